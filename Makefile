@@ -1,0 +1,147 @@
+# clusterctl: one non-recursive Makefile (after git's).
+#
+#   make                      build ./clusterctl
+#   make check                unit + golden + integration (real daemons) + short fuzz
+#   make SANITIZE=address,undefined check
+#   make fuzz                 long fuzz runs (FUZZ_SECONDS per target)
+#   make bench                benchmarks under bench/ (see bench/README.md)
+#   make demo                 bring up the lab and apply inventories/lab.yaml
+#   make install PREFIX=/usr/local DESTDIR=
+
+PREFIX ?= /usr/local
+BINDIR ?= $(PREFIX)/bin
+MANDIR ?= $(PREFIX)/share/man
+DATADIR ?= $(PREFIX)/share/clusterctl
+COMPLETIONDIR ?= $(PREFIX)/share/bash-completion/completions
+
+CC ?= cc
+PKG_CONFIG ?= pkg-config
+PKGS := yaml-0.1 jansson libssh libmariadb
+PKG_CFLAGS := $(shell $(PKG_CONFIG) --cflags $(PKGS))
+PKG_LIBS := $(shell $(PKG_CONFIG) --libs $(PKGS))
+CRITERION_LIBS := $(shell $(PKG_CONFIG) --libs criterion)
+
+CFLAGS ?= -O2 -g
+WARN := -std=c17 -Wall -Wextra -Werror
+ifdef DEVELOPER
+WARN += -Wshadow -Wstrict-prototypes -Wmissing-prototypes -Wformat=2 \
+	-Wwrite-strings -Wvla
+endif
+
+BUILD := build
+ifdef SANITIZE
+BUILD := build-san
+SAN_FLAGS := -fsanitize=$(SANITIZE) -fno-omit-frame-pointer \
+	-fno-sanitize-recover=all
+endif
+
+ALL_CFLAGS = $(WARN) $(CFLAGS) $(SAN_FLAGS) $(PKG_CFLAGS) -Isrc -I$(BUILD) -MMD -MP
+ALL_LDFLAGS = $(LDFLAGS) $(SAN_FLAGS)
+LIBS = $(PKG_LIBS) -lpthread
+
+LIB_SRCS := $(filter-out src/main.c,$(sort $(wildcard src/*.c)))
+LIB_OBJS := $(patsubst src/%.c,$(BUILD)/%.o,$(LIB_SRCS)) $(BUILD)/templates_gen.o
+TEMPLATES := $(sort $(wildcard templates/*.mustache))
+UNIT_SRCS := $(sort $(wildcard tests/unit/*_test.c))
+UNIT_OBJS := $(patsubst tests/unit/%.c,$(BUILD)/unit/%.o,$(UNIT_SRCS))
+
+BIN := $(BUILD)/clusterctl
+
+.PHONY: all check check-unit check-golden check-integration check-fuzz fuzz \
+	bench demo install clean hdr-check
+
+all: clusterctl
+
+clusterctl: $(BIN)
+ifndef SANITIZE
+	cp $(BIN) clusterctl
+endif
+
+$(BIN): $(BUILD)/main.o $(LIB_OBJS)
+	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(LIBS)
+
+$(BUILD)/%.o: src/%.c | $(BUILD)
+	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+
+# Templates are compiled into the binary so an installed clusterctl needs no
+# data files; a site may still point cluster.template_dir at its own.
+$(BUILD)/templates_gen.c: $(TEMPLATES) scripts/embed-templates.sh | $(BUILD)
+	sh scripts/embed-templates.sh $(TEMPLATES) > $@.tmp && mv $@.tmp $@
+
+$(BUILD)/templates_gen.o: $(BUILD)/templates_gen.c
+	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+
+$(BUILD)/unit/%.o: tests/unit/%.c | $(BUILD)
+	@mkdir -p $(BUILD)/unit
+	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+
+$(BUILD)/unit-tests: $(UNIT_OBJS) $(LIB_OBJS)
+	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(LIBS) $(CRITERION_LIBS)
+
+$(BUILD):
+	@mkdir -p $(BUILD)
+
+check: check-unit check-golden check-integration check-fuzz
+
+check-unit: $(BUILD)/unit-tests
+	$(BUILD)/unit-tests --jobs 2
+
+check-golden: $(BIN)
+	CLUSTERCTL=$(abspath $(BIN)) sh tests/golden/check.sh
+
+check-integration: $(BIN)
+	CLUSTERCTL=$(abspath $(BIN)) sh tests/t/run.sh
+
+FUZZ_SECONDS ?= 10
+FUZZ_TARGETS := $(patsubst tests/fuzz/fuzz_%.c,%,$(sort $(wildcard tests/fuzz/fuzz_*.c)))
+FUZZ_BUILD := build-fuzz
+FUZZ_CC ?= clang
+FUZZ_FLAGS := -std=c17 -g -O1 -fsanitize=fuzzer,address,undefined \
+	-fno-sanitize-recover=all -Isrc -I$(FUZZ_BUILD) $(PKG_CFLAGS)
+FUZZ_LIB_OBJS := $(patsubst src/%.c,$(FUZZ_BUILD)/%.o,$(LIB_SRCS)) \
+	$(FUZZ_BUILD)/templates_gen.o
+
+$(FUZZ_BUILD)/%.o: src/%.c
+	@mkdir -p $(FUZZ_BUILD)
+	$(FUZZ_CC) $(subst fuzzer$(,),fuzzer-no-link$(,),$(FUZZ_FLAGS)) -c -o $@ $<
+
+$(FUZZ_BUILD)/templates_gen.o: $(BUILD)/templates_gen.c
+	@mkdir -p $(FUZZ_BUILD)
+	$(FUZZ_CC) $(subst fuzzer$(,),fuzzer-no-link$(,),$(FUZZ_FLAGS)) -c -o $@ $<
+
+$(FUZZ_BUILD)/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_LIB_OBJS)
+	$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ $^ $(LIBS)
+
+, := ,
+
+check-fuzz: $(addprefix $(FUZZ_BUILD)/fuzz_,$(FUZZ_TARGETS))
+	FUZZ_SECONDS=$(FUZZ_SECONDS) sh tests/fuzz/run.sh $(FUZZ_TARGETS)
+
+fuzz:
+	$(MAKE) check-fuzz FUZZ_SECONDS=$${FUZZ_SECONDS:-600}
+
+bench: $(BIN)
+	CLUSTERCTL=$(abspath $(BIN)) sh bench/run.sh
+
+demo: $(BIN)
+	CLUSTERCTL=$(abspath $(BIN)) sh scripts/demo.sh
+
+hdr-check:
+	@for h in src/*.h; do \
+		echo "#include \"$$(basename $$h)\"" | \
+		$(CC) $(WARN) $(PKG_CFLAGS) -Isrc -x c -fsyntax-only - || exit 1; \
+	done
+
+install: $(BIN)
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR)/templates \
+		$(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(COMPLETIONDIR)
+	install -m 0755 $(BIN) $(DESTDIR)$(BINDIR)/clusterctl
+	install -m 0644 $(TEMPLATES) $(DESTDIR)$(DATADIR)/templates/
+	if [ -f doc/clusterctl.1 ]; then install -m 0644 doc/clusterctl.1 $(DESTDIR)$(MANDIR)/man1/; fi
+	if [ -f scripts/clusterctl.bash-completion ]; then install -m 0644 \
+		scripts/clusterctl.bash-completion $(DESTDIR)$(COMPLETIONDIR)/clusterctl; fi
+
+clean:
+	rm -rf build build-san build-fuzz clusterctl
+
+-include $(wildcard $(BUILD)/*.d $(BUILD)/unit/*.d)

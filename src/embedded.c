@@ -1,0 +1,16 @@
+/* embedded.c: lookup in the templates compiled into the binary. */
+#include "compat.h"
+
+#include <string.h>
+
+#include "embedded.h"
+
+const struct embedded_file *embedded_find(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < embedded_templates_count; i++)
+		if (!strcmp(embedded_templates[i].name, name))
+			return &embedded_templates[i];
+	return NULL;
+}

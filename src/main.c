@@ -1,0 +1,77 @@
+/*
+ * main.c: argv to a command. Finds the subcommand in the command table,
+ * handles the global --help/--version, runs it, and checks that stdout was
+ * really written before returning the command's exit code.
+ */
+#include "compat.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd.h"
+#include "version.h"
+
+static void print_main_help(FILE *out)
+{
+	size_t i;
+
+	fputs("usage: clusterctl COMMAND [ARGS...]\n\n"
+	      "Describe a Slurm GPU cluster in one YAML inventory; render, plan "
+	      "and apply it.\n\ncommands:\n",
+	      out);
+	for (i = 0; i < cmd_table_len; i++)
+		fprintf(out, "  %-16s %s\n", cmd_table[i]->name,
+			cmd_table[i]->summary);
+	fputs("\n\"clusterctl COMMAND --help\" shows a command's options.\n\n",
+	      out);
+	cmd_print_exit_codes(out);
+}
+
+static int finish_stdout(int rc)
+{
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		fprintf(stderr, "clusterctl: error: cannot write to stdout: %s\n",
+			strerror(errno));
+		return rc == CL_OK ? CL_FATAL : rc;
+	}
+	return rc;
+}
+
+int main(int argc, char **argv)
+{
+	const struct cmd_entry *cmd;
+	char *why = NULL;
+
+	if (argc < 2) {
+		print_main_help(stderr);
+		return CL_USAGE;
+	}
+	if (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help") ||
+	    !strcmp(argv[1], "help")) {
+		if (argc > 2 && strcmp(argv[1], "help") == 0) {
+			cmd = cmd_find(argv[2], NULL);
+			if (cmd) {
+				char *help_argv[] = { argv[2], "--help", NULL };
+
+				return finish_stdout(cmd->run(2, help_argv));
+			}
+		}
+		print_main_help(stdout);
+		return finish_stdout(CL_OK);
+	}
+	if (!strcmp(argv[1], "--version"))
+		argv[1] = "version";
+	cmd = cmd_find(argv[1], &why);
+	if (!cmd) {
+		fprintf(stderr, "clusterctl: %s\n", why);
+		fputs("run 'clusterctl --help' for the list of commands\n",
+		      stderr);
+		free(why);
+		return CL_USAGE;
+	}
+	optind = 0;	/* glibc: 0 fully resets getopt for the command */
+	return finish_stdout(cmd->run(argc - 1, argv + 1));
+}

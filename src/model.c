@@ -1,0 +1,194 @@
+/*
+ * model.c: the model's pool allocator, its defaults and its lookups. The
+ * pool is a chain of blocks; the whole model goes in one model_free().
+ */
+#include "compat.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "model.h"
+#include "xalloc.h"
+
+struct pool_block {
+	struct pool_block *next;
+	size_t used, size;
+	max_align_t data[];
+};
+
+#define POOL_BLOCK_SIZE (64 * 1024)
+
+void *pool_alloc(struct pool *p, size_t size)
+{
+	struct pool_block *b = p->head;
+	size_t align = sizeof(max_align_t);
+	size_t need = (size + align - 1) / align * align;
+	void *res;
+
+	if (!need)
+		need = align;
+	if (!b || b->size - b->used < need) {
+		size_t bsize = need > POOL_BLOCK_SIZE ? need : POOL_BLOCK_SIZE;
+
+		b = xmalloc(sizeof(*b) + bsize);
+		b->used = 0;
+		b->size = bsize;
+		/* a big one-off block goes behind the head so the head keeps its room */
+		if (p->head && need > POOL_BLOCK_SIZE) {
+			b->next = p->head->next;
+			p->head->next = b;
+		} else {
+			b->next = p->head;
+			p->head = b;
+		}
+	}
+	res = (char *)b->data + b->used;
+	b->used += need;
+	memset(res, 0, size);
+	return res;
+}
+
+char *pool_strndup(struct pool *p, const char *s, size_t n)
+{
+	size_t len = strnlen(s, n);
+	char *d = pool_alloc(p, len + 1);
+
+	memcpy(d, s, len);
+	d[len] = '\0';
+	return d;
+}
+
+char *pool_strdup(struct pool *p, const char *s)
+{
+	return s ? pool_strndup(p, s, strlen(s)) : NULL;
+}
+
+char *pool_printf(struct pool *p, const char *fmt, ...)
+{
+	va_list ap;
+	char *tmp, *res;
+
+	va_start(ap, fmt);
+	tmp = xvasprintf(fmt, ap);
+	va_end(ap);
+	res = pool_strdup(p, tmp);
+	free(tmp);
+	return res;
+}
+
+void pool_release(struct pool *p)
+{
+	struct pool_block *b = p->head;
+
+	while (b) {
+		struct pool_block *next = b->next;
+
+		free(b);
+		b = next;
+	}
+	p->head = NULL;
+}
+
+const struct kv *kv_find(const struct kv_list *kv, const char *key)
+{
+	size_t i;
+
+	for (i = 0; i < kv->n; i++)
+		if (!strcmp(kv->items[i].key, key))
+			return &kv->items[i];
+	return NULL;
+}
+
+const char *kv_get(const struct kv_list *kv, const char *key)
+{
+	const struct kv *e = kv_find(kv, key);
+
+	return e ? e->value : NULL;
+}
+
+static const char *const service_names[SVC_COUNT] = {
+	[SVC_MUNGE] = "munge",
+	[SVC_SLURMCTLD] = "slurmctld",
+	[SVC_SLURMD] = "slurmd",
+	[SVC_SLURMDBD] = "slurmdbd",
+};
+
+const char *service_kind_name(enum service_kind k)
+{
+	return k < SVC_COUNT ? service_names[k] : "?";
+}
+
+static void set_systemd_defaults(struct model *m)
+{
+	int k;
+
+	for (k = 0; k < SVC_COUNT; k++) {
+		struct service_cmds *s = &m->cluster.services[k];
+		const char *n = service_names[k];
+
+		s->start = pool_printf(&m->pool, "systemctl start %s", n);
+		s->stop = pool_printf(&m->pool, "systemctl stop %s", n);
+		s->restart = pool_printf(&m->pool, "systemctl restart %s", n);
+		s->reconfigure = NULL;
+	}
+	m->cluster.services[SVC_SLURMCTLD].reconfigure =
+		pool_strdup(&m->pool, "scontrol reconfigure");
+}
+
+struct model *model_new(void)
+{
+	struct model *m = xcalloc(1, sizeof(*m));
+	struct cluster *c = &m->cluster;
+
+	c->slurm_version = "22.05";
+	c->config_mode = CONFIG_PUSH;
+	c->config_dir = "/etc/slurm";
+	c->munge_key_path = "/etc/munge/munge.key";
+	c->slurm_user = (struct svc_user){ .name = "slurm", .group = "slurm",
+					   .uid = MODEL_UNSET, .gid = MODEL_UNSET };
+	c->munge_user = (struct svc_user){ .name = "munge", .group = "munge",
+					   .uid = MODEL_UNSET, .gid = MODEL_UNSET };
+	c->slurmctld_port = c->slurmd_port = c->slurmdbd_port = MODEL_UNSET;
+	set_systemd_defaults(m);
+
+	m->ssh = (struct ssh_settings){ .user = "root", .port = 22, .fanout = 64,
+					.connect_timeout = 10,
+					.command_timeout = 300 };
+	m->db = (struct db_settings){ .port = 3306, .name = "slurm_acct_db",
+				      .user = "slurm", .method = DB_METHOD_SQL };
+	return m;
+}
+
+void model_free(struct model *m)
+{
+	if (!m)
+		return;
+	pool_release(&m->pool);
+	free(m);
+}
+
+#define DEFINE_FIND(fn, type, arr, count)                                 \
+	const struct type *fn(const struct model *m, const char *name)     \
+	{                                                                  \
+		size_t i;                                                  \
+		for (i = 0; i < m->count; i++)                             \
+			if (m->arr[i].name && !strcmp(m->arr[i].name, name)) \
+				return &m->arr[i];                         \
+		return NULL;                                               \
+	}
+
+DEFINE_FIND(model_find_host, host, hosts, n_hosts)
+DEFINE_FIND(model_find_node_type, node_type, node_types, n_node_types)
+DEFINE_FIND(model_find_partition, partition, partitions, n_partitions)
+DEFINE_FIND(model_find_qos, qos, qos, n_qos)
+DEFINE_FIND(model_find_account, account, accounts, n_accounts)
+DEFINE_FIND(model_find_user, user, users, n_users)
+
+const char *user_default_account(const struct user *u)
+{
+	if (u->default_account)
+		return u->default_account;
+	return u->accounts.n ? u->accounts.items[0] : NULL;
+}

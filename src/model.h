@@ -1,0 +1,328 @@
+/*
+ * model.h: the cluster as plain data. The loader (inventory.c) fills it, the
+ * validator (validate.c) checks and resolves references, renderers and the
+ * accounting layer read it. No I/O here.
+ *
+ * Ownership: a struct model owns every string and array it reaches through
+ * its pool; nothing outside inventory.c and model.c frees any part of it.
+ * Everything is released by model_free().
+ *
+ * Optional numbers use the *_set flags or the sentinel MODEL_UNSET.
+ * Every element carries the src_loc of its YAML node so diagnostics can
+ * point at it.
+ */
+#ifndef CLUSTERCTL_MODEL_H
+#define CLUSTERCTL_MODEL_H
+
+#include "compat.h"
+
+#include "diag.h"
+
+#define MODEL_UNSET (-1LL)
+
+/* ---- the pool: every allocation of a model ---- */
+
+struct pool_block;
+struct pool {
+	struct pool_block *head;
+};
+
+/* Zeroed memory from the pool; freed by pool_release(). */
+void *pool_alloc(struct pool *p, size_t size);
+char *pool_strdup(struct pool *p, const char *s);
+char *pool_strndup(struct pool *p, const char *s, size_t n);
+ATTR_PRINTF(2, 3) char *pool_printf(struct pool *p, const char *fmt, ...);
+void pool_release(struct pool *p);
+
+/* ---- small shared shapes ---- */
+
+struct str_list {
+	const char **items;
+	struct src_loc *locs;	/* locs[i] is where items[i] was written */
+	size_t n;
+};
+
+/* An ordered key=value map; used for pass-through config and TRES maps. */
+struct kv {
+	const char *key;
+	const char *value;	/* as written, e.g. "4", "100G", "UNLIMITED" */
+	struct src_loc loc;	/* of the key */
+	struct src_loc value_loc;
+};
+
+struct kv_list {
+	struct kv *items;
+	size_t n;
+};
+
+/* Returns the value for key, or NULL. */
+const char *kv_get(const struct kv_list *kv, const char *key);
+const struct kv *kv_find(const struct kv_list *kv, const char *key);
+
+/* ---- cluster-wide settings ---- */
+
+struct svc_user {
+	const char *name;
+	const char *group;	/* defaults to name */
+	long long uid, gid;	/* MODEL_UNSET when not given */
+	const char *home;	/* may be NULL: default per user */
+	struct src_loc loc;
+};
+
+enum config_mode { CONFIG_PUSH, CONFIG_CONFIGLESS };
+
+/* How a service is driven on a host; commands run through the host's shell. */
+struct service_cmds {
+	const char *start;
+	const char *stop;
+	const char *restart;
+	const char *reconfigure;	/* may be NULL */
+	struct src_loc loc;
+};
+
+enum service_kind {
+	SVC_MUNGE,
+	SVC_SLURMCTLD,
+	SVC_SLURMD,
+	SVC_SLURMDBD,
+	SVC_COUNT
+};
+
+struct cluster {
+	const char *name;
+	const char *slurm_version;	/* "22.05", "23.11", ... */
+	const char *controller;		/* host name */
+	const char *backup_controller;	/* may be NULL */
+	const char *accounting_host;	/* where slurmdbd runs; may be NULL */
+	struct svc_user slurm_user;
+	struct svc_user munge_user;
+	enum config_mode config_mode;
+
+	const char *config_dir;		/* default /etc/slurm */
+	const char *munge_key_path;	/* default /etc/munge/munge.key */
+	const char *munge_key_source;	/* local secrets file; may be NULL */
+	const char *template_dir;	/* site templates; may be NULL */
+
+	long long slurmctld_port;	/* MODEL_UNSET: Slurm's default */
+	long long slurmd_port;
+	long long slurmdbd_port;
+
+	struct kv_list slurm_conf;	/* validated pass-through */
+	struct kv_list cgroup_conf;
+	struct kv_list slurmdbd_conf;
+
+	struct service_cmds services[SVC_COUNT];
+	struct src_loc loc;
+	struct src_loc version_loc;
+	struct src_loc controller_loc;
+	struct src_loc accounting_host_loc;
+};
+
+struct ssh_settings {
+	const char *user;		/* default root */
+	long long port;			/* default 22 */
+	const char *identity;		/* may be NULL: agent and defaults */
+	const char *known_hosts;	/* may be NULL: ~/.ssh/known_hosts */
+	const char *config;		/* ssh_config path; may be NULL */
+	long long fanout;		/* default 64 */
+	long long connect_timeout;	/* seconds, default 10 */
+	long long command_timeout;	/* seconds, default 300 */
+	bool accept_new_host_keys;	/* trust on first use; never changed keys */
+	struct src_loc loc;
+};
+
+enum db_method { DB_METHOD_SQL, DB_METHOD_SACCTMGR };
+
+struct db_settings {
+	const char *host;		/* as clusterctl reaches MariaDB */
+	long long port;			/* default 3306 */
+	const char *name;		/* default slurm_acct_db */
+	const char *user;		/* default slurm */
+	const char *password_file;	/* may be NULL */
+	const char *password_env;	/* may be NULL */
+	const char *storage_host;	/* as slurmdbd reaches it; default host */
+	enum db_method method;
+	struct src_loc loc;
+};
+
+/* ---- hardware ---- */
+
+struct gpu_spec {
+	const char *type;		/* e.g. "a40"; may be NULL (untyped) */
+	long long count;
+	const char *files;		/* "/dev/nvidia[0-3]"; NULL with autodetect */
+	const char *autodetect;		/* "nvml", ...; may be NULL */
+	const char *cores;		/* gres.conf Cores=; may be NULL */
+	struct src_loc loc;
+};
+
+struct node_type {
+	const char *name;
+	long long cpus, boards, sockets, cores_per_socket, threads_per_core;
+	long long memory_mb;		/* RealMemory */
+	long long tmp_disk_mb;
+	long long weight;
+	struct gpu_spec *gpus;
+	size_t n_gpus;
+	struct str_list features;
+	struct kv_list extra;		/* more NodeName= keys, validated */
+	struct src_loc loc;
+};
+
+enum host_role {
+	ROLE_CONTROLLER = 1 << 0,
+	ROLE_BACKUP = 1 << 1,
+	ROLE_DBD = 1 << 2,
+	ROLE_COMPUTE = 1 << 3,
+	ROLE_LOGIN = 1 << 4,
+	ROLE_STORAGE = 1 << 5,
+};
+
+/* One host after expanding the inventory's hostlist "names". */
+struct host {
+	const char *name;
+	const char *address;		/* may be NULL: resolve name */
+	const char *type_name;		/* node type; NULL for non-compute */
+	const struct node_type *type;	/* resolved by validate */
+	unsigned roles;			/* enum host_role bits */
+	long long ssh_port;		/* MODEL_UNSET: ssh settings */
+	const char *ssh_user;		/* may be NULL */
+	long long slurmd_port;		/* MODEL_UNSET: cluster default */
+	struct kv_list extra;		/* per-node NodeName= keys */
+	struct src_loc loc;		/* of the host entry's names */
+};
+
+/* ---- scheduling ---- */
+
+struct partition {
+	const char *name;
+	const char *nodes;		/* hostlist expression or "ALL" */
+	bool is_default;
+	const char *max_time, *default_time;	/* Slurm time strings */
+	long long priority_tier;
+	long long priority_job_factor;
+	long long max_nodes;
+	const char *qos;		/* partition QOS; may be NULL */
+	struct str_list allow_accounts;
+	struct str_list deny_accounts;
+	struct str_list allow_qos;
+	struct str_list allow_groups;
+	const char *preempt_mode;	/* may be NULL */
+	const char *oversubscribe;	/* may be NULL */
+	const char *state;		/* UP (default), DOWN, DRAIN, INACTIVE */
+	struct kv_list extra;
+	struct src_loc loc;
+	struct src_loc nodes_loc;
+};
+
+struct qos {
+	const char *name;
+	const char *description;
+	long long priority;
+	struct kv_list max_tres_per_user;	/* TRES name -> count */
+	struct kv_list max_tres_per_job;
+	struct kv_list max_tres_per_account;
+	struct kv_list max_tres_per_node;
+	struct kv_list min_tres_per_job;
+	struct kv_list grp_tres;
+	const char *max_wall;			/* Slurm time string */
+	const char *grp_wall;
+	long long max_jobs_per_user;
+	long long max_submit_jobs_per_user;
+	long long max_jobs_per_account;
+	long long max_submit_jobs_per_account;
+	long long grp_jobs;
+	long long grp_submit_jobs;
+	struct str_list preempt;		/* QoS names */
+	const char *preempt_mode;
+	struct str_list flags;
+	const char *usage_factor;		/* as written, e.g. "1.5" */
+	long long grace_time;			/* seconds */
+	struct src_loc loc;
+};
+
+struct account {
+	const char *name;
+	const char *parent;		/* account name; "root" for top level */
+	const char *description;	/* may be NULL: defaults to name */
+	const char *organization;	/* may be NULL */
+	const char *fairshare;		/* integer or "parent"; NULL = 1 */
+	struct kv_list grp_tres;
+	struct kv_list max_tres_per_job;
+	struct kv_list max_tres_per_node;
+	long long grp_jobs, grp_submit_jobs, max_jobs, max_submit_jobs;
+	const char *grp_wall, *max_wall;
+	const char *default_qos;
+	struct str_list qos;		/* explicit QoS list; empty = inherit */
+	struct str_list coordinators;	/* user names */
+	struct src_loc loc;
+	struct src_loc parent_loc;
+};
+
+enum admin_level { ADMIN_NONE = 1, ADMIN_OPERATOR = 2, ADMIN_ADMINISTRATOR = 3 };
+
+struct user {
+	const char *name;
+	struct str_list accounts;
+	const char *default_account;	/* NULL: first of accounts */
+	struct str_list qos;		/* explicit list; empty = inherit */
+	const char *default_qos;
+	enum admin_level admin_level;
+	const char *fairshare;
+	struct kv_list grp_tres;
+	struct kv_list max_tres_per_job;
+	long long grp_jobs, grp_submit_jobs, max_jobs, max_submit_jobs;
+	const char *max_wall;
+	struct src_loc loc;
+	struct src_loc default_account_loc;
+};
+
+/* ---- the whole inventory ---- */
+
+struct model {
+	struct pool pool;
+	const char *path;		/* the inventory file as given */
+
+	struct cluster cluster;
+	struct ssh_settings ssh;
+	struct db_settings db;
+
+	struct node_type *node_types;
+	size_t n_node_types;
+	struct host *hosts;
+	size_t n_hosts;
+	struct partition *partitions;
+	size_t n_partitions;
+	struct qos *qos;
+	size_t n_qos;
+	struct account *accounts;	/* flattened; parents before children */
+	size_t n_accounts;
+	struct user *users;
+	size_t n_users;
+};
+
+/* A new empty model with the defaults of DESIGN.md §4 filled in. */
+struct model *model_new(void);
+void model_free(struct model *m);
+
+/* Lookups by name; NULL when absent. Linear unless noted. */
+const struct host *model_find_host(const struct model *m, const char *name);
+const struct node_type *model_find_node_type(const struct model *m,
+					     const char *name);
+const struct partition *model_find_partition(const struct model *m,
+					     const char *name);
+const struct qos *model_find_qos(const struct model *m, const char *name);
+const struct account *model_find_account(const struct model *m,
+					 const char *name);
+const struct user *model_find_user(const struct model *m, const char *name);
+
+/* Name of a service kind: "munge", "slurmctld", ... */
+const char *service_kind_name(enum service_kind k);
+
+/*
+ * The default account of a user: default_account if set, else the first of
+ * accounts, else NULL.
+ */
+const char *user_default_account(const struct user *u);
+
+#endif
