@@ -47,7 +47,7 @@ UNIT_OBJS := $(patsubst tests/unit/%.c,$(BUILD)/unit/%.o,$(UNIT_SRCS))
 
 BIN := $(BUILD)/clusterctl
 
-.PHONY: all check check-unit check-golden check-integration check-fuzz fuzz \
+.PHONY: all test deps check check-unit check-golden check-integration check-fuzz fuzz \
 	bench demo install clean hdr-check
 
 all: clusterctl
@@ -81,6 +81,15 @@ $(BUILD)/unit-tests: $(UNIT_OBJS) $(LIB_OBJS)
 $(BUILD):
 	@mkdir -p $(BUILD)
 
+# The one test command (README, .ci/run): installs what it needs, then runs
+# every suite with a normal build and again under ASan+UBSan.
+test: deps
+	$(MAKE) check
+	$(MAKE) SANITIZE=address,undefined check-unit check-golden check-integration
+
+deps:
+	sh scripts/install-deps.sh
+
 check: check-unit check-golden check-integration check-fuzz
 
 check-unit: $(BUILD)/unit-tests
@@ -89,8 +98,20 @@ check-unit: $(BUILD)/unit-tests
 check-golden: $(BIN)
 	CLUSTERCTL=$(abspath $(BIN)) sh tests/golden/check.sh
 
-check-integration: $(BIN)
-	CLUSTERCTL=$(abspath $(BIN)) sh tests/t/run.sh
+# Small C drivers used by the integration tests (tests/tools/NAME.c ->
+# $(BUILD)/tools/NAME), linked with the library objects.
+TOOL_SRCS := $(sort $(wildcard tests/tools/*.c))
+TOOLS := $(patsubst tests/tools/%.c,$(BUILD)/tools/%,$(TOOL_SRCS))
+
+$(BUILD)/tools/%: tests/tools/%.c $(LIB_OBJS)
+	@mkdir -p $(BUILD)/tools
+	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $< $(LIB_OBJS) $(LIBS)
+
+tools: $(TOOLS)
+
+check-integration: $(BIN) $(TOOLS)
+	CLUSTERCTL=$(abspath $(BIN)) CLUSTERCTL_TOOLS=$(abspath $(BUILD)/tools) \
+		sh tests/t/run.sh
 
 FUZZ_SECONDS ?= 10
 FUZZ_TARGETS := $(patsubst tests/fuzz/fuzz_%.c,%,$(sort $(wildcard tests/fuzz/fuzz_*.c)))

@@ -1,0 +1,37 @@
+#!/bin/sh
+# install-deps.sh: installs, from Debian 12's packages, everything clusterctl
+# needs to build, test, run its lab and run its benchmarks. Idempotent: does
+# nothing when every package is already there. Needs root (or sudo).
+set -eu
+
+BUILD_PKGS="make gcc clang libclang-rt-14-dev pkg-config libyaml-dev libjansson-dev
+libssh-dev libmariadb-dev libcriterion-dev"
+LAB_PKGS="openssh-server openssh-client util-linux iproute2 procps psmisc
+munge slurm-wlm slurmdbd slurm-client mariadb-server mariadb-client python3"
+BENCH_PKGS="ansible-core clustershell pdsh hyperfine time"
+PKGS="$BUILD_PKGS $LAB_PKGS $BENCH_PKGS $*"
+
+missing=
+for p in $PKGS; do
+	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' ||
+		missing="$missing $p"
+done
+[ -z "$missing" ] && exit 0
+
+SUDO=
+[ "$(id -u)" -eq 0 ] || SUDO=sudo
+echo "install-deps: installing$missing"
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get update -qq
+# Package scripts must not start daemons on this machine: the lab starts its
+# own, in private namespaces.
+policy=/usr/sbin/policy-rc.d
+created_policy=
+if [ ! -e "$policy" ]; then
+	printf '#!/bin/sh\nexit 101\n' | $SUDO tee "$policy" >/dev/null
+	$SUDO chmod 0755 "$policy"
+	created_policy=1
+fi
+$SUDO apt-get install -y -qq $missing
+[ -n "$created_policy" ] && $SUDO rm -f "$policy"
+exit 0
