@@ -141,10 +141,10 @@ check-fuzz: $(addprefix $(FUZZ_BUILD)/fuzz_,$(FUZZ_TARGETS))
 fuzz:
 	$(MAKE) check-fuzz FUZZ_SECONDS=$${FUZZ_SECONDS:-600}
 
-bench: $(BIN)
+bench: deps $(BIN)
 	CLUSTERCTL=$(abspath $(BIN)) sh bench/run.sh
 
-demo: $(BIN)
+demo: deps $(BIN)
 	CLUSTERCTL=$(abspath $(BIN)) sh scripts/demo.sh
 
 hdr-check:
