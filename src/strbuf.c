@@ -68,7 +68,8 @@ void strbuf_add(struct strbuf *sb, const void *data, size_t len)
 		return;
 	strbuf_grow(sb, len);
 	memcpy(sb->buf + sb->len, data, len);
-	strbuf_setlen(sb, sb->len + len);
+	sb->len += len;
+	sb->buf[sb->len] = '\0';
 }
 
 void strbuf_addstr(struct strbuf *sb, const char *s)
