@@ -1,0 +1,106 @@
+# lab-db.sh - MariaDB for the lab, sourced by lab.sh (db-up, db-down, db-sql).
+#
+# Debian's MariaDB 10.11 on 127.0.0.1:$LAB_DB_PORT with datadir, socket, pid and log
+# under $LAB; root over the socket only; DB user `slurm` (127.0.0.1 and localhost)
+# with a random password in $LAB/secrets/db.pass (0600, no trailing newline); an
+# empty database slurm_acct_db. The settings Slurm's accounting docs ask for
+# (innodb_lock_wait_timeout=900) are on.
+
+db_cnf() { echo "$LAB/my.cnf"; }
+
+db_write_cnf() {
+	mkdir -p "$LAB/mysql-tmp" "$LAB/log"
+	cat >"$(db_cnf)" <<EOF
+# MariaDB of the clusterctl lab (written by scripts/lab.sh)
+[client]
+port = $LAB_DB_PORT
+socket = $LAB/mysql.sock
+user = root
+
+[mysqld]
+user = root
+datadir = $LAB/mysql
+socket = $LAB/mysql.sock
+port = $LAB_DB_PORT
+bind-address = 127.0.0.1
+pid-file = $LAB/mysqld.pid
+log-error = $LAB/log/mysqld.err
+tmpdir = $LAB/mysql-tmp
+skip-name-resolve
+skip-log-bin
+innodb_buffer_pool_size = 128M
+innodb_log_file_size = 64M
+innodb_lock_wait_timeout = 900
+max_connections = 100
+general_log = $LAB_GENERAL_LOG
+general_log_file = $LAB/log/mysql-general.log
+EOF
+}
+
+db_pid() {
+	local pid
+	[ -s "$LAB/mysqld.pid" ] || return 1
+	pid=$(<"$LAB/mysqld.pid")
+	pid_check "$pid" mariadbd || return 1
+	echo "$pid"
+}
+
+db_sql() { mariadb --defaults-file="$(db_cnf)" "$@"; }
+
+db_port_busy() { ss -Hltn "sport = :$LAB_DB_PORT" 2>/dev/null | grep -q .; }
+
+db_start() {
+	if [ ! -d "$LAB/mysql/mysql" ]; then
+		mariadb-install-db --defaults-file="$(db_cnf)" --user=root \
+			--auth-root-authentication-method=socket --skip-test-db \
+			>"$LAB/log/mariadb-install-db.log" 2>&1 ||
+			die "mariadb-install-db failed, see $LAB/log/mariadb-install-db.log"
+	fi
+	db_port_busy && die "port $LAB_DB_PORT is in use (set LAB_DB_PORT)"
+	rm -f "$LAB/mysql.sock"
+	setsid mariadbd --defaults-file="$(db_cnf)" </dev/null >>"$LAB/log/mariadbd.out" 2>&1 &
+	local i
+	for ((i = 0; i < 120; i++)); do
+		db_pid >/dev/null && mariadb-admin --defaults-file="$(db_cnf)" ping >/dev/null 2>&1 && return 0
+		sleep 0.25
+	done
+	die "mariadb did not start: $(tail -n 5 "$LAB/log/mysqld.err" 2>/dev/null)"
+}
+
+db_up() {
+	lab_init
+	if ! db_pid >/dev/null; then
+		db_write_cnf
+		db_start
+	fi
+	local pass_file="$LAB/secrets/db.pass" pass
+	if [ ! -s "$pass_file" ]; then
+		(umask 077; head -c 24 /dev/urandom | base64 | tr -dc 'A-Za-z0-9' | head -c 24 >"$pass_file")
+	fi
+	chmod 0600 "$pass_file"
+	pass=$(<"$pass_file")
+	# idempotent: the password file is the truth, the users follow it
+	db_sql <<SQL || die "cannot create the database or the slurm user"
+CREATE DATABASE IF NOT EXISTS slurm_acct_db;
+CREATE USER IF NOT EXISTS 'slurm'@'127.0.0.1';
+CREATE USER IF NOT EXISTS 'slurm'@'localhost';
+ALTER USER 'slurm'@'127.0.0.1' IDENTIFIED BY '$pass';
+ALTER USER 'slurm'@'localhost' IDENTIFIED BY '$pass';
+GRANT ALL PRIVILEGES ON slurm_acct_db.* TO 'slurm'@'127.0.0.1';
+GRANT ALL PRIVILEGES ON slurm_acct_db.* TO 'slurm'@'localhost';
+FLUSH PRIVILEGES;
+SQL
+	say "db up on 127.0.0.1:$LAB_DB_PORT (socket $LAB/mysql.sock)"
+}
+
+db_down() {
+	local pid i
+	pid=$(db_pid) || { rm -f "$LAB/mysqld.pid"; return 0; }
+	kill -TERM "$pid"
+	for ((i = 0; i < 300; i++)); do
+		[ -d "/proc/$pid" ] || { rm -f "$LAB/mysqld.pid"; return 0; }
+		sleep 0.1
+	done
+	say "mariadb pid $pid did not stop in 30 s, killing it"
+	kill -KILL "$pid"
+}

@@ -1,0 +1,227 @@
+#!/usr/bin/env bash
+# lab-service.sh - start/stop Slurm's and MUNGE's daemons inside a lab host the way
+# Debian's packages and systemd units would, without systemd. lab.sh installs it
+# into every host as /usr/local/sbin/lab-service.
+#
+#   lab-service munge|slurmctld|slurmd|slurmdbd start|stop|restart|reconfigure|status
+#
+# Config comes from the default places (/etc/slurm/slurm.conf, slurmdbd.conf beside
+# it, /etc/munge/munge.key, /run/munge/munge.socket.2). Runtime, state and log dirs
+# are created owned by the daemon's user (munge when that user exists, else root;
+# SlurmUser of slurm.conf/slurmdbd.conf). Daemons run detached (setsid, no tty,
+# stdio to a log) with pid files. start waits until the daemon really works and
+# fails with the tail of its log otherwise. Exit codes follow LSB: status prints
+# "running (pid N)" and exits 0, or exits 3 when stopped.
+set -u
+
+SLURM_ETC=/etc/slurm
+SLURM_CONF_FILE=$SLURM_ETC/slurm.conf
+DBD_CONF_FILE=$SLURM_ETC/slurmdbd.conf
+MUNGE_KEY=/etc/munge/munge.key
+MUNGE_RUN=/run/munge
+unset SLURM_CONF
+
+say() { printf 'lab-service: %s\n' "$*" >&2; }
+fail() { say "$*"; exit 1; }
+
+# conf_get FILE KEY DEFAULT: last KEY=value in a Slurm config (keys are case-insensitive)
+conf_get() {
+	local v
+	v=$(awk -v k="$2" '
+		{ sub(/#.*/, "") }
+		{
+			for (i = 1; i <= NF; i++) {
+				eq = index($i, "=")
+				if (eq && tolower(substr($i, 1, eq - 1)) == tolower(k)) v = substr($i, eq + 1)
+			}
+		}
+		END { print v }' "$1" 2>/dev/null)
+	[ -n "$v" ] && echo "$v" || echo "$3"
+}
+
+# node_path PATH: expands Slurm's %n/%h for this host
+node_path() { local p=${1//%n/$(hostname)}; echo "${p//%h/$(hostname)}"; }
+
+pid_alive() { # pid_alive PIDFILE NAME -> prints the pid
+	local pid
+	[ -s "$1" ] || return 1
+	pid=$(tr -dc '0-9' <"$1")
+	[ -n "$pid" ] && [ -r "/proc/$pid/cmdline" ] || return 1
+	tr '\0' ' ' <"/proc/$pid/cmdline" | grep -qF -- "$2" || return 1
+	echo "$pid"
+}
+
+# own_dir DIR USER MODE: mkdir -p, then chown/chmod the last component only
+own_dir() {
+	mkdir -p "$1" && chown "$2:" "$1" 2>/dev/null || chown "$2" "$1"
+	chmod "$3" "$1"
+}
+
+user_exists() { getent passwd "$1" >/dev/null; }
+
+wait_until() { # wait_until SECONDS CMD...
+	local end=$((SECONDS + $1)); shift
+	while ((SECONDS < end)); do
+		"$@" >/dev/null 2>&1 && return 0
+		sleep 0.2
+	done
+	return 1
+}
+
+stop_pidfile() { # stop_pidfile PIDFILE NAME
+	local pid i
+	pid=$(pid_alive "$1" "$2") || { rm -f "$1"; return 0; }
+	kill -TERM "$pid"
+	for ((i = 0; i < 150; i++)); do
+		[ -d "/proc/$pid" ] || { rm -f "$1"; return 0; }
+		sleep 0.2
+	done
+	say "$2 (pid $pid) ignored SIGTERM for 30 s, sending SIGKILL"
+	kill -KILL "$pid"
+	sleep 0.2
+	rm -f "$1"
+}
+
+started_or_fail() { # started_or_fail NAME LOG CHECK...
+	local name=$1 log=$2; shift 2
+	wait_until 60 "$@" && return 0
+	say "$name did not come up; last lines of $log:"
+	tail -n 20 "$log" >&2 2>/dev/null
+	exit 1
+}
+
+# ------------------------------------------------------------------ munge
+
+munge_user() { if user_exists munge; then echo munge; else echo root; fi; }
+munge_pidfile() { echo "$MUNGE_RUN/munged.pid"; }
+munge_round_trip() { munge -n | unmunge; }
+
+munge_start() {
+	local u
+	u=$(munge_user)
+	[ -s "$MUNGE_KEY" ] || fail "no munge key at $MUNGE_KEY"
+	pid_alive "$(munge_pidfile)" munged >/dev/null && return 0
+	own_dir "$MUNGE_RUN" "$u" 0755      # munged needs o+x on its socket dir
+	own_dir /var/log/munge "$u" 0700
+	own_dir /var/lib/munge "$u" 0700
+	rm -f "$MUNGE_RUN/munge.socket.2" "$MUNGE_RUN/munge.socket.2.lock"
+	setsid runuser -u "$u" -- /usr/sbin/munged </dev/null >>/var/log/munge/munged.out 2>&1 ||
+		{ tail -n 5 /var/log/munge/munged.log /var/log/munge/munged.out >&2 2>/dev/null
+		  fail "munged did not start"; }
+	started_or_fail munged /var/log/munge/munged.log munge_round_trip
+}
+
+munge_stop() { stop_pidfile "$(munge_pidfile)" munged; }
+
+# ------------------------------------------------------------------ slurmctld / slurmd
+
+slurm_user() { conf_get "$1" SlurmUser root; }
+
+ctld_pidfile() { conf_get "$SLURM_CONF_FILE" SlurmctldPidFile /run/slurmctld.pid; }
+ctld_logfile() { conf_get "$SLURM_CONF_FILE" SlurmctldLogFile /var/log/slurm/slurmctld.log; }
+ctld_ping() { scontrol ping | grep -q 'is UP'; }
+
+ctld_start() {
+	local u state log
+	[ -r "$SLURM_CONF_FILE" ] || fail "no $SLURM_CONF_FILE"
+	pid_alive "$(ctld_pidfile)" slurmctld >/dev/null && return 0
+	u=$(slurm_user "$SLURM_CONF_FILE")
+	state=$(conf_get "$SLURM_CONF_FILE" StateSaveLocation /var/spool/slurmctld)
+	log=$(ctld_logfile)
+	own_dir "$state" "$u" 0755
+	own_dir "$(dirname "$log")" "$u" 0755
+	mkdir -p "$(dirname "$(ctld_pidfile)")"
+	setsid /usr/sbin/slurmctld </dev/null >>/var/log/slurmctld.out 2>&1 ||
+		{ tail -n 20 "$log" /var/log/slurmctld.out >&2 2>/dev/null; fail "slurmctld did not start"; }
+	started_or_fail slurmctld "$log" ctld_ping
+}
+
+ctld_stop() { stop_pidfile "$(ctld_pidfile)" slurmctld; }
+
+slurmd_pidfile() { node_path "$(conf_get "$SLURM_CONF_FILE" SlurmdPidFile /run/slurmd.pid)"; }
+slurmd_logfile() { node_path "$(conf_get "$SLURM_CONF_FILE" SlurmdLogFile /var/log/slurm/slurmd.log)"; }
+
+# the node is up when slurmd listens on its port
+slurmd_listening() {
+	local pid
+	pid=$(pid_alive "$(slurmd_pidfile)" slurmd) || return 1
+	ss -Hltnp 2>/dev/null | grep -q "pid=$pid,"
+}
+
+slurmd_start() {
+	local spool log
+	[ -r "$SLURM_CONF_FILE" ] || fail "no $SLURM_CONF_FILE"
+	pid_alive "$(slurmd_pidfile)" slurmd >/dev/null && return 0
+	spool=$(node_path "$(conf_get "$SLURM_CONF_FILE" SlurmdSpoolDir /var/spool/slurmd)")
+	log=$(slurmd_logfile)
+	own_dir "$spool" root 0755
+	mkdir -p "$(dirname "$log")" "$(dirname "$(slurmd_pidfile)")"
+	setsid /usr/sbin/slurmd </dev/null >>/var/log/slurmd.out 2>&1 ||
+		{ tail -n 20 "$log" /var/log/slurmd.out >&2 2>/dev/null; fail "slurmd did not start"; }
+	started_or_fail slurmd "$log" slurmd_listening
+}
+
+slurmd_stop() { stop_pidfile "$(slurmd_pidfile)" slurmd; }
+
+# ------------------------------------------------------------------ slurmdbd
+
+dbd_pidfile() { conf_get "$DBD_CONF_FILE" PidFile /run/slurmdbd.pid; }
+dbd_logfile() { conf_get "$DBD_CONF_FILE" LogFile /var/log/slurm/slurmdbd.log; }
+
+dbd_listening() {
+	local pid
+	pid=$(pid_alive "$(dbd_pidfile)" slurmdbd) || return 1
+	ss -Hltnp 2>/dev/null | grep -q "pid=$pid,"
+}
+
+dbd_start() {
+	local u log
+	[ -r "$DBD_CONF_FILE" ] || fail "no $DBD_CONF_FILE"
+	pid_alive "$(dbd_pidfile)" slurmdbd >/dev/null && return 0
+	u=$(slurm_user "$DBD_CONF_FILE")
+	log=$(dbd_logfile)
+	own_dir "$(dirname "$log")" "$u" 0755
+	mkdir -p "$(dirname "$(dbd_pidfile)")"
+	setsid /usr/sbin/slurmdbd </dev/null >>/var/log/slurmdbd.out 2>&1 ||
+		{ tail -n 20 "$log" /var/log/slurmdbd.out >&2 2>/dev/null; fail "slurmdbd did not start"; }
+	started_or_fail slurmdbd "$log" dbd_listening
+}
+
+dbd_stop() { stop_pidfile "$(dbd_pidfile)" slurmdbd; }
+
+# ------------------------------------------------------------------ dispatch
+
+service_status() { # service_status PIDFILE NAME
+	local pid
+	if pid=$(pid_alive "$1" "$2"); then echo "$2 running (pid $pid)"; return 0; fi
+	echo "$2 stopped"
+	return 3
+}
+
+run() { # run SERVICE VERB
+	local s=$1 verb=$2 pf name
+	case $s in
+	munge) pf=$(munge_pidfile); name=munged ;;
+	slurmctld) pf=$(ctld_pidfile); name=slurmctld ;;
+	slurmd) pf=$(slurmd_pidfile); name=slurmd ;;
+	slurmdbd) pf=$(dbd_pidfile); name=slurmdbd ;;
+	*) say "unknown service '$s' (munge slurmctld slurmd slurmdbd)"; exit 64 ;;
+	esac
+	local fn=${s/slurmctld/ctld}; fn=${fn/slurmdbd/dbd}
+	case $verb in
+	start) "${fn}_start" ;;
+	stop) "${fn}_stop" ;;
+	restart) "${fn}_stop"; "${fn}_start" ;;
+	status) service_status "$pf" "$name" ;;
+	reconfigure)
+		case $s in
+		slurmctld|slurmd) pid_alive "$pf" "$name" >/dev/null || fail "$name is not running"
+			scontrol reconfigure ;;
+		*) "${fn}_stop"; "${fn}_start" ;;
+		esac ;;
+	*) say "unknown action '$verb' (start stop restart reconfigure status)"; exit 64 ;;
+	esac
+}
+
+[ $# = 2 ] || { say "usage: lab-service munge|slurmctld|slurmd|slurmdbd start|stop|restart|reconfigure|status"; exit 64; }
+run "$1" "$2"

@@ -1,0 +1,477 @@
+#!/usr/bin/env bash
+# lab.sh - clusterctl's test lab: N "hosts" on this one machine, plus MariaDB.
+#
+# A host is a process in its own mount + UTS namespace (hostname = its name) with a
+# private /etc (an overlay over the machine's /etc without the slurm/munge users and
+# with /etc/slurm and /etc/munge empty), private /run, /var/spool, /var/log, /var/lib
+# and /root (stock dot files), and its own sshd on 127.0.10.<i>:22. Hosts share the
+# network namespace. Everything lives under $LAB; nothing is written to the machine's
+# /etc, /var or /run.
+#
+#   lab.sh hosts-up NAME...      create/start hosts (idempotent; more names add hosts)
+#   lab.sh host-stop NAME        kill the host's namespace holder, sshd and daemons
+#   lab.sh host-start NAME       bring a stopped host back (same files, same key)
+#   lab.sh host-rekey NAME       give the host a new sshd key (known_hosts NOT updated)
+#   lab.sh exec NAME CMD...      run CMD inside the host's namespaces
+#   lab.sh put NAME SRC DST [MODE [OWNER[:GROUP]]]   copy a file into a host
+#   lab.sh add-unix-user NAME UID   add a user (and its group, gid = uid) on every host
+#   lab.sh hosts-down            stop every host
+#   lab.sh status                hosts and their state (exit 1 if one is down)
+#   lab.sh db-up | db-down | db-sql [ARGS...]
+#   lab.sh env                   exports for tests (eval "$(lab.sh env)")
+#   lab.sh down                  hosts-down + db-down
+#   lab.sh wipe                  down, then delete $LAB
+#
+# Knobs: CLUSTERCTL_LAB (default /tmp/clusterctl-lab), LAB_NET (first three octets of
+# the host addresses, default 127.0.10; fixed at the lab's first hosts-up),
+# LAB_DB_PORT (3307), LAB_GENERAL_LOG (1 = MariaDB general query log).
+set -u
+set -o pipefail
+
+HERE=$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")" && pwd)
+LAB=${CLUSTERCTL_LAB:-/tmp/clusterctl-lab}
+LAB_DB_PORT=${LAB_DB_PORT:-3307}
+LAB_GENERAL_LOG=${LAB_GENERAL_LOG:-0}
+HOLDER_TAG=clusterctl-lab-host
+
+say() { printf 'lab: %s\n' "$*" >&2; }
+die() { printf 'lab: error: %s\n' "$*" >&2; exit 1; }
+
+# ------------------------------------------------------------------ helpers
+
+lab_net() {
+	if [ -s "$LAB/net" ]; then cat "$LAB/net"; else echo "${LAB_NET:-127.0.10}"; fi
+}
+
+# host_addr INDEX: 127.0.10.1 .. .254, then 127.0.11.1 ...
+host_addr() {
+	local i=$(( $1 - 1 )) net a b c
+	net=$(lab_net)
+	IFS=. read -r a b c <<<"$net"
+	echo "$a.$b.$(( c + i / 254 )).$(( i % 254 + 1 ))"
+}
+
+valid_name() { [[ $1 =~ ^[a-z0-9][a-z0-9-]{0,62}$ ]]; }
+
+host_dir() { echo "$LAB/hosts/$1"; }
+
+# host_index NAME: its position in $LAB/hosts.list (1-based), or nothing
+host_index() {
+	[ -f "$LAB/hosts.list" ] || return 1
+	awk -v n="$1" '$1 == n { print NR; found = 1; exit } END { exit !found }' "$LAB/hosts.list"
+}
+
+all_hosts() { [ -f "$LAB/hosts.list" ] && cat "$LAB/hosts.list"; return 0; }
+
+# pid_check PID WANT: PID is alive and its cmdline contains WANT
+pid_check() {
+	local pid=$1 want=$2
+	[[ $pid =~ ^[0-9]+$ ]] || return 1
+	[ -r "/proc/$pid/cmdline" ] || return 1
+	tr '\0' ' ' <"/proc/$pid/cmdline" 2>/dev/null | grep -qF -- "$want"
+}
+
+# holder_pid NAME: prints the pid of the host's namespace holder if it runs
+holder_pid() {
+	local f pid
+	f="$(host_dir "$1")/holder.pid"
+	[ -s "$f" ] || return 1
+	pid=$(<"$f")
+	pid_check "$pid" "$HOLDER_TAG $1 " || return 1
+	echo "$pid"
+}
+
+# ns_pids PID: every process that shares PID's mount namespace
+ns_pids() {
+	local ns p
+	ns=$(readlink "/proc/$1/ns/mnt" 2>/dev/null) || return 0
+	for p in /proc/[0-9]*; do
+		[ "$(readlink "$p/ns/mnt" 2>/dev/null)" = "$ns" ] && echo "${p#/proc/}"
+	done
+	return 0
+}
+
+# ------------------------------------------------------------------ lab-wide files
+
+lab_init() {
+	mkdir -p "$LAB/hosts" "$LAB/ssh" "$LAB/secrets" "$LAB/sbin" || die "cannot create $LAB"
+	chmod 0755 "$LAB" "$LAB/hosts" "$LAB/sbin"
+	chmod 0700 "$LAB/ssh" "$LAB/secrets"
+	: >>"$LAB/.clusterctl-lab"
+	[ -s "$LAB/net" ] || lab_net >"$LAB/net"
+	[ -f "$LAB/hosts.list" ] || : >"$LAB/hosts.list"
+	[ -f "$LAB/unix-users" ] || : >"$LAB/unix-users"
+	if [ ! -s "$LAB/ssh/id_ed25519" ]; then
+		ssh-keygen -q -t ed25519 -N '' -C clusterctl-lab -f "$LAB/ssh/id_ed25519" ||
+			die "ssh-keygen failed"
+	fi
+	install -m 0755 "$HERE/lab-service.sh" "$LAB/sbin/lab-service"
+}
+
+# Rewrites ssh config, known_hosts, /etc/hosts for the hosts, and hosts.tsv.
+# The hosts file is rewritten in place: it is bind-mounted into every host.
+lab_write_client_files() {
+	local name i=0 addr key pid
+	local cfg="$LAB/ssh/config" kh="$LAB/ssh/known_hosts"
+	: >"$cfg.tmp"; : >"$kh.tmp"; : >"$LAB/hosts.tsv.tmp"
+	printf '127.0.0.1\tlocalhost\n' >"$LAB/etc-hosts.tmp"
+	while read -r name; do
+		i=$((i + 1))
+		addr=$(host_addr "$i")
+		key=$(cut -d' ' -f1,2 "$(host_dir "$name")/ssh_host_ed25519_key.pub" 2>/dev/null) || continue
+		pid=$(holder_pid "$name") || pid=-
+		cat >>"$cfg.tmp" <<EOF
+Host $name $addr
+    HostName $addr
+    User root
+    IdentityFile $LAB/ssh/id_ed25519
+    IdentitiesOnly yes
+    UserKnownHostsFile $LAB/ssh/known_hosts
+    StrictHostKeyChecking yes
+    BatchMode yes
+
+EOF
+		echo "$name,$addr $key" >>"$kh.tmp"
+		printf '%s\t%s\t%s\n' "$name" "$addr" "$pid" >>"$LAB/hosts.tsv.tmp"
+		printf '%s\t%s\n' "$addr" "$name" >>"$LAB/etc-hosts.tmp"
+	done < <(all_hosts)
+	chmod 0600 "$cfg.tmp" "$kh.tmp"
+	mv -f "$cfg.tmp" "$cfg"
+	mv -f "$kh.tmp" "$kh"
+	mv -f "$LAB/hosts.tsv.tmp" "$LAB/hosts.tsv"
+	cat "$LAB/etc-hosts.tmp" >"$LAB/etc-hosts"
+	rm -f "$LAB/etc-hosts.tmp"
+	chmod 0644 "$LAB/etc-hosts"
+}
+
+# ------------------------------------------------------------------ one host
+
+# The overlay's upper dir starts with what differs from the machine's /etc:
+# account files without slurm/munge, whiteouts for /etc/slurm/* and /etc/munge/*.
+host_prepare_etc() {
+	local h=$1 name=$2 f e
+	mkdir -p "$h/etc" "$h/.etc-work"
+	for f in passwd group shadow gshadow; do
+		[ -f "/etc/$f" ] || continue
+		grep -Ev '^(slurm|munge):' "/etc/$f" >"$h/etc/$f"
+		chmod --reference="/etc/$f" "$h/etc/$f"
+		chown --reference="/etc/$f" "$h/etc/$f"
+	done
+	echo "$name" >"$h/etc/hostname"
+	for d in slurm munge; do
+		install -d -m 0755 -o root -g root "$h/etc/$d"
+		[ -d "/etc/$d" ] || continue
+		for e in "/etc/$d"/* "/etc/$d"/.[!.]*; do
+			[ -e "$e" ] || [ -L "$e" ] || continue
+			mknod "$h/etc/$d/${e##*/}" c 0 0 || return 1    # overlayfs whiteout
+		done
+	done
+}
+
+host_prepare_root() {
+	local h=$1
+	install -d -m 0700 "$h/root" "$h/root/.ssh"
+	cp -a /etc/skel/. "$h/root/"
+	chown -R root:root "$h/root"
+	chmod 0700 "$h/root"
+	install -m 0600 "$LAB/ssh/id_ed25519.pub" "$h/root/.ssh/authorized_keys"
+}
+
+host_write_sshd_config() {
+	local h=$1 addr=$2
+	cat >"$h/sshd_config" <<EOF
+# sshd of lab host $(basename "$h") (written by scripts/lab.sh)
+ListenAddress $addr:22
+HostKey $h/ssh_host_ed25519_key
+PidFile /run/sshd.pid
+PermitRootLogin prohibit-password
+PubkeyAuthentication yes
+PasswordAuthentication no
+KbdInteractiveAuthentication no
+UsePAM no
+AuthorizedKeysFile .ssh/authorized_keys
+MaxStartups 200:30:400
+MaxSessions 200
+UseDNS no
+PrintMotd no
+PrintLastLog no
+Subsystem sftp internal-sftp
+EOF
+}
+
+host_prepare() {
+	local name=$1 addr=$2 h
+	h=$(host_dir "$name")
+	[ -f "$h/.prepared" ] && { host_write_sshd_config "$h" "$addr"; return 0; }
+	rm -rf "$h"
+	mkdir -p "$h"/{run,var/spool,var/log,var/lib,tmp} || return 1
+	chmod 0755 "$h" "$h/run" "$h/var" "$h/var/spool" "$h/var/log" "$h/var/lib"
+	chmod 1777 "$h/tmp"
+	host_prepare_etc "$h" "$name" || return 1
+	host_prepare_root "$h" || return 1
+	ssh-keygen -q -t ed25519 -N '' -C "root@$name" -f "$h/ssh_host_ed25519_key" || return 1
+	host_write_sshd_config "$h" "$addr"
+	: >"$h/.prepared"
+}
+
+# Runs inside the new namespaces (lab.sh __host-init NAME): mounts, hostname,
+# sshd, then becomes the namespace holder. Any failure exits before sshd starts.
+host_init() {
+	local name=$1 h
+	h=$(host_dir "$name")
+	set -e
+	mount -t overlay overlay -o "lowerdir=/etc,upperdir=$h/etc,workdir=$h/.etc-work" /etc
+	[ "$(findmnt -n -o FSTYPE /etc)" = overlay ]
+	mount --bind "$LAB/etc-hosts" /etc/hosts
+	find "$h/run" -mindepth 1 -delete          # a (re)start is a reboot: /run is empty
+	mount --bind "$h/run" /run
+	chmod 0755 /run
+	install -d -m 0755 /run/sshd /run/lock
+	local d
+	for d in var/spool var/log var/lib root; do mount --bind "$h/$d" "/$d"; done
+	mount --bind "$LAB/sbin" /usr/local/sbin
+	hostname "$name"
+	/usr/sbin/sshd -t -f "$h/sshd_config"
+	/usr/sbin/sshd -f "$h/sshd_config" -E /var/log/sshd.log
+	set +e
+	echo $$ >"$h/holder.pid"
+	exec -a "$HOLDER_TAG $name " sleep infinity
+}
+
+host_launch() {
+	local name=$1 h
+	h=$(host_dir "$name")
+	holder_pid "$name" >/dev/null && return 0
+	rm -f "$h/holder.pid"
+	setsid unshare --mount --uts --propagation private -- \
+		bash "$HERE/lab.sh" __host-init "$name" </dev/null >>"$h/init.log" 2>&1 &
+}
+
+# wait_holder NAME: until its holder.pid names a live holder (10 s)
+wait_holder() {
+	local i
+	for ((i = 0; i < 100; i++)); do
+		holder_pid "$1" >/dev/null && return 0
+		sleep 0.1
+	done
+	say "host '$1' did not start: $(tail -n 3 "$(host_dir "$1")/init.log" 2>/dev/null)"
+	return 1
+}
+
+# wait_ssh NAME: a real ssh login with strict host key checking (20 s)
+wait_ssh() {
+	local i
+	for ((i = 0; i < 100; i++)); do
+		ssh -F "$LAB/ssh/config" -o ConnectTimeout=5 -o KexAlgorithms=curve25519-sha256 \
+			"$1" true </dev/null >/dev/null 2>&1 && return 0
+		sleep 0.2
+	done
+	say "host '$1': ssh login does not work (see $(host_dir "$1")/var/log/sshd.log)"
+	return 1
+}
+
+# kill_ns PID: TERM then KILL every process in PID's mount namespace
+kill_ns() {
+	local pids i
+	pids=$(ns_pids "$1")
+	[ -n "$pids" ] || return 0
+	kill -TERM $pids 2>/dev/null
+	for ((i = 0; i < 50; i++)); do
+		pids=$(for p in $pids; do [ -d "/proc/$p" ] && echo "$p"; done)
+		[ -n "$pids" ] || return 0
+		sleep 0.1
+	done
+	kill -KILL $pids 2>/dev/null
+	sleep 0.2
+	return 0
+}
+
+host_stop() {
+	local name=$1 pid
+	pid=$(holder_pid "$name") || { rm -f "$(host_dir "$name")/holder.pid"; return 0; }
+	kill_ns "$pid"
+	rm -f "$(host_dir "$name")/holder.pid"
+}
+
+# ------------------------------------------------------------------ commands
+
+cmd_hosts_up() {
+	local name rc=0 i
+	[ $# -gt 0 ] || die "usage: lab.sh hosts-up NAME..."
+	[ "$(id -u)" = 0 ] || die "the lab needs root (mount and UTS namespaces)"
+	for name; do valid_name "$name" || die "invalid host name '$name'"; done
+	lab_init
+	for name; do
+		host_index "$name" >/dev/null || echo "$name" >>"$LAB/hosts.list"
+	done
+	for name; do
+		i=$(host_index "$name")
+		host_prepare "$name" "$(host_addr "$i")" || die "cannot prepare host '$name'"
+	done
+	lab_write_client_files
+	for name; do host_launch "$name"; done
+	for name; do wait_holder "$name" || rc=1; done
+	lab_sync_unix_users "$@"
+	lab_write_client_files
+	[ "$rc" = 0 ] || die "some hosts did not start"
+	printf '%s\n' "$@" | xargs -P 16 -I{} bash "$HERE/lab.sh" __wait-ssh {} || die "ssh to some hosts fails"
+	say "$# host(s) up"
+}
+
+cmd_host_stop() {
+	[ $# = 1 ] || die "usage: lab.sh host-stop NAME"
+	host_index "$1" >/dev/null || die "no lab host '$1'"
+	host_stop "$1"
+	lab_write_client_files
+}
+
+cmd_host_start() {
+	[ $# = 1 ] || die "usage: lab.sh host-start NAME"
+	host_index "$1" >/dev/null || die "no lab host '$1'"
+	cmd_hosts_up "$1"
+}
+
+cmd_host_rekey() {
+	local h
+	[ $# = 1 ] || die "usage: lab.sh host-rekey NAME"
+	host_index "$1" >/dev/null || die "no lab host '$1'"
+	h=$(host_dir "$1")
+	host_stop "$1"
+	rm -f "$h/ssh_host_ed25519_key" "$h/ssh_host_ed25519_key.pub"
+	ssh-keygen -q -t ed25519 -N '' -C "root@$1" -f "$h/ssh_host_ed25519_key" || die "ssh-keygen failed"
+	host_launch "$1"
+	wait_holder "$1" || die "host '$1' did not restart"
+	# known_hosts keeps the old key on purpose; hosts.tsv gets the new pid
+	local kh="$LAB/ssh/known_hosts"
+	cp -p "$kh" "$kh.keep"
+	lab_write_client_files
+	mv -f "$kh.keep" "$kh"
+}
+
+cmd_exec() {
+	local pid
+	[ $# -ge 2 ] || die "usage: lab.sh exec NAME CMD..."
+	pid=$(holder_pid "$1") || die "lab host '$1' is not running"
+	shift
+	exec nsenter -t "$pid" -m -u -- "$@"
+}
+
+# put NAME SRC DST [MODE [OWNER[:GROUP]]]: cat keeps it inside the host's namespace
+cmd_put() {
+	local name=$1 src=$2 dst=$3 mode=${4:-0644} owner=${5:-root:root}
+	[ $# -ge 3 ] || die "usage: lab.sh put NAME SRC DST [MODE [OWNER[:GROUP]]]"
+	[ -r "$src" ] || die "cannot read '$src'"
+	local pid
+	pid=$(holder_pid "$name") || die "lab host '$name' is not running"
+	nsenter -t "$pid" -m -u -- sh -c '
+		set -e; d=$(dirname "$1"); mkdir -p "$d"
+		cat >"$1.lab-put"; chmod "$2" "$1.lab-put"; chown "$3" "$1.lab-put"
+		mv -f "$1.lab-put" "$1"' sh "$dst" "$mode" "$owner" <"$src"
+}
+
+# add-unix-user NAME UID: like useradd, but on every host (and remembered for
+# hosts added later); uid = gid, home /tmp, shell /bin/sh
+cmd_add_unix_user() {
+	[ $# = 2 ] || die "usage: lab.sh add-unix-user NAME UID"
+	valid_name "$1" || die "invalid user name '$1'"
+	[[ $2 =~ ^[0-9]+$ ]] || die "invalid uid '$2'"
+	lab_init
+	awk -v n="$1" '$1 != n' "$LAB/unix-users" >"$LAB/unix-users.tmp"
+	echo "$1 $2" >>"$LAB/unix-users.tmp"
+	mv -f "$LAB/unix-users.tmp" "$LAB/unix-users"
+	local name
+	while read -r name; do
+		holder_pid "$name" >/dev/null || continue
+		host_add_unix_user "$name" "$1" "$2" || die "cannot add user '$1' on '$name'"
+	done < <(all_hosts)
+}
+
+host_add_unix_user() {
+	local pid
+	pid=$(holder_pid "$1") || return 1
+	nsenter -t "$pid" -m -u -- sh -c '
+		n=$1 id=$2
+		grep -q "^$n:" /etc/group || echo "$n:x:$id:" >>/etc/group
+		grep -q "^$n:" /etc/passwd || echo "$n:x:$id:$id::/tmp:/bin/sh" >>/etc/passwd
+		if [ -f /etc/shadow ] && ! grep -q "^$n:" /etc/shadow; then echo "$n:*:19000:0:99999:7:::" >>/etc/shadow; fi
+		getent passwd "$n" >/dev/null' sh "$2" "$3"
+}
+
+lab_sync_unix_users() {
+	local name user uid
+	for name; do
+		holder_pid "$name" >/dev/null || continue
+		while read -r user uid; do
+			[ -n "$user" ] || continue
+			host_add_unix_user "$name" "$user" "$uid" || say "cannot add user '$user' on '$name'"
+		done <"$LAB/unix-users"
+	done
+}
+
+cmd_hosts_down() {
+	local name
+	[ -f "$LAB/hosts.list" ] || return 0
+	while read -r name; do host_stop "$name" & done < <(all_hosts)
+	wait
+	lab_write_client_files
+}
+
+cmd_status() {
+	local name rc=0 pid
+	while IFS=$'\t' read -r name addr _; do
+		if pid=$(holder_pid "$name"); then
+			printf '%-16s %-15s up (pid %s, %s processes)\n' "$name" "$addr" "$pid" "$(ns_pids "$pid" | wc -l)"
+		else
+			printf '%-16s %-15s down\n' "$name" "$addr"; rc=1
+		fi
+	done <"$LAB/hosts.tsv" 2>/dev/null
+	if pid=$(db_pid); then echo "db: up (pid $pid, port $LAB_DB_PORT)"; else echo "db: down"; fi
+	return $rc
+}
+
+cmd_env() {
+	cat <<EOF
+export CLUSTERCTL_LAB=$LAB
+export LAB_SSH_CONFIG=$LAB/ssh/config
+export LAB_SSH_KEY=$LAB/ssh/id_ed25519
+export LAB_KNOWN_HOSTS=$LAB/ssh/known_hosts
+export LAB_HOSTS_TSV=$LAB/hosts.tsv
+export LAB_DB_PORT=$LAB_DB_PORT
+export LAB_DB_SOCKET=$LAB/mysql.sock
+export LAB_DB_PASS_FILE=$LAB/secrets/db.pass
+EOF
+}
+
+cmd_wipe() {
+	[ -d "$LAB" ] || return 0
+	[ -f "$LAB/.clusterctl-lab" ] || die "refusing to wipe '$LAB': not a lab directory"
+	cmd_hosts_down
+	db_down
+	rm -rf -- "$LAB"
+}
+
+# shellcheck source=lab-db.sh
+. "$HERE/lab-db.sh"
+
+case "${1:-}" in
+hosts-up) shift; cmd_hosts_up "$@" ;;
+host-stop) shift; cmd_host_stop "$@" ;;
+host-start) shift; cmd_host_start "$@" ;;
+host-rekey) shift; cmd_host_rekey "$@" ;;
+exec) shift; cmd_exec "$@" ;;
+put) shift; cmd_put "$@" ;;
+add-unix-user) shift; cmd_add_unix_user "$@" ;;
+hosts-down) cmd_hosts_down ;;
+status) cmd_status ;;
+db-up) db_up ;;
+db-down) db_down ;;
+db-sql) shift; db_sql "$@" ;;
+env) cmd_env ;;
+down) cmd_hosts_down; db_down ;;
+wipe) cmd_wipe ;;
+__host-init) host_init "$2" ;;
+__wait-ssh) wait_ssh "$2" ;;
+*)
+	sed -n '12,26p' "$HERE/lab.sh" | sed 's/^# \{0,1\}//' >&2
+	exit 64 ;;
+esac
