@@ -1,0 +1,102 @@
+/*
+ * exec.h: the parallel executor. Runs one task per host on a pool of
+ * worker threads, at most `fanout` hosts at once, each host on its own
+ * transport (one SSH session per host, kept open across phases). Knows
+ * nothing about Slurm. Tasks never print: they collect per-host text in
+ * their cookie, so outputs never interleave. Per-host failures are
+ * results (exec_pool_result), never crashes.
+ *
+ * Timeouts: targets[i].connect_timeout bounds connecting (libssh enforces
+ * it), targets[i].command_timeout bounds each task run on a host: a
+ * watchdog thread aborts the host's transport when it is exceeded and the
+ * host ends EXEC_TIMED_OUT.
+ */
+#ifndef CLUSTERCTL_EXEC_H
+#define CLUSTERCTL_EXEC_H
+
+#include "compat.h"
+
+#include "transport.h"
+
+#define EXEC_DEFAULT_FANOUT 64
+
+enum exec_state {
+	EXEC_PENDING,		/* not started in this phase (yet) */
+	EXEC_CONNECTING,
+	EXEC_RUNNING,
+	EXEC_DONE,		/* last task returned 0 */
+	EXEC_FAILED,		/* connect or task failed; error says why */
+	EXEC_TIMED_OUT,		/* the watchdog aborted it */
+	EXEC_CANCELED,		/* exec_pool_cancel() before it started */
+};
+
+struct exec_result {
+	enum exec_state state;
+	char *error;		/* owned by the pool; NULL unless failed */
+};
+
+struct exec_pool;
+
+/*
+ * A new pool for n hosts; targets (and the strings in them) are borrowed
+ * and must outlive the pool. fanout 0 means EXEC_DEFAULT_FANOUT. Nothing
+ * connects until the first exec_pool_run().
+ */
+struct exec_pool *exec_pool_new(const struct transport_target *targets,
+				size_t n, size_t fanout);
+
+/*
+ * The connection step, called on a worker thread for a host with no
+ * session yet. Returns 0 with *out set (a NULL *out is allowed: the task
+ * then gets tr == NULL), or -1 with *cause (newly allocated).
+ */
+typedef int (*exec_connect_fn)(size_t idx, const struct transport_target *t,
+			       struct transport **out, void *cookie,
+			       char **cause);
+
+/* Replaces the default (transport_connect) connection step. */
+void exec_pool_set_connect(struct exec_pool *p, exec_connect_fn fn,
+			   void *cookie);
+
+/*
+ * The work for one host: 0, or -1 with *cause (newly allocated; may be
+ * left NULL). Called on a worker thread, once per host per phase, never
+ * concurrently for the same host; tasks of different hosts run in parallel
+ * and must only touch their own slot in the cookie.
+ */
+typedef int (*exec_task_fn)(size_t idx, struct transport *tr, void *cookie,
+			    char **cause);
+
+/*
+ * One phase: runs task on every host (connecting first where needed),
+ * skipping hosts whose earlier phases failed when skip_failed is set
+ * (their results keep the earlier failure). Returns when every host is
+ * finished. A progress line "done/total" is drawn on stderr when it is a
+ * TTY.
+ */
+void exec_pool_run(struct exec_pool *p, exec_task_fn task, void *cookie,
+		   bool skip_failed);
+
+/* Result of host idx after the last phase it took part in (borrowed). */
+const struct exec_result *exec_pool_result(const struct exec_pool *p,
+					   size_t idx);
+
+/* Number of hosts whose result is not EXEC_DONE. */
+size_t exec_pool_failed_count(const struct exec_pool *p);
+
+/* Largest number of hosts in flight at once so far (for tests, benches). */
+size_t exec_pool_max_active(const struct exec_pool *p);
+
+/*
+ * Async-signal-safe: hosts not yet started in the current and later phases
+ * end EXEC_CANCELED; running ones finish their task.
+ */
+void exec_pool_cancel(struct exec_pool *p);
+
+/* "pending", "connecting", ... (static string). */
+const char *exec_state_name(enum exec_state s);
+
+/* Closes every session and frees the pool. NULL-safe. */
+void exec_pool_free(struct exec_pool *p);
+
+#endif

@@ -1,0 +1,123 @@
+/*
+ * transport.h: one authenticated SSH session (with SFTP) to one host. Every
+ * remote operation clusterctl performs on a host goes through one of these;
+ * transport_ssh.c implements it over libssh and is the only file that
+ * includes <libssh/libssh.h>.
+ *
+ * A transport is used by one thread at a time (libssh sessions are not
+ * thread-safe); only transport_abort() may be called from another thread.
+ * Every function returns 0 on success or -1 with *cause set to a newly
+ * allocated message naming the host (caller frees). Nothing here prints.
+ */
+#ifndef CLUSTERCTL_TRANSPORT_H
+#define CLUSTERCTL_TRANSPORT_H
+
+#include "compat.h"
+
+#include "strbuf.h"
+
+struct transport;
+
+/* Where and how to connect. All strings are borrowed for the call. */
+struct transport_target {
+	const char *host;	/* inventory name: messages, ~/.ssh/config Host match */
+	const char *address;	/* may be NULL: use host (or the config's Hostname) */
+	int port;		/* 0: ssh config / 22 */
+	const char *user;	/* NULL: ssh config / root */
+	const char *identity;	/* NULL: agent + defaults; "~/" is expanded */
+	const char *known_hosts; /* NULL: ~/.ssh/known_hosts */
+	const char *ssh_config;	/* NULL: ~/.ssh/config (+ /etc/ssh/ssh_config) */
+	int connect_timeout;	/* seconds, 0: 10 */
+	int command_timeout;	/* seconds, 0: none; bounds each blocking wait and transport_run */
+	bool accept_new_host_keys; /* TOFU for unknown keys; a CHANGED key is always refused */
+};
+
+struct remote_stat {
+	bool exists;
+	unsigned mode;		/* permission bits only (07777) */
+	unsigned uid, gid;
+	unsigned long long size;
+};
+
+/*
+ * Connects, checks the host key against known_hosts and authenticates.
+ * *out is a new transport (transport_close() frees it), NULL on failure.
+ */
+int transport_connect(const struct transport_target *t, struct transport **out,
+		      char **cause);
+
+/* The inventory name the transport was made for (borrowed). */
+const char *transport_host(const struct transport *tr);
+
+/*
+ * Reads a whole regular file into content (appended). st (may be NULL)
+ * receives its mode/owner/size. An absent file is not an error: returns 0
+ * with st->exists = false and content untouched.
+ */
+int transport_read_file(struct transport *tr, const char *path,
+			struct strbuf *content, struct remote_stat *st,
+			char **cause);
+
+/* Stats path (following symlinks); absent => 0 with st->exists = false. */
+int transport_stat(struct transport *tr, const char *path,
+		   struct remote_stat *st, char **cause);
+
+/*
+ * Stages data as a new temp file ".<name>.clusterctl-XXXXXX" in path's
+ * directory: created O_EXCL mode 0600, written, then mode and uid/gid set
+ * (chown needs root on the far side), fsynced (fsync@openssh.com), and
+ * verified by reading it back (size, mode, owner and every byte). On
+ * success *staged is the newly allocated temp path (caller frees); on any
+ * failure the temp file is removed and path was never touched. A full
+ * disk is reported as "no space left on device".
+ */
+int transport_stage_file(struct transport *tr, const char *path,
+			 const void *data, size_t len, unsigned mode,
+			 unsigned uid, unsigned gid, char **staged,
+			 char **cause);
+
+/*
+ * Atomically renames staged over path (posix-rename@openssh.com). If
+ * backup_path is not NULL and path exists, path is first hard-linked to
+ * backup_path (replacing an older backup), so the old bytes survive under
+ * that name. On failure staged is removed and path is left as it was.
+ */
+int transport_commit_file(struct transport *tr, const char *staged,
+			  const char *path, const char *backup_path,
+			  char **cause);
+
+/* Removes a file; an absent file is not an error. */
+int transport_remove(struct transport *tr, const char *path, char **cause);
+
+/*
+ * Runs cmd through the remote user's shell. Appends stdout to out and
+ * stderr to err (either may be NULL to discard; each is capped at
+ * TRANSPORT_RUN_MAX_OUTPUT bytes, the rest discarded) and sets *status to
+ * the exit status. A non-zero status is not an error (returns 0); no exit
+ * status at all (killed by a signal) or the command timeout is (-1).
+ */
+#define TRANSPORT_RUN_MAX_OUTPUT (64u << 20)
+int transport_run(struct transport *tr, const char *cmd, struct strbuf *out,
+		  struct strbuf *err, int *status, char **cause);
+
+/* Creates dir and its missing parents with mode (existing ones untouched). */
+int transport_mkdir_p(struct transport *tr, const char *dir, unsigned mode,
+		      char **cause);
+
+/*
+ * Thread-safe: makes every pending and future blocking operation on tr
+ * fail promptly (the socket is shut down). Used by the executor's
+ * watchdog; the transport is useless afterwards, close it.
+ */
+void transport_abort(struct transport *tr);
+
+/* Closes the session and frees tr. NULL-safe. */
+void transport_close(struct transport *tr);
+
+/*
+ * Appends a single-quoted POSIX shell word for s to out ('a'\''b'), for
+ * callers building transport_run() command lines.
+ */
+void transport_shell_quote(struct strbuf *out, const char *s);
+
+#endif

@@ -1,0 +1,966 @@
+/*
+ * transport_ssh.c: the SSH transport over libssh 0.10, the only file that
+ * includes <libssh/libssh.h>. One session per host carries every operation
+ * on it: files go over one lazily opened SFTP channel, commands over exec
+ * channels. Writes are atomic the OpenSSH way (temp file beside the target,
+ * mode/owner set, fsync, verify, hard-link backup, rename). libssh 0.10 has
+ * no wrapper for the posix-rename@openssh.com and hardlink@openssh.com SFTP
+ * extensions, so this file sends those two requests itself on the SFTP
+ * channel, while no other request is outstanding; a server without them
+ * gets an exec'd "mv -f" / "ln -f" instead. Errors become "'host': ..."
+ * cause strings; libssh logging is off, nothing prints.
+ */
+#include "compat.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/random.h>
+#include <sys/socket.h>
+#include <time.h>
+
+#include <libssh/libssh.h>
+#include <libssh/sftp.h>
+
+#include "strbuf.h"
+#include "transport.h"
+#include "xalloc.h"
+
+#define SFTP_EXT_FXP_EXTENDED 200
+#define SFTP_EXT_FXP_STATUS 101
+#define READ_FILE_MAX (256u << 20)
+
+struct transport {
+	char *host;		/* inventory name, for messages */
+	ssh_session session;
+	sftp_session sftp;	/* opened on first use */
+	int command_timeout;
+	atomic_int fd;		/* socket once connected, -1 before */
+	atomic_bool aborted;
+};
+
+static pthread_once_t transport_once = PTHREAD_ONCE_INIT;
+static int transport_init_rc;
+/* ssh_session_update_known_hosts() appends to a shared file. */
+static pthread_mutex_t known_hosts_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static void transport_global_init(void)
+{
+	transport_init_rc = ssh_init();
+	ssh_set_log_level(SSH_LOG_NOLOG);
+}
+
+/* ---------------------------------------------------------------- errors */
+
+ATTR_PRINTF(3, 4)
+static int transport_fail(const struct transport *tr, char **cause,
+			  const char *fmt, ...)
+{
+	struct strbuf sb = STRBUF_INIT;
+	va_list ap;
+
+	strbuf_addf(&sb, "'%s': ", tr->host);
+	va_start(ap, fmt);
+	strbuf_vaddf(&sb, fmt, ap);
+	va_end(ap);
+	if (cause)
+		*cause = strbuf_detach(&sb, NULL);
+	else
+		strbuf_release(&sb);
+	return -1;
+}
+
+static const char *ssh_reason(const struct transport *tr)
+{
+	if (atomic_load(&tr->aborted))
+		return "aborted (timeout)";
+	return ssh_get_error(tr->session);
+}
+
+static const char *sftp_reason(int code)
+{
+	switch (code) {
+	case SSH_FX_EOF: return "unexpected end of file";
+	case SSH_FX_NO_SUCH_FILE: return "no such file or directory";
+	case SSH_FX_PERMISSION_DENIED: return "permission denied";
+	case SSH_FX_FAILURE: return "failure";
+	case SSH_FX_BAD_MESSAGE: return "bad message";
+	case SSH_FX_NO_CONNECTION: return "no connection";
+	case SSH_FX_CONNECTION_LOST: return "connection lost";
+	case SSH_FX_OP_UNSUPPORTED: return "operation unsupported";
+	case SSH_FX_FILE_ALREADY_EXISTS: return "file already exists";
+	default: return "sftp error";
+	}
+}
+
+/* "'host': <what> '<path>': <reason>" for the last SFTP error. */
+static int sftp_fail(struct transport *tr, char **cause, const char *what,
+		     const char *path)
+{
+	int code = tr->sftp ? sftp_get_error(tr->sftp) : SSH_FX_NO_CONNECTION;
+
+	if (code == SSH_FX_OK || atomic_load(&tr->aborted))
+		return transport_fail(tr, cause, "cannot %s '%s': %s", what,
+				      path, ssh_reason(tr));
+	return transport_fail(tr, cause, "cannot %s '%s': %s", what, path,
+			      sftp_reason(code));
+}
+
+/* ------------------------------------------------------------- connecting */
+
+/* "~/x" -> "$HOME/x"; newly allocated. */
+static char *expand_tilde(const char *path)
+{
+	const char *home = getenv("HOME");
+
+	if (path[0] == '~' && path[1] == '/' && home)
+		return xasprintf("%s%s", home, path + 1);
+	return xstrdup(path);
+}
+
+static int set_path_option(ssh_session s, enum ssh_options_e opt,
+			   const char *path)
+{
+	char *p = expand_tilde(path);
+	int rc = ssh_options_set(s, opt, p);
+
+	free(p);
+	return rc;
+}
+
+static int configure_session(struct transport *tr,
+			     const struct transport_target *t, char **cause)
+{
+	ssh_session s = tr->session;
+	long timeout = t->connect_timeout > 0 ? t->connect_timeout : 10;
+	int verbosity = SSH_LOG_NOLOG, nodelay = 1, no = 0;
+	int rc = 0;
+
+	rc |= ssh_options_set(s, SSH_OPTIONS_LOG_VERBOSITY, &verbosity);
+	rc |= ssh_options_set(s, SSH_OPTIONS_HOST, t->host);
+	if (t->ssh_config) {
+		char *p = expand_tilde(t->ssh_config);
+
+		rc |= ssh_options_parse_config(s, p);
+		free(p);
+	} else {
+		rc |= ssh_options_parse_config(s, NULL);
+	}
+	/* Parsed above; ssh_connect() must not parse it again. */
+	rc |= ssh_options_set(s, SSH_OPTIONS_PROCESS_CONFIG, &no);
+	if (t->address)
+		rc |= ssh_options_set(s, SSH_OPTIONS_HOST, t->address);
+	if (t->port > 0) {
+		unsigned port = (unsigned)t->port;
+
+		rc |= ssh_options_set(s, SSH_OPTIONS_PORT, &port);
+	}
+	if (t->user)
+		rc |= ssh_options_set(s, SSH_OPTIONS_USER, t->user);
+	if (t->known_hosts)
+		rc |= set_path_option(s, SSH_OPTIONS_KNOWNHOSTS, t->known_hosts);
+	/* Nagle + delayed ACK costs 40 ms stalls per round trip otherwise. */
+	rc |= ssh_options_set(s, SSH_OPTIONS_NODELAY, &nodelay);
+	rc |= ssh_options_set(s, SSH_OPTIONS_TIMEOUT, &timeout);
+	if (rc != 0)
+		return transport_fail(tr, cause, "cannot set ssh options: %s",
+				      ssh_get_error(s));
+	return 0;
+}
+
+static char *server_fingerprint(ssh_session s)
+{
+	ssh_key key = NULL;
+	unsigned char *hash = NULL;
+	size_t hlen = 0;
+	char *fp, *ret;
+
+	if (ssh_get_server_publickey(s, &key) != SSH_OK)
+		return xstrdup("unknown key");
+	if (ssh_get_publickey_hash(key, SSH_PUBLICKEY_HASH_SHA256, &hash,
+				   &hlen) != 0) {
+		ssh_key_free(key);
+		return xstrdup("unknown key");
+	}
+	fp = ssh_get_fingerprint_hash(SSH_PUBLICKEY_HASH_SHA256, hash, hlen);
+	ret = xstrdup(fp ? fp : "unknown key");
+	ssh_string_free_char(fp);
+	ssh_clean_pubkey_hash(&hash);
+	ssh_key_free(key);
+	return ret;
+}
+
+static int check_host_key(struct transport *tr, bool accept_new, char **cause)
+{
+	enum ssh_known_hosts_e known = ssh_session_is_known_server(tr->session);
+	char *fp;
+	int rc = -1;
+
+	if (known == SSH_KNOWN_HOSTS_OK)
+		return 0;
+	fp = server_fingerprint(tr->session);
+	switch (known) {
+	case SSH_KNOWN_HOSTS_CHANGED:
+		transport_fail(tr, cause, "host key for '%s' has changed (%s): refusing",
+			       tr->host, fp);
+		break;
+	case SSH_KNOWN_HOSTS_OTHER:
+		transport_fail(tr, cause, "host key for '%s' is of another type than the known one (%s): refusing",
+			       tr->host, fp);
+		break;
+	case SSH_KNOWN_HOSTS_UNKNOWN:
+	case SSH_KNOWN_HOSTS_NOT_FOUND:
+		if (!accept_new) {
+			transport_fail(tr, cause, "host key for '%s' is not known (%s): refusing (accept new host keys to trust it)",
+				       tr->host, fp);
+			break;
+		}
+		pthread_mutex_lock(&known_hosts_lock);
+		rc = ssh_session_update_known_hosts(tr->session) == SSH_OK ? 0 : -1;
+		pthread_mutex_unlock(&known_hosts_lock);
+		if (rc)
+			transport_fail(tr, cause, "cannot record host key %s in known_hosts: %s",
+				       fp, ssh_get_error(tr->session));
+		break;
+	default:
+		transport_fail(tr, cause, "cannot check host key: %s",
+			       ssh_get_error(tr->session));
+		break;
+	}
+	free(fp);
+	return rc;
+}
+
+static int authenticate(struct transport *tr, const struct transport_target *t,
+			char **cause)
+{
+	int rc;
+
+	if (t->identity) {
+		char *path = expand_tilde(t->identity);
+		ssh_key key = NULL;
+
+		rc = ssh_pki_import_privkey_file(path, NULL, NULL, NULL, &key);
+		if (rc != SSH_OK) {
+			transport_fail(tr, cause, "cannot load identity '%s'", path);
+			free(path);
+			return -1;
+		}
+		free(path);
+		rc = ssh_userauth_publickey(tr->session, NULL, key);
+		ssh_key_free(key);
+	} else {
+		rc = ssh_userauth_publickey_auto(tr->session, NULL, NULL);
+	}
+	if (rc == SSH_AUTH_SUCCESS)
+		return 0;
+	if (rc == SSH_AUTH_ERROR)
+		return transport_fail(tr, cause, "authentication failed: %s",
+				      ssh_reason(tr));
+	return transport_fail(tr, cause, "authentication refused (publickey)");
+}
+
+int transport_connect(const struct transport_target *t, struct transport **out,
+		      char **cause)
+{
+	struct transport *tr;
+	long timeout;
+
+	*out = NULL;
+	pthread_once(&transport_once, transport_global_init);
+	tr = xcalloc(1, sizeof(*tr));
+	tr->host = xstrdup(t->host);
+	atomic_init(&tr->fd, -1);
+	atomic_init(&tr->aborted, false);
+	tr->command_timeout = t->command_timeout;
+	if (transport_init_rc != 0) {
+		transport_fail(tr, cause, "cannot initialise libssh");
+		goto fail;
+	}
+	tr->session = ssh_new();
+	if (!tr->session) {
+		transport_fail(tr, cause, "cannot create ssh session");
+		goto fail;
+	}
+	if (configure_session(tr, t, cause))
+		goto fail;
+	if (ssh_connect(tr->session) != SSH_OK) {
+		transport_fail(tr, cause, "cannot connect: %s",
+			       ssh_get_error(tr->session));
+		goto fail;
+	}
+	atomic_store(&tr->fd, ssh_get_fd(tr->session));
+	if (check_host_key(tr, t->accept_new_host_keys, cause) ||
+	    authenticate(tr, t, cause))
+		goto fail;
+	/* From now on the timeout bounds each blocking wait of an operation. */
+	timeout = t->command_timeout > 0 ? t->command_timeout : 0;
+	ssh_options_set(tr->session, SSH_OPTIONS_TIMEOUT, &timeout);
+	*out = tr;
+	return 0;
+fail:
+	transport_close(tr);
+	return -1;
+}
+
+const char *transport_host(const struct transport *tr)
+{
+	return tr->host;
+}
+
+void transport_abort(struct transport *tr)
+{
+	int fd;
+
+	if (!tr)
+		return;
+	atomic_store(&tr->aborted, true);
+	fd = atomic_load(&tr->fd);
+	if (fd >= 0)
+		shutdown(fd, SHUT_RDWR);
+}
+
+void transport_close(struct transport *tr)
+{
+	if (!tr)
+		return;
+	if (tr->sftp)
+		sftp_free(tr->sftp);
+	if (tr->session) {
+		if (ssh_is_connected(tr->session) && !atomic_load(&tr->aborted))
+			ssh_disconnect(tr->session);
+		ssh_free(tr->session);
+	}
+	free(tr->host);
+	free(tr);
+}
+
+/* ------------------------------------------------------------------ sftp */
+
+static int sftp_ready(struct transport *tr, char **cause)
+{
+	if (tr->sftp)
+		return 0;
+	tr->sftp = sftp_new(tr->session);
+	if (!tr->sftp)
+		return transport_fail(tr, cause, "cannot open sftp channel: %s",
+				      ssh_reason(tr));
+	if (sftp_init(tr->sftp) != SSH_OK) {
+		transport_fail(tr, cause, "cannot start sftp subsystem: %s",
+			       ssh_reason(tr));
+		sftp_free(tr->sftp);
+		tr->sftp = NULL;
+		return -1;
+	}
+	return 0;
+}
+
+static void stat_from_attrs(struct remote_stat *st, sftp_attributes a)
+{
+	st->exists = true;
+	st->mode = a->permissions & 07777;
+	st->uid = a->uid;
+	st->gid = a->gid;
+	st->size = a->size;
+}
+
+int transport_stat(struct transport *tr, const char *path,
+		   struct remote_stat *st, char **cause)
+{
+	sftp_attributes a;
+
+	memset(st, 0, sizeof(*st));
+	if (sftp_ready(tr, cause))
+		return -1;
+	a = sftp_stat(tr->sftp, path);
+	if (!a) {
+		if (sftp_get_error(tr->sftp) == SSH_FX_NO_SUCH_FILE)
+			return 0;
+		return sftp_fail(tr, cause, "stat", path);
+	}
+	stat_from_attrs(st, a);
+	sftp_attributes_free(a);
+	return 0;
+}
+
+/* Reads from an open file until EOF, appending to content. */
+static int read_all(struct transport *tr, sftp_file f, const char *path,
+		    struct strbuf *content, char **cause)
+{
+	char buf[65536];
+	size_t total = 0;
+
+	for (;;) {
+		ssize_t n = sftp_read(f, buf, sizeof(buf));
+
+		if (n < 0)
+			return sftp_fail(tr, cause, "read", path);
+		if (n == 0)
+			return 0;
+		total += (size_t)n;
+		if (total > READ_FILE_MAX)
+			return transport_fail(tr, cause, "file '%s' is larger than %u bytes",
+					      path, READ_FILE_MAX);
+		strbuf_add(content, buf, (size_t)n);
+	}
+}
+
+int transport_read_file(struct transport *tr, const char *path,
+			struct strbuf *content, struct remote_stat *st,
+			char **cause)
+{
+	struct remote_stat dummy;
+	sftp_attributes a;
+	sftp_file f;
+	int rc = -1;
+
+	if (!st)
+		st = &dummy;
+	memset(st, 0, sizeof(*st));
+	if (sftp_ready(tr, cause))
+		return -1;
+	f = sftp_open(tr->sftp, path, O_RDONLY, 0);
+	if (!f) {
+		if (sftp_get_error(tr->sftp) == SSH_FX_NO_SUCH_FILE)
+			return 0;
+		return sftp_fail(tr, cause, "open", path);
+	}
+	a = sftp_fstat(f);
+	if (!a) {
+		sftp_fail(tr, cause, "stat", path);
+		goto out;
+	}
+	stat_from_attrs(st, a);
+	sftp_attributes_free(a);
+	rc = read_all(tr, f, path, content, cause);
+out:
+	sftp_close(f);
+	return rc;
+}
+
+/* --------------------------------------------- raw SFTP extension requests */
+
+static void put_u32(struct strbuf *sb, uint32_t v)
+{
+	unsigned char b[4] = { v >> 24, v >> 16, v >> 8, v };
+
+	strbuf_add(sb, b, 4);
+}
+
+static void put_string(struct strbuf *sb, const char *s)
+{
+	put_u32(sb, (uint32_t)strlen(s));
+	strbuf_addstr(sb, s);
+}
+
+static uint32_t get_u32(const unsigned char *p)
+{
+	return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 |
+	       (uint32_t)p[2] << 8 | (uint32_t)p[3];
+}
+
+static int channel_read_full(ssh_channel ch, void *buf, size_t len)
+{
+	size_t got = 0;
+
+	while (got < len) {
+		int n = ssh_channel_read(ch, (char *)buf + got,
+					 (uint32_t)(len - got), 0);
+
+		if (n <= 0)
+			return -1;
+		got += (size_t)n;
+	}
+	return 0;
+}
+
+/*
+ * Sends SSH_FXP_EXTENDED "name" with two path arguments and reads its
+ * SSH_FXP_STATUS reply; *fx gets the status code. Safe only because every
+ * libssh sftp call in this file is synchronous: nothing else is in flight
+ * on the channel, and libssh reads packets from it exactly, never ahead.
+ */
+static int sftp_extended2(struct transport *tr, const char *name,
+			  const char *a, const char *b, uint32_t *fx,
+			  char **cause)
+{
+	struct strbuf pkt = STRBUF_INIT;
+	unsigned char hdr[4], *reply = NULL;
+	uint32_t id = ++tr->sftp->id_counter, len;
+	int rc = -1;
+
+	put_u32(&pkt, 0);
+	strbuf_addch(&pkt, SFTP_EXT_FXP_EXTENDED);
+	put_u32(&pkt, id);
+	put_string(&pkt, name);
+	put_string(&pkt, a);
+	put_string(&pkt, b);
+	len = (uint32_t)(pkt.len - 4);
+	hdr[0] = len >> 24; hdr[1] = len >> 16; hdr[2] = len >> 8; hdr[3] = len;
+	memcpy(pkt.buf, hdr, 4);
+	if (ssh_channel_write(tr->sftp->channel, pkt.buf, (uint32_t)pkt.len) !=
+		    (int)pkt.len ||
+	    channel_read_full(tr->sftp->channel, hdr, 4)) {
+		transport_fail(tr, cause, "sftp %s failed: %s", name, ssh_reason(tr));
+		goto out;
+	}
+	len = get_u32(hdr);
+	if (len < 9 || len > 65536) {
+		transport_fail(tr, cause, "sftp %s: bad reply length %u", name, len);
+		goto out;
+	}
+	reply = xmalloc(len);
+	if (channel_read_full(tr->sftp->channel, reply, len)) {
+		transport_fail(tr, cause, "sftp %s failed: %s", name, ssh_reason(tr));
+		goto out;
+	}
+	if (reply[0] != SFTP_EXT_FXP_STATUS || get_u32(reply + 1) != id) {
+		transport_fail(tr, cause, "sftp %s: unexpected reply", name);
+		goto out;
+	}
+	*fx = get_u32(reply + 5);
+	rc = 0;
+out:
+	free(reply);
+	strbuf_release(&pkt);
+	return rc;
+}
+
+/* Runs a command that must exit 0; its stderr becomes the cause. */
+static int run_checked(struct transport *tr, const char *cmd, const char *what,
+		       char **cause)
+{
+	struct strbuf err = STRBUF_INIT;
+	int status = 0, rc;
+
+	rc = transport_run(tr, cmd, NULL, &err, &status, cause);
+	if (rc == 0 && status != 0) {
+		while (err.len && (err.buf[err.len - 1] == '\n'))
+			strbuf_setlen(&err, err.len - 1);
+		rc = transport_fail(tr, cause, "cannot %s: %s", what,
+				    err.len ? err.buf : "command failed");
+	}
+	strbuf_release(&err);
+	return rc;
+}
+
+/*
+ * A two-path operation: the OpenSSH extension `ext` when the server has
+ * it, else the shell fallback "<tool> -f -- FROM TO" (link_fallback: skip
+ * quietly when FROM does not exist). *fx is the SFTP status (SSH_FX_OK
+ * when the fallback succeeded); -1 only for transport or command errors.
+ */
+static int two_path_op(struct transport *tr, const char *ext, bool is_link,
+		       const char *from, const char *to, uint32_t *fx,
+		       char **cause)
+{
+	struct strbuf cmd = STRBUF_INIT;
+	int rc;
+
+	if (sftp_extension_supported(tr->sftp, ext, "1"))
+		return sftp_extended2(tr, ext, from, to, fx, cause);
+	if (is_link) {
+		strbuf_addstr(&cmd, "test ! -e ");
+		transport_shell_quote(&cmd, from);
+		strbuf_addstr(&cmd, " || ");
+	}
+	strbuf_addstr(&cmd, is_link ? "exec ln -f -- " : "exec mv -f -- ");
+	transport_shell_quote(&cmd, from);
+	strbuf_addch(&cmd, ' ');
+	transport_shell_quote(&cmd, to);
+	rc = run_checked(tr, cmd.buf, ext, cause);
+	*fx = SSH_FX_OK;
+	strbuf_release(&cmd);
+	return rc;
+}
+
+/* rename(2) semantics: replaces `to` atomically. */
+static int remote_rename(struct transport *tr, const char *from, const char *to,
+			 char **cause)
+{
+	uint32_t fx;
+
+	if (two_path_op(tr, "posix-rename@openssh.com", false, from, to, &fx,
+			cause))
+		return -1;
+	if (fx == SSH_FX_OK)
+		return 0;
+	return transport_fail(tr, cause, "cannot rename '%s' to '%s': %s",
+			      from, to, sftp_reason((int)fx));
+}
+
+/* link(2); an absent source is not an error (nothing to back up). */
+static int remote_hardlink(struct transport *tr, const char *from,
+			   const char *to, char **cause)
+{
+	uint32_t fx;
+
+	if (two_path_op(tr, "hardlink@openssh.com", true, from, to, &fx,
+			cause))
+		return -1;
+	if (fx == SSH_FX_OK || fx == SSH_FX_NO_SUCH_FILE)
+		return 0;
+	return transport_fail(tr, cause, "cannot link '%s' to '%s': %s",
+			      from, to, sftp_reason((int)fx));
+}
+
+/* ---------------------------------------------------------- atomic writes */
+
+/* "<dir>/.<base>.clusterctl-XXXXXX" with random letters; newly allocated. */
+static char *temp_name(const char *path)
+{
+	static const char alphabet[] =
+		"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+	const char *slash = strrchr(path, '/');
+	unsigned char rnd[6];
+	char suffix[7];
+	size_t dirlen = slash ? (size_t)(slash - path + 1) : 0;
+
+	if (getrandom(rnd, sizeof(rnd), 0) != (ssize_t)sizeof(rnd)) {
+		unsigned long v = (unsigned long)time(NULL) ^ (unsigned long)(uintptr_t)path;
+
+		for (size_t i = 0; i < sizeof(rnd); i++)
+			rnd[i] = (unsigned char)(v >> (i * 5));
+	}
+	for (size_t i = 0; i < sizeof(rnd); i++)
+		suffix[i] = alphabet[rnd[i] % (sizeof(alphabet) - 1)];
+	suffix[6] = '\0';
+	return xasprintf("%.*s.%s.clusterctl-%s", (int)dirlen, path,
+			 path + dirlen, suffix);
+}
+
+static bool out_of_space(struct transport *tr, const char *path, size_t need)
+{
+	char *dir = xstrdup(path), *slash = strrchr(dir, '/');
+	sftp_statvfs_t vfs;
+	bool full = false;
+
+	if (slash)
+		slash[slash == dir ? 1 : 0] = '\0';
+	vfs = sftp_statvfs(tr->sftp, slash ? dir : ".");
+	if (vfs) {
+		full = vfs->f_bavail * vfs->f_frsize < need + vfs->f_frsize;
+		sftp_statvfs_free(vfs);
+	}
+	free(dir);
+	return full;
+}
+
+/* A write or fsync failed: name ENOSPC when the filesystem is full. */
+static int write_fail(struct transport *tr, char **cause, const char *what,
+		      const char *tmp, size_t len)
+{
+	if (sftp_get_error(tr->sftp) == SSH_FX_FAILURE &&
+	    out_of_space(tr, tmp, len))
+		return transport_fail(tr, cause, "cannot %s '%s': no space left on device",
+				      what, tmp);
+	return sftp_fail(tr, cause, what, tmp);
+}
+
+static int write_all(struct transport *tr, sftp_file f, const char *tmp,
+		     const void *data, size_t len, char **cause)
+{
+	size_t off = 0;
+
+	while (off < len) {
+		size_t chunk = len - off > 65536 ? 65536 : len - off;
+		ssize_t n = sftp_write(f, (const char *)data + off, chunk);
+
+		if (n <= 0)
+			return write_fail(tr, cause, "write", tmp, len);
+		off += (size_t)n;
+	}
+	return 0;
+}
+
+/* Reads the staged file back through its handle and compares everything. */
+static int verify_staged(struct transport *tr, sftp_file f, const char *tmp,
+			 const void *data, size_t len, unsigned mode,
+			 unsigned uid, unsigned gid, char **cause)
+{
+	struct strbuf back = STRBUF_INIT;
+	struct remote_stat st;
+	sftp_attributes a = sftp_fstat(f);
+	int rc = -1;
+
+	if (!a)
+		return sftp_fail(tr, cause, "stat", tmp);
+	stat_from_attrs(&st, a);
+	sftp_attributes_free(a);
+	if (st.size != len || st.mode != (mode & 07777) || st.uid != uid ||
+	    st.gid != gid)
+		return transport_fail(tr, cause, "staged '%s' is %llu bytes, mode %04o, owner %u:%u; expected %zu bytes, mode %04o, owner %u:%u",
+				      tmp, st.size, st.mode, st.uid, st.gid,
+				      len, mode & 07777, uid, gid);
+	sftp_seek64(f, 0);
+	if (read_all(tr, f, tmp, &back, cause))
+		goto out;
+	if (back.len != len || memcmp(back.buf, data, len) != 0) {
+		transport_fail(tr, cause, "staged '%s' does not read back as written", tmp);
+		goto out;
+	}
+	rc = 0;
+out:
+	if (back.alloc) {
+		size_t n = back.len;
+
+		xfree_secret(strbuf_detach(&back, NULL), n);
+	}
+	return rc;
+}
+
+static int set_mode_owner(struct transport *tr, const char *tmp, unsigned mode,
+			  unsigned uid, unsigned gid, char **cause)
+{
+	struct sftp_attributes_struct attr;
+
+	memset(&attr, 0, sizeof(attr));
+	attr.flags = SSH_FILEXFER_ATTR_UIDGID;
+	attr.uid = uid;
+	attr.gid = gid;
+	if (sftp_setstat(tr->sftp, tmp, &attr) != 0)
+		return sftp_fail(tr, cause, "chown", tmp);
+	/* After chown, which may clear set-id bits. */
+	attr.flags = SSH_FILEXFER_ATTR_PERMISSIONS;
+	attr.permissions = mode & 07777;
+	if (sftp_setstat(tr->sftp, tmp, &attr) != 0)
+		return sftp_fail(tr, cause, "chmod", tmp);
+	return 0;
+}
+
+static sftp_file create_exclusive(struct transport *tr, const char *path,
+				  char **tmp, char **cause)
+{
+	struct remote_stat st;
+	int code;
+
+	for (int attempt = 0;; attempt++) {
+		sftp_file f;
+
+		*tmp = temp_name(path);
+		f = sftp_open(tr->sftp, *tmp, O_RDWR | O_CREAT | O_EXCL, 0600);
+		if (f)
+			return f;
+		code = sftp_get_error(tr->sftp);
+		/* OpenSSH reports EEXIST as a plain failure: retry a new name. */
+		if (attempt == 4 || (code != SSH_FX_FAILURE &&
+				     code != SSH_FX_FILE_ALREADY_EXISTS) ||
+		    transport_stat(tr, *tmp, &st, NULL) || !st.exists)
+			break;
+		free(*tmp);
+	}
+	if (code == SSH_FX_FAILURE && out_of_space(tr, *tmp, 1))
+		transport_fail(tr, cause, "cannot create '%s': no space left on device",
+			       *tmp);
+	else
+		transport_fail(tr, cause, "cannot create '%s': %s", *tmp,
+			       atomic_load(&tr->aborted) ? ssh_reason(tr) :
+			       sftp_reason(code));
+	free(*tmp);
+	*tmp = NULL;
+	return NULL;
+}
+
+int transport_stage_file(struct transport *tr, const char *path,
+			 const void *data, size_t len, unsigned mode,
+			 unsigned uid, unsigned gid, char **staged,
+			 char **cause)
+{
+	sftp_file f;
+	char *tmp = NULL;
+	int rc = -1;
+
+	*staged = NULL;
+	if (sftp_ready(tr, cause))
+		return -1;
+	f = create_exclusive(tr, path, &tmp, cause);
+	if (!f)
+		return -1;
+	if (write_all(tr, f, tmp, data, len, cause) ||
+	    set_mode_owner(tr, tmp, mode, uid, gid, cause))
+		goto out;
+	if (sftp_extension_supported(tr->sftp, "fsync@openssh.com", "1") &&
+	    sftp_fsync(f) != 0) {
+		write_fail(tr, cause, "fsync", tmp, len);
+		goto out;
+	}
+	if (verify_staged(tr, f, tmp, data, len, mode, uid, gid, cause))
+		goto out;
+	rc = 0;
+out:
+	if (sftp_close(f) != 0 && rc == 0)
+		rc = write_fail(tr, cause, "close", tmp, len);
+	if (rc) {
+		if (!atomic_load(&tr->aborted))
+			sftp_unlink(tr->sftp, tmp);
+		free(tmp);
+		return -1;
+	}
+	*staged = tmp;
+	return 0;
+}
+
+int transport_commit_file(struct transport *tr, const char *staged,
+			  const char *path, const char *backup_path,
+			  char **cause)
+{
+	if (sftp_ready(tr, cause))
+		return -1;
+	if (backup_path) {
+		/* link(2) will not replace: drop the previous backup first. */
+		if (sftp_unlink(tr->sftp, backup_path) != 0 &&
+		    sftp_get_error(tr->sftp) != SSH_FX_NO_SUCH_FILE) {
+			sftp_fail(tr, cause, "remove old backup", backup_path);
+			goto fail;
+		}
+		if (remote_hardlink(tr, path, backup_path, cause))
+			goto fail;
+	}
+	if (remote_rename(tr, staged, path, cause))
+		goto fail;
+	return 0;
+fail:
+	if (!atomic_load(&tr->aborted))
+		sftp_unlink(tr->sftp, staged);
+	return -1;
+}
+
+int transport_remove(struct transport *tr, const char *path, char **cause)
+{
+	if (sftp_ready(tr, cause))
+		return -1;
+	if (sftp_unlink(tr->sftp, path) == 0 ||
+	    sftp_get_error(tr->sftp) == SSH_FX_NO_SUCH_FILE)
+		return 0;
+	return sftp_fail(tr, cause, "remove", path);
+}
+
+int transport_mkdir_p(struct transport *tr, const char *dir, unsigned mode,
+		      char **cause)
+{
+	struct remote_stat st;
+	char *p, *slash;
+	int rc = 0;
+
+	if (transport_stat(tr, dir, &st, cause))
+		return -1;
+	if (st.exists)
+		return 0;
+	p = xstrdup(dir);
+	for (slash = strchr(p + 1, '/');; slash = strchr(slash + 1, '/')) {
+		if (slash)
+			*slash = '\0';
+		if (sftp_mkdir(tr->sftp, p, mode & 07777) != 0 &&
+		    (transport_stat(tr, p, &st, cause) || !st.exists)) {
+			rc = st.exists ? -1 : sftp_fail(tr, cause, "create directory", p);
+			break;
+		}
+		if (!slash)
+			break;
+		*slash = '/';
+	}
+	free(p);
+	return rc;
+}
+
+/* ---------------------------------------------------------------- exec */
+
+void transport_shell_quote(struct strbuf *out, const char *s)
+{
+	strbuf_addch(out, '\'');
+	for (; *s; s++) {
+		if (*s == '\'')
+			strbuf_addstr(out, "'\\''");
+		else
+			strbuf_addch(out, *s);
+	}
+	strbuf_addch(out, '\'');
+}
+
+static long long now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/* Drains whatever is buffered on one stream into sb (capped). */
+static int drain(ssh_channel ch, int is_stderr, struct strbuf *sb)
+{
+	char buf[16384];
+	int n, total = 0;
+
+	while ((n = ssh_channel_read_nonblocking(ch, buf, sizeof(buf),
+						 is_stderr)) > 0) {
+		if (sb && sb->len + (size_t)n <= TRANSPORT_RUN_MAX_OUTPUT)
+			strbuf_add(sb, buf, (size_t)n);
+		total += n;
+	}
+	return n < 0 ? -1 : total;
+}
+
+/* Reads both streams until EOF or the deadline (0: none). */
+static int collect_output(struct transport *tr, ssh_channel ch,
+			  struct strbuf *out, struct strbuf *err,
+			  long long deadline, char **cause)
+{
+	for (;;) {
+		int a = drain(ch, 0, out), b = drain(ch, 1, err), r;
+
+		if (a < 0 || b < 0)
+			return transport_fail(tr, cause, "cannot read command output: %s",
+					      ssh_reason(tr));
+		if (ssh_channel_is_eof(ch) || ssh_channel_is_closed(ch)) {
+			/* Data may have arrived with the EOF. */
+			if (drain(ch, 0, out) < 0 || drain(ch, 1, err) < 0)
+				return transport_fail(tr, cause, "cannot read command output: %s",
+						      ssh_reason(tr));
+			return 0;
+		}
+		if (deadline && now_ms() >= deadline)
+			return transport_fail(tr, cause, "command timed out after %d s",
+					      tr->command_timeout);
+		/* Waits for stdout; stderr-only data is picked up each slice. */
+		r = ssh_channel_poll_timeout(ch, 20, 0);
+		if (r == SSH_ERROR)
+			return transport_fail(tr, cause, "cannot read command output: %s",
+					      ssh_reason(tr));
+	}
+}
+
+int transport_run(struct transport *tr, const char *cmd, struct strbuf *out,
+		  struct strbuf *err, int *status, char **cause)
+{
+	long long deadline = tr->command_timeout > 0 ?
+		now_ms() + tr->command_timeout * 1000LL : 0;
+	ssh_channel ch = ssh_channel_new(tr->session);
+	int rc = -1, st;
+
+	*status = -1;
+	if (!ch)
+		return transport_fail(tr, cause, "cannot open channel: %s",
+				      ssh_reason(tr));
+	if (ssh_channel_open_session(ch) != SSH_OK ||
+	    ssh_channel_request_exec(ch, cmd) != SSH_OK) {
+		transport_fail(tr, cause, "cannot run command: %s", ssh_reason(tr));
+		goto out;
+	}
+	if (collect_output(tr, ch, out, err, deadline, cause))
+		goto out;
+	st = ssh_channel_get_exit_status(ch);
+	if (st < 0) {
+		transport_fail(tr, cause, "command ended without an exit status (killed by a signal?)");
+		goto out;
+	}
+	*status = st;
+	rc = 0;
+out:
+	if (!atomic_load(&tr->aborted) && ssh_is_connected(tr->session))
+		ssh_channel_close(ch);
+	ssh_channel_free(ch);
+	return rc;
+}
