@@ -1,28 +1,124 @@
 /*
- * cmd_hostlist.c: "clusterctl hostlist" (not implemented yet; being built).
+ * cmd_hostlist.c: "clusterctl hostlist expand|compress": the Slurm hostlist
+ * syntax on the command line, so that an admin can check what a nodes:
+ * entry of the inventory means, or fold a list of names for slurm.conf.
  */
 #include "compat.h"
 
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "cmd.h"
+#include "hostlist.h"
+#include "strbuf.h"
 
 static const char *const hostlist_usage[] = {
-	"clusterctl hostlist ...",
+	"clusterctl hostlist expand EXPR...",
+	"   or: clusterctl hostlist compress [NAME...]",
+	"",
+	"expand prints one host name per line, in the order",
+	"'scontrol show hostnames' gives (e.g. 'gpu[01-04],login1',",
+	"'rack[1-2]-n[01-16]'). compress folds names into the fewest",
+	"Slurm ranges; with no arguments it reads names from stdin,",
+	"separated by blanks, newlines or commas. Its arguments may",
+	"themselves be hostlist expressions.",
 	NULL,
 };
 
+/* Expands every expression in argv[0..argc) into hl; prints the first error. */
+static int hostlist_expand_args(int argc, char **argv, struct hostlist *hl)
+{
+	int i;
+
+	for (i = 0; i < argc; i++) {
+		char *cause;
+
+		if (hostlist_expand(argv[i], hl, &cause)) {
+			fprintf(stderr, "clusterctl: error: %s\n", cause);
+			free(cause);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+static int hostlist_read_stdin(struct strbuf *sb)
+{
+	char buf[65536];
+	size_t n;
+
+	while ((n = fread(buf, 1, sizeof(buf), stdin)) > 0)
+		strbuf_add(sb, buf, n);
+	if (ferror(stdin)) {
+		fprintf(stderr, "clusterctl: error: cannot read stdin\n");
+		return -1;
+	}
+	if (memchr(sb->buf, '\0', sb->len)) {
+		fprintf(stderr, "clusterctl: error: stdin holds a NUL byte\n");
+		return -1;
+	}
+	return 0;
+}
+
+static int hostlist_do_expand(int argc, char **argv)
+{
+	struct hostlist hl = HOSTLIST_INIT;
+	size_t i;
+
+	if (hostlist_expand_args(argc, argv, &hl)) {
+		hostlist_release(&hl);
+		return CL_FATAL;
+	}
+	for (i = 0; i < hl.n; i++)
+		printf("%s\n", hl.names[i]);
+	hostlist_release(&hl);
+	return CL_OK;
+}
+
+static int hostlist_do_compress(int argc, char **argv)
+{
+	struct hostlist hl = HOSTLIST_INIT;
+	struct strbuf in = STRBUF_INIT;
+	char *folded, *input = in.buf;
+	int ret = CL_FATAL;
+
+	if (!argc) {
+		if (hostlist_read_stdin(&in))
+			goto out;
+		input = in.buf;
+		argc = 1;
+		argv = &input;
+	}
+	if (hostlist_expand_args(argc, argv, &hl))
+		goto out;
+	folded = hostlist_compress((const char *const *)hl.names, hl.n);
+	printf("%s\n", folded);
+	free(folded);
+	ret = CL_OK;
+out:
+	strbuf_release(&in);
+	hostlist_release(&hl);
+	return ret;
+}
+
 static int cmd_hostlist_run(int argc, char **argv)
 {
-	(void)argc;
-	(void)argv;
-	fprintf(stderr, "clusterctl: hostlist: not implemented yet\n");
-	return CL_FATAL;
+	if (cmd_wants_help(argc, argv)) {
+		cmd_print_usage(&cmd_hostlist_entry, stdout);
+		return CL_OK;
+	}
+	if (argc >= 3 && !strcmp(argv[1], "expand"))
+		return hostlist_do_expand(argc - 2, argv + 2);
+	if (argc >= 2 && !strcmp(argv[1], "compress"))
+		return hostlist_do_compress(argc - 2, argv + 2);
+	cmd_print_usage(&cmd_hostlist_entry, stderr);
+	return CL_USAGE;
 }
 
 const struct cmd_entry cmd_hostlist_entry = {
 	.name = "hostlist",
-	.summary = "(not implemented yet)",
+	.summary = "expand or fold Slurm hostlist expressions",
 	.usage = hostlist_usage,
 	.run = cmd_hostlist_run,
 };
