@@ -170,7 +170,9 @@ void model_free(struct model *m)
 }
 
 #define DEFINE_FIND(fn, type, arr, count)                                 \
-	const struct type *fn(const struct model *m, const char *name)     \
+	DEFINE_FIND_(fn, type, arr, count, )
+#define DEFINE_FIND_(fn, type, arr, count, storage)                        \
+	storage const struct type *fn(const struct model *m, const char *name)     \
 	{                                                                  \
 		size_t i;                                                  \
 		for (i = 0; i < m->count; i++)                             \
@@ -179,7 +181,57 @@ void model_free(struct model *m)
 		return NULL;                                               \
 	}
 
-DEFINE_FIND(model_find_host, host, hosts, n_hosts)
+static int host_ptr_cmp(const void *pa, const void *pb)
+{
+	const struct host *a = *(const struct host *const *)pa;
+	const struct host *b = *(const struct host *const *)pb;
+	int c = strcmp(a->name, b->name);
+
+	/* equal names keep definition order: first defined first */
+	return c ? c : (a < b ? -1 : a > b);
+}
+
+void model_index_hosts(struct model *m)
+{
+	const struct host **idx;
+	size_t i;
+
+	idx = pool_alloc(&m->pool, (m->n_hosts ? m->n_hosts : 1) * sizeof(*idx));
+	for (i = 0; i < m->n_hosts; i++)
+		idx[i] = &m->hosts[i];
+	qsort(idx, m->n_hosts, sizeof(*idx), host_ptr_cmp);
+	m->host_index = idx;
+	m->n_host_index = m->n_hosts;
+}
+
+static const struct host *find_host_indexed(const struct model *m,
+					    const char *name)
+{
+	size_t lo = 0, hi = m->n_host_index;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		int c = strcmp(m->host_index[mid]->name, name);
+
+		if (c < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo < m->n_host_index && !strcmp(m->host_index[lo]->name, name))
+		return m->host_index[lo];
+	return NULL;
+}
+
+DEFINE_FIND_(find_host_linear, host, hosts, n_hosts, static)
+
+const struct host *model_find_host(const struct model *m, const char *name)
+{
+	if (m->host_index && m->n_host_index == m->n_hosts)
+		return find_host_indexed(m, name);
+	return find_host_linear(m, name);
+}
+
 DEFINE_FIND(model_find_node_type, node_type, node_types, n_node_types)
 DEFINE_FIND(model_find_partition, partition, partitions, n_partitions)
 DEFINE_FIND(model_find_qos, qos, qos, n_qos)

@@ -116,6 +116,7 @@ struct cluster {
 	struct src_loc version_loc;
 	struct src_loc controller_loc;
 	struct src_loc accounting_host_loc;
+	struct src_loc backup_controller_loc;
 };
 
 struct ssh_settings {
@@ -190,6 +191,9 @@ struct host {
 	long long slurmd_port;		/* MODEL_UNSET: cluster default */
 	struct kv_list extra;		/* per-node NodeName= keys */
 	struct src_loc loc;		/* of the host entry's names */
+	struct src_loc type_loc;	/* of "type:"; loc when absent */
+	struct src_loc roles_loc;	/* of "roles:"; loc when absent */
+	size_t entry;			/* index of its hosts: entry (0-based) */
 };
 
 /* ---- scheduling ---- */
@@ -213,6 +217,8 @@ struct partition {
 	struct kv_list extra;
 	struct src_loc loc;
 	struct src_loc nodes_loc;
+	struct src_loc qos_loc;
+	struct src_loc default_loc;
 };
 
 struct qos {
@@ -257,6 +263,7 @@ struct account {
 	struct str_list coordinators;	/* user names */
 	struct src_loc loc;
 	struct src_loc parent_loc;
+	struct src_loc default_qos_loc;
 };
 
 enum admin_level { ADMIN_NONE = 1, ADMIN_OPERATOR = 2, ADMIN_ADMINISTRATOR = 3 };
@@ -275,6 +282,7 @@ struct user {
 	const char *max_wall;
 	struct src_loc loc;
 	struct src_loc default_account_loc;
+	struct src_loc default_qos_loc;
 };
 
 /* ---- the whole inventory ---- */
@@ -299,13 +307,33 @@ struct model {
 	size_t n_accounts;
 	struct user *users;
 	size_t n_users;
+
+	/* Where each top-level section was written; line 0 when absent. */
+	struct src_loc file_loc;	/* the file itself (line 0) */
+	struct src_loc hosts_loc, partitions_loc, users_loc;
+
+	/*
+	 * hosts sorted by name, built by model_index_hosts() (validate calls
+	 * it); model_find_host() uses it when it is current. Pool-owned.
+	 */
+	const struct host **host_index;
+	size_t n_host_index;
 };
 
 /* A new empty model with the defaults of DESIGN.md §4 filled in. */
 struct model *model_new(void);
 void model_free(struct model *m);
 
-/* Lookups by name; NULL when absent. Linear unless noted. */
+/*
+ * Builds the sorted host index (O(n log n)); call again after hosts change.
+ * Duplicate names stay adjacent in the index, first defined first.
+ */
+void model_index_hosts(struct model *m);
+
+/*
+ * Lookups by name; NULL when absent. Linear unless noted.
+ * model_find_host() is a binary search once model_index_hosts() ran.
+ */
 const struct host *model_find_host(const struct model *m, const char *name);
 const struct node_type *model_find_node_type(const struct model *m,
 					     const char *name);

@@ -1,0 +1,1809 @@
+/*
+ * inventory.c: YAML (libyaml's document API) to struct model. One key table
+ * per mapping says, for every key, its type, where it goes in the model,
+ * whether it is required, its default and a doc line; the same tables drive
+ * loading, "unknown key (did you mean ...)" and the generated reference, so
+ * the three cannot drift. Shape problems (types, duplicates, syntax) are
+ * reported here with the node's file:line:col and loading goes on, so one
+ * run shows every problem; meaning (references, limits) is validate.c's.
+ */
+#include "compat.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <yaml.h>
+
+#include "die.h"
+#include "hostlist.h"
+#include "inventory.h"
+#include "validate.h"
+#include "xalloc.h"
+
+/* An inventory larger than this is a mistake (or an attack on the loader). */
+#define MAX_FILE_SIZE (64u << 20)
+#define MAX_HOSTS ((unsigned long long)HOSTLIST_MAX_HOSTS)
+#define MAX_NODE_VISITS 10000000u
+#define MAX_DEPTH 64u
+#define MAX_INCLUDE_DEPTH 16u
+
+enum top_section {
+	TOP_CLUSTER,
+	TOP_SSH,
+	TOP_DATABASE,
+	TOP_COUNT
+};
+
+struct loader {
+	struct model *m;
+	struct diag_list *dl;
+	yaml_document_t *doc;
+	const char *file;	/* pool; names the current file in locations */
+	const char *dir;	/* pool; resolves relative paths */
+	size_t budget;		/* node visits left: bounds alias bombs */
+	unsigned depth;		/* account nesting */
+	unsigned include_depth;
+	bool budget_reported;
+	struct src_loc top_seen[TOP_COUNT];
+	yaml_node_t *children;	/* "children:" of the account being loaded */
+	unsigned long long n_expanded;	/* hosts so far, against MAX_HOSTS */
+
+	/* growing arrays, moved into the pool by loader_finish() */
+	struct node_type *node_types;
+	size_t n_node_types, alloc_node_types;
+	struct host *hosts;
+	size_t n_hosts, alloc_hosts, n_entries;
+	struct partition *partitions;
+	size_t n_partitions, alloc_partitions;
+	struct qos *qos;
+	size_t n_qos, alloc_qos;
+	struct account *accounts;
+	size_t n_accounts, alloc_accounts;
+	struct user *users;
+	size_t n_users, alloc_users;
+	char **included;	/* canonical paths of files loaded, for cycles */
+	size_t n_included, alloc_included;
+};
+
+/* ------------------------------------------------------------------ */
+/* key tables                                                          */
+
+enum key_kind {
+	K_STR,		/* string */
+	K_PATH,		/* string, resolved against the inventory's directory */
+	K_TIME,		/* Slurm time string */
+	K_INT,		/* long long, optional bounds */
+	K_BOOL,
+	K_MEM,		/* memory size -> MB (long long) */
+	K_ENUM,		/* one of choices -> int (base + index) */
+	K_STRLIST,	/* list of strings (a single string is a list of one) */
+	K_KV,		/* mapping of scalars, order and locations kept */
+	K_SUB,		/* nested mapping with its own table */
+	K_FN,		/* custom loader */
+};
+
+struct key_spec;
+typedef void (*key_fn)(struct loader *ld, void *obj, yaml_node_t *val,
+		       const struct src_loc *kloc);
+
+struct key_table {
+	const char *what;	/* "node type": used in messages */
+	const struct key_spec *keys;
+	size_t n;
+};
+
+struct key_spec {
+	const char *name;
+	enum key_kind kind;
+	size_t off;		/* field in the object */
+	size_t loc_off;		/* 0: none; else a struct src_loc for the key */
+	bool required;
+	const char *def;	/* default, for the reference only */
+	const char *doc;
+	long long min, max;	/* K_INT bounds, used when min < max */
+	const char *const *choices;	/* K_ENUM, NULL-terminated */
+	int base;		/* K_ENUM: value of choices[0] */
+	const struct key_table *sub;	/* K_SUB */
+	key_fn fn;		/* K_FN */
+	const char *type_doc;	/* K_FN/K_SUB: type for the reference */
+	int once;		/* top-level K_SUB: 1 + enum top_section */
+};
+
+#define TABLE(what, arr) { what, arr, ARRAY_SIZE(arr) }
+#define F(type, field) .off = offsetof(type, field)
+#define L(type, field) .loc_off = offsetof(type, field)
+
+/* ------------------------------------------------------------------ */
+/* locations and node helpers                                          */
+
+/* libyaml marks are 0-based; this is the one place that converts them. */
+static struct src_loc loc_from_mark(const char *file, yaml_mark_t mark)
+{
+	struct src_loc loc = { file, (unsigned)mark.line + 1,
+			       (unsigned)mark.column + 1 };
+	return loc;
+}
+
+static struct src_loc node_loc(const struct loader *ld, const yaml_node_t *n)
+{
+	return loc_from_mark(ld->file, n->start_mark);
+}
+
+static yaml_node_t *node_get(struct loader *ld, int idx)
+{
+	if (!ld->budget) {
+		if (!ld->budget_reported) {
+			struct src_loc loc = { ld->file, 0, 0 };
+
+			diag_error(ld->dl, &loc,
+				   "inventory too large (too many aliased nodes)");
+			ld->budget_reported = true;
+		}
+		return NULL;
+	}
+	ld->budget--;
+	return yaml_document_get_node(ld->doc, idx);
+}
+
+static const char *node_kind_name(const yaml_node_t *n)
+{
+	switch (n->type) {
+	case YAML_MAPPING_NODE:
+		return "a mapping";
+	case YAML_SEQUENCE_NODE:
+		return "a list";
+	default:
+		return "a scalar";
+	}
+}
+
+static bool node_is_null(const yaml_node_t *n)
+{
+	const char *v = (const char *)n->data.scalar.value;
+
+	if (n->type != YAML_SCALAR_NODE ||
+	    n->data.scalar.style != YAML_PLAIN_SCALAR_STYLE)
+		return false;
+	return !*v || !strcmp(v, "~") || !strcmp(v, "null") ||
+	       !strcmp(v, "Null") || !strcmp(v, "NULL");
+}
+
+static void type_error(struct loader *ld, const yaml_node_t *n,
+		       const char *expected)
+{
+	struct src_loc loc = node_loc(ld, n);
+
+	if (n->type == YAML_SCALAR_NODE)
+		diag_error(ld->dl, &loc, "expected %s, got '%s'", expected,
+			   (const char *)n->data.scalar.value);
+	else
+		diag_error(ld->dl, &loc, "expected %s, got %s", expected,
+			   node_kind_name(n));
+}
+
+/*
+ * The string of a scalar node in the pool, or NULL (after a diagnostic)
+ * when n is not a usable scalar. Nulls are reported by the callers that
+ * care; here they come back as "".
+ */
+static const char *scalar_str(struct loader *ld, const yaml_node_t *n,
+			      const char *expected)
+{
+	const char *v;
+	size_t len;
+
+	if (n->type != YAML_SCALAR_NODE) {
+		type_error(ld, n, expected);
+		return NULL;
+	}
+	v = (const char *)n->data.scalar.value;
+	len = n->data.scalar.length;
+	if (memchr(v, '\0', len)) {
+		struct src_loc loc = node_loc(ld, n);
+
+		diag_error(ld->dl, &loc, "string contains a NUL byte");
+		return NULL;
+	}
+	return pool_strndup(&ld->m->pool, v, len);
+}
+
+static const char *key_str(const yaml_node_t *k)
+{
+	return k->type == YAML_SCALAR_NODE ? (const char *)k->data.scalar.value :
+					     NULL;
+}
+
+/*
+ * True (after "duplicate key" + note) if the key of pair repeats an
+ * earlier key of map. Keys compare exactly, or ignoring case when fold is set.
+ */
+static bool map_key_repeats(struct loader *ld, yaml_node_t *map,
+			    yaml_node_pair_t *pair, bool fold)
+{
+	yaml_node_pair_t *p;
+	yaml_node_t *k = yaml_document_get_node(ld->doc, pair->key);
+	const char *ks = key_str(k);
+
+	if (!ks)
+		return false;
+	for (p = map->data.mapping.pairs.start; p < pair; p++) {
+		yaml_node_t *pk = yaml_document_get_node(ld->doc, p->key);
+		const char *ps = key_str(pk);
+		struct src_loc loc, first;
+
+		if (!ps || (fold ? strcasecmp(ps, ks) : strcmp(ps, ks)))
+			continue;
+		loc = node_loc(ld, k);
+		first = node_loc(ld, pk);
+		diag_error(ld->dl, &loc, "duplicate key '%s'", ks);
+		diag_note(ld->dl, &first, "first defined here");
+		return true;
+	}
+	return false;
+}
+
+static size_t seq_len(const yaml_node_t *n)
+{
+	return (size_t)(n->data.sequence.items.top - n->data.sequence.items.start);
+}
+
+/* ------------------------------------------------------------------ */
+/* scalar parsers (also used by validate.c through inventory.h)        */
+
+static bool parse_ll(const char *s, long long *out)
+{
+	char *end;
+
+	if (!*s || (!(*s >= '0' && *s <= '9') && *s != '-' && *s != '+'))
+		return false;
+	errno = 0;
+	*out = strtoll(s, &end, 10);
+	return !errno && end != s && !*end;
+}
+
+static bool parse_bool(const char *s, bool *out)
+{
+	static const char *const yes[] = { "true", "True", "TRUE", "yes", "Yes",
+					   "YES", "on", "On", "ON" };
+	static const char *const no[] = { "false", "False", "FALSE", "no", "No",
+					  "NO", "off", "Off", "OFF" };
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(yes); i++) {
+		if (!strcmp(s, yes[i]) || !strcmp(s, no[i])) {
+			*out = !strcmp(s, yes[i]);
+			return true;
+		}
+	}
+	return false;
+}
+
+static long long memory_unit_mb_scale(char u, bool *kilo)
+{
+	*kilo = false;
+	switch (u) {
+	case 'K': case 'k':
+		*kilo = true;
+		return 1;
+	case 'M': case 'm':
+		return 1;
+	case 'G': case 'g':
+		return 1024;
+	case 'T': case 't':
+		return 1024LL * 1024;
+	case 'P': case 'p':
+		return 1024LL * 1024 * 1024;
+	}
+	return 0;
+}
+
+int inventory_parse_memory(const char *s, long long *mb)
+{
+	long long whole = 0, frac = 0, frac_div = 1, scale = 1;
+	bool kilo = false;
+	const char *p = s;
+
+	if (*p < '0' || *p > '9')
+		return -1;
+	for (; *p >= '0' && *p <= '9'; p++) {
+		if (whole > (1LL << 53) / 10)
+			return -1;
+		whole = whole * 10 + (*p - '0');
+	}
+	if (*p == '.') {
+		for (p++; *p >= '0' && *p <= '9'; p++) {
+			if (frac_div < 1000000) {
+				frac = frac * 10 + (*p - '0');
+				frac_div *= 10;
+			}
+		}
+	}
+	if (*p) {
+		scale = memory_unit_mb_scale(*p++, &kilo);
+		if (!scale)
+			return -1;
+		if (*p == 'i' && p[1] == 'B')
+			p += 2;
+		else if (*p == 'B')
+			p++;
+	} else if (frac_div > 1) {
+		return -1;	/* "1.5" MB makes no sense: RealMemory is whole MB */
+	}
+	if (*p || whole > (1LL << 53) / scale)
+		return -1;
+	*mb = whole * scale + frac * scale / frac_div;
+	if (kilo)
+		*mb /= 1024;
+	return 0;
+}
+
+/* Reads 1+ digits into *v; false if none. */
+static bool time_digits(const char **p, long long *v)
+{
+	const char *s = *p;
+
+	*v = 0;
+	while (**p >= '0' && **p <= '9') {
+		if (*v > 100000000)
+			return false;
+		*v = *v * 10 + (**p - '0');
+		(*p)++;
+	}
+	return *p != s;
+}
+
+bool inventory_valid_time(const char *s)
+{
+	long long f[3], days;
+	const char *p = s, *dash = strchr(s, '-');
+	size_t n = 0, i;
+
+	if (!strcasecmp(s, "UNLIMITED") || !strcasecmp(s, "INFINITE"))
+		return true;
+	if (dash && (!time_digits(&p, &days) || p != dash))
+		return false;
+	if (dash)
+		p++;
+	do {
+		if (n == 3 || !time_digits(&p, &f[n++]))
+			return false;
+	} while (*p == ':' && *++p);
+	if (*p)
+		return false;
+	/* after the leading field, minutes and seconds are below 60 */
+	for (i = 1; i < n; i++)
+		if (f[i] >= 60)
+			return false;
+	return !dash || f[0] < 24;
+}
+
+/* ------------------------------------------------------------------ */
+/* generic loading by key table                                        */
+
+static void load_mapping(struct loader *ld, yaml_node_t *map,
+			 const struct key_table *t, void *obj);
+
+static char *resolve_path(struct loader *ld, const char *p)
+{
+	if (!*p || p[0] == '/' || p[0] == '~' || !strcmp(ld->dir, "."))
+		return (char *)p;
+	return pool_printf(&ld->m->pool, "%s/%s", ld->dir, p);
+}
+
+static void set_int(struct loader *ld, const struct key_spec *ks,
+		    yaml_node_t *val, long long *dst)
+{
+	const char *s = scalar_str(ld, val, "an integer");
+	struct src_loc loc = node_loc(ld, val);
+	long long v;
+
+	if (!s)
+		return;
+	if (!parse_ll(s, &v)) {
+		type_error(ld, val, "an integer");
+		return;
+	}
+	if (ks->min < ks->max && (v < ks->min || v > ks->max)) {
+		diag_error(ld->dl, &loc, "'%s' must be between %lld and %lld, got %lld",
+			   ks->name, ks->min, ks->max, v);
+		return;
+	}
+	*dst = v;
+}
+
+static void set_enum(struct loader *ld, const struct key_spec *ks,
+		     yaml_node_t *val, int *dst)
+{
+	const char *s = scalar_str(ld, val, "a string");
+	struct src_loc loc = node_loc(ld, val);
+	struct strbuf all = STRBUF_INIT;
+	const char *hint;
+	size_t i, n = 0;
+
+	if (!s)
+		return;
+	for (i = 0; ks->choices[i]; i++) {
+		if (!strcmp(s, ks->choices[i])) {
+			*dst = ks->base + (int)i;
+			return;
+		}
+		strbuf_addf(&all, "%s%s", i ? ", " : "", ks->choices[i]);
+		n++;
+	}
+	hint = diag_suggest(s, (const char *const *)ks->choices, n);
+	if (hint)
+		diag_error(ld->dl, &loc, "invalid %s '%s' (did you mean '%s'?)",
+			   ks->name, s, hint);
+	else
+		diag_error(ld->dl, &loc, "invalid %s '%s' (expected one of: %s)",
+			   ks->name, s, all.buf);
+	strbuf_release(&all);
+}
+
+static void load_strlist(struct loader *ld, yaml_node_t *val,
+			 struct str_list *out)
+{
+	yaml_node_item_t *it;
+	size_t n = 0;
+
+	if (val->type == YAML_MAPPING_NODE) {
+		type_error(ld, val, "a list of strings");
+		return;
+	}
+	if (val->type == YAML_SCALAR_NODE) {
+		const char *s = scalar_str(ld, val, "a string");
+
+		if (!s)
+			return;
+		out->items = pool_alloc(&ld->m->pool, sizeof(*out->items));
+		out->locs = pool_alloc(&ld->m->pool, sizeof(*out->locs));
+		out->items[0] = s;
+		out->locs[0] = node_loc(ld, val);
+		out->n = 1;
+		return;
+	}
+	out->items = pool_alloc(&ld->m->pool, (seq_len(val) + 1) * sizeof(*out->items));
+	out->locs = pool_alloc(&ld->m->pool, (seq_len(val) + 1) * sizeof(*out->locs));
+	for (it = val->data.sequence.items.start; it < val->data.sequence.items.top; it++) {
+		yaml_node_t *e = node_get(ld, *it);
+		const char *s;
+
+		if (!e || !(s = scalar_str(ld, e, "a string")))
+			continue;
+		out->items[n] = s;
+		out->locs[n++] = node_loc(ld, e);
+	}
+	out->n = n;
+}
+
+static void load_kv(struct loader *ld, yaml_node_t *val, struct kv_list *out)
+{
+	yaml_node_pair_t *p;
+	size_t n = 0;
+
+	if (val->type != YAML_MAPPING_NODE) {
+		type_error(ld, val, "a mapping");
+		return;
+	}
+	out->items = pool_alloc(&ld->m->pool,
+				(size_t)(val->data.mapping.pairs.top -
+					 val->data.mapping.pairs.start + 1) *
+					sizeof(*out->items));
+	for (p = val->data.mapping.pairs.start; p < val->data.mapping.pairs.top; p++) {
+		yaml_node_t *k = node_get(ld, p->key), *v = node_get(ld, p->value);
+		struct kv *e = &out->items[n];
+
+		if (!k || !v || map_key_repeats(ld, val, p, true))
+			continue;
+		e->key = scalar_str(ld, k, "a key");
+		if (!e->key)
+			continue;
+		if (node_is_null(v)) {
+			struct src_loc loc = node_loc(ld, v);
+
+			diag_error(ld->dl, &loc, "'%s' needs a value", e->key);
+			continue;
+		}
+		e->value = scalar_str(ld, v, "a scalar value");
+		if (!e->value)
+			continue;
+		e->loc = node_loc(ld, k);
+		e->value_loc = node_loc(ld, v);
+		n++;
+	}
+	out->n = n;
+}
+
+/* cluster/ssh/database may each be written once across all files. */
+static bool top_once(struct loader *ld, enum top_section s, const char *name,
+		     const struct src_loc *kloc)
+{
+	if (ld->top_seen[s].file) {
+		diag_error(ld->dl, kloc, "duplicate key '%s'", name);
+		diag_note(ld->dl, &ld->top_seen[s], "first defined here");
+		return false;
+	}
+	ld->top_seen[s] = *kloc;
+	return true;
+}
+
+static void apply_key(struct loader *ld, const struct key_spec *ks, void *obj,
+		      yaml_node_t *val, const struct src_loc *kloc)
+{
+	char *field = (char *)obj + ks->off;
+	const char *s;
+
+	if (ks->once && !top_once(ld, ks->once - 1, ks->name, kloc))
+		return;
+	if (ks->loc_off)
+		*(struct src_loc *)((char *)obj + ks->loc_off) = *kloc;
+	switch (ks->kind) {
+	case K_STR:
+	case K_PATH:
+	case K_TIME:
+		if (!(s = scalar_str(ld, val, "a string")))
+			return;
+		if (ks->kind == K_PATH)
+			s = resolve_path(ld, s);
+		if (ks->kind == K_TIME && !inventory_valid_time(s)) {
+			struct src_loc loc = node_loc(ld, val);
+
+			diag_error(ld->dl, &loc,
+				   "invalid time '%s' (expected UNLIMITED, MM, MM:SS, "
+				   "HH:MM:SS, D-HH, D-HH:MM or D-HH:MM:SS)", s);
+			return;
+		}
+		*(const char **)field = s;
+		return;
+	case K_INT:
+		set_int(ld, ks, val, (long long *)field);
+		return;
+	case K_BOOL:
+		if ((s = scalar_str(ld, val, "a boolean")) &&
+		    !parse_bool(s, (bool *)field))
+			type_error(ld, val, "a boolean (true or false)");
+		return;
+	case K_MEM:
+		if ((s = scalar_str(ld, val, "a memory size")) &&
+		    inventory_parse_memory(s, (long long *)field))
+			type_error(ld, val, "a memory size (MB, or with a unit: 190G, 1.5T)");
+		return;
+	case K_ENUM:
+		set_enum(ld, ks, val, (int *)field);
+		return;
+	case K_STRLIST:
+		load_strlist(ld, val, (struct str_list *)field);
+		return;
+	case K_KV:
+		load_kv(ld, val, (struct kv_list *)field);
+		return;
+	case K_SUB:
+		load_mapping(ld, val, ks->sub, field);
+		return;
+	case K_FN:
+		ks->fn(ld, obj, val, kloc);
+		return;
+	}
+}
+
+static void unknown_key(struct loader *ld, const struct key_table *t,
+			const char *name, const struct src_loc *loc)
+{
+	const char *names[64];
+	const char *hint;
+	size_t i, n = t->n < ARRAY_SIZE(names) ? t->n : ARRAY_SIZE(names);
+
+	for (i = 0; i < n; i++)
+		names[i] = t->keys[i].name;
+	hint = diag_suggest(name, names, n);
+	if (hint)
+		diag_error(ld->dl, loc, "unknown key '%s' in %s (did you mean '%s'?)",
+			   name, t->what, hint);
+	else
+		diag_error(ld->dl, loc, "unknown key '%s' in %s", name, t->what);
+}
+
+static const struct key_spec *find_key(const struct key_table *t, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < t->n; i++)
+		if (!strcmp(t->keys[i].name, name))
+			return &t->keys[i];
+	return NULL;
+}
+
+static void load_mapping(struct loader *ld, yaml_node_t *map,
+			 const struct key_table *t, void *obj)
+{
+	yaml_node_pair_t *p;
+	uint64_t seen = 0;
+	size_t i;
+
+	if (map->type != YAML_MAPPING_NODE && !node_is_null(map)) {
+		type_error(ld, map, "a mapping");
+		return;
+	}
+	/* an empty "key:" is an empty mapping: its required keys are missing */
+	for (p = map->data.mapping.pairs.start;
+	     map->type == YAML_MAPPING_NODE && p < map->data.mapping.pairs.top; p++) {
+		yaml_node_t *k = node_get(ld, p->key), *v = node_get(ld, p->value);
+		const struct key_spec *ks;
+		struct src_loc kloc;
+		const char *name;
+
+		if (!k || !v || map_key_repeats(ld, map, p, false))
+			continue;
+		kloc = node_loc(ld, k);
+		if (!(name = key_str(k))) {
+			type_error(ld, k, "a key name");
+			continue;
+		}
+		if (!(ks = find_key(t, name))) {
+			unknown_key(ld, t, name, &kloc);
+			continue;
+		}
+		seen |= 1ull << (ks - t->keys);
+		if (node_is_null(v) && ks->kind != K_SUB)
+			continue;	/* "key:" with no value keeps the default */
+		apply_key(ld, ks, obj, v, &kloc);
+	}
+	for (i = 0; i < t->n; i++) {
+		if (t->keys[i].required && !(seen & (1ull << i))) {
+			struct src_loc loc = node_loc(ld, map);
+
+			diag_error(ld->dl, &loc, "missing required key '%s' in %s",
+				   t->keys[i].name, t->what);
+		}
+	}
+}
+
+/* Calls fn(ld, element) for each element of a list; errors for non-lists. */
+static void for_each_item(struct loader *ld, yaml_node_t *seq,
+			  void (*fn)(struct loader *, yaml_node_t *))
+{
+	yaml_node_item_t *it;
+
+	if (seq->type != YAML_SEQUENCE_NODE) {
+		type_error(ld, seq, "a list");
+		return;
+	}
+	for (it = seq->data.sequence.items.start; it < seq->data.sequence.items.top; it++) {
+		yaml_node_t *e = node_get(ld, *it);
+
+		if (e)
+			fn(ld, e);
+	}
+}
+
+/* ------------------------------------------------------------------ */
+/* cluster                                                             */
+
+static const char *const config_modes[] = { "push", "configless", NULL };
+static const char *const db_methods[] = { "sql", "sacctmgr", NULL };
+static const char *const admin_levels[] = { "none", "operator",
+					    "administrator", NULL };
+
+static const struct key_spec svc_user_keys[] = {
+	{ "name", K_STR, F(struct svc_user, name), .doc = "user name" },
+	{ "group", K_STR, F(struct svc_user, group), .def = "the user name",
+	  .doc = "primary group name" },
+	{ "uid", K_INT, F(struct svc_user, uid), .min = 0, .max = 4294967294LL,
+	  .doc = "UID, the same on every host" },
+	{ "gid", K_INT, F(struct svc_user, gid), .min = 0, .max = 4294967294LL,
+	  .doc = "GID, the same on every host" },
+	{ "home", K_STR, F(struct svc_user, home), .doc = "home directory" },
+};
+static const struct key_table svc_user_table = TABLE("service user", svc_user_keys);
+
+static const struct key_spec service_cmd_keys[] = {
+	{ "start", K_STR, F(struct service_cmds, start),
+	  .def = "systemctl start SERVICE", .doc = "shell command that starts it" },
+	{ "stop", K_STR, F(struct service_cmds, stop),
+	  .def = "systemctl stop SERVICE", .doc = "shell command that stops it" },
+	{ "restart", K_STR, F(struct service_cmds, restart),
+	  .def = "systemctl restart SERVICE", .doc = "shell command that restarts it" },
+	{ "reconfigure", K_STR, F(struct service_cmds, reconfigure),
+	  .def = "scontrol reconfigure (slurmctld only)",
+	  .doc = "shell command that makes it re-read its configuration" },
+};
+static const struct key_table service_cmd_table = TABLE("service", service_cmd_keys);
+
+#define SVC(n, k)                                                         \
+	{ n, K_SUB, F(struct cluster, services[k]),                      \
+	  L(struct cluster, services[k].loc), .sub = &service_cmd_table,   \
+	  .type_doc = "mapping", .doc = "how to drive " n " on a host" }
+static const struct key_spec services_keys[] = {
+	SVC("munge", SVC_MUNGE),
+	SVC("slurmctld", SVC_SLURMCTLD),
+	SVC("slurmd", SVC_SLURMD),
+	SVC("slurmdbd", SVC_SLURMDBD),
+};
+static const struct key_table services_table = TABLE("services", services_keys);
+
+#define PORT(n, type, field, what)                                        \
+	{ n, K_INT, F(type, field), .min = 1, .max = 65535, .doc = what }
+
+static const struct key_spec cluster_keys[] = {
+	{ "name", K_STR, F(struct cluster, name), L(struct cluster, loc),
+	  .required = true, .doc = "ClusterName; also the accounting cluster" },
+	{ "slurm_version", K_STR, F(struct cluster, slurm_version),
+	  L(struct cluster, version_loc), .def = "22.05",
+	  .doc = "Slurm release the configs are for (\"22.05\" ... \"25.05\")" },
+	{ "controller", K_STR, F(struct cluster, controller),
+	  L(struct cluster, controller_loc), .required = true,
+	  .doc = "host running slurmctld (needs role controller)" },
+	{ "backup_controller", K_STR, F(struct cluster, backup_controller),
+	  L(struct cluster, backup_controller_loc),
+	  .doc = "host running a backup slurmctld (needs role backup)" },
+	{ "accounting_host", K_STR, F(struct cluster, accounting_host),
+	  L(struct cluster, accounting_host_loc),
+	  .doc = "host running slurmdbd (needs role dbd)" },
+	{ "slurm_user", K_SUB, F(struct cluster, slurm_user),
+	  L(struct cluster, slurm_user.loc), .sub = &svc_user_table,
+	  .type_doc = "mapping", .def = "slurm", .doc = "SlurmUser; see below" },
+	{ "munge_user", K_SUB, F(struct cluster, munge_user),
+	  L(struct cluster, munge_user.loc), .sub = &svc_user_table,
+	  .type_doc = "mapping", .def = "munge", .doc = "owner of munged and its key" },
+	{ "config_mode", K_ENUM, F(struct cluster, config_mode),
+	  .choices = config_modes, .def = "push",
+	  .doc = "push: every node gets the files; configless: only the controller" },
+	{ "config_dir", K_STR, F(struct cluster, config_dir), .def = "/etc/slurm",
+	  .doc = "directory of slurm.conf and friends on the hosts" },
+	{ "munge_key_path", K_STR, F(struct cluster, munge_key_path),
+	  .def = "/etc/munge/munge.key", .doc = "munge key on the hosts" },
+	{ "munge_key_source", K_PATH, F(struct cluster, munge_key_source),
+	  .doc = "local file holding the munge key (relative: to the inventory)" },
+	{ "template_dir", K_PATH, F(struct cluster, template_dir),
+	  .def = "built-in templates", .doc = "site templates (relative: to the inventory)" },
+	PORT("slurmctld_port", struct cluster, slurmctld_port, "SlurmctldPort"),
+	PORT("slurmd_port", struct cluster, slurmd_port, "SlurmdPort"),
+	PORT("slurmdbd_port", struct cluster, slurmdbd_port, "DbdPort"),
+	{ "slurm_conf", K_KV, F(struct cluster, slurm_conf),
+	  .doc = "more slurm.conf keys, checked against the Slurm version" },
+	{ "cgroup_conf", K_KV, F(struct cluster, cgroup_conf),
+	  .doc = "more cgroup.conf keys" },
+	{ "slurmdbd_conf", K_KV, F(struct cluster, slurmdbd_conf),
+	  .doc = "more slurmdbd.conf keys" },
+	{ "services", K_SUB, 0, .sub = &services_table, .type_doc = "mapping",
+	  .def = "systemd", .doc = "munge, slurmctld, slurmd, slurmdbd: commands" },
+};
+static const struct key_table cluster_table = TABLE("cluster", cluster_keys);
+
+static const struct key_spec ssh_keys[] = {
+	{ "user", K_STR, F(struct ssh_settings, user), .def = "root",
+	  .doc = "remote user" },
+	PORT("port", struct ssh_settings, port, "SSH port (default 22)"),
+	{ "identity", K_PATH, F(struct ssh_settings, identity),
+	  .def = "agent and defaults", .doc = "private key file" },
+	{ "known_hosts", K_PATH, F(struct ssh_settings, known_hosts),
+	  .def = "~/.ssh/known_hosts", .doc = "known_hosts file" },
+	{ "config", K_PATH, F(struct ssh_settings, config), .def = "~/.ssh/config",
+	  .doc = "ssh_config file" },
+	{ "fanout", K_INT, F(struct ssh_settings, fanout), .min = 1, .max = 4096,
+	  .def = "64", .doc = "hosts worked on at once" },
+	{ "connect_timeout", K_INT, F(struct ssh_settings, connect_timeout),
+	  .min = 1, .max = 86400, .def = "10", .doc = "seconds" },
+	{ "command_timeout", K_INT, F(struct ssh_settings, command_timeout),
+	  .min = 1, .max = 86400, .def = "300", .doc = "seconds" },
+	{ "accept_new_host_keys", K_BOOL, F(struct ssh_settings, accept_new_host_keys),
+	  .def = "false", .doc = "trust unknown host keys on first use (never changed ones)" },
+};
+static const struct key_table ssh_table = TABLE("ssh", ssh_keys);
+
+static const struct key_spec db_keys[] = {
+	{ "host", K_STR, F(struct db_settings, host),
+	  .doc = "MariaDB host as clusterctl reaches it" },
+	PORT("port", struct db_settings, port, "MariaDB port (default 3306)"),
+	{ "name", K_STR, F(struct db_settings, name), .def = "slurm_acct_db",
+	  .doc = "database name (StorageLoc)" },
+	{ "user", K_STR, F(struct db_settings, user), .def = "slurm",
+	  .doc = "database user (StorageUser)" },
+	{ "password_file", K_PATH, F(struct db_settings, password_file),
+	  .doc = "file holding the password (relative: to the inventory)" },
+	{ "password_env", K_STR, F(struct db_settings, password_env),
+	  .doc = "environment variable holding the password" },
+	{ "storage_host", K_STR, F(struct db_settings, storage_host),
+	  .def = "host", .doc = "MariaDB host as slurmdbd reaches it (StorageHost)" },
+	{ "method", K_ENUM, F(struct db_settings, method), .choices = db_methods,
+	  .def = "sql", .doc = "sql: direct SQL; sacctmgr: sacctmgr commands" },
+};
+static const struct key_table db_table = TABLE("database", db_keys);
+
+/* ------------------------------------------------------------------ */
+/* node types                                                          */
+
+static const struct key_spec gpu_keys[] = {
+	{ "type", K_STR, F(struct gpu_spec, type), .doc = "GRES type, e.g. a40" },
+	{ "count", K_INT, F(struct gpu_spec, count), .required = true, .min = 1,
+	  .max = 1024, .doc = "GPUs per node" },
+	{ "files", K_STR, F(struct gpu_spec, files),
+	  .doc = "device files, a hostlist: /dev/nvidia[0-3]" },
+	{ "autodetect", K_STR, F(struct gpu_spec, autodetect),
+	  .doc = "gres.conf AutoDetect (nvml, rsmi, ...), instead of files" },
+	{ "cores", K_STR, F(struct gpu_spec, cores), .doc = "gres.conf Cores=" },
+};
+static const struct key_table gpu_table = TABLE("gpu", gpu_keys);
+
+static void load_one_gpu(struct loader *ld, yaml_node_t *n, struct gpu_spec *g)
+{
+	g->count = MODEL_UNSET;
+	g->loc = node_loc(ld, n);
+	load_mapping(ld, n, &gpu_table, g);
+}
+
+static void load_gpus(struct loader *ld, void *obj, yaml_node_t *val,
+		      const struct src_loc *kloc)
+{
+	struct node_type *nt = obj;
+	yaml_node_item_t *it;
+
+	(void)kloc;
+	if (val->type == YAML_MAPPING_NODE) {
+		nt->gpus = pool_alloc(&ld->m->pool, sizeof(*nt->gpus));
+		load_one_gpu(ld, val, nt->gpus);
+		nt->n_gpus = 1;
+		return;
+	}
+	if (val->type != YAML_SEQUENCE_NODE) {
+		type_error(ld, val, "a mapping or a list of mappings");
+		return;
+	}
+	nt->gpus = pool_alloc(&ld->m->pool, (seq_len(val) + 1) * sizeof(*nt->gpus));
+	for (it = val->data.sequence.items.start; it < val->data.sequence.items.top; it++) {
+		yaml_node_t *e = node_get(ld, *it);
+
+		if (e)
+			load_one_gpu(ld, e, &nt->gpus[nt->n_gpus++]);
+	}
+}
+
+#define NT_INT(n, field, doc_)                                            \
+	{ n, K_INT, F(struct node_type, field), .min = 1, .max = 1 << 30, .doc = doc_ }
+static const struct key_spec node_type_keys[] = {
+	NT_INT("cpus", cpus, "CPUs (default: sockets x cores x threads)"),
+	NT_INT("boards", boards, "Boards"),
+	NT_INT("sockets", sockets, "Sockets (per board)"),
+	NT_INT("cores_per_socket", cores_per_socket, "CoresPerSocket"),
+	NT_INT("threads_per_core", threads_per_core, "ThreadsPerCore"),
+	{ "memory", K_MEM, F(struct node_type, memory_mb),
+	  .doc = "RealMemory: MB, or with a unit (190G, 1.5T)" },
+	{ "memory_mb", K_INT, F(struct node_type, memory_mb), .min = 1,
+	  .max = 1LL << 40, .doc = "RealMemory in MB (same as memory)" },
+	{ "tmp_disk", K_MEM, F(struct node_type, tmp_disk_mb),
+	  .doc = "TmpDisk: MB, or with a unit" },
+	{ "weight", K_INT, F(struct node_type, weight), .min = 0,
+	  .max = 4294967294LL, .doc = "Weight (lower is scheduled first)" },
+	{ "features", K_STRLIST, F(struct node_type, features),
+	  .doc = "Features, e.g. [a40, ib]" },
+	{ "gpus", K_FN, 0, .fn = load_gpus, .type_doc = "mapping or list",
+	  .doc = "GPUs: {type, count, files | autodetect, cores}" },
+	{ "extra", K_KV, F(struct node_type, extra),
+	  .doc = "more NodeName= keys, checked against Slurm's" },
+};
+static const struct key_table node_type_table = TABLE("node type", node_type_keys);
+
+static void node_type_init(struct node_type *nt)
+{
+	memset(nt, 0, sizeof(*nt));
+	nt->cpus = nt->boards = nt->sockets = MODEL_UNSET;
+	nt->cores_per_socket = nt->threads_per_core = MODEL_UNSET;
+	nt->memory_mb = nt->tmp_disk_mb = nt->weight = MODEL_UNSET;
+}
+
+static void load_node_types(struct loader *ld, void *obj, yaml_node_t *val,
+			    const struct src_loc *kloc)
+{
+	yaml_node_pair_t *p;
+
+	(void)obj;
+	(void)kloc;
+	if (val->type != YAML_MAPPING_NODE) {
+		type_error(ld, val, "a mapping of node type names");
+		return;
+	}
+	for (p = val->data.mapping.pairs.start; p < val->data.mapping.pairs.top; p++) {
+		yaml_node_t *k = node_get(ld, p->key), *v = node_get(ld, p->value);
+		struct node_type nt;
+
+		if (!k || !v || map_key_repeats(ld, val, p, false))
+			continue;
+		node_type_init(&nt);
+		if (!(nt.name = scalar_str(ld, k, "a node type name")))
+			continue;
+		nt.loc = node_loc(ld, k);
+		load_mapping(ld, v, &node_type_table, &nt);
+		XGROW(ld->node_types, ld->alloc_node_types, ld->n_node_types + 1);
+		ld->node_types[ld->n_node_types++] = nt;
+	}
+}
+
+/* ------------------------------------------------------------------ */
+/* hosts                                                               */
+
+/* One "hosts:" entry before expansion; tmpl is copied to every host. */
+struct host_entry {
+	const char *names;
+	struct src_loc names_loc;
+	yaml_node_t *addresses;
+	struct src_loc addresses_loc;
+	struct host tmpl;
+};
+
+static const char *const role_names[] = { "controller", "backup", "dbd",
+					  "compute", "login", "storage" };
+
+static void load_roles(struct loader *ld, void *obj, yaml_node_t *val,
+		       const struct src_loc *kloc)
+{
+	struct host_entry *he = obj;
+	struct str_list l = { 0 };
+	size_t i, r;
+
+	he->tmpl.roles_loc = *kloc;
+	load_strlist(ld, val, &l);
+	for (i = 0; i < l.n; i++) {
+		const char *hint;
+
+		for (r = 0; r < ARRAY_SIZE(role_names); r++)
+			if (!strcmp(l.items[i], role_names[r]))
+				break;
+		if (r < ARRAY_SIZE(role_names)) {
+			he->tmpl.roles |= 1u << r;
+			continue;
+		}
+		hint = diag_suggest(l.items[i], role_names, ARRAY_SIZE(role_names));
+		if (hint)
+			diag_error(ld->dl, &l.locs[i],
+				   "unknown role '%s' (did you mean '%s'?)",
+				   l.items[i], hint);
+		else
+			diag_error(ld->dl, &l.locs[i],
+				   "unknown role '%s' (expected controller, backup, "
+				   "dbd, compute, login or storage)", l.items[i]);
+	}
+}
+
+static void load_addresses(struct loader *ld, void *obj, yaml_node_t *val,
+			   const struct src_loc *kloc)
+{
+	struct host_entry *he = obj;
+
+	if (val->type == YAML_MAPPING_NODE) {
+		type_error(ld, val, "a hostlist expression or a list of addresses");
+		return;
+	}
+	he->addresses = val;
+	he->addresses_loc = *kloc;
+}
+
+#define HE(field) F(struct host_entry, field)
+static const struct key_spec host_keys[] = {
+	{ "names", K_STR, HE(names), L(struct host_entry, names_loc),
+	  .required = true, .doc = "hostlist expression: gpu[01-16],login1" },
+	{ "addresses", K_FN, 0, .fn = load_addresses,
+	  .type_doc = "hostlist or list",
+	  .doc = "addresses, expanded in lock-step with names (counts must match)" },
+	{ "address", K_FN, 0, .fn = load_addresses, .type_doc = "hostlist or list",
+	  .doc = "same as addresses" },
+	{ "type", K_STR, HE(tmpl.type_name), L(struct host_entry, tmpl.type_loc),
+	  .doc = "node type (compute hosts)" },
+	{ "roles", K_FN, 0, .fn = load_roles, .type_doc = "list of strings",
+	  .def = "[compute] if type is set, else none",
+	  .doc = "controller, backup, dbd, compute, login, storage" },
+	PORT("ssh_port", struct host_entry, tmpl.ssh_port, "SSH port of these hosts"),
+	{ "ssh_user", K_STR, HE(tmpl.ssh_user), .doc = "SSH user of these hosts" },
+	{ "slurmd_port", K_INT, HE(tmpl.slurmd_port), .min = 1, .max = 65535,
+	  .doc = "Port= of slurmd: the first host's; each next host gets +1" },
+	{ "extra", K_KV, HE(tmpl.extra), .doc = "more NodeName= keys for these hosts" },
+};
+static const struct key_table host_table = TABLE("host entry", host_keys);
+
+/*
+ * An upper bound of the names expr expands to, without expanding it: the
+ * product over bracket groups of their ranges' sizes. Guards MAX_HOSTS
+ * before hostlist_expand() allocates them all.
+ */
+static unsigned long long hostlist_estimate(const char *p)
+{
+	unsigned long long total = 0, prod = 1, group = 0;
+	bool in = false;
+
+	for (;; p++) {
+		if (!*p || (!in && *p == ',')) {
+			total += prod;
+			prod = 1;
+			if (!*p || total > MAX_HOSTS)
+				return total;
+		} else if (*p == '[') {
+			in = true;
+			group = 0;
+		} else if (in && *p == ']') {
+			in = false;
+			prod *= group ? group : 1;
+			if (prod > MAX_HOSTS)
+				prod = MAX_HOSTS + 1;
+		} else if (in && *p >= '0' && *p <= '9') {
+			char *end;
+			unsigned long long a = strtoull(p, &end, 10), b = a;
+
+			if (*end == '-' && end[1] >= '0' && end[1] <= '9')
+				b = strtoull(end + 1, &end, 10);
+			group += (b >= a ? b - a : a - b) + 1;
+			if (group > MAX_HOSTS)
+				group = MAX_HOSTS + 1;
+			p = end - 1;
+		}
+	}
+}
+
+/* Expands one hostlist for an entry; 0 or -1 after a diagnostic. */
+static int expand_checked(struct loader *ld, const char *expr,
+			  const struct src_loc *loc, struct hostlist *out)
+{
+	char *cause = NULL;
+
+	if (hostlist_estimate(expr) + ld->n_expanded > MAX_HOSTS) {
+		diag_error(ld->dl, loc, "'%s' expands to too many names (limit %llu)",
+			   expr, MAX_HOSTS);
+		return -1;
+	}
+	if (hostlist_expand(expr, out, &cause)) {
+		diag_error(ld->dl, loc, "invalid hostlist '%s': %s", expr, cause);
+		free(cause);
+		return -1;
+	}
+	return 0;
+}
+
+static int expand_addresses(struct loader *ld, struct host_entry *he,
+			    struct hostlist *out)
+{
+	yaml_node_item_t *it;
+	const char *s;
+
+	if (!he->addresses)
+		return 0;
+	if (he->addresses->type == YAML_SCALAR_NODE) {
+		s = scalar_str(ld, he->addresses, "a hostlist expression");
+		return s ? expand_checked(ld, s, &he->addresses_loc, out) : -1;
+	}
+	for (it = he->addresses->data.sequence.items.start;
+	     it < he->addresses->data.sequence.items.top; it++) {
+		yaml_node_t *e = node_get(ld, *it);
+		struct src_loc loc;
+
+		if (!e || !(s = scalar_str(ld, e, "an address")))
+			return -1;
+		loc = node_loc(ld, e);
+		if (expand_checked(ld, s, &loc, out))
+			return -1;
+	}
+	return 0;
+}
+
+static void push_hosts(struct loader *ld, struct host_entry *he,
+		       const struct hostlist *names, const struct hostlist *addrs)
+{
+	size_t i;
+
+	XGROW(ld->hosts, ld->alloc_hosts, ld->n_hosts + names->n);
+	for (i = 0; i < names->n; i++) {
+		struct host *h = &ld->hosts[ld->n_hosts++];
+
+		*h = he->tmpl;
+		h->name = pool_strdup(&ld->m->pool, names->names[i]);
+		if (addrs->n == names->n)
+			h->address = pool_strdup(&ld->m->pool, addrs->names[i]);
+		if (he->tmpl.slurmd_port != MODEL_UNSET)
+			h->slurmd_port = he->tmpl.slurmd_port + (long long)i;
+	}
+	ld->n_expanded += names->n;
+}
+
+static void load_host_entry(struct loader *ld, yaml_node_t *n)
+{
+	struct host_entry he = { 0 };
+	struct hostlist names = HOSTLIST_INIT, addrs = HOSTLIST_INIT;
+
+	he.tmpl.ssh_port = he.tmpl.slurmd_port = MODEL_UNSET;
+	he.tmpl.entry = ld->n_entries++;
+	load_mapping(ld, n, &host_table, &he);
+	if (!he.names)
+		return;
+	he.tmpl.loc = he.names_loc;
+	if (!he.tmpl.type_loc.file)
+		he.tmpl.type_loc = he.names_loc;
+	if (!he.tmpl.roles_loc.file) {
+		he.tmpl.roles_loc = he.names_loc;
+		if (he.tmpl.type_name)
+			he.tmpl.roles = ROLE_COMPUTE;
+	}
+	if (expand_checked(ld, he.names, &he.names_loc, &names))
+		goto out;
+	if (!expand_addresses(ld, &he, &addrs) && he.addresses &&
+	    addrs.n != names.n)
+		diag_error(ld->dl, &he.addresses_loc,
+			   "host entry has %zu name%s but %zu address%s", names.n,
+			   names.n == 1 ? "" : "s", addrs.n, addrs.n == 1 ? "" : "es");
+	if (he.tmpl.slurmd_port != MODEL_UNSET &&
+	    he.tmpl.slurmd_port + (long long)names.n - 1 > 65535)
+		diag_error(ld->dl, &he.names_loc,
+			   "slurmd_port %lld + %zu hosts goes past 65535",
+			   he.tmpl.slurmd_port, names.n);
+	push_hosts(ld, &he, &names, &addrs);
+out:
+	hostlist_release(&names);
+	hostlist_release(&addrs);
+}
+
+static void load_hosts(struct loader *ld, void *obj, yaml_node_t *val,
+		       const struct src_loc *kloc)
+{
+	(void)obj;
+	if (!ld->m->hosts_loc.file)
+		ld->m->hosts_loc = *kloc;
+	for_each_item(ld, val, load_host_entry);
+}
+
+/* ------------------------------------------------------------------ */
+/* partitions, qos                                                     */
+
+#define PT(field) F(struct partition, field)
+static const struct key_spec partition_keys[] = {
+	{ "name", K_STR, PT(name), L(struct partition, loc), .required = true,
+	  .doc = "PartitionName" },
+	{ "nodes", K_STR, PT(nodes), L(struct partition, nodes_loc),
+	  .required = true, .doc = "hostlist of compute hosts, or ALL" },
+	{ "default", K_BOOL, PT(is_default), L(struct partition, default_loc),
+	  .def = "false", .doc = "Default=YES; exactly one partition has it" },
+	{ "max_time", K_TIME, PT(max_time), .doc = "MaxTime" },
+	{ "default_time", K_TIME, PT(default_time), .doc = "DefaultTime" },
+	{ "priority_tier", K_INT, PT(priority_tier), .min = 0, .max = 65533,
+	  .doc = "PriorityTier" },
+	{ "priority_job_factor", K_INT, PT(priority_job_factor), .min = 0,
+	  .max = 65533, .doc = "PriorityJobFactor" },
+	{ "max_nodes", K_INT, PT(max_nodes), .min = 1, .max = 1 << 30,
+	  .doc = "MaxNodes" },
+	{ "qos", K_STR, PT(qos), L(struct partition, qos_loc),
+	  .doc = "partition QOS (a qos: name)" },
+	{ "allow_accounts", K_STRLIST, PT(allow_accounts), .doc = "AllowAccounts" },
+	{ "deny_accounts", K_STRLIST, PT(deny_accounts), .doc = "DenyAccounts" },
+	{ "allow_qos", K_STRLIST, PT(allow_qos), .doc = "AllowQos" },
+	{ "allow_groups", K_STRLIST, PT(allow_groups), .doc = "AllowGroups" },
+	{ "preempt_mode", K_STR, PT(preempt_mode), .doc = "PreemptMode" },
+	{ "oversubscribe", K_STR, PT(oversubscribe), .doc = "OverSubscribe" },
+	{ "state", K_STR, PT(state), .def = "UP", .doc = "State" },
+	{ "extra", K_KV, PT(extra), .doc = "more PartitionName= keys" },
+};
+static const struct key_table partition_table = TABLE("partition", partition_keys);
+
+static void load_partition(struct loader *ld, yaml_node_t *n)
+{
+	struct partition p = { 0 };
+
+	p.priority_tier = p.priority_job_factor = p.max_nodes = MODEL_UNSET;
+	p.loc = node_loc(ld, n);
+	load_mapping(ld, n, &partition_table, &p);
+	if (!p.name)
+		return;
+	XGROW(ld->partitions, ld->alloc_partitions, ld->n_partitions + 1);
+	ld->partitions[ld->n_partitions++] = p;
+}
+
+static void load_partitions(struct loader *ld, void *obj, yaml_node_t *val,
+			    const struct src_loc *kloc)
+{
+	(void)obj;
+	if (!ld->m->partitions_loc.file)
+		ld->m->partitions_loc = *kloc;
+	for_each_item(ld, val, load_partition);
+}
+
+#define QS(field) F(struct qos, field)
+#define QS_INT(n, field, doc_) { n, K_INT, QS(field), .min = -1, .max = 1LL << 40, .doc = doc_ }
+static const struct key_spec qos_keys[] = {
+	{ "name", K_STR, QS(name), L(struct qos, loc), .required = true,
+	  .doc = "QoS name (lowercase)" },
+	{ "description", K_STR, QS(description), .doc = "Description" },
+	QS_INT("priority", priority, "Priority"),
+	{ "max_tres_per_user", K_KV, QS(max_tres_per_user),
+	  .doc = "MaxTRESPerUser, e.g. {gres/gpu: 4, cpu: 32}" },
+	{ "max_tres_per_job", K_KV, QS(max_tres_per_job), .doc = "MaxTRESPerJob" },
+	{ "max_tres_per_account", K_KV, QS(max_tres_per_account),
+	  .doc = "MaxTRESPerAccount" },
+	{ "max_tres_per_node", K_KV, QS(max_tres_per_node), .doc = "MaxTRESPerNode" },
+	{ "min_tres_per_job", K_KV, QS(min_tres_per_job), .doc = "MinTRESPerJob" },
+	{ "grp_tres", K_KV, QS(grp_tres), .doc = "GrpTRES" },
+	{ "max_wall", K_TIME, QS(max_wall), .doc = "MaxWall (per job)" },
+	{ "grp_wall", K_TIME, QS(grp_wall), .doc = "GrpWall" },
+	QS_INT("max_jobs_per_user", max_jobs_per_user, "MaxJobsPerUser"),
+	QS_INT("max_submit_jobs_per_user", max_submit_jobs_per_user,
+	       "MaxSubmitJobsPerUser"),
+	QS_INT("max_jobs_per_account", max_jobs_per_account, "MaxJobsPerAccount"),
+	QS_INT("max_submit_jobs_per_account", max_submit_jobs_per_account,
+	       "MaxSubmitJobsPerAccount"),
+	QS_INT("grp_jobs", grp_jobs, "GrpJobs"),
+	QS_INT("grp_submit_jobs", grp_submit_jobs, "GrpSubmitJobs"),
+	{ "preempt", K_STRLIST, QS(preempt), .doc = "QoS names this one preempts" },
+	{ "preempt_mode", K_STR, QS(preempt_mode), .doc = "PreemptMode" },
+	{ "flags", K_STRLIST, QS(flags), .doc = "Flags, e.g. [DenyOnLimit]" },
+	{ "usage_factor", K_STR, QS(usage_factor), .doc = "UsageFactor, e.g. 1.5" },
+	QS_INT("grace_time", grace_time, "GraceTime in seconds"),
+};
+static const struct key_table qos_table = TABLE("qos", qos_keys);
+
+static void load_one_qos(struct loader *ld, yaml_node_t *n)
+{
+	struct qos q = { 0 };
+
+	q.priority = q.max_jobs_per_user = q.max_submit_jobs_per_user = MODEL_UNSET;
+	q.max_jobs_per_account = q.max_submit_jobs_per_account = MODEL_UNSET;
+	q.grp_jobs = q.grp_submit_jobs = q.grace_time = MODEL_UNSET;
+	q.loc = node_loc(ld, n);
+	load_mapping(ld, n, &qos_table, &q);
+	if (!q.name)
+		return;
+	XGROW(ld->qos, ld->alloc_qos, ld->n_qos + 1);
+	ld->qos[ld->n_qos++] = q;
+}
+
+static void load_qos(struct loader *ld, void *obj, yaml_node_t *val,
+		     const struct src_loc *kloc)
+{
+	(void)obj;
+	(void)kloc;
+	for_each_item(ld, val, load_one_qos);
+}
+
+/* ------------------------------------------------------------------ */
+/* accounts and users                                                  */
+
+static void keep_children(struct loader *ld, void *obj, yaml_node_t *val,
+			  const struct src_loc *kloc)
+{
+	(void)obj;
+	(void)kloc;
+	ld->children = val;
+}
+
+#define AC(field) F(struct account, field)
+#define AC_INT(n, field, doc_) { n, K_INT, AC(field), .min = -1, .max = 1LL << 40, .doc = doc_ }
+static const struct key_spec account_keys[] = {
+	{ "name", K_STR, AC(name), L(struct account, loc), .required = true,
+	  .doc = "account name (lowercase)" },
+	{ "parent", K_STR, AC(parent), L(struct account, parent_loc),
+	  .def = "root, or the enclosing account",
+	  .doc = "parent account (for flat lists)" },
+	{ "description", K_STR, AC(description), .def = "the name",
+	  .doc = "Description" },
+	{ "organization", K_STR, AC(organization), .doc = "Organization" },
+	{ "fairshare", K_STR, AC(fairshare), .def = "1",
+	  .doc = "Fairshare: an integer or parent" },
+	{ "grp_tres", K_KV, AC(grp_tres), .doc = "GrpTRES" },
+	{ "max_tres_per_job", K_KV, AC(max_tres_per_job), .doc = "MaxTRES (per job)" },
+	{ "max_tres_per_node", K_KV, AC(max_tres_per_node), .doc = "MaxTRESPerNode" },
+	AC_INT("grp_jobs", grp_jobs, "GrpJobs"),
+	AC_INT("grp_submit_jobs", grp_submit_jobs, "GrpSubmitJobs"),
+	AC_INT("max_jobs", max_jobs, "MaxJobs"),
+	AC_INT("max_submit_jobs", max_submit_jobs, "MaxSubmitJobs"),
+	{ "grp_wall", K_TIME, AC(grp_wall), .doc = "GrpWall" },
+	{ "max_wall", K_TIME, AC(max_wall), .doc = "MaxWall" },
+	{ "default_qos", K_STR, AC(default_qos), L(struct account, default_qos_loc),
+	  .doc = "DefaultQOS" },
+	{ "qos", K_STRLIST, AC(qos), .def = "inherited", .doc = "QoS list" },
+	{ "coordinators", K_STRLIST, AC(coordinators), .doc = "coordinator users" },
+	{ "children", K_FN, 0, .fn = keep_children, .type_doc = "list of accounts",
+	  .doc = "sub-accounts, same keys (parent is implied)" },
+};
+static const struct key_table account_table = TABLE("account", account_keys);
+
+static void load_account_under(struct loader *ld, yaml_node_t *n,
+			       const char *parent, const struct src_loc *ploc);
+
+static void load_children(struct loader *ld, yaml_node_t *children,
+			  const struct account *a)
+{
+	yaml_node_item_t *it;
+
+	if (children->type != YAML_SEQUENCE_NODE) {
+		type_error(ld, children, "a list of accounts");
+		return;
+	}
+	if (++ld->depth > MAX_DEPTH) {
+		struct src_loc loc = node_loc(ld, children);
+
+		diag_error(ld->dl, &loc, "accounts nested too deeply");
+		ld->depth--;
+		return;
+	}
+	for (it = children->data.sequence.items.start;
+	     it < children->data.sequence.items.top; it++) {
+		yaml_node_t *e = node_get(ld, *it);
+
+		if (e)
+			load_account_under(ld, e, a->name, &a->loc);
+	}
+	ld->depth--;
+}
+
+static void load_account_under(struct loader *ld, yaml_node_t *n,
+			       const char *parent, const struct src_loc *ploc)
+{
+	struct account a = { 0 };
+	yaml_node_t *children;
+
+	a.grp_jobs = a.grp_submit_jobs = a.max_jobs = a.max_submit_jobs = MODEL_UNSET;
+	a.loc = node_loc(ld, n);
+	ld->children = NULL;
+	load_mapping(ld, n, &account_table, &a);
+	children = ld->children;
+	ld->children = NULL;
+	if (!a.name)
+		return;
+	if (parent && a.parent && strcmp(a.parent, parent))
+		diag_error(ld->dl, &a.parent_loc,
+			   "account '%s': parent '%s' conflicts with its place "
+			   "under '%s'", a.name, a.parent, parent);
+	if (parent) {
+		a.parent = parent;
+		a.parent_loc = *ploc;
+	} else if (!a.parent) {
+		a.parent = "root";
+		a.parent_loc = a.loc;
+	}
+	XGROW(ld->accounts, ld->alloc_accounts, ld->n_accounts + 1);
+	ld->accounts[ld->n_accounts++] = a;
+	if (children && !node_is_null(children))
+		load_children(ld, children, &a);
+}
+
+static void load_top_account(struct loader *ld, yaml_node_t *n)
+{
+	load_account_under(ld, n, NULL, NULL);
+}
+
+static void load_accounts(struct loader *ld, void *obj, yaml_node_t *val,
+			  const struct src_loc *kloc)
+{
+	(void)obj;
+	(void)kloc;
+	for_each_item(ld, val, load_top_account);
+}
+
+#define US(field) F(struct user, field)
+#define US_INT(n, field, doc_) { n, K_INT, US(field), .min = -1, .max = 1LL << 40, .doc = doc_ }
+static const struct key_spec user_keys[] = {
+	{ "name", K_STR, US(name), L(struct user, loc), .required = true,
+	  .doc = "user name (lowercase, as sacctmgr stores it)" },
+	{ "accounts", K_STRLIST, US(accounts), .required = true,
+	  .doc = "accounts the user has an association in" },
+	{ "default_account", K_STR, US(default_account),
+	  L(struct user, default_account_loc), .def = "the first of accounts",
+	  .doc = "DefaultAccount (one of accounts)" },
+	{ "qos", K_STRLIST, US(qos), .def = "inherited", .doc = "QoS list" },
+	{ "default_qos", K_STR, US(default_qos), L(struct user, default_qos_loc),
+	  .doc = "DefaultQOS" },
+	{ "admin_level", K_ENUM, US(admin_level), .choices = admin_levels,
+	  .base = ADMIN_NONE, .def = "none", .doc = "none, operator or administrator" },
+	{ "fairshare", K_STR, US(fairshare), .def = "1", .doc = "Fairshare" },
+	{ "grp_tres", K_KV, US(grp_tres), .doc = "GrpTRES" },
+	{ "max_tres_per_job", K_KV, US(max_tres_per_job), .doc = "MaxTRES (per job)" },
+	US_INT("grp_jobs", grp_jobs, "GrpJobs"),
+	US_INT("grp_submit_jobs", grp_submit_jobs, "GrpSubmitJobs"),
+	US_INT("max_jobs", max_jobs, "MaxJobs"),
+	US_INT("max_submit_jobs", max_submit_jobs, "MaxSubmitJobs"),
+	{ "max_wall", K_TIME, US(max_wall), .doc = "MaxWall" },
+};
+static const struct key_table user_table = TABLE("user", user_keys);
+
+static void load_user(struct loader *ld, yaml_node_t *n)
+{
+	struct user u = { 0 };
+
+	u.admin_level = ADMIN_NONE;
+	u.grp_jobs = u.grp_submit_jobs = u.max_jobs = u.max_submit_jobs = MODEL_UNSET;
+	u.loc = node_loc(ld, n);
+	load_mapping(ld, n, &user_table, &u);
+	if (!u.name)
+		return;
+	XGROW(ld->users, ld->alloc_users, ld->n_users + 1);
+	ld->users[ld->n_users++] = u;
+}
+
+static void load_users(struct loader *ld, void *obj, yaml_node_t *val,
+		       const struct src_loc *kloc)
+{
+	(void)obj;
+	if (!ld->m->users_loc.file)
+		ld->m->users_loc = *kloc;
+	for_each_item(ld, val, load_user);
+}
+
+/* ------------------------------------------------------------------ */
+/* top level and include                                               */
+
+static void load_includes(struct loader *ld, void *obj, yaml_node_t *val,
+			  const struct src_loc *kloc);
+
+static const struct key_spec top_keys[] = {
+	{ "cluster", K_SUB, F(struct model, cluster), L(struct model, cluster.loc),
+	  .sub = &cluster_table, .once = TOP_CLUSTER + 1, .required = true,
+	  .doc = "cluster-wide settings" },
+	{ "ssh", K_SUB, F(struct model, ssh), L(struct model, ssh.loc),
+	  .sub = &ssh_table, .once = TOP_SSH + 1,
+	  .doc = "how clusterctl reaches the hosts" },
+	{ "database", K_SUB, F(struct model, db), L(struct model, db.loc),
+	  .sub = &db_table, .once = TOP_DATABASE + 1,
+	  .doc = "the accounting database" },
+	{ "node_types", K_FN, 0, .fn = load_node_types, .type_doc = "mapping",
+	  .doc = "hardware kinds by name" },
+	{ "hosts", K_FN, 0, .fn = load_hosts, .type_doc = "list",
+	  .doc = "host entries, expanded from hostlists" },
+	{ "partitions", K_FN, 0, .fn = load_partitions, .type_doc = "list",
+	  .doc = "Slurm partitions" },
+	{ "qos", K_FN, 0, .fn = load_qos, .type_doc = "list", .doc = "QoS" },
+	{ "accounts", K_FN, 0, .fn = load_accounts, .type_doc = "list",
+	  .doc = "the account tree (children: nest)" },
+	{ "users", K_FN, 0, .fn = load_users, .type_doc = "list",
+	  .doc = "users and their associations" },
+	{ "include", K_FN, 0, .fn = load_includes, .type_doc = "list of paths",
+	  .doc = "more files whose top-level keys merge in (lists append)" },
+};
+static const struct key_table top_table = TABLE("the inventory", top_keys);
+
+/* Reports libyaml's error: problem at its mark, context as a note. */
+static void yaml_problem(struct loader *ld, const yaml_parser_t *p)
+{
+	struct src_loc loc = loc_from_mark(ld->file, p->problem_mark);
+
+	if (p->error == YAML_READER_ERROR) {
+		loc.line = 0;
+		diag_error(ld->dl, &loc, "%s at byte %zu",
+			   p->problem ? p->problem : "cannot read", p->problem_offset);
+		return;
+	}
+	if (p->error == YAML_MEMORY_ERROR)
+		die("out of memory");
+	diag_error(ld->dl, &loc, "%s", p->problem ? p->problem : "invalid YAML");
+	if (p->context) {
+		struct src_loc ctx = loc_from_mark(ld->file, p->context_mark);
+
+		diag_note(ld->dl, &ctx, "%s", p->context);
+	}
+}
+
+/* Loads one document's top-level mapping (the main file or an include). */
+static int load_document(struct loader *ld, const char *buf, size_t len)
+{
+	yaml_parser_t parser;
+	yaml_document_t doc, extra;
+	yaml_node_t *root;
+	yaml_document_t *saved = ld->doc;
+	int r = -1;
+
+	if (!yaml_parser_initialize(&parser))
+		die("out of memory");
+	yaml_parser_set_input_string(&parser, (const unsigned char *)buf, len);
+	if (!yaml_parser_load(&parser, &doc)) {
+		yaml_problem(ld, &parser);
+		goto out_parser;
+	}
+	ld->doc = &doc;
+	root = yaml_document_get_root_node(&doc);
+	if (!root) {
+		struct src_loc loc = { ld->file, 0, 0 };
+
+		diag_error(ld->dl, &loc, "empty inventory");
+	} else {
+		load_mapping(ld, root, &top_table, ld->m);
+	}
+	r = 0;
+	if (!yaml_parser_load(&parser, &extra)) {
+		yaml_problem(ld, &parser);
+	} else {
+		if (yaml_document_get_root_node(&extra)) {
+			struct src_loc loc = loc_from_mark(ld->file, extra.start_mark);
+
+			diag_error(ld->dl, &loc, "more than one YAML document");
+		}
+		yaml_document_delete(&extra);
+	}
+	yaml_document_delete(&doc);
+	ld->doc = saved;
+out_parser:
+	yaml_parser_delete(&parser);
+	return r;
+}
+
+/* Reads a regular file of at most MAX_FILE_SIZE bytes; caller frees. */
+static char *read_file(const char *path, size_t *len, char **cause)
+{
+	struct stat st;
+	char *buf = NULL;
+	ssize_t got;
+	size_t have = 0;
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+
+	if (fd < 0 || fstat(fd, &st) < 0) {
+		*cause = xasprintf("cannot read '%s': %s", path, strerror(errno));
+		goto fail;
+	}
+	if (!S_ISREG(st.st_mode) || st.st_size > (off_t)MAX_FILE_SIZE) {
+		*cause = xasprintf("cannot read '%s': %s", path,
+				   S_ISREG(st.st_mode) ? "file too large" :
+							 "not a regular file");
+		goto fail;
+	}
+	buf = xmalloc((size_t)st.st_size + 1);
+	while ((got = read(fd, buf + have, (size_t)st.st_size - have)) > 0)
+		have += (size_t)got;
+	if (got < 0) {
+		*cause = xasprintf("cannot read '%s': %s", path, strerror(errno));
+		goto fail;
+	}
+	close(fd);
+	buf[have] = '\0';
+	*len = have;
+	return buf;
+fail:
+	if (fd >= 0)
+		close(fd);
+	free(buf);
+	return NULL;
+}
+
+static const char *dir_of(struct pool *p, const char *path)
+{
+	const char *slash = strrchr(path, '/');
+
+	if (!slash)
+		return ".";
+	if (slash == path)
+		return "/";
+	return pool_strndup(p, path, (size_t)(slash - path));
+}
+
+/* Remembers a file as loaded; false if it already was (an include cycle). */
+static bool note_included(struct loader *ld, const char *path)
+{
+	char *real = realpath(path, NULL);
+	size_t i;
+
+	if (!real)
+		real = xstrdup(path);
+	for (i = 0; i < ld->n_included; i++) {
+		if (!strcmp(ld->included[i], real)) {
+			free(real);
+			return false;
+		}
+	}
+	XGROW(ld->included, ld->alloc_included, ld->n_included + 1);
+	ld->included[ld->n_included++] = real;
+	return true;
+}
+
+static void load_include_file(struct loader *ld, const char *path,
+			      const struct src_loc *loc)
+{
+	const char *saved_file = ld->file, *saved_dir = ld->dir;
+	char *buf, *cause = NULL;
+	size_t len;
+
+	if (ld->include_depth >= MAX_INCLUDE_DEPTH || !note_included(ld, path)) {
+		diag_error(ld->dl, loc, "include cycle: '%s' is already loaded", path);
+		return;
+	}
+	if (!(buf = read_file(path, &len, &cause))) {
+		diag_error(ld->dl, loc, "%s", cause);
+		free(cause);
+		return;
+	}
+	ld->include_depth++;
+	ld->file = pool_strdup(&ld->m->pool, path);
+	ld->dir = dir_of(&ld->m->pool, ld->file);
+	load_document(ld, buf, len);
+	ld->file = saved_file;
+	ld->dir = saved_dir;
+	ld->include_depth--;
+	free(buf);
+}
+
+static void load_includes(struct loader *ld, void *obj, yaml_node_t *val,
+			  const struct src_loc *kloc)
+{
+	struct str_list l = { 0 };
+	size_t i;
+
+	(void)obj;
+	(void)kloc;
+	load_strlist(ld, val, &l);
+	for (i = 0; i < l.n; i++)
+		load_include_file(ld, resolve_path(ld, l.items[i]), &l.locs[i]);
+}
+
+/* ------------------------------------------------------------------ */
+/* entry points                                                        */
+
+#define MOVE_TO_POOL(ld, field, count)                                     \
+	do {                                                                \
+		(ld)->m->field = pool_alloc(&(ld)->m->pool,                 \
+			((ld)->count + 1) * sizeof(*(ld)->field));          \
+		if ((ld)->count)                                            \
+			memcpy((ld)->m->field, (ld)->field,                 \
+			       (ld)->count * sizeof(*(ld)->field));         \
+		(ld)->m->count = (ld)->count;                               \
+		free((ld)->field);                                          \
+	} while (0)
+
+static void loader_finish(struct loader *ld)
+{
+	size_t i;
+
+	MOVE_TO_POOL(ld, node_types, n_node_types);
+	MOVE_TO_POOL(ld, hosts, n_hosts);
+	MOVE_TO_POOL(ld, partitions, n_partitions);
+	MOVE_TO_POOL(ld, qos, n_qos);
+	MOVE_TO_POOL(ld, accounts, n_accounts);
+	MOVE_TO_POOL(ld, users, n_users);
+	for (i = 0; i < ld->n_included; i++)
+		free(ld->included[i]);
+	free(ld->included);
+	/* a group left unset follows the user name */
+	if (!ld->m->cluster.slurm_user.group)
+		ld->m->cluster.slurm_user.group = ld->m->cluster.slurm_user.name;
+	if (!ld->m->cluster.munge_user.group)
+		ld->m->cluster.munge_user.group = ld->m->cluster.munge_user.name;
+}
+
+static struct model *load_buffer(const char *name, const char *buf, size_t len,
+				 struct diag_list *dl)
+{
+	struct loader ld = { 0 };
+	struct model *m = model_new();
+
+	ld.m = m;
+	ld.dl = dl;
+	ld.budget = MAX_NODE_VISITS;
+	ld.file = pool_strdup(&m->pool, name);
+	ld.dir = dir_of(&m->pool, ld.file);
+	m->path = ld.file;
+	m->file_loc = (struct src_loc){ ld.file, 0, 0 };
+	/* the groups default to the user names, which a file may change */
+	m->cluster.slurm_user.group = m->cluster.munge_user.group = NULL;
+	note_included(&ld, name);
+	if (load_document(&ld, buf, len) < 0) {
+		loader_finish(&ld);
+		model_free(m);
+		return NULL;
+	}
+	loader_finish(&ld);
+	return m;
+}
+
+struct model *inventory_load_string(const char *name, const char *buf,
+				    size_t len, struct diag_list *dl)
+{
+	return load_buffer(name, buf, len, dl);
+}
+
+struct model *inventory_load(const char *path, struct diag_list *dl)
+{
+	struct model *m;
+	char *buf, *cause = NULL;
+	size_t len;
+
+	if (!(buf = read_file(path, &len, &cause))) {
+		diag_error(dl, NULL, "%s", cause);
+		free(cause);
+		return NULL;
+	}
+	m = load_buffer(path, buf, len, dl);
+	free(buf);
+	return m;
+}
+
+struct model *inventory_load_valid(const char *path, struct diag_list *dl)
+{
+	struct model *m = inventory_load(path, dl);
+
+	if (m)
+		validate_model(m, dl);
+	diag_sort(dl);
+	if (m && diag_errors(dl)) {
+		model_free(m);
+		return NULL;
+	}
+	return m;
+}
+
+/* ------------------------------------------------------------------ */
+/* the reference                                                       */
+
+static const char *kind_doc(const struct key_spec *ks)
+{
+	static const char *const names[] = {
+		[K_STR] = "string", [K_PATH] = "path", [K_TIME] = "time",
+		[K_INT] = "integer", [K_BOOL] = "boolean", [K_MEM] = "memory size",
+		[K_ENUM] = "enum", [K_STRLIST] = "list of strings",
+		[K_KV] = "mapping", [K_SUB] = "mapping", [K_FN] = "",
+	};
+
+	return ks->type_doc ? ks->type_doc : names[ks->kind];
+}
+
+static void print_table(struct strbuf *out, const char *title,
+			const char *intro, const struct key_table *t)
+{
+	size_t i, c;
+
+	strbuf_addf(out, "## `%s`\n\n%s\n\n", title, intro);
+	strbuf_addstr(out, "| key | type | required | default | meaning |\n"
+			   "|---|---|---|---|---|\n");
+	for (i = 0; i < t->n; i++) {
+		const struct key_spec *ks = &t->keys[i];
+
+		strbuf_addf(out, "| `%s` | %s", ks->name, kind_doc(ks));
+		if (ks->kind == K_ENUM)
+			for (c = 0; ks->choices[c]; c++)
+				strbuf_addf(out, "%s`%s`", c ? ", " : ": ", ks->choices[c]);
+		if (ks->kind == K_INT && ks->min < ks->max)
+			strbuf_addf(out, " (%lld..%lld)", ks->min, ks->max);
+		strbuf_addf(out, " | %s | %s | %s |\n", ks->required ? "yes" : "",
+			    ks->def ? ks->def : "", ks->doc ? ks->doc : "");
+	}
+	strbuf_addch(out, '\n');
+}
+
+void inventory_print_keys(struct strbuf *out)
+{
+	static const struct {
+		const char *title, *intro;
+		const struct key_table *t;
+	} tables[] = {
+		{ "top level", "The inventory is one YAML mapping with these keys.", &top_table },
+		{ "cluster", "Cluster-wide settings.", &cluster_table },
+		{ "cluster.slurm_user, cluster.munge_user", "Service users, created with "
+		  "the same UID/GID on every host.", &svc_user_table },
+		{ "cluster.services", "Commands that drive each service on a host.",
+		  &services_table },
+		{ "cluster.services.SERVICE", "One service's commands (run by the "
+		  "host's shell).", &service_cmd_table },
+		{ "ssh", "How clusterctl reaches the hosts.", &ssh_table },
+		{ "database", "The Slurm accounting database.", &db_table },
+		{ "node_types.NAME", "A hardware kind; hosts refer to it by name.",
+		  &node_type_table },
+		{ "node_types.NAME.gpus", "One GPU kind (a mapping, or a list of them).",
+		  &gpu_table },
+		{ "hosts[]", "A host entry: `names` is a hostlist expression; every "
+		  "other key applies to each host it expands to. `addresses` expand "
+		  "in the same order and their count must match. `slurmd_port` is "
+		  "the first host's port, the next host gets the next port (for "
+		  "several slurmd on one machine).", &host_table },
+		{ "partitions[]", "A Slurm partition.", &partition_table },
+		{ "qos[]", "A QoS. TRES maps take Slurm TRES names: cpu, mem, node, "
+		  "billing, energy, fs/disk, vmem, pages, gres/NAME[:TYPE], "
+		  "license/NAME, bb/NAME.", &qos_table },
+		{ "accounts[]", "An account; `children` nest, top-level accounts "
+		  "hang under root.", &account_table },
+		{ "users[]", "A user and its associations. Names must be lowercase: "
+		  "sacctmgr stores them so.", &user_table },
+	};
+	size_t i;
+
+	strbuf_addstr(out, "# Inventory keys\n\n"
+			   "Generated by `clusterctl validate --list-keys` from the "
+			   "loader's own key tables; do not edit by hand.\n\n"
+			   "Times are Slurm times: UNLIMITED, INFINITE, MM, MM:SS, "
+			   "HH:MM:SS, D-HH, D-HH:MM, D-HH:MM:SS. Memory sizes are MB, or "
+			   "a number with a unit K, M, G, T, P (binary). Relative paths "
+			   "are relative to the file that holds them.\n\n");
+	for (i = 0; i < ARRAY_SIZE(tables); i++)
+		print_table(out, tables[i].title, tables[i].intro, tables[i].t);
+}

@@ -1,0 +1,44 @@
+/*
+ * validate.h: the semantic checks of an inventory (model -> diagnostics),
+ * kept apart from loading so one run reports every problem: references
+ * (node types, partition nodes, QoS, accounts, users) with "did you mean",
+ * duplicates, account cycles, names Slurm would reject, UID/GID collisions,
+ * controller roles, GPU counts against device files, TRES names, the
+ * cross-checks that make limits real (GPU tracking and enforcement), and
+ * pass-through slurm.conf keys against the inventory's Slurm version.
+ *
+ * Naming rule (documented in docs/inventory-keys.md): user, account and QoS
+ * names with uppercase letters are errors, because sacctmgr stores them
+ * lowercased and the plan would never converge.
+ */
+#ifndef CLUSTERCTL_VALIDATE_H
+#define CLUSTERCTL_VALIDATE_H
+
+#include "compat.h"
+
+#include "diag.h"
+#include "model.h"
+
+/*
+ * Checks m and resolves references (host->type, the sorted host index).
+ * Adds every problem to dl; returns the number of errors added.
+ */
+size_t validate_model(struct model *m, struct diag_list *dl);
+
+/*
+ * True if name is a TRES Slurm knows: cpu, mem, node, billing, energy,
+ * fs/disk, vmem, pages, fs/lustre, ic/ofed, gres/NAME[:TYPE], license/NAME,
+ * bb/NAME.
+ */
+bool validate_tres_name(const char *name);
+
+/*
+ * The effective value of a slurm.conf key for m: the pass-through value if
+ * set (keys compare case-insensitively), else what the renderer writes by
+ * default (AccountingStorageTRES gets gres/gpu when GPUs exist;
+ * AccountingStorageEnforce defaults to associations,limits,qos). Newly
+ * allocated or NULL; caller frees.
+ */
+char *validate_effective_slurm_conf(const struct model *m, const char *key);
+
+#endif
