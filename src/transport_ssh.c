@@ -900,7 +900,7 @@ static int drain(ssh_channel ch, int is_stderr, struct strbuf *sb)
 			strbuf_add(sb, buf, (size_t)n);
 		total += n;
 	}
-	return n < 0 ? -1 : total;
+	return n == SSH_ERROR ? -1 : total;	/* SSH_EOF is not an error */
 }
 
 /* Reads both streams until EOF or the deadline (0: none). */
