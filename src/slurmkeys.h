@@ -1,0 +1,54 @@
+/*
+ * slurmkeys.h: what Slurm itself accepts in slurm.conf, on NodeName= lines
+ * and on PartitionName= lines, per release from 20.02 to 25.05. The tables
+ * come from the option tables of Slurm's src/common/read_config.c at each
+ * release tag (slurm_conf_options, _nodename_options, _partition_options):
+ * a key missing from a release's table is a fatal "unrecognized key" for
+ * that release; keys parsed only to call _defunct_option are ignored with an
+ * error; FastSchedule (20.02), AccountingStorageLoc and SallocDefaultCommand
+ * (20.11), AccountingStoreJobComment (21.08) stay in the table only to make
+ * slurmctld fatal() with a message. Keys compare case-insensitively, as
+ * Slurm's parser does.
+ */
+#ifndef CLUSTERCTL_SLURMKEYS_H
+#define CLUSTERCTL_SLURMKEYS_H
+
+#include "compat.h"
+
+enum slurmkeys_table {
+	SLURMKEYS_CONF,		/* slurm.conf */
+	SLURMKEYS_NODE,		/* NodeName= line */
+	SLURMKEYS_PARTITION,	/* PartitionName= line */
+};
+
+enum slurmkey_status {
+	SLURMKEY_OK,
+	SLURMKEY_UNKNOWN,	/* not a key of this release (suggest may help) */
+	SLURMKEY_REMOVED,	/* gone (or fatal) since `since` */
+	SLURMKEY_DEFUNCT,	/* accepted but ignored since `since` */
+	SLURMKEY_TOO_NEW,	/* only from `since` on */
+	SLURMKEY_MODELLED,	/* the inventory sets it: see `hint` */
+};
+
+struct slurmkey_check {
+	enum slurmkey_status status;
+	const char *canonical;	/* Slurm's spelling; NULL if unknown */
+	const char *since;	/* release for REMOVED/DEFUNCT/TOO_NEW */
+	const char *hint;	/* MODELLED: e.g. "set cluster.name instead" */
+	const char *suggest;	/* UNKNOWN: closest valid key, or NULL */
+};
+
+/*
+ * Version index of "22.05" or "22.05.8" (0 = 20.02 ... ), or -1 when the
+ * release is not one clusterctl knows.
+ */
+int slurmkeys_version_index(const char *version);
+
+/* "20.02, 20.11, ..., 25.05": the releases known; static string. */
+const char *slurmkeys_supported_versions(void);
+
+/* Checks key against table for release version (an index). All borrowed. */
+void slurmkeys_check(enum slurmkeys_table table, const char *key, int version,
+		     struct slurmkey_check *out);
+
+#endif
