@@ -1,0 +1,1274 @@
+/*
+ * plan.c: desired vs observed, as a value. For every observed host it
+ * compares each rendered file (bytes, mode, owner), the munge key (by
+ * fingerprint only), and the slurm/munge users and groups, then derives the
+ * service actions those changes need from the restart classification
+ * (docs/restart-classification.md). Printing (text and JSON) folds identical
+ * changes on many hosts into one entry under a compressed hostlist, so a
+ * 128-node change reads as one line. Secrets never reach a diff: the
+ * database password is masked on both sides before diffing.
+ */
+#include "compat.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "acct.h"
+#include "diff.h"
+#include "hostlist.h"
+#include "plan.h"
+#include "xalloc.h"
+
+#define PLAN_MASK "********"
+
+/* ---- --only ---- */
+
+static const char *const plan_only_names[] = {
+	"files", "users", "munge", "services", "accounting",
+};
+
+int plan_parse_only(const char *s, unsigned *only, char **cause)
+{
+	char *copy = xstrdup(s), *save = NULL, *w;
+	unsigned bits = 0;
+	size_t i;
+
+	for (w = strtok_r(copy, ",", &save); w; w = strtok_r(NULL, ",", &save)) {
+		for (i = 0; i < ARRAY_SIZE(plan_only_names); i++)
+			if (!strcmp(w, plan_only_names[i]))
+				break;
+		if (i == ARRAY_SIZE(plan_only_names)) {
+			*cause = xasprintf("unknown section '%s' (expected files, "
+					   "users, munge, services, accounting)", w);
+			free(copy);
+			return -1;
+		}
+		bits |= 1u << i;
+	}
+	free(copy);
+	if (!bits) {
+		*cause = xstrdup("--only needs at least one section");
+		return -1;
+	}
+	*only = bits;
+	return 0;
+}
+
+/* ---- observations ---- */
+
+struct plan_obs_file *plan_obs_add_file(struct plan_obs_host *h,
+					const char *path, bool exists,
+					unsigned mode, unsigned uid,
+					unsigned gid, const char *bytes,
+					size_t len)
+{
+	struct plan_obs_file *f;
+
+	XGROW(h->files, h->alloc_files, h->n_files + 1);
+	f = &h->files[h->n_files++];
+	memset(f, 0, sizeof(*f));
+	f->path = xstrdup(path);
+	f->exists = exists;
+	f->mode = mode & 07777;
+	f->uid = uid;
+	f->gid = gid;
+	if (bytes) {
+		f->bytes = xmalloc(len + 1);
+		memcpy(f->bytes, bytes, len);
+		f->bytes[len] = '\0';
+		f->len = len;
+	}
+	return f;
+}
+
+const struct plan_obs_file *plan_obs_find(const struct plan_obs_host *h,
+					  const char *path)
+{
+	size_t i;
+
+	for (i = 0; i < h->n_files; i++)
+		if (!strcmp(h->files[i].path, path))
+			return &h->files[i];
+	return NULL;
+}
+
+void plan_obs_host_release(struct plan_obs_host *h)
+{
+	size_t i;
+
+	if (!h)
+		return;
+	for (i = 0; i < h->n_files; i++) {
+		free(h->files[i].path);
+		/* observed slurmdbd.conf holds the password: wipe it */
+		xfree_secret(h->files[i].bytes, h->files[i].len);
+	}
+	free(h->files);
+	free(h->error);
+	memset(h, 0, sizeof(*h));
+}
+
+/* Finds the "name:" line in getent output; returns its fields or NULL. */
+static const char *plan_getent_line(const char *out, const char *name)
+{
+	size_t n = strlen(name);
+	const char *p = out;
+
+	while (p && *p) {
+		if (!strncmp(p, name, n) && p[n] == ':')
+			return p + n + 1;
+		p = strchr(p, '\n');
+		if (p)
+			p++;
+	}
+	return NULL;
+}
+
+/* Reads the number after the field'th ':' of a getent line. */
+static long long plan_getent_field(const char *fields, int field)
+{
+	const char *p = fields;
+	char *end;
+	long long v;
+
+	while (field-- > 0 && p)
+		p = strchr(p, ':') ? strchr(p, ':') + 1 : NULL;
+	if (!p)
+		return -1;
+	v = strtoll(p, &end, 10);
+	return end == p ? -1 : v;
+}
+
+void plan_obs_parse_passwd(const char *out, const char *name,
+			   struct plan_obs_ident *id)
+{
+	const char *f = plan_getent_line(out, name);
+
+	/* name:x:uid:gid:... (fields after the name: x, uid, gid) */
+	id->exists = f != NULL;
+	id->id = f ? plan_getent_field(f, 1) : -1;
+	id->gid = f ? plan_getent_field(f, 2) : -1;
+}
+
+void plan_obs_parse_group(const char *out, const char *name,
+			  struct plan_obs_ident *id)
+{
+	const char *f = plan_getent_line(out, name);
+
+	id->exists = f != NULL;
+	id->id = f ? plan_getent_field(f, 1) : -1;
+	id->gid = id->id;
+}
+
+/* ---- ids ---- */
+
+static const struct svc_user *plan_svc_user(const struct model *m,
+					    enum plan_ident_who who)
+{
+	return who == PLAN_SLURM ? &m->cluster.slurm_user :
+		&m->cluster.munge_user;
+}
+
+static const char *plan_svc_group(const struct svc_user *u)
+{
+	return u->group ? u->group : u->name;
+}
+
+long long plan_uid_of(const struct model *m, const char *owner)
+{
+	int w;
+
+	if (!strcmp(owner, "root"))
+		return 0;
+	for (w = 0; w < PLAN_N_IDENT; w++)
+		if (!strcmp(owner, plan_svc_user(m, w)->name))
+			return plan_svc_user(m, w)->uid;
+	return -1;
+}
+
+long long plan_gid_of(const struct model *m, const char *group)
+{
+	int w;
+
+	if (!strcmp(group, "root"))
+		return 0;
+	for (w = 0; w < PLAN_N_IDENT; w++)
+		if (!strcmp(group, plan_svc_group(plan_svc_user(m, w))))
+			return plan_svc_user(m, w)->gid;
+	return -1;
+}
+
+/* The id to own files with on host h: the inventory's, else the host's. */
+static long long plan_want_uid(const struct plan *p,
+			       const struct plan_obs_host *o, const char *owner)
+{
+	long long id = plan_uid_of(p->m, owner);
+	int w;
+
+	for (w = 0; id < 0 && w < PLAN_N_IDENT; w++)
+		if (!strcmp(owner, plan_svc_user(p->m, w)->name) &&
+		    o->users[w].exists)
+			id = o->users[w].id;
+	return id;
+}
+
+static long long plan_want_gid(const struct plan *p,
+			       const struct plan_obs_host *o, const char *group)
+{
+	long long id = plan_gid_of(p->m, group);
+	int w;
+
+	for (w = 0; id < 0 && w < PLAN_N_IDENT; w++)
+		if (!strcmp(group, plan_svc_group(plan_svc_user(p->m, w))) &&
+		    o->groups[w].exists)
+			id = o->groups[w].id;
+	return id;
+}
+
+/* ---- secrets ---- */
+
+static bool plan_is_secret_key(const char *line, size_t len, size_t *eq)
+{
+	static const char key[] = "StoragePass";
+	size_t i = 0, k = sizeof(key) - 1;
+
+	while (i < len && (line[i] == ' ' || line[i] == '\t'))
+		i++;
+	if (len - i < k || strncasecmp(line + i, key, k))
+		return false;
+	i += k;
+	while (i < len && (line[i] == ' ' || line[i] == '\t'))
+		i++;
+	if (i >= len || line[i] != '=')
+		return false;
+	*eq = i;
+	return true;
+}
+
+static void plan_mask_line(struct strbuf *out, const char *line, size_t len,
+			   const char *password)
+{
+	size_t pl = password ? strlen(password) : 0, i = 0, eq;
+
+	if (plan_is_secret_key(line, len, &eq)) {
+		strbuf_add(out, line, eq + 1);
+		strbuf_addstr(out, PLAN_MASK);
+		if (len && line[len - 1] == '\n')
+			strbuf_addch(out, '\n');
+		return;
+	}
+	while (i < len) {
+		if (pl && len - i >= pl && !memcmp(line + i, password, pl)) {
+			strbuf_addstr(out, PLAN_MASK);
+			i += pl;
+		} else {
+			strbuf_addch(out, line[i++]);
+		}
+	}
+}
+
+char *plan_mask_secrets(const char *text, size_t len, const char *password)
+{
+	struct strbuf out = STRBUF_INIT;
+	size_t i = 0;
+
+	while (i < len) {
+		const char *nl = memchr(text + i, '\n', len - i);
+		size_t l = nl ? (size_t)(nl - (text + i)) + 1 : len - i;
+
+		plan_mask_line(&out, text + i, l, password);
+		i += l;
+	}
+	return strbuf_detach(&out, NULL);
+}
+
+char *plan_file_bytes(const struct plan *p, const struct rendered_file *f,
+		      size_t *len)
+{
+	const struct rendered_blob *b;
+	struct strbuf out = STRBUF_INIT;
+	const char *ph = RENDER_SECRET_DB_PASSWORD, *s, *hit;
+	size_t phl = strlen(ph);
+
+	if (f->secret) {
+		if (!p->key.bytes)
+			return NULL;
+		*len = p->key.len;
+		return memcpy(xmalloc(p->key.len), p->key.bytes, p->key.len);
+	}
+	b = &p->rs->blobs[f->blob];
+	if (f->has_secret_placeholder && !p->db_password)
+		return NULL;
+	s = b->bytes;
+	while (f->has_secret_placeholder && (hit = strstr(s, ph))) {
+		strbuf_add(&out, s, (size_t)(hit - s));
+		strbuf_addstr(&out, p->db_password);
+		s = hit + phl;
+	}
+	strbuf_add(&out, s, b->len - (size_t)(s - b->bytes));
+	return strbuf_detach(&out, len);
+}
+
+/* ---- the restart classification (docs/restart-classification.md) ---- */
+
+struct plan_key_class {
+	const char *key;
+	unsigned bits;
+};
+
+#define BOTH (PLAN_RESTART_CTLD | PLAN_RESTART_SLURMD)
+static const struct plan_key_class plan_slurm_keys[] = {
+	{ "AccountingStorageEnforce", PLAN_RESTART_CTLD },
+	{ "AccountingStorageHost", PLAN_RESTART_CTLD },
+	{ "AccountingStoragePort", PLAN_RESTART_CTLD },
+	{ "AccountingStorageTRES", PLAN_RESTART_CTLD },
+	{ "AccountingStorageType", PLAN_RESTART_CTLD },
+	{ "AuthAltParameters", BOTH },
+	{ "AuthAltTypes", BOTH },
+	{ "AuthInfo", BOTH },
+	{ "AuthType", BOTH },
+	{ "BackupAddr", BOTH },
+	{ "BackupController", BOTH },
+	{ "ClusterName", BOTH },
+	{ "ControlAddr", BOTH },
+	{ "ControlMachine", BOTH },
+	{ "CoreSpecPlugin", PLAN_RESTART_SLURMD },
+	{ "CredType", BOTH },
+	{ "GresTypes", BOTH },
+	{ "JobAcctGatherType", PLAN_RESTART_SLURMD },
+	{ "JobContainerType", BOTH },
+	{ "LaunchType", BOTH },
+	{ "MaxJobCount", PLAN_RESTART_CTLD },
+	{ "MaxNodeCount", PLAN_RESTART_CTLD },
+	{ "NodeName", BOTH },
+	{ "PluginDir", BOTH },
+	{ "PowerPlugin", PLAN_RESTART_CTLD },
+	{ "ProctrackType", BOTH },
+	{ "SchedulerType", PLAN_RESTART_CTLD },
+	{ "SelectType", BOTH },
+	{ "SelectTypeParameters", PLAN_RESTART_CTLD },
+	{ "SlurmUser", BOTH },
+	{ "SlurmctldHost", BOTH },
+	{ "SlurmctldParameters", PLAN_RESTART_CTLD },
+	{ "SlurmctldPidFile", PLAN_RESTART_CTLD },
+	{ "SlurmctldPort", BOTH },
+	{ "SlurmdPidFile", PLAN_RESTART_SLURMD },
+	{ "SlurmdPort", BOTH },
+	{ "SlurmdSpoolDir", PLAN_RESTART_SLURMD },
+	{ "SlurmdUser", PLAN_RESTART_SLURMD },
+	{ "StateSaveLocation", PLAN_RESTART_CTLD },
+	{ "SwitchType", BOTH },
+	{ "TaskPlugin", PLAN_RESTART_SLURMD },
+	{ "TopologyPlugin", PLAN_RESTART_CTLD },
+};
+#undef BOTH
+
+static const char *plan_basename(const char *path)
+{
+	const char *s = strrchr(path, '/');
+
+	return s ? s + 1 : path;
+}
+
+/* Normalised, non-empty lines (comments and edge blanks dropped), sorted. */
+static char **plan_conf_lines(const char *s, size_t len, size_t *n)
+{
+	char **lines = NULL;
+	size_t alloc = 0, i = 0;
+
+	*n = 0;
+	while (i < len) {
+		const char *nl = memchr(s + i, '\n', len - i);
+		size_t l = nl ? (size_t)(nl - (s + i)) : len - i;
+		const char *hash = memchr(s + i, '#', l);
+		size_t a = i, b = hash ? (size_t)(hash - s) : i + l;
+
+		while (a < b && isspace((unsigned char)s[a]))
+			a++;
+		while (b > a && isspace((unsigned char)s[b - 1]))
+			b--;
+		if (b > a) {
+			XGROW(lines, alloc, *n + 1);
+			lines[(*n)++] = xstrndup(s + a, b - a);
+		}
+		i += l + 1;
+	}
+	return lines;
+}
+
+static int plan_cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The bits one changed line needs; *key_out (borrowed) names its key. */
+static unsigned plan_line_class(const char *name, const char *line,
+				const char **key_out)
+{
+	size_t kl = strcspn(line, "= \t"), i;
+
+	*key_out = NULL;
+	if (!strcmp(name, "gres.conf")) {
+		/* every gres.conf line defines node resources (gres.conf(5)) */
+		*key_out = "gres";
+		return PLAN_RESTART_CTLD | PLAN_RESTART_SLURMD;
+	}
+	for (i = 0; i < ARRAY_SIZE(plan_slurm_keys); i++) {
+		if (strlen(plan_slurm_keys[i].key) == kl &&
+		    !strncasecmp(line, plan_slurm_keys[i].key, kl)) {
+			*key_out = plan_slurm_keys[i].key;
+			return plan_slurm_keys[i].bits;
+		}
+	}
+	return PLAN_RECONFIGURE;
+}
+
+static unsigned plan_classify_lines(const char *name, const char *old,
+				    size_t old_len, const char *new,
+				    size_t new_len, char **why)
+{
+	size_t na, nb, i = 0, j = 0;
+	char **a = plan_conf_lines(old, old_len, &na);
+	char **b = plan_conf_lines(new, new_len, &nb);
+	unsigned bits = 0;
+
+	if (na)
+		qsort(a, na, sizeof(*a), plan_cmp_str);
+	if (nb)
+		qsort(b, nb, sizeof(*b), plan_cmp_str);
+	while (i < na || j < nb) {
+		int c = i == na ? 1 : j == nb ? -1 : strcmp(a[i], b[j]);
+		const char *line = c < 0 ? a[i] : b[j], *key;
+		unsigned lb;
+
+		if (!c) {
+			i++, j++;
+			continue;
+		}
+		lb = plan_line_class(name, line, &key);
+		if ((lb & ~PLAN_RECONFIGURE) && why && !*why)
+			*why = xasprintf("%s: %s", name, key);
+		bits |= lb;
+		c < 0 ? i++ : j++;
+	}
+	for (i = 0; i < na; i++)
+		free(a[i]);
+	for (j = 0; j < nb; j++)
+		free(b[j]);
+	free(a);
+	free(b);
+	return bits;
+}
+
+unsigned plan_classify(const char *path, const char *old, size_t old_len,
+		       const char *new, size_t new_len, char **why)
+{
+	const char *name = plan_basename(path);
+
+	if (why)
+		*why = NULL;
+	if (old_len == new_len && (!old_len || !memcmp(old, new, old_len)))
+		return 0;
+	if (!strcmp(name, "munge.key"))
+		return PLAN_RESTART_MUNGE;
+	if (!strcmp(name, "slurmdbd.conf"))
+		return PLAN_RESTART_DBD;
+	if (!strcmp(name, "slurm.conf") || !strcmp(name, "gres.conf"))
+		return plan_classify_lines(name, old, old_len, new, new_len, why);
+	/* cgroup.conf and the rest: "scontrol reconfigure" re-reads them */
+	return PLAN_RECONFIGURE;
+}
+
+/* ---- compute ---- */
+
+static struct plan_file *plan_add_file(struct plan *p, size_t host,
+				       const struct rendered_file *f)
+{
+	struct plan_file *pf;
+
+	XGROW(p->files, p->alloc_files, p->n_files + 1);
+	pf = &p->files[p->n_files++];
+	memset(pf, 0, sizeof(*pf));
+	pf->host = host;
+	pf->want = f;
+	return pf;
+}
+
+/* Fills the masked diff of a changed file; old is "" for a new file. */
+static void plan_file_diff(const struct plan *p, struct plan_file *pf,
+			   const struct plan_obs_file *o, const char *want,
+			   size_t wlen)
+{
+	const char *path = pf->want->path;
+	char *mo = plan_mask_secrets(o && o->exists ? o->bytes : "",
+				     o && o->exists ? o->len : 0,
+				     p->db_password);
+	char *mw = plan_mask_secrets(want, wlen, p->db_password);
+	char *la = o && o->exists ? xasprintf("a%s", path) : xstrdup("/dev/null");
+	char *lb = xasprintf("b%s", path);
+	struct strbuf d = STRBUF_INIT;
+
+	if (!diff_unified(mo, strlen(mo), mw, strlen(mw), la, lb, DIFF_CONTEXT,
+			  &d))
+		strbuf_addstr(&d, "(a secret value differs; not shown)\n");
+	pf->diff = strbuf_detach(&d, NULL);
+	free(mo);
+	free(mw);
+	free(la);
+	free(lb);
+}
+
+static void plan_meta(const struct plan *p, const struct plan_obs_host *o,
+		      const struct plan_obs_file *of, struct plan_file *pf)
+{
+	long long uid = plan_want_uid(p, o, pf->want->owner);
+	long long gid = plan_want_gid(p, o, pf->want->group);
+
+	pf->want_uid = uid < 0 ? 0 : (unsigned)uid;
+	pf->want_gid = gid < 0 ? 0 : (unsigned)gid;
+	if (!of || !of->exists)
+		return;
+	pf->have_mode = of->mode;
+	pf->have_uid = of->uid;
+	pf->have_gid = of->gid;
+	pf->mode = of->mode != (pf->want->mode & 07777);
+	pf->owner = (uid >= 0 && of->uid != (unsigned)uid) ||
+		    (gid >= 0 && of->gid != (unsigned)gid);
+}
+
+static void plan_finish_file(struct plan *p, struct plan_file *pf, bool exists)
+{
+	p->n_files_total++;
+	if (!pf->content && !pf->mode && !pf->owner) {
+		free(pf->diff);
+		free(pf->restart_why);
+		p->n_files--;	/* it was the last one added */
+		return;
+	}
+	pf->change = !exists ? PLAN_CREATE : pf->content ? PLAN_MODIFY : PLAN_FIX;
+}
+
+static void plan_key_file(struct plan *p, size_t host,
+			  const struct rendered_file *f)
+{
+	const struct plan_obs_host *o = &p->obs[host];
+	const struct plan_obs_file *of = plan_obs_find(o, f->path);
+	struct plan_file *pf = plan_add_file(p, host, f);
+	bool exists = of && of->exists;
+
+	plan_meta(p, o, of, pf);
+	if (exists)
+		memcpy(pf->have_fp, of->fp, sizeof(pf->have_fp));
+	pf->content = !exists || strcmp(of->fp, p->key_fp);
+	if (pf->content)
+		pf->restart = PLAN_RESTART_MUNGE;
+	plan_finish_file(p, pf, exists);
+}
+
+static void plan_content_file(struct plan *p, size_t host,
+			      const struct rendered_file *f)
+{
+	const struct plan_obs_host *o = &p->obs[host];
+	const struct plan_obs_file *of = plan_obs_find(o, f->path);
+	struct plan_file *pf = plan_add_file(p, host, f);
+	bool exists = of && of->exists;
+	size_t wlen = 0;
+	char *want = plan_file_bytes(p, f, &wlen);
+
+	if (!want) {	/* no password known: compare the placeholder text */
+		const struct rendered_blob *b = &p->rs->blobs[f->blob];
+
+		want = xstrndup(b->bytes, b->len);
+		wlen = b->len;
+	}
+	plan_meta(p, o, of, pf);
+	pf->content = !exists || of->len != wlen ||
+		      memcmp(of->bytes, want, wlen);
+	if (pf->content) {
+		plan_file_diff(p, pf, of, want, wlen);
+		pf->restart = plan_classify(f->path, exists ? of->bytes : "",
+					    exists ? of->len : 0, want, wlen,
+					    &pf->restart_why);
+	}
+	xfree_secret(want, wlen);
+	plan_finish_file(p, pf, exists);
+}
+
+static void plan_add_ident(struct plan *p, const struct plan_ident *id)
+{
+	XGROW(p->idents, p->alloc_idents, p->n_idents + 1);
+	p->idents[p->n_idents++] = *id;
+}
+
+static void plan_idents(struct plan *p, size_t host)
+{
+	const struct plan_obs_host *o = &p->obs[host];
+	int w;
+
+	for (w = 0; w < PLAN_N_IDENT; w++) {
+		const struct svc_user *u = plan_svc_user(p->m, w);
+		const struct plan_obs_ident *g = &o->groups[w], *us = &o->users[w];
+		struct plan_ident id = { .host = host, .who = w, .group = true,
+					 .have_id = g->id, .want_id = u->gid };
+
+		if (!strcmp(u->name, "root"))
+			continue;	/* the daemon runs as root: nothing to manage */
+		if (!g->exists || (u->gid >= 0 && g->id != u->gid)) {
+			id.change = g->exists ? PLAN_FIX : PLAN_CREATE;
+			plan_add_ident(p, &id);
+		}
+		id = (struct plan_ident){ .host = host, .who = w,
+					  .have_id = us->id, .want_id = u->uid,
+					  .have_gid = us->gid, .want_gid = u->gid };
+		if (!us->exists || (u->uid >= 0 && us->id != u->uid) ||
+		    (u->gid >= 0 && us->gid != u->gid)) {
+			id.change = us->exists ? PLAN_FIX : PLAN_CREATE;
+			plan_add_ident(p, &id);
+		}
+	}
+}
+
+static void plan_host_files(struct plan *p, size_t host, size_t *cursor)
+{
+	const char *name = p->m->hosts[host].name;
+	size_t i;
+
+	/* the set is sorted by host in model order: this host's files are next */
+	if (*cursor >= p->rs->n_files || strcmp(p->rs->files[*cursor].host, name))
+		for (*cursor = 0; *cursor < p->rs->n_files; (*cursor)++)
+			if (!strcmp(p->rs->files[*cursor].host, name))
+				break;
+	for (i = *cursor; i < p->rs->n_files; i++) {
+		const struct rendered_file *f = &p->rs->files[i];
+
+		if (strcmp(f->host, name))
+			break;
+		if (!p->obs[host].ok)
+			continue;
+		if (f->secret && (p->only & PLAN_ONLY_MUNGE))
+			plan_key_file(p, host, f);
+		else if (!f->secret && (p->only & PLAN_ONLY_FILES))
+			plan_content_file(p, host, f);
+	}
+	*cursor = i;
+}
+
+/* ---- services ---- */
+
+static void plan_add_service(struct plan *p, size_t host, enum service_kind k,
+			     enum plan_svc_action a, const char *why)
+{
+	struct plan_service *s;
+
+	XGROW(p->services, p->alloc_services, p->n_services + 1);
+	s = &p->services[p->n_services++];
+	s->host = host;
+	s->kind = k;
+	s->action = a;
+	s->why = xstrdup(why);
+}
+
+static bool plan_runs(const struct model *m, size_t host, enum service_kind k)
+{
+	const struct host *h = &m->hosts[host];
+	const char *dbd = m->cluster.accounting_host;
+
+	switch (k) {
+	case SVC_MUNGE:
+		return true;
+	case SVC_SLURMCTLD:
+		return (h->roles & (ROLE_CONTROLLER | ROLE_BACKUP)) ||
+		       (m->cluster.controller && !strcmp(h->name, m->cluster.controller));
+	case SVC_SLURMD:
+		return h->roles & ROLE_COMPUTE;
+	case SVC_SLURMDBD:
+		return (h->roles & ROLE_DBD) || (dbd && !strcmp(h->name, dbd));
+	default:
+		return false;
+	}
+}
+
+/* The restart bits of one host, and the first reason for each. */
+static unsigned plan_host_restart(const struct plan *p, size_t host,
+				  const char **why)
+{
+	unsigned bits = 0;
+	size_t i;
+
+	*why = NULL;
+	for (i = 0; i < p->n_files; i++) {
+		const struct plan_file *f = &p->files[i];
+
+		if (f->host != host || !f->restart)
+			continue;
+		if ((f->restart & ~PLAN_RECONFIGURE) && !*why)
+			*why = f->restart_why ? f->restart_why :
+				plan_basename(f->want->path);
+		bits |= f->restart;
+	}
+	for (i = 0; i < p->n_idents; i++) {
+		const struct plan_ident *id = &p->idents[i];
+
+		if (id->host != host || id->change != PLAN_FIX)
+			continue;
+		bits |= id->who == PLAN_MUNGE ? PLAN_RESTART_MUNGE :
+			PLAN_RESTART_CTLD | PLAN_RESTART_DBD;
+		if (!*why)
+			*why = id->who == PLAN_MUNGE ? "munge ids" : "slurm ids";
+	}
+	return bits;
+}
+
+static size_t plan_controller(const struct model *m)
+{
+	size_t i;
+
+	for (i = 0; i < m->n_hosts; i++)
+		if (m->cluster.controller &&
+		    !strcmp(m->hosts[i].name, m->cluster.controller))
+			return i;
+	for (i = 0; i < m->n_hosts; i++)
+		if (m->hosts[i].roles & ROLE_CONTROLLER)
+			return i;
+	return SIZE_MAX;
+}
+
+static void plan_services(struct plan *p)
+{
+	static const struct { unsigned bit; enum service_kind k; } map[] = {
+		{ PLAN_RESTART_MUNGE, SVC_MUNGE },
+		{ PLAN_RESTART_DBD, SVC_SLURMDBD },
+		{ PLAN_RESTART_CTLD, SVC_SLURMCTLD },
+		{ PLAN_RESTART_SLURMD, SVC_SLURMD },
+	};
+	size_t h, j, ctl = plan_controller(p->m);
+	bool reconfigure = false;
+
+	for (h = 0; h < p->m->n_hosts; h++) {
+		const char *why;
+		unsigned bits = plan_host_restart(p, h, &why);
+
+		for (j = 0; j < ARRAY_SIZE(map); j++)
+			if ((bits & map[j].bit) && plan_runs(p->m, h, map[j].k))
+				plan_add_service(p, h, map[j].k, PLAN_SVC_RESTART,
+						 map[j].k == SVC_MUNGE ? "munge key" : why);
+		/* a slurmd that is not restarted must re-read its files */
+		if ((bits & PLAN_RECONFIGURE) &&
+		    !((bits & PLAN_RESTART_SLURMD) && plan_runs(p->m, h, SVC_SLURMD)))
+			reconfigure = true;
+	}
+	if (reconfigure && ctl != SIZE_MAX && p->obs[ctl].ok)
+		plan_add_service(p, ctl, SVC_SLURMCTLD, PLAN_SVC_RECONFIGURE,
+				 "configuration changed");
+}
+
+/* ---- the plan value ---- */
+
+struct plan *plan_compute(const struct model *m, const struct rendered_set *rs,
+			  const struct plan_inputs *in)
+{
+	struct plan *p = xcalloc(1, sizeof(*p));
+	size_t h, cursor = 0;
+
+	p->m = m;
+	p->rs = rs;
+	p->obs = in->obs;
+	p->only = in->only ? in->only : PLAN_ONLY_ALL;
+	p->key_source = in->key_source;
+	if (in->key && in->key->bytes) {
+		mungekey_set(&p->key, in->key->bytes, in->key->len);
+		mungekey_fingerprint(&p->key, p->key_fp);
+	}
+	p->db_password = in->db_password ? xstrdup(in->db_password) : NULL;
+	p->acct_wanted = m->db.host != NULL && (p->only & PLAN_ONLY_ACCOUNTING);
+	for (h = 0; h < m->n_hosts; h++) {
+		plan_host_files(p, h, &cursor);
+		if (p->obs[h].ok && (p->only & PLAN_ONLY_USERS))
+			plan_idents(p, h);
+	}
+	if (p->only & PLAN_ONLY_SERVICES)
+		plan_services(p);
+	return p;
+}
+
+void plan_set_accounting(struct plan *p, struct acct_plan *acct, char *error)
+{
+	acct_plan_free(p->acct);
+	free(p->acct_error);
+	p->acct = acct;
+	p->acct_error = error;
+}
+
+size_t plan_count(const struct plan *p)
+{
+	return p->n_files + p->n_idents + p->n_services +
+	       (p->acct ? acct_plan_count(p->acct) : 0);
+}
+
+char *plan_unobserved(const struct plan *p)
+{
+	const char **names = xcalloc(p->m->n_hosts + 1, sizeof(*names));
+	size_t h, n = 0;
+	char *res = NULL;
+
+	for (h = 0; h < p->m->n_hosts; h++)
+		if (!p->obs[h].ok)
+			names[n++] = p->m->hosts[h].name;
+	if (n)
+		res = hostlist_compress(names, n);
+	free(names);
+	return res;
+}
+
+void plan_free(struct plan *p)
+{
+	size_t i;
+
+	if (!p)
+		return;
+	for (i = 0; i < p->n_files; i++) {
+		free(p->files[i].diff);
+		free(p->files[i].restart_why);
+	}
+	free(p->files);
+	free(p->idents);
+	for (i = 0; i < p->n_services; i++)
+		free(p->services[i].why);
+	free(p->services);
+	mungekey_release(&p->key);
+	if (p->db_password)
+		xfree_secret(p->db_password, strlen(p->db_password));
+	acct_plan_free(p->acct);
+	free(p->acct_error);
+	free(p);
+}
+
+/* ---- grouping: identical changes on many hosts print once ---- */
+
+struct plan_gitem {
+	char *key;	/* everything the printed entry shows except the host */
+	size_t item;	/* index in the section's array */
+	size_t host;
+};
+
+struct plan_group {
+	size_t first;	/* the first item of the group (its content is printed) */
+	char *hosts;	/* folded hostlist */
+};
+
+static int plan_cmp_gitem(const void *a, const void *b)
+{
+	const struct plan_gitem *x = a, *y = b;
+	int c = strcmp(x->key, y->key);
+
+	return c ? c : (x->item > y->item) - (x->item < y->item);
+}
+
+static int plan_cmp_group(const void *a, const void *b)
+{
+	const struct plan_group *x = a, *y = b;
+
+	return (x->first > y->first) - (x->first < y->first);
+}
+
+/* Groups n items by key (keys are taken and freed); *ng groups, in item order. */
+static struct plan_group *plan_group(const struct model *m,
+				     struct plan_gitem *it, size_t n,
+				     size_t *ng)
+{
+	struct plan_group *g = xcalloc(n ? n : 1, sizeof(*g));
+	const char **names = xcalloc(n ? n : 1, sizeof(*names));
+	size_t i = 0, j, k;
+
+	if (n)
+		qsort(it, n, sizeof(*it), plan_cmp_gitem);
+	*ng = 0;
+	while (i < n) {
+		for (j = i; j < n && !strcmp(it[j].key, it[i].key); j++)
+			names[j - i] = m->hosts[it[j].host].name;
+		g[*ng].first = it[i].item;	/* sorted by item within a key */
+		g[*ng].hosts = hostlist_compress(names, j - i);
+		(*ng)++;
+		i = j;
+	}
+	for (k = 0; k < n; k++)
+		free(it[k].key);
+	free(it);
+	free(names);
+	if (*ng)
+		qsort(g, *ng, sizeof(*g), plan_cmp_group);
+	return g;
+}
+
+static void plan_groups_free(struct plan_group *g, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		free(g[i].hosts);
+	free(g);
+}
+
+static const char *plan_change_name(enum plan_change c)
+{
+	static const char *const names[] = { "unchanged", "create", "modify", "fix" };
+
+	return names[c];
+}
+
+static void plan_file_key_fields(const struct plan_file *f, struct strbuf *k)
+{
+	strbuf_addf(k, "%s\037%d\037%d%d%d\037", f->want->path, f->change,
+		    f->content, f->mode, f->owner);
+	if (f->mode)
+		strbuf_addf(k, "%o>%o\037", f->have_mode, f->want->mode);
+	if (f->owner)
+		strbuf_addf(k, "%u:%u>%u:%u\037", f->have_uid, f->have_gid,
+			    f->want_uid, f->want_gid);
+	strbuf_addf(k, "%s\037%s", f->have_fp, f->diff ? f->diff : "");
+}
+
+static struct plan_group *plan_file_groups(const struct plan *p, size_t *ng)
+{
+	struct plan_gitem *it = xcalloc(p->n_files + 1, sizeof(*it));
+	size_t i;
+
+	for (i = 0; i < p->n_files; i++) {
+		struct strbuf k = STRBUF_INIT;
+
+		plan_file_key_fields(&p->files[i], &k);
+		it[i] = (struct plan_gitem){ strbuf_detach(&k, NULL), i,
+					     p->files[i].host };
+	}
+	return plan_group(p->m, it, p->n_files, ng);
+}
+
+static struct plan_group *plan_ident_groups(const struct plan *p, size_t *ng)
+{
+	struct plan_gitem *it = xcalloc(p->n_idents + 1, sizeof(*it));
+	size_t i;
+
+	for (i = 0; i < p->n_idents; i++) {
+		const struct plan_ident *d = &p->idents[i];
+
+		it[i] = (struct plan_gitem){
+			xasprintf("%d\037%d\037%d\037%lld>%lld\037%lld>%lld",
+				  d->who, d->group, d->change, d->have_id,
+				  d->want_id, d->have_gid, d->want_gid),
+			i, d->host };
+	}
+	return plan_group(p->m, it, p->n_idents, ng);
+}
+
+static struct plan_group *plan_service_groups(const struct plan *p, size_t *ng)
+{
+	struct plan_gitem *it = xcalloc(p->n_services + 1, sizeof(*it));
+	size_t i;
+
+	for (i = 0; i < p->n_services; i++) {
+		const struct plan_service *s = &p->services[i];
+
+		it[i] = (struct plan_gitem){
+			xasprintf("%d\037%d\037%s", s->kind, s->action, s->why),
+			i, s->host };
+	}
+	return plan_group(p->m, it, p->n_services, ng);
+}
+
+/* ---- text ---- */
+
+#define C_RED "\033[31m"
+#define C_GREEN "\033[32m"
+#define C_CYAN "\033[36m"
+#define C_BOLD "\033[1m"
+#define C_OFF "\033[0m"
+
+static void plan_print_diff(const char *diff, bool color, struct strbuf *out)
+{
+	const char *p = diff;
+
+	while (*p) {
+		const char *nl = strchr(p, '\n');
+		size_t l = nl ? (size_t)(nl - p) : strlen(p);
+		const char *c = !color ? NULL :
+			(!strncmp(p, "+++", 3) || !strncmp(p, "---", 3)) ? C_BOLD :
+			*p == '+' ? C_GREEN : *p == '-' ? C_RED :
+			*p == '@' ? C_CYAN : NULL;
+
+		strbuf_addstr(out, "    ");
+		if (c)
+			strbuf_addstr(out, c);
+		strbuf_add(out, p, l);
+		if (c)
+			strbuf_addstr(out, C_OFF);
+		strbuf_addch(out, '\n');
+		p += l + (nl != NULL);
+	}
+}
+
+static void plan_describe_file(const struct plan *p, const struct plan_file *f,
+			       struct strbuf *out)
+{
+	const char *sep = "";
+
+	if (f->want->secret) {
+		strbuf_addf(out, "munge key %s", f->change == PLAN_CREATE ?
+			    "missing" : f->content ? "differs" : "unchanged");
+		if (f->content && f->have_fp[0])
+			strbuf_addf(out, " (has %s)", f->have_fp);
+		sep = ", ";
+	} else {
+		strbuf_addstr(out, plan_change_name(f->change));
+		sep = ", ";
+	}
+	if (f->mode)
+		strbuf_addf(out, "%smode %04o -> %04o", sep, f->have_mode,
+			    f->want->mode);
+	if (f->owner)
+		strbuf_addf(out, "%sowner %u:%u -> %s:%s (%u:%u)", sep,
+			    f->have_uid, f->have_gid, f->want->owner,
+			    f->want->group, f->want_uid, f->want_gid);
+	(void)p;
+}
+
+static void plan_print_files(const struct plan *p, bool color,
+			     struct strbuf *out)
+{
+	size_t ng, i;
+	struct plan_group *g = plan_file_groups(p, &ng);
+
+	if (ng)
+		strbuf_addstr(out, "files:\n");
+	for (i = 0; i < ng; i++) {
+		const struct plan_file *f = &p->files[g[i].first];
+
+		strbuf_addf(out, "  %s: %s: ", g[i].hosts, f->want->path);
+		plan_describe_file(p, f, out);
+		strbuf_addch(out, '\n');
+		if (f->diff && !f->want->secret)
+			plan_print_diff(f->diff, color, out);
+	}
+	plan_groups_free(g, ng);
+}
+
+static void plan_describe_ident(const struct plan *p, const struct plan_ident *d,
+				struct strbuf *out)
+{
+	const struct svc_user *u = plan_svc_user(p->m, d->who);
+	const char *name = d->group ? plan_svc_group(u) : u->name;
+
+	if (d->change == PLAN_CREATE) {
+		strbuf_addf(out, "create %s '%s'", d->group ? "group" : "user", name);
+		if (d->want_id >= 0)
+			strbuf_addf(out, " (%s %lld)", d->group ? "gid" : "uid",
+				    d->want_id);
+		return;
+	}
+	strbuf_addf(out, "fix %s '%s':", d->group ? "group" : "user", name);
+	if (d->have_id != d->want_id)
+		strbuf_addf(out, " %s %lld -> %lld", d->group ? "gid" : "uid",
+			    d->have_id, d->want_id);
+	if (!d->group && d->want_gid >= 0 && d->have_gid != d->want_gid)
+		strbuf_addf(out, " gid %lld -> %lld", d->have_gid, d->want_gid);
+	strbuf_addf(out, "; re-owns files of %s %lld", d->group ? "gid" : "uid",
+		    d->have_id);
+}
+
+static void plan_print_idents(const struct plan *p, struct strbuf *out)
+{
+	size_t ng, i;
+	struct plan_group *g = plan_ident_groups(p, &ng);
+
+	if (ng)
+		strbuf_addstr(out, "users and groups:\n");
+	for (i = 0; i < ng; i++) {
+		strbuf_addf(out, "  %s: ", g[i].hosts);
+		plan_describe_ident(p, &p->idents[g[i].first], out);
+		strbuf_addch(out, '\n');
+	}
+	plan_groups_free(g, ng);
+}
+
+static const char *plan_key_source_name(enum plan_key_source s)
+{
+	return s == PLAN_KEY_CONTROLLER ? "reused from the controller" :
+		s == PLAN_KEY_FILE ? "from munge_key_source" : "newly generated";
+}
+
+static void plan_print_services(const struct plan *p, struct strbuf *out)
+{
+	size_t ng, i;
+	struct plan_group *g = plan_service_groups(p, &ng);
+
+	if (ng)
+		strbuf_addstr(out, "services:\n");
+	for (i = 0; i < ng; i++) {
+		const struct plan_service *s = &p->services[g[i].first];
+
+		strbuf_addf(out, "  %s: %s %s (%s)\n", g[i].hosts,
+			    s->action == PLAN_SVC_RESTART ? "restart" : "reconfigure",
+			    service_kind_name(s->kind), s->why);
+	}
+	plan_groups_free(g, ng);
+}
+
+static void plan_print_accounting(const struct plan *p, struct strbuf *out)
+{
+	if (!p->acct_wanted)
+		return;
+	if (p->acct_error) {
+		strbuf_addf(out, "accounting: not observed: %s\n", p->acct_error);
+		return;
+	}
+	if (p->acct && acct_plan_count(p->acct)) {
+		strbuf_addstr(out, "accounting:\n");
+		acct_plan_print(p->acct, out);
+	}
+}
+
+static void plan_print_unobserved(const struct plan *p, struct strbuf *out)
+{
+	char *hl = plan_unobserved(p);
+	size_t h;
+
+	if (!hl)
+		return;
+	strbuf_addf(out, "not observed: %s\n", hl);
+	for (h = 0; h < p->m->n_hosts; h++)
+		if (!p->obs[h].ok)
+			strbuf_addf(out, "  %s: %s\n", p->m->hosts[h].name,
+				    p->obs[h].error ? p->obs[h].error : "not reached");
+	free(hl);
+}
+
+void plan_print(const struct plan *p, unsigned flags, struct strbuf *out)
+{
+	size_t n = plan_count(p);
+
+	if (p->key_fp[0] && (p->only & PLAN_ONLY_MUNGE))
+		strbuf_addf(out, "munge key: %s (%s)\n", p->key_fp,
+			    plan_key_source_name(p->key_source));
+	plan_print_files(p, flags & PLAN_PRINT_COLOR, out);
+	plan_print_idents(p, out);
+	plan_print_services(p, out);
+	plan_print_accounting(p, out);
+	plan_print_unobserved(p, out);
+	if (n)
+		strbuf_addf(out, "plan: %zu change%s pending on %zu host%s\n", n,
+			    n == 1 ? "" : "s", p->m->n_hosts,
+			    p->m->n_hosts == 1 ? "" : "s");
+	else
+		strbuf_addf(out, "plan: no changes (%zu files on %zu hosts checked)\n",
+			    p->n_files_total, p->m->n_hosts);
+}
+
+/* ---- JSON ---- */
+
+static json_t *plan_json_files(const struct plan *p)
+{
+	size_t ng, i;
+	struct plan_group *g = plan_file_groups(p, &ng);
+	json_t *a = json_array();
+
+	for (i = 0; i < ng; i++) {
+		const struct plan_file *f = &p->files[g[i].first];
+		json_t *o = json_pack("{s:s, s:s, s:s, s:b}", "hosts", g[i].hosts,
+				      "path", f->want->path, "change",
+				      plan_change_name(f->change), "content",
+				      f->content);
+
+		if (f->mode)
+			json_object_set_new(o, "mode", json_pack("[i,i]",
+					    (int)f->have_mode, (int)f->want->mode));
+		if (f->owner)
+			json_object_set_new(o, "owner", json_pack("{s:[i,i],s:[i,i]}",
+					    "uid", (int)f->have_uid, (int)f->want_uid,
+					    "gid", (int)f->have_gid, (int)f->want_gid));
+		if (f->want->secret && f->have_fp[0])
+			json_object_set_new(o, "fingerprint", json_string(f->have_fp));
+		if (f->diff && !f->want->secret)
+			json_object_set_new(o, "diff", json_string(f->diff));
+		json_array_append_new(a, o);
+	}
+	plan_groups_free(g, ng);
+	return a;
+}
+
+static json_t *plan_json_idents(const struct plan *p)
+{
+	size_t ng, i;
+	struct plan_group *g = plan_ident_groups(p, &ng);
+	json_t *a = json_array();
+
+	for (i = 0; i < ng; i++) {
+		const struct plan_ident *d = &p->idents[g[i].first];
+		const struct svc_user *u = plan_svc_user(p->m, d->who);
+
+		json_array_append_new(a, json_pack(
+			"{s:s, s:s, s:s, s:s, s:[I,I], s:[I,I]}",
+			"hosts", g[i].hosts, "kind", d->group ? "group" : "user",
+			"name", d->group ? plan_svc_group(u) : u->name,
+			"change", plan_change_name(d->change),
+			"id", (json_int_t)d->have_id, (json_int_t)d->want_id,
+			"gid", (json_int_t)d->have_gid, (json_int_t)d->want_gid));
+	}
+	plan_groups_free(g, ng);
+	return a;
+}
+
+static json_t *plan_json_services(const struct plan *p)
+{
+	size_t ng, i;
+	struct plan_group *g = plan_service_groups(p, &ng);
+	json_t *a = json_array();
+
+	for (i = 0; i < ng; i++) {
+		const struct plan_service *s = &p->services[g[i].first];
+
+		json_array_append_new(a, json_pack("{s:s, s:s, s:s, s:s}",
+			"hosts", g[i].hosts, "service", service_kind_name(s->kind),
+			"action", s->action == PLAN_SVC_RESTART ? "restart" :
+			"reconfigure", "why", s->why));
+	}
+	plan_groups_free(g, ng);
+	return a;
+}
+
+static json_t *plan_json_unobserved(const struct plan *p)
+{
+	json_t *a = json_array();
+	size_t h;
+
+	for (h = 0; h < p->m->n_hosts; h++)
+		if (!p->obs[h].ok)
+			json_array_append_new(a, json_pack("{s:s, s:s}", "host",
+				p->m->hosts[h].name, "error",
+				p->obs[h].error ? p->obs[h].error : "not reached"));
+	return a;
+}
+
+json_t *plan_to_json(const struct plan *p)
+{
+	char *hl = plan_unobserved(p);
+	json_t *o = json_pack("{s:o, s:o, s:o, s:o, s:s?, s:I, s:I}",
+			      "files", plan_json_files(p),
+			      "users", plan_json_idents(p),
+			      "services", plan_json_services(p),
+			      "unobserved", plan_json_unobserved(p),
+			      "unobserved_hosts", hl,
+			      "changes", (json_int_t)plan_count(p),
+			      "hosts", (json_int_t)p->m->n_hosts);
+
+	if (p->key_fp[0] && (p->only & PLAN_ONLY_MUNGE))
+		json_object_set_new(o, "munge_key", json_pack("{s:s, s:s}",
+			"fingerprint", p->key_fp, "source",
+			plan_key_source_name(p->key_source)));
+	if (p->acct_wanted)
+		json_object_set_new(o, "accounting", p->acct_error ?
+			json_pack("{s:s}", "error", p->acct_error) :
+			p->acct ? acct_plan_to_json(p->acct) : json_null());
+	free(hl);
+	return o;
+}

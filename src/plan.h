@@ -1,0 +1,226 @@
+/*
+ * plan.h: the plan as a value. Desired state (a rendered set, the model's
+ * service users, the munge key) is compared with what was observed on each
+ * host; the result lists every change: files to create or modify (with a
+ * unified diff, secrets masked), mode/owner fixes, users and groups to
+ * create or re-number, munge key per host, the services to reconfigure or
+ * restart, and the accounting section. `plan` prints it; `apply` executes
+ * this very value. Pure: no I/O, no printing.
+ *
+ * Ownership: struct plan owns everything it holds except what is marked
+ * borrowed (the rendered set and the model, which must outlive it).
+ * plan_free() releases it, wiping the munge key and password it holds.
+ */
+#ifndef CLUSTERCTL_PLAN_H
+#define CLUSTERCTL_PLAN_H
+
+#include "compat.h"
+
+#include <jansson.h>
+
+#include "model.h"
+#include "mungekey.h"
+#include "render.h"
+#include "strbuf.h"
+
+struct acct_plan;
+
+/* Sections a plan covers (--only). */
+enum plan_only {
+	PLAN_ONLY_FILES = 1 << 0,
+	PLAN_ONLY_USERS = 1 << 1,
+	PLAN_ONLY_MUNGE = 1 << 2,
+	PLAN_ONLY_SERVICES = 1 << 3,
+	PLAN_ONLY_ACCOUNTING = 1 << 4,
+	PLAN_ONLY_ALL = (1 << 5) - 1,
+};
+
+/*
+ * Parses "files,users,munge,services,accounting" (any subset). 0 and *only
+ * set, or -1 with *cause naming the bad word.
+ */
+int plan_parse_only(const char *s, unsigned *only, char **cause);
+
+/* ---- what was observed on one host (filled by apply_observe or tests) ---- */
+
+struct plan_obs_file {
+	char *path;		/* owned */
+	bool exists;
+	unsigned mode, uid, gid;
+	char *bytes;		/* owned, NUL-terminated; NULL for the munge key */
+	size_t len;
+	char fp[MUNGEKEY_FP_LEN];	/* munge key only: fingerprint, else "" */
+};
+
+struct plan_obs_ident {
+	bool exists;
+	long long id;		/* uid or gid */
+	long long gid;		/* users: primary gid */
+};
+
+/* Index of the service identities in the arrays below. */
+enum plan_ident_who { PLAN_SLURM, PLAN_MUNGE, PLAN_N_IDENT };
+
+struct plan_obs_host {
+	bool ok;		/* observed; false: error says why */
+	char *error;		/* owned */
+	struct plan_obs_file *files;
+	size_t n_files, alloc_files;
+	struct plan_obs_ident users[PLAN_N_IDENT], groups[PLAN_N_IDENT];
+};
+
+/* Adds an observed file (copies path and bytes; bytes may be NULL). */
+struct plan_obs_file *plan_obs_add_file(struct plan_obs_host *h,
+					const char *path, bool exists,
+					unsigned mode, unsigned uid,
+					unsigned gid, const char *bytes,
+					size_t len);
+const struct plan_obs_file *plan_obs_find(const struct plan_obs_host *h,
+					  const char *path);
+void plan_obs_host_release(struct plan_obs_host *h);
+
+/*
+ * Parses `getent passwd NAME` / `getent group NAME` output lines into the
+ * ident (absent when no line names it).
+ */
+void plan_obs_parse_passwd(const char *out, const char *name,
+			   struct plan_obs_ident *id);
+void plan_obs_parse_group(const char *out, const char *name,
+			  struct plan_obs_ident *id);
+
+/* ---- the plan ---- */
+
+enum plan_change { PLAN_NONE, PLAN_CREATE, PLAN_MODIFY, PLAN_FIX };
+
+/* Bits of enum plan_restart: what a change requires of the Slurm daemons. */
+enum plan_restart {
+	PLAN_RECONFIGURE = 1 << 0,	/* scontrol reconfigure is enough */
+	PLAN_RESTART_CTLD = 1 << 1,	/* slurmctld must restart */
+	PLAN_RESTART_SLURMD = 1 << 2,	/* slurmd must restart */
+	PLAN_RESTART_DBD = 1 << 3,	/* slurmdbd must restart */
+	PLAN_RESTART_MUNGE = 1 << 4,	/* munged must restart */
+};
+
+struct plan_file {
+	size_t host;		/* index into the model's hosts */
+	const struct rendered_file *want;	/* borrowed from the set */
+	enum plan_change change;	/* CREATE, MODIFY (bytes) or FIX (meta only) */
+	bool content, mode, owner;	/* which aspects differ */
+	unsigned have_mode, have_uid, have_gid;
+	unsigned want_uid, want_gid;
+	char *diff;		/* owned; masked unified diff, NULL if !content */
+	char have_fp[MUNGEKEY_FP_LEN];	/* munge key: what the host has */
+	unsigned restart;	/* enum plan_restart bits this change needs */
+	char *restart_why;	/* owned; the key that forced a restart, or NULL */
+};
+
+struct plan_ident {
+	size_t host;
+	enum plan_ident_who who;
+	bool group;		/* a group, else a user */
+	enum plan_change change;	/* CREATE or FIX */
+	long long have_id, want_id;
+	long long have_gid, want_gid;	/* users: primary group */
+};
+
+enum plan_svc_action { PLAN_SVC_RECONFIGURE, PLAN_SVC_RESTART };
+
+struct plan_service {
+	size_t host;
+	enum service_kind kind;
+	enum plan_svc_action action;
+	char *why;		/* owned: "slurm.conf: NodeName", "munge key" ... */
+};
+
+enum plan_key_source { PLAN_KEY_CONTROLLER, PLAN_KEY_FILE, PLAN_KEY_GENERATED };
+
+struct plan {
+	const struct model *m;			/* borrowed */
+	const struct rendered_set *rs;		/* borrowed */
+	unsigned only;				/* enum plan_only bits */
+	struct plan_obs_host *obs;		/* borrowed, m->n_hosts entries */
+
+	struct plan_file *files;		/* changed files only */
+	size_t n_files, alloc_files;
+	size_t n_files_total;			/* files compared */
+	struct plan_ident *idents;
+	size_t n_idents, alloc_idents;
+	struct plan_service *services;
+	size_t n_services, alloc_services;
+
+	struct mungekey key;			/* owned, secret */
+	enum plan_key_source key_source;
+	char key_fp[MUNGEKEY_FP_LEN];
+
+	char *db_password;			/* owned, secret; may be NULL */
+
+	bool acct_wanted;			/* the model has a database */
+	struct acct_plan *acct;			/* owned; NULL when not computed */
+	char *acct_error;			/* owned; why it could not be */
+};
+
+/* Everything plan_compute() needs besides the model and the rendered set. */
+struct plan_inputs {
+	unsigned only;				/* enum plan_only bits; 0 = all */
+	struct plan_obs_host *obs;		/* borrowed; one per model host */
+	const struct mungekey *key;		/* the key to install; copied */
+	enum plan_key_source key_source;
+	const char *db_password;		/* copied; NULL: none known */
+};
+
+/*
+ * Compares desired and observed state. Hosts that were not observed get no
+ * changes (they are listed by plan_unobserved()). Returns the new plan
+ * (caller frees with plan_free()); it borrows m, rs and in->obs.
+ */
+struct plan *plan_compute(const struct model *m, const struct rendered_set *rs,
+			  const struct plan_inputs *in);
+
+/* Hands an accounting plan (or the reason there is none) to p. */
+void plan_set_accounting(struct plan *p, struct acct_plan *acct, char *error);
+
+/* Number of pending changes (files, idents, keys, services, accounting). */
+size_t plan_count(const struct plan *p);
+
+/* Hosts not observed, as a folded hostlist; NULL when all were. Caller frees. */
+char *plan_unobserved(const struct plan *p);
+
+/*
+ * The bytes the file must hold: the blob with the database password put in
+ * place of the placeholder, or the munge key. Newly allocated (caller frees
+ * with xfree_secret(bytes, *len)), NULL when not known (no password).
+ */
+char *plan_file_bytes(const struct plan *p, const struct rendered_file *f,
+		      size_t *len);
+
+/* uid/gid for an owner/group name of a rendered file; -1 when unknown. */
+long long plan_uid_of(const struct model *m, const char *owner);
+long long plan_gid_of(const struct model *m, const char *group);
+
+/*
+ * What a change between two versions of a config file needs from the
+ * daemons (enum plan_restart bits), by file name and by the keys of the
+ * lines that differ. *why (may be NULL) is set to a newly allocated
+ * "slurm.conf: NodeName" for the first key that forced a restart.
+ * The table is documented in docs/restart-classification.md.
+ */
+unsigned plan_classify(const char *path, const char *old, size_t old_len,
+		       const char *new, size_t new_len, char **why);
+
+/*
+ * Replaces the value of secret keys (StoragePass=) and every occurrence of
+ * password (if not NULL or empty) with ********. Newly allocated.
+ */
+char *plan_mask_secrets(const char *text, size_t len, const char *password);
+
+enum plan_print_flags { PLAN_PRINT_COLOR = 1 << 0 };
+
+/* Appends the human-readable plan, changes grouped by folded hostlists. */
+void plan_print(const struct plan *p, unsigned flags, struct strbuf *out);
+
+/* The plan as JSON (same grouping). New reference. */
+json_t *plan_to_json(const struct plan *p);
+
+void plan_free(struct plan *p);
+
+#endif

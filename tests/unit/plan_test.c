@@ -1,0 +1,415 @@
+/*
+ * plan_test.c: the plan value from hand-made desired and observed states:
+ * change detection, grouping under folded hostlists, secrets never printed,
+ * the restart classification, users/groups, and the getent parsers.
+ */
+#include "compat.h"
+
+#include <criterion/criterion.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "plan.h"
+#include "xalloc.h"
+
+#define SLURM_CONF "ClusterName=c\nSlurmctldPort=6817\n" \
+	"NodeName=n[1-4] CPUs=4\nPartitionName=p Nodes=ALL\n"
+
+struct fixture {
+	struct model *m;
+	struct rendered_set rs;
+	struct plan_obs_host obs[4];
+	struct mungekey key;
+};
+
+static size_t add_blob(struct rendered_set *rs, const char *bytes)
+{
+	struct rendered_blob *b;
+
+	XGROW(rs->blobs, rs->alloc_blobs, rs->n_blobs + 1);
+	b = &rs->blobs[rs->n_blobs];
+	b->bytes = xstrdup(bytes);
+	b->len = strlen(bytes);
+	return rs->n_blobs++;
+}
+
+static void add_file(struct rendered_set *rs, const char *host, const char *path,
+		     const char *owner, unsigned mode, size_t blob)
+{
+	struct rendered_file *f;
+
+	XGROW(rs->files, rs->alloc_files, rs->n_files + 1);
+	f = &rs->files[rs->n_files++];
+	memset(f, 0, sizeof(*f));
+	f->host = xstrdup(host);
+	f->path = xstrdup(path);
+	f->owner = xstrdup(owner);
+	f->group = xstrdup(owner);
+	f->mode = mode;
+	f->blob = blob;
+	f->secret = blob == SIZE_MAX;
+	f->has_secret_placeholder = blob != SIZE_MAX &&
+		strstr(rs->blobs[blob].bytes, RENDER_SECRET_DB_PASSWORD);
+}
+
+/* 4 hosts n1..n4; n1 controller+dbd; slurm.conf everywhere, munge key, and
+ * slurmdbd.conf on n1. Observed: everything in place. */
+static void setup(struct fixture *fx, const char *dbd_observed)
+{
+	static const char *const names[] = { "n1", "n2", "n3", "n4" };
+	size_t conf, dbd, i;
+	char *cause = NULL;
+
+	memset(fx, 0, sizeof(*fx));
+	fx->m = model_new();
+	fx->m->hosts = pool_alloc(&fx->m->pool, 4 * sizeof(struct host));
+	fx->m->n_hosts = 4;
+	fx->m->cluster.controller = "n1";
+	fx->m->cluster.slurm_user.uid = fx->m->cluster.slurm_user.gid = 64030;
+	fx->m->cluster.munge_user.uid = fx->m->cluster.munge_user.gid = 64031;
+	for (i = 0; i < 4; i++) {
+		fx->m->hosts[i].name = names[i];
+		fx->m->hosts[i].roles = i ? ROLE_COMPUTE :
+			ROLE_CONTROLLER | ROLE_DBD;
+	}
+	cr_assert_eq(mungekey_generate(&fx->key, &cause), 0);
+	conf = add_blob(&fx->rs, SLURM_CONF);
+	dbd = add_blob(&fx->rs, "DbdHost=n1\nStoragePass=" RENDER_SECRET_DB_PASSWORD
+		       "\nStorageUser=slurm\n");
+	for (i = 0; i < 4; i++) {
+		char fp[MUNGEKEY_FP_LEN];
+		struct plan_obs_file *k;
+
+		add_file(&fx->rs, names[i], "/etc/munge/munge.key", "munge", 0400,
+			 SIZE_MAX);
+		add_file(&fx->rs, names[i], "/etc/slurm/slurm.conf", "root", 0644, conf);
+		if (!i)
+			add_file(&fx->rs, names[i], "/etc/slurm/slurmdbd.conf",
+				 "slurm", 0600, dbd);
+		fx->obs[i].ok = true;
+		k = plan_obs_add_file(&fx->obs[i], "/etc/munge/munge.key", true,
+				      0400, 64031, 64031, NULL, 0);
+		mungekey_fingerprint(&fx->key, fp);
+		memcpy(k->fp, fp, sizeof(fp));
+		plan_obs_add_file(&fx->obs[i], "/etc/slurm/slurm.conf", true, 0644,
+				  0, 0, SLURM_CONF, strlen(SLURM_CONF));
+		if (!i)
+			plan_obs_add_file(&fx->obs[i], "/etc/slurm/slurmdbd.conf",
+					  true, 0600, 64030, 64030, dbd_observed,
+					  strlen(dbd_observed));
+		plan_obs_parse_passwd("slurm:x:64030:64030::/nonexistent:/usr/sbin/nologin\n"
+				      "munge:x:64031:64031::/nonexistent:/usr/sbin/nologin\n",
+				      "slurm", &fx->obs[i].users[PLAN_SLURM]);
+		plan_obs_parse_passwd("munge:x:64031:64031::/:/bin/false\n", "munge",
+				      &fx->obs[i].users[PLAN_MUNGE]);
+		plan_obs_parse_group("slurm:x:64030:\nmunge:x:64031:\n", "slurm",
+				     &fx->obs[i].groups[PLAN_SLURM]);
+		plan_obs_parse_group("slurm:x:64030:\nmunge:x:64031:\n", "munge",
+				     &fx->obs[i].groups[PLAN_MUNGE]);
+	}
+}
+
+static void teardown_fx(struct fixture *fx)
+{
+	size_t i;
+
+	for (i = 0; i < fx->rs.n_files; i++) {
+		free(fx->rs.files[i].host);
+		free(fx->rs.files[i].path);
+		free(fx->rs.files[i].owner);
+		free(fx->rs.files[i].group);
+	}
+	for (i = 0; i < fx->rs.n_blobs; i++)
+		free(fx->rs.blobs[i].bytes);
+	free(fx->rs.files);
+	free(fx->rs.blobs);
+	for (i = 0; i < 4; i++)
+		plan_obs_host_release(&fx->obs[i]);
+	mungekey_release(&fx->key);
+	model_free(fx->m);
+}
+
+static struct plan *compute(struct fixture *fx, const char *password)
+{
+	struct plan_inputs in = { .obs = fx->obs, .key = &fx->key,
+				  .key_source = PLAN_KEY_CONTROLLER,
+				  .db_password = password };
+
+	return plan_compute(fx->m, &fx->rs, &in);
+}
+
+static char *text(const struct plan *p)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	plan_print(p, 0, &sb);
+	return strbuf_detach(&sb, NULL);
+}
+
+static char *json(const struct plan *p)
+{
+	json_t *j = plan_to_json(p);
+	char *s = json_dumps(j, JSON_SORT_KEYS);
+
+	json_decref(j);
+	return s;
+}
+
+static struct plan_obs_file *obs_file(struct plan_obs_host *h, const char *path)
+{
+	return (struct plan_obs_file *)plan_obs_find(h, path);
+}
+
+Test(plan, converged_cluster_has_no_changes)
+{
+	struct fixture fx;
+	struct plan *p;
+	char *t;
+
+	setup(&fx, "DbdHost=n1\nStoragePass=pw\nStorageUser=slurm\n");
+	p = compute(&fx, "pw");
+	cr_expect_eq(plan_count(p), 0);
+	cr_expect_eq(p->n_files_total, 9);
+	cr_expect_null(plan_unobserved(p));
+	t = text(p);
+	cr_expect(strstr(t, "plan: no changes (9 files on 4 hosts checked)"), "%s", t);
+	free(t);
+	plan_free(p);
+	teardown_fx(&fx);
+}
+
+Test(plan, one_edited_host_shows_only_its_diff)
+{
+	struct fixture fx;
+	struct plan_obs_file *f;
+	struct plan *p;
+	char *t;
+	const char *edited = "ClusterName=c\nSlurmctldPort=6817\n"
+		"NodeName=n[1-4] CPUs=4\nPartitionName=p Nodes=ALL MaxTime=1\n";
+
+	setup(&fx, "DbdHost=n1\nStoragePass=pw\nStorageUser=slurm\n");
+	f = obs_file(&fx.obs[2], "/etc/slurm/slurm.conf");
+	free(f->bytes);
+	f->bytes = xstrdup(edited);
+	f->len = strlen(edited);
+	p = compute(&fx, "pw");
+	cr_assert_eq(p->n_files, 1);
+	cr_expect_eq(p->files[0].host, 2);
+	cr_expect_eq(p->files[0].change, PLAN_MODIFY);
+	cr_expect_eq(p->files[0].restart, PLAN_RECONFIGURE);
+	t = text(p);
+	cr_expect(strstr(t, "files:\n  n3: /etc/slurm/slurm.conf: modify\n"
+			    "    --- a/etc/slurm/slurm.conf\n"
+			    "    +++ b/etc/slurm/slurm.conf\n"
+			    "    @@ -1,4 +1,4 @@\n"
+			    "     ClusterName=c\n     SlurmctldPort=6817\n"
+			    "     NodeName=n[1-4] CPUs=4\n"
+			    "    -PartitionName=p Nodes=ALL MaxTime=1\n"
+			    "    +PartitionName=p Nodes=ALL\n"), "%s", t);
+	/* reconfigure once, on the controller, not a restart */
+	cr_expect(strstr(t, "services:\n  n1: reconfigure slurmctld"), "%s", t);
+	cr_expect(!strstr(t, "restart"), "%s", t);
+	cr_expect(strstr(t, "plan: 2 changes pending on 4 hosts"), "%s", t);
+	free(t);
+	plan_free(p);
+	teardown_fx(&fx);
+}
+
+Test(plan, same_change_on_many_hosts_is_grouped)
+{
+	struct fixture fx;
+	struct plan *p;
+	char *t, *j;
+	size_t i;
+
+	setup(&fx, "DbdHost=n1\nStoragePass=pw\nStorageUser=slurm\n");
+	for (i = 0; i < 4; i++) {
+		struct plan_obs_file *f = obs_file(&fx.obs[i], "/etc/slurm/slurm.conf");
+
+		f->exists = false;
+	}
+	obs_file(&fx.obs[3], "/etc/munge/munge.key")->mode = 0644;
+	p = compute(&fx, "pw");
+	cr_expect_eq(p->n_files, 5);
+	t = text(p);
+	cr_expect(strstr(t, "  n[1-4]: /etc/slurm/slurm.conf: create\n"
+			    "    --- /dev/null\n"), "%s", t);
+	cr_expect(strstr(t, "  n4: /etc/munge/munge.key: munge key unchanged, "
+			    "mode 0644 -> 0400\n"), "%s", t);
+	/* a new slurm.conf defines nodes: both daemons restart */
+	cr_expect(strstr(t, "  n1: restart slurmctld (slurm.conf: "), "%s", t);
+	cr_expect(strstr(t, "  n[2-4]: restart slurmd (slurm.conf: "), "%s", t);
+	j = json(p);
+	cr_expect(strstr(j, "\"hosts\": \"n[1-4]\""), "%s", j);
+	free(t);
+	free(j);
+	plan_free(p);
+	teardown_fx(&fx);
+}
+
+Test(plan, secrets_never_printed)
+{
+	struct fixture fx;
+	struct plan *p;
+	char *t, *j, hex[2 * 8 + 1];
+	size_t i;
+
+	setup(&fx, "DbdHost=n1\nStoragePass=oldpassword\nStorageUser=slurm\n");
+	obs_file(&fx.obs[1], "/etc/munge/munge.key")->fp[0] = 'X';
+	p = compute(&fx, "n3wpassw0rd");
+	cr_expect_eq(p->n_files, 2);
+	t = text(p);
+	j = json(p);
+	cr_expect(strstr(t, "  n1: /etc/slurm/slurmdbd.conf: modify\n"
+			    "    (a secret value differs; not shown)\n"), "%s", t);
+	cr_expect(strstr(t, "n1: restart slurmdbd"), "%s", t);
+	cr_expect(strstr(t, "n2: restart munge (munge key)"), "%s", t);
+	for (i = 0; i < 8; i++)
+		sprintf(hex + 2 * i, "%02x", fx.key.bytes[i]);
+	cr_expect(!strstr(t, "n3wpassw0rd") && !strstr(t, "oldpassword"), "%s", t);
+	cr_expect(!strstr(j, "n3wpassw0rd") && !strstr(j, "oldpassword"), "%s", j);
+	cr_expect(!strstr(t, hex) && !strstr(j, hex));
+	cr_expect(strstr(t, p->key_fp));
+	free(t);
+	free(j);
+	plan_free(p);
+	teardown_fx(&fx);
+}
+
+Test(plan, masked_diff_keeps_other_lines)
+{
+	char *m = plan_mask_secrets("A=1\n  storagepass = hunter2\nB=hunter2x\nC",
+				    40, "hunter2");
+
+	cr_expect_str_eq(m, "A=1\n  storagepass =********\nB=********x\nC");
+	free(m);
+}
+
+Test(plan, wrong_uid_is_fixed_and_restarts_daemons)
+{
+	struct fixture fx;
+	struct plan *p;
+	char *t;
+
+	setup(&fx, "DbdHost=n1\nStoragePass=pw\nStorageUser=slurm\n");
+	plan_obs_parse_passwd("slurm:x:1234:64030::/:/bin/false\n", "slurm",
+			      &fx.obs[0].users[PLAN_SLURM]);
+	fx.obs[3].groups[PLAN_MUNGE].exists = false;
+	fx.obs[3].users[PLAN_MUNGE].exists = false;
+	p = compute(&fx, "pw");
+	cr_expect_eq(p->n_idents, 3);
+	t = text(p);
+	cr_expect(strstr(t, "users and groups:\n"
+			    "  n1: fix user 'slurm': uid 1234 -> 64030; re-owns files of uid 1234\n"
+			    "  n4: create group 'munge' (gid 64031)\n"
+			    "  n4: create user 'munge' (uid 64031)\n"), "%s", t);
+	cr_expect(strstr(t, "n1: restart slurmdbd (slurm ids)"), "%s", t);
+	cr_expect(strstr(t, "n1: restart slurmctld (slurm ids)"), "%s", t);
+	free(t);
+	plan_free(p);
+	teardown_fx(&fx);
+}
+
+Test(plan, unobserved_hosts_are_named)
+{
+	struct fixture fx;
+	struct plan *p;
+	char *t, *u;
+
+	setup(&fx, "DbdHost=n1\nStoragePass=pw\nStorageUser=slurm\n");
+	fx.obs[1].ok = fx.obs[2].ok = false;
+	fx.obs[2].error = xstrdup("connection refused");
+	obs_file(&fx.obs[1], "/etc/slurm/slurm.conf")->exists = false;
+	p = compute(&fx, "pw");
+	cr_expect_eq(plan_count(p), 0);
+	u = plan_unobserved(p);
+	cr_expect_str_eq(u, "n[2-3]");
+	t = text(p);
+	cr_expect(strstr(t, "not observed: n[2-3]\n  n2: not reached\n"
+			    "  n3: connection refused\n"), "%s", t);
+	free(u);
+	free(t);
+	plan_free(p);
+	teardown_fx(&fx);
+}
+
+Test(plan, only_limits_sections)
+{
+	struct fixture fx;
+	struct plan_inputs in = { .only = PLAN_ONLY_USERS };
+	struct plan *p;
+
+	setup(&fx, "x");
+	in.obs = fx.obs;
+	obs_file(&fx.obs[1], "/etc/slurm/slurm.conf")->exists = false;
+	p = plan_compute(fx.m, &fx.rs, &in);
+	cr_expect_eq(plan_count(p), 0);
+	plan_free(p);
+	teardown_fx(&fx);
+}
+
+static unsigned classify(const char *path, const char *a, const char *b,
+			 char **why)
+{
+	return plan_classify(path, a, strlen(a), b, strlen(b), why);
+}
+
+Test(plan, classification_follows_the_man_pages)
+{
+	char *why = NULL;
+
+	cr_expect_eq(classify("/etc/slurm/slurm.conf", "A=1\n", "A=1\n", &why), 0);
+	cr_expect_eq(classify("/etc/slurm/slurm.conf", "A=1\n", "A=1 # c\n\n", &why), 0);
+	cr_expect_eq(classify("/etc/slurm/slurm.conf", "PartitionName=p MaxTime=1\n",
+			      "PartitionName=p MaxTime=2\n", &why), PLAN_RECONFIGURE);
+	cr_expect_null(why);
+	cr_expect_eq(classify("/etc/slurm/slurm.conf", "NodeName=a CPUs=1\nX=1\n",
+			      "NodeName=a CPUs=2\nX=2\n", &why),
+		     PLAN_RESTART_CTLD | PLAN_RESTART_SLURMD | PLAN_RECONFIGURE);
+	cr_expect_str_eq(why, "slurm.conf: NodeName");
+	free(why);
+	cr_expect_eq(classify("/etc/slurm/slurm.conf", "schedulertype=a\n",
+			      "SchedulerType=b\n", &why), PLAN_RESTART_CTLD);
+	cr_expect_str_eq(why, "slurm.conf: SchedulerType");
+	free(why);
+	cr_expect_eq(classify("/etc/slurm/slurm.conf", "SlurmdSpoolDir=/a\n",
+			      "SlurmdSpoolDir=/b\n", NULL), PLAN_RESTART_SLURMD);
+	cr_expect_eq(classify("/etc/slurm/gres.conf", "Name=gpu File=/dev/a\n",
+			      "Name=gpu File=/dev/b\n", NULL),
+		     PLAN_RESTART_CTLD | PLAN_RESTART_SLURMD);
+	cr_expect_eq(classify("/etc/slurm/cgroup.conf", "A=1\n", "A=2\n", NULL),
+		     PLAN_RECONFIGURE);
+	cr_expect_eq(classify("/etc/slurm/slurmdbd.conf", "A=1\n", "A=2\n", NULL),
+		     PLAN_RESTART_DBD);
+}
+
+Test(plan, getent_parsers)
+{
+	struct plan_obs_ident id;
+
+	plan_obs_parse_passwd("slurmx:x:1:1::/:/bin/sh\nslurm:x:64030:64031:S:/:/bin/sh\n",
+			      "slurm", &id);
+	cr_expect(id.exists);
+	cr_expect_eq(id.id, 64030);
+	cr_expect_eq(id.gid, 64031);
+	plan_obs_parse_passwd("", "slurm", &id);
+	cr_expect(!id.exists);
+	plan_obs_parse_group("munge:x:990:\n", "munge", &id);
+	cr_expect(id.exists);
+	cr_expect_eq(id.id, 990);
+}
+
+Test(plan, parse_only)
+{
+	unsigned only = 0;
+	char *cause = NULL;
+
+	cr_expect_eq(plan_parse_only("files,munge", &only, &cause), 0);
+	cr_expect_eq(only, PLAN_ONLY_FILES | PLAN_ONLY_MUNGE);
+	cr_expect_eq(plan_parse_only("files,disks", &only, &cause), -1);
+	cr_expect_str_eq(cause, "unknown section 'disks' (expected files, users, "
+				"munge, services, accounting)");
+	free(cause);
+	cr_expect_eq(plan_parse_only(",", &only, &cause), -1);
+	free(cause);
+}
