@@ -163,9 +163,21 @@ bool view_is_controller(const struct model *m, const struct host *h)
 	       (c->backup_controller && !strcmp(h->name, c->backup_controller));
 }
 
-static bool is_compute(const struct host *h)
+/*
+ * The node type of a compute host: resolved by validate, or looked up by
+ * name so a model straight from the loader renders the same.
+ */
+static const struct node_type *host_type(const struct model *m,
+					 const struct host *h)
 {
-	return h->type != NULL;
+	if (h->type)
+		return h->type;
+	return h->type_name ? model_find_node_type(m, h->type_name) : NULL;
+}
+
+static bool is_compute(const struct model *m, const struct host *h)
+{
+	return host_type(m, h) != NULL;
 }
 
 /* "name(address)" or "name", as SlurmctldHost wants it. */
@@ -202,7 +214,7 @@ static bool node_type_used(const struct model *m, const struct node_type *nt)
 	size_t i;
 
 	for (i = 0; i < m->n_hosts; i++)
-		if (m->hosts[i].type == nt)
+		if (host_type(m, &m->hosts[i]) == nt)
 			return true;
 	return false;
 }
@@ -256,9 +268,12 @@ static bool have_gpus(const struct model *m)
 {
 	size_t i;
 
-	for (i = 0; i < m->n_hosts; i++)
-		if (m->hosts[i].type && m->hosts[i].type->n_gpus)
+	for (i = 0; i < m->n_hosts; i++) {
+		const struct node_type *nt = host_type(m, &m->hosts[i]);
+
+		if (nt && nt->n_gpus)
 			return true;
+	}
 	return false;
 }
 
@@ -321,12 +336,12 @@ struct host_group {
 };
 
 /* What makes two hosts share a NodeName line: type and per-host keys. */
-static char *node_signature(const struct host *h)
+static char *node_signature(const struct model *m, const struct host *h)
 {
 	struct strbuf sb = STRBUF_INIT;
 	size_t i;
 
-	strbuf_addf(&sb, "%s\x1f%lld", h->type->name, h->slurmd_port);
+	strbuf_addf(&sb, "%s\x1f%lld", host_type(m, h)->name, h->slurmd_port);
 	for (i = 0; i < h->extra.n; i++)
 		strbuf_addf(&sb, "\x1f%s=%s", h->extra.items[i].key,
 			    h->extra.items[i].value);
@@ -370,10 +385,10 @@ static struct host_group *group_hosts(const struct model *m, char **sigs,
 	for (i = 0; i < m->n_hosts; i++) {
 		const struct host *h = &m->hosts[i];
 
-		if (!is_compute(h))
+		if (!is_compute(m, h))
 			continue;
-		sigs[i] = by_type_only ? xstrdup(h->type->name)
-				       : node_signature(h);
+		sigs[i] = by_type_only ? xstrdup(host_type(m, h)->name)
+				       : node_signature(m, h);
 		refs[n].sig = sigs[i];
 		refs[n++].idx = i;
 	}
@@ -504,10 +519,10 @@ static char *gres_string(const struct node_type *nt)
 	return strbuf_detach(&sb, NULL);
 }
 
-static json_t *node_line(const struct host *h, const char *names,
-			 const char *addrs)
+static json_t *node_line(const struct model *m, const struct host *h,
+			 const char *names, const char *addrs)
 {
-	const struct node_type *nt = h->type;
+	const struct node_type *nt = host_type(m, h);
 	json_t *o = json_object(), *extra;
 	char *s;
 
@@ -544,7 +559,7 @@ static void add_group_lines(const struct model *m, const struct host_group *g,
 		const struct host *h = &m->hosts[g->idx[runs[r].first]];
 
 		run_names(m, g, &runs[r], &names, &addrs);
-		json_array_append_new(nodes, node_line(h, names, addrs));
+		json_array_append_new(nodes, node_line(m, h, names, addrs));
 		free(names);
 		free(addrs);
 	}
@@ -851,7 +866,7 @@ json_t *view_gres_conf(const struct model *m, char **cause)
 	groups = group_hosts(m, sigs, true, &ng);
 	for (i = 0; i < ng; i++) {
 		const struct host_group *g = &groups[i];
-		const struct node_type *nt = m->hosts[g->idx[0]].type;
+		const struct node_type *nt = host_type(m, &m->hosts[g->idx[0]]);
 		const char **names;
 		char *folded;
 

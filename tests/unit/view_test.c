@@ -1,0 +1,356 @@
+/*
+ * view_test.c: the contexts templates expand. Folding of NodeName lines
+ * (types, per-host ports, consecutive and scattered addresses, 10,000
+ * hosts), partition node folding, typed GRES and the merged
+ * AccountingStorageTRES, pass-through keys overriding defaults, configless
+ * mode, and slurmdbd.conf carrying the placeholder instead of a password.
+ */
+#include "compat.h"
+
+#include <criterion/criterion.h>
+#include <jansson.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "inventory.h"
+#include "render.h"
+#include "strbuf.h"
+#include "validate.h"
+#include "view.h"
+#include "xalloc.h"
+
+#define HEAD                                                              \
+	"cluster: {name: t, controller: ctl, accounting_host: ctl,\n"     \
+	"  slurm_user: {name: slurm, uid: 64030, gid: 64030},\n"          \
+	"  munge_user: {name: munge, uid: 64031, gid: 64031}%s}\n"        \
+	"database: {host: db1, user: slurm, password_file: /nonexistent/p}\n" \
+	"node_types:\n"                                                   \
+	"  a: {cpus: 8, sockets: 1, cores_per_socket: 8, threads_per_core: 1,\n" \
+	"      memory_mb: 1000, gpus: {type: a40, count: 2, files: \"/dev/nvidia[0-1]\"},\n" \
+	"      features: [a40]}\n"                                        \
+	"  b: {cpus: 4, memory_mb: 500}\n"                                \
+	"  c: {cpus: 4, memory_mb: 500, gpus: {type: l4, count: 1, autodetect: nvml}}\n"
+
+/* A validated model from an inventory text; the test fails on any error. */
+static struct model *model_of(const char *cluster_extra, const char *rest)
+{
+	struct diag_list dl = DIAG_LIST_INIT;
+	struct strbuf sb = STRBUF_INIT;
+	struct model *m;
+
+	strbuf_addf(&sb, HEAD, cluster_extra);
+	strbuf_addstr(&sb, rest);
+	m = inventory_load_string("t.yaml", sb.buf, sb.len, &dl);
+	cr_assert_not_null(m);
+	validate_model(m, &dl);
+	if (diag_errors(&dl)) {
+		char *s = diag_format(&dl.items[0]);
+
+		cr_assert_fail("inventory has errors: %s\n%s", s, sb.buf);
+		free(s);
+	}
+	diag_release(&dl);
+	strbuf_release(&sb);
+	return m;
+}
+
+static json_t *slurm_ctx(const struct model *m)
+{
+	char *cause = NULL;
+	json_t *ctx = view_slurm_conf(m, &cause);
+
+	cr_assert_not_null(ctx, "view_slurm_conf: %s", cause ? cause : "");
+	return ctx;
+}
+
+/* Value of key in a settings array, or NULL. */
+static const char *setting_of(json_t *ctx, const char *section, const char *key)
+{
+	json_t *arr = json_object_get(ctx, section), *e;
+	size_t i;
+
+	cr_assert(json_is_array(arr), "no section '%s'", section);
+	json_array_foreach(arr, i, e)
+		if (!strcmp(json_string_value(json_object_get(e, "key")), key))
+			return json_string_value(json_object_get(e, "value"));
+	return NULL;
+}
+
+static const char *field(json_t *line, const char *key)
+{
+	return json_string_value(json_object_get(line, key));
+}
+
+static json_t *line_at(json_t *ctx, const char *arr, size_t i)
+{
+	json_t *a = json_object_get(ctx, arr);
+
+	cr_assert(json_is_array(a));
+	cr_assert_lt(i, json_array_size(a), "%s has %zu lines", arr,
+		     json_array_size(a));
+	return json_array_get(a, i);
+}
+
+Test(view, folds_consecutive_names_and_addresses_into_one_line)
+{
+	struct model *m = model_of("", "hosts:\n"
+		"  - {names: ctl, address: 10.0.0.1, roles: [controller, dbd]}\n"
+		"  - {names: \"gpu[01-16]\", addresses: \"10.0.1.[1-16]\", type: a}\n"
+		"partitions:\n  - {name: p, nodes: \"gpu[01-16]\", default: true}\n");
+	json_t *ctx = slurm_ctx(m), *l;
+
+	cr_assert_eq(json_array_size(json_object_get(ctx, "node_lines")), 1);
+	l = line_at(ctx, "node_lines", 0);
+	cr_assert_str_eq(field(l, "name"), "gpu[01-16]");
+	cr_assert_str_eq(field(l, "addr"), "10.0.1.[1-16]");
+	cr_assert_str_eq(field(l, "cpus"), "8");
+	cr_assert_str_eq(field(l, "real_memory"), "1000");
+	cr_assert_str_eq(field(l, "gres"), "gpu:a40:2");
+	cr_assert_str_eq(field(l, "feature"), "a40");
+	cr_assert_null(json_object_get(l, "port"));
+	json_decref(ctx);
+	model_free(m);
+}
+
+Test(view, scattered_addresses_split_into_runs)
+{
+	struct model *m = model_of("", "hosts:\n"
+		"  - {names: ctl, address: 10.0.0.1, roles: [controller, dbd]}\n"
+		"  - {names: \"n[1-5]\", addresses: \"10.0.1.1,10.0.1.2,10.0.1.9,10.0.1.10,10.0.2.1\", type: b}\n"
+		"partitions:\n  - {name: p, nodes: \"n[1-5]\", default: true}\n");
+	json_t *ctx = slurm_ctx(m);
+	static const char *const want[][2] = {
+		{ "n[1-2]", "10.0.1.[1-2]" },
+		{ "n[3-4]", "10.0.1.[9-10]" },
+		{ "n5", "10.0.2.1" },
+	};
+	size_t i;
+
+	cr_assert_eq(json_array_size(json_object_get(ctx, "node_lines")), 3);
+	for (i = 0; i < 3; i++) {
+		json_t *l = line_at(ctx, "node_lines", i);
+
+		cr_assert_str_eq(field(l, "name"), want[i][0]);
+		cr_assert_str_eq(field(l, "addr"), want[i][1]);
+	}
+	json_decref(ctx);
+	model_free(m);
+}
+
+Test(view, per_host_ports_keep_hosts_on_their_own_lines)
+{
+	struct model *m = model_of("", "hosts:\n"
+		"  - {names: ctl, address: 10.0.0.1, roles: [controller, dbd]}\n"
+		"  - {names: \"gpu[01-03]\", addresses: \"10.0.1.[2-4]\", type: a, slurmd_port: 6831}\n"
+		"partitions:\n  - {name: p, nodes: \"gpu[01-03]\", default: true}\n");
+	json_t *ctx = slurm_ctx(m);
+	size_t i;
+
+	cr_assert_eq(json_array_size(json_object_get(ctx, "node_lines")), 3);
+	for (i = 0; i < 3; i++) {
+		json_t *l = line_at(ctx, "node_lines", i);
+		char name[16], port[16];
+
+		snprintf(name, sizeof(name), "gpu0%zu", i + 1);
+		snprintf(port, sizeof(port), "%zu", 6831 + i);
+		cr_assert_str_eq(field(l, "name"), name);
+		cr_assert_str_eq(field(l, "port"), port);
+	}
+	json_decref(ctx);
+	model_free(m);
+}
+
+Test(view, ten_thousand_hosts_of_three_types_fold_to_three_lines)
+{
+	struct model *m = model_of("", "hosts:\n"
+		"  - {names: ctl, roles: [controller, dbd]}\n"
+		"  - {names: \"a[00001-04000]\", type: a}\n"
+		"  - {names: \"b[00001-03000]\", type: b}\n"
+		"  - {names: \"c[00001-03000]\", type: c}\n"
+		"partitions:\n  - {name: p, nodes: ALL, default: true}\n"
+		"  - {name: q, nodes: \"a[00001-04000],b[00001-00100]\"}\n");
+	json_t *ctx = slurm_ctx(m);
+
+	cr_assert_eq(m->n_hosts, 10001);
+	cr_assert_eq(json_array_size(json_object_get(ctx, "node_lines")), 3);
+	cr_assert_str_eq(field(line_at(ctx, "node_lines", 0), "name"), "a[00001-04000]");
+	cr_assert_str_eq(field(line_at(ctx, "node_lines", 1), "name"), "b[00001-03000]");
+	cr_assert_str_eq(field(line_at(ctx, "node_lines", 2), "name"), "c[00001-03000]");
+	cr_assert_str_eq(field(line_at(ctx, "partition_lines", 0), "nodes"), "ALL");
+	cr_assert_str_eq(field(line_at(ctx, "partition_lines", 1), "nodes"),
+			 "a[00001-04000],b[00001-00100]");
+	json_decref(ctx);
+	model_free(m);
+}
+
+Test(view, partition_nodes_are_refolded_and_keys_mapped)
+{
+	struct model *m = model_of("", "hosts:\n"
+		"  - {names: ctl, roles: [controller, dbd]}\n"
+		"  - {names: \"n[1-4]\", type: b}\n"
+		"qos:\n  - {name: normal}\n"
+		"accounts:\n  - {name: x}\n  - {name: y}\n"
+		"partitions:\n  - {name: p, nodes: \"n3,n1,n2,n4\", default: true,\n"
+		"     max_time: \"2-00:00:00\", priority_tier: 0, qos: normal,\n"
+		"     allow_accounts: [x, y], preempt_mode: REQUEUE, extra: {GraceTime: 300}}\n"
+		"  - {name: q, nodes: n1}\n");
+	json_t *ctx = slurm_ctx(m), *p = line_at(ctx, "partition_lines", 0), *q;
+
+	cr_assert_str_eq(field(p, "nodes"), "n[1-4]");
+	cr_assert(json_is_true(json_object_get(p, "default")));
+	cr_assert_str_eq(field(p, "max_time"), "2-00:00:00");
+	cr_assert_str_eq(field(p, "priority_tier"), "0");
+	cr_assert_str_eq(field(p, "qos"), "normal");
+	cr_assert_str_eq(field(p, "allow_accounts"), "x,y");
+	cr_assert_str_eq(field(p, "preempt_mode"), "REQUEUE");
+	cr_assert_str_eq(field(p, "state"), "UP");
+	cr_assert_str_eq(field(json_array_get(json_object_get(p, "extra"), 0), "key"),
+			 "GraceTime");
+	q = line_at(ctx, "partition_lines", 1);
+	cr_assert_null(json_object_get(q, "default"));
+	cr_assert_null(json_object_get(q, "priority_tier"));
+	json_decref(ctx);
+	model_free(m);
+}
+
+Test(view, accounting_tres_lists_typed_gpus_after_the_site_value)
+{
+	struct model *m = model_of(", slurm_conf: {AccountingStorageTRES: \"cpu,gres/gpu,license/x\"}",
+		"hosts:\n"
+		"  - {names: ctl, roles: [controller, dbd]}\n"
+		"  - {names: \"a[1-2]\", type: a}\n  - {names: c1, type: c}\n"
+		"partitions:\n  - {name: p, nodes: ALL, default: true}\n");
+	json_t *ctx = slurm_ctx(m), *site, *e;
+	size_t i;
+
+	cr_assert_str_eq(setting_of(ctx, "accounting", "AccountingStorageTRES"),
+			 "cpu,gres/gpu,license/x,gres/gpu:a40,gres/gpu:l4");
+	cr_assert_str_eq(setting_of(ctx, "scheduling", "GresTypes"), "gpu");
+	/* merged, so not repeated among the site settings */
+	site = json_object_get(ctx, "site");
+	json_array_foreach(site, i, e)
+		cr_assert_str_neq(field(e, "key"), "AccountingStorageTRES");
+	json_decref(ctx);
+	model_free(m);
+}
+
+Test(view, no_gpus_no_gres_types_nor_tres)
+{
+	struct model *m = model_of("", "hosts:\n"
+		"  - {names: ctl, roles: [controller, dbd]}\n  - {names: n1, type: b}\n"
+		"partitions:\n  - {name: p, nodes: ALL, default: true}\n");
+	json_t *ctx = slurm_ctx(m);
+	char *tres = view_accounting_tres(m);
+
+	cr_assert_null(setting_of(ctx, "scheduling", "GresTypes"));
+	cr_assert_null(setting_of(ctx, "accounting", "AccountingStorageTRES"));
+	cr_assert_null(tres);
+	json_decref(ctx);
+	model_free(m);
+}
+
+Test(view, pass_through_overrides_defaults_once_in_site_section)
+{
+	struct model *m = model_of(", slurm_conf: {killwait: 300, ProctrackType: proctrack/linuxproc, SlurmdParameters: config_overrides}",
+		"hosts:\n"
+		"  - {names: ctl, address: 10.0.0.1, roles: [controller, dbd]}\n"
+		"  - {names: n1, type: b}\n"
+		"partitions:\n  - {name: p, nodes: ALL, default: true}\n");
+	json_t *ctx = slurm_ctx(m);
+
+	cr_assert_null(setting_of(ctx, "timers", "KillWait"));
+	cr_assert_str_eq(setting_of(ctx, "timers", "SlurmdTimeout"), "300");
+	cr_assert_null(setting_of(ctx, "control", "ProctrackType"));
+	cr_assert_str_eq(setting_of(ctx, "site", "killwait"), "300");
+	cr_assert_str_eq(setting_of(ctx, "site", "ProctrackType"), "proctrack/linuxproc");
+	cr_assert_str_eq(setting_of(ctx, "site", "SlurmdParameters"), "config_overrides");
+	cr_assert(json_is_true(json_object_get(ctx, "has_site")));
+	cr_assert_str_eq(setting_of(ctx, "control", "SlurmctldHost"), "ctl(10.0.0.1)");
+	cr_assert_str_eq(setting_of(ctx, "control", "ClusterName"), "t");
+	cr_assert_str_eq(setting_of(ctx, "accounting", "AccountingStorageHost"), "10.0.0.1");
+	cr_assert_str_eq(setting_of(ctx, "accounting", "AccountingStorageEnforce"),
+			 "associations,limits,qos");
+	json_decref(ctx);
+	model_free(m);
+}
+
+Test(view, configless_enables_it_on_the_controller)
+{
+	struct model *push = model_of("", "hosts:\n"
+		"  - {names: ctl, roles: [controller, dbd]}\n  - {names: n1, type: b}\n"
+		"partitions:\n  - {name: p, nodes: ALL, default: true}\n");
+	struct model *less = model_of(", config_mode: configless", "hosts:\n"
+		"  - {names: ctl, roles: [controller, dbd]}\n  - {names: n1, type: b}\n"
+		"partitions:\n  - {name: p, nodes: ALL, default: true}\n");
+	json_t *a = slurm_ctx(push), *b = slurm_ctx(less);
+
+	cr_assert_null(setting_of(a, "control", "SlurmctldParameters"));
+	cr_assert_str_eq(setting_of(b, "control", "SlurmctldParameters"),
+			 "enable_configless");
+	cr_assert(view_is_controller(less, model_find_host(less, "ctl")));
+	cr_assert_not(view_is_controller(less, model_find_host(less, "n1")));
+	json_decref(a);
+	json_decref(b);
+	model_free(push);
+	model_free(less);
+}
+
+Test(view, gres_lines_fold_per_node_type)
+{
+	struct model *m = model_of("", "hosts:\n"
+		"  - {names: ctl, roles: [controller, dbd]}\n"
+		"  - {names: \"a[1-3]\", type: a}\n  - {names: \"b[1-2]\", type: b}\n"
+		"  - {names: \"c[1-2]\", type: c}\n  - {names: a4, type: a}\n"
+		"partitions:\n  - {name: p, nodes: ALL, default: true}\n");
+	char *cause = NULL;
+	json_t *ctx = view_gres_conf(m, &cause), *l;
+
+	cr_assert_not_null(ctx);
+	cr_assert_eq(json_array_size(json_object_get(ctx, "gres")), 2);
+	l = line_at(ctx, "gres", 0);
+	cr_assert_str_eq(field(l, "nodes"), "a[1-4]");
+	cr_assert_str_eq(field(l, "type"), "a40");
+	cr_assert_str_eq(field(l, "file"), "/dev/nvidia[0-1]");
+	cr_assert_null(json_object_get(l, "autodetect"));
+	l = line_at(ctx, "gres", 1);
+	cr_assert_str_eq(field(l, "nodes"), "c[1-2]");
+	cr_assert_str_eq(field(l, "autodetect"), "nvml");
+	json_decref(ctx);
+	model_free(m);
+}
+
+Test(view, slurmdbd_gets_the_placeholder_never_a_password)
+{
+	struct model *m = model_of(", slurmdbd_conf: {ArchiveJobs: \"yes\"}", "hosts:\n"
+		"  - {names: ctl, address: 10.0.0.1, roles: [controller, dbd]}\n"
+		"  - {names: n1, type: b}\n"
+		"partitions:\n  - {name: p, nodes: ALL, default: true}\n");
+	json_t *ctx = view_slurmdbd_conf(m);
+
+	cr_assert_str_eq(setting_of(ctx, "settings", "StoragePass"),
+			 RENDER_SECRET_DB_PASSWORD);
+	cr_assert_str_eq(setting_of(ctx, "settings", "DbdHost"), "ctl");
+	cr_assert_str_eq(setting_of(ctx, "settings", "DbdAddr"), "10.0.0.1");
+	cr_assert_str_eq(setting_of(ctx, "settings", "StorageHost"), "db1");
+	cr_assert_str_eq(setting_of(ctx, "settings", "StoragePort"), "3306");
+	cr_assert_str_eq(setting_of(ctx, "settings", "SlurmUser"), "slurm");
+	cr_assert_str_eq(setting_of(ctx, "site", "ArchiveJobs"), "yes");
+	json_decref(ctx);
+	model_free(m);
+}
+
+Test(view, cgroup_constrains_unless_the_site_says_otherwise)
+{
+	struct model *m = model_of(", cgroup_conf: {ConstrainRAMSpace: \"no\", AllowedRAMSpace: 95}",
+		"hosts:\n  - {names: ctl, roles: [controller, dbd]}\n  - {names: n1, type: b}\n"
+		"partitions:\n  - {name: p, nodes: ALL, default: true}\n");
+	json_t *ctx = view_cgroup_conf(m);
+
+	cr_assert_str_eq(setting_of(ctx, "settings", "ConstrainCores"), "yes");
+	cr_assert_str_eq(setting_of(ctx, "settings", "ConstrainDevices"), "yes");
+	cr_assert_null(setting_of(ctx, "settings", "ConstrainRAMSpace"));
+	cr_assert_str_eq(setting_of(ctx, "site", "ConstrainRAMSpace"), "no");
+	cr_assert_str_eq(setting_of(ctx, "site", "AllowedRAMSpace"), "95");
+	json_decref(ctx);
+	model_free(m);
+}
