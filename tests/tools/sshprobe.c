@@ -147,9 +147,9 @@ static int task_run(size_t idx, struct transport *tr, void *cookie,
 	if (rc == 0) {
 		strbuf_addf(&pr->out[idx], "status %d\nstdout %s%sstderr %s%s",
 			    status, out.buf,
-			    out.len && out.buf[out.len - 1] != '\n' ? "\n" : "",
+			    !out.len || out.buf[out.len - 1] != '\n' ? "\n" : "",
 			    err.buf,
-			    err.len && err.buf[err.len - 1] != '\n' ? "\n" : "");
+			    !err.len || err.buf[err.len - 1] != '\n' ? "\n" : "");
 	}
 	strbuf_release(&out);
 	strbuf_release(&err);
