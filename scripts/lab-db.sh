@@ -8,6 +8,11 @@
 
 db_cnf() { echo "$LAB/my.cnf"; }
 
+# The port is fixed at the lab's first db-up ($LAB/db.port), like LAB_NET.
+db_port_init() {
+	if [ -s "$LAB/db.port" ]; then LAB_DB_PORT=$(<"$LAB/db.port"); fi
+}
+
 db_write_cnf() {
 	mkdir -p "$LAB/mysql-tmp" "$LAB/log"
 	cat >"$(db_cnf)" <<EOF
@@ -69,6 +74,8 @@ db_start() {
 
 db_up() {
 	lab_init
+	[ -s "$LAB/db.port" ] || echo "$LAB_DB_PORT" >"$LAB/db.port"
+	db_port_init
 	if ! db_pid >/dev/null; then
 		db_write_cnf
 		db_start

@@ -24,7 +24,7 @@
 #
 # Knobs: CLUSTERCTL_LAB (default /tmp/clusterctl-lab), LAB_NET (first three octets of
 # the host addresses, default 127.0.10; fixed at the lab's first hosts-up),
-# LAB_DB_PORT (3307), LAB_GENERAL_LOG (1 = MariaDB general query log).
+# LAB_DB_PORT (3307; fixed at the first db-up), LAB_GENERAL_LOG (1 = MariaDB general query log).
 set -u
 set -o pipefail
 
@@ -43,11 +43,10 @@ lab_net() {
 	if [ -s "$LAB/net" ]; then cat "$LAB/net"; else echo "${LAB_NET:-127.0.10}"; fi
 }
 
-# host_addr INDEX: 127.0.10.1 .. .254, then 127.0.11.1 ...
+# host_addr INDEX: $NET.1 .. $NET.254, then the next /24 (NET = first three octets)
 host_addr() {
-	local i=$(( $1 - 1 )) net a b c
-	net=$(lab_net)
-	IFS=. read -r a b c <<<"$net"
+	local i=$(( $1 - 1 )) a b c
+	IFS=. read -r a b c <<<"$NET"
 	echo "$a.$b.$(( c + i / 254 )).$(( i % 254 + 1 ))"
 }
 
@@ -63,32 +62,47 @@ host_index() {
 
 all_hosts() { [ -f "$LAB/hosts.list" ] && cat "$LAB/hosts.list"; return 0; }
 
-# pid_check PID WANT: PID is alive and its cmdline contains WANT
+# load_index: HOST_INDEX[name] = position in hosts.list (1-based)
+declare -A HOST_INDEX
+load_index() {
+	local name i=0
+	HOST_INDEX=()
+	while read -r name; do i=$((i + 1)); HOST_INDEX[$name]=$i; done < <(all_hosts)
+}
+
+# pid_check PID WANT: PID is alive and its cmdline contains WANT (no forks: this
+# runs for every host in loops over 100 hosts)
 pid_check() {
-	local pid=$1 want=$2
+	local pid=$1 want=$2 args
 	[[ $pid =~ ^[0-9]+$ ]] || return 1
-	[ -r "/proc/$pid/cmdline" ] || return 1
-	tr '\0' ' ' <"/proc/$pid/cmdline" 2>/dev/null | grep -qF -- "$want"
+	mapfile -d '' args <"/proc/$pid/cmdline" 2>/dev/null || return 1
+	[[ "${args[*]} " == *"$want"* ]]
 }
 
 # holder_pid NAME: prints the pid of the host's namespace holder if it runs
 holder_pid() {
 	local f pid
-	f="$(host_dir "$1")/holder.pid"
+	f="$LAB/hosts/$1/holder.pid"
 	[ -s "$f" ] || return 1
 	pid=$(<"$f")
 	pid_check "$pid" "$HOLDER_TAG $1 " || return 1
 	echo "$pid"
 }
 
-# ns_pids PID: every process that shares PID's mount namespace
+# ns_table: "PID MNT-NAMESPACE" for every process, from one find(1)
+ns_table() {
+	find /proc -mindepth 3 -maxdepth 3 -path '/proc/[0-9]*/ns/mnt' -printf '%p %l\n' 2>/dev/null |
+		awk '{ split($1, a, "/"); print a[3], $2 }'
+}
+
+# ns_pids PID...: every process that shares the mount namespace of one of the PIDs
 ns_pids() {
-	local ns p
-	ns=$(readlink "/proc/$1/ns/mnt" 2>/dev/null) || return 0
-	for p in /proc/[0-9]*; do
-		[ "$(readlink "$p/ns/mnt" 2>/dev/null)" = "$ns" ] && echo "${p#/proc/}"
-	done
-	return 0
+	local want=() p
+	for p; do want+=("$(readlink "/proc/$p/ns/mnt" 2>/dev/null)"); done
+	[ ${#want[@]} -gt 0 ] || return 0
+	ns_table | awk -v want="${want[*]}" '
+		BEGIN { n = split(want, w, " "); for (i = 1; i <= n; i++) if (w[i] != "") ns[w[i]] = 1 }
+		$2 in ns { print $1 }'
 }
 
 # ------------------------------------------------------------------ lab-wide files
@@ -98,7 +112,7 @@ lab_init() {
 	chmod 0755 "$LAB" "$LAB/hosts" "$LAB/sbin"
 	chmod 0700 "$LAB/ssh" "$LAB/secrets"
 	: >>"$LAB/.clusterctl-lab"
-	[ -s "$LAB/net" ] || lab_net >"$LAB/net"
+	[ -s "$LAB/net" ] || echo "$NET" >"$LAB/net"
 	[ -f "$LAB/hosts.list" ] || : >"$LAB/hosts.list"
 	[ -f "$LAB/unix-users" ] || : >"$LAB/unix-users"
 	if [ ! -s "$LAB/ssh/id_ed25519" ]; then
@@ -115,10 +129,12 @@ lab_write_client_files() {
 	local cfg="$LAB/ssh/config" kh="$LAB/ssh/known_hosts"
 	: >"$cfg.tmp"; : >"$kh.tmp"; : >"$LAB/hosts.tsv.tmp"
 	printf '127.0.0.1\tlocalhost\n' >"$LAB/etc-hosts.tmp"
+	local ktype kdata
 	while read -r name; do
 		i=$((i + 1))
 		addr=$(host_addr "$i")
-		key=$(cut -d' ' -f1,2 "$(host_dir "$name")/ssh_host_ed25519_key.pub" 2>/dev/null) || continue
+		read -r ktype kdata _ <"$LAB/hosts/$name/ssh_host_ed25519_key.pub" 2>/dev/null || continue
+		key="$ktype $kdata"
 		pid=$(holder_pid "$name") || pid=-
 		cat >>"$cfg.tmp" <<EOF
 Host $name $addr
@@ -146,35 +162,33 @@ EOF
 
 # ------------------------------------------------------------------ one host
 
-# The overlay's upper dir starts with what differs from the machine's /etc:
-# account files without slurm/munge, whiteouts for /etc/slurm/* and /etc/munge/*.
-host_prepare_etc() {
-	local h=$1 name=$2 f e
-	mkdir -p "$h/etc" "$h/.etc-work"
+# Templates copied into every new host. The overlay's upper dir starts with what
+# differs from the machine's /etc: account files without slurm/munge, and
+# whiteouts (0/0 char devices) for everything in /etc/slurm and /etc/munge.
+lab_templates() {
+	local t=$LAB/template f d e
+	[ -f "$t/.done" ] && return 0
+	rm -rf "$t"
+	mkdir -p "$t/etc" "$t/root/.ssh"
 	for f in passwd group shadow gshadow; do
 		[ -f "/etc/$f" ] || continue
-		grep -Ev '^(slurm|munge):' "/etc/$f" >"$h/etc/$f"
-		chmod --reference="/etc/$f" "$h/etc/$f"
-		chown --reference="/etc/$f" "$h/etc/$f"
+		grep -Ev '^(slurm|munge):' "/etc/$f" >"$t/etc/$f"
+		chmod --reference="/etc/$f" "$t/etc/$f"
+		chown --reference="/etc/$f" "$t/etc/$f"
 	done
-	echo "$name" >"$h/etc/hostname"
 	for d in slurm munge; do
-		install -d -m 0755 -o root -g root "$h/etc/$d"
+		install -d -m 0755 -o root -g root "$t/etc/$d"
 		[ -d "/etc/$d" ] || continue
 		for e in "/etc/$d"/* "/etc/$d"/.[!.]*; do
 			[ -e "$e" ] || [ -L "$e" ] || continue
-			mknod "$h/etc/$d/${e##*/}" c 0 0 || return 1    # overlayfs whiteout
+			mknod "$t/etc/$d/${e##*/}" c 0 0 || die "mknod failed (no overlayfs whiteouts?)"
 		done
 	done
-}
-
-host_prepare_root() {
-	local h=$1
-	install -d -m 0700 "$h/root" "$h/root/.ssh"
-	cp -a /etc/skel/. "$h/root/"
-	chown -R root:root "$h/root"
-	chmod 0700 "$h/root"
-	install -m 0600 "$LAB/ssh/id_ed25519.pub" "$h/root/.ssh/authorized_keys"
+	cp -a /etc/skel/. "$t/root/"
+	install -m 0600 "$LAB/ssh/id_ed25519.pub" "$t/root/.ssh/authorized_keys"
+	chown -R root:root "$t/root"
+	chmod 0700 "$t/root" "$t/root/.ssh"
+	: >"$t/.done"
 }
 
 host_write_sshd_config() {
@@ -200,15 +214,14 @@ EOF
 }
 
 host_prepare() {
-	local name=$1 addr=$2 h
-	h=$(host_dir "$name")
+	local name=$1 addr=$2 h=$LAB/hosts/$1
 	[ -f "$h/.prepared" ] && { host_write_sshd_config "$h" "$addr"; return 0; }
 	rm -rf "$h"
-	mkdir -p "$h"/{run,var/spool,var/log,var/lib,tmp} || return 1
+	mkdir -p "$h"/{run,var/spool,var/log,var/lib,tmp,.etc-work} || return 1
 	chmod 0755 "$h" "$h/run" "$h/var" "$h/var/spool" "$h/var/log" "$h/var/lib"
 	chmod 1777 "$h/tmp"
-	host_prepare_etc "$h" "$name" || return 1
-	host_prepare_root "$h" || return 1
+	cp -a "$LAB/template/etc" "$LAB/template/root" "$h/" || return 1
+	echo "$name" >"$h/etc/hostname"
 	ssh-keygen -q -t ed25519 -N '' -C "root@$name" -f "$h/ssh_host_ed25519_key" || return 1
 	host_write_sshd_config "$h" "$addr"
 	: >"$h/.prepared"
@@ -258,26 +271,32 @@ wait_holder() {
 	return 1
 }
 
+# a real login with the lab's client files (curve25519: OpenSSH's default kex
+# costs 8x the CPU); "$1" is the host
+SSH_TRUE='ssh -F "$CLUSTERCTL_LAB/ssh/config" -o ConnectTimeout=5 -o KexAlgorithms=curve25519-sha256 "$1" true'
+export CLUSTERCTL_LAB=$LAB
+
 # wait_ssh NAME: a real ssh login with strict host key checking (20 s)
 wait_ssh() {
 	local i
 	for ((i = 0; i < 100; i++)); do
-		ssh -F "$LAB/ssh/config" -o ConnectTimeout=5 -o KexAlgorithms=curve25519-sha256 \
-			"$1" true </dev/null >/dev/null 2>&1 && return 0
+		sh -c "$SSH_TRUE"' "$1" </dev/null >/dev/null 2>&1' sh "$1" && return 0
 		sleep 0.2
 	done
 	say "host '$1': ssh login does not work (see $(host_dir "$1")/var/log/sshd.log)"
 	return 1
 }
 
-# kill_ns PID: TERM then KILL every process in PID's mount namespace
+# kill_ns PID...: TERM, then KILL after 5 s, every process in the PIDs' mount namespaces
 kill_ns() {
-	local pids i
-	pids=$(ns_pids "$1")
+	local pids i p left
+	pids=$(ns_pids "$@")
 	[ -n "$pids" ] || return 0
 	kill -TERM $pids 2>/dev/null
 	for ((i = 0; i < 50; i++)); do
-		pids=$(for p in $pids; do [ -d "/proc/$p" ] && echo "$p"; done)
+		left=
+		for p in $pids; do [ -d "/proc/$p" ] && left="$left $p"; done
+		pids=$left
 		[ -n "$pids" ] || return 0
 		sleep 0.1
 	done
@@ -286,11 +305,15 @@ kill_ns() {
 	return 0
 }
 
-host_stop() {
-	local name=$1 pid
-	pid=$(holder_pid "$name") || { rm -f "$(host_dir "$name")/holder.pid"; return 0; }
-	kill_ns "$pid"
-	rm -f "$(host_dir "$name")/holder.pid"
+# hosts_stop NAME...: stops these hosts (all of their processes) together
+hosts_stop() {
+	local name pid holders=()
+	for name; do
+		pid=$(holder_pid "$name") && holders+=("$pid")
+		rm -f "$LAB/hosts/$name/holder.pid"
+	done
+	[ ${#holders[@]} -gt 0 ] || return 0
+	kill_ns "${holders[@]}"
 }
 
 # ------------------------------------------------------------------ commands
@@ -301,27 +324,37 @@ cmd_hosts_up() {
 	[ "$(id -u)" = 0 ] || die "the lab needs root (mount and UTS namespaces)"
 	for name; do valid_name "$name" || die "invalid host name '$name'"; done
 	lab_init
+	lab_templates
+	load_index
 	for name; do
-		host_index "$name" >/dev/null || echo "$name" >>"$LAB/hosts.list"
+		[ -n "${HOST_INDEX[$name]:-}" ] && continue
+		echo "$name" >>"$LAB/hosts.list"
+		HOST_INDEX[$name]=$(( ${#HOST_INDEX[@]} + 1 ))
 	done
 	for name; do
-		i=$(host_index "$name")
-		host_prepare "$name" "$(host_addr "$i")" || die "cannot prepare host '$name'"
+		host_prepare "$name" "$(host_addr "${HOST_INDEX[$name]}")" &
+		# four at a time keeps both cores busy with ssh-keygen and cp
+		[ $(( ${HOST_INDEX[$name]} % 4 )) = 0 ] && wait
 	done
+	wait
+	for name; do [ -f "$LAB/hosts/$name/.prepared" ] || die "cannot prepare host '$name'"; done
 	lab_write_client_files
 	for name; do host_launch "$name"; done
 	for name; do wait_holder "$name" || rc=1; done
 	lab_sync_unix_users "$@"
 	lab_write_client_files
 	[ "$rc" = 0 ] || die "some hosts did not start"
-	printf '%s\n' "$@" | xargs -P 16 -I{} bash "$HERE/lab.sh" __wait-ssh {} || die "ssh to some hosts fails"
+	local slow
+	slow=$(printf '%s\n' "$@" | xargs -P 16 -n 1 sh -c "$SSH_TRUE"' "$1" </dev/null >/dev/null 2>&1 || echo "$1"' sh)
+	for name in $slow; do wait_ssh "$name" || rc=1; done
+	[ "$rc" = 0 ] || die "ssh to some hosts fails"
 	say "$# host(s) up"
 }
 
 cmd_host_stop() {
 	[ $# = 1 ] || die "usage: lab.sh host-stop NAME"
 	host_index "$1" >/dev/null || die "no lab host '$1'"
-	host_stop "$1"
+	hosts_stop "$1"
 	lab_write_client_files
 }
 
@@ -336,7 +369,7 @@ cmd_host_rekey() {
 	[ $# = 1 ] || die "usage: lab.sh host-rekey NAME"
 	host_index "$1" >/dev/null || die "no lab host '$1'"
 	h=$(host_dir "$1")
-	host_stop "$1"
+	hosts_stop "$1"
 	rm -f "$h/ssh_host_ed25519_key" "$h/ssh_host_ed25519_key.pub"
 	ssh-keygen -q -t ed25519 -N '' -C "root@$1" -f "$h/ssh_host_ed25519_key" || die "ssh-keygen failed"
 	host_launch "$1"
@@ -409,10 +442,10 @@ lab_sync_unix_users() {
 }
 
 cmd_hosts_down() {
-	local name
 	[ -f "$LAB/hosts.list" ] || return 0
-	while read -r name; do host_stop "$name" & done < <(all_hosts)
-	wait
+	local names
+	mapfile -t names < <(all_hosts)
+	hosts_stop "${names[@]}"
 	lab_write_client_files
 }
 
@@ -420,7 +453,7 @@ cmd_status() {
 	local name rc=0 pid
 	while IFS=$'\t' read -r name addr _; do
 		if pid=$(holder_pid "$name"); then
-			printf '%-16s %-15s up (pid %s, %s processes)\n' "$name" "$addr" "$pid" "$(ns_pids "$pid" | wc -l)"
+			printf '%-16s %-15s up (pid %s)\n' "$name" "$addr" "$pid"
 		else
 			printf '%-16s %-15s down\n' "$name" "$addr"; rc=1
 		fi
@@ -452,6 +485,8 @@ cmd_wipe() {
 
 # shellcheck source=lab-db.sh
 . "$HERE/lab-db.sh"
+db_port_init
+NET=$(lab_net)
 
 case "${1:-}" in
 hosts-up) shift; cmd_hosts_up "$@" ;;
@@ -470,7 +505,6 @@ env) cmd_env ;;
 down) cmd_hosts_down; db_down ;;
 wipe) cmd_wipe ;;
 __host-init) host_init "$2" ;;
-__wait-ssh) wait_ssh "$2" ;;
 *)
 	sed -n '12,26p' "$HERE/lab.sh" | sed 's/^# \{0,1\}//' >&2
 	exit 64 ;;

@@ -1,0 +1,91 @@
+# lib-lab.sh: the test lab (scripts/lab.sh) for integration tests. Source it after
+# test-lib.sh, then:
+#
+#   lab_begin                 pick a private lab dir and a free address range, and
+#                             install a trap that stops everything the lab started
+#                             (hosts, daemons in them, MariaDB) however the test ends
+#   lab_hosts_up NAME...      hosts-up, or test_skip_or_die when it cannot
+#   lab_db_up                 db-up, or test_skip_or_die
+#   lab CMD...                scripts/lab.sh CMD... for this lab
+#   lab_exec NAME CMD...      run CMD inside a host (nsenter)
+#   lab_ssh NAME CMD...       ssh with the lab's client config (strict host keys)
+#   lab_inventory IN OUT      copy an inventory with the default lab's paths and
+#                             addresses (/tmp/clusterctl-lab, 127.0.10.x, DB port
+#                             3307) replaced by this lab's
+#   lab_end                   what the trap runs: stop all, wipe the lab dir unless
+#                             the test failed (then its path is printed)
+#
+# Every lab lives in /tmp/clusterctl-lab-<test>-<pid> (not in $TRASH: test_done
+# removes $TRASH before the EXIT trap runs, and the trap needs the pid files).
+# LAB_NET and LAB_DB_PORT may be set by the caller; otherwise the first free
+# 127.0.N (N >= 10) and port (>= 3307) are used, so a developer's running lab and
+# the tests do not collide.
+
+LAB_SH="$TOP/scripts/lab.sh"
+
+lab() { bash "$LAB_SH" "$@"; }
+lab_exec() { lab exec "$@"; }
+lab_ssh() { ssh -F "$CLUSTERCTL_LAB/ssh/config" -o KexAlgorithms=curve25519-sha256 "$@"; }
+
+# lab_require: root and the binaries the lab needs, else skip (or die in CI)
+lab_require() {
+	[ "$(id -u)" = 0 ] || test_skip_or_die "the lab needs root"
+	for b in unshare nsenter /usr/sbin/sshd ssh ssh-keygen mariadbd mariadb-install-db \
+		munged slurmctld slurmd slurmdbd sacctmgr; do
+		command -v "$b" >/dev/null 2>&1 || test_skip_or_die "the lab needs '$b'"
+	done
+	grep -qw overlay /proc/filesystems || test_skip_or_die "the lab needs overlayfs"
+}
+
+# _lab_busy N: something listens on 127.0.N.*:22
+_lab_busy() { ss -Hltn 2>/dev/null | awk '{ print $4 }' | grep -q "^127\.0\.$1\.[0-9]*:22$"; }
+
+_lab_port_busy() { ss -Hltn "sport = :$1" 2>/dev/null | grep -q .; }
+
+lab_begin() {
+	lab_require
+	CLUSTERCTL_LAB=/tmp/clusterctl-lab-$test_name-$$
+	if [ -z "${LAB_NET:-}" ]; then
+		n=10
+		while [ "$n" -lt 250 ] && _lab_busy "$n"; do n=$((n + 10)); done
+		LAB_NET=127.0.$n
+	fi
+	if [ -z "${LAB_DB_PORT:-}" ]; then
+		LAB_DB_PORT=3307
+		while _lab_port_busy "$LAB_DB_PORT"; do LAB_DB_PORT=$((LAB_DB_PORT + 10)); done
+	fi
+	export CLUSTERCTL_LAB LAB_NET LAB_DB_PORT
+	trap 'lab_end' EXIT
+	trap 'exit 130' INT
+	trap 'exit 143' TERM
+	say "# lab $CLUSTERCTL_LAB on $LAB_NET.x, db port $LAB_DB_PORT"
+}
+
+lab_hosts_up() {
+	lab hosts-up "$@" >"$TRASH/.lab-hosts-up" 2>&1 ||
+		test_skip_or_die "cannot start lab hosts: $(tail -n 3 "$TRASH/.lab-hosts-up" | tr '\n' ' ')"
+}
+
+lab_db_up() {
+	lab db-up >"$TRASH/.lab-db-up" 2>&1 ||
+		test_skip_or_die "cannot start the lab's MariaDB: $(tail -n 3 "$TRASH/.lab-db-up" | tr '\n' ' ')"
+}
+
+lab_inventory() {
+	sed -e "s|/tmp/clusterctl-lab/|$CLUSTERCTL_LAB/|g" \
+		-e "s|127\.0\.10\.|$LAB_NET.|g" \
+		-e "s|^\(  *port:  *\)3307 *$|\1$LAB_DB_PORT|" "$1" >"$2"
+}
+
+lab_end() {
+	rc=$?
+	trap - EXIT INT TERM
+	[ -n "${CLUSTERCTL_LAB:-}" ] && [ -d "$CLUSTERCTL_LAB" ] || exit "$rc"
+	lab down >/dev/null 2>&1
+	if [ "$rc" = 0 ] && [ "${test_failed:-0}" = 0 ]; then
+		lab wipe >/dev/null 2>&1
+	else
+		say "# lab kept in $CLUSTERCTL_LAB (all stopped)"
+	fi
+	exit "$rc"
+}

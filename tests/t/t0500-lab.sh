@@ -1,0 +1,147 @@
+#!/bin/sh
+# t0500-lab: the test lab itself (scripts/lab.sh): hosts are private (hostname,
+# /etc, users), reachable over ssh with strict host keys, stop and start, a
+# changed host key is refused, lab-service runs munged, the DB takes the slurm
+# user's password, and nothing keeps running afterwards.
+. "$(dirname "$0")/test-lib.sh"
+. "$TOP/tests/t/lib-lab.sh"
+
+lab_begin
+lab_hosts_up a1 a2 a3
+L=$CLUSTERCTL_LAB
+
+test_expect_success 'ssh to each host (strict host key checking) shows its own hostname' '
+	for h in a1 a2 a3; do
+		echo "$h" >expect &&
+		lab_ssh "$h" hostname >actual &&
+		test_cmp expect actual || return 1
+	done
+'
+
+test_expect_success 'hosts answer on 127.0.N.<position>:22, known_hosts has name and address' '
+	for i in 1 2 3; do
+		echo "a$i" >expect &&
+		lab_ssh "$LAB_NET.$i" cat /etc/hostname >actual &&
+		test_cmp expect actual &&
+		grep -q "^a$i,$LAB_NET.$i ssh-ed25519 " "$L/ssh/known_hosts" || return 1
+	done &&
+	printf "a1\t$LAB_NET.1\t" >expect && grep "^a1	" "$L/hosts.tsv" | cut -f1-2 | tr "\n" "\t" >actual &&
+	test_cmp expect actual
+'
+
+test_expect_success '/etc is private: a file written in one host is seen nowhere else' '
+	lab_ssh a1 "echo one >/etc/lab-probe" &&
+	echo one >expect &&
+	lab_ssh a1 cat /etc/lab-probe >actual &&
+	test_cmp expect actual &&
+	test_must_fail lab_ssh a2 test -e /etc/lab-probe &&
+	! test -e /etc/lab-probe &&
+	test "$(hostname)" != a1
+'
+
+test_expect_success 'hosts start without slurm/munge users and with empty /etc/slurm, /etc/munge' '
+	for h in a1 a2; do
+		test_must_fail lab_exec "$h" getent passwd slurm &&
+		test_must_fail lab_exec "$h" getent group munge &&
+		lab_exec "$h" find /etc/slurm /etc/munge -mindepth 1 >actual &&
+		test_cmp /dev/null actual &&
+		lab_exec "$h" getent passwd root >/dev/null || return 1
+	done
+'
+
+test_expect_success '/root has the stock dot files, /run is 0755' '
+	lab_ssh a2 cat .bashrc >actual &&
+	test_cmp /etc/skel/.bashrc actual &&
+	echo 755 >expect &&
+	lab_exec a2 stat -c %a /run >actual &&
+	test_cmp expect actual
+'
+
+test_expect_success 'exec runs inside the host namespaces' '
+	echo a3 >expect &&
+	lab_exec a3 hostname >actual &&
+	test_cmp expect actual &&
+	lab_exec a3 findmnt -n -o FSTYPE /etc >actual &&
+	echo overlay >expect &&
+	test_cmp expect actual
+'
+
+test_expect_success 'put copies a file with mode and owner' '
+	printf "x=1\n" >f &&
+	lab put a1 f /etc/slurm/x.conf 0600 root:root &&
+	echo "600 root" >expect &&
+	lab_exec a1 stat -c "%a %U" /etc/slurm/x.conf >actual &&
+	test_cmp expect actual &&
+	lab_exec a1 cat /etc/slurm/x.conf >actual &&
+	test_cmp f actual
+'
+
+test_expect_success 'add-unix-user adds the user with its uid on every host' '
+	lab add-unix-user alice 5001 &&
+	for h in a1 a2 a3; do
+		echo "alice:x:5001:5001::/tmp:/bin/sh" >expect &&
+		lab_exec "$h" getent passwd alice >actual &&
+		test_cmp expect actual || return 1
+	done &&
+	test_must_fail getent passwd alice
+'
+
+test_expect_success 'host-stop kills the host and everything in it; host-start brings it back' '
+	pid=$(cat "$L/hosts/a2/holder.pid") &&
+	ns=$(readlink /proc/$pid/ns/mnt) &&
+	lab_ssh a2 "echo kept >/etc/kept" &&
+	lab host-stop a2 &&
+	! test -e "/proc/$pid" &&
+	for p in /proc/[0-9]*; do
+		test "$(readlink $p/ns/mnt 2>/dev/null)" != "$ns" || { echo "left: $p"; return 1; }
+	done &&
+	test_must_fail lab_ssh -o ConnectTimeout=3 a2 true &&
+	{ lab status >status; test $? = 1; } &&
+	grep "^a2 .* down" status &&
+	lab host-start a2 &&
+	echo kept >expect &&
+	lab_ssh a2 cat /etc/kept >actual &&
+	test_cmp expect actual
+'
+
+test_expect_success 'a changed host key is refused by ssh' '
+	lab host-rekey a3 &&
+	test_must_fail lab_ssh a3 true 2>err &&
+	grep -i "host identification has changed" err
+'
+
+test_expect_success 'lab-service runs munged; credentials from one host decode on another' '
+	head -c 1024 /dev/urandom >key &&
+	for h in a1 a2; do
+		lab put "$h" key /etc/munge/munge.key 0400 root:root &&
+		lab_exec "$h" lab-service munge start || return 1
+	done &&
+	lab_exec a1 lab-service munge status &&
+	lab_exec a1 munge -n | lab_exec a2 unmunge >out &&
+	grep "^ENCODE_HOST: *a1 " out &&
+	lab_exec a1 lab-service munge stop &&
+	test_must_fail --exit=3 lab_exec a1 lab-service munge status
+'
+
+test_expect_success 'db-up: the slurm user logs in with the password from db.pass' '
+	lab db-up &&
+	echo 600 >expect && stat -c %a "$L/secrets/db.pass" >actual && test_cmp expect actual &&
+	MYSQL_PWD=$(cat "$L/secrets/db.pass") mariadb -h 127.0.0.1 -P "$LAB_DB_PORT" -u slurm \
+		-N -e "select count(*) from information_schema.tables where table_schema=\"slurm_acct_db\"" >actual &&
+	echo 0 >expect &&
+	test_cmp expect actual &&
+	test_must_fail env MYSQL_PWD=wrong mariadb -h 127.0.0.1 -P "$LAB_DB_PORT" -u slurm -e "select 1" &&
+	lab db-sql -N -e "select @@innodb_lock_wait_timeout" >actual &&
+	echo 900 >expect &&
+	test_cmp expect actual
+'
+
+test_expect_success 'down stops everything: no holder, sshd, munged or mariadbd of this lab is left' '
+	lab down &&
+	! ps -eo args | grep -F "$L/" | grep -v grep &&
+	! ps -eo args | grep "^clusterctl-lab-host a[123] " &&
+	{ lab status >status; test $? = 1; } &&
+	grep "^db: down" status
+'
+
+test_done
