@@ -1,0 +1,86 @@
+/*
+ * acct.h: the Slurm accounting database as desired state. The model's
+ * cluster, QoS, account tree and users become rows as slurmdbd 22.05 would
+ * write them; they are diffed against what the database holds (the plan),
+ * and the plan is applied either as SQL in one transaction (method sql) or
+ * as "sacctmgr -i" commands run on the dbd host (method sacctmgr).
+ *
+ * Ownership: struct acct_plan is opaque and owned by whoever computed it;
+ * acct_plan_free() releases it. Strings returned through char **cause are
+ * newly allocated; the caller frees them. Nothing here prints or exits.
+ */
+#ifndef CLUSTERCTL_ACCT_H
+#define CLUSTERCTL_ACCT_H
+
+#include "compat.h"
+
+#include <jansson.h>
+
+#include "model.h"
+#include "strbuf.h"
+
+struct acct_plan;
+
+/*
+ * Runs a shell command on host `host` (an inventory host name) and appends
+ * its standard output to out. Returns 0 when the command ran and exited 0;
+ * otherwise -1 with *cause set (newly allocated; include stderr if useful).
+ * The caller wires it to SSH (transport_run) or, in tests, to the lab.
+ */
+typedef int (*acct_remote_fn)(void *cookie, const char *host, const char *cmd,
+			      struct strbuf *out, char **cause);
+
+/*
+ * Reads the database named by m->db (password from the file or the
+ * environment variable, never argv) and diffs it against the model.
+ * prune: also plan the removal of accounts, users, associations and QoS the
+ * inventory does not name (never root, root's user association or
+ * "normal"). A database without the cluster plans the cluster too; a
+ * database without slurmdbd's schema plans everything. 0, or -1 + *cause.
+ */
+int acct_plan_compute(const struct model *m, bool prune, struct acct_plan **out,
+		      char **cause);
+
+/* Number of changes (added + changed + removed objects). */
+size_t acct_plan_count(const struct acct_plan *p);
+
+/* Appends the human-readable accounting section of the plan. */
+void acct_plan_print(const struct acct_plan *p, struct strbuf *out);
+
+/* The plan as JSON: {"changes": [{op, kind, name, attrs: {a: [old, new]}}]}. New reference. */
+json_t *acct_plan_to_json(const struct acct_plan *p);
+
+/*
+ * Executes the plan with m->db.method. sql: stops slurmdbd on the
+ * accounting host, writes every change in one transaction, starts slurmdbd,
+ * restarts slurmctld on the controller (22.05 only loads new associations
+ * at start). sacctmgr: runs "sacctmgr -i" commands on the accounting host.
+ * Both then read back "sacctmgr show ... -P" on the accounting host and
+ * compare with the model. 0, or -1 + *cause (nothing written when the
+ * transaction failed).
+ */
+int acct_plan_apply(const struct model *m, const struct acct_plan *p,
+		    acct_remote_fn remote, void *cookie, char **cause);
+
+void acct_plan_free(struct acct_plan *p);
+
+/*
+ * The accounting host (cluster.accounting_host, else the first host with
+ * the dbd role, else the controller). Borrowed from the model.
+ */
+const char *acct_dbd_host(const struct model *m);
+
+/*
+ * Appends a "sacctmgr load" flat file for the model (Cluster, Parent,
+ * Account and User lines) preceded by the "sacctmgr add qos" commands as
+ * comments (22.05 flat files cannot hold QoS). 0, or -1 + *cause.
+ */
+int acct_export_flat(const struct model *m, struct strbuf *out, char **cause);
+
+/*
+ * Appends the whole desired state as "sacctmgr -i" command lines (one per
+ * line, every argument shell-quoted): QoS, accounts, users, coordinators.
+ */
+int acct_export_commands(const struct model *m, struct strbuf *out, char **cause);
+
+#endif

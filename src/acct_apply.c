@@ -1,0 +1,176 @@
+/*
+ * acct_apply.c: applying an accounting plan and checking the result. The
+ * sql method writes behind slurmdbd's back, so it stops slurmdbd first,
+ * starts it again afterwards (it caches admin levels and clusters) and
+ * restarts slurmctld (22.05 loads associations only at start; lab Q5).
+ * Either method ends by reading "sacctmgr show ... -P" on the accounting
+ * host and comparing it with the desired state: that is what Slurm itself
+ * will act on.
+ */
+#include "compat.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "acct.h"
+#include "acct_db.h"
+#include "acct_sacctmgr.h"
+#include "acct_sql.h"
+#include "transport.h"
+#include "xalloc.h"
+
+const char *acct_dbd_host(const struct model *m)
+{
+	if (m->cluster.accounting_host)
+		return m->cluster.accounting_host;
+	for (size_t i = 0; i < m->n_hosts; i++)
+		if (m->hosts[i].roles & ROLE_DBD)
+			return m->hosts[i].name;
+	return m->cluster.controller;
+}
+
+static int remote_run(acct_remote_fn remote, void *cookie, const char *host,
+		      const char *cmd, struct strbuf *out, char **cause)
+{
+	struct strbuf tmp = STRBUF_INIT;
+	int rc = remote(cookie, host, cmd, out ? out : &tmp, cause);
+
+	strbuf_release(&tmp);
+	return rc;
+}
+
+/* Runs a service command if the inventory has one. */
+static int service(const struct model *m, enum service_kind k, const char *what,
+		   const char *host, acct_remote_fn remote, void *cookie,
+		   char **cause)
+{
+	const struct service_cmds *s = &m->cluster.services[k];
+	const char *cmd = !strcmp(what, "stop") ? s->stop :
+		!strcmp(what, "start") ? s->start : s->restart;
+	char *why = NULL;
+
+	if (!cmd || !host)
+		return 0;
+	if (remote_run(remote, cookie, host, cmd, NULL, &why) < 0) {
+		*cause = xasprintf("cannot %s %s on '%s': %s", what, service_kind_name(k),
+				   host, why ? why : "failed");
+		free(why);
+		return -1;
+	}
+	return 0;
+}
+
+static int wait_dbd(const char *host, acct_remote_fn remote, void *cookie,
+		    char **cause)
+{
+	char *why = NULL;
+
+	if (remote_run(remote, cookie, host,
+		       "i=0; while [ $i -lt 60 ]; do sacctmgr -n show cluster >/dev/null 2>&1 "
+		       "&& exit 0; i=$((i+1)); sleep 0.5; done; exit 1", NULL, &why) < 0) {
+		*cause = xasprintf("slurmdbd on '%s' does not answer sacctmgr after the "
+				   "restart: %s", host, why ? why : "timed out");
+		free(why);
+		return -1;
+	}
+	return 0;
+}
+
+/* The cluster's tables come from slurmdbd itself when no cluster exists to copy. */
+static int ensure_cluster(struct db *db, const struct acct_plan *p, const char *dbd,
+			  acct_remote_fn remote, void *cookie, char **cause)
+{
+	struct acct_dbinfo info;
+	struct strbuf cmd = STRBUF_INIT;
+	char *why = NULL;
+	int rc = 0;
+
+	if (acct_observe_info(db, p->cluster, &info, cause) < 0)
+		return -1;
+	db_rollback(db);
+	if (!info.has_schema) {
+		*cause = xstrdup("the accounting database has no Slurm schema yet: "
+				 "start slurmdbd once so that it creates its tables");
+		rc = -1;
+	} else if (!info.cluster_tables && !info.template_cluster) {
+		strbuf_addstr(&cmd, "sacctmgr -i add cluster ");
+		transport_shell_quote(&cmd, p->cluster);
+		if (remote_run(remote, cookie, dbd, cmd.buf, NULL, &why) < 0) {
+			*cause = xasprintf("cannot create cluster '%s' through slurmdbd: %s",
+					   p->cluster, why ? why : "failed");
+			rc = -1;
+		}
+	}
+	free(why);
+	strbuf_release(&cmd);
+	acct_dbinfo_release(&info);
+	return rc;
+}
+
+static int apply_sql(const struct model *m, const struct acct_plan *p,
+		     acct_remote_fn remote, void *cookie, char **cause)
+{
+	const char *dbd = acct_dbd_host(m);
+	struct db *db = NULL;
+	bool need_cluster = false;
+	char *start_err = NULL;
+	int rc = -1;
+
+	if (db_connect(&m->db, &db, cause) < 0)
+		return -1;
+	if (ensure_cluster(db, p, dbd, remote, cookie, cause) < 0 ||
+	    service(m, SVC_SLURMDBD, "stop", dbd, remote, cookie, cause) < 0)
+		goto out;
+	rc = acct_sql_write(db, p, &need_cluster, cause);
+	/* slurmdbd comes back whatever happened to the transaction */
+	if (service(m, SVC_SLURMDBD, "start", dbd, remote, cookie, &start_err) < 0 && rc == 0) {
+		*cause = start_err;
+		start_err = NULL;
+		rc = -1;
+	}
+	if (rc == 0)
+		rc = service(m, SVC_SLURMCTLD, "restart", m->cluster.controller, remote,
+			     cookie, cause);
+	if (rc == 0)
+		rc = wait_dbd(dbd, remote, cookie, cause);
+out:
+	free(start_err);
+	db_close(db);
+	return rc;
+}
+
+static int apply_sacctmgr(const struct model *m, const struct acct_plan *p,
+			  acct_remote_fn remote, void *cookie, char **cause)
+{
+	struct strbuf cmds = STRBUF_INIT, script = STRBUF_INIT;
+	char *why = NULL;
+	int rc = 0;
+
+	acct_sacctmgr_commands(p, &cmds);
+	strbuf_addf(&script, "set -e\n%s", cmds.buf);
+	if (remote_run(remote, cookie, acct_dbd_host(m), script.buf, NULL, &why) < 0) {
+		*cause = xasprintf("sacctmgr on '%s' failed: %s", acct_dbd_host(m),
+				   why ? why : "failed");
+		rc = -1;
+	}
+	free(why);
+	strbuf_release(&cmds);
+	strbuf_release(&script);
+	return rc;
+}
+
+int acct_plan_apply(const struct model *m, const struct acct_plan *p,
+		    acct_remote_fn remote, void *cookie, char **cause)
+{
+	int rc;
+
+	if (!p->n_changes)
+		return 0;
+	if (m->db.method == DB_METHOD_SACCTMGR)
+		rc = apply_sacctmgr(m, p, remote, cookie, cause);
+	else
+		rc = apply_sql(m, p, remote, cookie, cause);
+	if (rc < 0)
+		return -1;
+	return acct_readback(m, p, remote, cookie, cause);
+}

@@ -1,0 +1,89 @@
+/*
+ * acct_db.h: internal to the acct*.c files that talk to the database:
+ * what the database holds besides the objects (schema version, the TRES
+ * and QoS id maps, whether the cluster and its tables exist) and the
+ * conversions between canonical values and column values.
+ *
+ * Ownership: struct acct_dbinfo owns its maps; acct_dbinfo_release().
+ */
+#ifndef CLUSTERCTL_ACCT_DB_H
+#define CLUSTERCTL_ACCT_DB_H
+
+#include "compat.h"
+
+#include "acct_state.h"
+#include "db.h"
+
+/* Schema version of slurmdbd 22.05 (convert_version_table). */
+#define ACCT_SCHEMA_2205 12
+
+struct acct_idmap {
+	char **names;
+	unsigned long *ids;
+	size_t n, alloc;
+};
+
+struct acct_dbinfo {
+	bool has_schema;	/* slurmdbd has created its tables */
+	long version;		/* convert_version_table.version, -1 unknown */
+	bool has_lineage;	/* 23.11+ lineage column in the assoc table */
+	bool cluster_exists;	/* row in cluster_table, deleted=0 */
+	bool cluster_tables;	/* "<cluster>_assoc_table" exists */
+	char *template_cluster;	/* another cluster whose tables exist, or NULL */
+	struct acct_idmap tres, qos;
+};
+
+void acct_idmap_add(struct acct_idmap *m, unsigned long id, const char *name);
+const char *acct_idmap_name(const struct acct_idmap *m, unsigned long id);
+/* 0 when absent (no TRES or QoS has id 0). */
+unsigned long acct_idmap_id(const struct acct_idmap *m, const char *name);
+void acct_dbinfo_release(struct acct_dbinfo *info);
+
+/* Reads schema facts, id maps and every object of the cluster. 0 or -1. */
+int acct_observe(struct db *db, const char *cluster, struct acct_objset *out,
+		 struct acct_dbinfo *info, char **cause);
+/* Only the schema facts and id maps (used again inside the apply txn). */
+int acct_observe_info(struct db *db, const char *cluster,
+		      struct acct_dbinfo *info, char **cause);
+
+/* Column value -> canonical value (newly allocated or NULL). */
+char *acct_value_from_db(const struct acct_dbinfo *info, enum acct_ftype t,
+			 const char *col);
+/*
+ * Canonical value -> column value (newly allocated; NULL for SQL NULL).
+ * -1 + *cause when a TRES or QoS name has no id.
+ */
+int acct_value_to_db(const struct acct_dbinfo *info, enum acct_ftype t,
+		     const char *canon, char **out, char **cause);
+
+/* "gres/gpu" -> type "gres", name "gpu"; "cpu" -> "cpu", "". Newly allocated. */
+void acct_tres_split(const char *full, char **type, char **name);
+
+
+/* ---- the plan (acct_plan.c) ---- */
+
+enum acct_op { ACCT_ADD, ACCT_CHANGE, ACCT_REMOVE };
+
+struct acct_change {
+	enum acct_op op;
+	const struct acct_obj *want;	/* NULL for ACCT_REMOVE */
+	const struct acct_obj *have;	/* NULL for ACCT_ADD */
+};
+
+struct acct_plan {
+	char *cluster;
+	char *where;			/* "slurm_acct_db at host:port" */
+	bool prune;
+	struct acct_objset want, have;
+	struct acct_dbinfo info;
+	struct acct_change *changes;
+	size_t n_changes, alloc_changes;
+};
+
+/* Diffs want against have into p->changes (both sets already in p). */
+void acct_plan_diff(struct acct_plan *p);
+/* True when field j of the two objects differs. */
+bool acct_field_differs(const struct acct_obj *want, const struct acct_obj *have,
+			size_t j);
+
+#endif

@@ -1,0 +1,133 @@
+/*
+ * acct_nset.c: slurmdbd's nested-set insertion, in memory (see
+ * acct_nset.h). Validity check: every interval is well formed, endpoints
+ * are distinct, and any two intervals nest or are disjoint.
+ */
+#include "compat.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "acct_nset.h"
+#include "xalloc.h"
+
+void acct_nset_push(struct acct_nset *s, unsigned long id, const char *acct,
+		    const char *user, const char *part, long lft, long rgt,
+		    int deleted)
+{
+	struct acct_nrow *r;
+
+	XGROW(s->rows, s->alloc, s->n + 1);
+	r = &s->rows[s->n++];
+	r->id = id;
+	r->acct = xstrdup(acct);
+	r->user = xstrdup(user ? user : "");
+	r->part = xstrdup(part ? part : "");
+	r->lft = lft;
+	r->rgt = rgt;
+	r->deleted = deleted;
+	r->moved = false;
+}
+
+size_t acct_nset_find(const struct acct_nset *s, const char *acct,
+		      const char *user)
+{
+	for (size_t i = 0; i < s->n; i++) {
+		const struct acct_nrow *r = &s->rows[i];
+
+		if (!r->deleted && !*r->part && !strcmp(r->acct, acct) &&
+		    !strcmp(r->user, user))
+			return i;
+	}
+	return SIZE_MAX;
+}
+
+/* slurmdbd: SELECT lft ... WHERE acct=parent and user='' order by lft. */
+static size_t parent_row(const struct acct_nset *s, const char *parent)
+{
+	size_t best = SIZE_MAX;
+
+	for (size_t i = 0; i < s->n; i++) {
+		const struct acct_nrow *r = &s->rows[i];
+
+		if (*r->user || strcmp(r->acct, parent))
+			continue;
+		if (best == SIZE_MAX || r->lft < s->rows[best].lft)
+			best = i;
+	}
+	return best;
+}
+
+size_t acct_nset_add_child(struct acct_nset *s, const char *parent,
+			   const char *acct, const char *user)
+{
+	size_t p = parent_row(s, parent);
+	long plft;
+
+	if (p == SIZE_MAX)
+		return SIZE_MAX;
+	plft = s->rows[p].lft;
+	for (size_t i = 0; i < s->n; i++) {
+		struct acct_nrow *r = &s->rows[i];
+
+		if (r->rgt > plft) {
+			r->rgt += 2;
+			r->moved = true;
+		}
+		if (r->lft > plft) {
+			r->lft += 2;
+			r->moved = true;
+		}
+	}
+	acct_nset_push(s, 0, acct, user, "", plft + 1, plft + 2, 0);
+	return s->n - 1;
+}
+
+static int cmp_lft(const void *a, const void *b)
+{
+	const struct acct_nrow *const *x = a, *const *y = b;
+
+	return ((*x)->lft > (*y)->lft) - ((*x)->lft < (*y)->lft);
+}
+
+bool acct_nset_valid(const struct acct_nset *s)
+{
+	const struct acct_nrow **v = xcalloc(s->n ? s->n : 1, sizeof(*v));
+	const struct acct_nrow **stack = xcalloc(s->n ? s->n : 1, sizeof(*stack));
+	size_t depth = 0;
+	bool ok = true;
+	long last = 0;
+
+	for (size_t i = 0; i < s->n; i++)
+		v[i] = &s->rows[i];
+	qsort(v, s->n, sizeof(*v), cmp_lft);
+	for (size_t i = 0; ok && i < s->n; i++) {
+		const struct acct_nrow *r = v[i];
+
+		if (r->lft >= r->rgt || r->lft <= last)
+			ok = false;
+		while (ok && depth && stack[depth - 1]->rgt < r->lft)
+			depth--;
+		if (ok && depth && stack[depth - 1]->rgt <= r->rgt)
+			ok = false;	/* overlaps its enclosing interval */
+		last = r->lft;
+		stack[depth++] = r;
+	}
+	free(v);
+	free(stack);
+	return ok;
+}
+
+void acct_nset_release(struct acct_nset *s)
+{
+	if (!s)
+		return;
+	for (size_t i = 0; i < s->n; i++) {
+		free(s->rows[i].acct);
+		free(s->rows[i].user);
+		free(s->rows[i].part);
+	}
+	free(s->rows);
+	memset(s, 0, sizeof(*s));
+}

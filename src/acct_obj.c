@@ -1,0 +1,173 @@
+/*
+ * acct_obj.c: the field tables of the accounting objects and the object
+ * sets both sides of the diff are made of. One table per kind drives
+ * reading the database, comparing, printing and writing, so a column is
+ * described once.
+ */
+#include "compat.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "acct_state.h"
+#include "die.h"
+#include "xalloc.h"
+
+static const struct acct_field qos_fields[] = {
+	{ "description", "description", F_STR, "Description" },
+	{ "priority", "priority", F_INT, "Priority" },
+	{ "flags", "flags", F_QFLAGS, "Flags" },
+	{ "grace_time", "grace_time", F_INT, "GraceTime" },
+	{ "preempt", "preempt", F_QOSLIST, "Preempt" },
+	{ "preempt_mode", "preempt_mode", F_PMODE, "PreemptMode" },
+	{ "usage_factor", "usage_factor", F_DOUBLE, "UsageFactor" },
+	{ "max_tres_per_user", "max_tres_pu", F_TRES, "MaxTRESPerUser" },
+	{ "max_tres_per_job", "max_tres_pj", F_TRES, "MaxTRESPerJob" },
+	{ "max_tres_per_account", "max_tres_pa", F_TRES, "MaxTRESPerAccount" },
+	{ "max_tres_per_node", "max_tres_pn", F_TRES, "MaxTRESPerNode" },
+	{ "min_tres_per_job", "min_tres_pj", F_TRES, "MinTRESPerJob" },
+	{ "grp_tres", "grp_tres", F_TRES, "GrpTRES" },
+	{ "max_wall", "max_wall_duration_per_job", F_MINUTES, "MaxWall" },
+	{ "grp_wall", "grp_wall", F_MINUTES, "GrpWall" },
+	{ "max_jobs_per_user", "max_jobs_per_user", F_INT, "MaxJobsPerUser" },
+	{ "max_submit_jobs_per_user", "max_submit_jobs_per_user", F_INT,
+	  "MaxSubmitJobsPerUser" },
+	{ "max_jobs_per_account", "max_jobs_pa", F_INT, "MaxJobsPerAccount" },
+	{ "max_submit_jobs_per_account", "max_submit_jobs_pa", F_INT,
+	  "MaxSubmitJobsPerAccount" },
+	{ "grp_jobs", "grp_jobs", F_INT, "GrpJobs" },
+	{ "grp_submit_jobs", "grp_submit_jobs", F_INT, "GrpSubmitJobs" },
+};
+
+static const struct acct_field account_fields[] = {
+	{ "description", "description", F_STR, "Description" },
+	{ "organization", "organization", F_STR, "Organization" },
+	{ "coordinators", NULL, F_NAMES, NULL },
+};
+
+static const struct acct_field user_fields[] = {
+	{ "admin_level", "admin_level", F_ADMIN, "AdminLevel" },
+};
+
+static const struct acct_field assoc_fields[] = {
+	{ "parent", "parent_acct", F_STR, "Parent" },
+	{ "fairshare", "shares", F_INT, "Fairshare" },
+	{ "grp_tres", "grp_tres", F_TRES, "GrpTRES" },
+	{ "max_tres_per_job", "max_tres_pj", F_TRES, "MaxTRES" },
+	{ "max_tres_per_node", "max_tres_pn", F_TRES, "MaxTRESPerNode" },
+	{ "grp_jobs", "grp_jobs", F_INT, "GrpJobs" },
+	{ "grp_submit_jobs", "grp_submit_jobs", F_INT, "GrpSubmitJobs" },
+	{ "max_jobs", "max_jobs", F_INT, "MaxJobs" },
+	{ "max_submit_jobs", "max_submit_jobs", F_INT, "MaxSubmitJobs" },
+	{ "grp_wall", "grp_wall", F_MINUTES, "GrpWall" },
+	{ "max_wall", "max_wall_pj", F_MINUTES, "MaxWall" },
+	{ "default_qos", "def_qos_id", F_QOSID, "DefaultQOS" },
+	{ "qos", "qos", F_QOSLIST, "QOS" },
+	{ "delta_qos", "delta_qos", F_DELTA, NULL },
+	{ "is_def", "is_def", F_INT, NULL },
+};
+
+const struct acct_field *acct_fields(enum acct_kind k, size_t *n)
+{
+	switch (k) {
+	case ACCT_QOS:
+		*n = ARRAY_SIZE(qos_fields);
+		return qos_fields;
+	case ACCT_ACCOUNT:
+		*n = ARRAY_SIZE(account_fields);
+		return account_fields;
+	case ACCT_USER:
+		*n = ARRAY_SIZE(user_fields);
+		return user_fields;
+	case ACCT_ASSOC:
+		*n = ARRAY_SIZE(assoc_fields);
+		return assoc_fields;
+	default:
+		*n = 0;
+		return NULL;
+	}
+}
+
+const char *acct_kind_name(enum acct_kind k)
+{
+	static const char *const names[] = {
+		"cluster", "tres", "qos", "account", "user", "association",
+	};
+
+	if ((size_t)k >= ARRAY_SIZE(names))
+		BUG("bad acct kind %d", (int)k);
+	return names[k];
+}
+
+struct acct_obj *acct_objset_add(struct acct_objset *s, enum acct_kind k,
+				 const char *name, const char *user)
+{
+	struct acct_obj *o;
+	size_t n;
+
+	acct_fields(k, &n);
+	XGROW(s->items, s->alloc, s->n + 1);
+	o = &s->items[s->n++];
+	o->kind = k;
+	o->name = xstrdup(name);
+	o->user = user ? xstrdup(user) : NULL;
+	o->vals = xcalloc(n ? n : 1, sizeof(*o->vals));
+	return o;
+}
+
+void acct_objset_release(struct acct_objset *s)
+{
+	if (!s)
+		return;
+	for (size_t i = 0; i < s->n; i++) {
+		struct acct_obj *o = &s->items[i];
+		size_t n;
+
+		acct_fields(o->kind, &n);
+		for (size_t j = 0; j < n; j++)
+			free(o->vals[j]);
+		free(o->vals);
+		free(o->name);
+		free(o->user);
+	}
+	free(s->items);
+	s->items = NULL;
+	s->n = s->alloc = 0;
+}
+
+int acct_obj_cmp(const void *a, const void *b)
+{
+	const struct acct_obj *x = a, *y = b;
+	int c;
+
+	if (x->kind != y->kind)
+		return x->kind < y->kind ? -1 : 1;
+	c = strcmp(x->name, y->name);
+	if (c)
+		return c;
+	return strcmp(x->user ? x->user : "", y->user ? y->user : "");
+}
+
+size_t acct_field_index(enum acct_kind k, const char *name)
+{
+	size_t n;
+	const struct acct_field *f = acct_fields(k, &n);
+
+	for (size_t i = 0; i < n; i++)
+		if (!strcmp(f[i].name, name))
+			return i;
+	BUG("no field '%s' in %s", name, acct_kind_name(k));
+}
+
+void acct_obj_set(struct acct_obj *o, const char *field, const char *val)
+{
+	size_t i = acct_field_index(o->kind, field);
+
+	free(o->vals[i]);
+	o->vals[i] = val ? xstrdup(val) : NULL;
+}
+
+const char *acct_obj_get(const struct acct_obj *o, const char *field)
+{
+	return o->vals[acct_field_index(o->kind, field)];
+}

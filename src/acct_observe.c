@@ -1,0 +1,283 @@
+/*
+ * acct_observe.c: reads what the accounting database holds for one
+ * cluster into the canonical object shape, plus the facts the writer needs
+ * (schema version, 23.11 lineage, TRES and QoS ids). Root's rows are left
+ * out: clusterctl never changes them.
+ */
+#include "compat.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "acct_db.h"
+#include "strbuf.h"
+#include "xalloc.h"
+
+void acct_idmap_add(struct acct_idmap *m, unsigned long id, const char *name)
+{
+	XGROW(m->names, m->alloc, m->n + 1);
+	m->ids = xreallocarray(m->ids, m->alloc, sizeof(*m->ids));
+	m->names[m->n] = xstrdup(name);
+	m->ids[m->n++] = id;
+}
+
+const char *acct_idmap_name(const struct acct_idmap *m, unsigned long id)
+{
+	for (size_t i = 0; i < m->n; i++)
+		if (m->ids[i] == id)
+			return m->names[i];
+	return NULL;
+}
+
+unsigned long acct_idmap_id(const struct acct_idmap *m, const char *name)
+{
+	for (size_t i = 0; i < m->n; i++)
+		if (!strcmp(m->names[i], name))
+			return m->ids[i];
+	return 0;
+}
+
+static void idmap_release(struct acct_idmap *m)
+{
+	for (size_t i = 0; i < m->n; i++)
+		free(m->names[i]);
+	free(m->names);
+	free(m->ids);
+	memset(m, 0, sizeof(*m));
+}
+
+void acct_dbinfo_release(struct acct_dbinfo *info)
+{
+	if (!info)
+		return;
+	idmap_release(&info->tres);
+	idmap_release(&info->qos);
+	free(info->template_cluster);
+	info->template_cluster = NULL;
+}
+
+void acct_tres_split(const char *full, char **type, char **name)
+{
+	const char *slash = strchr(full, '/');
+
+	*type = slash ? xstrndup(full, (size_t)(slash - full)) : xstrdup(full);
+	*name = xstrdup(slash ? slash + 1 : "");
+}
+
+static int read_tables(struct db *db, const char *cluster,
+		       struct acct_dbinfo *info, char **cause)
+{
+	struct db_rows r = DB_ROWS_INIT;
+	size_t cl = strlen(cluster);
+
+	if (db_query(db, "SELECT table_name FROM information_schema.tables "
+		     "WHERE table_schema=DATABASE()", &r, cause) < 0)
+		return -1;
+	for (size_t i = 0; i < r.n_rows; i++) {
+		const char *t = r.rows[i][0];
+		size_t tl = t ? strlen(t) : 0;
+
+		if (!t)
+			continue;
+		if (!strcmp(t, "convert_version_table"))
+			info->has_schema = true;
+		if (tl > 12 && !strcmp(t + tl - 12, "_assoc_table")) {
+			if (tl - 12 == cl && !strncmp(t, cluster, cl))
+				info->cluster_tables = true;
+			else if (!info->template_cluster)
+				info->template_cluster = xstrndup(t, tl - 12);
+		}
+	}
+	db_rows_release(&r);
+	return 0;
+}
+
+static int read_version(struct db *db, struct acct_dbinfo *info, char **cause)
+{
+	struct db_rows r = DB_ROWS_INIT;
+
+	info->version = -1;
+	if (db_query(db, "SELECT MAX(version) FROM convert_version_table", &r, cause) < 0)
+		return -1;
+	if (r.n_rows && r.rows[0][0])
+		info->version = strtol(r.rows[0][0], NULL, 10);
+	db_rows_release(&r);
+	return 0;
+}
+
+static int read_maps(struct db *db, const char *cluster,
+		     struct acct_dbinfo *info, char **cause)
+{
+	struct db_rows r = DB_ROWS_INIT;
+
+	if (db_query(db, "SELECT id, type, name FROM tres_table WHERE deleted=0 ORDER BY id",
+		     &r, cause) < 0)
+		return -1;
+	for (size_t i = 0; i < r.n_rows; i++) {
+		char *full = r.rows[i][2] && *r.rows[i][2] ?
+			xasprintf("%s/%s", r.rows[i][1], r.rows[i][2]) : xstrdup(r.rows[i][1]);
+		acct_idmap_add(&info->tres, strtoul(r.rows[i][0], NULL, 10), full);
+		free(full);
+	}
+	db_rows_release(&r);
+	if (db_query(db, "SELECT id, name FROM qos_table WHERE deleted=0 ORDER BY id",
+		     &r, cause) < 0)
+		return -1;
+	for (size_t i = 0; i < r.n_rows; i++)
+		acct_idmap_add(&info->qos, strtoul(r.rows[i][0], NULL, 10), r.rows[i][1]);
+	db_rows_release(&r);
+	if (db_query(db, "SELECT name FROM cluster_table WHERE deleted=0", &r, cause) < 0)
+		return -1;
+	for (size_t i = 0; i < r.n_rows; i++)
+		if (r.rows[i][0] && !strcmp(r.rows[i][0], cluster))
+			info->cluster_exists = true;
+	db_rows_release(&r);
+	return 0;
+}
+
+static int read_lineage(struct db *db, const char *cluster,
+			struct acct_dbinfo *info, char **cause)
+{
+	struct db_rows r = DB_ROWS_INIT;
+	char *sql = xasprintf("SHOW COLUMNS FROM \"%s_assoc_table\" LIKE 'lineage'", cluster);
+	int rc = db_query(db, sql, &r, cause);
+
+	free(sql);
+	if (rc == 0)
+		info->has_lineage = r.n_rows > 0;
+	db_rows_release(&r);
+	return rc;
+}
+
+int acct_observe_info(struct db *db, const char *cluster,
+		      struct acct_dbinfo *info, char **cause)
+{
+	memset(info, 0, sizeof(*info));
+	info->version = -1;
+	if (!db_cluster_name_ok(cluster)) {
+		*cause = xasprintf("cluster name '%s' cannot name Slurm tables "
+				   "(lowercase letters, digits and '_' only)", cluster);
+		return -1;
+	}
+	if (read_tables(db, cluster, info, cause) < 0)
+		return -1;
+	if (!info->has_schema)
+		return 0;
+	if (read_version(db, info, cause) < 0 || read_maps(db, cluster, info, cause) < 0)
+		return -1;
+	if (info->cluster_tables && read_lineage(db, cluster, info, cause) < 0)
+		return -1;
+	return 0;
+}
+
+/* Fills o's fields from row columns first..first+n-1 (table order). */
+static void fill_fields(const struct acct_dbinfo *info, struct acct_obj *o,
+			char **cols)
+{
+	size_t n, c = 0;
+	const struct acct_field *f = acct_fields(o->kind, &n);
+
+	for (size_t j = 0; j < n; j++) {
+		if (!f[j].column)
+			continue;
+		o->vals[j] = acct_value_from_db(info, f[j].type, cols[c++]);
+	}
+}
+
+static char *select_list(enum acct_kind k, const char *keys)
+{
+	struct strbuf sb = STRBUF_INIT;
+	size_t n;
+	const struct acct_field *f = acct_fields(k, &n);
+
+	strbuf_addf(&sb, "SELECT %s", keys);
+	for (size_t j = 0; j < n; j++)
+		if (f[j].column)
+			strbuf_addf(&sb, ", \"%s\"", f[j].column);
+	return strbuf_detach(&sb, NULL);
+}
+
+static int read_objects(struct db *db, const struct acct_dbinfo *info,
+			enum acct_kind k, const char *keys, const char *from,
+			struct acct_objset *out, char **cause)
+{
+	struct db_rows r = DB_ROWS_INIT;
+	char *cols = select_list(k, keys);
+	char *sql = xasprintf("%s FROM %s", cols, from);
+	bool assoc = k == ACCT_ASSOC;
+	int rc = db_query(db, sql, &r, cause);
+
+	free(cols);
+	free(sql);
+	for (size_t i = 0; rc == 0 && i < r.n_rows; i++) {
+		char **row = r.rows[i];
+		struct acct_obj *o;
+
+		if (!strcmp(row[0], "root") && (k != ACCT_ASSOC || !*row[1] ||
+						!strcmp(row[1], "root")))
+			continue;
+		o = acct_objset_add(out, k, row[0], assoc ? row[1] : NULL);
+		fill_fields(info, o, row + (assoc ? 2 : 1));
+	}
+	db_rows_release(&r);
+	return rc;
+}
+
+static int read_coords(struct db *db, struct acct_objset *out, size_t first,
+		       char **cause)
+{
+	struct db_rows r = DB_ROWS_INIT;
+	size_t ci = acct_field_index(ACCT_ACCOUNT, "coordinators");
+
+	if (db_query(db, "SELECT acct, user FROM acct_coord_table WHERE deleted=0 "
+		     "ORDER BY acct, user", &r, cause) < 0)
+		return -1;
+	for (size_t i = first; i < out->n; i++) {
+		struct acct_obj *o = &out->items[i];
+		struct strbuf sb = STRBUF_INIT;
+
+		if (o->kind != ACCT_ACCOUNT)
+			continue;
+		for (size_t j = 0; j < r.n_rows; j++) {
+			if (strcmp(r.rows[j][0], o->name))
+				continue;
+			if (sb.len)
+				strbuf_addch(&sb, ',');
+			strbuf_addstr(&sb, r.rows[j][1]);
+		}
+		o->vals[ci] = sb.len ? strbuf_detach(&sb, NULL) : NULL;
+		strbuf_release(&sb);
+	}
+	db_rows_release(&r);
+	return 0;
+}
+
+int acct_observe(struct db *db, const char *cluster, struct acct_objset *out,
+		 struct acct_dbinfo *info, char **cause)
+{
+	char *from;
+	size_t first = out->n;
+	int rc;
+
+	if (acct_observe_info(db, cluster, info, cause) < 0)
+		return -1;
+	if (!info->has_schema)
+		return 0;
+	if (info->cluster_exists)
+		acct_objset_add(out, ACCT_CLUSTER, cluster, NULL);
+	for (size_t i = 0; i < info->tres.n; i++)
+		acct_objset_add(out, ACCT_TRES, info->tres.names[i], NULL);
+	if (read_objects(db, info, ACCT_QOS, "name", "qos_table WHERE deleted=0", out, cause) < 0 ||
+	    read_objects(db, info, ACCT_ACCOUNT, "name", "acct_table WHERE deleted=0", out, cause) < 0 ||
+	    read_coords(db, out, first, cause) < 0 ||
+	    read_objects(db, info, ACCT_USER, "name", "user_table WHERE deleted=0", out, cause) < 0)
+		return -1;
+	if (!info->cluster_tables)
+		return 0;
+	from = xasprintf("\"%s_assoc_table\" WHERE deleted=0 AND `partition`='' ORDER BY lft",
+			 cluster);
+	rc = read_objects(db, info, ACCT_ASSOC, "acct, user", from, out, cause);
+	free(from);
+	return rc;
+}

@@ -1,0 +1,161 @@
+/*
+ * acct_plan.c: the accounting plan: desired objects merged against the
+ * observed ones, printed as the accounting section of "plan" and as JSON.
+ * Removals are only planned with --prune and never touch root, root's user
+ * association, the "normal" QoS, TRES rows or the cluster.
+ */
+#include "compat.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "acct.h"
+#include "acct_db.h"
+#include "xalloc.h"
+
+static int cmp_ptr(const void *a, const void *b)
+{
+	return acct_obj_cmp(*(const struct acct_obj *const *)a,
+			    *(const struct acct_obj *const *)b);
+}
+
+static const struct acct_obj **sorted(const struct acct_objset *s)
+{
+	const struct acct_obj **v = xcalloc(s->n ? s->n : 1, sizeof(*v));
+
+	for (size_t i = 0; i < s->n; i++)
+		v[i] = &s->items[i];
+	qsort(v, s->n, sizeof(*v), cmp_ptr);
+	return v;
+}
+
+static const struct acct_obj *find(const struct acct_obj **v, size_t n,
+				   const struct acct_obj *key)
+{
+	const struct acct_obj **hit = bsearch(&key, v, n, sizeof(*v), cmp_ptr);
+
+	return hit ? *hit : NULL;
+}
+
+static bool str_eq(const char *a, const char *b)
+{
+	if (!a || !b)
+		return a == b;
+	return !strcmp(a, b);
+}
+
+bool acct_field_differs(const struct acct_obj *want, const struct acct_obj *have,
+			size_t j)
+{
+	return !str_eq(want->vals[j], have->vals[j]);
+}
+
+static bool obj_differs(const struct acct_obj *want, const struct acct_obj *have)
+{
+	size_t n;
+
+	acct_fields(want->kind, &n);
+	for (size_t j = 0; j < n; j++)
+		if (acct_field_differs(want, have, j))
+			return true;
+	return false;
+}
+
+static void push(struct acct_plan *p, enum acct_op op, const struct acct_obj *want,
+		 const struct acct_obj *have)
+{
+	XGROW(p->changes, p->alloc_changes, p->n_changes + 1);
+	p->changes[p->n_changes].op = op;
+	p->changes[p->n_changes].want = want;
+	p->changes[p->n_changes].have = have;
+	p->n_changes++;
+}
+
+static bool prunable(const struct acct_obj *o)
+{
+	switch (o->kind) {
+	case ACCT_QOS:
+		return strcmp(o->name, "normal") != 0;
+	case ACCT_ACCOUNT:
+	case ACCT_USER:
+	case ACCT_ASSOC:
+		return true;
+	default:
+		return false;
+	}
+}
+
+void acct_plan_diff(struct acct_plan *p)
+{
+	const struct acct_obj **w = sorted(&p->want), **h = sorted(&p->have);
+
+	for (size_t i = 0; i < p->want.n; i++) {
+		const struct acct_obj *want = &p->want.items[i];
+		const struct acct_obj *have = find(h, p->have.n, want);
+
+		if (!have)
+			push(p, ACCT_ADD, want, NULL);
+		else if (obj_differs(want, have))
+			push(p, ACCT_CHANGE, want, have);
+	}
+	/* removals children first: users' associations, then accounts deepest last */
+	for (size_t i = p->have.n; p->prune && i-- > 0;) {
+		const struct acct_obj *have = &p->have.items[i];
+
+		if (prunable(have) && !find(w, p->want.n, have))
+			push(p, ACCT_REMOVE, NULL, have);
+	}
+	free(w);
+	free(h);
+}
+
+size_t acct_plan_count(const struct acct_plan *p)
+{
+	return p ? p->n_changes : 0;
+}
+
+void acct_plan_free(struct acct_plan *p)
+{
+	if (!p)
+		return;
+	acct_objset_release(&p->want);
+	acct_objset_release(&p->have);
+	acct_dbinfo_release(&p->info);
+	free(p->changes);
+	free(p->cluster);
+	free(p->where);
+	free(p);
+}
+
+int acct_plan_compute(const struct model *m, bool prune, struct acct_plan **out,
+		      char **cause)
+{
+	struct acct_plan *p = xcalloc(1, sizeof(*p));
+	struct db *db = NULL;
+	int rc = -1;
+
+	*out = NULL;
+	p->prune = prune;
+	p->cluster = xstrdup(m->cluster.name ? m->cluster.name : "");
+	p->where = xasprintf("%s at %s:%lld", m->db.name ? m->db.name : "slurm_acct_db",
+			     m->db.host ? m->db.host : "localhost",
+			     m->db.port > 0 ? m->db.port : 3306);
+	if (!db_cluster_name_ok(p->cluster)) {
+		*cause = xasprintf("cluster name '%s' cannot name Slurm tables "
+				   "(lowercase letters, digits and '_' only)", p->cluster);
+		goto out;
+	}
+	if (acct_desired_build(m, &p->want, cause) < 0 ||
+	    db_connect(&m->db, &db, cause) < 0 ||
+	    acct_observe(db, p->cluster, &p->have, &p->info, cause) < 0)
+		goto out;
+	db_rollback(db);
+	acct_plan_diff(p);
+	*out = p;
+	p = NULL;
+	rc = 0;
+out:
+	db_close(db);
+	acct_plan_free(p);
+	return rc;
+}

@@ -1,0 +1,127 @@
+/*
+ * acct_print.c: the accounting plan for people (the "accounting" section of
+ * "clusterctl plan") and for programs (JSON). Values are shown in their
+ * canonical form: TRES by name, times in minutes, QoS by name.
+ */
+#include "compat.h"
+
+#include <string.h>
+
+#include "acct.h"
+#include "acct_db.h"
+
+static const char *op_sign(enum acct_op op)
+{
+	return op == ACCT_ADD ? "+" : op == ACCT_CHANGE ? "~" : "-";
+}
+
+static const char *op_name(enum acct_op op)
+{
+	return op == ACCT_ADD ? "add" : op == ACCT_CHANGE ? "change" : "remove";
+}
+
+static void print_name(const struct acct_obj *o, struct strbuf *out)
+{
+	if (o->kind == ACCT_ASSOC && o->user && *o->user)
+		strbuf_addf(out, "association '%s' in '%s'", o->user, o->name);
+	else if (o->kind == ACCT_ASSOC)
+		strbuf_addf(out, "association of account '%s'", o->name);
+	else
+		strbuf_addf(out, "%s '%s'", acct_kind_name(o->kind), o->name);
+}
+
+static void print_fields(const struct acct_change *c, struct strbuf *out)
+{
+	const struct acct_obj *o = c->want ? c->want : c->have;
+	size_t n;
+	const struct acct_field *f = acct_fields(o->kind, &n);
+
+	for (size_t j = 0; j < n; j++) {
+		const char *old = c->have ? c->have->vals[j] : NULL;
+		const char *new = c->want ? c->want->vals[j] : NULL;
+
+		if (c->op == ACCT_ADD && new)
+			strbuf_addf(out, "      %s = %s\n", f[j].name, new);
+		else if (c->op == ACCT_CHANGE && acct_field_differs(c->want, c->have, j))
+			strbuf_addf(out, "      %s: %s -> %s\n", f[j].name,
+				    old ? old : "(none)", new ? new : "(none)");
+	}
+}
+
+void acct_plan_print(const struct acct_plan *p, struct strbuf *out)
+{
+	size_t count[3] = { 0, 0, 0 };
+
+	strbuf_addf(out, "  cluster '%s', database %s\n", p->cluster, p->where);
+	if (!p->info.has_schema)
+		strbuf_addstr(out, "  (slurmdbd has not created its tables yet; everything is new)\n");
+	else if (p->info.version != ACCT_SCHEMA_2205)
+		strbuf_addf(out, "  (schema version %ld is not Slurm 22.05's %d: the sql method will refuse it)\n",
+			    p->info.version, ACCT_SCHEMA_2205);
+	for (size_t i = 0; i < p->n_changes; i++) {
+		const struct acct_change *c = &p->changes[i];
+
+		count[c->op]++;
+		strbuf_addf(out, "  %s ", op_sign(c->op));
+		print_name(c->want ? c->want : c->have, out);
+		strbuf_addch(out, '\n');
+		print_fields(c, out);
+	}
+	if (!p->n_changes)
+		strbuf_addstr(out, "  no changes\n");
+	else
+		strbuf_addf(out, "  %zu to add, %zu to change, %zu to remove\n",
+			    count[ACCT_ADD], count[ACCT_CHANGE], count[ACCT_REMOVE]);
+}
+
+static json_t *str_or_null(const char *s)
+{
+	return s ? json_string(s) : json_null();
+}
+
+static json_t *change_json(const struct acct_change *c)
+{
+	const struct acct_obj *o = c->want ? c->want : c->have;
+	json_t *j = json_object(), *attrs = json_object();
+	size_t n;
+	const struct acct_field *f = acct_fields(o->kind, &n);
+
+	json_object_set_new(j, "op", json_string(op_name(c->op)));
+	json_object_set_new(j, "kind", json_string(acct_kind_name(o->kind)));
+	json_object_set_new(j, "name", json_string(o->name));
+	if (o->kind == ACCT_ASSOC)
+		json_object_set_new(j, "user", json_string(o->user ? o->user : ""));
+	for (size_t k = 0; k < n; k++) {
+		const char *old = c->have ? c->have->vals[k] : NULL;
+		const char *new = c->want ? c->want->vals[k] : NULL;
+
+		if (c->op == ACCT_CHANGE && !acct_field_differs(c->want, c->have, k))
+			continue;
+		if (!old && !new)
+			continue;
+		json_object_set_new(attrs, f[k].name,
+				    json_pack("[oo]", str_or_null(old), str_or_null(new)));
+	}
+	json_object_set_new(j, "attrs", attrs);
+	return j;
+}
+
+json_t *acct_plan_to_json(const struct acct_plan *p)
+{
+	json_t *j = json_object(), *arr = json_array();
+	size_t count[3] = { 0, 0, 0 };
+
+	for (size_t i = 0; i < p->n_changes; i++) {
+		count[p->changes[i].op]++;
+		json_array_append_new(arr, change_json(&p->changes[i]));
+	}
+	json_object_set_new(j, "cluster", json_string(p->cluster));
+	json_object_set_new(j, "database", json_string(p->where));
+	json_object_set_new(j, "schema_version", json_integer(p->info.version));
+	json_object_set_new(j, "changes", arr);
+	json_object_set_new(j, "summary",
+			    json_pack("{sIsIsI}", "add", (json_int_t)count[ACCT_ADD],
+				      "change", (json_int_t)count[ACCT_CHANGE],
+				      "remove", (json_int_t)count[ACCT_REMOVE]));
+	return j;
+}

@@ -1,0 +1,518 @@
+/*
+ * acct_sacctmgr.c: the sacctmgr side. The same plan as "sacctmgr -i"
+ * commands (method sacctmgr, for sites that do not let anything but
+ * slurmdbd write their database), and the desired state as a "sacctmgr
+ * load" flat file. Every argument is shell-quoted as one word, so a name or
+ * description can never become shell syntax.
+ */
+#include "compat.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "acct.h"
+#include "acct_db.h"
+#include "acct_sacctmgr.h"
+#include "transport.h"
+#include "xalloc.h"
+
+static void arg(struct strbuf *out, const char *key, const char *val)
+{
+	struct strbuf tok = STRBUF_INIT;
+
+	if (key)
+		strbuf_addf(&tok, "%s=", key);
+	strbuf_addstr(&tok, val);
+	strbuf_addch(out, ' ');
+	transport_shell_quote(out, tok.buf);
+	strbuf_release(&tok);
+}
+
+static bool tres_has(const char *list, const char *name)
+{
+	size_t len = strlen(name);
+
+	for (const char *p = list; p && *p;) {
+		size_t l = strcspn(p, ",");
+
+		if (l > len && p[len] == '=' && !strncmp(p, name, len))
+			return true;
+		p += l + (p[l] == ',');
+	}
+	return false;
+}
+
+/* new TRES list plus "name=-1" for every TRES only old has (unsets it). */
+static char *tres_value(const char *old, const char *new)
+{
+	struct strbuf sb = STRBUF_INIT;
+	char *copy = xstrdup(old ? old : ""), *save = NULL;
+
+	if (new)
+		strbuf_addstr(&sb, new);
+	for (char *t = strtok_r(copy, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
+		*strchr(t, '=') = '\0';
+		if (!tres_has(new, t))
+			strbuf_addf(&sb, "%s%s=-1", sb.len ? "," : "", t);
+	}
+	free(copy);
+	return strbuf_detach(&sb, NULL);
+}
+
+/* The sacctmgr spelling of field f going from old to new (NULL = skip). */
+static char *sacct_value(const struct acct_field *f, const char *old, const char *new)
+{
+	switch (f->type) {
+	case F_TRES:
+		return (old || new) ? tres_value(old, new) : NULL;
+	case F_PMODE:
+		return xstrdup(new ? new : "off");
+	case F_QOSLIST:
+		return xstrdup(new ? new : "");
+	case F_STR:
+	case F_ADMIN:
+	case F_DOUBLE:
+		return new ? xstrdup(new) : NULL;
+	default:
+		return xstrdup(new ? new : "-1");
+	}
+}
+
+/* Appends Key=Value for fields of want (changed vs have, or all set when have is NULL). */
+static void set_args(struct strbuf *out, const struct acct_obj *want,
+		     const struct acct_obj *have, const char *skip)
+{
+	size_t n;
+	const struct acct_field *f = acct_fields(want->kind, &n);
+
+	for (size_t j = 0; j < n; j++) {
+		const char *old = have ? have->vals[j] : NULL;
+		char *v;
+
+		if (!f[j].sacctmgr || (skip && strstr(skip, f[j].name)))
+			continue;
+		if (have ? !acct_field_differs(want, have, j) : !want->vals[j])
+			continue;
+		v = sacct_value(&f[j], old, want->vals[j]);
+		if (v)
+			arg(out, f[j].sacctmgr, v);
+		free(v);
+	}
+}
+
+static void cmd_start(struct strbuf *out, const char *verb, const char *what)
+{
+	strbuf_addf(out, "sacctmgr -i %s %s", verb, what);
+}
+
+static void qos_cmds(struct strbuf *out, const struct acct_change *c)
+{
+	if (c->op == ACCT_ADD) {
+		cmd_start(out, "add", "qos");
+		arg(out, NULL, c->want->name);
+		set_args(out, c->want, NULL, "preempt ");
+	} else {
+		cmd_start(out, "modify", "qos where");
+		arg(out, "name", c->want->name);
+		strbuf_addstr(out, " set");
+		set_args(out, c->want, c->have, "preempt ");
+	}
+	strbuf_addch(out, '\n');
+}
+
+static void qos_preempt(struct strbuf *out, const struct acct_change *c)
+{
+	size_t pi = acct_field_index(ACCT_QOS, "preempt");
+	const char *old = c->have ? c->have->vals[pi] : NULL;
+	const char *new = c->want->vals[pi];
+
+	if ((!old && !new) || (old && new && !strcmp(old, new)))
+		return;
+	cmd_start(out, "modify", "qos where");
+	arg(out, "name", c->want->name);
+	strbuf_addstr(out, " set");
+	arg(out, "Preempt", new ? new : "");
+	strbuf_addch(out, '\n');
+}
+
+static void coord_cmds(struct strbuf *out, const struct acct_change *c)
+{
+	size_t ci = acct_field_index(ACCT_ACCOUNT, "coordinators");
+	const char *want = c->want ? c->want->vals[ci] : NULL;
+	const char *have = c->have ? c->have->vals[ci] : NULL;
+
+	if ((!want && !have) || (want && have && !strcmp(want, have)))
+		return;
+	if (have) {
+		cmd_start(out, "remove", "coordinator");
+		arg(out, "account", c->want->name);
+		arg(out, "names", have);
+		strbuf_addch(out, '\n');
+	}
+	if (want) {
+		cmd_start(out, "add", "coordinator");
+		arg(out, "account", c->want->name);
+		arg(out, "names", want);
+		strbuf_addch(out, '\n');
+	}
+}
+
+static const struct acct_obj *find_entity(const struct acct_plan *p,
+					  enum acct_kind k, const char *name)
+{
+	for (size_t i = 0; i < p->want.n; i++)
+		if (p->want.items[i].kind == k && !strcmp(p->want.items[i].name, name))
+			return &p->want.items[i];
+	return NULL;
+}
+
+static void account_add(struct strbuf *out, const struct acct_plan *p,
+			const struct acct_obj *assoc)
+{
+	const struct acct_obj *a = find_entity(p, ACCT_ACCOUNT, assoc->name);
+
+	cmd_start(out, "add", "account");
+	arg(out, NULL, assoc->name);
+	arg(out, "Cluster", p->cluster);
+	if (a) {
+		arg(out, "Description", acct_obj_get(a, "description"));
+		arg(out, "Organization", acct_obj_get(a, "organization"));
+	}
+	set_args(out, assoc, NULL, NULL);
+	strbuf_addch(out, '\n');
+}
+
+static void user_add(struct strbuf *out, const struct acct_plan *p,
+		     const struct acct_obj *assoc)
+{
+	const struct acct_obj *u = find_entity(p, ACCT_USER, assoc->user);
+
+	cmd_start(out, "add", "user");
+	arg(out, NULL, assoc->user);
+	arg(out, "Account", assoc->name);
+	arg(out, "Cluster", p->cluster);
+	if (u && strcmp(acct_obj_get(u, "admin_level"), "None"))
+		arg(out, "AdminLevel", acct_obj_get(u, "admin_level"));
+	set_args(out, assoc, NULL, "parent ");
+	strbuf_addch(out, '\n');
+}
+
+static void assoc_change(struct strbuf *out, const struct acct_plan *p,
+			 const struct acct_change *c)
+{
+	const struct acct_obj *o = c->want;
+	size_t di = acct_field_index(ACCT_ASSOC, "is_def");
+
+	if (*o->user) {
+		cmd_start(out, "modify", "user where");
+		arg(out, "name", o->user);
+		arg(out, "account", o->name);
+	} else {
+		cmd_start(out, "modify", "account where");
+		arg(out, "name", o->name);
+	}
+	arg(out, "cluster", p->cluster);
+	strbuf_addstr(out, " set");
+	set_args(out, o, c->have, "is_def ");
+	strbuf_addch(out, '\n');
+	if (*o->user && acct_field_differs(o, c->have, di) && !strcmp(o->vals[di], "1")) {
+		cmd_start(out, "modify", "user where");
+		arg(out, "name", o->user);
+		arg(out, "cluster", p->cluster);
+		strbuf_addstr(out, " set");
+		arg(out, "DefaultAccount", o->name);
+		strbuf_addch(out, '\n');
+	}
+}
+
+static void entity_change(struct strbuf *out, const struct acct_change *c)
+{
+	const struct acct_obj *o = c->want;
+
+	if (o->kind == ACCT_USER) {
+		cmd_start(out, "modify", "user where");
+		arg(out, "name", o->name);
+		strbuf_addstr(out, " set");
+		set_args(out, o, c->have, NULL);
+		strbuf_addch(out, '\n');
+		return;
+	}
+	if (acct_field_differs(o, c->have, 0) || acct_field_differs(o, c->have, 1)) {
+		cmd_start(out, "modify", "account where");
+		arg(out, "name", o->name);
+		strbuf_addstr(out, " set");
+		set_args(out, o, c->have, NULL);
+		strbuf_addch(out, '\n');
+	}
+	coord_cmds(out, c);
+}
+
+static void removal(struct strbuf *out, const struct acct_plan *p,
+		    const struct acct_obj *o)
+{
+	switch (o->kind) {
+	case ACCT_QOS:
+		cmd_start(out, "delete", "qos where");
+		arg(out, "name", o->name);
+		break;
+	case ACCT_ACCOUNT:
+		cmd_start(out, "delete", "account where");
+		arg(out, "name", o->name);
+		break;
+	case ACCT_USER:
+		cmd_start(out, "delete", "user where");
+		arg(out, "name", o->name);
+		break;
+	default:
+		if (*o->user) {
+			cmd_start(out, "delete", "user where");
+			arg(out, "name", o->user);
+		} else {
+			cmd_start(out, "delete", "account where");
+			arg(out, "name", o->name);
+		}
+		arg(out, "account", o->name);
+		arg(out, "cluster", p->cluster);
+	}
+	strbuf_addch(out, '\n');
+}
+
+/* Users' first association must be the default one: sacctmgr makes the first is_def. */
+static void user_assocs(struct strbuf *out, const struct acct_plan *p, bool defaults)
+{
+	size_t di = acct_field_index(ACCT_ASSOC, "is_def");
+
+	for (size_t i = 0; i < p->n_changes; i++) {
+		const struct acct_change *c = &p->changes[i];
+
+		if (c->op != ACCT_ADD || c->want->kind != ACCT_ASSOC || !*c->want->user)
+			continue;
+		if (!strcmp(c->want->vals[di], "1") == defaults)
+			user_add(out, p, c->want);
+	}
+}
+
+void acct_sacctmgr_commands(const struct acct_plan *p, struct strbuf *out)
+{
+	bool cluster_new = false;
+
+	for (size_t i = 0; i < p->n_changes; i++)
+		if (p->changes[i].op == ACCT_ADD && p->changes[i].want->kind == ACCT_CLUSTER)
+			cluster_new = true;
+	if (cluster_new) {
+		cmd_start(out, "add", "cluster");
+		arg(out, NULL, p->cluster);
+		strbuf_addch(out, '\n');
+	}
+	for (size_t i = 0; i < p->n_changes; i++)
+		if (p->changes[i].want && p->changes[i].want->kind == ACCT_QOS)
+			qos_cmds(out, &p->changes[i]);
+	for (size_t i = 0; i < p->n_changes; i++)
+		if (p->changes[i].want && p->changes[i].want->kind == ACCT_QOS)
+			qos_preempt(out, &p->changes[i]);
+	for (size_t i = 0; i < p->n_changes; i++) {
+		const struct acct_change *c = &p->changes[i];
+
+		if (c->op == ACCT_ADD && c->want->kind == ACCT_ASSOC && !*c->want->user)
+			account_add(out, p, c->want);
+	}
+	user_assocs(out, p, true);
+	user_assocs(out, p, false);
+	for (size_t i = 0; i < p->n_changes; i++) {
+		const struct acct_change *c = &p->changes[i];
+
+		if (!c->want)
+			continue;
+		if (c->op == ACCT_ADD && c->want->kind == ACCT_ACCOUNT)
+			coord_cmds(out, c);
+		else if (c->op == ACCT_CHANGE && c->want->kind == ACCT_ASSOC)
+			assoc_change(out, p, c);
+		else if (c->op == ACCT_CHANGE && (c->want->kind == ACCT_ACCOUNT ||
+						  c->want->kind == ACCT_USER))
+			entity_change(out, c);
+	}
+	for (size_t i = 0; i < p->n_changes; i++)
+		if (p->changes[i].op == ACCT_REMOVE)
+			removal(out, p, p->changes[i].have);
+}
+
+/* ---- sacctmgr load flat file ---- */
+
+static void flat_quoted(struct strbuf *out, const char *key, const char *v)
+{
+	strbuf_addf(out, ":%s='", key);
+	for (; *v; v++) {
+		if (*v == '\'' || *v == ':')
+			strbuf_addch(out, '_');	/* the flat file has no escape */
+		else
+			strbuf_addch(out, *v);
+	}
+	strbuf_addch(out, '\'');
+}
+
+static void flat_limits(struct strbuf *out, const struct acct_obj *assoc)
+{
+	static const char *const keys[][2] = {
+		{ "fairshare", "Fairshare" }, { "grp_tres", "GrpTRES" },
+		{ "max_tres_per_job", "MaxTRESPerJob" }, { "max_tres_per_node", "MaxTRESPerNode" },
+		{ "grp_jobs", "GrpJobs" }, { "grp_submit_jobs", "GrpSubmitJobs" },
+		{ "max_jobs", "MaxJobs" }, { "max_submit_jobs", "MaxSubmitJobs" },
+		{ "grp_wall", "GrpWall" }, { "max_wall", "MaxWallDurationPerJob" },
+	};
+
+	for (size_t i = 0; i < ARRAY_SIZE(keys); i++) {
+		const char *v = acct_obj_get(assoc, keys[i][0]);
+
+		if (v)
+			strbuf_addf(out, ":%s=%s", keys[i][1], v);
+	}
+	if (acct_obj_get(assoc, "qos"))
+		flat_quoted(out, "QOS", acct_obj_get(assoc, "qos"));
+	if (acct_obj_get(assoc, "default_qos"))
+		flat_quoted(out, "DefaultQOS", acct_obj_get(assoc, "default_qos"));
+}
+
+static const struct acct_obj *find_assoc(const struct acct_objset *s,
+					 const char *acct, const char *user)
+{
+	for (size_t i = 0; i < s->n; i++) {
+		const struct acct_obj *o = &s->items[i];
+
+		if (o->kind == ACCT_ASSOC && !strcmp(o->name, acct) && !strcmp(o->user, user))
+			return o;
+	}
+	return NULL;
+}
+
+static const char *user_default(const struct acct_objset *s, const char *user)
+{
+	for (size_t i = 0; i < s->n; i++) {
+		const struct acct_obj *o = &s->items[i];
+
+		if (o->kind == ACCT_ASSOC && !strcmp(o->user, user) &&
+		    !strcmp(acct_obj_get(o, "is_def"), "1"))
+			return o->name;
+	}
+	return NULL;
+}
+
+static void flat_users(struct strbuf *out, const struct acct_objset *s,
+		       const char *acct)
+{
+	for (size_t i = 0; i < s->n; i++) {
+		const struct acct_obj *o = &s->items[i];
+		const struct acct_obj *u;
+		const char *def;
+
+		if (o->kind != ACCT_ASSOC || !*o->user || strcmp(o->name, acct))
+			continue;
+		u = NULL;
+		for (size_t k = 0; k < s->n && !u; k++)
+			if (s->items[k].kind == ACCT_USER && !strcmp(s->items[k].name, o->user))
+				u = &s->items[k];
+		strbuf_addf(out, "User - '%s'", o->user);
+		def = user_default(s, o->user);
+		if (def)
+			flat_quoted(out, "DefaultAccount", def);
+		if (u && strcmp(acct_obj_get(u, "admin_level"), "None"))
+			flat_quoted(out, "AdminLevel", acct_obj_get(u, "admin_level"));
+		flat_limits(out, o);
+		strbuf_addch(out, '\n');
+	}
+}
+
+/* The account rows whose parent is `parent`, in model order. */
+static size_t child_accounts(const struct acct_objset *s, const char *parent,
+			     const struct acct_obj **acct, const struct acct_obj **assoc)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < s->n; i++) {
+		const struct acct_obj *a = &s->items[i], *as;
+
+		if (a->kind != ACCT_ACCOUNT)
+			continue;
+		as = find_assoc(s, a->name, "");
+		if (!as || strcmp(acct_obj_get(as, "parent"), parent))
+			continue;
+		acct[n] = a;
+		assoc[n++] = as;
+	}
+	return n;
+}
+
+static void flat_children(struct strbuf *out, const struct acct_objset *s,
+			  const char *parent)
+{
+	const struct acct_obj **acct = xcalloc(s->n + 1, sizeof(*acct));
+	const struct acct_obj **assoc = xcalloc(s->n + 1, sizeof(*assoc));
+	size_t n = child_accounts(s, parent, acct, assoc);
+
+	if (n)
+		strbuf_addf(out, "Parent - '%s'\n", parent);
+	for (size_t i = 0; i < n; i++) {
+		strbuf_addf(out, "Account - '%s'", acct[i]->name);
+		flat_quoted(out, "Description", acct_obj_get(acct[i], "description"));
+		flat_quoted(out, "Organization", acct_obj_get(acct[i], "organization"));
+		flat_limits(out, assoc[i]);
+		strbuf_addch(out, '\n');
+	}
+	for (size_t i = 0; i < n; i++) {
+		strbuf_addf(out, "Parent - '%s'\n", acct[i]->name);
+		flat_users(out, s, acct[i]->name);
+		flat_children(out, s, acct[i]->name);
+	}
+	free(acct);
+	free(assoc);
+}
+
+int acct_export_flat(const struct model *m, struct strbuf *out, char **cause)
+{
+	struct acct_plan p;
+	int rc;
+
+	memset(&p, 0, sizeof(p));
+	if (acct_desired_build(m, &p.want, cause) < 0)
+		return -1;
+	p.cluster = (char *)m->cluster.name;
+	strbuf_addstr(out, "# sacctmgr load flat file written by clusterctl export-sacctmgr.\n"
+		      "# Slurm 22.05 flat files cannot define QoS: run these first.\n");
+	for (size_t i = 0; i < p.want.n; i++) {
+		if (p.want.items[i].kind != ACCT_QOS)
+			continue;
+		strbuf_addstr(out, "#   ");
+		qos_cmds(out, &(struct acct_change){ ACCT_ADD, &p.want.items[i], NULL });
+		if (acct_obj_get(&p.want.items[i], "preempt")) {
+			strbuf_addstr(out, "#   ");
+			qos_preempt(out, &(struct acct_change){ ACCT_ADD, &p.want.items[i], NULL });
+		}
+	}
+	strbuf_addf(out, "Cluster - '%s':Fairshare=1:QOS='normal'\n", m->cluster.name);
+	flat_children(out, &p.want, "root");
+	for (size_t i = 0; i < p.want.n; i++) {
+		const struct acct_obj *a = &p.want.items[i];
+		const char *co = a->kind == ACCT_ACCOUNT ? acct_obj_get(a, "coordinators") : NULL;
+
+		if (co)
+			strbuf_addf(out, "# coordinators of '%s': sacctmgr -i add coordinator "
+				    "account='%s' names='%s'\n", a->name, a->name, co);
+	}
+	rc = 0;
+	acct_objset_release(&p.want);
+	return rc;
+}
+
+int acct_export_commands(const struct model *m, struct strbuf *out, char **cause)
+{
+	struct acct_plan p;
+
+	memset(&p, 0, sizeof(p));
+	if (acct_desired_build(m, &p.want, cause) < 0)
+		return -1;
+	p.cluster = (char *)m->cluster.name;
+	acct_plan_diff(&p);
+	acct_sacctmgr_commands(&p, out);
+	free(p.changes);
+	acct_objset_release(&p.want);
+	return 0;
+}

@@ -1,0 +1,28 @@
+/*
+ * acct_sql.h: internal. Writes an accounting plan into the database the
+ * way slurmdbd 22.05 does (acct_sql.c), in one transaction.
+ */
+#ifndef CLUSTERCTL_ACCT_SQL_H
+#define CLUSTERCTL_ACCT_SQL_H
+
+#include "compat.h"
+
+#include "acct_db.h"
+
+/*
+ * Checks the schema (version 12, no 23.11 lineage), creates missing
+ * per-cluster tables LIKE another cluster's (DDL: outside the transaction),
+ * then writes every change of p in one transaction and commits. On any
+ * error the transaction is rolled back and -1 returned with *cause.
+ * *need_cluster is set (and -1 returned) when the cluster has no tables and
+ * no other cluster's tables exist to copy: the caller creates the cluster
+ * through slurmdbd ("sacctmgr add cluster") and calls again.
+ */
+int acct_sql_write(struct db *db, const struct acct_plan *p, bool *need_cluster,
+		   char **cause);
+
+/* The 19 per-cluster table suffixes of Slurm 22.05 ("assoc_table", ...). */
+extern const char *const acct_cluster_tables[];
+extern const size_t acct_n_cluster_tables;
+
+#endif

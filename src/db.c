@@ -1,0 +1,352 @@
+/*
+ * db.c: the only user of MariaDB Connector/C. slurmdbd opens every session
+ * with autocommit off and sql_mode 'ANSI_QUOTES,NO_ENGINE_SUBSTITUTION', so
+ * we do the same: the SQL we write is then read exactly as slurmdbd's
+ * (double quotes around per-cluster table names). Values only ever travel
+ * as prepared-statement parameters; text queries carry identifiers that the
+ * caller has validated (db_cluster_name_ok).
+ */
+#include "compat.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <mysql.h>
+
+#include "db.h"
+#include "die.h"
+#include "strbuf.h"
+#include "xalloc.h"
+
+struct db {
+	MYSQL *conn;
+};
+
+struct db_stmt {
+	struct db *db;
+	MYSQL_STMT *st;
+	char *sql;
+};
+
+static char *read_password_file(const char *path, char **cause)
+{
+	FILE *f = fopen(path, "r");
+	struct strbuf sb = STRBUF_INIT;
+	char buf[256];
+	size_t n;
+
+	if (!f) {
+		*cause = xasprintf("cannot read the database password file '%s': %s",
+				   path, strerror(errno));
+		return NULL;
+	}
+	while ((n = fread(buf, 1, sizeof(buf), f)) > 0)
+		strbuf_add(&sb, buf, n);
+	explicit_bzero(buf, sizeof(buf));
+	fclose(f);
+	while (sb.len && (sb.buf[sb.len - 1] == '\n' || sb.buf[sb.len - 1] == '\r'))
+		sb.buf[--sb.len] = '\0';
+	return strbuf_detach(&sb, NULL);
+}
+
+/* The password, newly allocated (wipe with xfree_secret), or NULL. */
+static char *get_password(const struct db_settings *s, char **cause)
+{
+	const char *v;
+
+	if (s->password_file)
+		return read_password_file(s->password_file, cause);
+	if (s->password_env) {
+		v = getenv(s->password_env);
+		if (!v) {
+			*cause = xasprintf("environment variable '%s' (db.password_env) is not set",
+					   s->password_env);
+			return NULL;
+		}
+		return xstrdup(v);
+	}
+	return xstrdup("");
+}
+
+static int session_setup(struct db *db, char **cause)
+{
+	if (db_exec(db, "SET autocommit=0", cause) < 0)
+		return -1;
+	return db_exec(db, "SET session sql_mode='ANSI_QUOTES,NO_ENGINE_SUBSTITUTION'",
+		       cause);
+}
+
+int db_connect(const struct db_settings *s, struct db **out, char **cause)
+{
+	const char *host = s->host ? s->host : "localhost";
+	const char *user = s->user ? s->user : "slurm";
+	const char *name = s->name ? s->name : "slurm_acct_db";
+	unsigned port = s->port > 0 ? (unsigned)s->port : 3306;
+	unsigned timeout = 10;
+	char *pass;
+	struct db *db;
+	MYSQL *ok;
+
+	*out = NULL;
+	pass = get_password(s, cause);
+	if (!pass)
+		return -1;
+	db = xcalloc(1, sizeof(*db));
+	db->conn = mysql_init(NULL);
+	if (!db->conn)
+		die("out of memory");
+	mysql_options(db->conn, MYSQL_OPT_CONNECT_TIMEOUT, &timeout);
+	ok = mysql_real_connect(db->conn, host, user, pass, name, port, NULL, 0);
+	xfree_secret(pass, strlen(pass));
+	if (!ok) {
+		*cause = xasprintf("cannot connect to MariaDB at %s:%u as '%s': %s",
+				   host, port, user, mysql_error(db->conn));
+		db_close(db);
+		return -1;
+	}
+	if (session_setup(db, cause) < 0) {
+		db_close(db);
+		return -1;
+	}
+	*out = db;
+	return 0;
+}
+
+void db_close(struct db *db)
+{
+	if (!db)
+		return;
+	if (db->conn)
+		mysql_close(db->conn);
+	free(db);
+}
+
+int db_exec(struct db *db, const char *sql, char **cause)
+{
+	MYSQL_RES *res;
+
+	if (mysql_query(db->conn, sql)) {
+		*cause = xasprintf("database error: %s", mysql_error(db->conn));
+		return -1;
+	}
+	/* drain a result a statement may have produced */
+	res = mysql_store_result(db->conn);
+	if (res)
+		mysql_free_result(res);
+	return 0;
+}
+
+static void rows_push(struct db_rows *r, size_t *alloc, char **row)
+{
+	XGROW(r->rows, *alloc, r->n_rows + 1);
+	r->rows[r->n_rows++] = row;
+}
+
+int db_query(struct db *db, const char *sql, struct db_rows *out, char **cause)
+{
+	MYSQL_RES *res;
+	MYSQL_ROW row;
+	size_t alloc = 0;
+
+	out->rows = NULL;
+	out->n_rows = 0;
+	out->n_cols = 0;
+	if (mysql_query(db->conn, sql) || !(res = mysql_store_result(db->conn))) {
+		*cause = xasprintf("database error: %s", mysql_error(db->conn));
+		return -1;
+	}
+	out->n_cols = mysql_num_fields(res);
+	while ((row = mysql_fetch_row(res))) {
+		unsigned long *len = mysql_fetch_lengths(res);
+		char **copy = xcalloc(out->n_cols ? out->n_cols : 1, sizeof(*copy));
+
+		for (size_t j = 0; j < out->n_cols; j++)
+			copy[j] = row[j] ? xstrndup(row[j], len[j]) : NULL;
+		rows_push(out, &alloc, copy);
+	}
+	mysql_free_result(res);
+	return 0;
+}
+
+void db_rows_release(struct db_rows *r)
+{
+	if (!r)
+		return;
+	for (size_t i = 0; i < r->n_rows; i++) {
+		for (size_t j = 0; j < r->n_cols; j++)
+			free(r->rows[i][j]);
+		free(r->rows[i]);
+	}
+	free(r->rows);
+	r->rows = NULL;
+	r->n_rows = r->n_cols = 0;
+}
+
+struct db_stmt *db_prepare(struct db *db, const char *sql, char **cause)
+{
+	struct db_stmt *st = xcalloc(1, sizeof(*st));
+
+	st->db = db;
+	st->st = mysql_stmt_init(db->conn);
+	if (!st->st)
+		die("out of memory");
+	if (mysql_stmt_prepare(st->st, sql, strlen(sql))) {
+		*cause = xasprintf("database error preparing a statement: %s",
+				   mysql_stmt_error(st->st));
+		db_stmt_free(st);
+		return NULL;
+	}
+	st->sql = xstrdup(sql);
+	return st;
+}
+
+static int stmt_fail(struct db_stmt *st, char **cause)
+{
+	*cause = xasprintf("database error: %s", mysql_stmt_error(st->st));
+	return -1;
+}
+
+/* Fetches every row of an executed statement as strings. */
+static int stmt_fetch_all(struct db_stmt *st, struct db_rows *out, char **cause)
+{
+	MYSQL_RES *meta = mysql_stmt_result_metadata(st->st);
+	my_bool upd = 1;
+	size_t n, alloc = 0;
+	MYSQL_BIND *b;
+	unsigned long *len;
+	my_bool *isnull;
+	int rc = 0, f;
+
+	if (!meta)
+		return 0;
+	n = mysql_num_fields(meta);
+	out->n_cols = n;
+	mysql_stmt_attr_set(st->st, STMT_ATTR_UPDATE_MAX_LENGTH, &upd);
+	if (mysql_stmt_store_result(st->st)) {
+		mysql_free_result(meta);
+		return stmt_fail(st, cause);
+	}
+	b = xcalloc(n, sizeof(*b));
+	len = xcalloc(n, sizeof(*len));
+	isnull = xcalloc(n, sizeof(*isnull));
+	for (size_t j = 0; j < n; j++) {
+		MYSQL_FIELD *fl = mysql_fetch_field_direct(meta, (unsigned)j);
+		b[j].buffer_type = MYSQL_TYPE_STRING;
+		b[j].buffer_length = fl->max_length + 1;
+		b[j].buffer = xmalloc(b[j].buffer_length);
+		b[j].length = &len[j];
+		b[j].is_null = &isnull[j];
+	}
+	if (mysql_stmt_bind_result(st->st, b))
+		rc = stmt_fail(st, cause);
+	while (!rc && (f = mysql_stmt_fetch(st->st)) != MYSQL_NO_DATA) {
+		char **row;
+
+		if (f == 1) {
+			rc = stmt_fail(st, cause);
+			break;
+		}
+		row = xcalloc(n ? n : 1, sizeof(*row));
+		for (size_t j = 0; j < n; j++)
+			row[j] = isnull[j] ? NULL : xstrndup(b[j].buffer, len[j]);
+		rows_push(out, &alloc, row);
+	}
+	for (size_t j = 0; j < n; j++)
+		free(b[j].buffer);
+	free(b);
+	free(len);
+	free(isnull);
+	mysql_free_result(meta);
+	mysql_stmt_free_result(st->st);
+	return rc;
+}
+
+int db_stmt_exec(struct db_stmt *st, const char *const *params, size_t n,
+		 struct db_rows *out, char **cause)
+{
+	MYSQL_BIND *b = NULL;
+	unsigned long *len = NULL;
+	my_bool *isnull = NULL;
+	int rc = 0;
+
+	if (mysql_stmt_param_count(st->st) != n)
+		BUG("statement wants %lu parameters, got %zu: %s",
+		    mysql_stmt_param_count(st->st), n, st->sql);
+	if (n) {
+		b = xcalloc(n, sizeof(*b));
+		len = xcalloc(n, sizeof(*len));
+		isnull = xcalloc(n, sizeof(*isnull));
+	}
+	for (size_t i = 0; i < n; i++) {
+		b[i].buffer_type = MYSQL_TYPE_STRING;
+		isnull[i] = params[i] == NULL;
+		b[i].is_null = &isnull[i];
+		b[i].buffer = (void *)(params[i] ? params[i] : "");
+		len[i] = params[i] ? strlen(params[i]) : 0;
+		b[i].buffer_length = len[i];
+		b[i].length = &len[i];
+	}
+	if ((n && mysql_stmt_bind_param(st->st, b)) || mysql_stmt_execute(st->st))
+		rc = stmt_fail(st, cause);
+	else if (out)
+		rc = stmt_fetch_all(st, out, cause);
+	else {
+		while (mysql_stmt_fetch(st->st) == 0)
+			;
+		mysql_stmt_free_result(st->st);
+	}
+	free(b);
+	free(len);
+	free(isnull);
+	return rc;
+}
+
+unsigned long long db_stmt_insert_id(struct db_stmt *st)
+{
+	return mysql_stmt_insert_id(st->st);
+}
+
+void db_stmt_free(struct db_stmt *st)
+{
+	if (!st)
+		return;
+	if (st->st)
+		mysql_stmt_close(st->st);
+	free(st->sql);
+	free(st);
+}
+
+int db_begin(struct db *db, char **cause)
+{
+	/* autocommit is off: a ROLLBACK starts from a clean transaction, as slurmdbd does */
+	return db_exec(db, "ROLLBACK", cause);
+}
+
+int db_commit(struct db *db, char **cause)
+{
+	if (mysql_commit(db->conn)) {
+		*cause = xasprintf("database error at commit: %s", mysql_error(db->conn));
+		return -1;
+	}
+	return 0;
+}
+
+void db_rollback(struct db *db)
+{
+	if (db && db->conn)
+		mysql_rollback(db->conn);
+}
+
+bool db_cluster_name_ok(const char *name)
+{
+	size_t n = 0;
+
+	if (!name)
+		return false;
+	for (const char *p = name; *p; p++, n++)
+		if (!((*p >= 'a' && *p <= 'z') || (*p >= '0' && *p <= '9') || *p == '_'))
+			return false;
+	return n > 0 && n <= 64;
+}
