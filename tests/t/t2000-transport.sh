@@ -5,22 +5,16 @@
 # refusal (unknown, changed), unreachable host, full disk, fanout, commands.
 . "$(dirname "$0")/test-lib.sh"
 
-LABSH=$TOP/scripts/lab.sh
-CLUSTERCTL_LAB=$(mktemp -d /tmp/clusterctl-t2000-lab.XXXXXX)
-LAB_NET=127.0.32
-export CLUSTERCTL_LAB LAB_NET
-L=$CLUSTERCTL_LAB
-lab_cleanup() { bash "$LABSH" wipe >/dev/null 2>&1; rm -rf "$L"; }
-trap lab_cleanup EXIT
+. "$TOP/tests/t/lib-lab.sh"
 
-[ "$(id -u)" = 0 ] || test_skip_or_die "the lab needs root"
-command -v sshd >/dev/null 2>&1 || [ -x /usr/sbin/sshd ] || test_skip_or_die "no sshd"
-bash "$LABSH" hosts-up t1 t2 t3 >lab.log 2>&1 || test_skip_or_die "lab hosts do not start: $(tail -n 2 lab.log)"
+lab_begin
+lab_hosts_up t1 t2 t3
+L=$CLUSTERCTL_LAB
 case "$CLUSTERCTL" in *build-san*) SANITIZE=address,undefined; export SANITIZE ;; esac
 sh "$TOP/tests/tools/build-sshprobe.sh" "$TRASH/sshprobe" || test_skip_or_die "cannot build sshprobe"
 
 probe() { "$TRASH/sshprobe" -F "$L/ssh/config" -t 3 "$@"; }
-on() { h=$1; shift; bash "$LABSH" exec "$h" "$@"; }
+on() { lab_exec "$@"; }
 # stat_of HOST PATH: "mode uid gid size inode"
 stat_of() { on "$1" stat -c '%a %u %g %s %i' "$2"; }
 
@@ -83,7 +77,7 @@ test_expect_success 'an unknown host key is accepted with the opt-in and recorde
 '
 
 test_expect_success 'a changed host key is refused even with the opt-in, nothing written' '
-	bash "$LABSH" host-rekey t3 >lab.log 2>&1 &&
+	lab host-rekey t3 >lab.log 2>&1 &&
 	cp "$L/ssh/known_hosts" kh3 &&
 	test_must_fail --exit=4 probe -a -k "$PWD/kh3" -p munge.key=/etc/slurm/new.key,0400,0,0 t1 t3 >out &&
 	grep "^t1: ok$" out &&
@@ -93,7 +87,7 @@ test_expect_success 'a changed host key is refused even with the opt-in, nothing
 '
 
 test_expect_success 'an unreachable host fails fast with a clear message, others succeed' '
-	bash "$LABSH" host-stop t3 >lab.log 2>&1 &&
+	lab host-stop t3 >lab.log 2>&1 &&
 	start=$(date +%s) &&
 	test_must_fail --exit=4 probe -p cgroup.conf=/etc/slurm/cgroup2.conf t1 t2 t3 >out &&
 	end=$(date +%s) &&
@@ -150,5 +144,4 @@ test_expect_success 'mkdir -p makes nested directories with the mode' '
 	on t2 stat -c %a /var/lib/ct/a >m && echo 755 >expect && test_cmp expect m
 '
 
-test_expect_success 'stop the lab' 'bash "$LABSH" wipe'
 test_done
