@@ -1,28 +1,119 @@
 /*
- * cmd_apply.c: "clusterctl apply" (not implemented yet; being built).
+ * cmd_apply.c: "clusterctl apply INVENTORY" computes the plan (observing
+ * every host), prints it, and executes that very plan: stage files
+ * everywhere, swap them in, fix users/groups, install the munge key, act on
+ * services, apply accounting, then observe again to verify. One summary line
+ * at the end names failed hosts as a folded hostlist. Exit 0, 4 when some
+ * hosts failed (the others are applied), 1 on a fatal error, 3 for an
+ * invalid inventory. --dry-run is plan.
  */
 #include "compat.h"
 
 #include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
 
+#include "apply.h"
 #include "cmd.h"
+#include "plan.h"
 
 static const char *const apply_usage[] = {
-	"clusterctl apply ...",
+	"clusterctl apply INVENTORY [--dry-run] [--fanout N] [--prune]",
+	"                           [--only files,users,munge,services,accounting]",
+	"                           [--accept-new-host-keys]",
 	NULL,
 };
 
+static int apply_report(const struct apply_summary *sum, int ret, char *cause)
+{
+	char *line = apply_summary_line(sum);
+
+	fputs(sum->errors.buf, stderr);
+	if (ret)
+		fprintf(stderr, "clusterctl: apply: %s\n", cause);
+	printf("%s\n", line);
+	if (!ret && sum->verify_left)
+		fprintf(stderr, "clusterctl: apply: verification: %s\n",
+			sum->verify_left == SIZE_MAX ? "could not observe again" :
+			"changes remain after apply (run plan)");
+	free(line);
+	if (ret)
+		return CL_FATAL;
+	return sum->failed || sum->verify_left ? CL_PARTIAL : CL_OK;
+}
+
+static int apply_go(struct apply_session *s, struct plan *p)
+{
+	struct apply_summary sum;
+	struct strbuf sb = STRBUF_INIT;
+	char *cause = NULL, *unobserved = plan_unobserved(p);
+	int ret, rc;
+
+	plan_print(p, isatty(STDOUT_FILENO) ? PLAN_PRINT_COLOR : 0, &sb);
+	fputs(sb.buf, stdout);
+	fflush(stdout);
+	strbuf_release(&sb);
+	if (!plan_count(p) && !unobserved && !p->acct_error) {
+		printf("apply: nothing to do\n");
+		return CL_OK;
+	}
+	free(unobserved);
+	ret = apply_execute(s, p, &sum, &cause);
+	rc = apply_report(&sum, ret, cause);
+	free(cause);
+	apply_summary_release(&sum);
+	return rc;
+}
+
 static int cmd_apply_run(int argc, char **argv)
 {
-	(void)argc;
-	(void)argv;
-	fprintf(stderr, "clusterctl: apply: not implemented yet\n");
-	return CL_FATAL;
+	struct diag_list dl = DIAG_LIST_INIT;
+	struct rendered_set rs = RENDERED_SET_INIT;
+	struct apply_session s;
+	struct apply_cli cli;
+	struct model *m = NULL;
+	struct plan *p;
+	char *cause = NULL;
+	int r;
+
+	if (cmd_wants_help(argc, argv)) {
+		cmd_print_usage(&cmd_apply_entry, stdout);
+		cmd_print_exit_codes(stdout);
+		return CL_OK;
+	}
+	if (apply_parse_args(argc, argv, true, &cli, &cause)) {
+		fprintf(stderr, "clusterctl: apply: %s\n", cause);
+		free(cause);
+		cmd_print_usage(&cmd_apply_entry, stderr);
+		return CL_USAGE;
+	}
+	if (cli.dry_run || cli.json)
+		return cmd_plan_entry.run(argc, argv);
+	if ((r = apply_load(cli.inventory, &m, &rs, &dl))) {
+		diag_print(&dl, stderr);
+		diag_release(&dl);
+		return r == -1 ? CL_INVALID : CL_FATAL;
+	}
+	diag_print(&dl, stderr);
+	diag_release(&dl);
+	apply_session_init(&s, m, &rs, &cli.opt);
+	p = apply_plan(&s, &cause);
+	if (!p) {
+		fprintf(stderr, "clusterctl: apply: %s\n", cause);
+		r = CL_FATAL;
+	} else {
+		r = apply_go(&s, p);
+	}
+	free(cause);
+	plan_free(p);
+	apply_session_release(&s);
+	apply_unload(m, &rs);
+	return r;
 }
 
 const struct cmd_entry cmd_apply_entry = {
 	.name = "apply",
-	.summary = "(not implemented yet)",
+	.summary = "make the live cluster match the inventory (plan, then act)",
 	.usage = apply_usage,
 	.run = cmd_apply_run,
 };

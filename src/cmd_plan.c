@@ -1,28 +1,106 @@
 /*
- * cmd_plan.c: "clusterctl plan" (not implemented yet; being built).
+ * cmd_plan.c: "clusterctl plan INVENTORY" observes every host over SSH and
+ * prints what apply would change (text, or --json), secrets masked. Exit 0
+ * when nothing would change, 2 when changes are pending, 4 when some hosts
+ * (or the accounting database) could not be observed, 1 on a fatal error,
+ * 3 for an invalid inventory.
  */
 #include "compat.h"
 
 #include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
 
+#include "apply.h"
 #include "cmd.h"
+#include "plan.h"
 
 static const char *const plan_usage[] = {
-	"clusterctl plan ...",
+	"clusterctl plan INVENTORY [--json] [--fanout N] [--prune]",
+	"                          [--only files,users,munge,services,accounting]",
+	"                          [--accept-new-host-keys]",
 	NULL,
 };
 
+static int plan_exit(const struct plan *p)
+{
+	char *unobserved = plan_unobserved(p);
+	int rc = unobserved || p->acct_error ? CL_PARTIAL :
+		plan_count(p) ? CL_PENDING : CL_OK;
+
+	free(unobserved);
+	return rc;
+}
+
+static void plan_output(const struct plan *p, bool json)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	if (json) {
+		json_t *j = plan_to_json(p);
+
+		json_dumpf(j, stdout, JSON_INDENT(2) | JSON_SORT_KEYS);
+		fputc('\n', stdout);
+		json_decref(j);
+		return;
+	}
+	plan_print(p, isatty(STDOUT_FILENO) ? PLAN_PRINT_COLOR : 0, &sb);
+	fputs(sb.buf, stdout);
+	strbuf_release(&sb);
+}
+
+static int load_failed(int r, struct diag_list *dl)
+{
+	diag_print(dl, stderr);
+	diag_release(dl);
+	return r == -1 ? CL_INVALID : CL_FATAL;
+}
+
 static int cmd_plan_run(int argc, char **argv)
 {
-	(void)argc;
-	(void)argv;
-	fprintf(stderr, "clusterctl: plan: not implemented yet\n");
-	return CL_FATAL;
+	struct diag_list dl = DIAG_LIST_INIT;
+	struct rendered_set rs = RENDERED_SET_INIT;
+	struct apply_session s;
+	struct apply_cli cli;
+	struct model *m = NULL;
+	struct plan *p;
+	char *cause = NULL;
+	int r;
+
+	if (cmd_wants_help(argc, argv)) {
+		cmd_print_usage(&cmd_plan_entry, stdout);
+		cmd_print_exit_codes(stdout);
+		return CL_OK;
+	}
+	if (apply_parse_args(argc, argv, false, &cli, &cause)) {
+		fprintf(stderr, "clusterctl: plan: %s\n", cause);
+		free(cause);
+		cmd_print_usage(&cmd_plan_entry, stderr);
+		return CL_USAGE;
+	}
+	if ((r = apply_load(cli.inventory, &m, &rs, &dl)))
+		return load_failed(r, &dl);
+	diag_print(&dl, stderr);	/* warnings */
+	diag_release(&dl);
+	apply_session_init(&s, m, &rs, &cli.opt);
+	p = apply_plan(&s, &cause);
+	if (!p) {
+		fprintf(stderr, "clusterctl: plan: %s\n", cause);
+		r = CL_FATAL;
+	} else {
+		plan_output(p, cli.json);
+		r = plan_exit(p);
+	}
+	free(cause);
+	plan_free(p);
+	apply_session_release(&s);
+	apply_unload(m, &rs);
+	return r;
 }
 
 const struct cmd_entry cmd_plan_entry = {
 	.name = "plan",
-	.summary = "(not implemented yet)",
+	.summary = "show what apply would change on the live cluster",
 	.usage = plan_usage,
 	.run = cmd_plan_run,
 };

@@ -1,0 +1,1005 @@
+/*
+ * apply.c: observe hosts and execute a plan over the executor, one SSH
+ * session per host reused by every phase. Apply is two-phase so no node
+ * ever runs with a slurm.conf that differs from the controller's: every
+ * changed file is first staged beside its target on every host (checksum
+ * verified there by the transport); only if the controller staged cleanly
+ * are files swapped in (atomic rename, previous file kept as
+ * <path>.clusterctl-old), after users and groups got the inventory's ids.
+ * Then services, accounting, and a fresh observation to verify.
+ */
+#include "compat.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/file.h>
+#include <unistd.h>
+
+#include "acct.h"
+#include "apply.h"
+#include "exec.h"
+#include "hostlist.h"
+#include "inventory.h"
+#include "xalloc.h"
+
+#define APPLY_BACKUP_SUFFIX ".clusterctl-old"
+
+/* ---- session ---- */
+
+static void apply_targets(struct apply_session *s)
+{
+	const struct model *m = s->m;
+	size_t i;
+
+	s->targets = xcalloc(m->n_hosts + 1, sizeof(*s->targets));
+	for (i = 0; i < m->n_hosts; i++) {
+		const struct host *h = &m->hosts[i];
+		struct transport_target *t = &s->targets[i];
+
+		t->host = h->name;
+		t->address = h->address;
+		t->port = (int)(h->ssh_port != MODEL_UNSET ? h->ssh_port :
+				m->ssh.port > 0 ? m->ssh.port : 0);
+		t->user = h->ssh_user ? h->ssh_user : m->ssh.user;
+		t->identity = m->ssh.identity;
+		t->known_hosts = m->ssh.known_hosts;
+		t->ssh_config = m->ssh.config;
+		t->connect_timeout = (int)m->ssh.connect_timeout;
+		t->command_timeout = (int)m->ssh.command_timeout;
+		t->accept_new_host_keys = s->opt.accept_new_host_keys ||
+					  m->ssh.accept_new_host_keys;
+	}
+}
+
+static size_t apply_find_controller(const struct model *m)
+{
+	size_t i;
+
+	for (i = 0; i < m->n_hosts; i++)
+		if (m->cluster.controller &&
+		    !strcmp(m->hosts[i].name, m->cluster.controller))
+			return i;
+	for (i = 0; i < m->n_hosts; i++)
+		if (m->hosts[i].roles & ROLE_CONTROLLER)
+			return i;
+	return SIZE_MAX;
+}
+
+/* The database password from the file or the environment; NULL if none. */
+static char *apply_db_password(const struct model *m)
+{
+	struct strbuf sb = STRBUF_INIT;
+	char buf[256];
+	const char *env;
+	ssize_t n;
+	int fd;
+
+	if (m->db.password_env && (env = getenv(m->db.password_env)))
+		return xstrdup(env);
+	if (!m->db.password_file)
+		return NULL;
+	fd = open(m->db.password_file, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return NULL;
+	while ((n = read(fd, buf, sizeof(buf))) > 0)
+		strbuf_add(&sb, buf, (size_t)n);
+	explicit_bzero(buf, sizeof(buf));
+	close(fd);
+	while (sb.len && (sb.buf[sb.len - 1] == '\n' || sb.buf[sb.len - 1] == '\r'))
+		sb.buf[--sb.len] = '\0';
+	return strbuf_detach(&sb, NULL);
+}
+
+void apply_session_init(struct apply_session *s, const struct model *m,
+			const struct rendered_set *rs,
+			const struct apply_options *opt)
+{
+	size_t fanout;
+
+	memset(s, 0, sizeof(*s));
+	s->m = m;
+	s->rs = rs;
+	s->opt = *opt;
+	apply_targets(s);
+	fanout = opt->fanout ? opt->fanout :
+		m->ssh.fanout > 0 ? (size_t)m->ssh.fanout : 0;
+	s->pool = exec_pool_new(s->targets, m->n_hosts, fanout);
+	s->obs = xcalloc(m->n_hosts + 1, sizeof(*s->obs));
+	s->controller = apply_find_controller(m);
+	s->db_password = apply_db_password(m);
+}
+
+static void apply_obs_reset(struct apply_session *s)
+{
+	size_t i;
+
+	for (i = 0; i < s->m->n_hosts; i++)
+		plan_obs_host_release(&s->obs[i]);
+}
+
+void apply_session_release(struct apply_session *s)
+{
+	if (!s || !s->m)
+		return;
+	exec_pool_free(s->pool);
+	apply_obs_reset(s);
+	free(s->obs);
+	free(s->targets);
+	mungekey_release(&s->controller_key);
+	if (s->db_password)
+		xfree_secret(s->db_password, strlen(s->db_password));
+	memset(s, 0, sizeof(*s));
+}
+
+/* ---- observe ---- */
+
+/* Reads the key, keeps only its fingerprint (and the bytes on the controller). */
+static int apply_observe_key(struct apply_session *s, size_t idx,
+			     struct transport *tr, const struct rendered_file *f,
+			     char **cause)
+{
+	struct strbuf sb = STRBUF_INIT;
+	struct remote_stat st = { 0 };
+	struct plan_obs_file *of;
+	int r = transport_read_file(tr, f->path, &sb, &st, cause);
+
+	if (r == 0) {
+		of = plan_obs_add_file(&s->obs[idx], f->path, st.exists, st.mode,
+				       st.uid, st.gid, NULL, 0);
+		if (st.exists)
+			mungekey_fingerprint_of(sb.buf, sb.len, of->fp);
+		if (st.exists && idx == s->controller && mungekey_size_ok(sb.len))
+			mungekey_set(&s->controller_key, sb.buf, sb.len);
+	}
+	explicit_bzero(sb.buf, sb.len);
+	strbuf_release(&sb);
+	return r;
+}
+
+static int apply_observe_ids(struct apply_session *s, size_t idx,
+			     struct transport *tr, char **cause)
+{
+	const struct cluster *c = &s->m->cluster;
+	struct plan_obs_host *o = &s->obs[idx];
+	struct strbuf cmd = STRBUF_INIT, out = STRBUF_INIT;
+	const char *groups;
+	int status, r;
+
+	strbuf_addstr(&cmd, "getent passwd ");
+	transport_shell_quote(&cmd, c->slurm_user.name);
+	strbuf_addch(&cmd, ' ');
+	transport_shell_quote(&cmd, c->munge_user.name);
+	strbuf_addstr(&cmd, "; echo @@; getent group ");
+	transport_shell_quote(&cmd, c->slurm_user.group ? c->slurm_user.group :
+			      c->slurm_user.name);
+	strbuf_addch(&cmd, ' ');
+	transport_shell_quote(&cmd, c->munge_user.group ? c->munge_user.group :
+			      c->munge_user.name);
+	strbuf_addstr(&cmd, "; true");
+	r = transport_run(tr, cmd.buf, &out, NULL, &status, cause);
+	if (!r) {
+		groups = strstr(out.buf, "@@\n");
+		groups = groups ? groups + 3 : "";
+		plan_obs_parse_passwd(out.buf, c->slurm_user.name, &o->users[PLAN_SLURM]);
+		plan_obs_parse_passwd(out.buf, c->munge_user.name, &o->users[PLAN_MUNGE]);
+		plan_obs_parse_group(groups, c->slurm_user.group ? c->slurm_user.group :
+				     c->slurm_user.name, &o->groups[PLAN_SLURM]);
+		plan_obs_parse_group(groups, c->munge_user.group ? c->munge_user.group :
+				     c->munge_user.name, &o->groups[PLAN_MUNGE]);
+	}
+	strbuf_release(&cmd);
+	strbuf_release(&out);
+	return r;
+}
+
+static int apply_observe_task(size_t idx, struct transport *tr, void *cookie,
+			      char **cause)
+{
+	struct apply_session *s = cookie;
+	const char *name = s->m->hosts[idx].name;
+	size_t i;
+
+	for (i = 0; i < s->rs->n_files; i++) {
+		const struct rendered_file *f = &s->rs->files[i];
+		struct strbuf sb = STRBUF_INIT;
+		struct remote_stat st = { 0 };
+
+		if (strcmp(f->host, name))
+			continue;
+		if (f->secret) {
+			if (apply_observe_key(s, idx, tr, f, cause))
+				return -1;
+			continue;
+		}
+		if (transport_read_file(tr, f->path, &sb, &st, cause)) {
+			strbuf_release(&sb);
+			return -1;
+		}
+		plan_obs_add_file(&s->obs[idx], f->path, st.exists, st.mode,
+				  st.uid, st.gid, st.exists ? sb.buf : NULL, sb.len);
+		explicit_bzero(sb.buf, sb.len);	/* may hold the db password */
+		strbuf_release(&sb);
+	}
+	return apply_observe_ids(s, idx, tr, cause);
+}
+
+static void apply_observe(struct apply_session *s)
+{
+	size_t i;
+
+	apply_obs_reset(s);
+	mungekey_release(&s->controller_key);
+	exec_pool_run(s->pool, apply_observe_task, s, false);
+	for (i = 0; i < s->m->n_hosts; i++) {
+		const struct exec_result *r = exec_pool_result(s->pool, i);
+
+		s->obs[i].ok = r->state == EXEC_DONE;
+		if (!s->obs[i].ok)
+			s->obs[i].error = xstrdup(r->error ? r->error :
+						  exec_state_name(r->state));
+	}
+}
+
+/* ---- the plan ---- */
+
+static int apply_choose_key(struct apply_session *s, struct mungekey *key,
+			    enum plan_key_source *src, char **cause)
+{
+	if (s->controller_key.bytes) {
+		mungekey_set(key, s->controller_key.bytes, s->controller_key.len);
+		*src = PLAN_KEY_CONTROLLER;
+		return 0;
+	}
+	if (s->m->cluster.munge_key_source) {
+		*src = PLAN_KEY_FILE;
+		return mungekey_load_file(key, s->m->cluster.munge_key_source, cause);
+	}
+	*src = PLAN_KEY_GENERATED;
+	return mungekey_generate(key, cause);
+}
+
+static void apply_accounting(struct apply_session *s, struct plan *p)
+{
+	struct acct_plan *ap = NULL;
+	char *cause = NULL;
+
+	if (!p->acct_wanted)
+		return;
+	if (acct_plan_compute(s->m, s->opt.prune, &ap, &cause))
+		plan_set_accounting(p, NULL, cause ? cause :
+				    xstrdup("cannot read the accounting database"));
+	else
+		plan_set_accounting(p, ap, NULL);
+}
+
+static struct plan *apply_compute(struct apply_session *s, const struct mungekey *key,
+				  enum plan_key_source src)
+{
+	struct plan_inputs in = { .only = s->opt.only ? s->opt.only : PLAN_ONLY_ALL,
+				  .obs = s->obs, .key = key, .key_source = src,
+				  .db_password = s->db_password };
+	struct plan *p;
+
+	/*
+	 * Without the controller we cannot know the cluster's key: planning a
+	 * new one would split the cluster, so the key waits for the next run.
+	 */
+	if (s->controller == SIZE_MAX || !s->obs[s->controller].ok)
+		in.only &= ~(unsigned)PLAN_ONLY_MUNGE;
+	p = plan_compute(s->m, s->rs, &in);
+
+	apply_accounting(s, p);
+	return p;
+}
+
+struct plan *apply_plan(struct apply_session *s, char **cause)
+{
+	struct mungekey key = MUNGEKEY_INIT;
+	enum plan_key_source src;
+	struct plan *p;
+
+	*cause = NULL;
+	apply_observe(s);
+	if (apply_choose_key(s, &key, &src, cause))
+		return NULL;
+	p = apply_compute(s, &key, src);
+	mungekey_release(&key);
+	return p;
+}
+
+/* ---- execute ---- */
+
+struct apply_run {
+	struct apply_session *s;
+	struct plan *p;
+	char **staged;		/* per plan file: the staged temp path */
+	struct strbuf *log;	/* per host: what was done (not printed here) */
+	bool *changed_key;	/* per host */
+};
+
+static int apply_stage_file(struct apply_run *r, size_t i, struct transport *tr,
+			    char **cause)
+{
+	const struct plan_file *f = &r->p->files[i];
+	size_t len = 0;
+	char *bytes = plan_file_bytes(r->p, f->want, &len), *dir;
+	int ret;
+
+	if (!bytes) {
+		*cause = xasprintf("%s: no bytes for '%s' (database password or "
+				   "munge key unknown)", transport_host(tr),
+				   f->want->path);
+		return -1;
+	}
+	dir = xstrndup(f->want->path, (size_t)(strrchr(f->want->path, '/') -
+					       f->want->path));
+	ret = transport_mkdir_p(tr, *dir ? dir : "/", 0755, cause);
+	if (!ret)
+		ret = transport_stage_file(tr, f->want->path, bytes, len,
+					   f->want->mode, f->want_uid, f->want_gid,
+					   &r->staged[i], cause);
+	xfree_secret(bytes, len);
+	free(dir);
+	return ret;
+}
+
+static int apply_stage_task(size_t idx, struct transport *tr, void *cookie,
+			    char **cause)
+{
+	struct apply_run *r = cookie;
+	size_t i;
+
+	for (i = 0; i < r->p->n_files; i++)
+		if (r->p->files[i].host == idx && r->p->files[i].content &&
+		    apply_stage_file(r, i, tr, cause))
+			return -1;
+	return 0;
+}
+
+/* Removes what was staged on a host that will not swap. */
+static int apply_unstage_task(size_t idx, struct transport *tr, void *cookie,
+			      char **cause)
+{
+	struct apply_run *r = cookie;
+	size_t i;
+
+	(void)cause;
+	for (i = 0; i < r->p->n_files; i++) {
+		char *ignored = NULL;
+
+		if (r->p->files[i].host != idx || !r->staged[i])
+			continue;
+		transport_remove(tr, r->staged[i], &ignored);
+		free(ignored);
+		free(r->staged[i]);
+		r->staged[i] = NULL;
+	}
+	return 0;
+}
+
+static int apply_sh(struct transport *tr, const char *cmd, const char *what,
+		    char **cause)
+{
+	struct strbuf err = STRBUF_INIT;
+	int status = 0, ret = transport_run(tr, cmd, NULL, &err, &status, cause);
+
+	if (!ret && status) {
+		strbuf_setlen(&err, err.len > 400 ? 400 : err.len);
+		while (err.len && err.buf[err.len - 1] == '\n')
+			strbuf_setlen(&err, err.len - 1);
+		*cause = xasprintf("%s: %s failed (exit %d)%s%s", transport_host(tr),
+				   what, status, err.len ? ": " : "", err.buf);
+		ret = -1;
+	}
+	strbuf_release(&err);
+	return ret;
+}
+
+/* Directories the daemons own files in, re-owned when their ids change. */
+static const char *const apply_reown_dirs =
+	"/etc/slurm /etc/munge /var/spool/slurm /var/spool/slurmctld "
+	"/var/spool/slurmd /var/lib/slurm /var/log/slurm /var/log/slurmctld "
+	"/var/lib/munge /var/log/munge /run/munge /run/slurm";
+
+static void apply_ident_cmd(const struct apply_run *r, const struct plan_ident *d,
+			    struct strbuf *cmd)
+{
+	const struct svc_user *u = d->who == PLAN_SLURM ?
+		&r->s->m->cluster.slurm_user : &r->s->m->cluster.munge_user;
+	const char *group = u->group ? u->group : u->name;
+
+	if (d->group && d->change == PLAN_CREATE) {
+		strbuf_addstr(cmd, "groupadd -r");
+		if (d->want_id >= 0)
+			strbuf_addf(cmd, " -g %lld", d->want_id);
+		strbuf_addch(cmd, ' ');
+		transport_shell_quote(cmd, group);
+	} else if (d->group) {
+		strbuf_addf(cmd, "groupmod -g %lld ", d->want_id);
+		transport_shell_quote(cmd, group);
+	} else if (d->change == PLAN_CREATE) {
+		strbuf_addstr(cmd, "useradd -r -M -d /nonexistent -s /usr/sbin/nologin");
+		if (d->want_id >= 0)
+			strbuf_addf(cmd, " -u %lld", d->want_id);
+		strbuf_addstr(cmd, " -g ");
+		transport_shell_quote(cmd, group);
+		strbuf_addch(cmd, ' ');
+		transport_shell_quote(cmd, u->name);
+	} else {
+		strbuf_addstr(cmd, "usermod");
+		if (d->want_id >= 0 && d->want_id != d->have_id)
+			strbuf_addf(cmd, " -u %lld", d->want_id);
+		if (d->want_gid >= 0 && d->want_gid != d->have_gid)
+			strbuf_addf(cmd, " -g %lld", d->want_gid);
+		strbuf_addch(cmd, ' ');
+		transport_shell_quote(cmd, u->name);
+	}
+	/* usermod -u re-owns the home only: re-own the daemons' files too */
+	if (d->change == PLAN_FIX && d->have_id >= 0 && d->have_id != d->want_id)
+		strbuf_addf(cmd, " && for d in %s; do [ -e \"$d\" ] && "
+			    "find \"$d\" -xdev -%s %lld -exec ch%s -h %lld {} +; "
+			    "done; true", apply_reown_dirs, d->group ? "gid" : "uid",
+			    d->have_id, d->group ? "grp" : "own", d->want_id);
+}
+
+static int apply_idents(struct apply_run *r, size_t idx, struct transport *tr,
+			char **cause)
+{
+	size_t i;
+
+	/* groups come first in the plan, so useradd -g finds its group */
+	for (i = 0; i < r->p->n_idents; i++) {
+		const struct plan_ident *d = &r->p->idents[i];
+		struct strbuf cmd = STRBUF_INIT;
+		int ret;
+
+		if (d->host != idx)
+			continue;
+		apply_ident_cmd(r, d, &cmd);
+		ret = apply_sh(tr, cmd.buf, d->group ? "group change" : "user change",
+			       cause);
+		strbuf_release(&cmd);
+		if (ret)
+			return -1;
+		strbuf_addf(&r->log[idx], "%s %s\n", d->change == PLAN_CREATE ?
+			    "created" : "fixed", d->group ? "group" : "user");
+	}
+	return 0;
+}
+
+static int apply_meta(struct transport *tr, const struct plan_file *f,
+		      char **cause)
+{
+	struct strbuf cmd = STRBUF_INIT;
+	int ret;
+
+	strbuf_addf(&cmd, "chown %u:%u ", f->want_uid, f->want_gid);
+	transport_shell_quote(&cmd, f->want->path);
+	strbuf_addf(&cmd, " && chmod %04o ", f->want->mode);
+	transport_shell_quote(&cmd, f->want->path);
+	ret = apply_sh(tr, cmd.buf, "chown/chmod", cause);
+	strbuf_release(&cmd);
+	return ret;
+}
+
+static int apply_swap_task(size_t idx, struct transport *tr, void *cookie,
+			   char **cause)
+{
+	struct apply_run *r = cookie;
+	size_t i;
+
+	if (apply_idents(r, idx, tr, cause))
+		return -1;
+	for (i = 0; i < r->p->n_files; i++) {
+		const struct plan_file *f = &r->p->files[i];
+		char *backup;
+		int ret;
+
+		if (f->host != idx)
+			continue;
+		if (!f->content) {
+			if (apply_meta(tr, f, cause))
+				return -1;
+			continue;
+		}
+		backup = xasprintf("%s%s", f->want->path, APPLY_BACKUP_SUFFIX);
+		ret = transport_commit_file(tr, r->staged[i], f->want->path,
+					    f->want->secret ? NULL : backup, cause);
+		free(backup);
+		free(r->staged[i]);
+		r->staged[i] = NULL;
+		if (ret)
+			return -1;
+		if (f->want->secret)
+			r->changed_key[idx] = true;
+	}
+	return 0;
+}
+
+static int apply_service(struct apply_run *r, struct transport *tr,
+			 const struct plan_service *sv, char **cause)
+{
+	const struct service_cmds *c = &r->s->m->cluster.services[sv->kind];
+	const char *cmd = sv->action == PLAN_SVC_RESTART ? c->restart :
+		c->reconfigure ? c->reconfigure : c->restart;
+	char *what;
+	int ret;
+
+	if (!cmd)
+		return 0;
+	what = xasprintf("%s %s", sv->action == PLAN_SVC_RESTART ? "restart" :
+			 "reconfigure", service_kind_name(sv->kind));
+	ret = apply_sh(tr, cmd, what, cause);
+	free(what);
+	return ret;
+}
+
+static int apply_services_task(size_t idx, struct transport *tr, void *cookie,
+			       char **cause)
+{
+	static const enum service_kind order[] = { SVC_MUNGE, SVC_SLURMDBD,
+						   SVC_SLURMCTLD, SVC_SLURMD };
+	struct apply_run *r = cookie;
+	size_t k, i;
+
+	/* munge first (the others authenticate through it), reconfigure last */
+	for (k = 0; k < ARRAY_SIZE(order); k++)
+		for (i = 0; i < r->p->n_services; i++) {
+			const struct plan_service *sv = &r->p->services[i];
+
+			if (sv->host == idx && sv->kind == order[k] &&
+			    sv->action == PLAN_SVC_RESTART &&
+			    apply_service(r, tr, sv, cause))
+				return -1;
+		}
+	for (i = 0; i < r->p->n_services; i++) {
+		const struct plan_service *sv = &r->p->services[i];
+
+		if (sv->host == idx && sv->action == PLAN_SVC_RECONFIGURE &&
+		    apply_service(r, tr, sv, cause))
+			return -1;
+	}
+	return 0;
+}
+
+/* ---- the lock ---- */
+
+struct apply_lock_cookie {
+	struct apply_session *s;
+	bool take;
+	char *held_by;
+};
+
+static int apply_lock_task(size_t idx, struct transport *tr, void *cookie,
+			   char **cause)
+{
+	struct apply_lock_cookie *lc = cookie;
+	struct strbuf cmd = STRBUF_INIT, out = STRBUF_INIT;
+	char host[256] = "?";
+	int status = 0, ret;
+
+	if (idx != lc->s->controller)
+		return 0;
+	gethostname(host, sizeof(host) - 1);
+	if (lc->take)
+		/* mkdir is atomic; a lock older than APPLY_LOCK_STALE is broken */
+		strbuf_addf(&cmd, "L=%s; if ! mkdir \"$L\" 2>/dev/null; then "
+			    "age=$(( $(date +%%s) - $(stat -c %%Y \"$L\" 2>/dev/null || date +%%s) )); "
+			    "if [ \"$age\" -gt %d ]; then rm -rf \"$L\" && mkdir \"$L\" || exit 3; "
+			    "else cat \"$L/owner\" 2>/dev/null || echo unknown; exit 75; fi; fi; "
+			    "echo \"%s pid %ld since $(date -u +%%FT%%TZ)\" > \"$L/owner\"",
+			    APPLY_LOCK_DIR, APPLY_LOCK_STALE, host, (long)getpid());
+	else
+		strbuf_addf(&cmd, "rm -rf %s", APPLY_LOCK_DIR);
+	ret = transport_run(tr, cmd.buf, &out, NULL, &status, cause);
+	if (!ret && status) {
+		while (out.len && out.buf[out.len - 1] == '\n')
+			strbuf_setlen(&out, out.len - 1);
+		lc->held_by = xstrdup(out.buf);
+		*cause = xasprintf("another apply holds the lock on '%s' (%s); "
+				   "remove %s there if it is stale",
+				   transport_host(tr), out.buf, APPLY_LOCK_DIR);
+		ret = -1;
+	}
+	strbuf_release(&cmd);
+	strbuf_release(&out);
+	return ret;
+}
+
+/* A local flock per cluster, so two applies from one machine never race. */
+static int apply_local_lock(const struct model *m, char **cause)
+{
+	const char *dir = getenv("XDG_RUNTIME_DIR");
+	char *path = xasprintf("%s/clusterctl-%s.lock", dir ? dir : "/tmp",
+			       m->cluster.name ? m->cluster.name : "cluster");
+	int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+
+	if (fd < 0 || flock(fd, LOCK_EX | LOCK_NB)) {
+		*cause = xasprintf("another apply is running here (lock '%s'%s%s)",
+				   path, fd < 0 ? ": " : "",
+				   fd < 0 ? strerror(errno) : "");
+		if (fd >= 0)
+			close(fd);
+		free(path);
+		return -1;
+	}
+	free(path);
+	return fd;	/* held until the process closes it */
+}
+
+static int apply_remote_lock(struct apply_session *s, bool take, char **cause)
+{
+	struct apply_lock_cookie lc = { s, take, NULL };
+	const struct exec_result *res;
+
+	if (s->controller == SIZE_MAX)
+		return 0;
+	exec_pool_run(s->pool, apply_lock_task, &lc, true);
+	res = exec_pool_result(s->pool, s->controller);
+	free(lc.held_by);
+	if (res->state == EXEC_DONE)
+		return 0;
+	if (take)
+		*cause = xstrdup(res->error ? res->error : "cannot lock the controller");
+	return -1;
+}
+
+/* ---- accounting: acct's remote commands run through the pool ---- */
+
+struct apply_remote {
+	struct apply_session *s;
+	size_t host;
+	const char *cmd;
+	struct strbuf *out;
+	int status;
+};
+
+static int apply_remote_task(size_t idx, struct transport *tr, void *cookie,
+			     char **cause)
+{
+	struct apply_remote *rc = cookie;
+	struct strbuf err = STRBUF_INIT;
+	int ret;
+
+	if (idx != rc->host)
+		return 0;
+	ret = transport_run(tr, rc->cmd, rc->out, &err, &rc->status, cause);
+	if (!ret && rc->status) {
+		*cause = xasprintf("%s: '%s' exited %d: %s", transport_host(tr),
+				   rc->cmd, rc->status, err.buf);
+		ret = -1;
+	}
+	strbuf_release(&err);
+	return ret;
+}
+
+static int apply_remote_cb(void *cookie, const char *host, const char *cmd,
+			   struct strbuf *out, char **cause)
+{
+	struct apply_session *s = cookie;
+	struct apply_remote rc = { s, SIZE_MAX, cmd, out, 0 };
+	const struct exec_result *res;
+	size_t i;
+
+	for (i = 0; i < s->m->n_hosts; i++)
+		if (!strcmp(s->m->hosts[i].name, host))
+			rc.host = i;
+	if (rc.host == SIZE_MAX) {
+		*cause = xasprintf("unknown host '%s'", host);
+		return -1;
+	}
+	exec_pool_run(s->pool, apply_remote_task, &rc, true);
+	res = exec_pool_result(s->pool, rc.host);
+	if (res->state == EXEC_DONE)
+		return 0;
+	*cause = xstrdup(res->error ? res->error : exec_state_name(res->state));
+	return -1;
+}
+
+/* ---- orchestration ---- */
+
+static void apply_run_free(struct apply_run *r)
+{
+	size_t i;
+
+	for (i = 0; i < r->p->n_files; i++)
+		free(r->staged[i]);
+	free(r->staged);
+	for (i = 0; i < r->s->m->n_hosts; i++)
+		strbuf_release(&r->log[i]);
+	free(r->log);
+	free(r->changed_key);
+}
+
+static char *apply_failed_hosts(struct apply_session *s)
+{
+	const char **names = xcalloc(s->m->n_hosts + 1, sizeof(*names));
+	size_t i, n = 0;
+	char *res = NULL;
+
+	for (i = 0; i < s->m->n_hosts; i++)
+		if (exec_pool_result(s->pool, i)->state != EXEC_DONE)
+			names[n++] = s->m->hosts[i].name;
+	if (n)
+		res = hostlist_compress(names, n);
+	free(names);
+	return res;
+}
+
+static void apply_count(const struct apply_run *r, struct apply_summary *sum)
+{
+	const struct plan *p = r->p;
+	size_t i;
+
+	for (i = 0; i < p->n_files; i++) {
+		bool ok = exec_pool_result(r->s->pool, p->files[i].host)->state ==
+			  EXEC_DONE;
+
+		if (!ok)
+			continue;
+		if (p->files[i].want->secret)
+			sum->key_hosts += p->files[i].content;
+		else
+			sum->files++;
+	}
+	sum->key_changed = sum->key_hosts > 0;
+	for (i = 0; i < p->n_idents; i++) {
+		if (exec_pool_result(r->s->pool, p->idents[i].host)->state != EXEC_DONE)
+			continue;
+		if (p->idents[i].change == PLAN_CREATE)
+			sum->users_created++;
+		else
+			sum->users_fixed++;
+	}
+	for (i = 0; i < p->n_services; i++) {
+		if (exec_pool_result(r->s->pool, p->services[i].host)->state != EXEC_DONE)
+			continue;
+		if (p->services[i].action == PLAN_SVC_RESTART)
+			sum->restarts++;
+		else
+			sum->reconfigures++;
+	}
+}
+
+static bool apply_controller_ok(const struct apply_session *s)
+{
+	return s->controller == SIZE_MAX ||
+	       exec_pool_result(s->pool, s->controller)->state == EXEC_DONE;
+}
+
+static void apply_verify(struct apply_session *s, struct plan *p,
+			 struct apply_summary *sum)
+{
+	struct plan *again;
+	char *cause = NULL;
+
+	again = apply_plan(s, &cause);
+	if (!again) {
+		free(cause);
+		sum->verify_left = SIZE_MAX;
+		return;
+	}
+	/* the accounting read-back is acct_plan_apply's own check */
+	sum->verify_left = again->n_files + again->n_idents;
+	plan_free(again);
+	(void)p;
+}
+
+static void apply_collect_failures(struct apply_session *s,
+				   struct apply_summary *sum)
+{
+	size_t i;
+
+	free(sum->failed);
+	sum->failed = apply_failed_hosts(s);
+	strbuf_reset(&sum->errors);
+	for (i = 0; i < s->m->n_hosts; i++) {
+		const struct exec_result *res = exec_pool_result(s->pool, i);
+
+		if (res->state != EXEC_DONE)
+			strbuf_addf(&sum->errors, "%s: %s\n", s->m->hosts[i].name,
+				    res->error ? res->error : exec_state_name(res->state));
+	}
+}
+
+static int apply_accounting_phase(struct apply_session *s, struct apply_run *r,
+				  struct apply_summary *sum, char **cause)
+{
+	char *acause = NULL;
+
+	if (!r->p->acct || !acct_plan_count(r->p->acct))
+		return 0;
+	if (acct_plan_apply(s->m, r->p->acct, apply_remote_cb, s, &acause)) {
+		*cause = xasprintf("accounting: %s", acause ? acause : "failed");
+		free(acause);
+		return -1;
+	}
+	sum->acct_applied = true;
+	sum->acct_changes = acct_plan_count(r->p->acct);
+	return 0;
+}
+
+static int apply_phases(struct apply_session *s, struct apply_run *r,
+			struct apply_summary *sum, char **cause)
+{
+	int ret = 0;
+
+	exec_pool_run(s->pool, apply_stage_task, r, true);
+	if (!apply_controller_ok(s)) {
+		const struct exec_result *res = exec_pool_result(s->pool, s->controller);
+
+		/* two-phase guarantee: nothing is swapped anywhere */
+		*cause = xasprintf("staging failed on the controller, nothing "
+				   "was changed: %s", res->error ? res->error : "?");
+		ret = -1;
+	} else {
+		exec_pool_run(s->pool, apply_swap_task, r, true);
+		if (r->p->only & PLAN_ONLY_SERVICES)
+			exec_pool_run(s->pool, apply_services_task, r, true);
+	}
+	apply_count(r, sum);
+	apply_collect_failures(s, sum);
+	if (!ret)
+		ret = apply_accounting_phase(s, r, sum, cause);
+	/* leftovers of hosts that did not swap; failed hosts are retried here */
+	exec_pool_run(s->pool, apply_unstage_task, r, false);
+	return ret;
+}
+
+int apply_execute(struct apply_session *s, struct plan *p,
+		  struct apply_summary *sum, char **cause)
+{
+	struct apply_run r = { s, p, NULL, NULL, NULL };
+	int lockfd, ret;
+
+	memset(sum, 0, sizeof(*sum));
+	strbuf_init(&sum->errors);
+	sum->hosts = s->m->n_hosts;
+	*cause = NULL;
+	if ((lockfd = apply_local_lock(s->m, cause)) < 0)
+		return -1;
+	if (apply_remote_lock(s, true, cause)) {
+		close(lockfd);
+		return -1;
+	}
+	r.staged = xcalloc(p->n_files + 1, sizeof(*r.staged));
+	r.log = xcalloc(s->m->n_hosts + 1, sizeof(*r.log));
+	r.changed_key = xcalloc(s->m->n_hosts + 1, sizeof(*r.changed_key));
+	for (size_t i = 0; i < s->m->n_hosts; i++)
+		strbuf_init(&r.log[i]);
+	ret = apply_phases(s, &r, sum, cause);
+	apply_run_free(&r);
+	apply_remote_lock(s, false, cause);
+	close(lockfd);
+	if (!ret)
+		apply_verify(s, p, sum);
+	return ret;
+}
+
+char *apply_summary_line(const struct apply_summary *sum)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	strbuf_addf(&sb, "apply: %zu host%s, %zu file%s changed, %zu users/groups "
+		    "created, %zu fixed, munge key %s", sum->hosts,
+		    sum->hosts == 1 ? "" : "s", sum->files, sum->files == 1 ? "" : "s",
+		    sum->users_created, sum->users_fixed,
+		    sum->key_changed ? "installed" : "unchanged");
+	if (sum->key_changed)
+		strbuf_addf(&sb, " on %zu host%s", sum->key_hosts,
+			    sum->key_hosts == 1 ? "" : "s");
+	strbuf_addf(&sb, ", %zu restart%s, %zu reconfigure%s", sum->restarts,
+		    sum->restarts == 1 ? "" : "s", sum->reconfigures,
+		    sum->reconfigures == 1 ? "" : "s");
+	if (sum->acct_applied)
+		strbuf_addf(&sb, ", %zu accounting change%s", sum->acct_changes,
+			    sum->acct_changes == 1 ? "" : "s");
+	if (sum->failed)
+		strbuf_addf(&sb, "; failed: %s", sum->failed);
+	return strbuf_detach(&sb, NULL);
+}
+
+void apply_summary_release(struct apply_summary *sum)
+{
+	if (!sum)
+		return;
+	free(sum->failed);
+	sum->failed = NULL;
+	strbuf_release(&sum->errors);
+}
+
+/* ---- command line ---- */
+
+int apply_parse_args(int argc, char **argv, bool is_apply,
+		     struct apply_cli *cli, char **cause)
+{
+	static const struct option opts[] = {
+		{ "json", no_argument, NULL, 'j' },
+		{ "fanout", required_argument, NULL, 'f' },
+		{ "only", required_argument, NULL, 'o' },
+		{ "prune", no_argument, NULL, 'p' },
+		{ "accept-new-host-keys", no_argument, NULL, 'a' },
+		{ "dry-run", no_argument, NULL, 'n' },
+		{ NULL, 0, NULL, 0 },
+	};
+	char *end;
+	long v;
+	int c;
+
+	memset(cli, 0, sizeof(*cli));
+	*cause = NULL;
+	optind = 1;
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, "+", opts, NULL)) != -1) {
+		switch (c) {
+		case 'j': cli->json = true; break;
+		case 'p': cli->opt.prune = true; break;
+		case 'a': cli->opt.accept_new_host_keys = true; break;
+		case 'n':
+			if (!is_apply)
+				goto bad;
+			cli->dry_run = true;
+			break;
+		case 'f':
+			v = strtol(optarg, &end, 10);
+			if (*end || v < 1 || v > 100000) {
+				*cause = xasprintf("--fanout wants a number from 1 to 100000, not '%s'",
+						   optarg);
+				return -1;
+			}
+			cli->opt.fanout = (size_t)v;
+			break;
+		case 'o':
+			if (plan_parse_only(optarg, &cli->opt.only, cause))
+				return -1;
+			break;
+		default:
+			goto bad;
+		}
+	}
+	if (optind != argc - 1) {
+		*cause = xstrdup(optind >= argc ? "missing INVENTORY" :
+				 "too many arguments");
+		return -1;
+	}
+	cli->inventory = argv[optind];
+	return 0;
+bad:
+	*cause = xasprintf("unknown option '%s'", argv[optind - 1]);
+	return -1;
+}
+
+/* ---- loading ---- */
+
+/* Weak until render.c is in the tree, so this module always links. */
+#pragma weak render_cluster
+#pragma weak rendered_set_release
+
+int apply_load(const char *path, struct model **m, struct rendered_set *rs,
+	       struct diag_list *dl)
+{
+	*m = inventory_load_valid(path, dl);
+	if (!*m)
+		return -1;
+	if (!render_cluster) {
+		diag_error(dl, NULL, "this build has no renderer");
+		return -2;
+	}
+	if (render_cluster(*m, rs, dl)) {
+		model_free(*m);
+		*m = NULL;
+		return -2;
+	}
+	return 0;
+}
+
+void apply_unload(struct model *m, struct rendered_set *rs)
+{
+	if (rs && rendered_set_release)
+		rendered_set_release(rs);
+	model_free(m);
+}

@@ -1,0 +1,119 @@
+/*
+ * apply.h: the remote side of plan and apply. A session keeps one SSH
+ * connection per host (through an exec pool) for every phase: observe
+ * (files, users/groups, munge key fingerprint), then, for apply, stage every
+ * changed file on every host, swap them in with users/groups fixed first,
+ * act on services, apply accounting, and observe again to verify.
+ *
+ * Ownership: struct apply_session is embedded by value (apply_session_init
+ * / apply_session_release) and borrows the model and the rendered set,
+ * which must outlive it. It owns the observations, the pool and any munge
+ * key bytes read from the controller (wiped on release). Nothing here
+ * prints; progress lines come from the executor on a TTY.
+ */
+#ifndef CLUSTERCTL_APPLY_H
+#define CLUSTERCTL_APPLY_H
+
+#include "compat.h"
+
+#include "model.h"
+#include "mungekey.h"
+#include "plan.h"
+#include "render.h"
+#include "strbuf.h"
+#include "transport.h"
+
+struct exec_pool;
+
+struct apply_options {
+	size_t fanout;			/* 0: inventory's ssh.fanout */
+	bool accept_new_host_keys;	/* or the inventory's setting */
+	unsigned only;			/* enum plan_only bits; 0 = all */
+	bool prune;			/* accounting: remove what the inventory lacks */
+};
+
+struct apply_session {
+	const struct model *m;			/* borrowed */
+	const struct rendered_set *rs;		/* borrowed */
+	struct apply_options opt;
+	struct transport_target *targets;	/* owned, one per model host */
+	struct exec_pool *pool;			/* owned */
+	struct plan_obs_host *obs;		/* owned, one per model host */
+	struct mungekey controller_key;		/* owned: the key found on the controller */
+	size_t controller;			/* host index, SIZE_MAX if none */
+	char *db_password;			/* owned, secret; NULL if unknown */
+};
+
+/* What apply did, for the summary line. */
+struct apply_summary {
+	size_t hosts, files, users_created, users_fixed, restarts, reconfigures;
+	bool key_changed;
+	size_t key_hosts;			/* hosts that got the key */
+	bool acct_applied;
+	size_t acct_changes;
+	char *failed;				/* owned: folded hostlist or NULL */
+	struct strbuf errors;			/* "host: why" lines of failed hosts */
+	size_t verify_left;			/* changes a fresh plan still sees */
+};
+
+void apply_session_init(struct apply_session *s, const struct model *m,
+			const struct rendered_set *rs,
+			const struct apply_options *opt);
+void apply_session_release(struct apply_session *s);
+
+/*
+ * Observes every host (connecting as needed) and computes the plan: the
+ * munge key is the controller's when present, else munge_key_source, else a
+ * new one; accounting is computed when the inventory has a database.
+ * Returns the plan (caller frees; it borrows s), or NULL with *cause on a
+ * fatal error (e.g. unreadable munge_key_source).
+ */
+struct plan *apply_plan(struct apply_session *s, char **cause);
+
+/*
+ * Executes p (computed by apply_plan on this session): lock, stage, swap,
+ * services, accounting, verify. Hosts that fail are named in sum->failed;
+ * the others are still applied. Returns 0 (possibly with failed hosts), or
+ * -1 with *cause when nothing could be done (lock held, controller failed
+ * to stage: nothing was swapped anywhere).
+ */
+int apply_execute(struct apply_session *s, struct plan *p,
+		  struct apply_summary *sum, char **cause);
+
+/* The summary line "apply: 8 hosts, ..." (no newline). Newly allocated. */
+char *apply_summary_line(const struct apply_summary *sum);
+void apply_summary_release(struct apply_summary *sum);
+
+/*
+ * Loads and validates the inventory and renders it. Returns 0; or -1 when
+ * the inventory is invalid (problems in dl), -2 when rendering failed
+ * (problems in dl). On success *m (model_free) and rs (rendered_set_release)
+ * belong to the caller.
+ */
+int apply_load(const char *path, struct model **m, struct rendered_set *rs,
+	       struct diag_list *dl);
+
+/* Frees what apply_load() gave (both NULL-safe). */
+void apply_unload(struct model *m, struct rendered_set *rs);
+
+/* Command-line options shared by plan and apply. */
+struct apply_cli {
+	const char *inventory;		/* borrowed from argv */
+	bool json, dry_run;
+	struct apply_options opt;
+};
+
+/*
+ * Parses "INVENTORY [--json] [--fanout N] [--only LIST] [--prune]
+ * [--accept-new-host-keys]" (+ "--dry-run" when is_apply). 0, or -1 with
+ * *cause (a usage error). Uses getopt_long; argv[0] is the command name.
+ */
+int apply_parse_args(int argc, char **argv, bool is_apply,
+		     struct apply_cli *cli, char **cause);
+
+/* The path of the remote lock directory on the controller. */
+#define APPLY_LOCK_DIR "/run/clusterctl.lock"
+/* A lock older than this many seconds is considered stale and broken. */
+#define APPLY_LOCK_STALE 3600
+
+#endif
