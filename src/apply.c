@@ -55,20 +55,6 @@ static void apply_targets(struct apply_session *s)
 	}
 }
 
-static size_t apply_find_controller(const struct model *m)
-{
-	size_t i;
-
-	for (i = 0; i < m->n_hosts; i++)
-		if (m->cluster.controller &&
-		    !strcmp(m->hosts[i].name, m->cluster.controller))
-			return i;
-	for (i = 0; i < m->n_hosts; i++)
-		if (m->hosts[i].roles & ROLE_CONTROLLER)
-			return i;
-	return SIZE_MAX;
-}
-
 /* The database password from the file or the environment; NULL if none. */
 static char *apply_db_password(const struct model *m)
 {
@@ -109,7 +95,7 @@ void apply_session_init(struct apply_session *s, const struct model *m,
 		m->ssh.fanout > 0 ? (size_t)m->ssh.fanout : 0;
 	s->pool = exec_pool_new(s->targets, m->n_hosts, fanout);
 	s->obs = xcalloc(m->n_hosts + 1, sizeof(*s->obs));
-	s->controller = apply_find_controller(m);
+	s->controller = plan_controller(m);
 	s->db_password = apply_db_password(m);
 }
 

@@ -721,7 +721,7 @@ static unsigned plan_host_restart(const struct plan *p, size_t host,
 	return bits;
 }
 
-static size_t plan_controller(const struct model *m)
+size_t plan_controller(const struct model *m)
 {
 	size_t i;
 

@@ -193,6 +193,10 @@ char *plan_unobserved(const struct plan *p);
 char *plan_file_bytes(const struct plan *p, const struct rendered_file *f,
 		      size_t *len);
 
+/* Index of the controller host (cluster.controller, else the first host
+ * with the controller role), SIZE_MAX when there is none. */
+size_t plan_controller(const struct model *m);
+
 /* uid/gid for an owner/group name of a rendered file; -1 when unknown. */
 long long plan_uid_of(const struct model *m, const char *owner);
 long long plan_gid_of(const struct model *m, const char *group);
