@@ -65,6 +65,25 @@ int acct_plan_apply(const struct model *m, const struct acct_plan *p,
 void acct_plan_free(struct acct_plan *p);
 
 /*
+ * An acct_remote_fn over SSH for the CLI (acct_remote.c): one session per
+ * host, opened on first use with the model's ssh settings and kept until
+ * acct_ssh_free(). Pass the struct acct_ssh * as the cookie.
+ */
+struct acct_ssh;
+struct acct_ssh *acct_ssh_new(const struct model *m, bool accept_new_host_keys);
+int acct_ssh_remote(void *cookie, const char *host, const char *cmd,
+		    struct strbuf *out, char **cause);
+void acct_ssh_free(struct acct_ssh *s);
+
+/*
+ * An acct_remote_fn that runs "<cookie> HOST sh -c CMD" on this machine,
+ * where the cookie is a command prefix string (e.g. "scripts/lab.sh exec"
+ * or a site's own remote shell wrapper): the --exec-via option.
+ */
+int acct_exec_remote(void *cookie, const char *host, const char *cmd,
+		     struct strbuf *out, char **cause);
+
+/*
  * The accounting host (cluster.accounting_host, else the first host with
  * the dbd role, else the controller). Borrowed from the model.
  */

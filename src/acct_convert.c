@@ -113,6 +113,8 @@ char *acct_value_from_db(const struct acct_dbinfo *info, enum acct_ftype t,
 		return xstrdup(acct_admin_name((int)strtol(col, NULL, 10)));
 	case F_STR:
 		return *col ? xstrdup(col) : NULL;
+	case F_INT0:
+		return strtol(col, NULL, 10) ? xstrdup(col) : NULL;
 	default:
 		return xstrdup(col);
 	}
@@ -219,6 +221,9 @@ int acct_value_to_db(const struct acct_dbinfo *info, enum acct_ftype t,
 		return 0;
 	case F_STR:
 		*out = xstrdup(canon ? canon : "");
+		return 0;
+	case F_INT0:
+		*out = xstrdup(canon ? canon : "0");
 		return 0;
 	default:
 		*out = canon ? xstrdup(canon) : NULL;

@@ -93,11 +93,11 @@ static int add_qos(struct acct_objset *s, const struct qos *q, char **cause)
 	char buf[64];
 
 	set_lower(o, "description", q->description ? q->description : q->name);
-	set_ll(o, "priority", q->priority == MODEL_UNSET ? 0 : q->priority);
+	set_ll(o, "priority", q->priority > 0 ? q->priority : MODEL_UNSET);
 	if (acct_qos_flags_canon(&q->flags, &v, cause) < 0)
 		return -1;
 	set_own(o, "flags", v);
-	set_ll(o, "grace_time", q->grace_time == MODEL_UNSET ? 0 : q->grace_time);
+	set_ll(o, "grace_time", q->grace_time > 0 ? q->grace_time : MODEL_UNSET);
 	set_list(o, "preempt", &q->preempt);
 	if (acct_pmode_canon(q->preempt_mode, &v, cause) < 0)
 		return -1;

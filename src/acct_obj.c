@@ -15,9 +15,9 @@
 
 static const struct acct_field qos_fields[] = {
 	{ "description", "description", F_STR, "Description" },
-	{ "priority", "priority", F_INT, "Priority" },
+	{ "priority", "priority", F_INT0, "Priority" },
 	{ "flags", "flags", F_QFLAGS, "Flags" },
-	{ "grace_time", "grace_time", F_INT, "GraceTime" },
+	{ "grace_time", "grace_time", F_INT0, "GraceTime" },
 	{ "preempt", "preempt", F_QOSLIST, "Preempt" },
 	{ "preempt_mode", "preempt_mode", F_PMODE, "PreemptMode" },
 	{ "usage_factor", "usage_factor", F_DOUBLE, "UsageFactor" },

@@ -73,6 +73,8 @@ static char *sacct_value(const struct acct_field *f, const char *old, const char
 	case F_ADMIN:
 	case F_DOUBLE:
 		return new ? xstrdup(new) : NULL;
+	case F_INT0:
+		return xstrdup(new ? new : "0");
 	default:
 		return xstrdup(new ? new : "-1");
 	}
@@ -107,7 +109,8 @@ static void cmd_start(struct strbuf *out, const char *verb, const char *what)
 
 static void qos_cmds(struct strbuf *out, const struct acct_change *c)
 {
-	if (c->op == ACCT_ADD) {
+	/* slurmdbd creates "normal" itself: an added "normal" is a modify */
+	if (c->op == ACCT_ADD && strcmp(c->want->name, "normal")) {
 		cmd_start(out, "add", "qos");
 		arg(out, NULL, c->want->name);
 		set_args(out, c->want, NULL, "preempt ");
@@ -442,13 +445,13 @@ static size_t child_accounts(const struct acct_objset *s, const char *parent,
 }
 
 static void flat_children(struct strbuf *out, const struct acct_objset *s,
-			  const char *parent)
+			  const char *parent, bool header)
 {
 	const struct acct_obj **acct = xcalloc(s->n + 1, sizeof(*acct));
 	const struct acct_obj **assoc = xcalloc(s->n + 1, sizeof(*assoc));
 	size_t n = child_accounts(s, parent, acct, assoc);
 
-	if (n)
+	if (n && !header)
 		strbuf_addf(out, "Parent - '%s'\n", parent);
 	for (size_t i = 0; i < n; i++) {
 		strbuf_addf(out, "Account - '%s'", acct[i]->name);
@@ -460,7 +463,7 @@ static void flat_children(struct strbuf *out, const struct acct_objset *s,
 	for (size_t i = 0; i < n; i++) {
 		strbuf_addf(out, "Parent - '%s'\n", acct[i]->name);
 		flat_users(out, s, acct[i]->name);
-		flat_children(out, s, acct[i]->name);
+		flat_children(out, s, acct[i]->name, true);
 	}
 	free(acct);
 	free(assoc);
@@ -488,7 +491,7 @@ int acct_export_flat(const struct model *m, struct strbuf *out, char **cause)
 		}
 	}
 	strbuf_addf(out, "Cluster - '%s':Fairshare=1:QOS='normal'\n", m->cluster.name);
-	flat_children(out, &p.want, "root");
+	flat_children(out, &p.want, "root", false);
 	for (size_t i = 0; i < p.want.n; i++) {
 		const struct acct_obj *a = &p.want.items[i];
 		const char *co = a->kind == ACCT_ACCOUNT ? acct_obj_get(a, "coordinators") : NULL;

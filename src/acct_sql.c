@@ -437,7 +437,7 @@ static int write_coords(struct sqlw *w, const struct acct_change *c, char **caus
 
 	for (char *u = strtok_r(copy, ",", &save); !rc && u; u = strtok_r(NULL, ",", &save)) {
 		const char *params[] = { w->now, w->now, acct, u };
-		char *info = xasprintf("(acct='%s')", acct);
+		char *info = xstrdup(acct);
 
 		if (!in_list(have, u))
 			rc = run(w, "insert into acct_coord_table (creation_time, mod_time, acct, user) "
@@ -450,7 +450,7 @@ static int write_coords(struct sqlw *w, const struct acct_change *c, char **caus
 	copy = xstrdup(have ? have : "");
 	for (char *u = strtok_r(copy, ",", &save); !rc && u; u = strtok_r(NULL, ",", &save)) {
 		const char *params[] = { w->now, acct, u };
-		char *info = xasprintf("(acct='%s')", acct);
+		char *info = xstrdup(acct);
 
 		if (!in_list(want, u))
 			rc = run(w, "update acct_coord_table set mod_time=?, deleted=1 "

@@ -29,6 +29,7 @@ enum acct_kind {
 enum acct_ftype {
 	F_STR,		/* text (description, organization) */
 	F_INT,		/* integer column */
+	F_INT0,		/* integer column where 0 means unset (canonical NULL) */
 	F_DOUBLE,	/* usage_factor */
 	F_TRES,		/* "id=count" column, canonical "name=count" */
 	F_QOSLIST,	/* ",id,id," column, canonical "a,b" */

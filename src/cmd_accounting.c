@@ -1,28 +1,165 @@
 /*
- * cmd_accounting.c: "clusterctl accounting" (not implemented yet; being built).
+ * cmd_accounting.c: "clusterctl accounting plan|apply INVENTORY": only the
+ * accounting part of plan/apply. plan prints what would change in the
+ * Slurm accounting database and exits 0 (nothing) or 2 (pending); apply
+ * writes it with the inventory's method (sql or sacctmgr) and reads back.
  */
 #include "compat.h"
 
+#include <getopt.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
+#include "acct.h"
 #include "cmd.h"
+#include "inventory.h"
+#include "strbuf.h"
 
 static const char *const accounting_usage[] = {
-	"clusterctl accounting ...",
+	"clusterctl accounting plan INVENTORY [--prune] [--json]",
+	"   or: clusterctl accounting apply INVENTORY [--prune] [--accept-new-host-keys]",
+	"                                            [--exec-via CMD]",
+	"",
+	"Compares the Slurm accounting database (database: in the inventory) with",
+	"the inventory's QoS, accounts and users; apply writes the difference",
+	"(method sql: one transaction, slurmdbd stopped, then slurmdbd and",
+	"slurmctld restarted; method sacctmgr: sacctmgr -i commands on the",
+	"accounting host) and checks it with sacctmgr show.",
+	"",
+	"  --prune                 also remove what the inventory does not name",
+	"  --json                  print the plan as JSON",
+	"  --accept-new-host-keys  trust unknown SSH host keys on first use",
+	"  --exec-via CMD          run remote commands as 'CMD HOST sh -c ...' on this",
+	"                          machine instead of over SSH (a site's own remote",
+	"                          shell, or the test lab: 'scripts/lab.sh exec')",
 	NULL,
 };
 
+struct acct_opts {
+	bool prune, json, accept_new;
+	const char *exec_via;
+};
+
+static int parse(int argc, char **argv, struct acct_opts *o)
+{
+	static const struct option longopts[] = {
+		{ "prune", no_argument, NULL, 'p' },
+		{ "json", no_argument, NULL, 'j' },
+		{ "accept-new-host-keys", no_argument, NULL, 'a' },
+		{ "exec-via", required_argument, NULL, 'e' },
+		{ NULL, 0, NULL, 0 },
+	};
+	int c;
+
+	while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'p': o->prune = true; break;
+		case 'j': o->json = true; break;
+		case 'a': o->accept_new = true; break;
+		case 'e': o->exec_via = optarg; break;
+		default: return -1;
+		}
+	}
+	return 0;
+}
+
+static void print_plan(const struct acct_plan *p, bool json)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	if (json) {
+		json_t *j = acct_plan_to_json(p);
+		char *s = json_dumps(j, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+
+		printf("%s\n", s);
+		free(s);
+		json_decref(j);
+		return;
+	}
+	strbuf_addstr(&sb, "accounting:\n");
+	acct_plan_print(p, &sb);
+	fwrite(sb.buf, 1, sb.len, stdout);
+	strbuf_release(&sb);
+}
+
+static int do_apply(const struct model *m, const struct acct_plan *p,
+		    const struct acct_opts *o)
+{
+	struct acct_ssh *ssh;
+	char *cause = NULL;
+	int rc;
+
+	if (!acct_plan_count(p)) {
+		printf("accounting: nothing to change\n");
+		return CL_OK;
+	}
+	if (o->exec_via) {
+		rc = acct_plan_apply(m, p, acct_exec_remote, (void *)o->exec_via, &cause);
+	} else {
+		ssh = acct_ssh_new(m, o->accept_new);
+		rc = acct_plan_apply(m, p, acct_ssh_remote, ssh, &cause);
+		acct_ssh_free(ssh);
+	}
+	if (rc < 0) {
+		fprintf(stderr, "clusterctl: accounting: %s\n", cause);
+		free(cause);
+		return CL_FATAL;
+	}
+	printf("accounting: %zu change%s applied and read back\n", acct_plan_count(p),
+	       acct_plan_count(p) == 1 ? "" : "s");
+	return CL_OK;
+}
+
+static int run(const char *verb, const char *path, const struct acct_opts *o)
+{
+	struct diag_list dl = DIAG_LIST_INIT;
+	struct model *m = inventory_load_valid(path, &dl);
+	struct acct_plan *p = NULL;
+	char *cause = NULL;
+	int rc;
+
+	diag_print(&dl, stderr);
+	diag_release(&dl);
+	if (!m)
+		return CL_INVALID;
+	if (acct_plan_compute(m, o->prune, &p, &cause) < 0) {
+		fprintf(stderr, "clusterctl: accounting: %s\n", cause);
+		free(cause);
+		model_free(m);
+		return CL_FATAL;
+	}
+	print_plan(p, o->json);
+	if (!strcmp(verb, "plan"))
+		rc = acct_plan_count(p) ? CL_PENDING : CL_OK;
+	else
+		rc = do_apply(m, p, o);
+	acct_plan_free(p);
+	model_free(m);
+	return rc;
+}
+
 static int cmd_accounting_run(int argc, char **argv)
 {
-	(void)argc;
-	(void)argv;
-	fprintf(stderr, "clusterctl: accounting: not implemented yet\n");
-	return CL_FATAL;
+	struct acct_opts o = { false, false, false, NULL };
+
+	if (cmd_wants_help(argc, argv)) {
+		cmd_print_usage(&cmd_accounting_entry, stdout);
+		cmd_print_exit_codes(stdout);
+		return CL_OK;
+	}
+	/* argv[1] (the verb) plays argv[0] for getopt */
+	if (argc < 2 || (strcmp(argv[1], "plan") && strcmp(argv[1], "apply")) ||
+	    parse(argc - 1, argv + 1, &o) < 0 || optind != argc - 2) {
+		cmd_print_usage(&cmd_accounting_entry, stderr);
+		return CL_USAGE;
+	}
+	return run(argv[1], argv[1 + optind], &o);
 }
 
 const struct cmd_entry cmd_accounting_entry = {
 	.name = "accounting",
-	.summary = "(not implemented yet)",
+	.summary = "plan or apply only the Slurm accounting database",
 	.usage = accounting_usage,
 	.run = cmd_accounting_run,
 };

@@ -1,28 +1,84 @@
 /*
- * cmd_export_sacctmgr.c: "clusterctl export-sacctmgr" (not implemented yet; being built).
+ * cmd_export_sacctmgr.c: "clusterctl export-sacctmgr INVENTORY": the
+ * inventory's accounting as a "sacctmgr load" flat file (QoS as commented
+ * "sacctmgr add qos" commands first: Slurm 22.05 flat files cannot hold
+ * QoS), or with --commands as the "sacctmgr -i" commands the sacctmgr
+ * method would run on an empty database. Needs no database.
  */
 #include "compat.h"
 
+#include <getopt.h>
 #include <stdio.h>
+#include <stdlib.h>
 
+#include "acct.h"
 #include "cmd.h"
+#include "inventory.h"
+#include "strbuf.h"
 
 static const char *const export_sacctmgr_usage[] = {
-	"clusterctl export-sacctmgr ...",
+	"clusterctl export-sacctmgr INVENTORY [--commands]",
+	"",
+	"Prints a sacctmgr load flat file (Cluster, Parent, Account and User",
+	"lines) for the inventory's accounts and users. QoS cannot be in a",
+	"Slurm 22.05 flat file: their 'sacctmgr add qos' commands come first, as",
+	"comments, to be run before 'sacctmgr load'.",
+	"",
+	"  --commands   print 'sacctmgr -i' commands instead (QoS, accounts,",
+	"               users, coordinators), one per line, arguments shell-quoted",
 	NULL,
 };
 
 static int cmd_export_sacctmgr_run(int argc, char **argv)
 {
-	(void)argc;
-	(void)argv;
-	fprintf(stderr, "clusterctl: export-sacctmgr: not implemented yet\n");
-	return CL_FATAL;
+	static const struct option longopts[] = {
+		{ "commands", no_argument, NULL, 'c' },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct diag_list dl = DIAG_LIST_INIT;
+	struct strbuf out = STRBUF_INIT;
+	bool commands = false;
+	struct model *m;
+	char *cause = NULL;
+	int c, rc;
+
+	if (cmd_wants_help(argc, argv)) {
+		cmd_print_usage(&cmd_export_sacctmgr_entry, stdout);
+		cmd_print_exit_codes(stdout);
+		return CL_OK;
+	}
+	while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
+		if (c != 'c') {
+			cmd_print_usage(&cmd_export_sacctmgr_entry, stderr);
+			return CL_USAGE;
+		}
+		commands = true;
+	}
+	if (optind != argc - 1) {
+		cmd_print_usage(&cmd_export_sacctmgr_entry, stderr);
+		return CL_USAGE;
+	}
+	m = inventory_load_valid(argv[optind], &dl);
+	diag_print(&dl, stderr);
+	diag_release(&dl);
+	if (!m)
+		return CL_INVALID;
+	rc = commands ? acct_export_commands(m, &out, &cause) :
+		acct_export_flat(m, &out, &cause);
+	if (rc < 0) {
+		fprintf(stderr, "clusterctl: export-sacctmgr: %s\n", cause);
+		free(cause);
+	} else {
+		fwrite(out.buf, 1, out.len, stdout);
+	}
+	strbuf_release(&out);
+	model_free(m);
+	return rc < 0 ? CL_FATAL : CL_OK;
 }
 
 const struct cmd_entry cmd_export_sacctmgr_entry = {
 	.name = "export-sacctmgr",
-	.summary = "(not implemented yet)",
+	.summary = "print the inventory's accounts and users as a sacctmgr load file",
 	.usage = export_sacctmgr_usage,
 	.run = cmd_export_sacctmgr_run,
 };

@@ -1,0 +1,133 @@
+/*
+ * acct_remote.c: the remote callback of the accounting commands, over SSH.
+ * Accounting touches at most two hosts (the accounting host and the
+ * controller), so sessions are opened lazily and kept for the command.
+ */
+#include "compat.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/wait.h>
+#include <string.h>
+
+#include "acct.h"
+#include "transport.h"
+#include "xalloc.h"
+
+struct acct_ssh {
+	const struct model *m;
+	bool accept_new;
+	struct transport **tr;	/* per model host, NULL until used */
+};
+
+struct acct_ssh *acct_ssh_new(const struct model *m, bool accept_new_host_keys)
+{
+	struct acct_ssh *s = xcalloc(1, sizeof(*s));
+
+	s->m = m;
+	s->accept_new = accept_new_host_keys;
+	s->tr = xcalloc(m->n_hosts + 1, sizeof(*s->tr));
+	return s;
+}
+
+static void fill_target(const struct acct_ssh *s, const struct host *h,
+			struct transport_target *t)
+{
+	const struct model *m = s->m;
+
+	memset(t, 0, sizeof(*t));
+	t->host = h->name;
+	t->address = h->address;
+	t->port = (int)(h->ssh_port != MODEL_UNSET ? h->ssh_port :
+			m->ssh.port > 0 ? m->ssh.port : 0);
+	t->user = h->ssh_user ? h->ssh_user : m->ssh.user;
+	t->identity = m->ssh.identity;
+	t->known_hosts = m->ssh.known_hosts;
+	t->ssh_config = m->ssh.config;
+	t->connect_timeout = (int)m->ssh.connect_timeout;
+	t->command_timeout = (int)m->ssh.command_timeout;
+	t->accept_new_host_keys = s->accept_new || m->ssh.accept_new_host_keys;
+}
+
+static struct transport *session(struct acct_ssh *s, const char *host, char **cause)
+{
+	for (size_t i = 0; i < s->m->n_hosts; i++) {
+		struct transport_target t;
+
+		if (strcmp(s->m->hosts[i].name, host))
+			continue;
+		if (!s->tr[i]) {
+			fill_target(s, &s->m->hosts[i], &t);
+			if (transport_connect(&t, &s->tr[i], cause) < 0)
+				return NULL;
+		}
+		return s->tr[i];
+	}
+	*cause = xasprintf("host '%s' is not in the inventory", host);
+	return NULL;
+}
+
+int acct_ssh_remote(void *cookie, const char *host, const char *cmd,
+		    struct strbuf *out, char **cause)
+{
+	struct acct_ssh *s = cookie;
+	struct transport *tr = session(s, host, cause);
+	struct strbuf err = STRBUF_INIT;
+	int status = 0;
+
+	if (!tr)
+		return -1;
+	if (transport_run(tr, cmd, out, &err, &status, cause) < 0) {
+		strbuf_release(&err);
+		return -1;
+	}
+	if (status) {
+		while (err.len && err.buf[err.len - 1] == '\n')
+			strbuf_setlen(&err, err.len - 1);
+		*cause = xasprintf("exit status %d%s%s", status, err.len ? ": " : "", err.buf);
+		strbuf_release(&err);
+		return -1;
+	}
+	strbuf_release(&err);
+	return 0;
+}
+
+void acct_ssh_free(struct acct_ssh *s)
+{
+	if (!s)
+		return;
+	for (size_t i = 0; i < s->m->n_hosts; i++)
+		transport_close(s->tr[i]);
+	free(s->tr);
+	free(s);
+}
+
+int acct_exec_remote(void *cookie, const char *host, const char *cmd,
+		     struct strbuf *out, char **cause)
+{
+	struct strbuf line = STRBUF_INIT;
+	char buf[4096];
+	size_t n;
+	FILE *f;
+	int status;
+
+	strbuf_addf(&line, "%s ", (const char *)cookie);
+	transport_shell_quote(&line, host);
+	strbuf_addstr(&line, " sh -c ");
+	transport_shell_quote(&line, cmd);
+	f = popen(line.buf, "r");
+	strbuf_release(&line);
+	if (!f) {
+		*cause = xasprintf("cannot run the exec-via command for '%s'", host);
+		return -1;
+	}
+	while ((n = fread(buf, 1, sizeof(buf), f)) > 0)
+		strbuf_add(out, buf, n);
+	status = pclose(f);
+	if (status == -1 || !WIFEXITED(status) || WEXITSTATUS(status)) {
+		*cause = xasprintf("exit status %d on '%s'", WIFEXITED(status) ?
+				   WEXITSTATUS(status) : -1, host);
+		return -1;
+	}
+	return 0;
+}
