@@ -1,0 +1,219 @@
+#!/bin/sh
+# t1500-render-daemons: the files `clusterctl render inventories/lab.yaml` writes
+# run real Slurm. Each lab host gets exactly its rendered files (copied in by the
+# manifest's owner and mode, no SSH: this proves the files, not the push), the
+# inventory's slurm/munge users, one munge key; then munged everywhere, slurmdbd
+# on the lab's MariaDB, slurmctld, and slurmd on gpu[01-03]. sinfo/scontrol must
+# show the inventory's nodes, partitions, GRES and limits, and a --gres=gpu:1 job
+# must complete. Expected values are those of inventories/lab.yaml.
+. "$(dirname "$0")/test-lib.sh"
+. "$TOP/tests/t/lib-lab.sh"
+
+HOSTS="ctl gpu01 gpu02 gpu03"		# lab.yaml's hosts, in its order (= addresses .1-.4)
+GPU_HOSTS="gpu01 gpu02 gpu03"
+command -v jq >/dev/null 2>&1 || test_skip_or_die "needs jq"
+"$CLUSTERCTL" render --help >/dev/null 2>&1 || test_skip_or_die "clusterctl render is not built"
+lab_begin
+OUT=$TRASH/out
+INV=$TRASH/lab.yaml
+JOBS=$TRASH/jobs
+mkdir -p "$JOBS"
+
+port_busy() { ss -Hltn "sport = :$1" 2>/dev/null | grep -q .; }
+
+# The lab shares this machine's network: when Slurm's default ports (or lab.yaml's
+# slurmd ports) are held by something else, the copy of lab.yaml moves them all
+# by a multiple of 100. In CI nothing else runs and lab.yaml renders unchanged.
+pick_ports() {
+	k=0
+	while [ "$k" -lt 20 ]; do
+		ok=true
+		for p in 6817 6819 6831 6832 6833; do
+			port_busy $((p + k * 100)) && ok=false
+		done
+		$ok && break
+		k=$((k + 1))
+	done
+	[ "$k" = 0 ] && return 0
+	sed -i -e "s/^cluster:\$/cluster:\\n  slurmctld_port: $((6817 + k * 100))\\n  slurmdbd_port: $((6819 + k * 100))/" \
+		-e "s/slurmd_port: 6831/slurmd_port: $((6831 + k * 100))/" "$INV"
+	say "# Slurm ports moved by $((k * 100)) (defaults busy on this machine)"
+}
+
+lab_inventory "$TOP/inventories/lab.yaml" "$INV"
+pick_ports
+
+# svc_ids NAME: "name uid gid" of slurm_user/munge_user in the inventory
+svc_ids() {
+	sed -n "s/^ *${1}_user: *{name: *\\([a-z_][a-z0-9_-]*\\), *uid: *\\([0-9]*\\), *gid: *\\([0-9]*\\)}.*/\\1 \\2 \\3/p" "$INV"
+}
+
+# on_ctl CMD...: a Slurm client command inside the controller host
+on_ctl() { lab_exec ctl "$@"; }
+
+# install_rendered: every manifest entry with a rendered file goes into its host
+install_rendered() {
+	manifest=$(find "$OUT" -maxdepth 1 -name '*.json' | head -n 1)
+	test -n "$manifest" || { echo "no manifest in $OUT"; return 1; }
+	jq -r '(if type == "array" then . else .files end)[] |
+		[.host, .path, .owner, .group,
+		 (if (.mode | type) == "number" then (.mode | tostring) + "d" else .mode end)] | @tsv' \
+		"$manifest" >entries || return 1
+	test -s entries || { echo "empty manifest"; return 1; }
+	while IFS='	' read -r host path owner group mode; do
+		case $mode in *d) mode=$(printf '%o' "${mode%d}") ;; esac
+		src=$OUT/$host$path
+		test -f "$src" || continue	# the munge key: no bytes in the render
+		if test "${path##*/}" = slurmdbd.conf; then
+			sed "s/@clusterctl:db-password@/$(cat "$CLUSTERCTL_LAB/secrets/db.pass")/" "$src" >dbd.conf
+			src=dbd.conf
+		fi
+		lab put "$host" "$src" "$path" "$mode" "$owner:$group" || return 1
+		echo "$host $path $mode $owner:$group" >>installed
+	done <entries
+}
+
+# wait_job JID: until the job ends (30 s); prints its final state
+wait_job() {
+	i=0
+	while [ $i -lt 60 ]; do
+		st=$(on_ctl sacct -n -X -P -j "$1" -o state | head -n 1)
+		case $st in COMPLETED|FAILED|CANCELLED*|TIMEOUT|NODE_FAIL) break ;; esac
+		sleep 0.5; i=$((i + 1))
+	done
+	echo "$st"
+}
+
+# submit ARGS...: sbatch from the controller, output under $JOBS; prints the job id
+submit() { on_ctl sh -c 'cd "$1" && shift && sbatch --parsable -o "%j.out" "$@"' sh "$JOBS" "$@"; }
+
+test_expect_success 'render inventories/lab.yaml' '
+	"$CLUSTERCTL" render "$INV" -o "$OUT" &&
+	ls "$OUT" | grep -v "\.json\$" >actual &&
+	printf "%s\n" $HOSTS >expect &&
+	test_cmp expect actual &&
+	test -f "$OUT/ctl/etc/slurm/slurmdbd.conf" &&
+	test -f "$OUT/gpu01/etc/slurm/gres.conf"
+'
+
+lab_hosts_up $HOSTS
+lab_db_up
+
+test_expect_success 'the slurm and munge users get the inventory ids on every host' '
+	for who in slurm munge; do
+		set -- $(svc_ids $who) && test $# = 3 || { echo "no ${who}_user in $INV"; return 1; }
+		for h in $HOSTS; do
+			lab_exec "$h" sh -c "echo \"$1:x:$3:\" >>/etc/group &&
+				echo \"$1:x:$2:$3::/nonexistent:/usr/sbin/nologin\" >>/etc/passwd" &&
+			echo "$1:x:$2:$3::/nonexistent:/usr/sbin/nologin" >expect &&
+			lab_exec "$h" getent passwd "$1" >actual &&
+			test_cmp expect actual || return 1
+		done
+	done
+'
+
+test_expect_success 'every host gets its rendered files with the manifest owner and mode' '
+	install_rendered &&
+	grep -q "^ctl /etc/slurm/slurmdbd.conf 600 slurm:slurm\$" installed &&
+	for h in $HOSTS; do
+		lab_exec "$h" cmp /etc/slurm/slurm.conf - <"$OUT/$h/etc/slurm/slurm.conf" || return 1
+	done &&
+	test_must_fail lab_exec gpu01 test -e /etc/slurm/slurmdbd.conf
+'
+
+test_expect_success 'one munge key on all hosts; munged everywhere; credentials cross hosts' '
+	head -c 1024 /dev/urandom >munge.key &&
+	for h in $HOSTS; do
+		lab put "$h" munge.key /etc/munge/munge.key 0400 munge:munge &&
+		lab_exec "$h" lab-service munge start || return 1
+	done &&
+	lab_exec gpu03 munge -n | lab_exec ctl unmunge >cred &&
+	grep "^ENCODE_HOST: *gpu03 " cred
+'
+
+test_expect_success 'slurmdbd starts from the rendered slurmdbd.conf; cluster lab is added' '
+	on_ctl lab-service slurmdbd start &&
+	on_ctl sacctmgr -i add cluster lab &&
+	on_ctl sacctmgr -n -P show cluster format=cluster >actual &&
+	echo lab >expect &&
+	test_cmp expect actual
+'
+
+test_expect_success 'slurmctld and the three slurmd start; every node turns idle' '
+	on_ctl lab-service slurmctld start &&
+	for h in $GPU_HOSTS; do lab_exec "$h" lab-service slurmd start || return 1; done &&
+	i=0 &&
+	while [ $i -lt 60 ]; do
+		on_ctl sinfo -h -N -o "%N %t" | sort -u >actual
+		printf "%s idle\n" $GPU_HOSTS >expect
+		cmp -s expect actual && break
+		sleep 0.5; i=$((i + 1))
+	done &&
+	test_cmp expect actual
+'
+
+test_expect_success 'partitions: nodes, default, time limits and priority tier of lab.yaml' '
+	on_ctl sinfo -h -o "%P %a %l %D %N" >actual &&
+	cat >expect <<-\EOF &&
+	gpu* up 1-00:00:00 3 gpu[01-03]
+	debug up 30:00 3 gpu[01-03]
+	EOF
+	test_cmp expect actual &&
+	on_ctl scontrol -o show partition gpu >gpu &&
+	for kv in Default=YES DefaultTime=01:00:00 MaxTime=1-00:00:00 QoS=normal Nodes=gpu[01-03]; do
+		grep -qF " $kv " gpu || { echo "gpu: no $kv"; return 1; }
+	done &&
+	on_ctl scontrol -o show partition debug >debug &&
+	for kv in Default=NO MaxTime=00:30:00 PriorityTier=2; do
+		grep -qF " $kv " debug || { echo "debug: no $kv"; return 1; }
+	done
+'
+
+test_expect_success 'nodes: CPUs, memory, topology, features and GRES gpu:fake:2' '
+	for h in $GPU_HOSTS; do
+		on_ctl scontrol -o show node "$h" >node &&
+		for kv in CPUTot=2 RealMemory=2000 Sockets=1 CoresPerSocket=2 ThreadsPerCore=1 \
+			AvailableFeatures=fake Gres=gpu:fake:2 State=IDLE; do
+			grep -qF " $kv " node || { echo "$h: no $kv"; cat node; return 1; }
+		done &&
+		grep -q "CfgTRES=.*gres/gpu=2" node || return 1
+	done
+'
+
+test_expect_success 'slurmctld runs the rendered accounting and GRES settings' '
+	on_ctl scontrol show config >config &&
+	grep -E "^AccountingStorageTRES *=.*gres/gpu" config &&
+	grep -E "^AccountingStorageEnforce *=.*limits" config &&
+	grep -E "^AccountingStorageEnforce *=.*qos" config &&
+	grep -E "^GresTypes *= gpu\$" config &&
+	grep -E "^SelectType *= select/cons_tres\$" config &&
+	grep -E "^SlurmUser *= slurm\\($(svc_ids slurm | cut -d" " -f2)\\)" config
+'
+
+test_expect_success 'an sbatch --gres=gpu:1 job runs to COMPLETED on a gpu node' '
+	jid=$(submit -p gpu --gres=gpu:1 --wrap "hostname; echo GPUS=\$CUDA_VISIBLE_DEVICES") &&
+	test "$(wait_job "$jid")" = COMPLETED &&
+	grep -E "^gpu0[1-3]\$" "$JOBS/$jid.out" &&
+	grep "^GPUS=0\$" "$JOBS/$jid.out" &&
+	on_ctl sacct -n -X -P -j "$jid" -o alloctres | grep "gres/gpu=1"
+'
+
+test_expect_success 'limits hold: 3 GPUs on a 2-GPU node are refused' '
+	test_must_fail submit -p gpu --gres=gpu:3 --wrap true 2>err &&
+	grep -i "node configuration is not available" err
+'
+
+test_expect_success 'limits hold: debug jobs over MaxTime=00:30:00 wait, within it they run' '
+	if jid=$(submit -p debug -t 00:31:00 --wrap true 2>err); then
+		sleep 1 &&
+		on_ctl squeue -h -j "$jid" -o "%T %r" >actual &&
+		grep -E "^PENDING (PartitionTimeLimit|PartitionConfig)\$" actual &&
+		on_ctl scancel "$jid"
+	else
+		grep -i "time limit" err
+	fi &&
+	jid=$(submit -p debug -t 00:30:00 --wrap true) &&
+	test "$(wait_job "$jid")" = COMPLETED
+'
+
+test_done
