@@ -305,6 +305,7 @@ struct apply_run {
 	char **staged;		/* per plan file: the staged temp path */
 	struct strbuf *log;	/* per host: what was done (not printed here) */
 	bool *changed_key;	/* per host */
+	int wave;		/* services: 0 = controller/dbd hosts, 1 = the rest */
 };
 
 static int apply_stage_file(struct apply_run *r, size_t i, struct transport *tr,
@@ -524,6 +525,16 @@ static int apply_service(struct apply_run *r, struct transport *tr,
 	return ret;
 }
 
+static bool apply_central(const struct model *m, size_t idx)
+{
+	const struct host *h = &m->hosts[idx];
+
+	return (h->roles & (ROLE_CONTROLLER | ROLE_BACKUP | ROLE_DBD)) ||
+	       (m->cluster.controller && !strcmp(h->name, m->cluster.controller)) ||
+	       (m->cluster.accounting_host &&
+		!strcmp(h->name, m->cluster.accounting_host));
+}
+
 static int apply_services_task(size_t idx, struct transport *tr, void *cookie,
 			       char **cause)
 {
@@ -532,6 +543,9 @@ static int apply_services_task(size_t idx, struct transport *tr, void *cookie,
 	struct apply_run *r = cookie;
 	size_t k, i;
 
+	/* slurmdbd and slurmctld come up before any slurmd registers with them */
+	if (apply_central(r->s->m, idx) != (r->wave == 0))
+		return 0;
 	/* munge first (the others authenticate through it), reconfigure last */
 	for (k = 0; k < ARRAY_SIZE(order); k++)
 		for (i = 0; i < r->p->n_services; i++) {
@@ -824,7 +838,8 @@ static int apply_phases(struct apply_session *s, struct apply_run *r,
 		ret = -1;
 	} else {
 		exec_pool_run(s->pool, apply_swap_task, r, true);
-		if (r->p->only & PLAN_ONLY_SERVICES)
+		for (r->wave = 0; (r->p->only & PLAN_ONLY_SERVICES) && r->wave < 2;
+		     r->wave++)
 			exec_pool_run(s->pool, apply_services_task, r, true);
 	}
 	apply_count(r, sum);
@@ -839,7 +854,7 @@ static int apply_phases(struct apply_session *s, struct apply_run *r,
 int apply_execute(struct apply_session *s, struct plan *p,
 		  struct apply_summary *sum, char **cause)
 {
-	struct apply_run r = { s, p, NULL, NULL, NULL };
+	struct apply_run r = { .s = s, .p = p };
 	int lockfd, ret;
 
 	memset(sum, 0, sizeof(*sum));

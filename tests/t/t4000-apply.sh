@@ -1,0 +1,215 @@
+#!/bin/sh
+# t4000-apply: plan and apply end to end on 8 lab hosts (ctl + gpu[01-07], real
+# sshd, munged, slurmdbd on the lab's MariaDB, slurmctld, slurmd): every file
+# with the right bytes/owner/mode, users with the inventory's ids, one munge key
+# that works across hosts, a converged plan; one hand-edited file; one host down;
+# a changed host key; a full disk; a wrong slurm uid; JSON without secrets; and a
+# reconfigurable change applied by reconfigure (daemon pids unchanged).
+. "$(dirname "$0")/test-lib.sh"
+. "$TOP/tests/t/lib-lab.sh"
+
+HOSTS="ctl gpu01 gpu02 gpu03 gpu04 gpu05 gpu06 gpu07"
+command -v python3 >/dev/null 2>&1 || test_skip_or_die "needs python3"
+lab_begin
+INV=$TRASH/inv.yaml
+
+port_busy() { ss -Hltn "sport = :$1" 2>/dev/null | grep -q .; }
+
+# Slurm's ports (and the slurmd ports) move by a multiple of 100 when something
+# else on this machine holds them.
+pick_ports() {
+	k=1
+	while [ "$k" -lt 30 ]; do
+		ok=true
+		for p in 6817 6819 6831 6832 6833 6834 6835 6836 6837; do
+			port_busy $((p + k * 100)) && ok=false
+		done
+		$ok && break
+		k=$((k + 1))
+	done
+	sed -i -e "s/^cluster:\$/cluster:\\n  slurmctld_port: $((6817 + k * 100))\\n  slurmdbd_port: $((6819 + k * 100))/" \
+		-e "s/slurmd_port: 6831/slurmd_port: $((6831 + k * 100))/" "$INV"
+}
+
+lab_inventory "$TOP/inventories/lab.yaml" "$INV"
+sed -i -e 's/gpu\[01-03\]/gpu[01-07]/g' -e "s/\\($LAB_NET\\.\\)\\[2-4\\]/\\1[2-8]/" "$INV"
+pick_ports
+grep -q 'gpu\[01-07\]' "$INV" && grep -q "$LAB_NET.\[2-8\]" "$INV" ||
+	test_skip_or_die "cannot derive an 8-host inventory from lab.yaml"
+"$CLUSTERCTL" validate "$INV" >/dev/null 2>&1 || test_skip_or_die "the 8-host inventory does not validate"
+
+lab_hosts_up $HOSTS
+lab_db_up
+L=$CLUSTERCTL_LAB
+DBPASS=$(cat "$L/secrets/db.pass")
+
+on() { lab_exec "$@"; }
+cc() { "$CLUSTERCTL" "$@"; }
+# st HOST PATH: "mode uid gid"
+st() { on "$1" stat -c '%a %u %g' "$2"; }
+pid_of() { on "$1" lab-service "$2" status 2>/dev/null | sed -n 's/.*pid \([0-9]*\).*/\1/p'; }
+
+test_expect_success 'first apply converges 8 hosts' '
+	cc apply "$INV" >out 2>err; rc=$?
+	cat out err; test "$rc" = 0 &&
+	grep "^apply: 8 hosts, " out &&
+	! grep "failed:" out
+'
+
+test_expect_success 'every host has the same slurm.conf, owner and mode' '
+	on ctl cat /etc/slurm/slurm.conf >ref &&
+	grep -q "^ClusterName=lab" ref && grep -q "gpu\[01-07\]" ref &&
+	for h in $HOSTS; do
+		on $h cat /etc/slurm/slurm.conf >got && cmp ref got &&
+		echo "644 0 0" >expect && st $h /etc/slurm/slurm.conf >actual &&
+		test_cmp expect actual || return 1
+	done
+'
+
+test_expect_success 'slurmdbd.conf on ctl only, 0600 slurm, with the real password' '
+	echo "600 64030 64030" >expect && st ctl /etc/slurm/slurmdbd.conf >actual &&
+	test_cmp expect actual &&
+	on ctl grep -qx "StoragePass=$DBPASS" /etc/slurm/slurmdbd.conf &&
+	! on gpu01 test -e /etc/slurm/slurmdbd.conf
+'
+
+test_expect_success 'users and groups have the inventory ids everywhere' '
+	for h in $HOSTS; do
+		on $h getent passwd slurm | cut -d: -f3,4 >a && echo 64030:64030 >e && test_cmp e a &&
+		on $h getent passwd munge | cut -d: -f3,4 >a && echo 64031:64031 >e && test_cmp e a &&
+		on $h getent group slurm | cut -d: -f3 >a && echo 64030 >e && test_cmp e a || return 1
+	done
+'
+
+test_expect_success 'one munge key, 0400 munge, identical on every host' '
+	for h in $HOSTS; do
+		on $h sha256sum /etc/munge/munge.key | cut -d" " -f1 || return 1
+		echo "400 64031 64031" >expect && st $h /etc/munge/munge.key >actual &&
+		test_cmp expect actual || return 1
+	done >sums &&
+	test "$(sort -u sums | wc -l)" = 1 &&
+	test "$(on ctl stat -c %s /etc/munge/munge.key)" = 1024
+'
+
+test_expect_success 'a credential made on gpu01 decodes on gpu02' '
+	on gpu01 munge -n >cred && on gpu02 unmunge <cred >dec &&
+	grep "STATUS:.*Success" dec
+'
+
+test_expect_success 'a second plan is empty (exit 0)' '
+	cc plan "$INV" >out; rc=$?; cat out; test "$rc" = 0 &&
+	grep "^plan: no changes" out
+'
+
+test_expect_success 'a hand edit on one host: plan shows that diff for that host only' '
+	on gpu03 sh -c "echo \"# hand edit\" >>/etc/slurm/slurm.conf" &&
+	test_must_fail --exit=2 cc plan "$INV" >out && cat out &&
+	grep -c "^  [a-z]" out >n && echo 2 >e && test_cmp e n &&
+	grep "^  gpu03: /etc/slurm/slurm.conf: modify$" out &&
+	grep "^    -# hand edit$" out &&
+	grep "^  ctl: reconfigure slurmctld" out
+'
+
+test_expect_success 'apply fixes it and keeps the edited file as backup' '
+	cc apply "$INV" >out 2>&1; rc=$?; cat out; test "$rc" = 0 &&
+	on gpu03 cat /etc/slurm/slurm.conf >got && cmp ref got &&
+	on gpu03 tail -n 1 /etc/slurm/slurm.conf.clusterctl-old | grep -x "# hand edit" &&
+	cc plan "$INV"
+'
+
+# change_inventory: a reconfigurable slurm.conf change (partition MaxTime)
+n_change=0
+change_inventory() {
+	n_change=$((n_change + 1))
+	sed -i "s/max_time: \"00:[0-9]*:00\"/max_time: \"00:$((30 + n_change)):00\"/" "$INV"
+}
+
+test_expect_success 'one host down: the others are applied, exit 4, summary names it' '
+	lab host-stop gpu05 &&
+	change_inventory &&
+	test_must_fail --exit=4 cc apply "$INV" >out 2>err; cat out err &&
+	grep "^apply: 8 hosts, .*; failed: gpu05$" out &&
+	grep "^gpu05: " err &&
+	on gpu01 grep -q "MaxTime=00:31:00" /etc/slurm/slurm.conf
+'
+
+test_expect_success 'after the host is back a rerun converges' '
+	lab host-start gpu05 &&
+	cc apply "$INV" >out 2>&1; rc=$?; cat out; test "$rc" = 0 &&
+	on gpu05 grep -q "MaxTime=00:31:00" /etc/slurm/slurm.conf &&
+	cc plan "$INV" >out
+'
+
+test_expect_success 'a changed host key: that host is refused, nothing written there' '
+	lab host-rekey gpu06 &&
+	on gpu06 cat /etc/slurm/slurm.conf >before &&
+	change_inventory &&
+	test_must_fail --exit=4 cc apply "$INV" >out 2>err; cat out err &&
+	grep "failed: gpu06$" out && grep "^gpu06: .*host key" err &&
+	on gpu06 cat /etc/slurm/slurm.conf >after && cmp before after &&
+	on gpu01 grep -q "MaxTime=00:32:00" /etc/slurm/slurm.conf
+'
+
+test_expect_success 'the re-keyed host converges once its new key is accepted' '
+	ssh-keygen -R "$LAB_NET.7" -f "$L/ssh/known_hosts" >/dev/null 2>&1;
+	ssh-keygen -R gpu06 -f "$L/ssh/known_hosts" >/dev/null 2>&1;
+	cc apply --accept-new-host-keys "$INV" >out 2>&1; rc=$?; cat out; test "$rc" = 0
+'
+
+test_expect_success 'a full disk on one host: old file intact, clear error' '
+	on gpu07 sh -c "cp -a /etc/slurm /tmp/slurm-copy &&
+		mount -t tmpfs -o size=256k tmpfs /etc/slurm &&
+		cp -a /tmp/slurm-copy/. /etc/slurm/ &&
+		dd if=/dev/zero of=/etc/slurm/filler bs=4k 2>/dev/null; true" &&
+	on gpu07 cat /etc/slurm/slurm.conf >before &&
+	change_inventory &&
+	test_must_fail --exit=4 cc apply "$INV" >out 2>err; cat out err &&
+	grep "failed: gpu07$" out && grep "^gpu07: .*no space left on device" err &&
+	on gpu07 cat /etc/slurm/slurm.conf >after && cmp before after &&
+	! on gpu07 ls -a /etc/slurm | grep "clusterctl-" | grep -v "clusterctl-old$"
+'
+
+test_expect_success 'the full host converges once there is room' '
+	on gpu07 rm -f /etc/slurm/filler &&
+	cc apply "$INV" >out 2>&1; rc=$?; cat out; test "$rc" = 0
+'
+
+test_expect_success 'a slurm user with the wrong uid: plan shows the fix' '
+	on gpu02 lab-service slurmd stop &&
+	on gpu02 usermod -u 1234 slurm &&
+	on gpu02 lab-service slurmd start &&
+	test_must_fail --exit=2 cc plan "$INV" >out && cat out &&
+	grep "^  gpu02: fix user .slurm.: uid 1234 -> 64030; re-owns files of uid 1234$" out
+'
+
+test_expect_success 'apply makes it right and slurmd still runs' '
+	cc apply "$INV" >out 2>&1; rc=$?; cat out; test "$rc" = 0 &&
+	on gpu02 getent passwd slurm | cut -d: -f3 >a && echo 64030 >e && test_cmp e a &&
+	on gpu02 lab-service slurmd status &&
+	cc plan "$INV"
+'
+
+test_expect_success 'plan --json parses and holds no secret' '
+	on gpu04 sh -c "echo \"# x\" >>/etc/slurm/slurm.conf" &&
+	test_must_fail --exit=2 cc plan --json "$INV" >plan.json &&
+	python3 -m json.tool plan.json >/dev/null &&
+	on ctl cat /etc/munge/munge.key >key &&
+	b64=$(base64 -w0 key | cut -c1-24) && hex=$(od -An -tx1 -N12 key | tr -d " \n") &&
+	! grep -F "$b64" plan.json && ! grep -F "$hex" plan.json &&
+	! grep -F "$DBPASS" plan.json &&
+	cc plan "$INV" >plan.txt; ! grep -F "$DBPASS" plan.txt && ! grep -F "$b64" plan.txt &&
+	cc apply "$INV" >out 2>&1 && ! grep -F "$DBPASS" out
+'
+
+test_expect_success 'a reconfigurable change is reconfigured, daemons keep their pids' '
+	ctld=$(pid_of ctl slurmctld) && d1=$(pid_of gpu01 slurmd) &&
+	test -n "$ctld" && test -n "$d1" &&
+	change_inventory &&
+	test_must_fail --exit=2 cc plan "$INV" >out && cat out &&
+	grep "^  ctl: reconfigure slurmctld" out && ! grep "restart" out &&
+	cc apply "$INV" >out 2>&1; rc=$?; cat out; test "$rc" = 0 &&
+	grep ", 0 restarts, 1 reconfigure" out &&
+	test "$(pid_of ctl slurmctld)" = "$ctld" && test "$(pid_of gpu01 slurmd)" = "$d1"
+'
+
+test_done
