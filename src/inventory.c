@@ -370,10 +370,13 @@ bool inventory_valid_time(const char *s)
 		return false;
 	if (dash)
 		p++;
-	do {
+	for (;;) {
 		if (n == 3 || !time_digits(&p, &f[n++]))
 			return false;
-	} while (*p == ':' && *++p);
+		if (*p != ':')
+			break;
+		p++;
+	}
 	if (*p)
 		return false;
 	/* after the leading field, minutes and seconds are below 60 */
@@ -388,6 +391,7 @@ bool inventory_valid_time(const char *s)
 
 static void load_mapping(struct loader *ld, yaml_node_t *map,
 			 const struct key_table *t, void *obj);
+static const struct key_table top_table;
 
 static char *resolve_path(struct loader *ld, const char *p)
 {
@@ -654,7 +658,8 @@ static void load_mapping(struct loader *ld, yaml_node_t *map,
 			continue;	/* "key:" with no value keeps the default */
 		apply_key(ld, ks, obj, v, &kloc);
 	}
-	for (i = 0; i < t->n; i++) {
+	/* the top level may be split over files: load_buffer() checks it */
+	for (i = 0; i < t->n && t != &top_table; i++) {
 		if (t->keys[i].required && !(seen & (1ull << i))) {
 			struct src_loc loc = node_loc(ld, map);
 
@@ -1497,13 +1502,17 @@ static int load_document(struct loader *ld, const char *buf, size_t len)
 	}
 	ld->doc = &doc;
 	root = yaml_document_get_root_node(&doc);
-	if (!root) {
+	if (!root || root->type != YAML_MAPPING_NODE) {
 		struct src_loc loc = { ld->file, 0, 0 };
 
-		diag_error(ld->dl, &loc, "empty inventory");
-	} else {
-		load_mapping(ld, root, &top_table, ld->m);
+		/* nothing of an inventory to check: the caller gets no model */
+		if (root)
+			type_error(ld, root, "a mapping at the top level");
+		else
+			diag_error(ld->dl, &loc, "empty inventory");
+		goto out_doc;
 	}
+	load_mapping(ld, root, &top_table, ld->m);
 	r = 0;
 	if (!yaml_parser_load(&parser, &extra)) {
 		yaml_problem(ld, &parser);
@@ -1515,6 +1524,7 @@ static int load_document(struct loader *ld, const char *buf, size_t len)
 		}
 		yaml_document_delete(&extra);
 	}
+out_doc:
 	yaml_document_delete(&doc);
 	ld->doc = saved;
 out_parser:
@@ -1682,6 +1692,11 @@ static struct model *load_buffer(const char *name, const char *buf, size_t len,
 		loader_finish(&ld);
 		model_free(m);
 		return NULL;
+	}
+	if (!ld.top_seen[TOP_CLUSTER].file) {
+		struct src_loc loc = { ld.file, 1, 1 };
+
+		diag_error(dl, &loc, "missing required key 'cluster' in the inventory");
 	}
 	loader_finish(&ld);
 	return m;

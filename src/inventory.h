@@ -20,7 +20,8 @@
 /*
  * Loads a YAML inventory into a new model (caller frees with model_free());
  * every problem goes to dl with file:line:col. Returns NULL only when the
- * file cannot be read or parsed as YAML at all (the reason is in dl).
+ * file cannot be read, is not YAML, or is not a YAML mapping (an empty file
+ * included): then there is nothing to check; the reason is in dl.
  * Relative paths in the inventory (include, password_file, munge_key_source,
  * template_dir, ssh identity/known_hosts/config) are stored resolved
  * against the inventory file's directory.

@@ -267,7 +267,9 @@ static void check_role_holders(struct vctx *v)
 		const struct host *h = &v->m->hosts[i];
 
 		for (r = 0; r < ARRAY_SIZE(roles); r++) {
+			/* a missing controller is already the loader's error */
 			if (!(h->roles & roles[r].role) ||
+			    (!roles[r].holder && roles[r].role == ROLE_CONTROLLER) ||
 			    (roles[r].holder && !strcmp(roles[r].holder, h->name)) ||
 			    last_entry[r] == h->entry)
 				continue;
@@ -438,27 +440,44 @@ static void check_node_types(struct vctx *v)
 	}
 }
 
-/* Reports each pair of host entries sharing names once, with a count. */
+/* Two host entries that share names: reported once, with a count. */
+struct host_clash {
+	const struct host *first, *dup;	/* the first shared name, both sides */
+	size_t count;
+};
+
 static void check_host_dups(struct vctx *v)
 {
 	const struct host **ix = v->m->host_index;
-	size_t i, n = v->m->n_host_index, first = 0;
-	const struct host *last_a = NULL, *last_b = NULL;
+	struct host_clash *c = NULL;
+	size_t i, k, n = v->m->n_host_index, first = 0, nc = 0, alloc = 0;
 
 	for (i = 1; i < n; i++) {
 		if (strcmp(ix[i]->name, ix[first]->name)) {
 			first = i;
 			continue;
 		}
-		/* one error per pair of entries: the first name tells the story */
-		if (last_a && last_a->entry == ix[first]->entry &&
-		    last_b->entry == ix[i]->entry)
-			continue;
-		last_a = ix[first];
-		last_b = ix[i];
-		diag_error(v->dl, &ix[i]->loc, "duplicate host '%s'", ix[i]->name);
-		diag_note(v->dl, &ix[first]->loc, "first defined here");
+		/* pairs of entries are few: a linear search is enough */
+		for (k = 0; k < nc; k++)
+			if (c[k].first->entry == ix[first]->entry &&
+			    c[k].dup->entry == ix[i]->entry)
+				break;
+		if (k == nc) {
+			XGROW(c, alloc, nc + 1);
+			c[nc++] = (struct host_clash){ ix[first], ix[i], 0 };
+		}
+		c[k].count++;
 	}
+	for (k = 0; k < nc; k++) {
+		if (c[k].count > 1)
+			diag_error(v->dl, &c[k].dup->loc, "duplicate host '%s' (and %zu more)",
+				   c[k].dup->name, c[k].count - 1);
+		else
+			diag_error(v->dl, &c[k].dup->loc, "duplicate host '%s'",
+				   c[k].dup->name);
+		diag_note(v->dl, &c[k].first->loc, "first defined here");
+	}
+	free(c);
 }
 
 static void check_hosts(struct vctx *v)
@@ -692,6 +711,26 @@ struct limit_seen {
 	size_t n_gpu;
 };
 
+/* Notes the first limit of any kind, for the enforcement check. */
+static void note_limit(struct limit_seen *ls, const char *owner,
+		       const struct src_loc *loc)
+{
+	if (ls->any)
+		return;
+	ls->any = loc;
+	ls->any_owner = xstrdup(owner);
+}
+
+static bool any_set(const long long *vals, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (vals[i] != MODEL_UNSET && vals[i] != -1)
+			return true;
+	return false;
+}
+
 static void check_tres_map(struct vctx *v, const char *owner,
 			   const struct kv_list *kv, struct limit_seen *ls)
 {
@@ -701,10 +740,7 @@ static void check_tres_map(struct vctx *v, const char *owner,
 		const struct kv *e = &kv->items[i];
 
 		check_tres_entry(v, owner, e);
-		if (!ls->any) {
-			ls->any = &e->loc;
-			ls->any_owner = xstrdup(owner);
-		}
+		note_limit(ls, owner, &e->loc);
 		if (!strcmp(e->key, "gres/gpu") || !strncmp(e->key, "gres/gpu:", 9)) {
 			if (!ls->n_gpu++) {
 				ls->gpu = e;
@@ -734,6 +770,15 @@ static void check_qos(struct vctx *v, struct limit_seen *ls)
 		check_tres_map(v, owner, &q->min_tres_per_job, ls);
 		check_tres_map(v, owner, &q->grp_tres, ls);
 		check_list_refs(v, &q->preempt, owner, "QoS", &v->qos);
+		{
+			const long long n[] = { q->max_jobs_per_user,
+				q->max_submit_jobs_per_user, q->max_jobs_per_account,
+				q->max_submit_jobs_per_account, q->grp_jobs,
+				q->grp_submit_jobs };
+
+			if (q->max_wall || q->grp_wall || any_set(n, ARRAY_SIZE(n)))
+				note_limit(ls, owner, &q->loc);
+		}
 		free(owner);
 	}
 }
@@ -817,6 +862,13 @@ static void check_account_refs(struct vctx *v, const struct account *a,
 	check_tres_map(v, owner, &a->grp_tres, ls);
 	check_tres_map(v, owner, &a->max_tres_per_job, ls);
 	check_tres_map(v, owner, &a->max_tres_per_node, ls);
+	{
+		const long long n[] = { a->grp_jobs, a->grp_submit_jobs, a->max_jobs,
+					a->max_submit_jobs };
+
+		if (a->max_wall || a->grp_wall || any_set(n, ARRAY_SIZE(n)))
+			note_limit(ls, owner, &a->loc);
+	}
 }
 
 static void check_accounts(struct vctx *v, struct limit_seen *ls)
@@ -875,6 +927,13 @@ static void check_user(struct vctx *v, const struct user *u,
 			   "one of the user's QoS", owner, u->default_qos);
 	check_tres_map(v, owner, &u->grp_tres, ls);
 	check_tres_map(v, owner, &u->max_tres_per_job, ls);
+	{
+		const long long n[] = { u->grp_jobs, u->grp_submit_jobs, u->max_jobs,
+					u->max_submit_jobs };
+
+		if (u->max_wall || any_set(n, ARRAY_SIZE(n)))
+			note_limit(ls, owner, &u->loc);
+	}
 	free(owner);
 }
 
@@ -955,8 +1014,8 @@ static void check_limits_real(struct vctx *v, struct limit_seen *ls)
 			   "tracked (no GPUs defined and AccountingStorageTRES lacks "
 			   "gres/gpu)", ls->gpu_owner);
 		if (ls->n_gpu > 1)
-			diag_note(v->dl, &ls->gpu->loc, "and %zu more gres/gpu limits",
-				  ls->n_gpu - 1);
+			diag_note(v->dl, &ls->gpu->loc, "and %zu more gres/gpu limit%s",
+				  ls->n_gpu - 1, ls->n_gpu > 2 ? "s" : "");
 	}
 	if (ls->any && !csv_has(enforce, "limits") && !csv_has(enforce, "safe")) {
 		diag_error(v->dl, ls->any, "%s sets limits but AccountingStorageEnforce "
