@@ -63,7 +63,7 @@ db_start() {
 	fi
 	db_port_busy && die "port $LAB_DB_PORT is in use (set LAB_DB_PORT)"
 	rm -f "$LAB/mysql.sock"
-	setsid mariadbd --defaults-file="$(db_cnf)" </dev/null >>"$LAB/log/mariadbd.out" 2>&1 &
+	setsid mariadbd --defaults-file="$(db_cnf)" </dev/null >>"$LAB/log/mariadbd.out" 2>&1 9>&- &
 	local i
 	for ((i = 0; i < 120; i++)); do
 		db_pid >/dev/null && mariadb-admin --defaults-file="$(db_cnf)" ping >/dev/null 2>&1 && return 0

@@ -33,6 +33,7 @@ LAB=${CLUSTERCTL_LAB:-/tmp/clusterctl-lab}
 LAB_DB_PORT=${LAB_DB_PORT:-3307}
 LAB_GENERAL_LOG=${LAB_GENERAL_LOG:-0}
 HOLDER_TAG=clusterctl-lab-host
+HOST_PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin
 
 say() { printf 'lab: %s\n' "$*" >&2; }
 die() { printf 'lab: error: %s\n' "$*" >&2; exit 1; }
@@ -115,11 +116,20 @@ lab_init() {
 	[ -s "$LAB/net" ] || echo "$NET" >"$LAB/net"
 	[ -f "$LAB/hosts.list" ] || : >"$LAB/hosts.list"
 	[ -f "$LAB/unix-users" ] || : >"$LAB/unix-users"
+	lab_lock
 	if [ ! -s "$LAB/ssh/id_ed25519" ]; then
 		ssh-keygen -q -t ed25519 -N '' -C clusterctl-lab -f "$LAB/ssh/id_ed25519" ||
 			die "ssh-keygen failed"
 	fi
 	install -m 0755 "$HERE/lab-service.sh" "$LAB/sbin/lab-service"
+}
+
+# lab_lock: one changing lab.sh per lab at a time (held until this script exits)
+lab_lock() {
+	[ -n "${LAB_LOCKED:-}" ] && return 0
+	exec 9>>"$LAB/.lock"
+	flock -w 120 9 || die "another lab.sh holds $LAB/.lock"
+	LAB_LOCKED=1
 }
 
 # Rewrites ssh config, known_hosts, /etc/hosts for the hosts, and hosts.tsv.
@@ -257,7 +267,7 @@ host_launch() {
 	holder_pid "$name" >/dev/null && return 0
 	rm -f "$h/holder.pid"
 	setsid unshare --mount --uts --propagation private -- \
-		bash "$HERE/lab.sh" __host-init "$name" </dev/null >>"$h/init.log" 2>&1 &
+		bash "$HERE/lab.sh" __host-init "$name" </dev/null >>"$h/init.log" 2>&1 9>&- &
 }
 
 # wait_holder NAME: until its holder.pid names a live holder (10 s)
@@ -354,6 +364,7 @@ cmd_hosts_up() {
 cmd_host_stop() {
 	[ $# = 1 ] || die "usage: lab.sh host-stop NAME"
 	host_index "$1" >/dev/null || die "no lab host '$1'"
+	lab_lock
 	hosts_stop "$1"
 	lab_write_client_files
 }
@@ -369,6 +380,7 @@ cmd_host_rekey() {
 	[ $# = 1 ] || die "usage: lab.sh host-rekey NAME"
 	host_index "$1" >/dev/null || die "no lab host '$1'"
 	h=$(host_dir "$1")
+	lab_lock
 	hosts_stop "$1"
 	rm -f "$h/ssh_host_ed25519_key" "$h/ssh_host_ed25519_key.pub"
 	ssh-keygen -q -t ed25519 -N '' -C "root@$1" -f "$h/ssh_host_ed25519_key" || die "ssh-keygen failed"
@@ -386,7 +398,10 @@ cmd_exec() {
 	[ $# -ge 2 ] || die "usage: lab.sh exec NAME CMD..."
 	pid=$(holder_pid "$1") || die "lab host '$1' is not running"
 	shift
-	exec nsenter -t "$pid" -m -u -- "$@"
+	# the environment of a root login, not the caller's (a SLURM_CONF exported
+	# for another Slurm would send the host's clients there)
+	exec nsenter -t "$pid" -m -u -- env -i PATH="$HOST_PATH" HOME=/root USER=root \
+		LOGNAME=root SHELL=/bin/bash LANG=C.UTF-8 TERM="${TERM:-dumb}" "$@"
 }
 
 # put NAME SRC DST [MODE [OWNER[:GROUP]]]: cat keeps it inside the host's namespace
@@ -396,7 +411,7 @@ cmd_put() {
 	[ -r "$src" ] || die "cannot read '$src'"
 	local pid
 	pid=$(holder_pid "$name") || die "lab host '$name' is not running"
-	nsenter -t "$pid" -m -u -- sh -c '
+	nsenter -t "$pid" -m -u -- env -i PATH="$HOST_PATH" sh -c '
 		set -e; d=$(dirname "$1"); mkdir -p "$d"
 		cat >"$1.lab-put"; chmod "$2" "$1.lab-put"; chown "$3" "$1.lab-put"
 		mv -f "$1.lab-put" "$1"' sh "$dst" "$mode" "$owner" <"$src"
@@ -443,6 +458,7 @@ lab_sync_unix_users() {
 
 cmd_hosts_down() {
 	[ -f "$LAB/hosts.list" ] || return 0
+	lab_lock
 	local names
 	mapfile -t names < <(all_hosts)
 	hosts_stop "${names[@]}"

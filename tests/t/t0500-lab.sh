@@ -86,6 +86,27 @@ test_expect_success 'add-unix-user adds the user with its uid on every host' '
 	test_must_fail getent passwd alice
 '
 
+test_expect_success 'hosts-up is idempotent and adds hosts at the next address' '
+	p1=$(cat "$L/hosts/a1/holder.pid") &&
+	lab hosts-up a1 a4 &&
+	test "$(cat "$L/hosts/a1/holder.pid")" = "$p1" &&
+	echo a4 >expect &&
+	lab_ssh "$LAB_NET.4" hostname >actual &&
+	test_cmp expect actual &&
+	grep "^a4	$LAB_NET.4	[0-9]" "$L/hosts.tsv" &&
+	lab_exec a1 getent hosts a4 >actual &&
+	grep "^$LAB_NET.4 *a4\$" actual &&
+	echo "alice:x:5001:5001::/tmp:/bin/sh" >expect &&
+	lab_exec a4 getent passwd alice >actual &&
+	test_cmp expect actual
+'
+
+test_expect_success 'exec gives a root login environment, not the caller'"'"'s' '
+	SLURM_CONF=/nowhere lab_exec a1 sh -c "echo \${SLURM_CONF:-unset} \$HOME" >actual &&
+	echo "unset /root" >expect &&
+	test_cmp expect actual
+'
+
 test_expect_success 'host-stop kills the host and everything in it; host-start brings it back' '
 	pid=$(cat "$L/hosts/a2/holder.pid") &&
 	ns=$(readlink /proc/$pid/ns/mnt) &&
@@ -139,7 +160,7 @@ test_expect_success 'db-up: the slurm user logs in with the password from db.pas
 test_expect_success 'down stops everything: no holder, sshd, munged or mariadbd of this lab is left' '
 	lab down &&
 	! ps -eo args | grep -F "$L/" | grep -v grep &&
-	! ps -eo args | grep "^clusterctl-lab-host a[123] " &&
+	! ps -eo args | grep "^clusterctl-lab-host a[1234] " &&
 	{ lab status >status; test $? = 1; } &&
 	grep "^db: down" status
 '
