@@ -121,6 +121,20 @@ void apply_session_release(struct apply_session *s)
 	memset(s, 0, sizeof(*s));
 }
 
+/*
+ * A host's error without the "'host': " prefix the transport puts in front,
+ * since every line we print starts with the host name already. Borrowed.
+ */
+static const char *apply_host_error(const char *host, const char *error)
+{
+	size_t n = strlen(host);
+
+	if (error && error[0] == '\'' && !strncmp(error + 1, host, n) &&
+	    !strncmp(error + 1 + n, "': ", 3))
+		return error + n + 4;
+	return error;
+}
+
 /* ---- observe ---- */
 
 /* Reads the key, keeps only its fingerprint (and the bytes on the controller). */
@@ -225,8 +239,9 @@ static void apply_observe(struct apply_session *s)
 
 		s->obs[i].ok = r->state == EXEC_DONE;
 		if (!s->obs[i].ok)
-			s->obs[i].error = xstrdup(r->error ? r->error :
-						  exec_state_name(r->state));
+			s->obs[i].error = xstrdup(r->error ?
+				apply_host_error(s->m->hosts[i].name, r->error) :
+				exec_state_name(r->state));
 	}
 }
 
@@ -317,9 +332,8 @@ static int apply_stage_file(struct apply_run *r, size_t i, struct transport *tr,
 	int ret;
 
 	if (!bytes) {
-		*cause = xasprintf("%s: no bytes for '%s' (database password or "
-				   "munge key unknown)", transport_host(tr),
-				   f->want->path);
+		*cause = xasprintf("no bytes for '%s' (database password or "
+				   "munge key unknown)", f->want->path);
 		return -1;
 	}
 	dir = xstrndup(f->want->path, (size_t)(strrchr(f->want->path, '/') -
@@ -378,8 +392,8 @@ static int apply_sh(struct transport *tr, const char *cmd, const char *what,
 		strbuf_setlen(&err, err.len > 400 ? 400 : err.len);
 		while (err.len && err.buf[err.len - 1] == '\n')
 			strbuf_setlen(&err, err.len - 1);
-		*cause = xasprintf("%s: %s failed (exit %d)%s%s", transport_host(tr),
-				   what, status, err.len ? ": " : "", err.buf);
+		*cause = xasprintf("%s failed (exit %d)%s%s", what, status,
+				   err.len ? ": " : "", err.buf);
 		ret = -1;
 	}
 	strbuf_release(&err);
@@ -669,8 +683,8 @@ static int apply_remote_task(size_t idx, struct transport *tr, void *cookie,
 		return 0;
 	ret = transport_run(tr, rc->cmd, rc->out, &err, &rc->status, cause);
 	if (!ret && rc->status) {
-		*cause = xasprintf("%s: '%s' exited %d: %s", transport_host(tr),
-				   rc->cmd, rc->status, err.buf);
+		*cause = xasprintf("'%s' exited %d: %s", rc->cmd, rc->status,
+				   err.buf);
 		ret = -1;
 	}
 	strbuf_release(&err);
@@ -802,7 +816,9 @@ static void apply_collect_failures(struct apply_session *s,
 
 		if (res->state != EXEC_DONE)
 			strbuf_addf(&sum->errors, "%s: %s\n", s->m->hosts[i].name,
-				    res->error ? res->error : exec_state_name(res->state));
+				    res->error ? apply_host_error(s->m->hosts[i].name,
+								  res->error) :
+				    exec_state_name(res->state));
 	}
 }
 
@@ -841,14 +857,38 @@ static int apply_phases(struct apply_session *s, struct apply_run *r,
 		for (r->wave = 0; (r->p->only & PLAN_ONLY_SERVICES) && r->wave < 2;
 		     r->wave++)
 			exec_pool_run(s->pool, apply_services_task, r, true);
+		apply_count(r, sum);
 	}
-	apply_count(r, sum);
 	apply_collect_failures(s, sum);
 	if (!ret)
 		ret = apply_accounting_phase(s, r, sum, cause);
 	/* leftovers of hosts that did not swap; failed hosts are retried here */
 	exec_pool_run(s->pool, apply_unstage_task, r, false);
 	return ret;
+}
+
+/* Refuses a plan whose files cannot be written as planned. */
+static int apply_check(const struct apply_session *s, const struct plan *p,
+		       char **cause)
+{
+	size_t i;
+
+	for (i = 0; i < p->n_files; i++) {
+		const struct plan_file *f = &p->files[i];
+
+		if (f->content && f->want->has_secret_placeholder && !p->db_password) {
+			*cause = xasprintf("'%s' needs the database password: set "
+					   "database.password_file (readable here) or "
+					   "database.password_env", f->want->path);
+			return -1;
+		}
+		if (f->content && f->want->secret && !p->key.bytes) {
+			*cause = xstrdup("no munge key to install");
+			return -1;
+		}
+	}
+	(void)s;
+	return 0;
 }
 
 int apply_execute(struct apply_session *s, struct plan *p,
@@ -861,6 +901,8 @@ int apply_execute(struct apply_session *s, struct plan *p,
 	strbuf_init(&sum->errors);
 	sum->hosts = s->m->n_hosts;
 	*cause = NULL;
+	if (apply_check(s, p, cause))
+		return -1;
 	if ((lockfd = apply_local_lock(s->m, cause)) < 0)
 		return -1;
 	if (apply_remote_lock(s, true, cause)) {

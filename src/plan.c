@@ -562,8 +562,10 @@ static void plan_key_file(struct plan *p, size_t host,
 	if (exists)
 		memcpy(pf->have_fp, of->fp, sizeof(pf->have_fp));
 	pf->content = !exists || strcmp(of->fp, p->key_fp);
-	if (pf->content)
+	if (pf->content) {
 		pf->restart = PLAN_RESTART_MUNGE;
+		pf->restart_why = xstrdup("munge key");
+	}
 	plan_finish_file(p, pf, exists);
 }
 
@@ -690,35 +692,52 @@ static bool plan_runs(const struct model *m, size_t host, enum service_kind k)
 	}
 }
 
-/* The restart bits of one host, and the first reason for each. */
+/* The restart bits one host needs; why[bit index] is the first reason. */
 static unsigned plan_host_restart(const struct plan *p, size_t host,
-				  const char **why)
+				  const char *why[5])
 {
-	unsigned bits = 0;
+	unsigned bits = 0, b;
 	size_t i;
 
-	*why = NULL;
+	for (b = 0; b < 5; b++)
+		why[b] = NULL;
 	for (i = 0; i < p->n_files; i++) {
 		const struct plan_file *f = &p->files[i];
 
 		if (f->host != host || !f->restart)
 			continue;
-		if ((f->restart & ~PLAN_RECONFIGURE) && !*why)
-			*why = f->restart_why ? f->restart_why :
-				plan_basename(f->want->path);
+		for (b = 0; b < 5; b++)
+			if ((f->restart & (1u << b)) && !why[b])
+				why[b] = f->restart_why ? f->restart_why :
+					plan_basename(f->want->path);
 		bits |= f->restart;
 	}
 	for (i = 0; i < p->n_idents; i++) {
 		const struct plan_ident *id = &p->idents[i];
+		unsigned add;
 
 		if (id->host != host || id->change != PLAN_FIX)
 			continue;
-		bits |= id->who == PLAN_MUNGE ? PLAN_RESTART_MUNGE :
+		add = id->who == PLAN_MUNGE ? PLAN_RESTART_MUNGE :
 			PLAN_RESTART_CTLD | PLAN_RESTART_DBD;
-		if (!*why)
-			*why = id->who == PLAN_MUNGE ? "munge ids" : "slurm ids";
+		for (b = 0; b < 5; b++)
+			if ((add & (1u << b)) && !why[b])
+				why[b] = id->who == PLAN_MUNGE ? "munge ids" : "slurm ids";
+		bits |= add;
 	}
 	return bits;
+}
+
+/* Bit index of a single enum plan_restart bit. */
+static unsigned plan_bit_index(unsigned bit)
+{
+	unsigned b = 0;
+
+	while (bit > 1u) {
+		bit >>= 1;
+		b++;
+	}
+	return b;
 }
 
 size_t plan_controller(const struct model *m)
@@ -747,16 +766,19 @@ static void plan_services(struct plan *p)
 	bool reconfigure = false;
 
 	for (h = 0; h < p->m->n_hosts; h++) {
-		const char *why;
-		unsigned bits = plan_host_restart(p, h, &why);
+		const char *why[5];
+		unsigned bits = plan_host_restart(p, h, why);
+		bool slurmd = plan_runs(p->m, h, SVC_SLURMD);
+		bool ctld = plan_runs(p->m, h, SVC_SLURMCTLD);
 
 		for (j = 0; j < ARRAY_SIZE(map); j++)
 			if ((bits & map[j].bit) && plan_runs(p->m, h, map[j].k))
 				plan_add_service(p, h, map[j].k, PLAN_SVC_RESTART,
-						 map[j].k == SVC_MUNGE ? "munge key" : why);
-		/* a slurmd that is not restarted must re-read its files */
+						 why[plan_bit_index(map[j].bit)]);
+		/* a Slurm daemon here that is not restarted must re-read its files */
 		if ((bits & PLAN_RECONFIGURE) &&
-		    !((bits & PLAN_RESTART_SLURMD) && plan_runs(p->m, h, SVC_SLURMD)))
+		    ((slurmd && !(bits & PLAN_RESTART_SLURMD)) ||
+		     (ctld && !(bits & PLAN_RESTART_CTLD))))
 			reconfigure = true;
 	}
 	if (reconfigure && ctl != SIZE_MAX && p->obs[ctl].ok)
