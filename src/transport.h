@@ -7,7 +7,10 @@
  * A transport is used by one thread at a time (libssh sessions are not
  * thread-safe); only transport_abort() may be called from another thread.
  * Every function returns 0 on success or -1 with *cause set to a newly
- * allocated message naming the host (caller frees). Nothing here prints.
+ * allocated message naming the host, "'gpu03': cannot ..." (caller frees;
+ * cause may be NULL to ignore it). Host key refusals read "host key for
+ * 'gpu03' has changed (SHA256:...): refusing". Nothing here prints, and
+ * no message ever holds file contents.
  */
 #ifndef CLUSTERCTL_TRANSPORT_H
 #define CLUSTERCTL_TRANSPORT_H
@@ -27,8 +30,9 @@ struct transport_target {
 	const char *identity;	/* NULL: agent + defaults; "~/" is expanded */
 	const char *known_hosts; /* NULL: ~/.ssh/known_hosts */
 	const char *ssh_config;	/* NULL: ~/.ssh/config (+ /etc/ssh/ssh_config) */
-	int connect_timeout;	/* seconds, 0: 10 */
-	int command_timeout;	/* seconds, 0: none; bounds each blocking wait and transport_run */
+	int connect_timeout;	/* seconds, 0: 10; TCP connect, key exchange, auth */
+	int command_timeout;	/* seconds, 0: none; bounds transport_run (and, under
+				   exec, each task through its watchdog) */
 	bool accept_new_host_keys; /* TOFU for unknown keys; a CHANGED key is always refused */
 };
 

@@ -55,21 +55,45 @@ static void transport_global_init(void)
 
 /* ---------------------------------------------------------------- errors */
 
-ATTR_PRINTF(3, 4)
-static int transport_fail(const struct transport *tr, char **cause,
-			  const char *fmt, ...)
+__attribute__((format(printf, 4, 0)))
+static int transport_vfail(const struct transport *tr, char **cause,
+			   bool prefix, const char *fmt, va_list ap)
 {
 	struct strbuf sb = STRBUF_INIT;
-	va_list ap;
 
-	strbuf_addf(&sb, "'%s': ", tr->host);
-	va_start(ap, fmt);
+	if (prefix)
+		strbuf_addf(&sb, "'%s': ", tr->host);
 	strbuf_vaddf(&sb, fmt, ap);
-	va_end(ap);
 	if (cause)
 		*cause = strbuf_detach(&sb, NULL);
 	else
 		strbuf_release(&sb);
+	return -1;
+}
+
+/* Sets *cause to "'host': <message>" (cause may be NULL); returns -1. */
+ATTR_PRINTF(3, 4)
+static int transport_fail(const struct transport *tr, char **cause,
+			  const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	transport_vfail(tr, cause, true, fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+/* For messages that already name the host: no prefix. */
+ATTR_PRINTF(3, 4)
+static int transport_fail_bare(const struct transport *tr, char **cause,
+			       const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	transport_vfail(tr, cause, false, fmt, ap);
+	va_end(ap);
 	return -1;
 }
 
@@ -204,17 +228,17 @@ static int check_host_key(struct transport *tr, bool accept_new, char **cause)
 	fp = server_fingerprint(tr->session);
 	switch (known) {
 	case SSH_KNOWN_HOSTS_CHANGED:
-		transport_fail(tr, cause, "host key for '%s' has changed (%s): refusing",
+		transport_fail_bare(tr, cause, "host key for '%s' has changed (%s): refusing",
 			       tr->host, fp);
 		break;
 	case SSH_KNOWN_HOSTS_OTHER:
-		transport_fail(tr, cause, "host key for '%s' is of another type than the known one (%s): refusing",
+		transport_fail_bare(tr, cause, "host key for '%s' is of another type than the known one (%s): refusing",
 			       tr->host, fp);
 		break;
 	case SSH_KNOWN_HOSTS_UNKNOWN:
 	case SSH_KNOWN_HOSTS_NOT_FOUND:
 		if (!accept_new) {
-			transport_fail(tr, cause, "host key for '%s' is not known (%s): refusing (accept new host keys to trust it)",
+			transport_fail_bare(tr, cause, "host key for '%s' is not known (%s): refusing (accept new host keys to trust it)",
 				       tr->host, fp);
 			break;
 		}
@@ -267,7 +291,6 @@ int transport_connect(const struct transport_target *t, struct transport **out,
 		      char **cause)
 {
 	struct transport *tr;
-	long timeout;
 
 	*out = NULL;
 	pthread_once(&transport_once, transport_global_init);
@@ -296,9 +319,6 @@ int transport_connect(const struct transport_target *t, struct transport **out,
 	if (check_host_key(tr, t->accept_new_host_keys, cause) ||
 	    authenticate(tr, t, cause))
 		goto fail;
-	/* From now on the timeout bounds each blocking wait of an operation. */
-	timeout = t->command_timeout > 0 ? t->command_timeout : 0;
-	ssh_options_set(tr->session, SSH_OPTIONS_TIMEOUT, &timeout);
 	*out = tr;
 	return 0;
 fail:
@@ -462,13 +482,16 @@ static uint32_t get_u32(const unsigned char *p)
 	       (uint32_t)p[2] << 8 | (uint32_t)p[3];
 }
 
-static int channel_read_full(ssh_channel ch, void *buf, size_t len)
+static int channel_read_full(struct transport *tr, ssh_channel ch, void *buf,
+			     size_t len)
 {
+	int timeout_ms = tr->command_timeout > 0 ? tr->command_timeout * 1000 : -1;
 	size_t got = 0;
 
 	while (got < len) {
-		int n = ssh_channel_read(ch, (char *)buf + got,
-					 (uint32_t)(len - got), 0);
+		int n = ssh_channel_read_timeout(ch, (char *)buf + got,
+						 (uint32_t)(len - got), 0,
+						 timeout_ms);
 
 		if (n <= 0)
 			return -1;
@@ -503,7 +526,7 @@ static int sftp_extended2(struct transport *tr, const char *name,
 	memcpy(pkt.buf, hdr, 4);
 	if (ssh_channel_write(tr->sftp->channel, pkt.buf, (uint32_t)pkt.len) !=
 		    (int)pkt.len ||
-	    channel_read_full(tr->sftp->channel, hdr, 4)) {
+	    channel_read_full(tr, tr->sftp->channel, hdr, 4)) {
 		transport_fail(tr, cause, "sftp %s failed: %s", name, ssh_reason(tr));
 		goto out;
 	}
@@ -513,7 +536,7 @@ static int sftp_extended2(struct transport *tr, const char *name,
 		goto out;
 	}
 	reply = xmalloc(len);
-	if (channel_read_full(tr->sftp->channel, reply, len)) {
+	if (channel_read_full(tr, tr->sftp->channel, reply, len)) {
 		transport_fail(tr, cause, "sftp %s failed: %s", name, ssh_reason(tr));
 		goto out;
 	}
