@@ -1,0 +1,393 @@
+/*
+ * acct_test.c: the accounting layer without a database: canonical values
+ * (Slurm times, TRES counts, QoS flags and preempt modes as slurmdbd 22.05
+ * stores them), the desired state's sacctmgr defaults, the nested-set rule
+ * replayed against the lft/rgt trace captured from slurmdbd 22.05, and the
+ * sacctmgr command / flat-file output, whose quoting is checked by letting
+ * a real shell parse it.
+ */
+#include "compat.h"
+
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "acct.h"
+#include "acct_nset.h"
+#include "acct_state.h"
+#include "inventory.h"
+#include "strbuf.h"
+#include "xalloc.h"
+
+/* ---- canonical values ---- */
+
+Test(acct, slurm_times_become_minutes)
+{
+	static const struct {
+		const char *in;
+		long long min;
+	} ok[] = {
+		{ "90", 90 }, { "30:00", 30 }, { "30:01", 31 }, { "2:00:00", 120 },
+		{ "1-00:00:00", 1440 }, { "1-12", 2160 }, { "2-01:30", 2970 },
+		{ "0:0:59", 1 }, { "UNLIMITED", -1 }, { "infinite", -1 }, { "-1", -1 },
+	};
+	static const char *const bad[] = { "", "x", "1-", "1:2:3:4", "1-x", "12h", "-5" };
+	long long v;
+
+	for (size_t i = 0; i < ARRAY_SIZE(ok); i++) {
+		cr_expect_eq(acct_time_minutes(ok[i].in, &v), 0, "%s", ok[i].in);
+		cr_expect_eq(v, ok[i].min, "%s -> %lld", ok[i].in, v);
+	}
+	for (size_t i = 0; i < ARRAY_SIZE(bad); i++)
+		cr_expect_eq(acct_time_minutes(bad[i], &v), -1, "'%s' accepted", bad[i]);
+}
+
+static struct kv_list kvl(struct kv *items, size_t n)
+{
+	struct kv_list l = { items, n };
+
+	return l;
+}
+
+Test(acct, tres_maps_canonical_sorted_mem_in_mb)
+{
+	struct kv a[] = {
+		{ .key = "mem", .value = "100G" }, { .key = "gres/gpu", .value = "4" },
+		{ .key = "cpu", .value = "16" }, { .key = "node", .value = "UNLIMITED" },
+	};
+	struct kv b[] = { { .key = "mem", .value = "1T" }, { .key = "gres/gpu:a40", .value = "2" } };
+	struct kv c[] = { { .key = "mem", .value = "512" }, { .key = "billing", .value = "3" } };
+	struct kv_list l = kvl(a, ARRAY_SIZE(a));
+	char *out = NULL, *cause = NULL;
+
+	cr_assert_eq(acct_tres_from_kv(&l, &out, &cause), 0);
+	cr_expect_str_eq(out, "cpu=16,gres/gpu=4,mem=102400");
+	free(out);
+	l = kvl(b, ARRAY_SIZE(b));
+	cr_assert_eq(acct_tres_from_kv(&l, &out, &cause), 0);
+	cr_expect_str_eq(out, "gres/gpu:a40=2,mem=1048576");
+	free(out);
+	l = kvl(c, ARRAY_SIZE(c));
+	cr_assert_eq(acct_tres_from_kv(&l, &out, &cause), 0);
+	cr_expect_str_eq(out, "billing=3,mem=512");
+	free(out);
+	l = kvl(NULL, 0);
+	cr_assert_eq(acct_tres_from_kv(&l, &out, &cause), 0);
+	cr_expect_null(out);
+}
+
+Test(acct, tres_errors_name_the_limit)
+{
+	struct kv bad_name[] = { { .key = "gpu", .value = "4" } };
+	struct kv bad_count[] = { { .key = "cpu", .value = "4x" } };
+	struct kv bad_unit[] = { { .key = "mem", .value = "4Q" } };
+	struct kv_list l = kvl(bad_name, 1);
+	char *out = NULL, *cause = NULL;
+
+	cr_expect_eq(acct_tres_from_kv(&l, &out, &cause), -1);
+	cr_expect_str_eq(cause, "bad TRES limit 'gpu=4'");
+	free(cause);
+	l = kvl(bad_count, 1);
+	cr_expect_eq(acct_tres_from_kv(&l, &out, &cause), -1);
+	cr_expect_str_eq(cause, "bad TRES limit 'cpu=4x'");
+	free(cause);
+	l = kvl(bad_unit, 1);
+	cr_expect_eq(acct_tres_from_kv(&l, &out, &cause), -1);
+	free(cause);
+	cr_expect(acct_tres_name_ok("fs/disk"));
+	cr_expect(acct_tres_name_ok("license/matlab"));
+	cr_expect_not(acct_tres_name_ok("gres/"));
+	cr_expect_not(acct_tres_name_ok("gpu"));
+}
+
+Test(acct, qos_flags_match_slurmdbd_bits)
+{
+	/* sacctmgr Flags=DenyOnLimit,NoDecay,OverPartQOS,UsageFactorSafe stored 960 */
+	const char *names[] = { "usagefactorsafe", "DENYONLIMIT", "NoDecay", "OverPartQOS" };
+	struct str_list l = { names, NULL, 4 };
+	struct str_list bad = { (const char *[]){ "Fast" }, NULL, 1 };
+	char *canon = NULL, *cause = NULL;
+
+	cr_assert_eq(acct_qos_flags_canon(&l, &canon, &cause), 0);
+	cr_expect_str_eq(canon, "DenyOnLimit,OverPartQOS,NoDecay,UsageFactorSafe");
+	cr_expect_eq(acct_qos_flags_bits(canon), 960u);
+	free(canon);
+	canon = acct_qos_flags_from_bits(960);
+	cr_expect_str_eq(canon, "DenyOnLimit,OverPartQOS,NoDecay,UsageFactorSafe");
+	free(canon);
+	cr_expect_null(acct_qos_flags_from_bits(0));
+	cr_expect_eq(acct_qos_flags_canon(&bad, &canon, &cause), -1);
+	cr_expect_str_eq(cause, "unknown QoS flag 'Fast'");
+	free(cause);
+}
+
+Test(acct, preempt_modes_match_slurmdbd_bits)
+{
+	/* observed: cancel 8, requeue,gang 32770, suspend 1 */
+	char *c = NULL, *cause = NULL;
+
+	cr_assert_eq(acct_pmode_canon("CANCEL", &c, &cause), 0);
+	cr_expect_eq(acct_pmode_bits(c), 8u);
+	free(c);
+	cr_assert_eq(acct_pmode_canon("gang,requeue", &c, &cause), 0);
+	cr_expect_str_eq(c, "requeue,gang");
+	cr_expect_eq(acct_pmode_bits(c), 32770u);
+	free(c);
+	cr_assert_eq(acct_pmode_canon("off", &c, &cause), 0);
+	cr_expect_null(c);
+	cr_expect_eq(acct_pmode_canon("sometimes", &c, &cause), -1);
+	cr_expect_str_eq(cause, "unknown preempt mode 'sometimes'");
+	free(cause);
+}
+
+/* ---- nested set ---- */
+
+struct expect_row {
+	const char *acct, *user;
+	long lft, rgt;
+};
+
+static void expect_rows(const struct acct_nset *s, const struct expect_row *e, size_t n)
+{
+	cr_assert_eq(s->n, n);
+	for (size_t i = 0; i < n; i++) {
+		size_t k = acct_nset_find(s, e[i].acct, e[i].user);
+
+		cr_assert_neq(k, SIZE_MAX, "%s/%s missing", e[i].acct, e[i].user);
+		cr_expect_eq(s->rows[k].lft, e[i].lft, "%s/%s lft %ld", e[i].acct, e[i].user,
+			     s->rows[k].lft);
+		cr_expect_eq(s->rows[k].rgt, e[i].rgt, "%s/%s rgt %ld", e[i].acct, e[i].user,
+			     s->rows[k].rgt);
+	}
+	cr_expect(acct_nset_valid(s));
+}
+
+Test(acct, nested_set_replays_the_slurmdbd_trace)
+{
+	/* lab capture: add cluster, account physics, account hep (parent physics), user alice in hep */
+	struct acct_nset s = { 0 };
+	static const struct expect_row after_cluster[] = {
+		{ "root", "", 1, 4 }, { "root", "root", 2, 3 },
+	};
+	static const struct expect_row final[] = {
+		{ "root", "", 1, 10 }, { "physics", "", 2, 7 }, { "hep", "", 3, 6 },
+		{ "hep", "alice", 4, 5 }, { "root", "root", 8, 9 },
+	};
+
+	acct_nset_push(&s, 1, "root", "", "", 1, 2, 0);
+	cr_assert_neq(acct_nset_add_child(&s, "root", "root", "root"), SIZE_MAX);
+	expect_rows(&s, after_cluster, ARRAY_SIZE(after_cluster));
+	cr_assert_neq(acct_nset_add_child(&s, "root", "physics", ""), SIZE_MAX);
+	cr_assert_neq(acct_nset_add_child(&s, "physics", "hep", ""), SIZE_MAX);
+	cr_assert_neq(acct_nset_add_child(&s, "hep", "hep", "alice"), SIZE_MAX);
+	expect_rows(&s, final, ARRAY_SIZE(final));
+	cr_expect_eq(acct_nset_add_child(&s, "nosuch", "x", ""), SIZE_MAX);
+	acct_nset_release(&s);
+}
+
+Test(acct, nested_set_shifts_soft_deleted_rows_and_stays_valid)
+{
+	struct acct_nset s = { 0 };
+	unsigned seed = 7;
+
+	acct_nset_push(&s, 1, "root", "", "", 1, 4, 0);
+	acct_nset_push(&s, 2, "old", "", "", 2, 3, 1);	/* soft-deleted child keeps its slot */
+	acct_nset_add_child(&s, "root", "a", "");
+	cr_expect_eq(s.rows[1].lft, 4);
+	cr_expect_eq(s.rows[1].rgt, 5);
+	cr_expect(acct_nset_valid(&s));
+	for (int i = 0; i < 300; i++) {
+		char name[16], parent[16];
+		int p = (int)(rand_r(&seed) % (unsigned)(i + 1));
+
+		snprintf(name, sizeof(name), "a%d", i);
+		snprintf(parent, sizeof(parent), p ? "a%d" : "a", p - 1);
+		cr_assert_neq(acct_nset_add_child(&s, parent, name, ""), SIZE_MAX);
+		acct_nset_add_child(&s, name, name, "u");
+	}
+	cr_expect(acct_nset_valid(&s));
+	s.rows[5].rgt = s.rows[7].lft;		/* damage: overlapping intervals */
+	cr_expect_not(acct_nset_valid(&s));
+	acct_nset_release(&s);
+}
+
+/* ---- desired state from an inventory ---- */
+
+static const char inv[] =
+	"cluster:\n"
+	"  name: t1\n"
+	"  controller: c1\n"
+	"hosts:\n"
+	"  - {names: c1, roles: [controller]}\n"
+	"database: {host: 127.0.0.1, port: 3307}\n"
+	"qos:\n"
+	"  - {name: gpu4, priority: 10, max_tres_per_user: {gres/gpu: 4, mem: 100G},\n"
+	"     flags: [denyonlimit], preempt_mode: cancel, max_wall: \"2-00:00:00\"}\n"
+	"  - {name: low, description: Low Prio, preempt: [gpu4]}\n"
+	"accounts:\n"
+	"  - name: physics\n"
+	"    description: \"It's; rm -rf / $(id)\"\n"
+	"    organization: Science Dept\n"
+	"    fairshare: parent\n"
+	"    coordinators: [bob]\n"
+	"    children:\n"
+	"      - {name: hep, qos: [normal, gpu4], default_qos: gpu4, grp_tres: {gres/gpu: 8}}\n"
+	"users:\n"
+	"  - {name: alice, accounts: [hep, physics], default_account: physics}\n"
+	"  - {name: bob, accounts: [physics], admin_level: operator, fairshare: 5}\n";
+
+static struct model *load(void)
+{
+	struct diag_list dl = DIAG_LIST_INIT;
+	struct model *m = inventory_load_string("t.yaml", inv, strlen(inv), &dl);
+
+	cr_assert_not_null(m);
+	diag_release(&dl);
+	return m;
+}
+
+static const struct acct_obj *find(const struct acct_objset *s, enum acct_kind k,
+				   const char *name, const char *user)
+{
+	for (size_t i = 0; i < s->n; i++)
+		if (s->items[i].kind == k && !strcmp(s->items[i].name, name) &&
+		    (!user || !strcmp(s->items[i].user, user)))
+			return &s->items[i];
+	cr_assert_fail("no %s '%s'", acct_kind_name(k), name);
+	return NULL;
+}
+
+static void expect_val(const struct acct_obj *o, const char *field, const char *want)
+{
+	const char *got = acct_obj_get(o, field);
+
+	if (!want)
+		cr_expect_null(got, "%s.%s = %s", o->name, field, got);
+	else
+		cr_expect(got && !strcmp(got, want), "%s.%s = %s, want %s", o->name, field,
+			  got ? got : "NULL", want);
+}
+
+Test(acct, desired_state_has_sacctmgr_defaults)
+{
+	struct model *m = load();
+	struct acct_objset s = { 0 };
+	char *cause = NULL;
+	const struct acct_obj *o;
+
+	cr_assert_eq(acct_desired_build(m, &s, &cause), 0, "%s", cause);
+	o = find(&s, ACCT_QOS, "gpu4", NULL);
+	expect_val(o, "description", "gpu4");
+	expect_val(o, "max_tres_per_user", "gres/gpu=4,mem=102400");
+	expect_val(o, "flags", "DenyOnLimit");
+	expect_val(o, "preempt_mode", "cancel");
+	expect_val(o, "max_wall", "2880");
+	expect_val(o, "usage_factor", "1");
+	expect_val(find(&s, ACCT_QOS, "low", NULL), "description", "low prio");
+	expect_val(find(&s, ACCT_QOS, "low", NULL), "preempt", "gpu4");
+	o = find(&s, ACCT_ACCOUNT, "physics", NULL);
+	expect_val(o, "description", "it's; rm -rf / $(id)");
+	expect_val(o, "organization", "science dept");
+	expect_val(o, "coordinators", "bob");
+	o = find(&s, ACCT_ACCOUNT, "hep", NULL);
+	expect_val(o, "description", "hep");
+	expect_val(o, "organization", "physics");
+	expect_val(find(&s, ACCT_ASSOC, "physics", ""), "fairshare", "2147483647");
+	o = find(&s, ACCT_ASSOC, "hep", "");
+	expect_val(o, "parent", "physics");
+	expect_val(o, "fairshare", "1");
+	expect_val(o, "qos", "gpu4,normal");
+	expect_val(o, "default_qos", "gpu4");
+	expect_val(o, "grp_tres", "gres/gpu=8");
+	expect_val(find(&s, ACCT_ASSOC, "physics", "alice"), "is_def", "1");
+	expect_val(find(&s, ACCT_ASSOC, "hep", "alice"), "is_def", "0");
+	expect_val(find(&s, ACCT_ASSOC, "hep", "alice"), "qos", NULL);
+	expect_val(find(&s, ACCT_ASSOC, "physics", "bob"), "fairshare", "5");
+	expect_val(find(&s, ACCT_USER, "bob", NULL), "admin_level", "Operator");
+	expect_val(find(&s, ACCT_USER, "alice", NULL), "admin_level", "None");
+	find(&s, ACCT_TRES, "gres/gpu", NULL);
+	find(&s, ACCT_TRES, "mem", NULL);
+	acct_objset_release(&s);
+	model_free(m);
+}
+
+/* ---- sacctmgr output ---- */
+
+/* Runs each line through sh with sacctmgr printing its arguments, one per line. */
+static char *shell_args(const char *script)
+{
+	char path[] = "/tmp/acct_test.XXXXXX";
+	int fd = mkstemp(path);
+	FILE *f = fdopen(fd, "w");
+	struct strbuf out = STRBUF_INIT;
+	char buf[4096], *cmd;
+	size_t n;
+
+	fprintf(f, "sacctmgr() { printf '[%%s]\\n' \"$@\"; }\n%s", script);
+	fclose(f);
+	cmd = xasprintf("sh %s", path);
+	f = popen(cmd, "r");
+	while ((n = fread(buf, 1, sizeof(buf), f)) > 0)
+		strbuf_add(&out, buf, n);
+	cr_expect_eq(pclose(f), 0);
+	unlink(path);
+	free(cmd);
+	return strbuf_detach(&out, NULL);
+}
+
+Test(acct, sacctmgr_commands_quote_every_argument)
+{
+	struct model *m = load();
+	struct strbuf out = STRBUF_INIT;
+	char *cause = NULL, *args;
+
+	cr_assert_eq(acct_export_commands(m, &out, &cause), 0);
+	args = shell_args(out.buf);
+	cr_expect(strstr(args, "[add]\n[account]\n[physics]\n[Cluster=t1]\n"
+			 "[Description=it's; rm -rf / $(id)]\n[Organization=science dept]\n"),
+		  "%s", args);
+	cr_expect(strstr(args, "[add]\n[qos]\n[gpu4]\n"), "%s", args);
+	/* preempt goes in after every QoS exists */
+	cr_expect(strstr(args, "[modify]\n[qos]\n[where]\n[name=low]\n[set]\n[Preempt=gpu4]\n"),
+		  "%s", args);
+	/* the default account's association comes first: sacctmgr makes it is_def */
+	cr_expect(strstr(args, "[user]\n[alice]\n[Account=physics]") <
+		  strstr(args, "[user]\n[alice]\n[Account=hep]"), "%s", args);
+	cr_expect(strstr(args, "[add]\n[coordinator]\n[account=physics]\n[names=bob]\n"), "%s", args);
+	free(args);
+	strbuf_release(&out);
+	model_free(m);
+}
+
+Test(acct, flat_file_has_parents_before_children)
+{
+	struct model *m = load();
+	struct strbuf out = STRBUF_INIT;
+	char *cause = NULL;
+	const char *cl, *phys, *hep, *alice_hep;
+
+	cr_assert_eq(acct_export_flat(m, &out, &cause), 0);
+	cl = strstr(out.buf, "\nCluster - 't1':Fairshare=1:QOS='normal'\n");
+	phys = strstr(out.buf, "Parent - 'root'\nAccount - 'physics':Description='it_s; rm -rf / $(id)'"
+		      ":Organization='science dept':Fairshare=2147483647\n");
+	hep = strstr(out.buf, "Account - 'hep':Description='hep':Organization='physics':"
+		     "Fairshare=1:GrpTRES=gres/gpu=8:QOS='gpu4,normal':DefaultQOS='gpu4'\n");
+	alice_hep = strstr(out.buf, "Parent - 'hep'\nUser - 'alice':DefaultAccount='physics':Fairshare=1\n");
+	cr_expect(cl && phys && hep && alice_hep, "%s", out.buf);
+	cr_expect(cl < phys && phys < hep && hep < alice_hep, "%s", out.buf);
+	cr_expect(strstr(out.buf, "User - 'bob':DefaultAccount='physics':AdminLevel='Operator'"
+			 ":Fairshare=5\n"), "%s", out.buf);
+	cr_expect(strstr(out.buf, "#   sacctmgr -i add qos 'gpu4'"), "%s", out.buf);
+	strbuf_release(&out);
+	model_free(m);
+}
+
+Test(acct, dbd_host_falls_back_to_the_controller)
+{
+	struct model *m = load();
+
+	cr_expect_str_eq(acct_dbd_host(m), "c1");
+	model_free(m);
+}
