@@ -1,0 +1,376 @@
+/*
+ * render.c: the files every host gets. Each config kind is rendered once
+ * (slurm.conf, gres.conf and cgroup.conf are the same on every host that
+ * gets them) into a blob; hosts then only hold file entries that point at
+ * blobs, which is what keeps a 10,000-host cluster to a few milliseconds.
+ * Templates come from cluster.template_dir, falling back to the copies
+ * embedded in the binary; partials ({{> header}}) resolve the same way.
+ */
+#include "compat.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "die.h"
+#include "embedded.h"
+#include "render.h"
+#include "sha256.h"
+#include "strbuf.h"
+#include "tmpl.h"
+#include "view.h"
+#include "xalloc.h"
+
+/* ---- template sources ---- */
+
+struct loaded_template {
+	char *name;
+	char *data;		/* NUL-terminated */
+	size_t len;
+};
+
+/* Templates read from template_dir, kept until the end of render_cluster(). */
+struct template_store {
+	const char *dir;	/* borrowed; NULL: embedded only */
+	struct loaded_template *items;
+	size_t n, alloc;
+};
+
+static int read_whole_file(const char *path, struct strbuf *out)
+{
+	FILE *f = fopen(path, "rb");
+	char buf[8192];
+	size_t got;
+	int err;
+
+	if (!f)
+		return -1;
+	while ((got = fread(buf, 1, sizeof(buf), f)) > 0)
+		strbuf_add(out, buf, got);
+	err = ferror(f);
+	fclose(f);
+	return err ? -1 : 0;
+}
+
+/*
+ * The source of template `name` (e.g. "slurm.conf.mustache"): the site's
+ * copy in template_dir when there is one, else the embedded one, else NULL.
+ * Borrowed; valid until store_release().
+ */
+static const char *store_get(struct template_store *ts, const char *name,
+			     size_t *len)
+{
+	const struct embedded_file *e;
+	size_t i;
+
+	for (i = 0; i < ts->n; i++)
+		if (!strcmp(ts->items[i].name, name)) {
+			*len = ts->items[i].len;
+			return ts->items[i].data;
+		}
+	if (ts->dir && !strchr(name, '/')) {
+		struct strbuf sb = STRBUF_INIT;
+		char *path = xasprintf("%s/%s", ts->dir, name);
+		int r = read_whole_file(path, &sb);
+
+		free(path);
+		if (r == 0) {
+			struct loaded_template *lt;
+
+			XGROW(ts->items, ts->alloc, ts->n + 1);
+			lt = &ts->items[ts->n++];
+			lt->name = xstrdup(name);
+			lt->data = strbuf_detach(&sb, &lt->len);
+			*len = lt->len;
+			return lt->data;
+		}
+		strbuf_release(&sb);
+	}
+	e = embedded_find(name);
+	if (!e)
+		return NULL;
+	*len = e->len;
+	return e->data;
+}
+
+static void store_release(struct template_store *ts)
+{
+	size_t i;
+
+	for (i = 0; i < ts->n; i++) {
+		free(ts->items[i].name);
+		free(ts->items[i].data);
+	}
+	free(ts->items);
+	ts->items = NULL;
+	ts->n = ts->alloc = 0;
+}
+
+/* Partials are looked up as "<name>.mustache", then as "<name>". */
+static const char *store_partial(void *cookie, const char *name)
+{
+	struct template_store *ts = cookie;
+	char *file = xasprintf("%s.mustache", name);
+	const char *src;
+	size_t len;
+
+	src = store_get(ts, file, &len);
+	free(file);
+	if (!src)
+		src = store_get(ts, name, &len);
+	return src;
+}
+
+/* ---- blobs and files ---- */
+
+/* Adds bytes (taking ownership) as a blob, sharing an identical one. */
+static size_t set_add_blob(struct rendered_set *set, char *bytes, size_t len)
+{
+	struct rendered_blob *b;
+	char hex[65];
+	size_t i;
+
+	sha256_hex(bytes, len, hex);
+	for (i = 0; i < set->n_blobs; i++)
+		if (!strcmp(set->blobs[i].sha256, hex) &&
+		    set->blobs[i].len == len &&
+		    !memcmp(set->blobs[i].bytes, bytes, len)) {
+			free(bytes);
+			return i;
+		}
+	XGROW(set->blobs, set->alloc_blobs, set->n_blobs + 1);
+	b = &set->blobs[set->n_blobs];
+	b->bytes = bytes;
+	b->len = len;
+	memcpy(b->sha256, hex, sizeof(hex));
+	return set->n_blobs++;
+}
+
+/* The kinds of file clusterctl renders, in no particular order. */
+enum file_kind { FK_SLURM, FK_GRES, FK_CGROUP, FK_SLURMDBD, FK_COUNT };
+
+static const char *const kind_names[FK_COUNT] = {
+	[FK_SLURM] = "slurm.conf",
+	[FK_GRES] = "gres.conf",
+	[FK_CGROUP] = "cgroup.conf",
+	[FK_SLURMDBD] = "slurmdbd.conf",
+};
+
+static json_t *kind_context(const struct model *m, enum file_kind k,
+			    char **cause)
+{
+	*cause = NULL;
+	switch (k) {
+	case FK_SLURM:
+		return view_slurm_conf(m, cause);
+	case FK_GRES:
+		return view_gres_conf(m, cause);
+	case FK_CGROUP:
+		return view_cgroup_conf(m);
+	case FK_SLURMDBD:
+		return view_slurmdbd_conf(m);
+	default:
+		BUG("unknown file kind %d", (int)k);
+	}
+}
+
+/* Expands the template of kind k; 0 with *blob set, or -1 with *cause. */
+static int render_kind(const struct model *m, struct template_store *ts,
+		       enum file_kind k, struct rendered_set *set,
+		       size_t *blob, char **cause)
+{
+	char *tname = xasprintf("%s.mustache", kind_names[k]);
+	struct strbuf out = STRBUF_INIT;
+	struct tmpl *t = NULL;
+	json_t *ctx = NULL;
+	const char *src;
+	size_t len, blen;
+	int r = -1;
+
+	src = store_get(ts, tname, &len);
+	if (!src) {
+		*cause = xasprintf("template '%s' not found", tname);
+		goto out;
+	}
+	t = tmpl_parse(src, len, tname, cause);
+	if (!t)
+		goto out;
+	ctx = kind_context(m, k, cause);
+	if (!ctx)
+		goto out;
+	json_object_set_new(ctx, "config_file", json_string(kind_names[k]));
+	if (tmpl_expand(t, ctx, store_partial, ts, 0, &out, cause) < 0)
+		goto out;
+	{
+		char *bytes = strbuf_detach(&out, &blen);
+
+		*blob = set_add_blob(set, bytes, blen);
+	}
+	r = 0;
+out:
+	strbuf_release(&out);
+	json_decref(ctx);
+	tmpl_free(t);
+	free(tname);
+	return r;
+}
+
+static char *join_path(const char *dir, const char *file)
+{
+	size_t len = strlen(dir);
+
+	while (len > 1 && dir[len - 1] == '/')
+		len--;
+	return xasprintf("%.*s/%s", (int)len, dir, file);
+}
+
+/* What one host gets, before sorting by path. */
+struct file_spec {
+	char *path;		/* owned until moved into the set */
+	const char *owner, *group;
+	unsigned mode;
+	size_t blob;
+	bool secret, placeholder;
+};
+
+static int file_spec_cmp(const void *a, const void *b)
+{
+	const struct file_spec *x = a, *y = b;
+
+	return strcmp(x->path, y->path);
+}
+
+static void set_add_file(struct rendered_set *set, const char *host,
+			 struct file_spec *fs)
+{
+	struct rendered_file *f;
+
+	XGROW(set->files, set->alloc_files, set->n_files + 1);
+	f = &set->files[set->n_files++];
+	f->host = xstrdup(host);
+	f->path = fs->path;
+	f->owner = xstrdup(fs->owner);
+	f->group = xstrdup(fs->group ? fs->group : fs->owner);
+	f->mode = fs->mode;
+	f->blob = fs->blob;
+	f->secret = fs->secret;
+	f->has_secret_placeholder = fs->placeholder;
+	fs->path = NULL;
+}
+
+/* Per-kind blob index, SIZE_MAX when the kind was not rendered. */
+struct render_blobs {
+	size_t kind[FK_COUNT];
+};
+
+static size_t host_files(const struct model *m, const struct host *h,
+			 const struct render_blobs *rb, struct file_spec *fs)
+{
+	const struct cluster *c = &m->cluster;
+	bool configs = c->config_mode == CONFIG_PUSH || view_is_controller(m, h);
+	size_t n = 0;
+	int k;
+
+	for (k = FK_SLURM; configs && k <= FK_CGROUP; k++)
+		fs[n++] = (struct file_spec){ join_path(c->config_dir, kind_names[k]),
+					      "root", "root", 0644, rb->kind[k],
+					      false, false };
+	if (h == view_dbd_host(m))
+		fs[n++] = (struct file_spec){
+			join_path(c->config_dir, kind_names[FK_SLURMDBD]),
+			c->slurm_user.name, c->slurm_user.group, 0600,
+			rb->kind[FK_SLURMDBD], false, true
+		};
+	fs[n++] = (struct file_spec){ xstrdup(c->munge_key_path),
+				      c->munge_user.name, c->munge_user.group,
+				      0400, SIZE_MAX, true, false };
+	qsort(fs, n, sizeof(*fs), file_spec_cmp);
+	return n;
+}
+
+static int render_blobs(const struct model *m, struct template_store *ts,
+			struct rendered_set *set, struct render_blobs *rb,
+			struct diag_list *dl)
+{
+	int k, errors = 0;
+
+	for (k = 0; k < FK_COUNT; k++) {
+		char *cause = NULL;
+
+		rb->kind[k] = SIZE_MAX;
+		if (k == FK_SLURMDBD && !view_dbd_host(m))
+			continue;
+		if (render_kind(m, ts, k, set, &rb->kind[k], &cause) < 0) {
+			diag_error(dl, NULL, "cannot render %s: %s",
+				   kind_names[k], cause);
+			free(cause);
+			errors++;
+		}
+	}
+	return errors ? -1 : 0;
+}
+
+int render_cluster(const struct model *m, struct rendered_set *out,
+		   struct diag_list *dl)
+{
+	struct template_store ts = { m->cluster.template_dir, NULL, 0, 0 };
+	struct render_blobs rb;
+	struct file_spec fs[FK_COUNT + 1];
+	size_t i, j, n;
+
+	if (render_blobs(m, &ts, out, &rb, dl) < 0) {
+		store_release(&ts);
+		rendered_set_release(out);
+		return -1;
+	}
+	store_release(&ts);
+	for (i = 0; i < m->n_hosts; i++) {
+		n = host_files(m, &m->hosts[i], &rb, fs);
+		for (j = 0; j < n; j++)
+			set_add_file(out, m->hosts[i].name, &fs[j]);
+	}
+	return 0;
+}
+
+void rendered_set_release(struct rendered_set *set)
+{
+	size_t i;
+
+	if (!set)
+		return;
+	for (i = 0; i < set->n_files; i++) {
+		struct rendered_file *f = &set->files[i];
+
+		free(f->host);
+		free(f->path);
+		free(f->owner);
+		free(f->group);
+	}
+	free(set->files);
+	for (i = 0; i < set->n_blobs; i++)
+		free(set->blobs[i].bytes);
+	free(set->blobs);
+	*set = (struct rendered_set)RENDERED_SET_INIT;
+}
+
+const struct rendered_blob *rendered_file_blob(const struct rendered_set *set,
+					       const struct rendered_file *f)
+{
+	if (f->secret || f->blob >= set->n_blobs)
+		return NULL;
+	return &set->blobs[f->blob];
+}
+
+const struct rendered_file *rendered_set_find(const struct rendered_set *set,
+					      const char *host,
+					      const char *path)
+{
+	size_t i;
+
+	for (i = 0; i < set->n_files; i++)
+		if (!strcmp(set->files[i].host, host) &&
+		    !strcmp(set->files[i].path, path))
+			return &set->files[i];
+	return NULL;
+}

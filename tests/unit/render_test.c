@@ -1,0 +1,316 @@
+/*
+ * render_test.c: the rendered_set. Which host gets which file with which
+ * owner and mode (push and configless), identical files sharing one blob,
+ * secrets never in any bytes (munge key without bytes, the database
+ * password replaced by the placeholder), determinism, config_dir, and site
+ * templates from template_dir with fallback and error reporting.
+ */
+#include "compat.h"
+
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "inventory.h"
+#include "render.h"
+#include "strbuf.h"
+#include "validate.h"
+#include "xalloc.h"
+
+#define DB_SECRET "s3cr3t-Pa55word-in-file"
+
+static const char *const lab_like =
+	"database: {host: 127.0.0.1, port: 3307, user: slurm, password_file: %s}\n"
+	"node_types:\n"
+	"  f: {cpus: 2, memory_mb: 2000, gpus: {type: fake, count: 2, files: \"/dev/tty[1-2]\"}}\n"
+	"hosts:\n"
+	"  - {names: ctl, address: 127.0.10.1, roles: [controller, dbd, login]}\n"
+	"  - {names: \"gpu[01-03]\", addresses: \"127.0.10.[2-4]\", type: f, slurmd_port: 6831}\n"
+	"partitions:\n  - {name: gpu, nodes: \"gpu[01-03]\", default: true}\n";
+
+static char pass_file[] = "/tmp/render_test_pass.XXXXXX";
+
+static void make_pass_file(void)
+{
+	int fd = mkstemp(pass_file);
+
+	cr_assert_geq(fd, 0);
+	cr_assert_eq(write(fd, DB_SECRET "\n", strlen(DB_SECRET) + 1),
+		     (ssize_t)strlen(DB_SECRET) + 1);
+	close(fd);
+}
+
+/* A validated model: cluster keys (inside cluster:) plus the lab-like rest. */
+static struct model *model_with(const char *cluster_keys)
+{
+	struct diag_list dl = DIAG_LIST_INIT;
+	struct strbuf sb = STRBUF_INIT;
+	struct model *m;
+
+	make_pass_file();
+	strbuf_addf(&sb, "cluster: {name: lab, controller: ctl, accounting_host: ctl,\n"
+		    "  slurm_user: {name: slurm, uid: 64030, gid: 64030},\n"
+		    "  munge_user: {name: munge, uid: 64031, gid: 64031}%s}\n",
+		    cluster_keys);
+	strbuf_addf(&sb, lab_like, pass_file);
+	m = inventory_load_string("t.yaml", sb.buf, sb.len, &dl);
+	cr_assert_not_null(m);
+	validate_model(m, &dl);
+	cr_assert_eq(diag_errors(&dl), 0, "inventory errors: %s",
+		     dl.n ? dl.items[0].msg : "");
+	diag_release(&dl);
+	strbuf_release(&sb);
+	return m;
+}
+
+static void render_ok(const struct model *m, struct rendered_set *set)
+{
+	struct diag_list dl = DIAG_LIST_INIT;
+
+	cr_assert_eq(render_cluster(m, set, &dl), 0, "render: %s",
+		     dl.n ? dl.items[0].msg : "");
+	cr_assert_eq(dl.n, 0);
+	diag_release(&dl);
+}
+
+static const char *bytes_of(const struct rendered_set *set, const char *host,
+			    const char *path)
+{
+	const struct rendered_file *f = rendered_set_find(set, host, path);
+
+	cr_assert_not_null(f, "no %s on %s", path, host);
+	cr_assert_not_null(rendered_file_blob(set, f));
+	return rendered_file_blob(set, f)->bytes;
+}
+
+static void cleanup(void)
+{
+	unlink(pass_file);
+}
+
+TestSuite(render, .fini = cleanup);
+
+Test(render, push_mode_gives_every_host_its_files_sorted)
+{
+	static const char *const want[] = {
+		"ctl /etc/munge/munge.key munge munge 0400",
+		"ctl /etc/slurm/cgroup.conf root root 0644",
+		"ctl /etc/slurm/gres.conf root root 0644",
+		"ctl /etc/slurm/slurm.conf root root 0644",
+		"ctl /etc/slurm/slurmdbd.conf slurm slurm 0600",
+		"gpu01 /etc/munge/munge.key munge munge 0400",
+		"gpu01 /etc/slurm/cgroup.conf root root 0644",
+		"gpu01 /etc/slurm/gres.conf root root 0644",
+		"gpu01 /etc/slurm/slurm.conf root root 0644",
+	};
+	struct model *m = model_with("");
+	struct rendered_set set = RENDERED_SET_INIT;
+	size_t i;
+
+	render_ok(m, &set);
+	cr_assert_eq(set.n_files, 5 + 3 * 4);
+	for (i = 0; i < ARRAY_SIZE(want); i++) {
+		const struct rendered_file *f = &set.files[i];
+		char *got = xasprintf("%s %s %s %s %04o", f->host, f->path,
+				      f->owner, f->group, f->mode);
+
+		cr_assert_str_eq(got, want[i]);
+		free(got);
+	}
+	cr_assert_str_eq(set.files[set.n_files - 1].host, "gpu03");
+	rendered_set_release(&set);
+	model_free(m);
+}
+
+Test(render, identical_files_share_one_blob)
+{
+	struct model *m = model_with("");
+	struct rendered_set set = RENDERED_SET_INIT;
+	const struct rendered_file *a, *b;
+
+	render_ok(m, &set);
+	cr_assert_eq(set.n_blobs, 4, "slurm, gres, cgroup, slurmdbd: %zu", set.n_blobs);
+	a = rendered_set_find(&set, "ctl", "/etc/slurm/slurm.conf");
+	b = rendered_set_find(&set, "gpu03", "/etc/slurm/slurm.conf");
+	cr_assert_eq(a->blob, b->blob);
+	cr_assert_eq(strlen(set.blobs[a->blob].sha256), 64);
+	cr_assert_eq(set.blobs[a->blob].len, strlen(set.blobs[a->blob].bytes));
+	rendered_set_release(&set);
+	model_free(m);
+}
+
+Test(render, secrets_never_in_bytes)
+{
+	struct model *m;
+	struct rendered_set set = RENDERED_SET_INIT;
+	const struct rendered_file *key, *dbd;
+	size_t i;
+
+	setenv("RENDER_TEST_DB_PASS", DB_SECRET, 1);
+	m = model_with("");
+	render_ok(m, &set);
+	key = rendered_set_find(&set, "gpu02", "/etc/munge/munge.key");
+	cr_assert(key->secret);
+	cr_assert_eq(key->blob, SIZE_MAX);
+	cr_assert_null(rendered_file_blob(&set, key));
+	dbd = rendered_set_find(&set, "ctl", "/etc/slurm/slurmdbd.conf");
+	cr_assert(dbd->has_secret_placeholder);
+	cr_assert_not_null(strstr(bytes_of(&set, "ctl", "/etc/slurm/slurmdbd.conf"),
+				  "\nStoragePass=" RENDER_SECRET_DB_PASSWORD "\n"));
+	for (i = 0; i < set.n_blobs; i++)
+		cr_assert_null(strstr(set.blobs[i].bytes, DB_SECRET));
+	for (i = 0; i < set.n_files; i++)
+		if (strcmp(set.files[i].path, "/etc/slurm/slurmdbd.conf"))
+			cr_assert_not(set.files[i].has_secret_placeholder);
+	cr_assert_null(rendered_set_find(&set, "gpu01", "/etc/slurm/slurmdbd.conf"));
+	rendered_set_release(&set);
+	model_free(m);
+}
+
+Test(render, folded_lines_in_the_bytes)
+{
+	struct model *m = model_with("");
+	struct rendered_set set = RENDERED_SET_INIT;
+	const char *conf, *gres;
+
+	render_ok(m, &set);
+	conf = bytes_of(&set, "gpu01", "/etc/slurm/slurm.conf");
+	cr_assert_not_null(strstr(conf, "\nClusterName=lab\n"));
+	cr_assert_not_null(strstr(conf, "\nSlurmctldHost=ctl(127.0.10.1)\n"));
+	cr_assert_not_null(strstr(conf, "\nGresTypes=gpu\n"));
+	cr_assert_not_null(strstr(conf, "\nAccountingStorageTRES=gres/gpu,gres/gpu:fake\n"));
+	cr_assert_not_null(strstr(conf, "\nNodeName=gpu02 NodeAddr=127.0.10.3 CPUs=2 "
+				  "RealMemory=2000 Gres=gpu:fake:2 Port=6832\n"));
+	cr_assert_not_null(strstr(conf, "\nPartitionName=gpu Nodes=gpu[01-03] Default=YES State=UP\n"));
+	gres = bytes_of(&set, "ctl", "/etc/slurm/gres.conf");
+	cr_assert_not_null(strstr(gres, "\nNodeName=gpu[01-03] Name=gpu Type=fake File=/dev/tty[1-2]\n"));
+	cr_assert_not_null(strstr(bytes_of(&set, "ctl", "/etc/slurm/cgroup.conf"),
+				  "\nConstrainDevices=yes\n"));
+	rendered_set_release(&set);
+	model_free(m);
+}
+
+Test(render, configless_keeps_configs_on_the_controller)
+{
+	struct model *m = model_with(", config_mode: configless");
+	struct rendered_set set = RENDERED_SET_INIT;
+	size_t i, on_gpu01 = 0;
+
+	render_ok(m, &set);
+	for (i = 0; i < set.n_files; i++)
+		if (!strcmp(set.files[i].host, "gpu01")) {
+			on_gpu01++;
+			cr_assert_str_eq(set.files[i].path, "/etc/munge/munge.key");
+		}
+	cr_assert_eq(on_gpu01, 1);
+	cr_assert_not_null(strstr(bytes_of(&set, "ctl", "/etc/slurm/slurm.conf"),
+				  "\nSlurmctldParameters=enable_configless\n"));
+	rendered_set_release(&set);
+	model_free(m);
+}
+
+Test(render, same_model_same_bytes)
+{
+	struct model *m = model_with("");
+	struct rendered_set a = RENDERED_SET_INIT, b = RENDERED_SET_INIT;
+	size_t i;
+
+	render_ok(m, &a);
+	render_ok(m, &b);
+	cr_assert_eq(a.n_files, b.n_files);
+	cr_assert_eq(a.n_blobs, b.n_blobs);
+	for (i = 0; i < a.n_blobs; i++) {
+		cr_assert_str_eq(a.blobs[i].sha256, b.blobs[i].sha256);
+		cr_assert_eq(a.blobs[i].len, b.blobs[i].len);
+		cr_assert_eq(memcmp(a.blobs[i].bytes, b.blobs[i].bytes, a.blobs[i].len), 0);
+	}
+	rendered_set_release(&a);
+	rendered_set_release(&b);
+	rendered_set_release(NULL);
+	model_free(m);
+}
+
+Test(render, config_dir_and_munge_key_path_place_the_files)
+{
+	struct model *m = model_with(", config_dir: /opt/slurm/etc/, munge_key_path: /opt/munge/key");
+	struct rendered_set set = RENDERED_SET_INIT;
+
+	render_ok(m, &set);
+	cr_assert_not_null(rendered_set_find(&set, "gpu01", "/opt/slurm/etc/slurm.conf"));
+	cr_assert_not_null(rendered_set_find(&set, "ctl", "/opt/slurm/etc/slurmdbd.conf"));
+	cr_assert_not_null(rendered_set_find(&set, "ctl", "/opt/munge/key"));
+	cr_assert_null(rendered_set_find(&set, "ctl", "/etc/slurm/slurm.conf"));
+	rendered_set_release(&set);
+	model_free(m);
+}
+
+/* A template directory holding one file; returns its path (caller frees). */
+static char *template_dir_with(const char *name, const char *text)
+{
+	char tmpl[] = "/tmp/render_test_tdir.XXXXXX";
+	char *dir = xstrdup(mkdtemp(tmpl)), *path = xasprintf("%s/%s", dir, name);
+	FILE *f = fopen(path, "w");
+
+	cr_assert_not_null(f);
+	fputs(text, f);
+	fclose(f);
+	free(path);
+	return dir;
+}
+
+static void remove_template_dir(char *dir, const char *name)
+{
+	char *path = xasprintf("%s/%s", dir, name);
+
+	unlink(path);
+	rmdir(dir);
+	free(path);
+	free(dir);
+}
+
+Test(render, site_template_overrides_and_falls_back)
+{
+	char *dir = template_dir_with("slurm.conf.mustache",
+				      "{{> header}}custom {{cluster}}\n");
+	char *keys = xasprintf(", template_dir: %s", dir);
+	struct model *m = model_with(keys);
+	struct rendered_set set = RENDERED_SET_INIT;
+	const char *conf;
+
+	render_ok(m, &set);
+	conf = bytes_of(&set, "ctl", "/etc/slurm/slurm.conf");
+	cr_assert_not_null(strstr(conf, "# slurm.conf for cluster 'lab'\n"));
+	cr_assert_not_null(strstr(conf, "custom lab\n"));
+	cr_assert_null(strstr(conf, "NodeName="));
+	cr_assert_not_null(strstr(bytes_of(&set, "ctl", "/etc/slurm/gres.conf"),
+				  "Name=gpu Type=fake"));
+	rendered_set_release(&set);
+	model_free(m);
+	free(keys);
+	remove_template_dir(dir, "slurm.conf.mustache");
+}
+
+Test(render, broken_site_template_is_a_diagnostic)
+{
+	char *dir = template_dir_with("cgroup.conf.mustache", "{{#open}}never closed\n");
+	char *keys = xasprintf(", template_dir: %s", dir);
+	struct model *m = model_with(keys);
+	struct rendered_set set = RENDERED_SET_INIT;
+	struct diag_list dl = DIAG_LIST_INIT;
+
+	cr_assert_eq(render_cluster(m, &set, &dl), -1);
+	cr_assert_eq(diag_errors(&dl), 1);
+	cr_assert(!strncmp(dl.items[0].msg, "cannot render cgroup.conf: ", 27),
+		  "%s", dl.items[0].msg);
+	cr_assert_not_null(strstr(dl.items[0].msg, "cgroup.conf.mustache"), "%s",
+			   dl.items[0].msg);
+	cr_assert_eq(set.n_files, 0);
+	cr_assert_eq(set.n_blobs, 0);
+	diag_release(&dl);
+	model_free(m);
+	free(keys);
+	remove_template_dir(dir, "cgroup.conf.mustache");
+}
