@@ -435,6 +435,7 @@ static void set_enum(struct loader *ld, const struct key_spec *ks,
 	for (i = 0; ks->choices[i]; i++) {
 		if (!strcmp(s, ks->choices[i])) {
 			*dst = ks->base + (int)i;
+			strbuf_release(&all);
 			return;
 		}
 		strbuf_addf(&all, "%s%s", i ? ", " : "", ks->choices[i]);

@@ -23,7 +23,7 @@ struct pool_block {
 void *pool_alloc(struct pool *p, size_t size)
 {
 	struct pool_block *b = p->head;
-	size_t align = sizeof(max_align_t);
+	size_t align = _Alignof(max_align_t);
 	size_t need = (size + align - 1) / align * align;
 	void *res;
 

@@ -1,0 +1,99 @@
+/*
+ * slurmkeys_test.c: the per-release key tables against facts from Slurm's
+ * read_config.c at each tag: removed, defunct and new keys, keys the
+ * inventory models, case-insensitive lookups and suggestions.
+ */
+#include "compat.h"
+
+#include <criterion/criterion.h>
+
+#include "slurmkeys.h"
+
+static struct slurmkey_check ck(enum slurmkeys_table t, const char *key,
+				const char *version)
+{
+	struct slurmkey_check c;
+
+	slurmkeys_check(t, key, slurmkeys_version_index(version), &c);
+	return c;
+}
+
+Test(slurmkeys, versions)
+{
+	cr_expect_eq(slurmkeys_version_index("20.02"), 0);
+	cr_expect_eq(slurmkeys_version_index("22.05"), 3);
+	cr_expect_eq(slurmkeys_version_index("22.05.8"), 3);
+	cr_expect_eq(slurmkeys_version_index("25.05"), 8);
+	cr_expect_eq(slurmkeys_version_index("19.05"), -1);
+	cr_expect_eq(slurmkeys_version_index("22.0"), -1);
+	cr_expect_eq(slurmkeys_version_index("22.055"), -1);
+	cr_expect_eq(slurmkeys_version_index(""), -1);
+}
+
+Test(slurmkeys, plain_keys_are_ok_in_any_case)
+{
+	cr_expect_eq(ck(SLURMKEYS_CONF, "SchedulerParameters", "22.05").status, SLURMKEY_OK);
+	cr_expect_eq(ck(SLURMKEYS_CONF, "schedulerparameters", "22.05").status, SLURMKEY_OK);
+	cr_expect_str_eq(ck(SLURMKEYS_CONF, "PREEMPTTYPE", "22.05").canonical, "PreemptType");
+	cr_expect_eq(ck(SLURMKEYS_NODE, "CpuSpecList", "22.05").status, SLURMKEY_OK);
+	cr_expect_eq(ck(SLURMKEYS_PARTITION, "ExclusiveUser", "22.05").status, SLURMKEY_OK);
+}
+
+Test(slurmkeys, removed_keys)
+{
+	struct slurmkey_check c = ck(SLURMKEYS_CONF, "FastSchedule", "22.05");
+
+	cr_expect_eq(c.status, SLURMKEY_REMOVED);
+	cr_expect_str_eq(c.since, "20.02");
+	c = ck(SLURMKEYS_CONF, "AccountingStoreJobComment", "20.11");
+	cr_expect_eq(c.status, SLURMKEY_OK);
+	c = ck(SLURMKEYS_CONF, "AccountingStoreJobComment", "21.08");
+	cr_expect_eq(c.status, SLURMKEY_REMOVED);
+	c = ck(SLURMKEYS_CONF, "SlurmctldPlugstack", "23.02");
+	cr_expect_eq(c.status, SLURMKEY_REMOVED);
+	cr_expect_str_eq(c.since, "23.02");
+	cr_expect_eq(ck(SLURMKEYS_CONF, "SlurmctldPlugstack", "22.05").status, SLURMKEY_OK);
+	cr_expect_eq(ck(SLURMKEYS_CONF, "MemLimitEnforce", "22.05").status, SLURMKEY_REMOVED);
+}
+
+Test(slurmkeys, defunct_and_new_keys)
+{
+	struct slurmkey_check c = ck(SLURMKEYS_CONF, "PowerPlugin", "24.05");
+
+	cr_expect_eq(c.status, SLURMKEY_DEFUNCT);
+	cr_expect_str_eq(c.since, "24.05");
+	cr_expect_eq(ck(SLURMKEYS_CONF, "PowerPlugin", "23.11").status, SLURMKEY_OK);
+	cr_expect_eq(ck(SLURMKEYS_CONF, "SchedulerAuth", "22.05").status, SLURMKEY_DEFUNCT);
+	c = ck(SLURMKEYS_CONF, "MaxBatchRequeue", "22.05");
+	cr_expect_eq(c.status, SLURMKEY_TOO_NEW);
+	cr_expect_str_eq(c.since, "23.02");
+	cr_expect_eq(ck(SLURMKEYS_CONF, "MaxBatchRequeue", "23.02").status, SLURMKEY_OK);
+	cr_expect_eq(ck(SLURMKEYS_PARTITION, "Topology", "22.05").status, SLURMKEY_TOO_NEW);
+	cr_expect_eq(ck(SLURMKEYS_PARTITION, "Topology", "25.05").status, SLURMKEY_OK);
+}
+
+Test(slurmkeys, modelled_keys_say_where_to_set_them)
+{
+	struct slurmkey_check c = ck(SLURMKEYS_CONF, "clustername", "22.05");
+
+	cr_expect_eq(c.status, SLURMKEY_MODELLED);
+	cr_expect_str_eq(c.canonical, "ClusterName");
+	cr_expect_str_eq(c.hint, "set cluster.name instead");
+	cr_expect_eq(ck(SLURMKEYS_CONF, "ControlMachine", "25.05").status, SLURMKEY_MODELLED);
+	cr_expect_eq(ck(SLURMKEYS_NODE, "RealMemory", "22.05").status, SLURMKEY_MODELLED);
+	cr_expect_eq(ck(SLURMKEYS_PARTITION, "Nodes", "22.05").status, SLURMKEY_MODELLED);
+}
+
+Test(slurmkeys, unknown_keys_get_a_suggestion_valid_in_the_release)
+{
+	struct slurmkey_check c = ck(SLURMKEYS_CONF, "schedulerparameter", "22.05");
+
+	cr_expect_eq(c.status, SLURMKEY_UNKNOWN);
+	cr_expect_null(c.canonical);
+	cr_expect_str_eq(c.suggest, "SchedulerParameters");
+	c = ck(SLURMKEYS_NODE, "Featurs", "22.05");
+	cr_expect_str_eq(c.suggest, "Feature");
+	c = ck(SLURMKEYS_CONF, "NoSuchThingAtAll", "22.05");
+	cr_expect_eq(c.status, SLURMKEY_UNKNOWN);
+	cr_expect_null(c.suggest);
+}

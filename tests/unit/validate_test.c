@@ -1,0 +1,237 @@
+/*
+ * validate_test.c: the semantic checks through small inventories built in
+ * the test, the helpers other modules use (TRES names, effective
+ * slurm.conf values), reference resolution (host->type, the host index,
+ * accounts ordered parents first) and a 10,000-host inventory that must
+ * validate cleanly.
+ */
+#include "compat.h"
+
+#include <criterion/criterion.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "inventory.h"
+#include "strbuf.h"
+#include "validate.h"
+#include "xalloc.h"
+
+static const char base[] =
+	"cluster: {name: t, controller: head}\n"
+	"hosts:\n"
+	"  - {names: head, roles: [controller]}\n"
+	"  - {names: \"n[1-4]\", type: small}\n"
+	"node_types: {small: {cpus: 4, memory: 8G, gpus: {count: 2, files: \"/dev/nvidia[0-1]\"}}}\n"
+	"partitions: [{name: main, nodes: \"n[1-4]\", default: true}]\n";
+
+/* Loads base + extra, validates; returns the model, diagnostics in dl. */
+static struct model *check(const char *extra, struct diag_list *dl)
+{
+	char *src = xasprintf("%s%s", base, extra);
+	struct model *m = inventory_load_string("v.yaml", src, strlen(src), dl);
+
+	cr_assert_not_null(m);
+	validate_model(m, dl);
+	diag_sort(dl);
+	free(src);
+	return m;
+}
+
+/* True if some diagnostic message contains needle. */
+static bool has_msg(const struct diag_list *dl, const char *needle)
+{
+	size_t i;
+
+	for (i = 0; i < dl->n; i++)
+		if (strstr(dl->items[i].msg, needle))
+			return true;
+	return false;
+}
+
+Test(validate, base_inventory_is_valid)
+{
+	struct diag_list dl = DIAG_LIST_INIT;
+	struct model *m = check("", &dl);
+
+	cr_expect_eq(dl.n, 0, "first: %s", dl.n ? dl.items[0].msg : "");
+	model_free(m);
+	diag_release(&dl);
+}
+
+Test(validate, returns_the_number_of_errors_added)
+{
+	struct diag_list dl = DIAG_LIST_INIT;
+	static const char src[] = "cluster: {name: t, controller: nowhere}\n";
+	struct model *m = inventory_load_string("v.yaml", src, strlen(src), &dl);
+
+	cr_assert_not_null(m);
+	cr_expect_eq(diag_errors(&dl), 0);
+	/* no such host, no compute hosts, no default partition */
+	cr_expect_eq(validate_model(m, &dl), 3);
+	cr_expect_eq(diag_errors(&dl), 3);
+	model_free(m);
+	diag_release(&dl);
+}
+
+Test(validate, resolves_host_types_and_indexes_hosts)
+{
+	struct diag_list dl = DIAG_LIST_INIT;
+	struct model *m = check("", &dl);
+	const struct host *h = model_find_host(m, "n3");
+
+	cr_assert_not_null(h);
+	cr_expect_eq(m->n_host_index, m->n_hosts);
+	cr_expect_str_eq(h->name, "n3");
+	cr_expect_eq(h->type, model_find_node_type(m, "small"));
+	cr_expect_null(model_find_host(m, "n5"));
+	cr_expect_null(model_find_host(m, ""));
+	model_free(m);
+	diag_release(&dl);
+}
+
+Test(validate, orders_flat_accounts_parents_first)
+{
+	struct diag_list dl = DIAG_LIST_INIT;
+	struct model *m = check("accounts:\n"
+				"  - {name: leaf, parent: mid}\n"
+				"  - {name: mid, parent: top}\n"
+				"  - {name: top}\n"
+				"  - {name: other}\n", &dl);
+
+	cr_expect_eq(dl.n, 0);
+	cr_assert_eq(m->n_accounts, 4);
+	cr_expect_str_eq(m->accounts[0].name, "top");
+	cr_expect_str_eq(m->accounts[1].name, "other");
+	cr_expect_str_eq(m->accounts[2].name, "mid");
+	cr_expect_str_eq(m->accounts[3].name, "leaf");
+	cr_expect_str_eq(model_find_account(m, "leaf")->parent, "mid");
+	model_free(m);
+	diag_release(&dl);
+}
+
+Test(validate, tres_names)
+{
+	static const char *const ok[] = { "cpu", "mem", "node", "billing", "energy",
+					  "fs/disk", "vmem", "pages", "gres/gpu",
+					  "gres/gpu:a100", "license/matlab", "bb/cray",
+					  "fs/lustre", "ic/ofed" };
+	static const char *const bad[] = { "cpus", "CPU", "memory", "gres/", "gres",
+					   "gres/:a", "license/", "gpu", "gres/gpu/x",
+					   "bb/a,b", "" };
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(ok); i++)
+		cr_expect(validate_tres_name(ok[i]), "'%s'", ok[i]);
+	for (i = 0; i < ARRAY_SIZE(bad); i++)
+		cr_expect_not(validate_tres_name(bad[i]), "'%s'", bad[i]);
+}
+
+Test(validate, effective_slurm_conf_values)
+{
+	struct diag_list dl = DIAG_LIST_INIT;
+	struct model *m = check("", &dl);
+	char *v;
+
+	/* GPUs exist: the renderer adds gres/gpu */
+	cr_expect_str_eq(v = validate_effective_slurm_conf(m, "AccountingStorageTRES"),
+			 "gres/gpu");
+	free(v);
+	cr_expect_str_eq(v = validate_effective_slurm_conf(m, "accountingstorageenforce"),
+			 "associations,limits,qos");
+	free(v);
+	cr_expect_null(validate_effective_slurm_conf(m, "SchedulerParameters"));
+	model_free(m);
+	diag_release(&dl);
+
+	m = check("", &dl);
+	m->cluster.slurm_conf.items = &(struct kv){ .key = "accountingstoragetres",
+						    .value = "cpu,mem" };
+	m->cluster.slurm_conf.n = 1;
+	cr_expect_str_eq(v = validate_effective_slurm_conf(m, "AccountingStorageTRES"),
+			 "cpu,mem,gres/gpu");
+	free(v);
+	cr_expect_str_eq(v = validate_effective_slurm_conf(m, "AccountingStorageEnforce"),
+			 "associations,limits,qos");
+	free(v);
+	model_free(m);
+	diag_release(&dl);
+}
+
+Test(validate, gpu_limits_need_tracking_and_enforcement)
+{
+	struct diag_list dl = DIAG_LIST_INIT;
+	struct model *m;
+
+	/* GPUs defined: tracked by default, enforced by default */
+	m = check("qos: [{name: g, max_tres_per_user: {gres/gpu: 2}}]\n", &dl);
+	cr_expect_eq(dl.n, 0);
+	model_free(m);
+	diag_release(&dl);
+
+	/* no GPUs: gres/gpu is only tracked when slurm_conf says so */
+	{
+		static const char src[] =
+			"cluster: {name: t, controller: head}\n"
+			"hosts: [{names: head, roles: [controller]}, {names: n1, type: s}]\n"
+			"node_types: {s: {cpus: 1, memory: 1G}}\n"
+			"partitions: [{name: p, nodes: n1, default: true}]\n"
+			"users: [{name: u, accounts: [a], max_tres_per_job: {gres/gpu: 1}}]\n"
+			"accounts: [{name: a}]\n";
+
+		m = inventory_load_string("v.yaml", src, strlen(src), &dl);
+		cr_assert_not_null(m);
+		cr_expect_eq(validate_model(m, &dl), 1);
+		cr_expect(has_msg(&dl, "user 'u' limits 'gres/gpu' but GPUs are not tracked"));
+		model_free(m);
+		diag_release(&dl);
+	}
+}
+
+Test(validate, safe_enforcement_counts_as_limits)
+{
+	static const char src[] =
+		"cluster: {name: t, controller: head, slurm_conf: "
+		"{AccountingStorageEnforce: \"safe,qos\"}}\n"
+		"hosts: [{names: head, roles: [controller]}, {names: n1, type: s}]\n"
+		"node_types: {s: {cpus: 1, memory: 1G}}\n"
+		"partitions: [{name: p, nodes: n1, default: true}]\n"
+		"qos: [{name: q, max_wall: \"60\"}]\n";
+	struct diag_list dl = DIAG_LIST_INIT;
+	struct model *m = inventory_load_string("v.yaml", src, strlen(src), &dl);
+
+	cr_assert_not_null(m);
+	cr_expect_eq(validate_model(m, &dl), 0, "%s", dl.n ? dl.items[0].msg : "");
+	model_free(m);
+	diag_release(&dl);
+}
+
+Test(validate, ten_thousand_hosts_and_a_thousand_users)
+{
+	struct strbuf sb = STRBUF_INIT;
+	struct diag_list dl = DIAG_LIST_INIT;
+	struct model *m;
+	int i;
+
+	strbuf_addstr(&sb, "cluster: {name: big, controller: ctl}\n"
+			   "node_types: {a: {cpus: 64, memory: 512G, gpus: "
+			   "{type: a100, count: 8, files: \"/dev/nvidia[0-7]\"}}, "
+			   "b: {cpus: 32, memory: 256G}}\n"
+			   "hosts:\n  - {names: ctl, roles: [controller]}\n"
+			   "  - {names: \"gpu[00001-06000]\", type: a}\n"
+			   "  - {names: \"cpu[00001-04000]\", type: b}\n"
+			   "partitions:\n"
+			   "  - {name: all, nodes: \"gpu[00001-06000],cpu[00001-04000]\", default: true}\n"
+			   "qos: [{name: normal, max_tres_per_user: {gres/gpu: 8}}]\n"
+			   "accounts: [{name: lab}]\nusers:\n");
+	for (i = 0; i < 1000; i++)
+		strbuf_addf(&sb, "  - {name: user%04d, accounts: [lab], qos: [normal]}\n", i);
+	m = inventory_load_string("big.yaml", sb.buf, sb.len, &dl);
+	cr_assert_not_null(m);
+	cr_expect_eq(validate_model(m, &dl), 0, "%s", dl.n ? dl.items[0].msg : "");
+	cr_expect_eq(m->n_hosts, 10001);
+	cr_expect_eq(m->n_users, 1000);
+	cr_expect_str_eq(model_find_host(m, "cpu04000")->type->name, "b");
+	model_free(m);
+	diag_release(&dl);
+	strbuf_release(&sb);
+}
