@@ -88,7 +88,9 @@ static const struct slurmkey conf_keys[] = {
 	{ "DefaultStoragePort", 0, 2, -1 },
 	{ "DefaultStorageType", 0, 2, -1 },
 	{ "DefaultStorageUser", 0, 2, -1 },
+	{ "DefCPUPerGPU", 0, -1, -1 },
 	{ "DefMemPerCPU", 0, -1, -1 },
+	{ "DefMemPerGPU", 0, -1, -1 },
 	{ "DefMemPerNode", 0, -1, -1 },
 	{ "DependencyParameters", 0, -1, -1 },
 	{ "DisableRootJobs", 0, -1, -1 },
@@ -282,6 +284,7 @@ static const struct slurmkey conf_keys[] = {
 	{ "UsePAM", 0, -1, -1 },
 	{ "VSizeFactor", 0, -1, -1 },
 	{ "WaitTime", 0, -1, -1 },
+	{ "X11Parameters", 0, -1, -1 },
 };
 
 static const struct slurmkey node_keys[] = {
@@ -361,6 +364,7 @@ static const struct slurmkey partition_keys[] = {
 	{ "Topology", 8, -1, -1 },
 	{ "TRESBillingWeights", 0, -1, -1 },
 };
+
 struct modelled {
 	const char *name, *hint;
 };

@@ -35,6 +35,9 @@ Test(slurmkeys, plain_keys_are_ok_in_any_case)
 	cr_expect_eq(ck(SLURMKEYS_CONF, "SchedulerParameters", "22.05").status, SLURMKEY_OK);
 	cr_expect_eq(ck(SLURMKEYS_CONF, "schedulerparameters", "22.05").status, SLURMKEY_OK);
 	cr_expect_str_eq(ck(SLURMKEYS_CONF, "PREEMPTTYPE", "22.05").canonical, "PreemptType");
+	/* spelt "DefCPUPerGPU" in Slurm's table, "DefCpuPerGPU" in its man page */
+	cr_expect_eq(ck(SLURMKEYS_CONF, "DefCpuPerGPU", "22.05").status, SLURMKEY_OK);
+	cr_expect_eq(ck(SLURMKEYS_CONF, "X11Parameters", "22.05").status, SLURMKEY_OK);
 	cr_expect_eq(ck(SLURMKEYS_NODE, "CpuSpecList", "22.05").status, SLURMKEY_OK);
 	cr_expect_eq(ck(SLURMKEYS_PARTITION, "ExclusiveUser", "22.05").status, SLURMKEY_OK);
 }
