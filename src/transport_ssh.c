@@ -741,14 +741,21 @@ static int set_mode_owner(struct transport *tr, const char *tmp, unsigned mode,
 	struct sftp_attributes_struct attr;
 
 	memset(&attr, 0, sizeof(attr));
-	attr.flags = SSH_FILEXFER_ATTR_UIDGID;
+	attr.flags = SSH_FILEXFER_ATTR_UIDGID | SSH_FILEXFER_ATTR_PERMISSIONS;
 	attr.uid = uid;
 	attr.gid = gid;
-	if (sftp_setstat(tr->sftp, tmp, &attr) != 0)
-		return sftp_fail(tr, cause, "chown", tmp);
-	/* After chown, which may clear set-id bits. */
-	attr.flags = SSH_FILEXFER_ATTR_PERMISSIONS;
 	attr.permissions = mode & 07777;
+	/*
+	 * The server applies chmod before chown, and chown clears set-id
+	 * bits: only a mode with them needs a second request after chown.
+	 */
+	if (mode & 06000)
+		attr.flags = SSH_FILEXFER_ATTR_UIDGID;
+	if (sftp_setstat(tr->sftp, tmp, &attr) != 0)
+		return sftp_fail(tr, cause, "set owner and mode of", tmp);
+	if (!(mode & 06000))
+		return 0;
+	attr.flags = SSH_FILEXFER_ATTR_PERMISSIONS;
 	if (sftp_setstat(tr->sftp, tmp, &attr) != 0)
 		return sftp_fail(tr, cause, "chmod", tmp);
 	return 0;

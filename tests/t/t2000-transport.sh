@@ -139,6 +139,11 @@ test_expect_success 'read reports mode, owner and size; an absent file is not an
 	probe -R /etc/nope t2 >out && grep "^read absent$" out
 '
 
+test_expect_success 'set-id bits survive the chown (mode applied after owner)' '
+	probe -p cgroup.conf=/var/lib/suid,6755,4242,4243 t2 >out && grep "^t2: ok$" out &&
+	stat_of t2 /var/lib/suid | cut -d" " -f1-3 >st && echo "6755 4242 4243" >expect && test_cmp expect st
+'
+
 test_expect_success 'mkdir -p makes nested directories with the mode' '
 	probe -m /var/lib/ct/a/b -p cgroup.conf=/var/lib/ct/a/b/c.conf t2 >out && grep "^t2: ok$" out &&
 	on t2 stat -c %a /var/lib/ct/a >m && echo 755 >expect && test_cmp expect m
