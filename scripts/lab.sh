@@ -266,7 +266,9 @@ host_launch() {
 	h=$(host_dir "$name")
 	holder_pid "$name" >/dev/null && return 0
 	rm -f "$h/holder.pid"
-	setsid unshare --mount --uts --propagation private -- \
+	# a clean environment: the caller's (SLURM_CONF, ...) must not reach the host
+	env -i PATH="$HOST_PATH" CLUSTERCTL_LAB="$LAB" LANG=C.UTF-8 \
+		setsid unshare --mount --uts --propagation private -- \
 		bash "$HERE/lab.sh" __host-init "$name" </dev/null >>"$h/init.log" 2>&1 9>&- &
 }
 
@@ -290,7 +292,7 @@ export CLUSTERCTL_LAB=$LAB
 wait_ssh() {
 	local i
 	for ((i = 0; i < 100; i++)); do
-		sh -c "$SSH_TRUE"' "$1" </dev/null >/dev/null 2>&1' sh "$1" && return 0
+		sh -c "$SSH_TRUE"' </dev/null >/dev/null 2>&1' sh "$1" && return 0
 		sleep 0.2
 	done
 	say "host '$1': ssh login does not work (see $(host_dir "$1")/var/log/sshd.log)"
@@ -355,7 +357,7 @@ cmd_hosts_up() {
 	lab_write_client_files
 	[ "$rc" = 0 ] || die "some hosts did not start"
 	local slow
-	slow=$(printf '%s\n' "$@" | xargs -P 16 -n 1 sh -c "$SSH_TRUE"' "$1" </dev/null >/dev/null 2>&1 || echo "$1"' sh)
+	slow=$(printf '%s\n' "$@" | xargs -P 16 -n 1 sh -c "$SSH_TRUE"' </dev/null >/dev/null 2>&1 || echo "$1"' sh)
 	for name in $slow; do wait_ssh "$name" || rc=1; done
 	[ "$rc" = 0 ] || die "ssh to some hosts fails"
 	say "$# host(s) up"
