@@ -121,6 +121,20 @@ static void host_enter(struct exec_pool *p, struct exec_host *h,
 	pthread_mutex_unlock(&p->lock);
 }
 
+/* "'h': timed out after N s (what the task saw)", the host named once. */
+static char *exec_timeout_message(const char *host, int secs, const char *cause)
+{
+	size_t hl = strlen(host);
+	const char *why = cause;
+
+	if (!cause)
+		return xasprintf("'%s': timed out after %d s", host, secs);
+	if (cause[0] == '\'' && !strncmp(cause + 1, host, hl) &&
+	    !strncmp(cause + 1 + hl, "': ", 3))
+		why = cause + hl + 4;
+	return xasprintf("'%s': timed out after %d s (%s)", host, secs, why);
+}
+
 /*
  * Records how a host's turn ended. A timed-out host's session was shut
  * down by the watchdog, so it is closed here and reconnected if a later
@@ -138,8 +152,7 @@ static void host_finish(struct exec_pool *p, size_t idx, bool ok, char *cause)
 		int secs = h->res.state == EXEC_CONNECTING ?
 			(t->connect_timeout > 0 ? t->connect_timeout : DEFAULT_CONNECT_TIMEOUT) :
 			t->command_timeout;
-		char *msg = xasprintf("'%s': timed out after %d s%s%s", t->host,
-				      secs, cause ? ": " : "", cause ? cause : "");
+		char *msg = exec_timeout_message(t->host, secs, cause);
 
 		free(cause);
 		cause = msg;

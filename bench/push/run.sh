@@ -15,7 +15,7 @@
 #   BENCH_NS="10" BENCH_RUNS=1 BENCH_TOOLS="clusterctl floor" bench/push/run.sh
 #
 # Knobs: BENCH_NS, BENCH_RUNS, BENCH_TOOLS (clusterctl floor pdcp clush
-# ansible), BENCH_LAB (lab dir), LAB_NET (address range, default 127.0.40),
+# ansible), BENCH_LAB (lab dir), LAB_NET (address range, default 127.0.243),
 # CLUSTERCTL (a clusterctl binary: when its apply works, a row uses it;
 # otherwise the clusterctl row is the transport+executor through the
 # tests/tools/sshprobe driver, and is labelled so).
@@ -27,7 +27,7 @@ NS=${BENCH_NS:-"10 50 100"}
 RUNS=${BENCH_RUNS:-3}
 TOOLS=${BENCH_TOOLS:-"clusterctl floor pdcp clush ansible"}
 export CLUSTERCTL_LAB=${BENCH_LAB:-/tmp/clusterctl-bench-push-lab}
-export LAB_NET=${LAB_NET:-127.0.40}
+export LAB_NET=${LAB_NET:-127.0.243}   # not a multiple of 10: lib-lab.sh never picks it
 L=$CLUSTERCTL_LAB
 LABSH=$TOP/scripts/lab.sh
 W=$(mktemp -d /tmp/clusterctl-bench-push.XXXXXX)

@@ -134,6 +134,12 @@ test_expect_success 'a command past its timeout fails with a clear message' '
 	grep "^t2: " out | grep "timed out after 1 s"
 '
 
+test_expect_success 'the watchdog aborts a host past its command timeout, others go on' '
+	test_must_fail --exit=4 probe -c 1 -d 1500 -p cgroup.conf=/etc/slurm/late.conf t2 >out &&
+	grep "^t2: timed out: '\''t2'\'': timed out after 1 s (" out &&
+	test_must_fail on t2 test -e /etc/slurm/late.conf
+'
+
 test_expect_success 'read reports mode, owner and size; an absent file is not an error' '
 	probe -R /etc/munge/munge.key t2 >out && grep "^read 1024 bytes mode 0400 owner 4242:4243$" out &&
 	probe -R /etc/nope t2 >out && grep "^read absent$" out
