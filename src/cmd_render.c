@@ -296,7 +296,8 @@ static int old_load(const char *manifest, struct old_render *old, char **cause)
 	free(why);
 	free(line);
 	fclose(f);
-	qsort(old->files, old->n, sizeof(*old->files), old_cmp);
+	if (old->n)
+		qsort(old->files, old->n, sizeof(*old->files), old_cmp);
 	return *cause ? -1 : 0;
 }
 

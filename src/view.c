@@ -523,7 +523,7 @@ static json_t *node_line(const struct model *m, const struct host *h,
 			 const char *names, const char *addrs)
 {
 	const struct node_type *nt = host_type(m, h);
-	json_t *o = json_object(), *extra;
+	json_t *o = json_object(), *extra, *host_extra;
 	char *s;
 
 	set_str(o, "name", names);
@@ -542,7 +542,9 @@ static json_t *node_line(const struct model *m, const struct host *h,
 	free(s);
 	set_num(o, "port", h->slurmd_port, false);
 	extra = extra_list(&nt->extra);
-	json_array_extend(extra, extra_list(&h->extra));
+	host_extra = extra_list(&h->extra);
+	json_array_extend(extra, host_extra);	/* does not steal */
+	json_decref(host_extra);
 	json_object_set_new(o, "extra", extra);
 	return o;
 }
