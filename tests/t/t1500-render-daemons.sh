@@ -61,7 +61,7 @@ install_rendered() {
 		"$manifest" >entries || return 1
 	test -s entries || { echo "empty manifest"; return 1; }
 	while IFS='	' read -r host path owner group mode; do
-		case $mode in *d) mode=$(printf '%o' "${mode%d}") ;; esac
+		case $mode in *d) mode=$(printf '%o' "${mode%d}") ;; *) mode=$(printf '%o' "0$mode") ;; esac
 		src=$OUT/$host$path
 		test -f "$src" || continue	# the munge key: no bytes in the render
 		if test "${path##*/}" = slurmdbd.conf; then
@@ -115,6 +115,11 @@ test_expect_success 'the slurm and munge users get the inventory ids on every ho
 test_expect_success 'every host gets its rendered files with the manifest owner and mode' '
 	install_rendered &&
 	grep -q "^ctl /etc/slurm/slurmdbd.conf 600 slurm:slurm\$" installed &&
+	while read -r h path mode owner; do
+		echo "$mode $owner" >expect &&
+		lab_exec "$h" stat -c "%a %U:%G" "$path" >actual &&
+		test_cmp expect actual || return 1
+	done <installed &&
 	for h in $HOSTS; do
 		lab_exec "$h" cmp /etc/slurm/slurm.conf - <"$OUT/$h/etc/slurm/slurm.conf" || return 1
 	done &&
