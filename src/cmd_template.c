@@ -1,28 +1,300 @@
 /*
- * cmd_template.c: "clusterctl template" (not implemented yet; being built).
+ * cmd_template.c: "clusterctl template FILE --data DATA.json": renders any
+ * Mustache template with a JSON context, through the same engine as the
+ * configuration files, so that a site's own templates can be tried alone.
+ * Partials {{> name}} come from FILE's directory (name.mustache, then
+ * name); a name that would leave that directory is an error.
  */
 #include "compat.h"
 
+#include <errno.h>
+#include <getopt.h>
+#include <jansson.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "cmd.h"
+#include "diag.h"
+#include "strbuf.h"
+#include "tmpl.h"
+#include "xalloc.h"
 
 static const char *const template_usage[] = {
-	"clusterctl template ...",
+	"clusterctl template FILE [--data DATA.json] [--html-escape] [-o OUT]",
+	"",
+	"Renders the Mustache template FILE with the JSON value in DATA.json",
+	"('-' reads stdin; without --data the context is empty) to stdout or",
+	"OUT. Partials {{> name}} are read from FILE's directory as",
+	"name.mustache, else name; a missing partial renders as nothing (with",
+	"a warning). HTML escaping of {{x}} is off unless --html-escape;",
+	"{{{x}}} and {{&x}} are never escaped.",
 	NULL,
 };
 
+/* A partial read from disk; kept until the expansion ends. */
+struct tpl_partial {
+	char *name, *path;	/* path NULL: not found */
+	char *src;
+};
+
+struct tpl_partials {
+	char *dir;
+	struct tpl_partial *items;
+	size_t n, alloc;
+	struct diag_list *dl;	/* refused names and unreadable files */
+	struct src_loc at;	/* the main template, for those messages */
+};
+
+/* Reads a whole file; NULL with errno set on failure. Caller frees. */
+static char *tpl_read(const char *path, size_t *len)
+{
+	struct strbuf sb = STRBUF_INIT;
+	char buf[65536];
+	size_t n;
+	FILE *f = strcmp(path, "-") ? fopen(path, "rb") : stdin;
+
+	if (!f)
+		return NULL;
+	while ((n = fread(buf, 1, sizeof(buf), f)) > 0)
+		strbuf_add(&sb, buf, n);
+	if (ferror(f)) {
+		int e = errno ? errno : EIO;
+
+		if (f != stdin)
+			fclose(f);
+		strbuf_release(&sb);
+		errno = e;
+		return NULL;
+	}
+	if (f != stdin)
+		fclose(f);
+	return strbuf_detach(&sb, len);
+}
+
+static bool tpl_name_ok(const char *name)
+{
+	return !strchr(name, '/') && !strstr(name, "..");
+}
+
+static void tpl_find(struct tpl_partials *ps, struct tpl_partial *p)
+{
+	static const char *const suffixes[] = { ".mustache", "" };
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(suffixes); i++) {
+		char *path = xasprintf("%s/%s%s", ps->dir, p->name, suffixes[i]);
+
+		p->src = tpl_read(path, NULL);
+		if (p->src) {
+			p->path = path;
+			return;
+		}
+		if (errno != ENOENT)
+			diag_error(ps->dl, &ps->at, "cannot read partial '%s': %s",
+				   path, strerror(errno));
+		free(path);
+	}
+	diag_warning(ps->dl, &ps->at,
+		     "partial '%s' not found (no %s/%s.mustache or %s/%s): "
+		     "rendered as nothing", p->name, ps->dir, p->name, ps->dir,
+		     p->name);
+}
+
+static const char *tpl_partial(void *cookie, const char *name)
+{
+	struct tpl_partials *ps = cookie;
+	struct tpl_partial *p;
+	size_t i;
+
+	for (i = 0; i < ps->n; i++)
+		if (!strcmp(ps->items[i].name, name))
+			return ps->items[i].src;
+	XGROW(ps->items, ps->alloc, ps->n + 1);
+	p = &ps->items[ps->n++];
+	memset(p, 0, sizeof(*p));
+	p->name = xstrdup(name);
+	if (!tpl_name_ok(name))
+		diag_error(ps->dl, &ps->at,
+			   "partial name '%s' refused: it must not hold '/' or '..'",
+			   name);
+	else
+		tpl_find(ps, p);
+	return p->src;
+}
+
+static void tpl_partials_release(struct tpl_partials *ps)
+{
+	size_t i;
+
+	for (i = 0; i < ps->n; i++) {
+		free(ps->items[i].name);
+		free(ps->items[i].path);
+		free(ps->items[i].src);
+	}
+	free(ps->items);
+	free(ps->dir);
+}
+
+/*
+ * The engine names a partial by its name in diagnostics; show the file it
+ * came from instead.
+ */
+static void tpl_name_files(struct diag_list *dl, const struct tpl_partials *ps)
+{
+	size_t i, k;
+
+	for (i = 0; i < dl->n; i++) {
+		struct diag *d = &dl->items[i];
+
+		for (k = 0; d->loc.file && k < ps->n; k++) {
+			if (!ps->items[k].path || strcmp(d->loc.file, ps->items[k].name))
+				continue;
+			free(d->file);
+			d->file = xstrdup(ps->items[k].path);
+			d->loc.file = d->file;
+			break;
+		}
+	}
+}
+
+static json_t *tpl_load_data(const char *path, struct diag_list *dl)
+{
+	json_error_t err;
+	size_t len;
+	char *text;
+	json_t *v;
+
+	if (!path)
+		return json_object();
+	text = tpl_read(path, &len);
+	if (!text) {
+		diag_error(dl, NULL, "cannot read '%s': %s", path, strerror(errno));
+		return NULL;
+	}
+	v = json_loadb(text, len, JSON_DECODE_ANY, &err);
+	free(text);
+	if (!v) {
+		struct src_loc loc = { path, (unsigned)(err.line > 0 ? err.line : 1),
+				       (unsigned)(err.column > 0 ? err.column : 1) };
+
+		diag_error(dl, &loc, "bad JSON: %s", err.text);
+	}
+	return v;
+}
+
+static int tpl_write(const char *out_path, const struct strbuf *sb,
+		     struct diag_list *dl)
+{
+	FILE *f = out_path ? fopen(out_path, "wb") : stdout;
+
+	if (!f) {
+		diag_error(dl, NULL, "cannot write '%s': %s", out_path,
+			   strerror(errno));
+		return -1;
+	}
+	if (fwrite(sb->buf, 1, sb->len, f) != sb->len ||
+	    (out_path ? fclose(f) : fflush(f)) != 0) {
+		diag_error(dl, NULL, "cannot write '%s': %s",
+			   out_path ? out_path : "stdout", strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+struct tpl_opts {
+	const char *file, *data, *out;
+	unsigned flags;
+};
+
+/* Parses FILE, loads the data, expands; the output goes to sb. */
+static int tpl_render(const struct tpl_opts *o, struct tpl_partials *ps,
+		      struct strbuf *sb, struct diag_list *dl)
+{
+	struct tmpl *t = NULL;
+	json_t *ctx = NULL;
+	size_t len;
+	char *src = tpl_read(o->file, &len);
+	int ret = -1;
+
+	if (!src) {
+		diag_error(dl, NULL, "cannot read '%s': %s", o->file,
+			   strerror(errno));
+		return -1;
+	}
+	t = tmpl_parse_diag(src, len, o->file, dl);
+	ctx = tpl_load_data(o->data, dl);
+	if (t && ctx && !tmpl_expand_diag(t, ctx, tpl_partial, ps, o->flags, sb, dl))
+		ret = diag_errors(dl) ? -1 : 0;
+	tpl_name_files(dl, ps);
+	json_decref(ctx);
+	tmpl_free(t);
+	free(src);
+	return ret;
+}
+
+static int tpl_parse_args(int argc, char **argv, struct tpl_opts *o)
+{
+	static const struct option opts[] = {
+		{ "data", required_argument, NULL, 'd' },
+		{ "html-escape", no_argument, NULL, 'e' },
+		{ "output", required_argument, NULL, 'o' },
+		{ NULL, 0, NULL, 0 },
+	};
+	int c;
+
+	memset(o, 0, sizeof(*o));
+	while ((c = getopt_long(argc, argv, "d:o:", opts, NULL)) != -1) {
+		if (c == 'd')
+			o->data = optarg;
+		else if (c == 'e')
+			o->flags |= TMPL_HTML_ESCAPE;
+		else if (c == 'o')
+			o->out = optarg;
+		else
+			return -1;
+	}
+	if (optind + 1 != argc || !*argv[optind])
+		return -1;
+	o->file = argv[optind];
+	return 0;
+}
+
 static int cmd_template_run(int argc, char **argv)
 {
-	(void)argc;
-	(void)argv;
-	fprintf(stderr, "clusterctl: template: not implemented yet\n");
-	return CL_FATAL;
+	struct diag_list dl = DIAG_LIST_INIT;
+	struct tpl_partials ps;
+	struct strbuf out = STRBUF_INIT;
+	struct tpl_opts o;
+	char *slash;
+	int rc = CL_FATAL;
+
+	if (cmd_wants_help(argc, argv)) {
+		cmd_print_usage(&cmd_template_entry, stdout);
+		return CL_OK;
+	}
+	if (tpl_parse_args(argc, argv, &o)) {
+		cmd_print_usage(&cmd_template_entry, stderr);
+		return CL_USAGE;
+	}
+	memset(&ps, 0, sizeof(ps));
+	ps.dl = &dl;
+	ps.at.file = o.file;
+	slash = strrchr(o.file, '/');
+	ps.dir = slash ? xstrndup(o.file, (size_t)(slash - o.file) + (slash == o.file))
+		       : xstrdup(".");
+	if (!tpl_render(&o, &ps, &out, &dl) && !tpl_write(o.out, &out, &dl))
+		rc = CL_OK;
+	diag_print(&dl, stderr);
+	diag_release(&dl);
+	tpl_partials_release(&ps);
+	strbuf_release(&out);
+	return rc;
 }
 
 const struct cmd_entry cmd_template_entry = {
 	.name = "template",
-	.summary = "(not implemented yet)",
+	.summary = "render a Mustache template with a JSON context",
 	.usage = template_usage,
 	.run = cmd_template_run,
 };

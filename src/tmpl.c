@@ -585,6 +585,23 @@ static void tx_add_escaped(struct strbuf *out, const char *s, size_t len)
 	strbuf_add(out, s + run, len - run);
 }
 
+/* Decimal digits of v into the end of buf; returns where they start. */
+static char *tx_format_int(char *end, json_int_t v)
+{
+	unsigned long long u = v < 0 ? 0ULL - (unsigned long long)v :
+				       (unsigned long long)v;
+	char *p = end;
+
+	/* By hand: snprintf was a sixth of the time of a node-per-line file. */
+	do {
+		*--p = (char)('0' + u % 10);
+		u /= 10;
+	} while (u);
+	if (v < 0)
+		*--p = '-';
+	return p;
+}
+
 /* The shortest decimal form that reads back as d; whole numbers without ".0". */
 static void tx_format_real(char *buf, size_t size, double d)
 {
@@ -619,8 +636,8 @@ static void tx_interpolate(struct tx *x, const json_t *v, bool escape)
 		len = json_string_length(v);
 		break;
 	case JSON_INTEGER:
-		len = (size_t)snprintf(buf, sizeof(buf), "%" JSON_INTEGER_FORMAT,
-				       json_integer_value(v));
+		s = tx_format_int(buf + sizeof(buf), json_integer_value(v));
+		len = (size_t)(buf + sizeof(buf) - s);
 		break;
 	case JSON_REAL:
 		tx_format_real(buf, sizeof(buf), json_real_value(v));
