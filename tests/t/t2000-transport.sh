@@ -140,6 +140,15 @@ test_expect_success 'the watchdog aborts a host past its command timeout, others
 	test_must_fail on t2 test -e /etc/slurm/late.conf
 '
 
+test_expect_success 'progress is drawn on a TTY only, and cleared' '
+	probe -d 300 -r true t1 t2 2>err >out &&
+	! test -s err &&
+	if command -v script >/dev/null; then
+		script -qec "$TRASH/sshprobe -F $L/ssh/config -d 300 -r true t1 t2" /dev/null >tty &&
+		grep -a "/2 hosts done" tty && grep -a "$(printf "\033\\[K")" tty
+	fi
+'
+
 test_expect_success 'read reports mode, owner and size; an absent file is not an error' '
 	probe -R /etc/munge/munge.key t2 >out && grep "^read 1024 bytes mode 0400 owner 4242:4243$" out &&
 	probe -R /etc/nope t2 >out && grep "^read absent$" out
