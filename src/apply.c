@@ -95,6 +95,7 @@ void apply_session_init(struct apply_session *s, const struct model *m,
 		m->ssh.fanout > 0 ? (size_t)m->ssh.fanout : 0;
 	s->pool = exec_pool_new(s->targets, m->n_hosts, fanout);
 	s->obs = xcalloc(m->n_hosts + 1, sizeof(*s->obs));
+	s->failed = xcalloc(m->n_hosts + 1, sizeof(*s->failed));
 	s->controller = plan_controller(m);
 	s->db_password = apply_db_password(m);
 }
@@ -114,6 +115,7 @@ void apply_session_release(struct apply_session *s)
 	exec_pool_free(s->pool);
 	apply_obs_reset(s);
 	free(s->obs);
+	free(s->failed);
 	free(s->targets);
 	mungekey_release(&s->controller_key);
 	if (s->db_password)
@@ -785,11 +787,12 @@ static bool apply_controller_ok(const struct apply_session *s)
 	       exec_pool_result(s->pool, s->controller)->state == EXEC_DONE;
 }
 
-static void apply_verify(struct apply_session *s, struct plan *p,
-			 struct apply_summary *sum)
+/* Observes again: what a fresh plan still sees on the hosts that were applied. */
+static void apply_verify(struct apply_session *s, struct apply_summary *sum)
 {
 	struct plan *again;
 	char *cause = NULL;
+	size_t i;
 
 	again = apply_plan(s, &cause);
 	if (!again) {
@@ -798,9 +801,11 @@ static void apply_verify(struct apply_session *s, struct plan *p,
 		return;
 	}
 	/* the accounting read-back is acct_plan_apply's own check */
-	sum->verify_left = again->n_files + again->n_idents;
+	for (i = 0; i < again->n_files; i++)
+		sum->verify_left += !s->failed[again->files[i].host];
+	for (i = 0; i < again->n_idents; i++)
+		sum->verify_left += !s->failed[again->idents[i].host];
 	plan_free(again);
-	(void)p;
 }
 
 static void apply_collect_failures(struct apply_session *s,
@@ -814,7 +819,8 @@ static void apply_collect_failures(struct apply_session *s,
 	for (i = 0; i < s->m->n_hosts; i++) {
 		const struct exec_result *res = exec_pool_result(s->pool, i);
 
-		if (res->state != EXEC_DONE)
+		s->failed[i] = res->state != EXEC_DONE;
+		if (s->failed[i])
 			strbuf_addf(&sum->errors, "%s: %s\n", s->m->hosts[i].name,
 				    res->error ? apply_host_error(s->m->hosts[i].name,
 								  res->error) :
@@ -919,7 +925,7 @@ int apply_execute(struct apply_session *s, struct plan *p,
 	apply_remote_lock(s, false, cause);
 	close(lockfd);
 	if (!ret)
-		apply_verify(s, p, sum);
+		apply_verify(s, sum);
 	return ret;
 }
 
@@ -1018,20 +1024,12 @@ bad:
 
 /* ---- loading ---- */
 
-/* Weak until render.c is in the tree, so this module always links. */
-#pragma weak render_cluster
-#pragma weak rendered_set_release
-
 int apply_load(const char *path, struct model **m, struct rendered_set *rs,
 	       struct diag_list *dl)
 {
 	*m = inventory_load_valid(path, dl);
 	if (!*m)
 		return -1;
-	if (!render_cluster) {
-		diag_error(dl, NULL, "this build has no renderer");
-		return -2;
-	}
 	if (render_cluster(*m, rs, dl)) {
 		model_free(*m);
 		*m = NULL;
@@ -1042,7 +1040,6 @@ int apply_load(const char *path, struct model **m, struct rendered_set *rs,
 
 void apply_unload(struct model *m, struct rendered_set *rs)
 {
-	if (rs && rendered_set_release)
-		rendered_set_release(rs);
+	rendered_set_release(rs);
 	model_free(m);
 }

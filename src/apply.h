@@ -42,6 +42,7 @@ struct apply_session {
 	struct mungekey controller_key;		/* owned: the key found on the controller */
 	size_t controller;			/* host index, SIZE_MAX if none */
 	char *db_password;			/* owned, secret; NULL if unknown */
+	bool *failed;				/* owned: hosts the last apply failed on */
 };
 
 /* What apply did, for the summary line. */
