@@ -1,0 +1,89 @@
+# lib-acct.sh: seeding and comparing Slurm accounting databases, shared by the
+# tests/t/t3*.sh integration tests and bench/acct/run.sh. Source it with:
+#   ACCT_ON      command prefix that runs a command on the accounting host
+#                (e.g. "bash scripts/lab.sh exec ctl")
+#   ACCT_VIA     the same prefix without the host, for clusterctl --exec-via
+#                (e.g. "bash scripts/lab.sh exec")
+#   ACCT_SQL     a root MariaDB client reading SQL on stdin ("bash scripts/lab.sh db-sql")
+#   ACCT_CLUSTER the cluster name the inventories use (lab)
+#   CLUSTERCTL   the binary
+ACCT_DIR=$(cd "$(dirname "${ACCT_LIB:-$0}")" && pwd)
+: "${ACCT_CLUSTER:=lab}"
+
+acct_on() { $ACCT_ON "$@"; }
+acct_svc() { $ACCT_ON lab-service "$1" "$2" >/dev/null; }
+acct_sql() { $ACCT_SQL "$@"; }
+
+# acct_wait_dbd: until sacctmgr gets an answer from slurmdbd (30 s)
+acct_wait_dbd() {
+	i=0
+	until acct_on sacctmgr -n show cluster >/dev/null 2>&1; do
+		i=$((i + 1))
+		[ "$i" -gt 60 ] && { echo "slurmdbd does not answer" >&2; return 1; }
+		sleep 0.5
+	done
+}
+
+# acct_tres_of INV: the gres/license TRES an inventory's limits use
+acct_tres_of() {
+	"$CLUSTERCTL" export-sacctmgr --commands "$1" |
+		grep -o '\(gres\|license\)/[A-Za-z0-9:_.-]*=' | tr -d = | sort -u
+}
+
+# acct_reset_db TRES...: a fresh database as a new site has it: slurmdbd's
+# schema, the cluster added with sacctmgr, and the TRES slurmctld registers
+# (written as slurmctld's registration writes them)
+acct_reset_db() {
+	acct_svc slurmctld stop 2>/dev/null
+	acct_svc slurmdbd stop || return 1
+	echo "drop database if exists slurm_acct_db; create database slurm_acct_db;" | acct_sql || return 1
+	acct_svc slurmdbd start && acct_wait_dbd || return 1
+	acct_on sacctmgr -n -P show cluster format=Cluster | grep -qx "$ACCT_CLUSTER" ||
+		acct_on sacctmgr -i add cluster "$ACCT_CLUSTER" >/dev/null || return 1
+	for t in "$@"; do
+		printf "insert into tres_table (creation_time, type, name) values (unix_timestamp(), '%s', '%s') on duplicate key update deleted=0;\n" \
+			"${t%%/*}" "${t#*/}"
+	done | acct_sql slurm_acct_db || return 1
+	acct_svc slurmdbd restart && acct_wait_dbd
+}
+
+# acct_seed METHOD INV: seed with clusterctl's sql or sacctmgr method
+acct_seed() {
+	sed "s/^\\(  *method:\\).*/\\1 $1/" "$2" >"$2.$1.yaml" &&
+	"$CLUSTERCTL" accounting apply "$2.$1.yaml" --exec-via "$ACCT_VIA"
+}
+
+# acct_views OUT: every sacctmgr view of the accounting data, ids and row order aside
+acct_views() {
+	{
+		acct_on sacctmgr -n -P show cluster format=Cluster,Share,QOS,DefaultQOS,GrpTRES,MaxTRES | sed 's/^/cluster: /'
+		acct_on sacctmgr -n -P show account withcoord format=Account,Descr,Org,Coordinators | sed 's/^/account: /'
+		acct_on sacctmgr -n -P show user withcoord format=User,DefaultAccount,AdminLevel,Coordinators | sed 's/^/user: /'
+		acct_on sacctmgr -n -P show assoc format=Cluster,Account,User,Partition,ParentName,Share,Priority,GrpJobs,GrpJobsAccrue,GrpSubmit,GrpWall,GrpTRES,GrpTRESMins,GrpTRESRunMins,MaxJobs,MaxJobsAccrue,MaxSubmit,MaxWall,MaxTRES,MaxTRESPerNode,MaxTRESMins,MaxTRESRunMins,QOS,DefaultQOS | sed 's/^/assoc: /'
+		acct_on sacctmgr -n -P show assoc tree format=Account,User,ParentName | sed 's/^/tree: /'
+		acct_on sacctmgr -n -P show qos format=Name,Priority,GraceTime,Preempt,PreemptExemptTime,PreemptMode,Flags,UsageThreshold,UsageFactor,GrpTRES,GrpTRESMins,GrpTRESRunMins,GrpJobs,GrpSubmit,GrpWall,MaxTRES,MaxTRESPerNode,MaxTRESMins,MaxWall,MaxTRESPU,MaxJobsPU,MaxSubmitPU,MaxTRESPA,MaxJobsPA,MaxSubmitPA,MinTRES,Description | sed 's/^/qos: /'
+		acct_on sacctmgr -n -P show tres format=Type,Name | sed 's/^/tres: /'
+	} | sort >"$1"
+}
+
+# acct_rows OUT: the tables, timestamps/ids/lft/rgt aside, ids as names
+acct_rows() { python3 "$ACCT_DIR/dbnorm.py" "$ACCT_CLUSTER" $ACCT_SQL >"$1"; }
+
+# acct_nested_ok: lft/rgt form a valid nested set of the association tree
+acct_nested_ok() { python3 "$ACCT_DIR/dbnorm.py" --nested "$ACCT_CLUSTER" $ACCT_SQL; }
+
+# acct_equivalence INV NAME: seed INV once with each method from a fresh
+# database; views and rows must be identical, both nested sets valid.
+# Leaves NAME.{sql,sacctmgr}.{views,rows} for inspection.
+acct_equivalence() {
+	tres=$(acct_tres_of "$1") || return 1
+	for method in sql sacctmgr; do
+		acct_reset_db $tres >/dev/null || return 1
+		acct_seed "$method" "$1" >"$2.$method.out" 2>&1 || { cat "$2.$method.out"; return 1; }
+		acct_svc slurmdbd restart && acct_wait_dbd || return 1
+		acct_views "$2.$method.views" && acct_rows "$2.$method.rows" &&
+		acct_nested_ok || return 1
+	done
+	diff -u "$2.sacctmgr.views" "$2.sql.views" &&
+	diff -u "$2.sacctmgr.rows" "$2.sql.rows"
+}
