@@ -157,6 +157,42 @@ test_expect_success 'db-up: the slurm user logs in with the password from db.pas
 	test_cmp expect actual
 '
 
+# inner.sh: a test that brings up a host with munged in it, then fails (exit 1)
+# or waits to be killed (wait); the lib-lab trap must leave nothing running
+cat >inner.sh <<EOF
+TOP=$TOP TRASH=\$(mktemp -d) test_name=inner test_failed=0
+say() { printf '%s\\n' "\$*"; }
+test_skip_or_die() { echo "skip: \$1"; exit 77; }
+. "\$TOP/tests/t/lib-lab.sh"
+lab_begin
+echo "\$CLUSTERCTL_LAB" >"\$1.lab"
+lab_hosts_up i1
+head -c 1024 /dev/urandom >"\$TRASH/key"
+lab put i1 "\$TRASH/key" /etc/munge/munge.key 0400 root:root
+lab_exec i1 lab-service munge start >/dev/null || exit 2
+rm -rf "\$TRASH"
+echo ready >"\$1.ready"
+case \$1 in fail) exit 1 ;; wait) sleep 20 & wait \$! ;; esac
+EOF
+
+# left_over LABDIR: processes of that lab still running
+left_over() { ps -eo args | grep -F "$1/" | grep -v grep; ps -eo args | grep "^clusterctl-lab-host i1 "; }
+
+test_expect_success 'a failing or killed test leaves no lab process behind (lib-lab trap)' '
+	test_must_fail --exit=1 env -u LAB_NET -u CLUSTERCTL_LAB sh inner.sh fail >inner.out 2>&1 &&
+	test -f fail.ready && d=$(cat fail.lab) &&
+	! left_over "$d" &&
+	test -d "$d" &&
+	rm -rf "$d" &&
+	{ env -u LAB_NET -u CLUSTERCTL_LAB sh inner.sh wait >inner.out 2>&1 & } &&
+	pid=$! && i=0 &&
+	while ! test -f wait.ready && [ $i -lt 300 ]; do sleep 0.1; i=$((i + 1)); done &&
+	kill -TERM $pid && { wait $pid; test $? = 143; } &&
+	d=$(cat wait.lab) &&
+	! left_over "$d" &&
+	rm -rf "$d"
+'
+
 test_expect_success 'down stops everything: no holder, sshd, munged or mariadbd of this lab is left' '
 	lab down &&
 	! ps -eo args | grep -F "$L/" | grep -v grep &&
