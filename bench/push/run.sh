@@ -14,18 +14,24 @@
 #   bench/push/run.sh                      # all tools, N = 10 50 100, 3 runs
 #   BENCH_NS="10" BENCH_RUNS=1 BENCH_TOOLS="clusterctl floor" bench/push/run.sh
 #
-# Knobs: BENCH_NS, BENCH_RUNS, BENCH_TOOLS (clusterctl floor pdcp clush
-# ansible), BENCH_LAB (lab dir), LAB_NET (address range, default 127.0.243),
-# CLUSTERCTL (a clusterctl binary: when its apply works, a row uses it;
-# otherwise the clusterctl row is the transport+executor through the
-# tests/tools/sshprobe driver, and is labelled so).
+# Knobs: BENCH_NS, BENCH_RUNS, BENCH_TOOLS (apply apply-noop sshprobe floor
+# pdcp clush ansible), BENCH_LAB (lab dir), LAB_NET (address range, default
+# 127.0.243), CLUSTERCTL (the binary; default ./clusterctl).
+#
+# Rows: "apply" is `clusterctl apply --only files,munge` of an inventory made
+# from inventories/lab.yaml for the N hosts (its own rendered slurm.conf,
+# gres.conf, cgroup.conf, slurmdbd.conf on the controller, and a generated
+# munge key, 0400 owned by munge), cold; "apply-noop" the same apply again
+# with nothing to change; "sshprobe" is the transport+executor alone pushing
+# exactly the fixed payload the other tools push (tests/tools/sshprobe).
 set -u
 set -o pipefail
 
 TOP=$(cd "$(dirname "$0")/../.." && pwd)
 NS=${BENCH_NS:-"10 50 100"}
 RUNS=${BENCH_RUNS:-3}
-TOOLS=${BENCH_TOOLS:-"clusterctl floor pdcp clush ansible"}
+TOOLS=${BENCH_TOOLS:-"apply apply-noop sshprobe floor pdcp clush ansible"}
+CLUSTERCTL=${CLUSTERCTL:-$TOP/clusterctl}
 export CLUSTERCTL_LAB=${BENCH_LAB:-/tmp/clusterctl-bench-push-lab}
 export LAB_NET=${LAB_NET:-127.0.243}   # not a multiple of 10: lib-lab.sh never picks it
 L=$CLUSTERCTL_LAB
@@ -163,8 +169,40 @@ YML
 
 # ------------------------------------------------------------ the tools
 
+# inventory N: inventories/lab.yaml turned into b001 (controller, dbd) and
+# b[002-N] (compute) of this lab
+make_inventories() {
+	local n last
+	echo benchpass >"$W/db.pass"
+	chmod 0600 "$W/db.pass"
+	for n in $NS; do
+		last=$(printf '%03d' "$n")
+		sed -e "s|/tmp/clusterctl-lab/|$L/|g" \
+			-e "s/^  name: lab\$/  name: bench/" \
+			-e "s/controller: ctl/controller: b001/" \
+			-e "s/accounting_host: ctl/accounting_host: b001/" \
+			-e "s/{names: ctl, address: 127\.0\.10\.1,/{names: b001, address: $LAB_NET.1,/" \
+			-e "s/gpu\[01-03\]/b[002-$last]/g" \
+			-e "s/127\.0\.10\.\[2-4\]/$LAB_NET.[2-$n]/" \
+			-e "s/fanout: 16/fanout: 64/" \
+			-e "s|password_file: .*|password_file: $W/db.pass|" \
+			"$TOP/inventories/lab.yaml" >"$W/inv-$n.yaml"
+		"$CLUSTERCTL" validate "$W/inv-$n.yaml" >/dev/null 2>&1 ||
+			die "the generated inventory for N=$n does not validate"
+	done
+}
+
 # Each tool_X N pushes the payload to the first N hosts and returns 0 on success.
-tool_clusterctl() {
+tool_apply() {
+	"$CLUSTERCTL" apply --only files,munge "$W/inv-$1.yaml" >"$W/last.out"
+}
+
+tool_apply_noop() {
+	"$CLUSTERCTL" apply --only files,munge "$W/inv-$1.yaml" >"$W/last.out" &&
+		grep -q "^apply: nothing to do" "$W/last.out"
+}
+
+tool_sshprobe() {
 	local p=$W/payload
 	"$W/sshprobe" -F "$L/ssh/config" -f 64 \
 		-p "$p/slurm.conf=/etc/slurm/slurm.conf,0644,0,0" \
@@ -201,7 +239,9 @@ tool_ansible() {
 
 tool_label() {
 	case $1 in
-	clusterctl) echo "clusterctl transport+exec (tests/tools/sshprobe driver: stage all, then commit all; libssh, curve25519)" ;;
+	apply) echo "\`clusterctl apply --only files,munge\` (observe, plan, stage all, swap all, verify; its own rendered files + generated munge key; libssh, curve25519), cold" ;;
+	apply-noop) echo "\`clusterctl apply --only files,munge\` again, nothing to change (observe + plan only)" ;;
+	sshprobe) echo "clusterctl's transport+exec alone (tests/tools/sshprobe: stage all 4 files verified, then commit all; libssh, curve25519)" ;;
 	floor) echo "floor: N x \`ssh -o KexAlgorithms=curve25519-sha256 host true\`, all in parallel" ;;
 	pdcp) echo "pdcp -R ssh -p (fanout 32, default kex)" ;;
 	clush) echo "clush --copy 4 files -p (fanout 64, default kex)" ;;
@@ -213,8 +253,25 @@ tool_label() {
 
 # clear N: removes the payload from the first N hosts (not timed)
 clear_hosts() {
-	"$W/sshprobe" -F "$L/ssh/config" -r 'rm -f /etc/slurm/slurm.conf /etc/slurm/gres.conf /etc/slurm/cgroup.conf /etc/slurm/munge.key /etc/slurm/.*clusterctl-*' \
+	"$W/sshprobe" -F "$L/ssh/config" -r 'rm -f /etc/slurm/* /etc/slurm/.*clusterctl-* /etc/munge/munge.key*' \
 		"${HOSTS[@]:0:$1}" >/dev/null || die "cannot clear the hosts"
+}
+
+# verify_apply N: the rendered files are on every host, one munge key, 0400
+verify_apply() {
+	local n=$1 name f bad=0 ref
+	for f in slurm/slurm.conf slurm/gres.conf slurm/cgroup.conf munge/munge.key; do
+		ref=$(sha256sum <"$L/hosts/b001/etc/$f" 2>/dev/null) || { say "verify: b001 lacks /etc/$f"; return 1; }
+		for name in "${HOSTS[@]:0:n}"; do
+			[ "$(sha256sum <"$L/hosts/$name/etc/$f" 2>/dev/null)" = "$ref" ] ||
+				{ say "verify: '$name' /etc/$f differs"; bad=1; }
+		done
+	done
+	for name in "${HOSTS[@]:0:n}"; do
+		f=$(stat -c '%a %u' "$L/hosts/$name/etc/munge/munge.key")
+		[ "$f" = "400 64031" ] || { say "verify: '$name' munge.key is $f"; bad=1; }
+	done
+	return $bad
 }
 
 # verify N: every file byte for byte on every host, munge.key 0400
@@ -232,22 +289,31 @@ verify_hosts() {
 # run_once TOOL N: prints "wall_s client_cpu_s server_cpu_s"
 run_once() {
 	local tool=$1 n=$2 c0=0 s0=0 c1=0 s1=0 t0 t1 rc
-	[ "$tool" = floor ] || clear_hosts "$n"
+	case $tool in
+	floor) ;;
+	apply-noop) [ -n "${NOOP_READY[$n]:-}" ] || { tool_apply "$n" && NOOP_READY[$n]=1; } ||
+		die "the untimed apply before apply-noop failed" ;;
+	*) clear_hosts "$n" ;;
+	esac
 	sync
 	if [ -n "$CG" ]; then c0=$(cg_usec client); s0=$(cg_usec server); fi
 	t0=$EPOCHREALTIME
 	if [ -n "$CG" ]; then
 		# a subshell (it sees HOSTS) that moves itself into the client group
-		( echo "$BASHPID" >"$CG/client/cgroup.procs" && "tool_$tool" "$n" ) 2>"$W/last.err"
+		( echo "$BASHPID" >"$CG/client/cgroup.procs" && "tool_${tool//-/_}" "$n" ) 2>"$W/last.err"
 		rc=$?
 	else
-		"tool_$tool" "$n" 2>"$W/last.err"; rc=$?
+		"tool_${tool//-/_}" "$n" 2>"$W/last.err"; rc=$?
 	fi
 	t1=$EPOCHREALTIME
 	if [ -n "$CG" ]; then c1=$(cg_usec client); s1=$(cg_usec server); fi
 	cg_kill_leftovers
 	[ "$rc" = 0 ] || { say "$tool N=$n failed (rc $rc): $(tail -n 3 "$W/last.err" "$W/last.out" 2>/dev/null | tr '\n' ' ')"; return 1; }
-	if [ "$tool" != floor ]; then verify_hosts "$n" || { say "$tool N=$n: verification failed"; return 1; }; fi
+	case $tool in
+	floor) ;;
+	apply*) verify_apply "$n" || { say "$tool N=$n: verification failed"; return 1; } ;;
+	*) verify_hosts "$n" || { say "$tool N=$n: verification failed"; return 1; } ;;
+	esac
 	awk -v t0="$t0" -v t1="$t1" -v c="$((c1 - c0))" -v s="$((s1 - s0))" -v cg="${CG:+1}" \
 		'BEGIN { if (cg) printf "%.3f %.3f %.3f\n", t1 - t0, c / 1e6, s / 1e6;
 			 else printf "%.3f nan nan\n", t1 - t0 }'
@@ -261,8 +327,10 @@ median() { sort -n | awk '{ a[NR] = $1 } END { if (NR) print a[int((NR + 1) / 2)
 for b in ssh clush pdcp ansible-playbook; do command -v "$b" >/dev/null || say "missing '$b'"; done
 say "work dir $W, lab $L on $LAB_NET.x, hosts ${HOSTS[0]}..${HOSTS[MAXN-1]}"
 sh "$TOP/tests/tools/build-sshprobe.sh" "$W/sshprobe" || die "cannot build sshprobe"
+declare -A NOOP_READY
 setup_payload
 setup_ansible
+case " $TOOLS " in *" apply"*) make_inventories ;; esac
 bash "$LABSH" hosts-up "${HOSTS[@]}" >"$W/lab.log" 2>&1 || die "lab hosts-up failed: $(tail -n 3 "$W/lab.log")"
 cg_setup
 cg_adopt_servers
@@ -286,6 +354,8 @@ done
 
 # The table: one row per tool, N columns; x ansible and x pdcp at each N.
 {
+	echo "Load average at the end: $(cut -d' ' -f1-3 /proc/loadavg) on $(nproc) CPUs."
+	echo
 	echo "| tool | N | wall s (median of $RUNS) | client CPU s | server CPU s | client ms/host | total CPU ms/host | x faster than ansible | x faster than pdcp |"
 	echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|"
 	awk -F'\t' '
