@@ -433,13 +433,23 @@ static void apply_ident_cmd(const struct apply_run *r, const struct plan_ident *
 		strbuf_addch(cmd, ' ');
 		transport_shell_quote(cmd, u->name);
 	} else {
-		strbuf_addstr(cmd, "usermod");
+		struct strbuf um = STRBUF_INIT;
+
+		strbuf_addstr(&um, "usermod");
 		if (d->want_id >= 0 && d->want_id != d->have_id)
-			strbuf_addf(cmd, " -u %lld", d->want_id);
+			strbuf_addf(&um, " -u %lld", d->want_id);
 		if (d->want_gid >= 0 && d->want_gid != d->have_gid)
-			strbuf_addf(cmd, " -g %lld", d->want_gid);
-		strbuf_addch(cmd, ' ');
-		transport_shell_quote(cmd, u->name);
+			strbuf_addf(&um, " -g %lld", d->want_gid);
+		strbuf_addch(&um, ' ');
+		transport_shell_quote(&um, u->name);
+		/*
+		 * usermod refuses while any process it can see runs as the user;
+		 * this host's daemons were stopped, so what is left belongs to
+		 * other PID namespaces (containers): retry in a fresh one.
+		 */
+		strbuf_addf(cmd, "%s 2>/dev/null || unshare --pid --fork --mount-proc %s",
+			    um.buf, um.buf);
+		strbuf_release(&um);
 	}
 	/* usermod -u re-owns the home only: re-own the daemons' files too */
 	if (d->change == PLAN_FIX && d->have_id >= 0 && d->have_id != d->want_id)
@@ -447,6 +457,30 @@ static void apply_ident_cmd(const struct apply_run *r, const struct plan_ident *
 			    "find \"$d\" -xdev -%s %lld -exec ch%s -h %lld {} +; "
 			    "done; true", apply_reown_dirs, d->group ? "gid" : "uid",
 			    d->have_id, d->group ? "grp" : "own", d->want_id);
+}
+
+/*
+ * Stops the daemons that run as the re-numbered user on this host; phase 3
+ * restarts them (the plan lists those restarts). Failures are ignored: a
+ * daemon that was not running is fine.
+ */
+static void apply_stop_daemons_of(const struct apply_run *r, size_t idx,
+				  enum plan_ident_who who, struct transport *tr)
+{
+	static const enum service_kind slurm[] = { SVC_SLURMCTLD, SVC_SLURMDBD };
+	const struct model *m = r->s->m;
+	size_t k;
+
+	for (k = 0; k < (who == PLAN_SLURM ? ARRAY_SIZE(slurm) : 1); k++) {
+		enum service_kind kind = who == PLAN_SLURM ? slurm[k] : SVC_MUNGE;
+		const char *stop = m->cluster.services[kind].stop;
+		char *cause = NULL;
+		int status;
+
+		if (stop && plan_host_runs(m, idx, kind))
+			transport_run(tr, stop, NULL, NULL, &status, &cause);
+		free(cause);
+	}
 }
 
 static int apply_idents(struct apply_run *r, size_t idx, struct transport *tr,
@@ -462,6 +496,8 @@ static int apply_idents(struct apply_run *r, size_t idx, struct transport *tr,
 
 		if (d->host != idx)
 			continue;
+		if (d->change == PLAN_FIX)
+			apply_stop_daemons_of(r, idx, d->who, tr);
 		apply_ident_cmd(r, d, &cmd);
 		ret = apply_sh(tr, cmd.buf, d->group ? "group change" : "user change",
 			       cause);

@@ -672,7 +672,7 @@ static void plan_add_service(struct plan *p, size_t host, enum service_kind k,
 	s->why = xstrdup(why);
 }
 
-static bool plan_runs(const struct model *m, size_t host, enum service_kind k)
+bool plan_host_runs(const struct model *m, size_t host, enum service_kind k)
 {
 	const struct host *h = &m->hosts[host];
 	const char *dbd = m->cluster.accounting_host;
@@ -768,11 +768,11 @@ static void plan_services(struct plan *p)
 	for (h = 0; h < p->m->n_hosts; h++) {
 		const char *why[5];
 		unsigned bits = plan_host_restart(p, h, why);
-		bool slurmd = plan_runs(p->m, h, SVC_SLURMD);
-		bool ctld = plan_runs(p->m, h, SVC_SLURMCTLD);
+		bool slurmd = plan_host_runs(p->m, h, SVC_SLURMD);
+		bool ctld = plan_host_runs(p->m, h, SVC_SLURMCTLD);
 
 		for (j = 0; j < ARRAY_SIZE(map); j++)
-			if ((bits & map[j].bit) && plan_runs(p->m, h, map[j].k))
+			if ((bits & map[j].bit) && plan_host_runs(p->m, h, map[j].k))
 				plan_add_service(p, h, map[j].k, PLAN_SVC_RESTART,
 						 why[plan_bit_index(map[j].bit)]);
 		/* a Slurm daemon here that is not restarted must re-read its files */

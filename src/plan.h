@@ -197,6 +197,9 @@ char *plan_file_bytes(const struct plan *p, const struct rendered_file *f,
  * with the controller role), SIZE_MAX when there is none. */
 size_t plan_controller(const struct model *m);
 
+/* True when host idx runs daemon k (by role, controller, accounting host). */
+bool plan_host_runs(const struct model *m, size_t idx, enum service_kind k);
+
 /* uid/gid for an owner/group name of a rendered file; -1 when unknown. */
 long long plan_uid_of(const struct model *m, const char *owner);
 long long plan_gid_of(const struct model *m, const char *group);

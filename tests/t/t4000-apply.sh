@@ -102,26 +102,28 @@ test_expect_success 'a second plan is empty (exit 0)' '
 '
 
 test_expect_success 'a hand edit on one host: plan shows that diff for that host only' '
-	on gpu03 sh -c "echo \"# hand edit\" >>/etc/slurm/slurm.conf" &&
+	on gpu03 sed -i "s/^ReturnToService=2/ReturnToService=1/" /etc/slurm/slurm.conf &&
 	test_must_fail --exit=2 cc plan "$INV" >out && cat out &&
 	grep -c "^  [a-z]" out >n && echo 2 >e && test_cmp e n &&
 	grep "^  gpu03: /etc/slurm/slurm.conf: modify$" out &&
-	grep "^    -# hand edit$" out &&
+	grep "^    -ReturnToService=1$" out && grep "^    +ReturnToService=2$" out &&
+	grep -c "^    [-+][^-+]" out >n && echo 2 >e && test_cmp e n &&
 	grep "^  ctl: reconfigure slurmctld" out
 '
 
 test_expect_success 'apply fixes it and keeps the edited file as backup' '
 	cc apply "$INV" >out 2>&1; rc=$?; cat out; test "$rc" = 0 &&
 	on gpu03 cat /etc/slurm/slurm.conf >got && cmp ref got &&
-	on gpu03 tail -n 1 /etc/slurm/slurm.conf.clusterctl-old | grep -x "# hand edit" &&
+	on gpu03 grep -x "ReturnToService=1" /etc/slurm/slurm.conf.clusterctl-old &&
 	cc plan "$INV"
 '
 
-# change_inventory: a reconfigurable slurm.conf change (partition MaxTime)
-n_change=0
+# change_inventory: a reconfigurable slurm.conf change (partition MaxTime);
+# tests run in subshells, so the count lives in a file
+echo 30 >"$TRASH/minutes"
 change_inventory() {
-	n_change=$((n_change + 1))
-	sed -i "s/max_time: \"00:[0-9]*:00\"/max_time: \"00:$((30 + n_change)):00\"/" "$INV"
+	n=$(($(cat "$TRASH/minutes") + 1)) && echo $n >"$TRASH/minutes" &&
+	sed -i "s/max_time: \"00:[0-9]*:00\"/max_time: \"00:$n:00\"/" "$INV"
 }
 
 test_expect_success 'one host down: the others are applied, exit 4, summary names it' '
@@ -176,7 +178,7 @@ test_expect_success 'the full host converges once there is room' '
 
 test_expect_success 'a slurm user with the wrong uid: plan shows the fix' '
 	on gpu02 lab-service slurmd stop &&
-	on gpu02 usermod -u 1234 slurm &&
+	on gpu02 unshare --pid --fork --mount-proc usermod -u 1234 slurm &&
 	on gpu02 lab-service slurmd start &&
 	test_must_fail --exit=2 cc plan "$INV" >out && cat out &&
 	grep "^  gpu02: fix user .slurm.: uid 1234 -> 64030; re-owns files of uid 1234$" out
