@@ -572,7 +572,7 @@ static int run_checked(struct transport *tr, const char *cmd, const char *what,
 
 /*
  * A two-path operation: the OpenSSH extension `ext` when the server has
- * it, else the shell fallback "<tool> -f -- FROM TO" (link_fallback: skip
+ * it, else the shell fallback "<tool> -f -- FROM TO" (is_link: skip
  * quietly when FROM does not exist). *fx is the SFTP status (SSH_FX_OK
  * when the fallback succeeded); -1 only for transport or command errors.
  */
