@@ -69,9 +69,15 @@ static void set_list(struct acct_obj *o, const char *field,
 	set_own(o, field, acct_names_join(l->items, l->n));
 }
 
+/* sacctmgr lowercases descriptions and organizations and turns ' into ` */
 static void set_lower(struct acct_obj *o, const char *field, const char *v)
 {
-	set_own(o, field, acct_lower(xstrdup(v)));
+	char *s = acct_lower(xstrdup(v));
+
+	for (char *p = s; *p; p++)
+		if (*p == '\'')
+			*p = '`';
+	set_own(o, field, s);
 }
 
 static int qos_tres(struct acct_obj *o, const struct qos *q, char **cause)

@@ -345,7 +345,7 @@ static void flat_quoted(struct strbuf *out, const char *key, const char *v)
 {
 	strbuf_addf(out, ":%s='", key);
 	for (; *v; v++) {
-		if (*v == '\'' || *v == ':')
+		if (*v == ':')
 			strbuf_addch(out, '_');	/* the flat file has no escape */
 		else
 			strbuf_addch(out, *v);

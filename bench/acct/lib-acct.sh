@@ -87,3 +87,65 @@ acct_equivalence() {
 	diff -u "$2.sacctmgr.views" "$2.sql.views" &&
 	diff -u "$2.sacctmgr.rows" "$2.sql.rows"
 }
+
+# ---- the project lab (scripts/lab.sh via tests/t/lib-lab.sh) ----
+
+_acct_port_busy() { ss -Hltn "sport = :$1" 2>/dev/null | grep -q .; }
+
+# acct_pick_ports INV: move Slurm's ports in INV by a multiple of 100 when the
+# defaults are held by another lab on this machine (the lab shares the network)
+acct_pick_ports() {
+	k=0
+	while [ "$k" -lt 20 ]; do
+		ok=true
+		for p in 6817 6819 6831 6832 6833; do
+			_acct_port_busy $((p + k * 100)) && ok=false
+		done
+		$ok && break
+		k=$((k + 1))
+	done
+	[ "$k" = 0 ] && return 0
+	sed -i -e "s/^cluster:\$/cluster:\\n  slurmctld_port: $((6817 + k * 100))\\n  slurmdbd_port: $((6819 + k * 100))/" \
+		-e "s/slurmd_port: 6831/slurmd_port: $((6831 + k * 100))/" "$1"
+}
+
+# acct_lab_env: ACCT_ON/ACCT_VIA/ACCT_SQL for the project lab (dbd host ctl)
+acct_lab_env() {
+	ACCT_ON="bash $TOP/scripts/lab.sh exec ctl"
+	ACCT_VIA="bash $TOP/scripts/lab.sh exec"
+	ACCT_SQL="bash $TOP/scripts/lab.sh db-sql"
+}
+
+# acct_lab_up INV OUTDIR HOST...: render INV, install the rendered files and one
+# munge key in the lab hosts (already up), the slurm/munge users, then munged
+# everywhere, slurmdbd + "sacctmgr add cluster", slurmctld and the slurmd of
+# the compute hosts given (after acct_lab_env).
+acct_lab_up() {
+	inv=$1 out=$2
+	shift 2
+	"$CLUSTERCTL" render "$inv" -o "$out" >/dev/null || return 1
+	head -c 1024 /dev/urandom >"$out/munge.key"
+	for h in "$@"; do
+		for who in slurm munge; do
+			set -- $(sed -n "s/^ *${who}_user: *{name: *\\([a-z_][a-z0-9_-]*\\), *uid: *\\([0-9]*\\), *gid: *\\([0-9]*\\)}.*/\\1 \\2 \\3/p" "$inv")
+			lab_exec "$h" sh -c "getent passwd $1 >/dev/null || { echo '$1:x:$3:' >>/etc/group &&
+				echo '$1:x:$2:$3::/nonexistent:/usr/sbin/nologin' >>/etc/passwd; }" || return 1
+		done
+		for f in $(cd "$out/$h" && find . -type f | sed 's|^\.||'); do
+			mode=0644 owner=root:root
+			case $f in */slurmdbd.conf)
+				mode=0600 owner=slurm:slurm
+				sed -i "s/@clusterctl:db-password@/$(cat "$CLUSTERCTL_LAB/secrets/db.pass")/" "$out/$h$f" ;;
+			esac
+			lab put "$h" "$out/$h$f" "$f" "$mode" "$owner" || return 1
+		done
+		lab put "$h" "$out/munge.key" /etc/munge/munge.key 0400 munge:munge &&
+		lab_exec "$h" lab-service munge start >/dev/null || return 1
+	done
+	acct_svc slurmdbd start && acct_wait_dbd &&
+	acct_on sacctmgr -i add cluster "$ACCT_CLUSTER" >/dev/null &&
+	acct_svc slurmctld start || return 1
+	for h in "$@"; do
+		case $h in ctl) ;; *) lab_exec "$h" lab-service slurmd start >/dev/null || return 1 ;; esac
+	done
+}

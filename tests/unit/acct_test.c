@@ -288,7 +288,7 @@ Test(acct, desired_state_has_sacctmgr_defaults)
 	expect_val(find(&s, ACCT_QOS, "low", NULL), "description", "low prio");
 	expect_val(find(&s, ACCT_QOS, "low", NULL), "preempt", "gpu4");
 	o = find(&s, ACCT_ACCOUNT, "physics", NULL);
-	expect_val(o, "description", "it's; rm -rf / $(id)");
+	expect_val(o, "description", "it`s; rm -rf / $(id)");
 	expect_val(o, "organization", "science dept");
 	expect_val(o, "coordinators", "bob");
 	o = find(&s, ACCT_ACCOUNT, "hep", NULL);
@@ -346,7 +346,7 @@ Test(acct, sacctmgr_commands_quote_every_argument)
 	cr_assert_eq(acct_export_commands(m, &out, &cause), 0);
 	args = shell_args(out.buf);
 	cr_expect(strstr(args, "[add]\n[account]\n[physics]\n[Cluster=t1]\n"
-			 "[Description=it's; rm -rf / $(id)]\n[Organization=science dept]\n"),
+			 "[Description=it`s; rm -rf / $(id)]\n[Organization=science dept]\n"),
 		  "%s", args);
 	cr_expect(strstr(args, "[add]\n[qos]\n[gpu4]\n"), "%s", args);
 	/* preempt goes in after every QoS exists */
@@ -370,7 +370,7 @@ Test(acct, flat_file_has_parents_before_children)
 
 	cr_assert_eq(acct_export_flat(m, &out, &cause), 0);
 	cl = strstr(out.buf, "\nCluster - 't1':Fairshare=1:QOS='normal'\n");
-	phys = strstr(out.buf, "Parent - 'root'\nAccount - 'physics':Description='it_s; rm -rf / $(id)'"
+	phys = strstr(out.buf, "Parent - 'root'\nAccount - 'physics':Description='it`s; rm -rf / $(id)'"
 		      ":Organization='science dept':Fairshare=2147483647\n");
 	hep = strstr(out.buf, "Account - 'hep':Description='hep':Organization='physics':"
 		     "Fairshare=1:GrpTRES=gres/gpu=8:QOS='gpu4,normal':DefaultQOS='gpu4'\n");

@@ -1,0 +1,51 @@
+#!/bin/sh
+# t3000-acct-equivalence: for the accounting part of every inventory in
+# inventories/ and of a generated one, a fresh database seeded with
+# clusterctl's sql method and one seeded with the equivalent sacctmgr
+# commands (the sacctmgr method) read back the same: every "sacctmgr show
+# cluster|account|user|assoc|qos|tres -P" view and every row of the
+# accounting tables (timestamps, ids and sibling order aside) are identical,
+# and lft/rgt form a valid nested set of the account tree. Real slurmdbd,
+# slurmctld and MariaDB in the lab (host ctl).
+. "$(dirname "$0")/test-lib.sh"
+. "$TOP/tests/t/lib-lab.sh"
+ACCT_LIB=$TOP/bench/acct/lib-acct.sh
+. "$ACCT_LIB"
+
+command -v python3 >/dev/null 2>&1 || test_skip_or_die "needs python3"
+lab_begin
+INV=$TRASH/lab.yaml
+lab_inventory "$TOP/inventories/lab.yaml" "$INV"
+acct_pick_ports "$INV"
+lab_hosts_up ctl
+lab_db_up
+acct_lab_env
+
+test_expect_success 'slurmdbd and slurmctld run in the lab from the rendered files' '
+	acct_lab_up "$INV" "$TRASH/out" ctl &&
+	acct_on sacctmgr -n -P show cluster format=cluster >actual &&
+	echo lab >expect &&
+	test_cmp expect actual
+'
+
+for name in lab skynet gcp-g2 aicloud lri-spice; do
+	test_expect_success "$name: sql seed and sacctmgr seed are the same" "
+		sh \"\$TOP/bench/acct/compose.sh\" \"\$INV\" \"\$TOP/inventories/$name.yaml\" >c-$name.yaml &&
+		acct_equivalence c-$name.yaml eq-$name
+	"
+done
+
+test_expect_success 'generated (300 users, 30 accounts, GPU QoS): sql seed and sacctmgr seed are the same' '
+	{ sed "/^qos:/,\$d" "$INV" | sed -e "s/, *qos: *[a-z0-9_]*}/}/" &&
+	  python3 "$TOP/bench/acct/gen.py" 300 30; } >gen.yaml &&
+	acct_equivalence gen.yaml eq-gen &&
+	test $(grep -c "^assoc: " eq-gen.sql.views) -gt 330
+'
+
+test_expect_success 'the seeds are not vacuous: skynet has accounts, users and QoS limits' '
+	grep -q "^qos: .*gres/gpu=" eq-skynet.sql.views &&
+	test $(grep -c "^user: " eq-skynet.sql.views) -gt 3 &&
+	grep -q "^lab_assoc_table: .*is_def=1" eq-skynet.sql.rows
+'
+
+test_done
