@@ -12,6 +12,11 @@
 #   lab_inventory IN OUT      copy an inventory with the default lab's paths and
 #                             addresses (/tmp/clusterctl-lab, 127.0.10.x, DB port
 #                             3307) replaced by this lab's
+#   lab_slurm_ports INV [N]   when Slurm's default ports (6817 slurmctld, 6819
+#                             slurmdbd) or lab.yaml's slurmd ports (6831.., N
+#                             of them, default 3) are busy on this machine, move
+#                             them all in the inventory INV by the first free
+#                             multiple of 100 (sets LAB_PORT_SHIFT)
 #   lab_end                   what the trap runs: stop all, wipe the lab dir unless
 #                             the test failed (then its path is printed)
 #
@@ -75,6 +80,27 @@ lab_inventory() {
 	sed -e "s|/tmp/clusterctl-lab/|$CLUSTERCTL_LAB/|g" \
 		-e "s|127\.0\.10\.|$LAB_NET.|g" \
 		-e "s|^\(  *port:  *\)3307 *$|\1$LAB_DB_PORT|" "$1" >"$2"
+}
+
+lab_slurm_ports() {
+	LAB_PORT_SHIFT=0
+	k=0
+	while [ "$k" -lt 30 ]; do
+		ok=true
+		for p in 6817 6819; do _lab_port_busy $((p + k * 100)) && ok=false; done
+		i=0
+		while [ "$i" -lt "${2:-3}" ]; do
+			_lab_port_busy $((6831 + i + k * 100)) && ok=false
+			i=$((i + 1))
+		done
+		$ok && break
+		k=$((k + 1))
+	done
+	[ "$k" = 0 ] && return 0
+	LAB_PORT_SHIFT=$((k * 100))
+	sed -i -e "s/^cluster:\$/cluster:\\n  slurmctld_port: $((6817 + k * 100))\\n  slurmdbd_port: $((6819 + k * 100))/" \
+		-e "s/slurmd_port: 6831/slurmd_port: $((6831 + k * 100))/" "$1"
+	say "# Slurm ports moved by $LAB_PORT_SHIFT (defaults busy on this machine)"
 }
 
 lab_end() {

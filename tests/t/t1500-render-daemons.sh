@@ -19,29 +19,11 @@ INV=$TRASH/lab.yaml
 JOBS=$TRASH/jobs
 mkdir -p "$JOBS"
 
-port_busy() { ss -Hltn "sport = :$1" 2>/dev/null | grep -q .; }
-
 # The lab shares this machine's network: when Slurm's default ports (or lab.yaml's
 # slurmd ports) are held by something else, the copy of lab.yaml moves them all
-# by a multiple of 100. In CI nothing else runs and lab.yaml renders unchanged.
-pick_ports() {
-	k=0
-	while [ "$k" -lt 20 ]; do
-		ok=true
-		for p in 6817 6819 6831 6832 6833; do
-			port_busy $((p + k * 100)) && ok=false
-		done
-		$ok && break
-		k=$((k + 1))
-	done
-	[ "$k" = 0 ] && return 0
-	sed -i -e "s/^cluster:\$/cluster:\\n  slurmctld_port: $((6817 + k * 100))\\n  slurmdbd_port: $((6819 + k * 100))/" \
-		-e "s/slurmd_port: 6831/slurmd_port: $((6831 + k * 100))/" "$INV"
-	say "# Slurm ports moved by $((k * 100)) (defaults busy on this machine)"
-}
-
+# (lab_slurm_ports). In CI nothing else runs and lab.yaml renders unchanged.
 lab_inventory "$TOP/inventories/lab.yaml" "$INV"
-pick_ports
+lab_slurm_ports "$INV" 3
 
 # svc_ids NAME: "name uid gid" of slurm_user/munge_user in the inventory
 svc_ids() {
@@ -155,6 +137,18 @@ test_expect_success 'slurmctld and the three slurmd start; every node turns idle
 		sleep 0.5; i=$((i + 1))
 	done &&
 	test_cmp expect actual
+'
+
+test_expect_success 'each slurmd listens on its own port from the inventory' '
+	i=1 &&
+	for h in $GPU_HOSTS; do
+		pid=$(lab_exec "$h" lab-service slurmd status | sed -n "s/.*pid \([0-9]*\).*/\1/p") &&
+		test -n "$pid" &&
+		ss -Hltnp | grep "pid=$pid," | awk "{ print \$4 }" | sed "s/.*://" >actual &&
+		echo $((6830 + i + LAB_PORT_SHIFT)) >expect &&
+		test_cmp expect actual &&
+		i=$((i + 1)) || return 1
+	done
 '
 
 test_expect_success 'partitions: nodes, default, time limits and priority tier of lab.yaml' '
