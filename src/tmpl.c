@@ -727,31 +727,32 @@ static struct tmpl *tx_parse_partial(struct tx *x, const char *name,
 static int tx_get_partial(struct tx *x, const struct tmpl *t,
 			  const struct tn *nd, struct tmpl **out)
 {
-	const char *name = t->comps[nd->path];
-	char *indent = xstrndup(t->src + nd->off, nd->len);
+	const char *name = t->comps[nd->path], *indent = t->src + nd->off;
 	struct tx_partial *c;
 	const char *src;
 	size_t i;
 
+	/* Linear: a template uses a handful of (partial, indentation) pairs. */
 	for (i = 0; i < x->ncache; i++) {
 		c = &x->cache[i];
-		if (!strcmp(c->name, name) && !strcmp(c->indent, indent)) {
-			free(indent);
+		if (!strcmp(c->name, name) && strlen(c->indent) == nd->len &&
+		    !memcmp(c->indent, indent, nd->len)) {
 			*out = c->t;
 			return 0;
 		}
 	}
+	XGROW(x->cache, x->alloc_cache, x->ncache + 1);
+	c = &x->cache[x->ncache];
+	c->indent = xstrndup(indent, nd->len);
 	src = x->partial ? x->partial(x->cookie, name) : NULL;
-	*out = src ? tx_parse_partial(x, name, indent, src) : NULL;
+	*out = src ? tx_parse_partial(x, name, c->indent, src) : NULL;
 	if (src && !*out) {
-		free(indent);
+		free(c->indent);
 		return -1;
 	}
-	XGROW(x->cache, x->alloc_cache, x->ncache + 1);
-	c = &x->cache[x->ncache++];
 	c->name = xstrdup(name);
-	c->indent = indent;
 	c->t = *out;
+	x->ncache++;
 	return 0;
 }
 

@@ -164,6 +164,14 @@ Test(tmpl, values_interpolate_like_json)
 		     0, "1.21 100 -3 true   [1,2] {\"x\":1} 0.1");
 }
 
+Test(tmpl, integers_at_the_limits)
+{
+	check_render("{{a}} {{b}} {{c}} {{d}}",
+		     "{\"a\": 0, \"b\": -9223372036854775808,"
+		     " \"c\": 9223372036854775807, \"d\": -10}",
+		     0, "0 -9223372036854775808 9223372036854775807 -10");
+}
+
 Test(tmpl, dotted_names_resolve_from_first_part)
 {
 	check_render("{{#a}}{{b.c}}{{/a}}|{{x.y.z}}|{{x.q.z}}",
