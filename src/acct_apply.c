@@ -76,7 +76,10 @@ static int wait_dbd(const char *host, acct_remote_fn remote, void *cookie,
 	return 0;
 }
 
-/* The cluster's tables come from slurmdbd itself when no cluster exists to copy. */
+/*
+ * Pre-flight: the schema must be one we write; the cluster's tables come
+ * from slurmdbd itself when no other cluster exists to copy them from.
+ */
 static int ensure_cluster(struct db *db, const struct acct_plan *p, const char *dbd,
 			  acct_remote_fn remote, void *cookie, char **cause)
 {
@@ -88,9 +91,8 @@ static int ensure_cluster(struct db *db, const struct acct_plan *p, const char *
 	if (acct_observe_info(db, p->cluster, &info, cause) < 0)
 		return -1;
 	db_rollback(db);
-	if (!info.has_schema) {
-		*cause = xstrdup("the accounting database has no Slurm schema yet: "
-				 "start slurmdbd once so that it creates its tables");
+	/* refuse before anything is stopped or written */
+	if (acct_sql_check_schema(&info, cause) < 0) {
 		rc = -1;
 	} else if (!info.cluster_tables && !info.template_cluster) {
 		strbuf_addstr(&cmd, "sacctmgr -i add cluster ");

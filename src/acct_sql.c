@@ -175,20 +175,20 @@ static void column_list(struct strbuf *sb, enum acct_kind k, const char *fmt)
 
 /* ---- schema ---- */
 
-static int check_schema(struct sqlw *w, char **cause)
+int acct_sql_check_schema(const struct acct_dbinfo *info, char **cause)
 {
-	if (!w->info.has_schema) {
+	if (!info->has_schema) {
 		*cause = xstrdup("the accounting database has no Slurm schema yet: "
 				 "start slurmdbd once so that it creates its tables");
 		return -1;
 	}
-	if (w->info.version != ACCT_SCHEMA_2205) {
+	if (info->version != ACCT_SCHEMA_2205) {
 		*cause = xasprintf("the accounting database has schema version %ld; the sql "
 				   "method knows only Slurm 22.05's (%d) and refuses to write it "
-				   "(use db.method: sacctmgr)", w->info.version, ACCT_SCHEMA_2205);
+				   "(use db.method: sacctmgr)", info->version, ACCT_SCHEMA_2205);
 		return -1;
 	}
-	if (w->info.has_lineage) {
+	if (info->has_lineage) {
 		*cause = xstrdup("the accounting database uses Slurm 23.11+ association "
 				 "lineage; the sql method does not maintain it and refuses to "
 				 "write (use db.method: sacctmgr)");
@@ -815,7 +815,7 @@ int acct_sql_write(struct db *db, const struct acct_plan *p, bool *need_cluster,
 	*need_cluster = false;
 	snprintf(w.now, sizeof(w.now), "%lld", (long long)time(NULL));
 	actor_name(w.actor, sizeof(w.actor));
-	if (acct_observe_info(db, w.c, &w.info, cause) < 0 || check_schema(&w, cause) < 0)
+	if (acct_observe_info(db, w.c, &w.info, cause) < 0 || acct_sql_check_schema(&w.info, cause) < 0)
 		goto out;
 	if (!w.info.cluster_tables) {
 		if (!w.info.template_cluster) {

@@ -24,6 +24,17 @@ acct_wait_dbd() {
 	done
 }
 
+# acct_wait_ctld: until slurmctld answers (30 s), then a moment for its registration
+acct_wait_ctld() {
+	i=0
+	until acct_on scontrol ping 2>/dev/null | grep -q "is UP"; do
+		i=$((i + 1))
+		[ "$i" -gt 60 ] && { echo "slurmctld does not answer" >&2; return 1; }
+		sleep 0.5
+	done
+	sleep 1
+}
+
 # acct_tres_of INV: the gres/license TRES an inventory's limits use
 acct_tres_of() {
 	"$CLUSTERCTL" export-sacctmgr --commands "$1" |
@@ -80,7 +91,9 @@ acct_equivalence() {
 	for method in sql sacctmgr; do
 		acct_reset_db $tres >/dev/null || return 1
 		acct_seed "$method" "$1" >"$2.$method.out" 2>&1 || { cat "$2.$method.out"; return 1; }
-		acct_svc slurmdbd restart && acct_wait_dbd || return 1
+		# the sql method restarts slurmctld, which registers its TRES: do it for both
+		acct_svc slurmdbd restart && acct_wait_dbd && acct_svc slurmctld restart &&
+			acct_wait_ctld || return 1
 		acct_views "$2.$method.views" && acct_rows "$2.$method.rows" &&
 		acct_nested_ok || return 1
 	done

@@ -1,0 +1,105 @@
+#!/bin/sh
+# t3200-acct-faults: accounting against a database that misbehaves. A wrong
+# password, an unreachable database and an unknown schema version each give
+# one clear error and change nothing; MariaDB killed in the middle of a large
+# sql apply leaves the database exactly as before; names with quotes,
+# backslashes or semicolons are refused by validation, and such text in
+# descriptions is stored verbatim (as sacctmgr stores it), never executed.
+. "$(dirname "$0")/test-lib.sh"
+. "$TOP/tests/t/lib-lab.sh"
+ACCT_LIB=$TOP/bench/acct/lib-acct.sh
+. "$ACCT_LIB"
+
+command -v python3 >/dev/null 2>&1 || test_skip_or_die "needs python3"
+lab_begin
+INV=$TRASH/lab.yaml
+lab_inventory "$TOP/inventories/lab.yaml" "$INV"
+acct_pick_ports "$INV"
+lab_hosts_up ctl
+lab_db_up
+acct_lab_env
+VIA="bash $TOP/scripts/lab.sh exec"
+
+checksums() {
+	echo 'checksum table acct_table, user_table, qos_table, acct_coord_table, tres_table, cluster_table, txn_table, lab_assoc_table, convert_version_table;' |
+		acct_sql slurm_acct_db >"$1"
+}
+
+test_expect_success 'lab: slurmdbd and slurmctld; the lab inventory seeded' '
+	acct_lab_up "$INV" "$TRASH/out" ctl &&
+	"$CLUSTERCTL" accounting apply "$INV" --exec-via "$VIA" >out &&
+	checksums seeded
+'
+
+test_expect_success 'wrong password: one clear error, exit 1, password not shown' '
+	echo not-the-password >wrong.pass &&
+	sed "s|password_file: .*|password_file: $TRASH/wrong.pass|" "$INV" >wrong.yaml &&
+	test_must_fail --exit=1 "$CLUSTERCTL" accounting apply wrong.yaml --exec-via "$VIA" >out 2>err &&
+	test $(wc -l <err) = 1 &&
+	grep "^clusterctl: accounting: cannot connect to MariaDB at 127.0.0.1:$LAB_DB_PORT as .slurm.: Access denied" err &&
+	! grep -q not-the-password err out &&
+	checksums now && test_cmp seeded now
+'
+
+test_expect_success 'unreachable database: one clear error, exit 1' '
+	sed "s/^\\(  *port:  *\\)$LAB_DB_PORT *\$/\\11/" "$INV" >down.yaml &&
+	! cmp -s "$INV" down.yaml &&
+	test_must_fail --exit=1 "$CLUSTERCTL" accounting plan down.yaml >out 2>err &&
+	test $(wc -l <err) = 1 &&
+	grep "^clusterctl: accounting: cannot connect to MariaDB at 127.0.0.1:1 as .slurm.: " err
+'
+
+test_expect_success 'unknown schema version: refused before anything is stopped or written' '
+	echo "update convert_version_table set version=99;" | acct_sql slurm_acct_db &&
+	checksums v99 &&
+	sed "s/max_tres_per_user: {gres\\/gpu: 2}/max_tres_per_user: {gres\\/gpu: 1}/" "$INV" >one.yaml &&
+	test_must_fail --exit=1 "$CLUSTERCTL" accounting apply one.yaml --exec-via "$VIA" >out 2>err &&
+	test $(wc -l <err) = 1 &&
+	grep "schema version 99; the sql method knows only Slurm 22.05.s (12) and refuses" err &&
+	checksums now && test_cmp v99 now &&
+	acct_on lab-service slurmdbd status &&
+	echo "update convert_version_table set version=12;" | acct_sql slurm_acct_db
+'
+
+test_expect_success 'MariaDB killed in the middle of a large apply: the database is as before' '
+	{ sed "/^qos:/,\$d" "$INV" | sed -e "s/, *qos: *[a-z0-9_]*}/}/" &&
+	  python3 "$TOP/bench/acct/gen.py" 20000 100; } >big.yaml &&
+	checksums before &&
+	acct_rows rows.before &&
+	{ "$CLUSTERCTL" accounting apply big.yaml --exec-via "$VIA" >big.out 2>big.err & } &&
+	i=0 &&
+	until echo "select count(*) from information_schema.innodb_trx where trx_rows_modified > 1000" |
+		acct_sql -N | grep -qv "^0\$"; do
+		i=$((i + 1)); test $i -lt 400 || { echo "no large transaction seen"; return 1; }
+		sleep 0.05
+	done &&
+	kill -9 "$(cat "$CLUSTERCTL_LAB/mysqld.pid")" &&
+	wait &&
+	grep -i "database\|MariaDB\|server" big.err &&
+	lab db-up >/dev/null &&
+	checksums after &&
+	test_cmp before after &&
+	acct_rows rows.after &&
+	test_cmp rows.before rows.after
+'
+
+test_expect_success 'names with quotes, backslashes or semicolons are refused by validation' '
+	{ sed "/^accounts:/,\$d" "$INV" &&
+	  printf "accounts:\n  - {name: \"a'"'"'b;c\"}\nusers:\n  - {name: \"u\\\\\\\\x\", accounts: [physics]}\n"; } >bad.yaml &&
+	test_must_fail --exit=3 "$CLUSTERCTL" accounting plan bad.yaml 2>err &&
+	grep "invalid account name" err &&
+	grep "invalid user name" err
+'
+
+test_expect_success 'quotes, backslashes and semicolons in descriptions are stored verbatim' '
+	sed "s/description: physics department/description: \"It'"'"'s; DROP TABLE acct_table; -- back\\\\\\\\slash\"/" "$INV" >desc.yaml &&
+	grep -F "DROP TABLE" desc.yaml &&
+	"$CLUSTERCTL" accounting apply desc.yaml --exec-via "$VIA" >out &&
+	acct_on sacctmgr -n -P show account physics format=descr >actual &&
+	printf "%s\n" "it\`s; drop table acct_table; -- back\\\\slash" >expect &&
+	test_cmp expect actual &&
+	echo "select count(*) from acct_table where name=\"root\";" | acct_sql -N slurm_acct_db >n &&
+	echo 1 >expect && test_cmp expect n
+'
+
+test_done
