@@ -257,19 +257,54 @@ host_init() {
 	/usr/sbin/sshd -t -f "$h/sshd_config"
 	/usr/sbin/sshd -f "$h/sshd_config" -E /var/log/sshd.log
 	set +e
+	# sshd forks before it binds: its pid file says it listens
+	local i
+	for ((i = 0; i < 100; i++)); do
+		[ -s /run/sshd.pid ] && break
+		grep -q 'Cannot bind' /var/log/sshd.log 2>/dev/null && break
+		sleep 0.05
+	done
+	[ -s /run/sshd.pid ] || { tail -n 2 /var/log/sshd.log; exit 1; }
 	echo $$ >"$h/holder.pid"
 	exec -a "$HOLDER_TAG $name " sleep infinity
 }
 
+# sshd_alive NAME: the host's sshd (its pid file is in the host's /run)
+sshd_alive() {
+	local pid
+	[ -s "$LAB/hosts/$1/run/sshd.pid" ] || return 1
+	pid=$(<"$LAB/hosts/$1/run/sshd.pid")
+	pid_check "$pid" "sshd: /usr/sbin/sshd -f $LAB/hosts/$1/sshd_config"
+}
+
 host_launch() {
-	local name=$1 h
+	local name=$1 h pid
 	h=$(host_dir "$name")
-	holder_pid "$name" >/dev/null && return 0
+	if pid=$(holder_pid "$name"); then
+		sshd_alive "$name" && return 0
+		# a running host whose sshd died (killed by a test?): start it again
+		nsenter -t "$pid" -m -u -- env -i PATH="$HOST_PATH" \
+			/usr/sbin/sshd -f "$h/sshd_config" -E /var/log/sshd.log 9>&-
+		return 0
+	fi
 	rm -f "$h/holder.pid"
 	# a clean environment: the caller's (SLURM_CONF, ...) must not reach the host
 	env -i PATH="$HOST_PATH" CLUSTERCTL_LAB="$LAB" LANG=C.UTF-8 \
 		setsid unshare --mount --uts --propagation private -- \
 		bash "$HERE/lab.sh" __host-init "$name" </dev/null >>"$h/init.log" 2>&1 9>&- &
+}
+
+# lab_check_addrs NAME...: no stopped host's address is taken by someone else
+lab_check_addrs() {
+	local busy name addr
+	busy=" $(ss -Hltn 'sport = :22' 2>/dev/null | awk '{ print $4 }' | tr '\n' ' ') "
+	for name; do
+		holder_pid "$name" >/dev/null && continue
+		addr=$(host_addr "${HOST_INDEX[$name]}")
+		[[ $busy == *" $addr:22 "* ]] &&
+			die "$addr:22 is in use (another lab? use CLUSTERCTL_LAB/LAB_NET)"
+	done
+	return 0
 }
 
 # wait_holder NAME: until its holder.pid names a live holder (10 s)
@@ -288,10 +323,10 @@ wait_holder() {
 SSH_TRUE='ssh -F "$CLUSTERCTL_LAB/ssh/config" -o ConnectTimeout=5 -o KexAlgorithms=curve25519-sha256 "$1" true'
 export CLUSTERCTL_LAB=$LAB
 
-# wait_ssh NAME: a real ssh login with strict host key checking (20 s)
+# wait_ssh NAME: a real ssh login with strict host key checking (15 s)
 wait_ssh() {
-	local i
-	for ((i = 0; i < 100; i++)); do
+	local end=$((SECONDS + 15))
+	while ((SECONDS < end)); do
 		sh -c "$SSH_TRUE"' </dev/null >/dev/null 2>&1' sh "$1" && return 0
 		sleep 0.2
 	done
@@ -351,6 +386,7 @@ cmd_hosts_up() {
 	wait
 	for name; do [ -f "$LAB/hosts/$name/.prepared" ] || die "cannot prepare host '$name'"; done
 	lab_write_client_files
+	lab_check_addrs "$@"
 	for name; do host_launch "$name"; done
 	for name; do wait_holder "$name" || rc=1; done
 	lab_sync_unix_users "$@"
