@@ -400,3 +400,89 @@ Test(inventory, key_reference_lists_every_table)
 		cr_expect(strstr(sb.buf, want[i]) != NULL, "missing '%s'", want[i]);
 	strbuf_release(&sb);
 }
+
+static struct inventory_list_shape shape_of(const char *src)
+{
+	struct inventory_list_shape sh;
+	char *cause = NULL;
+
+	cr_assert_eq(inventory_list_shape(src, strlen(src), "users", &sh, &cause), 0,
+		     "%s", cause ? cause : "");
+	return sh;
+}
+
+Test(inventory, list_shape_block_of_flow_maps)
+{
+	struct inventory_list_shape sh =
+		shape_of("a: 1\nusers:\n  - {name: x, accounts: [l]}\n"
+			 "  - {name: y, qos: [q], accounts: [l]}  # c\nb: 2\n");
+
+	cr_expect_eq(sh.style, INVENTORY_LIST_BLOCK);
+	cr_expect_eq(sh.key_line, 1);
+	cr_expect_eq(sh.value_line, 2);
+	cr_expect_eq(sh.value_col, 2);
+	cr_expect_eq(sh.n_items, 2);
+	cr_expect_eq(sh.item_style, INVENTORY_ITEM_FLOW_MAP);
+	cr_expect_eq(sh.item_line, 3);
+	cr_expect_eq(sh.item_col, 4);
+	cr_expect_eq(sh.prev_line, 2);
+	cr_expect_eq(sh.end_line, 3);
+	cr_expect_eq(sh.end_col, 38);	/* just after the '}' */
+	cr_assert_eq(sh.n_keys, 3);
+	cr_expect_str_eq(sh.keys[1], "qos");
+}
+
+Test(inventory, list_shape_block_maps_end_at_their_last_value)
+{
+	struct inventory_list_shape sh =
+		shape_of("users:\n- name: x\n  accounts:\n  - l\n\n# trailing\nb: 2\n");
+
+	cr_expect_eq(sh.item_style, INVENTORY_ITEM_BLOCK_MAP);
+	cr_expect_eq(sh.value_col, 0);
+	cr_expect_eq(sh.item_col, 2);
+	cr_expect_eq(sh.end_line, 3);
+	cr_expect_eq(sh.end_col, 5);
+}
+
+Test(inventory, list_shape_flow_null_and_absent)
+{
+	struct inventory_list_shape sh = shape_of("users: [{name: x}, {name: y}]\n");
+	char *cause = NULL;
+	static const char notlist[] = "users: {a: 1}\n";
+
+	cr_expect_eq(sh.style, INVENTORY_LIST_FLOW);
+	cr_expect_eq(sh.n_items, 2);
+	cr_expect_eq(sh.item_line, sh.prev_line);
+	sh = shape_of("users: []\n");
+	cr_expect_eq(sh.style, INVENTORY_LIST_FLOW);
+	cr_expect_eq(sh.n_items, 0);
+	cr_expect_eq(sh.item_style, INVENTORY_ITEM_NONE);
+	cr_expect_eq(shape_of("users:\n").style, INVENTORY_LIST_NULL);
+	cr_expect_eq(shape_of("users: ~\n").style, INVENTORY_LIST_NULL);
+	cr_expect_eq(shape_of("other: 1\n").style, INVENTORY_LIST_ABSENT);
+	cr_expect_eq(inventory_list_shape(notlist, strlen(notlist), "users", &sh,
+					  &cause), -1);
+	cr_expect_str_eq(cause, "'users' is not a list");
+	free(cause);
+	cr_expect_eq(inventory_list_shape("[1", 2, "users", &sh, &cause), -1);
+	cr_expect_not_null(cause);
+	free(cause);
+}
+
+Test(inventory, override_replaces_one_file_of_the_inventory)
+{
+	static const char people[] = "users: [{name: over, accounts: [lab]}]\n";
+	struct diag_list dl = DIAG_LIST_INIT;
+	struct model *m;
+
+	enter_data_dir("good");
+	m = inventory_load_override("include-main.yaml", "parts/people.inc", people,
+				    strlen(people), &dl);
+	cr_assert_not_null(m);
+	cr_expect_eq(validate_model(m, &dl), 0);
+	cr_expect_not_null(model_find_user(m, "over"));
+	cr_expect_null(model_find_user(m, "second"));
+	cr_expect_eq(m->n_hosts, 3);	/* the other include still read */
+	model_free(m);
+	diag_release(&dl);
+}
