@@ -573,6 +573,15 @@ static int apply_service(struct apply_run *r, struct transport *tr,
 	what = xasprintf("%s %s", sv->action == PLAN_SVC_RESTART ? "restart" :
 			 "reconfigure", service_kind_name(sv->kind));
 	ret = apply_sh(tr, cmd, what, cause);
+	/* a daemon that is not running cannot re-read: start it instead */
+	if (ret && sv->action == PLAN_SVC_RECONFIGURE && c->restart &&
+	    strcmp(cmd, c->restart)) {
+		free(*cause);
+		*cause = NULL;
+		free(what);
+		what = xasprintf("restart %s", service_kind_name(sv->kind));
+		ret = apply_sh(tr, c->restart, what, cause);
+	}
 	free(what);
 	return ret;
 }
