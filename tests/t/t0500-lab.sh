@@ -101,6 +101,21 @@ test_expect_success 'hosts-up is idempotent and adds hosts at the next address' 
 	test_cmp expect actual
 '
 
+test_expect_success 'hosts-up refuses an address another lab holds, at once' '
+	test_must_fail env CLUSTERCTL_LAB="$TRASH/other" LAB_NET=$LAB_NET bash "$LAB_SH" hosts-up z1 2>err &&
+	grep "$LAB_NET.1:22 is in use" err &&
+	! ps -eo args | grep "^clusterctl-lab-host z1 "
+'
+
+test_expect_success 'hosts-up restarts the sshd of a running host that lost it' '
+	p=$(cat "$L/hosts/a1/holder.pid") &&
+	kill $(cat "$L/hosts/a1/run/sshd.pid") &&
+	test_must_fail lab_ssh -o ConnectTimeout=2 a1 true &&
+	lab hosts-up a1 &&
+	test "$(cat "$L/hosts/a1/holder.pid")" = "$p" &&
+	lab_ssh a1 true
+'
+
 test_expect_success 'exec gives a root login environment, not the caller'"'"'s' '
 	SLURM_CONF=/nowhere lab_exec a1 sh -c "echo \${SLURM_CONF:-unset} \$HOME" >actual &&
 	echo "unset /root" >expect &&
