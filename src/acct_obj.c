@@ -171,3 +171,66 @@ const char *acct_obj_get(const struct acct_obj *o, const char *field)
 {
 	return o->vals[acct_field_index(o->kind, field)];
 }
+
+static int cmp_ptr(const void *a, const void *b)
+{
+	return acct_obj_cmp(*(const struct acct_obj *const *)a,
+			    *(const struct acct_obj *const *)b);
+}
+
+static int cmp_def(const void *a, const void *b)
+{
+	return strcmp((*(const struct acct_obj *const *)a)->user,
+		      (*(const struct acct_obj *const *)b)->user);
+}
+
+void acct_index_build(struct acct_index *ix, const struct acct_objset *s)
+{
+	ix->v = xcalloc(s->n + 1, sizeof(*ix->v));
+	ix->defs = xcalloc(s->n + 1, sizeof(*ix->defs));
+	ix->n = s->n;
+	ix->n_defs = 0;
+	for (size_t i = 0; i < s->n; i++) {
+		const struct acct_obj *o = &s->items[i];
+		const char *def;
+
+		ix->v[i] = o;
+		if (o->kind != ACCT_ASSOC || !*o->user)
+			continue;
+		def = acct_obj_get(o, "is_def");
+		if (def && !strcmp(def, "1"))
+			ix->defs[ix->n_defs++] = o;
+	}
+	qsort(ix->v, ix->n, sizeof(*ix->v), cmp_ptr);
+	qsort(ix->defs, ix->n_defs, sizeof(*ix->defs), cmp_def);
+}
+
+const struct acct_obj *acct_index_find(const struct acct_index *ix,
+				       enum acct_kind k, const char *name,
+				       const char *user)
+{
+	struct acct_obj key = { .kind = k, .name = (char *)name, .user = (char *)user };
+	const struct acct_obj *kp = &key, **hit;
+
+	hit = bsearch(&kp, ix->v, ix->n, sizeof(*ix->v), cmp_ptr);
+	return hit ? *hit : NULL;
+}
+
+const char *acct_index_default(const struct acct_index *ix, const char *user)
+{
+	struct acct_obj key = { .user = (char *)user };
+	const struct acct_obj *kp = &key, **hit;
+
+	hit = bsearch(&kp, ix->defs, ix->n_defs, sizeof(*ix->defs), cmp_def);
+	return hit ? (*hit)->name : NULL;
+}
+
+void acct_index_release(struct acct_index *ix)
+{
+	if (!ix)
+		return;
+	free(ix->v);
+	free(ix->defs);
+	ix->v = ix->defs = NULL;
+	ix->n = ix->n_defs = 0;
+}

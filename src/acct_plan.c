@@ -13,30 +13,6 @@
 #include "acct_db.h"
 #include "xalloc.h"
 
-static int cmp_ptr(const void *a, const void *b)
-{
-	return acct_obj_cmp(*(const struct acct_obj *const *)a,
-			    *(const struct acct_obj *const *)b);
-}
-
-static const struct acct_obj **sorted(const struct acct_objset *s)
-{
-	const struct acct_obj **v = xcalloc(s->n ? s->n : 1, sizeof(*v));
-
-	for (size_t i = 0; i < s->n; i++)
-		v[i] = &s->items[i];
-	qsort(v, s->n, sizeof(*v), cmp_ptr);
-	return v;
-}
-
-static const struct acct_obj *find(const struct acct_obj **v, size_t n,
-				   const struct acct_obj *key)
-{
-	const struct acct_obj **hit = bsearch(&key, v, n, sizeof(*v), cmp_ptr);
-
-	return hit ? *hit : NULL;
-}
-
 static bool str_eq(const char *a, const char *b)
 {
 	if (!a || !b)
@@ -87,11 +63,13 @@ static bool prunable(const struct acct_obj *o)
 
 void acct_plan_diff(struct acct_plan *p)
 {
-	const struct acct_obj **w = sorted(&p->want), **h = sorted(&p->have);
+	struct acct_index w, h;
 
+	acct_index_build(&w, &p->want);
+	acct_index_build(&h, &p->have);
 	for (size_t i = 0; i < p->want.n; i++) {
 		const struct acct_obj *want = &p->want.items[i];
-		const struct acct_obj *have = find(h, p->have.n, want);
+		const struct acct_obj *have = acct_index_find(&h, want->kind, want->name, want->user);
 
 		if (!have)
 			push(p, ACCT_ADD, want, NULL);
@@ -102,11 +80,11 @@ void acct_plan_diff(struct acct_plan *p)
 	for (size_t i = p->have.n; p->prune && i-- > 0;) {
 		const struct acct_obj *have = &p->have.items[i];
 
-		if (prunable(have) && !find(w, p->want.n, have))
+		if (prunable(have) && !acct_index_find(&w, have->kind, have->name, have->user))
 			push(p, ACCT_REMOVE, NULL, have);
 	}
-	free(w);
-	free(h);
+	acct_index_release(&w);
+	acct_index_release(&h);
 }
 
 size_t acct_plan_count(const struct acct_plan *p)

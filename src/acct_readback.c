@@ -131,22 +131,14 @@ out:
 	free(key);
 }
 
-static void check_user(const struct acct_plan *p, const struct acct_obj *o,
+static void check_user(const char *def, const struct acct_obj *o,
 		       const struct lines *l, struct report *r)
 {
 	char *key = xasprintf("%s|", o->name);
 	const char *line = find_line(l, key);
 	char *what = xasprintf("user '%s'", o->name);
-	const char *def = NULL;
 	char *got;
 
-	for (size_t i = 0; i < p->want.n && !def; i++) {
-		const struct acct_obj *a = &p->want.items[i];
-
-		if (a->kind == ACCT_ASSOC && !strcmp(a->user, o->name) &&
-		    !strcmp(acct_obj_get(a, "is_def"), "1"))
-			def = a->name;
-	}
 	if (!line) {
 		differ(r, what, NULL, NULL);
 		strbuf_addstr(&r->msg, r->n <= MAX_REPORTED ? " is missing" : "");
@@ -185,6 +177,7 @@ int acct_readback(const struct model *m, const struct acct_plan *p,
 	struct strbuf a = STRBUF_INIT, u = STRBUF_INIT, cmd = STRBUF_INIT;
 	struct lines la = { 0 }, lu = { 0 };
 	struct report r = { STRBUF_INIT, 0 };
+	struct acct_index ix = { 0 };
 	int rc = -1;
 
 	strbuf_addstr(&cmd, "sacctmgr -n -P show assoc format=Account,User,ParentName,"
@@ -196,13 +189,14 @@ int acct_readback(const struct model *m, const struct acct_plan *p,
 		goto out;
 	split_lines(a.buf, &la);
 	split_lines(u.buf, &lu);
+	acct_index_build(&ix, &p->want);
 	for (size_t i = 0; i < p->want.n; i++) {
 		const struct acct_obj *o = &p->want.items[i];
 
 		if (o->kind == ACCT_ASSOC)
 			check_assoc(o, &la, &r);
 		else if (o->kind == ACCT_USER)
-			check_user(p, o, &lu, &r);
+			check_user(acct_index_default(&ix, o->name), o, &lu, &r);
 	}
 	if (r.n) {
 		*cause = xasprintf("read back from sacctmgr on '%s' differs (%zu): %s%s",
@@ -211,6 +205,7 @@ int acct_readback(const struct model *m, const struct acct_plan *p,
 	}
 	rc = 0;
 out:
+	acct_index_release(&ix);
 	free(la.v);
 	free(lu.v);
 	strbuf_release(&a);

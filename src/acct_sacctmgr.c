@@ -160,19 +160,10 @@ static void coord_cmds(struct strbuf *out, const struct acct_change *c)
 	}
 }
 
-static const struct acct_obj *find_entity(const struct acct_plan *p,
-					  enum acct_kind k, const char *name)
-{
-	for (size_t i = 0; i < p->want.n; i++)
-		if (p->want.items[i].kind == k && !strcmp(p->want.items[i].name, name))
-			return &p->want.items[i];
-	return NULL;
-}
-
 static void account_add(struct strbuf *out, const struct acct_plan *p,
-			const struct acct_obj *assoc)
+			const struct acct_index *ix, const struct acct_obj *assoc)
 {
-	const struct acct_obj *a = find_entity(p, ACCT_ACCOUNT, assoc->name);
+	const struct acct_obj *a = acct_index_find(ix, ACCT_ACCOUNT, assoc->name, NULL);
 
 	cmd_start(out, "add", "account");
 	arg(out, NULL, assoc->name);
@@ -186,9 +177,9 @@ static void account_add(struct strbuf *out, const struct acct_plan *p,
 }
 
 static void user_add(struct strbuf *out, const struct acct_plan *p,
-		     const struct acct_obj *assoc)
+		     const struct acct_index *ix, const struct acct_obj *assoc)
 {
-	const struct acct_obj *u = find_entity(p, ACCT_USER, assoc->user);
+	const struct acct_obj *u = acct_index_find(ix, ACCT_USER, assoc->user, NULL);
 
 	cmd_start(out, "add", "user");
 	arg(out, NULL, assoc->user);
@@ -281,7 +272,8 @@ static void removal(struct strbuf *out, const struct acct_plan *p,
 }
 
 /* Users' first association must be the default one: sacctmgr makes the first is_def. */
-static void user_assocs(struct strbuf *out, const struct acct_plan *p, bool defaults)
+static void user_assocs(struct strbuf *out, const struct acct_plan *p,
+			const struct acct_index *ix, bool defaults)
 {
 	size_t di = acct_field_index(ACCT_ASSOC, "is_def");
 
@@ -291,14 +283,16 @@ static void user_assocs(struct strbuf *out, const struct acct_plan *p, bool defa
 		if (c->op != ACCT_ADD || c->want->kind != ACCT_ASSOC || !*c->want->user)
 			continue;
 		if (!strcmp(c->want->vals[di], "1") == defaults)
-			user_add(out, p, c->want);
+			user_add(out, p, ix, c->want);
 	}
 }
 
 void acct_sacctmgr_commands(const struct acct_plan *p, struct strbuf *out)
 {
 	bool cluster_new = false;
+	struct acct_index ix;
 
+	acct_index_build(&ix, &p->want);
 	for (size_t i = 0; i < p->n_changes; i++)
 		if (p->changes[i].op == ACCT_ADD && p->changes[i].want->kind == ACCT_CLUSTER)
 			cluster_new = true;
@@ -317,10 +311,10 @@ void acct_sacctmgr_commands(const struct acct_plan *p, struct strbuf *out)
 		const struct acct_change *c = &p->changes[i];
 
 		if (c->op == ACCT_ADD && c->want->kind == ACCT_ASSOC && !*c->want->user)
-			account_add(out, p, c->want);
+			account_add(out, p, &ix, c->want);
 	}
-	user_assocs(out, p, true);
-	user_assocs(out, p, false);
+	user_assocs(out, p, &ix, true);
+	user_assocs(out, p, &ix, false);
 	for (size_t i = 0; i < p->n_changes; i++) {
 		const struct acct_change *c = &p->changes[i];
 
@@ -337,6 +331,7 @@ void acct_sacctmgr_commands(const struct acct_plan *p, struct strbuf *out)
 	for (size_t i = 0; i < p->n_changes; i++)
 		if (p->changes[i].op == ACCT_REMOVE)
 			removal(out, p, p->changes[i].have);
+	acct_index_release(&ix);
 }
 
 /* ---- sacctmgr load flat file ---- */
@@ -375,32 +370,8 @@ static void flat_limits(struct strbuf *out, const struct acct_obj *assoc)
 		flat_quoted(out, "DefaultQOS", acct_obj_get(assoc, "default_qos"));
 }
 
-static const struct acct_obj *find_assoc(const struct acct_objset *s,
-					 const char *acct, const char *user)
-{
-	for (size_t i = 0; i < s->n; i++) {
-		const struct acct_obj *o = &s->items[i];
-
-		if (o->kind == ACCT_ASSOC && !strcmp(o->name, acct) && !strcmp(o->user, user))
-			return o;
-	}
-	return NULL;
-}
-
-static const char *user_default(const struct acct_objset *s, const char *user)
-{
-	for (size_t i = 0; i < s->n; i++) {
-		const struct acct_obj *o = &s->items[i];
-
-		if (o->kind == ACCT_ASSOC && !strcmp(o->user, user) &&
-		    !strcmp(acct_obj_get(o, "is_def"), "1"))
-			return o->name;
-	}
-	return NULL;
-}
-
 static void flat_users(struct strbuf *out, const struct acct_objset *s,
-		       const char *acct)
+		       const struct acct_index *ix, const char *acct)
 {
 	for (size_t i = 0; i < s->n; i++) {
 		const struct acct_obj *o = &s->items[i];
@@ -409,12 +380,9 @@ static void flat_users(struct strbuf *out, const struct acct_objset *s,
 
 		if (o->kind != ACCT_ASSOC || !*o->user || strcmp(o->name, acct))
 			continue;
-		u = NULL;
-		for (size_t k = 0; k < s->n && !u; k++)
-			if (s->items[k].kind == ACCT_USER && !strcmp(s->items[k].name, o->user))
-				u = &s->items[k];
+		u = acct_index_find(ix, ACCT_USER, o->user, NULL);
 		strbuf_addf(out, "User - '%s'", o->user);
-		def = user_default(s, o->user);
+		def = acct_index_default(ix, o->user);
 		if (def)
 			flat_quoted(out, "DefaultAccount", def);
 		if (u && strcmp(acct_obj_get(u, "admin_level"), "None"))
@@ -425,8 +393,9 @@ static void flat_users(struct strbuf *out, const struct acct_objset *s,
 }
 
 /* The account rows whose parent is `parent`, in model order. */
-static size_t child_accounts(const struct acct_objset *s, const char *parent,
-			     const struct acct_obj **acct, const struct acct_obj **assoc)
+static size_t child_accounts(const struct acct_objset *s, const struct acct_index *ix,
+			     const char *parent, const struct acct_obj **acct,
+			     const struct acct_obj **assoc)
 {
 	size_t n = 0;
 
@@ -435,7 +404,7 @@ static size_t child_accounts(const struct acct_objset *s, const char *parent,
 
 		if (a->kind != ACCT_ACCOUNT)
 			continue;
-		as = find_assoc(s, a->name, "");
+		as = acct_index_find(ix, ACCT_ASSOC, a->name, "");
 		if (!as || strcmp(acct_obj_get(as, "parent"), parent))
 			continue;
 		acct[n] = a;
@@ -445,11 +414,11 @@ static size_t child_accounts(const struct acct_objset *s, const char *parent,
 }
 
 static void flat_children(struct strbuf *out, const struct acct_objset *s,
-			  const char *parent, bool header)
+			  const struct acct_index *ix, const char *parent, bool header)
 {
 	const struct acct_obj **acct = xcalloc(s->n + 1, sizeof(*acct));
 	const struct acct_obj **assoc = xcalloc(s->n + 1, sizeof(*assoc));
-	size_t n = child_accounts(s, parent, acct, assoc);
+	size_t n = child_accounts(s, ix, parent, acct, assoc);
 
 	if (n && !header)
 		strbuf_addf(out, "Parent - '%s'\n", parent);
@@ -462,8 +431,8 @@ static void flat_children(struct strbuf *out, const struct acct_objset *s,
 	}
 	for (size_t i = 0; i < n; i++) {
 		strbuf_addf(out, "Parent - '%s'\n", acct[i]->name);
-		flat_users(out, s, acct[i]->name);
-		flat_children(out, s, acct[i]->name, true);
+		flat_users(out, s, ix, acct[i]->name);
+		flat_children(out, s, ix, acct[i]->name, true);
 	}
 	free(acct);
 	free(assoc);
@@ -471,6 +440,7 @@ static void flat_children(struct strbuf *out, const struct acct_objset *s,
 
 int acct_export_flat(const struct model *m, struct strbuf *out, char **cause)
 {
+	struct acct_index ix;
 	struct acct_plan p;
 	int rc;
 
@@ -491,7 +461,9 @@ int acct_export_flat(const struct model *m, struct strbuf *out, char **cause)
 		}
 	}
 	strbuf_addf(out, "Cluster - '%s':Fairshare=1:QOS='normal'\n", m->cluster.name);
-	flat_children(out, &p.want, "root", false);
+	acct_index_build(&ix, &p.want);
+	flat_children(out, &p.want, &ix, "root", false);
+	acct_index_release(&ix);
 	for (size_t i = 0; i < p.want.n; i++) {
 		const struct acct_obj *a = &p.want.items[i];
 		const char *co = a->kind == ACCT_ACCOUNT ? acct_obj_get(a, "coordinators") : NULL;

@@ -74,6 +74,22 @@ size_t acct_field_index(enum acct_kind k, const char *name);
 void acct_obj_set(struct acct_obj *o, const char *field, const char *val);
 const char *acct_obj_get(const struct acct_obj *o, const char *field);
 
+/* Sorted views of a set for O(log n) lookups; borrows the set. */
+struct acct_index {
+	const struct acct_obj **v;	/* all objects, acct_obj_cmp order */
+	const struct acct_obj **defs;	/* is_def=1 user associations, by user */
+	size_t n, n_defs;
+};
+
+void acct_index_build(struct acct_index *ix, const struct acct_objset *s);
+/* user: NULL for kinds without one. */
+const struct acct_obj *acct_index_find(const struct acct_index *ix,
+				       enum acct_kind k, const char *name,
+				       const char *user);
+/* The default account of user, or NULL. */
+const char *acct_index_default(const struct acct_index *ix, const char *user);
+void acct_index_release(struct acct_index *ix);
+
 /* ---- canonical values (acct_value.c) ---- */
 
 /* kv TRES map -> "name=count,..." sorted by name (mem in MB); NULL if empty. */

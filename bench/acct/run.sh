@@ -1,0 +1,100 @@
+#!/bin/sh
+# bench/acct/run.sh [USERS [ACCOUNTS [LOOP_SAMPLE]]]: seeding the Slurm
+# accounting database with USERS users (default 10000) in ACCOUNTS accounts
+# (100) with GPU QoS, side by side on the same lab and database:
+#   1. clusterctl accounting apply, method sql (end to end: plan, slurmdbd
+#      stop, one transaction, slurmdbd start, slurmctld restart, read back)
+#   2. a no-change clusterctl accounting plan against the seeded database
+#   3. sacctmgr -i load of the same flat file (clusterctl export-sacctmgr),
+#      after the QoS it cannot carry were added with sacctmgr
+#   4. a sacctmgr -i add user loop: LOOP_SAMPLE users (default 200) timed,
+#      the rest extrapolated linearly (said so in the output)
+# Each seed starts from a fresh database (slurmdbd's schema, the cluster, the
+# gres/gpu TRES). Without ACCT_ON/ACCT_VIA/ACCT_SQL in the environment it
+# brings up the project lab (scripts/lab.sh: host ctl + MariaDB) and stops it
+# at the end. Prints a Markdown table.
+USERS=${1:-10000} ACCOUNTS=${2:-100} SAMPLE=${3:-200}
+HERE=$(cd "$(dirname "$0")" && pwd)
+TOP=$(cd "$HERE/../.." && pwd)
+: "${CLUSTERCTL:=$TOP/clusterctl}"
+export CLUSTERCTL
+ACCT_LIB=$HERE/lib-acct.sh
+
+if [ -z "${ACCT_ON:-}" ]; then
+	# the test library gives the lab its scratch dir and cleanup trap
+	. "$TOP/tests/t/test-lib.sh"
+	. "$TOP/tests/t/lib-lab.sh"
+	. "$ACCT_LIB"
+	lab_begin >&2
+	BASE=$TRASH/lab.yaml
+	lab_inventory "$TOP/inventories/lab.yaml" "$BASE"
+	acct_pick_ports "$BASE"
+	lab_hosts_up ctl
+	lab_db_up
+	acct_lab_env
+	acct_lab_up "$BASE" "$TRASH/out" ctl || { echo "cannot start slurmdbd in the lab" >&2; exit 1; }
+	W=$TRASH
+else
+	. "$ACCT_LIB"
+	W=$(mktemp -d "${TMPDIR:-/tmp}/clusterctl-bench-acct.XXXXXX")
+	BASE=${ACCT_BASE:?ACCT_BASE: the lab inventory to build on}
+fi
+cd "$W" || exit 1
+
+now() { date +%s.%N; }
+secs() { echo "$2 - $1" | bc; }
+
+{ sed '/^qos:/,$d' "$BASE" | sed -e 's/, *qos: *[a-z0-9_]*}/}/'
+  python3 "$HERE/gen.py" "$USERS" "$ACCOUNTS"; } >big.yaml
+"$CLUSTERCTL" export-sacctmgr big.yaml >big.cfg || exit 1
+sed -n 's/^#   \(sacctmgr -i \)/\1/p' big.cfg >qos.sh
+grep -v '^User - ' big.cfg >accounts.cfg
+"$CLUSTERCTL" export-sacctmgr --commands big.yaml | grep "^sacctmgr -i add user " |
+	head -n "$SAMPLE" >loop.sh
+n_assoc=$(grep -c '^User - ' big.cfg)
+
+echo "# $USERS users ($n_assoc user associations) in $ACCOUNTS accounts" >&2
+
+# 1. clusterctl sql
+acct_reset_db gres/gpu >/dev/null || exit 1
+t0=$(now)
+"$CLUSTERCTL" accounting apply big.yaml --exec-via "$ACCT_VIA" >sql.out 2>&1 || { cat sql.out >&2; exit 1; }
+t1=$(now)
+sql=$(secs "$t0" "$t1")
+
+# 2. no-change plan
+t0=$(now)
+"$CLUSTERCTL" accounting plan big.yaml >plan.out 2>&1
+rc=$?
+t1=$(now)
+plan=$(secs "$t0" "$t1")
+[ "$rc" = 0 ] || { echo "no-change plan exited $rc" >&2; cat plan.out >&2; }
+
+# 3. sacctmgr load
+acct_reset_db gres/gpu >/dev/null || exit 1
+acct_on sh -c "$(cat qos.sh)" >/dev/null || exit 1
+t0=$(now)
+acct_on sacctmgr -i load file="$W/big.cfg" >load.out 2>&1 || { tail -5 load.out >&2; exit 1; }
+t1=$(now)
+load=$(secs "$t0" "$t1")
+
+# 4. sacctmgr add user loop (sample)
+acct_reset_db gres/gpu >/dev/null || exit 1
+acct_on sh -c "$(cat qos.sh)" >/dev/null &&
+acct_on sacctmgr -i load file="$W/accounts.cfg" >/dev/null || exit 1
+t0=$(now)
+acct_on sh -c "$(cat loop.sh)" >loop.out 2>&1 || { tail -5 loop.out >&2; exit 1; }
+t1=$(now)
+sample=$(secs "$t0" "$t1")
+loop=$(echo "$sample * $n_assoc / $(wc -l <loop.sh)" | bc)
+
+cat <<EOT
+| method | what | seconds |
+| --- | --- | --- |
+| clusterctl accounting apply (sql) | $USERS users, $ACCOUNTS accounts, end to end incl. slurmdbd/slurmctld restarts and read-back | $sql |
+| clusterctl accounting plan | no change, against the seeded database | $plan |
+| sacctmgr -i load | the same flat file (export-sacctmgr) | $load |
+| sacctmgr -i add user loop | $(wc -l <loop.sh) users timed ($sample s), extrapolated to $n_assoc | ~$loop |
+
+sacctmgr load / clusterctl: $(echo "scale=1; $load / $sql" | bc)x
+EOT
