@@ -11,7 +11,7 @@
 
 HOSTS="ctl gpu01 gpu02 gpu03"		# lab.yaml's hosts, in its order (= addresses .1-.4)
 GPU_HOSTS="gpu01 gpu02 gpu03"
-command -v jq >/dev/null 2>&1 || test_skip_or_die "needs jq"
+command -v python3 >/dev/null 2>&1 || test_skip_or_die "needs python3"
 "$CLUSTERCTL" render --help >/dev/null 2>&1 || test_skip_or_die "clusterctl render is not built"
 lab_begin
 OUT=$TRASH/out
@@ -33,19 +33,24 @@ svc_ids() {
 # on_ctl CMD...: a Slurm client command inside the controller host
 on_ctl() { lab_exec ctl "$@"; }
 
-# install_rendered: every manifest entry with a rendered file goes into its host
+# install_rendered: every manifest entry with a rendered file (whose sha256 must be
+# the manifest's) goes into its host
 install_rendered() {
 	manifest=$(find "$OUT" -maxdepth 1 -name '*.json' | head -n 1)
 	test -n "$manifest" || { echo "no manifest in $OUT"; return 1; }
-	jq -r '(if type == "array" then . else .files end)[] |
-		[.host, .path, .owner, .group,
-		 (if (.mode | type) == "number" then (.mode | tostring) + "d" else .mode end)] | @tsv' \
-		"$manifest" >entries || return 1
+	python3 -c '
+import json, sys
+m = json.load(open(sys.argv[1]))
+for f in (m if isinstance(m, list) else m["files"]):
+    mode = f["mode"]
+    mode = format(mode, "o") if isinstance(mode, int) else format(int(mode, 8), "o")
+    print("\t".join([f["host"], f["path"], f["owner"], f["group"], mode, f.get("sha256", "-")]))
+' "$manifest" >entries || return 1
 	test -s entries || { echo "empty manifest"; return 1; }
-	while IFS='	' read -r host path owner group mode; do
-		case $mode in *d) mode=$(printf '%o' "${mode%d}") ;; *) mode=$(printf '%o' "0$mode") ;; esac
+	while IFS='	' read -r host path owner group mode sha; do
 		src=$OUT/$host$path
 		test -f "$src" || continue	# the munge key: no bytes in the render
+		test "$(sha256sum <"$src" | cut -d" " -f1)" = "$sha" || { echo "$src: sha256 differs from the manifest"; return 1; }
 		if test "${path##*/}" = slurmdbd.conf; then
 			sed "s/@clusterctl:db-password@/$(cat "$CLUSTERCTL_LAB/secrets/db.pass")/" "$src" >dbd.conf
 			src=dbd.conf
