@@ -30,11 +30,17 @@ struct name_index {
 	size_t n;
 };
 
+struct nodes_check;
+
 struct vctx {
 	struct model *m;
 	struct diag_list *dl;
 	int version;		/* slurmkeys index; -1 unknown */
 	struct name_index types, parts, qos, accounts, users;
+	const struct host **host_set;	/* hash table of host names */
+	size_t host_set_mask;
+	struct nodes_check *nodes_checks;	/* one per distinct nodes expr */
+	size_t n_nodes_checks, alloc_nodes_checks;
 };
 
 /* ------------------------------------------------------------------ */
@@ -514,46 +520,116 @@ static void check_hosts(struct vctx *v)
 /* ------------------------------------------------------------------ */
 /* partitions                                                          */
 
-static void check_partition_nodes(struct vctx *v, const struct partition *p)
+/* What one partition "nodes" expression holds; shared by equal ones. */
+struct nodes_check {
+	const char *expr;	/* borrowed from the model */
+	char *cause;		/* not a hostlist: why */
+	char *unknown;		/* first name that is not a host */
+	size_t n_unknown;
+	char *not_compute;	/* first host that is not a compute host */
+};
+
+static uint64_t name_hash(const char *s)
+{
+	uint64_t h = 1469598103934665603ULL;	/* FNV-1a */
+
+	while (*s)
+		h = (h ^ (unsigned char)*s++) * 1099511628211ULL;
+	return h;
+}
+
+/*
+ * Host names in an open-addressing hash table: partitions may name every
+ * host, several times over, so lookups must not cost a binary search.
+ */
+static void host_set_build(struct vctx *v)
+{
+	size_t i, size = 16;
+
+	while (size < 2 * v->m->n_hosts)
+		size *= 2;
+	v->host_set = xcalloc(size, sizeof(*v->host_set));
+	v->host_set_mask = size - 1;
+	for (i = 0; i < v->m->n_hosts; i++) {
+		size_t k = name_hash(v->m->hosts[i].name) & v->host_set_mask;
+
+		while (v->host_set[k] && strcmp(v->host_set[k]->name, v->m->hosts[i].name))
+			k = (k + 1) & v->host_set_mask;
+		if (!v->host_set[k])	/* the first definition wins */
+			v->host_set[k] = &v->m->hosts[i];
+	}
+}
+
+static const struct host *host_set_find(const struct vctx *v, const char *name)
+{
+	size_t k = name_hash(name) & v->host_set_mask;
+
+	while (v->host_set[k]) {
+		if (!strcmp(v->host_set[k]->name, name))
+			return v->host_set[k];
+		k = (k + 1) & v->host_set_mask;
+	}
+	return NULL;
+}
+
+static void nodes_check_run(struct vctx *v, struct nodes_check *nc)
 {
 	struct hostlist names = HOSTLIST_INIT;
-	char *cause = NULL, *owner;
-	const char *unknown = NULL, *not_compute = NULL;
-	size_t i, n_unknown = 0;
+	size_t i;
+
+	if (hostlist_expand(nc->expr, &names, &nc->cause))
+		return;
+	for (i = 0; i < names.n; i++) {
+		const struct host *h = host_set_find(v, names.names[i]);
+
+		if (!h && !nc->n_unknown++)
+			nc->unknown = xstrdup(names.names[i]);
+		else if (h && !(h->roles & ROLE_COMPUTE) && !nc->not_compute)
+			nc->not_compute = xstrdup(names.names[i]);
+	}
+	hostlist_release(&names);
+}
+
+/* The check of expr, computed once per distinct expression. */
+static const struct nodes_check *nodes_check_get(struct vctx *v, const char *expr)
+{
+	size_t i;
+
+	for (i = 0; i < v->n_nodes_checks; i++)
+		if (!strcmp(v->nodes_checks[i].expr, expr))
+			return &v->nodes_checks[i];
+	XGROW(v->nodes_checks, v->alloc_nodes_checks, v->n_nodes_checks + 1);
+	v->nodes_checks[v->n_nodes_checks] = (struct nodes_check){ .expr = expr };
+	nodes_check_run(v, &v->nodes_checks[v->n_nodes_checks]);
+	return &v->nodes_checks[v->n_nodes_checks++];
+}
+
+static void check_partition_nodes(struct vctx *v, const struct partition *p)
+{
+	const struct nodes_check *nc;
+	char *owner;
 
 	if (!p->nodes || !strcmp(p->nodes, "ALL"))
 		return;
+	nc = nodes_check_get(v, p->nodes);
 	owner = xasprintf("partition '%s'", p->name);
-	if (hostlist_expand(p->nodes, &names, &cause)) {
+	if (nc->cause)
 		diag_error(v->dl, &p->nodes_loc, "%s: invalid nodes '%s': %s", owner,
-			   p->nodes, cause);
-		free(cause);
-		goto out;
-	}
-	for (i = 0; i < names.n; i++) {
-		const struct host *h = model_find_host(v->m, names.names[i]);
-
-		if (!h && !n_unknown++)
-			unknown = names.names[i];
-		else if (h && !(h->roles & ROLE_COMPUTE) && !not_compute)
-			not_compute = names.names[i];
-	}
-	if (unknown) {
-		char *hint = host_hint(v, unknown);
+			   p->nodes, nc->cause);
+	if (nc->unknown) {
+		char *hint = host_hint(v, nc->unknown);
 
 		diag_error(v->dl, &p->nodes_loc, "%s: unknown node '%s'%s", owner,
-			   unknown, hint);
+			   nc->unknown, hint);
 		free(hint);
-		if (n_unknown > 1)
+		if (nc->n_unknown > 1)
 			diag_note(v->dl, &p->nodes_loc, "and %zu more unknown nodes",
-				  n_unknown - 1);
+				  nc->n_unknown - 1);
 	}
-	if (not_compute)
+	if (nc->not_compute)
 		diag_error(v->dl, &p->nodes_loc, "%s: node '%s' is not a compute host",
-			   owner, not_compute);
-out:
+			   owner, nc->not_compute);
 	free(owner);
-	hostlist_release(&names);
 }
 
 static bool word_in(const char *w, const char *const *set, size_t n)
@@ -1049,15 +1125,25 @@ static void vctx_init(struct vctx *v, struct model *m, struct diag_list *dl)
 	index_build(&v->qos, m->qos, m->n_qos, sizeof(*m->qos));
 	index_build(&v->accounts, m->accounts, m->n_accounts, sizeof(*m->accounts));
 	index_build(&v->users, m->users, m->n_users, sizeof(*m->users));
+	host_set_build(v);
 }
 
 static void vctx_release(struct vctx *v)
 {
+	size_t i;
+
 	index_release(&v->types);
 	index_release(&v->parts);
 	index_release(&v->qos);
 	index_release(&v->accounts);
 	index_release(&v->users);
+	for (i = 0; i < v->n_nodes_checks; i++) {
+		free(v->nodes_checks[i].cause);
+		free(v->nodes_checks[i].unknown);
+		free(v->nodes_checks[i].not_compute);
+	}
+	free(v->nodes_checks);
+	free(v->host_set);
 }
 
 size_t validate_model(struct model *m, struct diag_list *dl)
