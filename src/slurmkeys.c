@@ -1,6 +1,6 @@
 /*
- * slurmkeys.c: the key tables of slurm.conf, NodeName= and PartitionName=
- * per Slurm release (see slurmkeys.h for where they come from), and the
+ * slurmkeys.c: the key tables of slurm.conf, NodeName=, PartitionName=,
+ * cgroup.conf and slurmdbd.conf per Slurm release (see slurmkeys.h for where they come from), and the
  * keys the inventory models itself, which must not be passed through.
  * Tables are sorted case-insensitively for a binary search.
  */
@@ -365,6 +365,105 @@ static const struct slurmkey partition_keys[] = {
 	{ "TRESBillingWeights", 0, -1, -1 },
 };
 
+static const struct slurmkey cgroup_keys[] = {
+	{ "AllowedDevicesFile", 0, -1, -1 },
+	{ "AllowedKmemSpace", 0, 5, -1 },
+	{ "AllowedRAMSpace", 0, -1, -1 },
+	{ "AllowedSwapSpace", 0, -1, -1 },
+	{ "CgroupAutomount", 0, -1, 5 },
+	{ "CgroupMountpoint", 0, -1, -1 },
+	{ "CgroupPlugin", 2, -1, -1 },
+	{ "CgroupReleaseAgentDir", 0, -1, -1 },
+	{ "ConstrainCores", 0, -1, -1 },
+	{ "ConstrainDevices", 0, -1, -1 },
+	{ "ConstrainKmemSpace", 0, 5, -1 },
+	{ "ConstrainRAMSpace", 0, -1, -1 },
+	{ "ConstrainSwapSpace", 0, -1, -1 },
+	{ "EnableControllers", 5, -1, -1 },
+	{ "EnableExtraControllers", 8, -1, -1 },
+	{ "IgnoreSystemd", 3, -1, -1 },
+	{ "IgnoreSystemdOnFailure", 3, -1, -1 },
+	{ "MaxKmemPercent", 0, 5, -1 },
+	{ "MaxRAMPercent", 0, -1, -1 },
+	{ "MaxSwapPercent", 0, -1, -1 },
+	{ "MemoryLimitEnforcement", 0, -1, -1 },
+	{ "MemoryLimitThreshold", 0, -1, -1 },
+	{ "MemorySwappiness", 0, -1, -1 },
+	{ "MinKmemSpace", 0, 5, -1 },
+	{ "MinRAMSpace", 0, -1, -1 },
+	{ "RootOwnedCgroups", 4, 5, -1 },
+	{ "SignalChildrenProcesses", 5, -1, -1 },
+	{ "SystemdTimeout", 6, -1, -1 },
+	{ "TaskAffinity", 0, 3, -1 },
+};
+
+static const struct slurmkey dbd_keys[] = {
+	{ "AllowNoDefAcct", 3, -1, -1 },
+	{ "AllResourcesAbsolute", 4, -1, -1 },
+	{ "ArchiveDir", 0, -1, -1 },
+	{ "ArchiveEvents", 0, -1, -1 },
+	{ "ArchiveJobs", 0, -1, -1 },
+	{ "ArchiveResvs", 0, -1, -1 },
+	{ "ArchiveScript", 0, -1, -1 },
+	{ "ArchiveSteps", 0, -1, -1 },
+	{ "ArchiveSuspend", 0, -1, -1 },
+	{ "ArchiveTXN", 0, -1, -1 },
+	{ "ArchiveUsage", 0, -1, -1 },
+	{ "AuthAltParameters", 1, -1, -1 },
+	{ "AuthAltTypes", 0, -1, -1 },
+	{ "AuthInfo", 0, -1, -1 },
+	{ "AuthType", 0, -1, -1 },
+	{ "CommitDelay", 0, -1, -1 },
+	{ "CommunicationParameters", 1, -1, -1 },
+	{ "DbdAddr", 0, -1, -1 },
+	{ "DbdBackupHost", 0, -1, -1 },
+	{ "DbdHost", 0, -1, -1 },
+	{ "DbdPort", 0, -1, -1 },
+	{ "DebugFlags", 0, -1, -1 },
+	{ "DebugLevel", 0, -1, -1 },
+	{ "DebugLevelSyslog", 0, -1, -1 },
+	{ "DefaultQOS", 0, -1, -1 },
+	{ "DisableCoordDBD", 6, -1, -1 },
+	{ "HashPlugin", 6, -1, -1 },
+	{ "JobPurge", 0, -1, -1 },
+	{ "LogFile", 0, -1, -1 },
+	{ "LogTimeFormat", 0, -1, -1 },
+	{ "MaxQueryTimeRange", 0, -1, -1 },
+	{ "MessageTimeout", 0, -1, -1 },
+	{ "Parameters", 0, -1, -1 },
+	{ "PidFile", 0, -1, -1 },
+	{ "PluginDir", 0, -1, -1 },
+	{ "PrivateData", 0, -1, -1 },
+	{ "PurgeEventAfter", 0, -1, -1 },
+	{ "PurgeEventMonths", 0, -1, -1 },
+	{ "PurgeJobAfter", 0, -1, -1 },
+	{ "PurgeJobMonths", 0, -1, -1 },
+	{ "PurgeResvAfter", 0, -1, -1 },
+	{ "PurgeStepAfter", 0, -1, -1 },
+	{ "PurgeStepMonths", 0, -1, -1 },
+	{ "PurgeSuspendAfter", 0, -1, -1 },
+	{ "PurgeSuspendMonths", 0, -1, -1 },
+	{ "PurgeTXNAfter", 0, -1, -1 },
+	{ "PurgeTXNMonths", 0, -1, -1 },
+	{ "PurgeUsageAfter", 0, -1, -1 },
+	{ "PurgeUsageMonths", 0, -1, -1 },
+	{ "SlurmUser", 0, -1, -1 },
+	{ "StepPurge", 0, -1, -1 },
+	{ "StorageBackupHost", 0, -1, -1 },
+	{ "StorageHost", 0, -1, -1 },
+	{ "StorageLoc", 0, -1, -1 },
+	{ "StorageParameters", 1, -1, -1 },
+	{ "StoragePass", 0, -1, -1 },
+	{ "StoragePort", 0, -1, -1 },
+	{ "StorageType", 0, -1, -1 },
+	{ "StorageUser", 0, -1, -1 },
+	{ "TCPTimeout", 0, -1, -1 },
+	{ "TLSParameters", 6, -1, -1 },
+	{ "TLSType", 6, -1, -1 },
+	{ "TrackSlurmctldDown", 0, -1, -1 },
+	{ "TrackWCKey", 0, -1, -1 },
+};
+
 struct modelled {
 	const char *name, *hint;
 };
@@ -420,6 +519,20 @@ static const struct modelled partition_modelled[] = {
 	{ "State", "set the partition's state instead" },
 };
 
+static const struct modelled cgroup_modelled[] = { { NULL, NULL } };
+
+static const struct modelled dbd_modelled[] = {
+	{ "DbdAddr", "set cluster.accounting_host (and its host address) instead" },
+	{ "DbdHost", "set cluster.accounting_host instead" },
+	{ "DbdPort", "set cluster.slurmdbd_port instead" },
+	{ "SlurmUser", "set cluster.slurm_user instead" },
+	{ "StorageHost", "set database.storage_host instead" },
+	{ "StorageLoc", "set database.name instead" },
+	{ "StoragePass", "set database.password_file or password_env instead" },
+	{ "StoragePort", "set database.port instead" },
+	{ "StorageUser", "set database.user instead" },
+};
+
 struct table {
 	const struct slurmkey *keys;
 	size_t n;
@@ -434,6 +547,9 @@ static const struct table tables[] = {
 			     ARRAY_SIZE(node_modelled) },
 	[SLURMKEYS_PARTITION] = { partition_keys, ARRAY_SIZE(partition_keys),
 				  partition_modelled, ARRAY_SIZE(partition_modelled) },
+	[SLURMKEYS_CGROUP] = { cgroup_keys, ARRAY_SIZE(cgroup_keys), cgroup_modelled, 0 },
+	[SLURMKEYS_SLURMDBD] = { dbd_keys, ARRAY_SIZE(dbd_keys), dbd_modelled,
+				 ARRAY_SIZE(dbd_modelled) },
 };
 
 int slurmkeys_version_index(const char *version)

@@ -1,8 +1,11 @@
 /*
- * slurmkeys.h: what Slurm itself accepts in slurm.conf, on NodeName= lines
- * and on PartitionName= lines, per release from 20.02 to 25.05. The tables
- * come from the option tables of Slurm's src/common/read_config.c at each
- * release tag (slurm_conf_options, _nodename_options, _partition_options):
+ * slurmkeys.h: what Slurm itself accepts in slurm.conf, on NodeName= lines,
+ * on PartitionName= lines, in cgroup.conf and in slurmdbd.conf, per release
+ * from 20.02 to 25.05. The tables come from the option tables of Slurm's
+ * sources at each release tag (src/common/read_config.c slurm_conf_options,
+ * _nodename_options, _partition_options; the cgroup.conf options of
+ * src/common/xcgroup_read_config.c, src/common/cgroup.c or
+ * src/interfaces/cgroup.c; src/slurmdbd/read_config.c):
  * a key missing from a release's table is a fatal "unrecognized key" for
  * that release; keys parsed only to call _defunct_option are ignored with an
  * error; FastSchedule (20.02), AccountingStorageLoc and SallocDefaultCommand
@@ -19,6 +22,8 @@ enum slurmkeys_table {
 	SLURMKEYS_CONF,		/* slurm.conf */
 	SLURMKEYS_NODE,		/* NodeName= line */
 	SLURMKEYS_PARTITION,	/* PartitionName= line */
+	SLURMKEYS_CGROUP,	/* cgroup.conf */
+	SLURMKEYS_SLURMDBD,	/* slurmdbd.conf */
 };
 
 enum slurmkey_status {

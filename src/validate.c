@@ -1155,6 +1155,9 @@ size_t validate_model(struct model *m, struct diag_list *dl)
 	vctx_init(&v, m, dl);
 	check_version(&v);
 	check_passthrough(&v, &m->cluster.slurm_conf, SLURMKEYS_CONF, "slurm.conf");
+	check_passthrough(&v, &m->cluster.cgroup_conf, SLURMKEYS_CGROUP, "cgroup.conf");
+	check_passthrough(&v, &m->cluster.slurmdbd_conf, SLURMKEYS_SLURMDBD,
+			  "slurmdbd.conf");
 	check_service_users(&v);
 	check_node_types(&v);
 	check_hosts(&v);

@@ -100,3 +100,23 @@ Test(slurmkeys, unknown_keys_get_a_suggestion_valid_in_the_release)
 	cr_expect_eq(c.status, SLURMKEY_UNKNOWN);
 	cr_expect_null(c.suggest);
 }
+
+Test(slurmkeys, cgroup_and_slurmdbd_conf)
+{
+	struct slurmkey_check c = ck(SLURMKEYS_CGROUP, "constrainramspace", "22.05");
+
+	cr_expect_eq(c.status, SLURMKEY_OK);
+	cr_expect_str_eq(c.canonical, "ConstrainRAMSpace");
+	cr_expect_eq(ck(SLURMKEYS_CGROUP, "CgroupAutomount", "22.05").status, SLURMKEY_OK);
+	c = ck(SLURMKEYS_CGROUP, "CgroupAutomount", "25.05");
+	cr_expect_eq(c.status, SLURMKEY_DEFUNCT);
+	cr_expect_str_eq(c.since, "23.11");
+	cr_expect_eq(ck(SLURMKEYS_CGROUP, "ConstrainKmemSpace", "22.05").status, SLURMKEY_OK);
+	cr_expect_eq(ck(SLURMKEYS_CGROUP, "ConstrainKmemSpace", "23.11").status,
+		     SLURMKEY_REMOVED);
+	cr_expect_eq(ck(SLURMKEYS_SLURMDBD, "ArchiveJobs", "22.05").status, SLURMKEY_OK);
+	c = ck(SLURMKEYS_SLURMDBD, "StoragePass", "22.05");
+	cr_expect_eq(c.status, SLURMKEY_MODELLED);
+	cr_expect_str_eq(c.hint, "set database.password_file or password_env instead");
+	cr_expect_str_eq(ck(SLURMKEYS_SLURMDBD, "DebugLevl", "22.05").suggest, "DebugLevel");
+}
