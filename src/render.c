@@ -227,7 +227,7 @@ static char *join_path(const char *dir, const char *file)
 
 /* What one host gets, before sorting by path. */
 struct file_spec {
-	char *path;		/* owned until moved into the set */
+	const char *path;	/* borrowed from struct render_paths */
 	const char *owner, *group;
 	unsigned mode;
 	size_t blob;
@@ -249,23 +249,46 @@ static void set_add_file(struct rendered_set *set, const char *host,
 	XGROW(set->files, set->alloc_files, set->n_files + 1);
 	f = &set->files[set->n_files++];
 	f->host = xstrdup(host);
-	f->path = fs->path;
+	f->path = xstrdup(fs->path);
 	f->owner = xstrdup(fs->owner);
 	f->group = xstrdup(fs->group ? fs->group : fs->owner);
 	f->mode = fs->mode;
 	f->blob = fs->blob;
 	f->secret = fs->secret;
 	f->has_secret_placeholder = fs->placeholder;
-	fs->path = NULL;
 }
 
-/* Per-kind blob index, SIZE_MAX when the kind was not rendered. */
-struct render_blobs {
-	size_t kind[FK_COUNT];
+/*
+ * What is the same for every host, worked out once: 10,000 hosts must not
+ * mean 10,000 path joins or dbd host lookups.
+ */
+struct render_plan {
+	size_t blob[FK_COUNT];	/* SIZE_MAX when the kind was not rendered */
+	char *path[FK_COUNT];
+	const struct host *dbd;
 };
 
+static void render_plan_init(struct render_plan *rp, const struct model *m)
+{
+	int k;
+
+	for (k = 0; k < FK_COUNT; k++) {
+		rp->blob[k] = SIZE_MAX;
+		rp->path[k] = join_path(m->cluster.config_dir, kind_names[k]);
+	}
+	rp->dbd = view_dbd_host(m);
+}
+
+static void render_plan_release(struct render_plan *rp)
+{
+	int k;
+
+	for (k = 0; k < FK_COUNT; k++)
+		free(rp->path[k]);
+}
+
 static size_t host_files(const struct model *m, const struct host *h,
-			 const struct render_blobs *rb, struct file_spec *fs)
+			 const struct render_plan *rp, struct file_spec *fs)
 {
 	const struct cluster *c = &m->cluster;
 	bool configs = c->config_mode == CONFIG_PUSH || view_is_controller(m, h);
@@ -273,24 +296,22 @@ static size_t host_files(const struct model *m, const struct host *h,
 	int k;
 
 	for (k = FK_SLURM; configs && k <= FK_CGROUP; k++)
-		fs[n++] = (struct file_spec){ join_path(c->config_dir, kind_names[k]),
-					      "root", "root", 0644, rb->kind[k],
-					      false, false };
-	if (h == view_dbd_host(m))
-		fs[n++] = (struct file_spec){
-			join_path(c->config_dir, kind_names[FK_SLURMDBD]),
-			c->slurm_user.name, c->slurm_user.group, 0600,
-			rb->kind[FK_SLURMDBD], false, true
-		};
-	fs[n++] = (struct file_spec){ xstrdup(c->munge_key_path),
-				      c->munge_user.name, c->munge_user.group,
-				      0400, SIZE_MAX, true, false };
+		fs[n++] = (struct file_spec){ rp->path[k], "root", "root", 0644,
+					      rp->blob[k], false, false };
+	if (h == rp->dbd)
+		fs[n++] = (struct file_spec){ rp->path[FK_SLURMDBD],
+					      c->slurm_user.name,
+					      c->slurm_user.group, 0600,
+					      rp->blob[FK_SLURMDBD], false, true };
+	fs[n++] = (struct file_spec){ c->munge_key_path, c->munge_user.name,
+				      c->munge_user.group, 0400, SIZE_MAX,
+				      true, false };
 	qsort(fs, n, sizeof(*fs), file_spec_cmp);
 	return n;
 }
 
 static int render_blobs(const struct model *m, struct template_store *ts,
-			struct rendered_set *set, struct render_blobs *rb,
+			struct rendered_set *set, struct render_plan *rp,
 			struct diag_list *dl)
 {
 	int k, errors = 0;
@@ -298,10 +319,9 @@ static int render_blobs(const struct model *m, struct template_store *ts,
 	for (k = 0; k < FK_COUNT; k++) {
 		char *cause = NULL;
 
-		rb->kind[k] = SIZE_MAX;
-		if (k == FK_SLURMDBD && !view_dbd_host(m))
+		if (k == FK_SLURMDBD && !rp->dbd)
 			continue;
-		if (render_kind(m, ts, k, set, &rb->kind[k], &cause) < 0) {
+		if (render_kind(m, ts, k, set, &rp->blob[k], &cause) < 0) {
 			diag_error(dl, NULL, "cannot render %s: %s",
 				   kind_names[k], cause);
 			free(cause);
@@ -315,21 +335,26 @@ int render_cluster(const struct model *m, struct rendered_set *out,
 		   struct diag_list *dl)
 {
 	struct template_store ts = { m->cluster.template_dir, NULL, 0, 0 };
-	struct render_blobs rb;
+	struct render_plan rp;
 	struct file_spec fs[FK_COUNT + 1];
 	size_t i, j, n;
+	int r;
 
-	if (render_blobs(m, &ts, out, &rb, dl) < 0) {
-		store_release(&ts);
+	render_plan_init(&rp, m);
+	r = render_blobs(m, &ts, out, &rp, dl);
+	store_release(&ts);
+	if (r < 0) {
+		render_plan_release(&rp);
 		rendered_set_release(out);
 		return -1;
 	}
-	store_release(&ts);
+	XGROW(out->files, out->alloc_files, m->n_hosts * (FK_COUNT + 1));
 	for (i = 0; i < m->n_hosts; i++) {
-		n = host_files(m, &m->hosts[i], &rb, fs);
+		n = host_files(m, &m->hosts[i], &rp, fs);
 		for (j = 0; j < n; j++)
 			set_add_file(out, m->hosts[i].name, &fs[j]);
 	}
+	render_plan_release(&rp);
 	return 0;
 }
 
