@@ -44,11 +44,12 @@ lab_net() {
 	if [ -s "$LAB/net" ]; then cat "$LAB/net"; else echo "${LAB_NET:-127.0.10}"; fi
 }
 
-# host_addr INDEX: $NET.1 .. $NET.254, then the next /24 (NET = first three octets)
-host_addr() {
+# addr_of INDEX: REPLY = $NET.1 .. $NET.254, then the next /24 (NET = first three
+# octets). REPLY-style helpers avoid a fork per host in loops over 100 hosts.
+addr_of() {
 	local i=$(( $1 - 1 )) a b c
 	IFS=. read -r a b c <<<"$NET"
-	echo "$a.$b.$(( c + i / 254 )).$(( i % 254 + 1 ))"
+	REPLY="$a.$b.$(( c + i / 254 )).$(( i % 254 + 1 ))"
 }
 
 valid_name() { [[ $1 =~ ^[a-z0-9][a-z0-9-]{0,62}$ ]]; }
@@ -80,15 +81,17 @@ pid_check() {
 	[[ "${args[*]} " == *"$want"* ]]
 }
 
-# holder_pid NAME: prints the pid of the host's namespace holder if it runs
-holder_pid() {
-	local f pid
-	f="$LAB/hosts/$1/holder.pid"
+# holder_of NAME: REPLY = the pid of the host's namespace holder, if it runs
+holder_of() {
+	local f="$LAB/hosts/$1/holder.pid" pid
+	REPLY=
 	[ -s "$f" ] || return 1
-	pid=$(<"$f")
+	read -r pid <"$f"
 	pid_check "$pid" "$HOLDER_TAG $1 " || return 1
-	echo "$pid"
+	REPLY=$pid
 }
+
+holder_pid() { holder_of "$1" || return 1; echo "$REPLY"; }
 
 # ns_table: "PID MNT-NAMESPACE" for every process, from one find(1)
 ns_table() {
@@ -142,25 +145,16 @@ lab_write_client_files() {
 	local ktype kdata
 	while read -r name; do
 		i=$((i + 1))
-		addr=$(host_addr "$i")
+		addr_of "$i"; addr=$REPLY
 		read -r ktype kdata _ <"$LAB/hosts/$name/ssh_host_ed25519_key.pub" 2>/dev/null || continue
 		key="$ktype $kdata"
-		pid=$(holder_pid "$name") || pid=-
-		cat >>"$cfg.tmp" <<EOF
-Host $name $addr
-    HostName $addr
-    User root
-    IdentityFile $LAB/ssh/id_ed25519
-    IdentitiesOnly yes
-    UserKnownHostsFile $LAB/ssh/known_hosts
-    StrictHostKeyChecking yes
-    BatchMode yes
-
-EOF
-		echo "$name,$addr $key" >>"$kh.tmp"
-		printf '%s\t%s\t%s\n' "$name" "$addr" "$pid" >>"$LAB/hosts.tsv.tmp"
-		printf '%s\t%s\n' "$addr" "$name" >>"$LAB/etc-hosts.tmp"
-	done < <(all_hosts)
+		holder_of "$name"; pid=${REPLY:--}
+		printf 'Host %s %s\n    HostName %s\n    User root\n    IdentityFile %s\n    IdentitiesOnly yes\n    UserKnownHostsFile %s\n    StrictHostKeyChecking yes\n    BatchMode yes\n\n' \
+			"$name" "$addr" "$addr" "$LAB/ssh/id_ed25519" "$LAB/ssh/known_hosts" >&3
+		echo "$name,$addr $key" >&4
+		printf '%s\t%s\t%s\n' "$name" "$addr" "$pid" >&5
+		printf '%s\t%s\n' "$addr" "$name" >&6
+	done < <(all_hosts) 3>>"$cfg.tmp" 4>>"$kh.tmp" 5>>"$LAB/hosts.tsv.tmp" 6>>"$LAB/etc-hosts.tmp"
 	chmod 0600 "$cfg.tmp" "$kh.tmp"
 	mv -f "$cfg.tmp" "$cfg"
 	mv -f "$kh.tmp" "$kh"
@@ -278,12 +272,11 @@ sshd_alive() {
 }
 
 host_launch() {
-	local name=$1 h pid
-	h=$(host_dir "$name")
-	if pid=$(holder_pid "$name"); then
+	local name=$1 h=$LAB/hosts/$1
+	if holder_of "$name"; then
 		sshd_alive "$name" && return 0
 		# a running host whose sshd died (killed by a test?): start it again
-		nsenter -t "$pid" -m -u -- env -i PATH="$HOST_PATH" \
+		nsenter -t "$REPLY" -m -u -- env -i PATH="$HOST_PATH" \
 			/usr/sbin/sshd -f "$h/sshd_config" -E /var/log/sshd.log 9>&-
 		return 0
 	fi
@@ -299,8 +292,8 @@ lab_check_addrs() {
 	local busy name addr
 	busy=" $(ss -Hltn 'sport = :22' 2>/dev/null | awk '{ print $4 }' | tr '\n' ' ') "
 	for name; do
-		holder_pid "$name" >/dev/null && continue
-		addr=$(host_addr "${HOST_INDEX[$name]}")
+		holder_of "$name" && continue
+		addr_of "${HOST_INDEX[$name]}"; addr=$REPLY
 		[[ $busy == *" $addr:22 "* ]] &&
 			die "$addr:22 is in use (another lab? use CLUSTERCTL_LAB/LAB_NET)"
 	done
@@ -311,7 +304,7 @@ lab_check_addrs() {
 wait_holder() {
 	local i
 	for ((i = 0; i < 100; i++)); do
-		holder_pid "$1" >/dev/null && return 0
+		holder_of "$1" && return 0
 		sleep 0.1
 	done
 	say "host '$1' did not start: $(tail -n 3 "$(host_dir "$1")/init.log" 2>/dev/null)"
@@ -356,7 +349,7 @@ kill_ns() {
 hosts_stop() {
 	local name pid holders=()
 	for name; do
-		pid=$(holder_pid "$name") && holders+=("$pid")
+		holder_of "$name" && holders+=("$REPLY")
 		rm -f "$LAB/hosts/$name/holder.pid"
 	done
 	[ ${#holders[@]} -gt 0 ] || return 0
@@ -379,7 +372,8 @@ cmd_hosts_up() {
 		HOST_INDEX[$name]=$(( ${#HOST_INDEX[@]} + 1 ))
 	done
 	for name; do
-		host_prepare "$name" "$(host_addr "${HOST_INDEX[$name]}")" &
+		addr_of "${HOST_INDEX[$name]}"
+		host_prepare "$name" "$REPLY" &
 		# four at a time keeps both cores busy with ssh-keygen and cp
 		[ $(( ${HOST_INDEX[$name]} % 4 )) = 0 ] && wait
 	done
@@ -467,7 +461,7 @@ cmd_add_unix_user() {
 	mv -f "$LAB/unix-users.tmp" "$LAB/unix-users"
 	local name
 	while read -r name; do
-		holder_pid "$name" >/dev/null || continue
+		holder_of "$name" || continue
 		host_add_unix_user "$name" "$1" "$2" || die "cannot add user '$1' on '$name'"
 	done < <(all_hosts)
 }
@@ -485,8 +479,9 @@ host_add_unix_user() {
 
 lab_sync_unix_users() {
 	local name user uid
+	[ -s "$LAB/unix-users" ] || return 0
 	for name; do
-		holder_pid "$name" >/dev/null || continue
+		holder_of "$name" || continue
 		while read -r user uid; do
 			[ -n "$user" ] || continue
 			host_add_unix_user "$name" "$user" "$uid" || say "cannot add user '$user' on '$name'"
@@ -506,7 +501,8 @@ cmd_hosts_down() {
 cmd_status() {
 	local name rc=0 pid
 	while IFS=$'\t' read -r name addr _; do
-		if pid=$(holder_pid "$name"); then
+		if holder_of "$name"; then
+			pid=$REPLY
 			printf '%-16s %-15s up (pid %s)\n' "$name" "$addr" "$pid"
 		else
 			printf '%-16s %-15s down\n' "$name" "$addr"; rc=1
