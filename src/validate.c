@@ -1,6 +1,8 @@
 /*
  * validate.c: the meaning of a loaded model, checked all at once (see
- * validate.h). Each check walks one part of the model and adds every
+ * validate.h): the cluster, hosts, node types, partitions and pass-through
+ * keys here, QoS, accounts, users and limits in validate_acct.c. Each
+ * check walks one part of the model and adds every
  * problem with its location, a note for the other place involved, and
  * "did you mean" for misspelt references. Lookups go through sorted name
  * indexes so that 10,000 hosts and 1,000 users stay O(n log n). Besides
@@ -19,29 +21,9 @@
 #include "slurmkeys.h"
 #include "strbuf.h"
 #include "validate.h"
+#include "validate_priv.h"
 #include "xalloc.h"
 
-/*
- * A sorted view of a model array by name. Every model element type starts
- * with `const char *name`, so one index type serves them all.
- */
-struct name_index {
-	const char **names;	/* sorted; each points at an element's name field */
-	size_t n;
-};
-
-struct nodes_check;
-
-struct vctx {
-	struct model *m;
-	struct diag_list *dl;
-	int version;		/* slurmkeys index; -1 unknown */
-	struct name_index types, parts, qos, accounts, users;
-	const struct host **host_set;	/* hash table of host names */
-	size_t host_set_mask;
-	struct nodes_check *nodes_checks;	/* one per distinct nodes expr */
-	size_t n_nodes_checks, alloc_nodes_checks;
-};
 
 /* ------------------------------------------------------------------ */
 /* name indexes                                                        */
@@ -55,7 +37,7 @@ static int name_ptr_cmp(const void *a, const void *b)
 	return c ? c : (pa < pb ? -1 : pa > pb);
 }
 
-static void index_build(struct name_index *ix, const void *arr, size_t n,
+void validate_index_build(struct name_index *ix, const void *arr, size_t n,
 			size_t stride)
 {
 	size_t i;
@@ -72,7 +54,7 @@ static void index_build(struct name_index *ix, const void *arr, size_t n,
 }
 
 /* The element named name (its first definition), or NULL. */
-static const void *index_find(const struct name_index *ix, const char *name)
+const void *validate_index_find(const struct name_index *ix, const char *name)
 {
 	size_t lo = 0, hi = ix->n;
 
@@ -105,9 +87,9 @@ static const char *index_suggest(const struct name_index *ix, const char *word)
 
 /*
  * Reports every name defined twice: "duplicate KIND 'x'" at the later one
- * with a note at the first. loc_of returns an element's location.
+ * with a note at the first.
  */
-static void index_report_dups(struct vctx *v, const struct name_index *ix,
+void validate_report_dups(struct vctx *v, const struct name_index *ix,
 			      const char *kind, size_t loc_off)
 {
 	size_t i;
@@ -128,7 +110,7 @@ static void index_report_dups(struct vctx *v, const struct name_index *ix,
 	}
 }
 
-static void index_release(struct name_index *ix)
+void validate_index_release(struct name_index *ix)
 {
 	free(ix->names);
 	ix->names = NULL;
@@ -136,7 +118,7 @@ static void index_release(struct name_index *ix)
 }
 
 /* Reports "OWNER: unknown KIND 'name' (did you mean ...)". */
-static void unknown_ref(struct vctx *v, const struct src_loc *loc,
+void validate_unknown_ref(struct vctx *v, const struct src_loc *loc,
 			const char *owner, const char *kind, const char *name,
 			const struct name_index *ix)
 {
@@ -151,31 +133,6 @@ static void unknown_ref(struct vctx *v, const struct src_loc *loc,
 
 /* ------------------------------------------------------------------ */
 /* names Slurm would reject                                            */
-
-/*
- * sacctmgr lowercases user, account and QoS names; characters outside
- * [A-Za-z0-9._-] break its command line and the association keys.
- */
-static void check_db_name(struct vctx *v, const char *kind, const char *name,
-			  const struct src_loc *loc)
-{
-	const char *p;
-	bool upper = false;
-
-	for (p = name; *p; p++) {
-		if (!isalnum((unsigned char)*p) && !strchr("._-", *p)) {
-			diag_error(v->dl, loc, "invalid %s name '%s': use letters, "
-				   "digits, '.', '_' and '-'", kind, name);
-			return;
-		}
-		upper |= isupper((unsigned char)*p) != 0;
-	}
-	if (!*name)
-		diag_error(v->dl, loc, "empty %s name", kind);
-	else if (upper)
-		diag_error(v->dl, loc, "%s name '%s' has uppercase letters: "
-			   "sacctmgr stores it lowercased", kind, name);
-}
 
 /* Host and partition names go on slurm.conf lines: no blanks, '=', ','. */
 static bool conf_name_ok(const char *name)
@@ -498,9 +455,9 @@ static void check_hosts(struct vctx *v)
 		if (!conf_name_ok(h->name) && first_of_entry)
 			diag_error(v->dl, &h->loc, "invalid host name '%s'", h->name);
 		if (h->type_name)
-			h->type = index_find(&v->types, h->type_name);
+			h->type = validate_index_find(&v->types, h->type_name);
 		if (h->type_name && !h->type && first_of_entry)
-			unknown_ref(v, &h->type_loc, "host entry", "node type",
+			validate_unknown_ref(v, &h->type_loc, "host entry", "node type",
 				    h->type_name, &v->types);
 		if (h->roles & ROLE_COMPUTE) {
 			computes++;
@@ -653,15 +610,15 @@ static void check_partition_words(struct vctx *v, const struct partition *p)
 		diag_error(v->dl, &p->loc, "invalid partition name '%s'", p->name);
 }
 
-static void check_list_refs(struct vctx *v, const struct str_list *l,
+void validate_list_refs(struct vctx *v, const struct str_list *l,
 			    const char *owner, const char *kind,
 			    const struct name_index *ix)
 {
 	size_t i;
 
 	for (i = 0; i < l->n; i++)
-		if (!index_find(ix, l->items[i]))
-			unknown_ref(v, &l->locs[i], owner, kind, l->items[i], ix);
+		if (!validate_index_find(ix, l->items[i]))
+			validate_unknown_ref(v, &l->locs[i], owner, kind, l->items[i], ix);
 }
 
 static void check_partitions(struct vctx *v)
@@ -669,18 +626,18 @@ static void check_partitions(struct vctx *v)
 	const struct partition *first_default = NULL;
 	size_t i;
 
-	index_report_dups(v, &v->parts, "partition", offsetof(struct partition, loc));
+	validate_report_dups(v, &v->parts, "partition", offsetof(struct partition, loc));
 	for (i = 0; i < v->m->n_partitions; i++) {
 		const struct partition *p = &v->m->partitions[i];
 		char *owner = xasprintf("partition '%s'", p->name);
 
 		check_partition_nodes(v, p);
 		check_partition_words(v, p);
-		if (p->qos && !index_find(&v->qos, p->qos))
-			unknown_ref(v, &p->qos_loc, owner, "QoS", p->qos, &v->qos);
-		check_list_refs(v, &p->allow_qos, owner, "QoS", &v->qos);
-		check_list_refs(v, &p->allow_accounts, owner, "account", &v->accounts);
-		check_list_refs(v, &p->deny_accounts, owner, "account", &v->accounts);
+		if (p->qos && !validate_index_find(&v->qos, p->qos))
+			validate_unknown_ref(v, &p->qos_loc, owner, "QoS", p->qos, &v->qos);
+		validate_list_refs(v, &p->allow_qos, owner, "QoS", &v->qos);
+		validate_list_refs(v, &p->allow_accounts, owner, "account", &v->accounts);
+		validate_list_refs(v, &p->deny_accounts, owner, "account", &v->accounts);
 		check_passthrough(v, &p->extra, SLURMKEYS_PARTITION, "PartitionName");
 		if (p->is_default && first_default) {
 			diag_error(v->dl, &p->default_loc, "%s: more than one default "
@@ -699,419 +656,6 @@ static void check_partitions(struct vctx *v)
 }
 
 /* ------------------------------------------------------------------ */
-/* TRES                                                                */
-
-bool validate_tres_name(const char *name)
-{
-	static const char *const plain[] = { "cpu", "mem", "node", "billing",
-					     "energy", "fs/disk", "vmem", "pages",
-					     "fs/lustre", "ic/ofed" };
-	static const char *const prefixes[] = { "gres/", "license/", "bb/" };
-	size_t i, len;
-
-	for (i = 0; i < ARRAY_SIZE(plain); i++)
-		if (!strcmp(name, plain[i]))
-			return true;
-	for (i = 0; i < ARRAY_SIZE(prefixes); i++) {
-		len = strlen(prefixes[i]);
-		if (!strncmp(name, prefixes[i], len) && name[len] &&
-		    name[len] != ':' && !strchr(name + len, '/') &&
-		    !strchr(name + len, ','))
-			return true;
-	}
-	return false;
-}
-
-/* TRES counts: an integer (-1 clears), memory-like TRES may carry a unit. */
-static bool tres_value_ok(const char *name, const char *value)
-{
-	long long mb;
-	const char *p = value;
-
-	if (!strcmp(value, "-1"))
-		return true;
-	if (!strcmp(name, "mem") || !strncmp(name, "bb/", 3) ||
-	    !strncmp(name, "fs/", 3))
-		return !inventory_parse_memory(value, &mb);
-	if (!*p)
-		return false;
-	for (; *p; p++)
-		if (!isdigit((unsigned char)*p))
-			return false;
-	return true;
-}
-
-static bool gpu_type_known(const struct model *m, const char *type)
-{
-	size_t i, g;
-
-	for (i = 0; i < m->n_node_types; i++)
-		for (g = 0; g < m->node_types[i].n_gpus; g++)
-			if (m->node_types[i].gpus[g].type &&
-			    !strcmp(m->node_types[i].gpus[g].type, type))
-				return true;
-	return false;
-}
-
-static void check_tres_entry(struct vctx *v, const char *owner,
-			     const struct kv *e)
-{
-	if (!validate_tres_name(e->key)) {
-		diag_error(v->dl, &e->loc, "%s: unknown TRES '%s' (expected cpu, mem, "
-			   "node, billing, energy, fs/disk, vmem, pages, "
-			   "gres/NAME[:TYPE], license/NAME or bb/NAME)", owner, e->key);
-		return;
-	}
-	if (!tres_value_ok(e->key, e->value))
-		diag_error(v->dl, &e->value_loc, "%s: TRES '%s' needs a count, got '%s'",
-			   owner, e->key, e->value);
-	if (!strncmp(e->key, "gres/", 5)) {
-		const char *name = e->key + 5, *colon = strchr(name, ':');
-		size_t len = colon ? (size_t)(colon - name) : strlen(name);
-
-		if (len != 3 || strncmp(name, "gpu", 3))
-			diag_error(v->dl, &e->loc, "%s: unknown GRES '%.*s' in '%s' "
-				   "(only gpu is defined)", owner, (int)len, name, e->key);
-		else if (colon && !gpu_type_known(v->m, colon + 1))
-			diag_error(v->dl, &e->loc, "%s: no node type has GPUs of type "
-				   "'%s'", owner, colon + 1);
-	}
-}
-
-/* Where limits are: the first gres/gpu limit and the first limit at all. */
-struct limit_seen {
-	const struct kv *gpu;
-	char *gpu_owner;
-	const struct src_loc *any;
-	char *any_owner;
-	size_t n_gpu;
-};
-
-/* Notes the first limit of any kind, for the enforcement check. */
-static void note_limit(struct limit_seen *ls, const char *owner,
-		       const struct src_loc *loc)
-{
-	if (ls->any)
-		return;
-	ls->any = loc;
-	ls->any_owner = xstrdup(owner);
-}
-
-static bool any_set(const long long *vals, size_t n)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		if (vals[i] != MODEL_UNSET && vals[i] != -1)
-			return true;
-	return false;
-}
-
-static void check_tres_map(struct vctx *v, const char *owner,
-			   const struct kv_list *kv, struct limit_seen *ls)
-{
-	size_t i;
-
-	for (i = 0; i < kv->n; i++) {
-		const struct kv *e = &kv->items[i];
-
-		check_tres_entry(v, owner, e);
-		note_limit(ls, owner, &e->loc);
-		if (!strcmp(e->key, "gres/gpu") || !strncmp(e->key, "gres/gpu:", 9)) {
-			if (!ls->n_gpu++) {
-				ls->gpu = e;
-				ls->gpu_owner = xstrdup(owner);
-			}
-		}
-	}
-}
-
-/* ------------------------------------------------------------------ */
-/* qos, accounts, users                                                */
-
-static void check_qos(struct vctx *v, struct limit_seen *ls)
-{
-	size_t i;
-
-	index_report_dups(v, &v->qos, "QoS", offsetof(struct qos, loc));
-	for (i = 0; i < v->m->n_qos; i++) {
-		const struct qos *q = &v->m->qos[i];
-		char *owner = xasprintf("QoS '%s'", q->name);
-
-		check_db_name(v, "QoS", q->name, &q->loc);
-		check_tres_map(v, owner, &q->max_tres_per_user, ls);
-		check_tres_map(v, owner, &q->max_tres_per_job, ls);
-		check_tres_map(v, owner, &q->max_tres_per_account, ls);
-		check_tres_map(v, owner, &q->max_tres_per_node, ls);
-		check_tres_map(v, owner, &q->min_tres_per_job, ls);
-		check_tres_map(v, owner, &q->grp_tres, ls);
-		check_list_refs(v, &q->preempt, owner, "QoS", &v->qos);
-		{
-			const long long n[] = { q->max_jobs_per_user,
-				q->max_submit_jobs_per_user, q->max_jobs_per_account,
-				q->max_submit_jobs_per_account, q->grp_jobs,
-				q->grp_submit_jobs };
-
-			if (q->max_wall || q->grp_wall || any_set(n, ARRAY_SIZE(n)))
-				note_limit(ls, owner, &q->loc);
-		}
-		free(owner);
-	}
-}
-
-/*
- * Follows parents from account a. state: 0 unseen, 1 on this walk, 2 done.
- * Meeting a state-1 account is a cycle, reported once from that account.
- */
-static void check_account_cycle(struct vctx *v, size_t a, char *state)
-{
-	const struct account *base = v->m->accounts, *acc = &base[a];
-	size_t *path = xcalloc(v->m->n_accounts + 1, sizeof(*path));
-	size_t n = 0, i, k;
-
-	while (acc && !state[k = (size_t)(acc - base)]) {
-		state[k] = 1;
-		path[n++] = k;
-		acc = strcmp(acc->parent, "root") ?
-			      index_find(&v->accounts, acc->parent) : NULL;
-	}
-	if (acc && state[acc - base] == 1) {
-		struct strbuf sb = STRBUF_INIT;
-
-		for (i = 0; path[i] != (size_t)(acc - base); i++)
-			;
-		for (; i < n; i++)
-			strbuf_addf(&sb, "'%s' -> ", base[path[i]].name);
-		strbuf_addf(&sb, "'%s'", acc->name);
-		diag_error(v->dl, &acc->parent_loc, "account cycle: %s", sb.buf);
-		strbuf_release(&sb);
-	}
-	for (i = 0; i < n; i++)
-		state[path[i]] = 2;
-	free(path);
-}
-
-/*
- * Orders accounts parents first (stable) so the accounting layer can
- * create them in array order; only called when every parent resolves and
- * there is no cycle.
- */
-static void order_accounts(struct vctx *v)
-{
-	struct model *m = v->m;
-	struct account *out = pool_alloc(&m->pool, (m->n_accounts + 1) * sizeof(*out));
-	char *done = xcalloc(m->n_accounts + 1, 1);
-	size_t n = 0, i, round;
-
-	for (round = 0; n < m->n_accounts && round <= m->n_accounts; round++) {
-		for (i = 0; i < m->n_accounts; i++) {
-			const struct account *a = &m->accounts[i];
-			const struct account *p;
-
-			if (done[i])
-				continue;
-			p = index_find(&v->accounts, a->parent);
-			if (strcmp(a->parent, "root") && !(p && done[p - m->accounts]))
-				continue;
-			done[i] = 1;
-			out[n++] = *a;
-		}
-	}
-	free(done);
-	if (n != m->n_accounts)
-		return;
-	m->accounts = out;
-	index_release(&v->accounts);
-	index_build(&v->accounts, m->accounts, m->n_accounts, sizeof(*m->accounts));
-}
-
-static void check_account_refs(struct vctx *v, const struct account *a,
-			       const char *owner, struct limit_seen *ls)
-{
-	check_db_name(v, "account", a->name, &a->loc);
-	if (!strcmp(a->name, "root"))
-		diag_error(v->dl, &a->loc, "account 'root' is implicit: do not define it");
-	check_list_refs(v, &a->qos, owner, "QoS", &v->qos);
-	check_list_refs(v, &a->coordinators, owner, "user", &v->users);
-	if (a->default_qos && !index_find(&v->qos, a->default_qos))
-		unknown_ref(v, &a->default_qos_loc, owner, "QoS", a->default_qos, &v->qos);
-	check_tres_map(v, owner, &a->grp_tres, ls);
-	check_tres_map(v, owner, &a->max_tres_per_job, ls);
-	check_tres_map(v, owner, &a->max_tres_per_node, ls);
-	{
-		const long long n[] = { a->grp_jobs, a->grp_submit_jobs, a->max_jobs,
-					a->max_submit_jobs };
-
-		if (a->max_wall || a->grp_wall || any_set(n, ARRAY_SIZE(n)))
-			note_limit(ls, owner, &a->loc);
-	}
-}
-
-static void check_accounts(struct vctx *v, struct limit_seen *ls)
-{
-	char *state = xcalloc(v->m->n_accounts + 1, 1);
-	size_t i, before = diag_errors(v->dl);
-
-	index_report_dups(v, &v->accounts, "account", offsetof(struct account, loc));
-	for (i = 0; i < v->m->n_accounts; i++) {
-		const struct account *a = &v->m->accounts[i];
-		char *owner = xasprintf("account '%s'", a->name);
-
-		check_account_refs(v, a, owner, ls);
-		if (strcmp(a->parent, "root") && !index_find(&v->accounts, a->parent))
-			unknown_ref(v, &a->parent_loc, owner, "parent account",
-				    a->parent, &v->accounts);
-		free(owner);
-	}
-	for (i = 0; i < v->m->n_accounts; i++)
-		if (!state[i])
-			check_account_cycle(v, i, state);
-	free(state);
-	if (diag_errors(v->dl) == before)
-		order_accounts(v);
-}
-
-static bool list_has(const struct str_list *l, const char *s)
-{
-	size_t i;
-
-	for (i = 0; i < l->n; i++)
-		if (!strcmp(l->items[i], s))
-			return true;
-	return false;
-}
-
-static void check_user(struct vctx *v, const struct user *u,
-		       struct limit_seen *ls)
-{
-	char *owner = xasprintf("user '%s'", u->name);
-
-	check_db_name(v, "user", u->name, &u->loc);
-	check_list_refs(v, &u->accounts, owner, "account", &v->accounts);
-	check_list_refs(v, &u->qos, owner, "QoS", &v->qos);
-	/* a missing list is the loader's "missing required key"; [] is ours */
-	if (!u->accounts.n && u->accounts.items)
-		diag_error(v->dl, &u->loc, "%s: no accounts", owner);
-	if (u->default_account && !list_has(&u->accounts, u->default_account))
-		diag_error(v->dl, &u->default_account_loc, "%s: default account '%s' "
-			   "is not one of the user's accounts", owner,
-			   u->default_account);
-	if (u->default_qos && !index_find(&v->qos, u->default_qos))
-		unknown_ref(v, &u->default_qos_loc, owner, "QoS", u->default_qos, &v->qos);
-	else if (u->default_qos && u->qos.n && !list_has(&u->qos, u->default_qos))
-		diag_error(v->dl, &u->default_qos_loc, "%s: default QoS '%s' is not "
-			   "one of the user's QoS", owner, u->default_qos);
-	check_tres_map(v, owner, &u->grp_tres, ls);
-	check_tres_map(v, owner, &u->max_tres_per_job, ls);
-	{
-		const long long n[] = { u->grp_jobs, u->grp_submit_jobs, u->max_jobs,
-					u->max_submit_jobs };
-
-		if (u->max_wall || any_set(n, ARRAY_SIZE(n)))
-			note_limit(ls, owner, &u->loc);
-	}
-	free(owner);
-}
-
-static void check_users(struct vctx *v, struct limit_seen *ls)
-{
-	size_t i;
-
-	index_report_dups(v, &v->users, "user", offsetof(struct user, loc));
-	for (i = 0; i < v->m->n_users; i++)
-		check_user(v, &v->m->users[i], ls);
-}
-
-/* ------------------------------------------------------------------ */
-/* limits that Slurm really enforces                                   */
-
-static bool model_has_gpus(const struct model *m)
-{
-	size_t i;
-
-	for (i = 0; i < m->n_node_types; i++)
-		if (m->node_types[i].n_gpus)
-			return true;
-	return false;
-}
-
-static const struct kv *slurm_conf_find(const struct model *m, const char *key)
-{
-	size_t i;
-
-	for (i = 0; i < m->cluster.slurm_conf.n; i++)
-		if (!strcasecmp(m->cluster.slurm_conf.items[i].key, key))
-			return &m->cluster.slurm_conf.items[i];
-	return NULL;
-}
-
-char *validate_effective_slurm_conf(const struct model *m, const char *key)
-{
-	const struct kv *e = slurm_conf_find(m, key);
-
-	if (!strcasecmp(key, "AccountingStorageTRES")) {
-		if (!model_has_gpus(m))
-			return e ? xstrdup(e->value) : NULL;
-		if (!e || !*e->value)
-			return xstrdup("gres/gpu");
-		return xasprintf("%s,gres/gpu", e->value);
-	}
-	if (!strcasecmp(key, "AccountingStorageEnforce"))
-		return xstrdup(e ? e->value : "associations,limits,qos");
-	return e ? xstrdup(e->value) : NULL;
-}
-
-/* True if the comma list holds word (case-insensitive), or word:... */
-static bool csv_has(const char *list, const char *word)
-{
-	size_t len = strlen(word);
-	const char *p = list;
-
-	while (p && *p) {
-		size_t n = strcspn(p, ",");
-
-		if (n >= len && !strncasecmp(p, word, len) &&
-		    (n == len || p[len] == ':'))
-			return true;
-		p += n;
-		p += *p == ',';
-	}
-	return false;
-}
-
-static void check_limits_real(struct vctx *v, struct limit_seen *ls)
-{
-	char *tres = validate_effective_slurm_conf(v->m, "AccountingStorageTRES");
-	char *enforce = validate_effective_slurm_conf(v->m, "AccountingStorageEnforce");
-	const struct kv *set = slurm_conf_find(v->m, "AccountingStorageEnforce");
-
-	if (ls->gpu && !(tres && csv_has(tres, "gres/gpu"))) {
-		diag_error(v->dl, &ls->gpu->loc, "%s limits 'gres/gpu' but GPUs are not "
-			   "tracked (no GPUs defined and AccountingStorageTRES lacks "
-			   "gres/gpu)", ls->gpu_owner);
-		if (ls->n_gpu > 1)
-			diag_note(v->dl, &ls->gpu->loc, "and %zu more gres/gpu limit%s",
-				  ls->n_gpu - 1, ls->n_gpu > 2 ? "s" : "");
-	}
-	if (ls->any && !csv_has(enforce, "limits") && !csv_has(enforce, "safe")) {
-		diag_error(v->dl, ls->any, "%s sets limits but AccountingStorageEnforce "
-			   "'%s' lacks 'limits': Slurm would not enforce them",
-			   ls->any_owner, enforce);
-		if (set)
-			diag_note(v->dl, &set->loc, "AccountingStorageEnforce set here");
-	}
-	if (v->m->n_qos && !csv_has(enforce, "qos")) {
-		diag_error(v->dl, &v->m->qos[0].loc, "QoS are defined but "
-			   "AccountingStorageEnforce '%s' lacks 'qos': Slurm would not "
-			   "enforce them", enforce);
-		if (set)
-			diag_note(v->dl, &set->loc, "AccountingStorageEnforce set here");
-	}
-	free(tres);
-	free(enforce);
-}
-
-/* ------------------------------------------------------------------ */
 /* entry point                                                         */
 
 static void vctx_init(struct vctx *v, struct model *m, struct diag_list *dl)
@@ -1120,11 +664,11 @@ static void vctx_init(struct vctx *v, struct model *m, struct diag_list *dl)
 	v->m = m;
 	v->dl = dl;
 	model_index_hosts(m);
-	index_build(&v->types, m->node_types, m->n_node_types, sizeof(*m->node_types));
-	index_build(&v->parts, m->partitions, m->n_partitions, sizeof(*m->partitions));
-	index_build(&v->qos, m->qos, m->n_qos, sizeof(*m->qos));
-	index_build(&v->accounts, m->accounts, m->n_accounts, sizeof(*m->accounts));
-	index_build(&v->users, m->users, m->n_users, sizeof(*m->users));
+	validate_index_build(&v->types, m->node_types, m->n_node_types, sizeof(*m->node_types));
+	validate_index_build(&v->parts, m->partitions, m->n_partitions, sizeof(*m->partitions));
+	validate_index_build(&v->qos, m->qos, m->n_qos, sizeof(*m->qos));
+	validate_index_build(&v->accounts, m->accounts, m->n_accounts, sizeof(*m->accounts));
+	validate_index_build(&v->users, m->users, m->n_users, sizeof(*m->users));
 	host_set_build(v);
 }
 
@@ -1132,11 +676,11 @@ static void vctx_release(struct vctx *v)
 {
 	size_t i;
 
-	index_release(&v->types);
-	index_release(&v->parts);
-	index_release(&v->qos);
-	index_release(&v->accounts);
-	index_release(&v->users);
+	validate_index_release(&v->types);
+	validate_index_release(&v->parts);
+	validate_index_release(&v->qos);
+	validate_index_release(&v->accounts);
+	validate_index_release(&v->users);
 	for (i = 0; i < v->n_nodes_checks; i++) {
 		free(v->nodes_checks[i].cause);
 		free(v->nodes_checks[i].unknown);
@@ -1149,7 +693,6 @@ static void vctx_release(struct vctx *v)
 size_t validate_model(struct model *m, struct diag_list *dl)
 {
 	size_t before = diag_errors(dl);
-	struct limit_seen ls = { 0 };
 	struct vctx v;
 
 	vctx_init(&v, m, dl);
@@ -1163,12 +706,7 @@ size_t validate_model(struct model *m, struct diag_list *dl)
 	check_hosts(&v);
 	check_controllers(&v);
 	check_partitions(&v);
-	check_qos(&v, &ls);
-	check_accounts(&v, &ls);
-	check_users(&v, &ls);
-	check_limits_real(&v, &ls);
-	free(ls.gpu_owner);
-	free(ls.any_owner);
+	validate_accounting(&v);
 	vctx_release(&v);
 	return diag_errors(dl) - before;
 }

@@ -1,0 +1,475 @@
+/*
+ * validate_acct.c: the accounting half of validation: QoS, accounts (tree,
+ * cycles, parents-first order), users, TRES names and counts, and the
+ * cross-checks that make limits real in Slurm (gres/gpu tracked by
+ * AccountingStorageTRES, limits and qos in AccountingStorageEnforce, both
+ * as the renderer would write them).
+ */
+#include "compat.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "inventory.h"
+#include "strbuf.h"
+#include "validate.h"
+#include "validate_priv.h"
+#include "xalloc.h"
+
+/* ------------------------------------------------------------------ */
+/* names sacctmgr would mangle                                         */
+
+/*
+ * sacctmgr lowercases user, account and QoS names; characters outside
+ * [A-Za-z0-9._-] break its command line and the association keys.
+ */
+static void check_db_name(struct vctx *v, const char *kind, const char *name,
+			  const struct src_loc *loc)
+{
+	const char *p;
+	bool upper = false;
+
+	for (p = name; *p; p++) {
+		if (!isalnum((unsigned char)*p) && !strchr("._-", *p)) {
+			diag_error(v->dl, loc, "invalid %s name '%s': use letters, "
+				   "digits, '.', '_' and '-'", kind, name);
+			return;
+		}
+		upper |= isupper((unsigned char)*p) != 0;
+	}
+	if (!*name)
+		diag_error(v->dl, loc, "empty %s name", kind);
+	else if (upper)
+		diag_error(v->dl, loc, "%s name '%s' has uppercase letters: "
+			   "sacctmgr stores it lowercased", kind, name);
+}
+
+/* ------------------------------------------------------------------ */
+/* TRES                                                                */
+
+bool validate_tres_name(const char *name)
+{
+	static const char *const plain[] = { "cpu", "mem", "node", "billing",
+					     "energy", "fs/disk", "vmem", "pages",
+					     "fs/lustre", "ic/ofed" };
+	static const char *const prefixes[] = { "gres/", "license/", "bb/" };
+	size_t i, len;
+
+	for (i = 0; i < ARRAY_SIZE(plain); i++)
+		if (!strcmp(name, plain[i]))
+			return true;
+	for (i = 0; i < ARRAY_SIZE(prefixes); i++) {
+		len = strlen(prefixes[i]);
+		if (!strncmp(name, prefixes[i], len) && name[len] &&
+		    name[len] != ':' && !strchr(name + len, '/') &&
+		    !strchr(name + len, ','))
+			return true;
+	}
+	return false;
+}
+
+/* TRES counts: an integer (-1 clears), memory-like TRES may carry a unit. */
+static bool tres_value_ok(const char *name, const char *value)
+{
+	long long mb;
+	const char *p = value;
+
+	if (!strcmp(value, "-1"))
+		return true;
+	if (!strcmp(name, "mem") || !strncmp(name, "bb/", 3) ||
+	    !strncmp(name, "fs/", 3))
+		return !inventory_parse_memory(value, &mb);
+	if (!*p)
+		return false;
+	for (; *p; p++)
+		if (!isdigit((unsigned char)*p))
+			return false;
+	return true;
+}
+
+static bool gpu_type_known(const struct model *m, const char *type)
+{
+	size_t i, g;
+
+	for (i = 0; i < m->n_node_types; i++)
+		for (g = 0; g < m->node_types[i].n_gpus; g++)
+			if (m->node_types[i].gpus[g].type &&
+			    !strcmp(m->node_types[i].gpus[g].type, type))
+				return true;
+	return false;
+}
+
+static void check_tres_entry(struct vctx *v, const char *owner,
+			     const struct kv *e)
+{
+	if (!validate_tres_name(e->key)) {
+		diag_error(v->dl, &e->loc, "%s: unknown TRES '%s' (expected cpu, mem, "
+			   "node, billing, energy, fs/disk, vmem, pages, "
+			   "gres/NAME[:TYPE], license/NAME or bb/NAME)", owner, e->key);
+		return;
+	}
+	if (!tres_value_ok(e->key, e->value))
+		diag_error(v->dl, &e->value_loc, "%s: TRES '%s' needs a count, got '%s'",
+			   owner, e->key, e->value);
+	if (!strncmp(e->key, "gres/", 5)) {
+		const char *name = e->key + 5, *colon = strchr(name, ':');
+		size_t len = colon ? (size_t)(colon - name) : strlen(name);
+
+		if (len != 3 || strncmp(name, "gpu", 3))
+			diag_error(v->dl, &e->loc, "%s: unknown GRES '%.*s' in '%s' "
+				   "(only gpu is defined)", owner, (int)len, name, e->key);
+		else if (colon && !gpu_type_known(v->m, colon + 1))
+			diag_error(v->dl, &e->loc, "%s: no node type has GPUs of type "
+				   "'%s'", owner, colon + 1);
+	}
+}
+
+/* Where limits are: the first gres/gpu limit and the first limit at all. */
+struct limit_seen {
+	const struct kv *gpu;
+	char *gpu_owner;
+	const struct src_loc *any;
+	char *any_owner;
+	size_t n_gpu;
+};
+
+/* Notes the first limit of any kind, for the enforcement check. */
+static void note_limit(struct limit_seen *ls, const char *owner,
+		       const struct src_loc *loc)
+{
+	if (ls->any)
+		return;
+	ls->any = loc;
+	ls->any_owner = xstrdup(owner);
+}
+
+static bool any_set(const long long *vals, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (vals[i] != MODEL_UNSET && vals[i] != -1)
+			return true;
+	return false;
+}
+
+static void check_tres_map(struct vctx *v, const char *owner,
+			   const struct kv_list *kv, struct limit_seen *ls)
+{
+	size_t i;
+
+	for (i = 0; i < kv->n; i++) {
+		const struct kv *e = &kv->items[i];
+
+		check_tres_entry(v, owner, e);
+		note_limit(ls, owner, &e->loc);
+		if (!strcmp(e->key, "gres/gpu") || !strncmp(e->key, "gres/gpu:", 9)) {
+			if (!ls->n_gpu++) {
+				ls->gpu = e;
+				ls->gpu_owner = xstrdup(owner);
+			}
+		}
+	}
+}
+
+/* ------------------------------------------------------------------ */
+/* qos, accounts, users                                                */
+
+static void check_qos(struct vctx *v, struct limit_seen *ls)
+{
+	size_t i;
+
+	validate_report_dups(v, &v->qos, "QoS", offsetof(struct qos, loc));
+	for (i = 0; i < v->m->n_qos; i++) {
+		const struct qos *q = &v->m->qos[i];
+		char *owner = xasprintf("QoS '%s'", q->name);
+
+		check_db_name(v, "QoS", q->name, &q->loc);
+		check_tres_map(v, owner, &q->max_tres_per_user, ls);
+		check_tres_map(v, owner, &q->max_tres_per_job, ls);
+		check_tres_map(v, owner, &q->max_tres_per_account, ls);
+		check_tres_map(v, owner, &q->max_tres_per_node, ls);
+		check_tres_map(v, owner, &q->min_tres_per_job, ls);
+		check_tres_map(v, owner, &q->grp_tres, ls);
+		validate_list_refs(v, &q->preempt, owner, "QoS", &v->qos);
+		{
+			const long long n[] = { q->max_jobs_per_user,
+				q->max_submit_jobs_per_user, q->max_jobs_per_account,
+				q->max_submit_jobs_per_account, q->grp_jobs,
+				q->grp_submit_jobs };
+
+			if (q->max_wall || q->grp_wall || any_set(n, ARRAY_SIZE(n)))
+				note_limit(ls, owner, &q->loc);
+		}
+		free(owner);
+	}
+}
+
+/*
+ * Follows parents from account a. state: 0 unseen, 1 on this walk, 2 done.
+ * Meeting a state-1 account is a cycle, reported once from that account.
+ */
+static void check_account_cycle(struct vctx *v, size_t a, char *state)
+{
+	const struct account *base = v->m->accounts, *acc = &base[a];
+	size_t *path = xcalloc(v->m->n_accounts + 1, sizeof(*path));
+	size_t n = 0, i, k;
+
+	while (acc && !state[k = (size_t)(acc - base)]) {
+		state[k] = 1;
+		path[n++] = k;
+		acc = strcmp(acc->parent, "root") ?
+			      validate_index_find(&v->accounts, acc->parent) : NULL;
+	}
+	if (acc && state[acc - base] == 1) {
+		struct strbuf sb = STRBUF_INIT;
+
+		for (i = 0; path[i] != (size_t)(acc - base); i++)
+			;
+		for (; i < n; i++)
+			strbuf_addf(&sb, "'%s' -> ", base[path[i]].name);
+		strbuf_addf(&sb, "'%s'", acc->name);
+		diag_error(v->dl, &acc->parent_loc, "account cycle: %s", sb.buf);
+		strbuf_release(&sb);
+	}
+	for (i = 0; i < n; i++)
+		state[path[i]] = 2;
+	free(path);
+}
+
+/*
+ * Orders accounts parents first (stable) so the accounting layer can
+ * create them in array order; only called when every parent resolves and
+ * there is no cycle.
+ */
+static void order_accounts(struct vctx *v)
+{
+	struct model *m = v->m;
+	struct account *out = pool_alloc(&m->pool, (m->n_accounts + 1) * sizeof(*out));
+	char *done = xcalloc(m->n_accounts + 1, 1);
+	size_t n = 0, i, round;
+
+	for (round = 0; n < m->n_accounts && round <= m->n_accounts; round++) {
+		for (i = 0; i < m->n_accounts; i++) {
+			const struct account *a = &m->accounts[i];
+			const struct account *p;
+
+			if (done[i])
+				continue;
+			p = validate_index_find(&v->accounts, a->parent);
+			if (strcmp(a->parent, "root") && !(p && done[p - m->accounts]))
+				continue;
+			done[i] = 1;
+			out[n++] = *a;
+		}
+	}
+	free(done);
+	if (n != m->n_accounts)
+		return;
+	m->accounts = out;
+	validate_index_release(&v->accounts);
+	validate_index_build(&v->accounts, m->accounts, m->n_accounts, sizeof(*m->accounts));
+}
+
+static void check_account_refs(struct vctx *v, const struct account *a,
+			       const char *owner, struct limit_seen *ls)
+{
+	check_db_name(v, "account", a->name, &a->loc);
+	if (!strcmp(a->name, "root"))
+		diag_error(v->dl, &a->loc, "account 'root' is implicit: do not define it");
+	validate_list_refs(v, &a->qos, owner, "QoS", &v->qos);
+	validate_list_refs(v, &a->coordinators, owner, "user", &v->users);
+	if (a->default_qos && !validate_index_find(&v->qos, a->default_qos))
+		validate_unknown_ref(v, &a->default_qos_loc, owner, "QoS", a->default_qos, &v->qos);
+	check_tres_map(v, owner, &a->grp_tres, ls);
+	check_tres_map(v, owner, &a->max_tres_per_job, ls);
+	check_tres_map(v, owner, &a->max_tres_per_node, ls);
+	{
+		const long long n[] = { a->grp_jobs, a->grp_submit_jobs, a->max_jobs,
+					a->max_submit_jobs };
+
+		if (a->max_wall || a->grp_wall || any_set(n, ARRAY_SIZE(n)))
+			note_limit(ls, owner, &a->loc);
+	}
+}
+
+static void check_accounts(struct vctx *v, struct limit_seen *ls)
+{
+	char *state = xcalloc(v->m->n_accounts + 1, 1);
+	size_t i, before = diag_errors(v->dl);
+
+	validate_report_dups(v, &v->accounts, "account", offsetof(struct account, loc));
+	for (i = 0; i < v->m->n_accounts; i++) {
+		const struct account *a = &v->m->accounts[i];
+		char *owner = xasprintf("account '%s'", a->name);
+
+		check_account_refs(v, a, owner, ls);
+		if (strcmp(a->parent, "root") && !validate_index_find(&v->accounts, a->parent))
+			validate_unknown_ref(v, &a->parent_loc, owner, "parent account",
+				    a->parent, &v->accounts);
+		free(owner);
+	}
+	for (i = 0; i < v->m->n_accounts; i++)
+		if (!state[i])
+			check_account_cycle(v, i, state);
+	free(state);
+	if (diag_errors(v->dl) == before)
+		order_accounts(v);
+}
+
+static bool list_has(const struct str_list *l, const char *s)
+{
+	size_t i;
+
+	for (i = 0; i < l->n; i++)
+		if (!strcmp(l->items[i], s))
+			return true;
+	return false;
+}
+
+static void check_user(struct vctx *v, const struct user *u,
+		       struct limit_seen *ls)
+{
+	char *owner = xasprintf("user '%s'", u->name);
+
+	check_db_name(v, "user", u->name, &u->loc);
+	validate_list_refs(v, &u->accounts, owner, "account", &v->accounts);
+	validate_list_refs(v, &u->qos, owner, "QoS", &v->qos);
+	/* a missing list is the loader's "missing required key"; [] is ours */
+	if (!u->accounts.n && u->accounts.items)
+		diag_error(v->dl, &u->loc, "%s: no accounts", owner);
+	if (u->default_account && !list_has(&u->accounts, u->default_account))
+		diag_error(v->dl, &u->default_account_loc, "%s: default account '%s' "
+			   "is not one of the user's accounts", owner,
+			   u->default_account);
+	if (u->default_qos && !validate_index_find(&v->qos, u->default_qos))
+		validate_unknown_ref(v, &u->default_qos_loc, owner, "QoS", u->default_qos, &v->qos);
+	else if (u->default_qos && u->qos.n && !list_has(&u->qos, u->default_qos))
+		diag_error(v->dl, &u->default_qos_loc, "%s: default QoS '%s' is not "
+			   "one of the user's QoS", owner, u->default_qos);
+	check_tres_map(v, owner, &u->grp_tres, ls);
+	check_tres_map(v, owner, &u->max_tres_per_job, ls);
+	{
+		const long long n[] = { u->grp_jobs, u->grp_submit_jobs, u->max_jobs,
+					u->max_submit_jobs };
+
+		if (u->max_wall || any_set(n, ARRAY_SIZE(n)))
+			note_limit(ls, owner, &u->loc);
+	}
+	free(owner);
+}
+
+static void check_users(struct vctx *v, struct limit_seen *ls)
+{
+	size_t i;
+
+	validate_report_dups(v, &v->users, "user", offsetof(struct user, loc));
+	for (i = 0; i < v->m->n_users; i++)
+		check_user(v, &v->m->users[i], ls);
+}
+
+/* ------------------------------------------------------------------ */
+/* limits that Slurm really enforces                                   */
+
+static bool model_has_gpus(const struct model *m)
+{
+	size_t i;
+
+	for (i = 0; i < m->n_node_types; i++)
+		if (m->node_types[i].n_gpus)
+			return true;
+	return false;
+}
+
+static const struct kv *slurm_conf_find(const struct model *m, const char *key)
+{
+	size_t i;
+
+	for (i = 0; i < m->cluster.slurm_conf.n; i++)
+		if (!strcasecmp(m->cluster.slurm_conf.items[i].key, key))
+			return &m->cluster.slurm_conf.items[i];
+	return NULL;
+}
+
+char *validate_effective_slurm_conf(const struct model *m, const char *key)
+{
+	const struct kv *e = slurm_conf_find(m, key);
+
+	if (!strcasecmp(key, "AccountingStorageTRES")) {
+		if (!model_has_gpus(m))
+			return e ? xstrdup(e->value) : NULL;
+		if (!e || !*e->value)
+			return xstrdup("gres/gpu");
+		return xasprintf("%s,gres/gpu", e->value);
+	}
+	if (!strcasecmp(key, "AccountingStorageEnforce"))
+		return xstrdup(e ? e->value : "associations,limits,qos");
+	return e ? xstrdup(e->value) : NULL;
+}
+
+/* True if the comma list holds word (case-insensitive), or word:... */
+static bool csv_has(const char *list, const char *word)
+{
+	size_t len = strlen(word);
+	const char *p = list;
+
+	while (p && *p) {
+		size_t n = strcspn(p, ",");
+
+		if (n >= len && !strncasecmp(p, word, len) &&
+		    (n == len || p[len] == ':'))
+			return true;
+		p += n;
+		p += *p == ',';
+	}
+	return false;
+}
+
+static void check_limits_real(struct vctx *v, struct limit_seen *ls)
+{
+	char *tres = validate_effective_slurm_conf(v->m, "AccountingStorageTRES");
+	char *enforce = validate_effective_slurm_conf(v->m, "AccountingStorageEnforce");
+	const struct kv *set = slurm_conf_find(v->m, "AccountingStorageEnforce");
+
+	if (ls->gpu && !(tres && csv_has(tres, "gres/gpu"))) {
+		diag_error(v->dl, &ls->gpu->loc, "%s limits 'gres/gpu' but GPUs are not "
+			   "tracked (no GPUs defined and AccountingStorageTRES lacks "
+			   "gres/gpu)", ls->gpu_owner);
+		if (ls->n_gpu > 1)
+			diag_note(v->dl, &ls->gpu->loc, "and %zu more gres/gpu limit%s",
+				  ls->n_gpu - 1, ls->n_gpu > 2 ? "s" : "");
+	}
+	if (ls->any && !csv_has(enforce, "limits") && !csv_has(enforce, "safe")) {
+		diag_error(v->dl, ls->any, "%s sets limits but AccountingStorageEnforce "
+			   "'%s' lacks 'limits': Slurm would not enforce them",
+			   ls->any_owner, enforce);
+		if (set)
+			diag_note(v->dl, &set->loc, "AccountingStorageEnforce set here");
+	}
+	if (v->m->n_qos && !csv_has(enforce, "qos")) {
+		diag_error(v->dl, &v->m->qos[0].loc, "QoS are defined but "
+			   "AccountingStorageEnforce '%s' lacks 'qos': Slurm would not "
+			   "enforce them", enforce);
+		if (set)
+			diag_note(v->dl, &set->loc, "AccountingStorageEnforce set here");
+	}
+	free(tres);
+	free(enforce);
+}
+
+
+/* ------------------------------------------------------------------ */
+
+void validate_accounting(struct vctx *v)
+{
+	struct limit_seen ls = { 0 };
+
+	check_qos(v, &ls);
+	check_accounts(v, &ls);
+	check_users(v, &ls);
+	check_limits_real(v, &ls);
+	free(ls.gpu_owner);
+	free(ls.any_owner);
+}

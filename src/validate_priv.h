@@ -1,0 +1,63 @@
+/*
+ * validate_priv.h: what validate.c and validate_acct.c share: the
+ * validation context, sorted name indexes over model arrays, and the
+ * reporting helpers for references. Private to the validate module.
+ */
+#ifndef CLUSTERCTL_VALIDATE_PRIV_H
+#define CLUSTERCTL_VALIDATE_PRIV_H
+
+#include "compat.h"
+
+#include "diag.h"
+#include "model.h"
+
+/*
+ * A sorted view of a model array by name. Every model element type starts
+ * with `const char *name`, so one index type serves them all.
+ */
+struct name_index {
+	const char **names;	/* sorted; each points at an element's name field */
+	size_t n;
+};
+
+struct nodes_check;
+
+struct vctx {
+	struct model *m;
+	struct diag_list *dl;
+	int version;		/* slurmkeys index; -1 unknown */
+	struct name_index types, parts, qos, accounts, users;
+	const struct host **host_set;	/* hash table of host names */
+	size_t host_set_mask;
+	struct nodes_check *nodes_checks;	/* one per distinct nodes expr */
+	size_t n_nodes_checks, alloc_nodes_checks;
+};
+
+/* Builds a sorted index of n elements of arr (stride bytes apart). */
+void validate_index_build(struct name_index *ix, const void *arr, size_t n,
+			  size_t stride);
+/* The element named name (its first definition), or NULL. Borrowed. */
+const void *validate_index_find(const struct name_index *ix, const char *name);
+void validate_index_release(struct name_index *ix);
+
+/*
+ * Reports every name defined twice: "duplicate KIND 'x'" at the later one
+ * with a note at the first; loc_off is the element's struct src_loc.
+ */
+void validate_report_dups(struct vctx *v, const struct name_index *ix,
+			  const char *kind, size_t loc_off);
+
+/* Reports "OWNER: unknown KIND 'name' (did you mean ...)"; ix may be NULL. */
+void validate_unknown_ref(struct vctx *v, const struct src_loc *loc,
+			  const char *owner, const char *kind, const char *name,
+			  const struct name_index *ix);
+
+/* validate_unknown_ref() for each item of l missing from ix. */
+void validate_list_refs(struct vctx *v, const struct str_list *l,
+			const char *owner, const char *kind,
+			const struct name_index *ix);
+
+/* QoS, accounts, users, TRES and the limits Slurm enforces (validate_acct.c). */
+void validate_accounting(struct vctx *v);
+
+#endif
