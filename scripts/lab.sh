@@ -232,7 +232,8 @@ host_prepare() {
 }
 
 # Runs inside the new namespaces (lab.sh __host-init NAME): mounts, hostname,
-# sshd, then becomes the namespace holder. Any failure exits before sshd starts.
+# sshd, then becomes the namespace holder. Any failure exits before sshd starts
+# (sshd itself refuses a bad config before it forks).
 host_init() {
 	local name=$1 h
 	h=$(host_dir "$name")
@@ -248,7 +249,6 @@ host_init() {
 	for d in var/spool var/log var/lib root; do mount --bind "$h/$d" "/$d"; done
 	mount --bind "$LAB/sbin" /usr/local/sbin
 	hostname "$name"
-	/usr/sbin/sshd -t -f "$h/sshd_config"
 	/usr/sbin/sshd -f "$h/sshd_config" -E /var/log/sshd.log
 	set +e
 	# sshd forks before it binds: its pid file says it listens
