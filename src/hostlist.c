@@ -247,6 +247,22 @@ static void hl_order(size_t k, size_t *ord)
 	ord[k - 1] = k - 1;
 }
 
+/* Appends v in decimal, zero-padded to width digits (printf's "%0*llu"). */
+static void hl_add_number(struct strbuf *sb, unsigned long long v, int width)
+{
+	char buf[24], *p = buf + sizeof(buf);
+	int digits;
+
+	/* By hand: printf was half the cost of expanding a long range. */
+	do {
+		*--p = (char)('0' + v % 10);
+		v /= 10;
+	} while (v);
+	for (digits = (int)(buf + sizeof(buf) - p); digits < width; digits++)
+		strbuf_addch(sb, '0');
+	strbuf_add(sb, p, (size_t)(buf + sizeof(buf) - p));
+}
+
 static void hl_emit(const struct hl_token *t, const size_t *pos,
 		    struct strbuf *sb, struct hostlist *out)
 {
@@ -255,8 +271,8 @@ static void hl_emit(const struct hl_token *t, const size_t *pos,
 	strbuf_reset(sb);
 	for (g = 0; g < t->ngroups; g++) {
 		strbuf_add(sb, t->text + t->lit_start[g], t->lit_len[g]);
-		strbuf_addf(sb, "%0*llu", t->groups[g].width[pos[g]],
-			    t->groups[g].val[pos[g]]);
+		hl_add_number(sb, t->groups[g].val[pos[g]],
+			      t->groups[g].width[pos[g]]);
 	}
 	strbuf_add(sb, t->text + t->lit_start[g], t->lit_len[g]);
 	hostlist_push(out, sb->buf);
@@ -387,6 +403,7 @@ struct hl_name {
 	unsigned long long val;
 	int digits;		/* length of the number; 0: no usable number */
 	bool padded;		/* the number has leading zeros */
+	size_t rank;		/* of the prefix in natural order */
 };
 
 /* One output range: numbers lo..hi printed with at least width digits. */
@@ -460,18 +477,82 @@ static int hl_natcmp(const char *a, size_t alen, const char *b, size_t blen)
 	return 0;
 }
 
+/* A distinct prefix and the first name that has it. */
+struct hl_prefix {
+	const char *s;
+	size_t len, first;
+};
+
+static int hl_prefix_cmp(const void *va, const void *vb)
+{
+	const struct hl_prefix *a = va, *b = vb;
+	int r = hl_natcmp(a->s, a->len, b->s, b->len);
+
+	if (r)
+		return r;
+	if (a->len != b->len)
+		return a->len < b->len ? -1 : 1;
+	return memcmp(a->s, b->s, a->len);
+}
+
+/* Finds or adds e's prefix in the hash table slot[cap]; returns its index in u. */
+static size_t hl_prefix_id(const struct hl_name *e, size_t i, size_t *slot,
+			   size_t cap, struct hl_prefix *u, size_t *nu)
+{
+	uint64_t h = 1469598103934665603ULL;	/* FNV-1a */
+	size_t k, j;
+
+	for (k = 0; k < e[i].plen; k++)
+		h = (h ^ (unsigned char)e[i].name[k]) * 1099511628211ULL;
+	for (j = (size_t)h & (cap - 1); slot[j]; j = (j + 1) & (cap - 1)) {
+		const struct hl_prefix *o = &u[slot[j] - 1];
+
+		if (o->len == e[i].plen && !memcmp(o->s, e[i].name, o->len))
+			return slot[j] - 1;
+	}
+	u[*nu] = (struct hl_prefix){ e[i].name, e[i].plen, i };
+	slot[j] = ++*nu;
+	return *nu - 1;
+}
+
+/*
+ * Stores in each name the rank of its prefix in natural order, so that
+ * sorting the names compares integers only: the prefixes are hashed and
+ * only the distinct ones (a handful in a real cluster) sorted as text.
+ */
+static void hl_rank_prefixes(struct hl_name *e, size_t n)
+{
+	size_t cap = 16, i, nu = 0, *slot, *rank_of;
+	struct hl_prefix *u = xcalloc(n ? n : 1, sizeof(*u));
+
+	while (cap < 2 * n)
+		cap *= 2;
+	slot = xcalloc(cap, sizeof(*slot));	/* 0: empty, else 1 + index in u */
+	for (i = 0; i < n; i++)
+		e[i].rank = hl_prefix_id(e, i, slot, cap, u, &nu);
+	/* rank_of[id] once the ids' prefixes are sorted: via each first name */
+	rank_of = xcalloc(n ? n : 1, sizeof(*rank_of));
+	for (i = 0; i < nu; i++)
+		rank_of[u[i].first] = i;	/* id of first name's prefix */
+	qsort(u, nu, sizeof(*u), hl_prefix_cmp);
+	for (i = 0; i < nu; i++)
+		slot[i] = rank_of[u[i].first];	/* reuse: slot[rank] = id */
+	for (i = 0; i < nu; i++)
+		rank_of[slot[i]] = i;		/* rank_of[id] = rank */
+	for (i = 0; i < n; i++)
+		e[i].rank = rank_of[e[i].rank];
+	free(rank_of);
+	free(slot);
+	free(u);
+}
+
 /* Order: prefix, plain names first, value, padded (narrowest first), plain number. */
 static int hl_name_cmp(const void *va, const void *vb)
 {
 	const struct hl_name *a = va, *b = vb;
-	int r = hl_natcmp(a->name, a->plen, b->name, b->plen);
 
-	if (!r && a->plen == b->plen)
-		r = memcmp(a->name, b->name, a->plen);
-	else if (!r)
-		r = a->plen < b->plen ? -1 : 1;
-	if (r)
-		return r;
+	if (a->rank != b->rank)
+		return a->rank < b->rank ? -1 : 1;
 	if (!a->digits || !b->digits)
 		return !a->digits && b->digits ? -1 :
 		       a->digits && !b->digits ? 1 : 0;
@@ -484,8 +565,7 @@ static int hl_name_cmp(const void *va, const void *vb)
 
 static bool hl_same_prefix(const struct hl_name *a, const struct hl_name *b)
 {
-	return a->digits && b->digits && a->plen == b->plen &&
-	       !memcmp(a->name, b->name, a->plen);
+	return a->digits && b->digits && a->rank == b->rank;
 }
 
 /* The runs that end at the previous number, with the form of that number. */
@@ -569,9 +649,11 @@ static void hl_print_group(struct strbuf *sb, const struct hl_name *e,
 	for (r = 0; r < nruns; r++) {
 		if (r)
 			strbuf_addch(sb, ',');
-		strbuf_addf(sb, "%0*llu", runs[r].width, runs[r].lo);
-		if (runs[r].hi != runs[r].lo)
-			strbuf_addf(sb, "-%0*llu", runs[r].width, runs[r].hi);
+		hl_add_number(sb, runs[r].lo, runs[r].width);
+		if (runs[r].hi != runs[r].lo) {
+			strbuf_addch(sb, '-');
+			hl_add_number(sb, runs[r].hi, runs[r].width);
+		}
 	}
 	if (brackets)
 		strbuf_addch(sb, ']');
@@ -601,6 +683,7 @@ char *hostlist_compress(const char *const *names, size_t n)
 
 	for (i = 0; i < n; i++)
 		hl_split_name(names[i], &e[i]);
+	hl_rank_prefixes(e, n);
 	qsort(e, n, sizeof(*e), hl_name_cmp);
 	n = hl_unique(e, n);
 	for (i = 0; i < n; i = j) {
