@@ -184,16 +184,6 @@ static int check_refs(const struct str_list *l, const char *kind,
 	return bad;
 }
 
-static bool list_has(const struct str_list *l, const char *s)
-{
-	size_t i;
-
-	for (i = 0; i < l->n; i++)
-		if (!strcmp(l->items[i], s))
-			return true;
-	return false;
-}
-
 static int check_request(const struct add_user_req *r, const struct model *m)
 {
 	const char **accts = names_of(m->accounts, m->n_accounts, sizeof(*m->accounts));
@@ -202,7 +192,7 @@ static int check_request(const struct add_user_req *r, const struct model *m)
 
 	bad |= check_refs(&r->accounts, "account", accts, m->n_accounts);
 	bad |= check_refs(&r->qos, "QoS", qos, m->n_qos);
-	if (r->default_account && !list_has(&r->accounts, r->default_account)) {
+	if (r->default_account && !str_list_has(&r->accounts, r->default_account)) {
 		fprintf(stderr, "clusterctl: add-user: default account '%s' is not "
 			"one of --account\n", r->default_account);
 		bad = -1;
@@ -224,7 +214,7 @@ static bool same_set(const struct str_list *a, const struct str_list *b)
 	if (a->n != b->n)
 		return false;
 	for (i = 0; i < a->n; i++)
-		if (!list_has(b, a->items[i]))
+		if (!str_list_has(b, a->items[i]))
 			return false;
 	return true;
 }

@@ -91,6 +91,16 @@ void pool_release(struct pool *p)
 	p->head = NULL;
 }
 
+bool str_list_has(const struct str_list *l, const char *s)
+{
+	size_t i;
+
+	for (i = 0; i < l->n; i++)
+		if (!strcmp(l->items[i], s))
+			return true;
+	return false;
+}
+
 const struct kv *kv_find(const struct kv_list *kv, const char *key)
 {
 	size_t i;

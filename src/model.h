@@ -42,6 +42,9 @@ struct str_list {
 	size_t n;
 };
 
+/* True if l holds s (exact match). */
+bool str_list_has(const struct str_list *l, const char *s);
+
 /* An ordered key=value map; used for pass-through config and TRES maps. */
 struct kv {
 	const char *key;

@@ -319,16 +319,6 @@ static void check_accounts(struct vctx *v, struct limit_seen *ls)
 		order_accounts(v);
 }
 
-static bool list_has(const struct str_list *l, const char *s)
-{
-	size_t i;
-
-	for (i = 0; i < l->n; i++)
-		if (!strcmp(l->items[i], s))
-			return true;
-	return false;
-}
-
 static void check_user(struct vctx *v, const struct user *u,
 		       struct limit_seen *ls)
 {
@@ -340,13 +330,13 @@ static void check_user(struct vctx *v, const struct user *u,
 	/* a missing list is the loader's "missing required key"; [] is ours */
 	if (!u->accounts.n && u->accounts.items)
 		diag_error(v->dl, &u->loc, "%s: no accounts", owner);
-	if (u->default_account && !list_has(&u->accounts, u->default_account))
+	if (u->default_account && !str_list_has(&u->accounts, u->default_account))
 		diag_error(v->dl, &u->default_account_loc, "%s: default account '%s' "
 			   "is not one of the user's accounts", owner,
 			   u->default_account);
 	if (u->default_qos && !validate_index_find(&v->qos, u->default_qos))
 		validate_unknown_ref(v, &u->default_qos_loc, owner, "QoS", u->default_qos, &v->qos);
-	else if (u->default_qos && u->qos.n && !list_has(&u->qos, u->default_qos))
+	else if (u->default_qos && u->qos.n && !str_list_has(&u->qos, u->default_qos))
 		diag_error(v->dl, &u->default_qos_loc, "%s: default QoS '%s' is not "
 			   "one of the user's QoS", owner, u->default_qos);
 	check_tres_map(v, owner, &u->grp_tres, ls);

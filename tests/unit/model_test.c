@@ -102,6 +102,17 @@ Test(model, host_index_agrees_with_linear_search)
 	model_free(m);
 }
 
+Test(model, str_list_has)
+{
+	const char *items[] = { "a", "bc" };
+	struct str_list l = { items, NULL, 2 };
+
+	cr_expect(str_list_has(&l, "bc"));
+	cr_expect_not(str_list_has(&l, "b"));
+	l.n = 0;
+	cr_expect_not(str_list_has(&l, "a"));
+}
+
 Test(model, user_default_account)
 {
 	const char *accts[] = { "x", "y" };
