@@ -25,6 +25,15 @@
 # Knobs: CLUSTERCTL_LAB (default /tmp/clusterctl-lab), LAB_NET (first three octets of
 # the host addresses, default 127.0.10; fixed at the lab's first hosts-up),
 # LAB_DB_PORT (3307; fixed at the first db-up), LAB_GENERAL_LOG (1 = MariaDB general query log).
+#
+# Files: $LAB/ssh/{id_ed25519,known_hosts,config} (client key; each host's key for
+# its name and address; Host blocks with strict checking), $LAB/hosts.tsv (name,
+# address, holder pid or -), $LAB/hosts/NAME/ (etc = the overlay's upper dir, run,
+# var/{spool,log,lib}, root, sshd_config, host key, init.log, holder.pid),
+# $LAB/secrets/db.pass. /tmp is the machine's in every host (the lab lives there).
+# exec and put run with a root login's environment, not the caller's. In every
+# host /usr/local/sbin/lab-service (scripts/lab-service.sh) drives munged,
+# slurmctld, slurmd and slurmdbd; /etc/hosts lists every lab host.
 set -u
 set -o pipefail
 
@@ -533,6 +542,8 @@ cmd_wipe() {
 	rm -rf -- "$LAB"
 }
 
+usage() { sed -n '3,/^set -u/p' "$HERE/lab.sh" | sed -e '/^set -u/d' -e 's/^# \{0,1\}//'; }
+
 # shellcheck source=lab-db.sh
 . "$HERE/lab-db.sh"
 db_port_init
@@ -555,7 +566,6 @@ env) cmd_env ;;
 down) cmd_hosts_down; db_down ;;
 wipe) cmd_wipe ;;
 __host-init) host_init "$2" ;;
-*)
-	sed -n '12,26p' "$HERE/lab.sh" | sed 's/^# \{0,1\}//' >&2
-	exit 64 ;;
+help|-h|--help) usage ;;
+*) usage >&2; exit 64 ;;
 esac
