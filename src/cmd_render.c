@@ -46,46 +46,68 @@ static const char *const render_usage[] = {
 
 /* ---- the manifest ---- */
 
-static json_t *manifest_entry(const struct rendered_set *set,
-			      const struct rendered_file *f)
+/* Appends s as a JSON string (quotes, backslashes and controls escaped). */
+static void add_json_string(struct strbuf *out, const char *s)
+{
+	strbuf_addch(out, '"');
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+
+		if (c == '"' || c == '\\')
+			strbuf_addf(out, "\\%c", c);
+		else if (c < 0x20)
+			strbuf_addf(out, "\\u%04x", c);
+		else
+			strbuf_addch(out, c);
+	}
+	strbuf_addch(out, '"');
+}
+
+static void add_json_field(struct strbuf *out, const char *key,
+			   const char *value)
+{
+	strbuf_addf(out, ", \"%s\": ", key);
+	add_json_string(out, value);
+}
+
+/*
+ * One entry per line, so a diff of two manifests reads file by file and a
+ * later render can read it back line by line. Written by hand rather than
+ * through jansson: 40,000 entries must cost milliseconds.
+ */
+static void manifest_entry(struct strbuf *out, const struct rendered_set *set,
+			   const struct rendered_file *f)
 {
 	const struct rendered_blob *b = rendered_file_blob(set, f);
-	json_t *o = json_object();
 	char mode[8];
 
 	snprintf(mode, sizeof(mode), "%04o", f->mode);
-	json_object_set_new(o, "host", json_string(f->host));
-	json_object_set_new(o, "path", json_string(f->path));
-	json_object_set_new(o, "owner", json_string(f->owner));
-	json_object_set_new(o, "group", json_string(f->group));
-	json_object_set_new(o, "mode", json_string(mode));
+	strbuf_addstr(out, "    {\"host\": ");
+	add_json_string(out, f->host);
+	add_json_field(out, "path", f->path);
+	add_json_field(out, "owner", f->owner);
+	add_json_field(out, "group", f->group);
+	add_json_field(out, "mode", mode);
 	if (b)
-		json_object_set_new(o, "sha256", json_string(b->sha256));
+		add_json_field(out, "sha256", b->sha256);
 	if (f->secret)
-		json_object_set_new(o, "secret", json_true());
+		strbuf_addstr(out, ", \"secret\": true");
 	if (f->has_secret_placeholder)
-		json_object_set_new(o, "secret_placeholder", json_true());
-	return o;
+		strbuf_addstr(out, ", \"secret_placeholder\": true");
+	strbuf_addch(out, '}');
 }
 
-/* One entry per line, so a diff of two manifests reads file by file. */
 static void manifest_text(const struct model *m, const struct rendered_set *set,
 			  struct strbuf *out)
 {
-	json_t *name = json_string(m->cluster.name ? m->cluster.name : "");
-	char *s = json_dumps(name, JSON_ENCODE_ANY);
 	size_t i;
 
-	strbuf_addf(out, "{\n  \"cluster\": %s,\n  \"files\": [\n", s);
-	free(s);
-	json_decref(name);
+	strbuf_addstr(out, "{\n  \"cluster\": ");
+	add_json_string(out, m->cluster.name ? m->cluster.name : "");
+	strbuf_addstr(out, ",\n  \"files\": [\n");
 	for (i = 0; i < set->n_files; i++) {
-		json_t *e = manifest_entry(set, &set->files[i]);
-
-		s = json_dumps(e, JSON_PRESERVE_ORDER);
-		strbuf_addf(out, "    %s%s\n", s, i + 1 < set->n_files ? "," : "");
-		free(s);
-		json_decref(e);
+		manifest_entry(out, set, &set->files[i]);
+		strbuf_addstr(out, i + 1 < set->n_files ? ",\n" : "\n");
 	}
 	strbuf_addstr(out, "  ]\n}\n");
 }
