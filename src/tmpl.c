@@ -24,8 +24,9 @@
 /* Section nesting, checked at parse time: expansion recurses once per level. */
 #define TMPL_MAX_SECTION_DEPTH 1000
 #define TMPL_MAX_PARTIAL_DEPTH 64
-/* Node visits per expansion: a runaway template fails instead of hanging. */
+/* Node visits and output per expansion: a runaway template fails, not hangs. */
 #define TMPL_MAX_STEPS 10000000UL
+#define TMPL_MAX_OUTPUT (256UL << 20)
 
 enum tn_kind { TN_TEXT, TN_VAR, TN_RAW, TN_SECTION, TN_INVERTED, TN_PARTIAL };
 
@@ -139,7 +140,9 @@ static struct tn *tp_add(struct tp *p, enum tn_kind kind)
 	return nd;
 }
 
-static void tp_add_text(struct tp *p, size_t from, size_t to)
+/* Adds text [from, to) that starts at line:col. */
+static void tp_add_text(struct tp *p, size_t from, size_t to, unsigned line,
+			unsigned col)
 {
 	struct tn *nd;
 
@@ -148,6 +151,8 @@ static void tp_add_text(struct tp *p, size_t from, size_t to)
 	nd = tp_add(p, TN_TEXT);
 	nd->off = from;
 	nd->len = to - from;
+	nd->line = line;
+	nd->col = col;
 }
 
 static size_t tp_add_comp(struct tmpl *t, const char *s, size_t len)
@@ -381,16 +386,18 @@ static int tp_run(struct tp *p)
 		const char *o = tp_find(p, p->pos, p->open, p->open_len);
 		struct tp_tag tag;
 		size_t ls = 0, next = 0;
+		unsigned line, col;
 		bool standalone;
 
+		tp_count_to(p, p->pos, &line, &col);
 		if (!o) {
-			tp_add_text(p, p->pos, p->len);
+			tp_add_text(p, p->pos, p->len, line, col);
 			break;
 		}
 		if (tp_read_tag(p, (size_t)(o - p->s), &tag))
 			return -1;
 		standalone = tp_standalone(p, &tag, &ls, &next);
-		tp_add_text(p, p->pos, standalone ? ls : tag.start);
+		tp_add_text(p, p->pos, standalone ? ls : tag.start, line, col);
 		p->pos = standalone ? next : tag.end;
 		p->at_line_start = standalone;
 		if (tp_handle(p, &tag, ls, standalone))
@@ -449,6 +456,7 @@ static char *tmpl_format_diags(const struct diag_list *dl)
 	for (i = 0; i < dl->n; i++) {
 		const struct diag *d = &dl->items[i];
 
+		/* Every diagnostic of this file has a location. */
 		if (i)
 			strbuf_addf(&sb, " (%s at %s:%u:%u)", d->msg, d->loc.file,
 				    d->loc.line, d->loc.col);
@@ -510,6 +518,7 @@ struct tx {
 	size_t ncache, alloc_cache;
 	unsigned nesting;	/* partials being expanded */
 	unsigned long steps;
+	size_t out_limit;	/* out->len beyond which expansion stops */
 	bool trace;		/* failing: note each {{> }} on the way out */
 };
 
@@ -785,6 +794,21 @@ static int tx_partial(struct tx *x, const struct tmpl *t, size_t i)
 	return ret;
 }
 
+static int tx_runaway(struct tx *x, const struct tmpl *t, const struct tn *nd)
+{
+	struct src_loc loc = { t->name, nd->line, nd->col - t->col_shift };
+
+	if (x->steps > TMPL_MAX_STEPS)
+		diag_error(x->dl, &loc,
+			   "expansion takes more than %lu steps (runaway nesting?)",
+			   TMPL_MAX_STEPS);
+	else
+		diag_error(x->dl, &loc,
+			   "expansion is larger than %lu MiB (runaway nesting?)",
+			   TMPL_MAX_OUTPUT >> 20);
+	return -1;
+}
+
 static int tx_run(struct tx *x, const struct tmpl *t, size_t from, size_t to)
 {
 	size_t i = from;
@@ -792,15 +816,8 @@ static int tx_run(struct tx *x, const struct tmpl *t, size_t from, size_t to)
 	while (i < to) {
 		const struct tn *nd = &t->nodes[i];
 
-		if (++x->steps > TMPL_MAX_STEPS) {
-			struct src_loc loc = { t->name, nd->line,
-					       nd->col - t->col_shift };
-
-			diag_error(x->dl, nd->kind == TN_TEXT ? NULL : &loc,
-				   "expansion takes more than %lu steps "
-				   "(runaway nesting?)", TMPL_MAX_STEPS);
-			return -1;
-		}
+		if (++x->steps > TMPL_MAX_STEPS || x->out->len > x->out_limit)
+			return tx_runaway(x, t, nd);
 		switch (nd->kind) {
 		case TN_TEXT:
 			strbuf_add(x->out, t->src + nd->off, nd->len);
@@ -840,6 +857,7 @@ int tmpl_expand_diag(const struct tmpl *t, json_t *ctx, tmpl_partial_fn partial,
 	x.cookie = cookie;
 	x.flags = flags;
 	x.out = out;
+	x.out_limit = out->len + TMPL_MAX_OUTPUT;
 	x.dl = dl;
 	if (ctx)
 		tx_push(&x, ctx);

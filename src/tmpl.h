@@ -16,8 +16,8 @@
  *     "true", null and false as nothing, lists and objects as compact JSON.
  *   - A missing partial renders as nothing; partials may nest 64 deep,
  *     sections 1000 deep, and one expansion may visit at most 10,000,000
- *     tags and texts (a runaway template fails instead of hanging; a
- *     10,000-node slurm.conf needs well under 1% of that).
+ *     tags and texts and write at most 256 MiB (a runaway template fails
+ *     instead of hanging; a 10,000-node slurm.conf needs well under 1%).
  *
  * Errors carry "name:line:col" (1-based, bytes); inside a partial, the
  * partial's name is the file name.

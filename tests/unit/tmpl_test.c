@@ -315,6 +315,34 @@ Test(tmpl, runaway_nesting_fails_instead_of_hanging)
 	strbuf_release(&out);
 }
 
+Test(tmpl, runaway_output_fails_instead_of_filling_memory)
+{
+	struct strbuf src = STRBUF_INIT, out = STRBUF_INIT;
+	json_t *ctx = json_pack("{s:[iiiiiiiiii]}", "l", 0, 1, 2, 3, 4, 5, 6, 7, 8, 9);
+	char *cause = NULL;
+	struct tmpl *t;
+	int i;
+
+	/* 10^5 iterations of 4 KiB: 400 MiB, few steps. */
+	for (i = 0; i < 5; i++)
+		strbuf_addstr(&src, "{{#l}}");
+	for (i = 0; i < 4096; i++)
+		strbuf_addch(&src, 'x');
+	for (i = 0; i < 5; i++)
+		strbuf_addstr(&src, "{{/l}}");
+	t = tmpl_parse(src.buf, src.len, "t", &cause);
+	cr_assert_not_null(t);
+	cr_assert_eq(tmpl_expand(t, ctx, NULL, NULL, 0, &out, &cause), -1);
+	cr_assert_str_eq(cause, "t:1:31: expansion is larger than 256 MiB "
+			 "(runaway nesting?)");
+	cr_assert(out.len <= (256UL << 20) + 4096);
+	free(cause);
+	tmpl_free(t);
+	json_decref(ctx);
+	strbuf_release(&src);
+	strbuf_release(&out);
+}
+
 Test(tmpl, deep_section_nesting_is_a_parse_error)
 {
 	struct strbuf src = STRBUF_INIT;
