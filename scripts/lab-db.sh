@@ -103,7 +103,7 @@ SQL
 db_down() {
 	local pid i
 	pid=$(db_pid) || { rm -f "$LAB/mysqld.pid"; return 0; }
-	kill -TERM "$pid"
+	if [ "${LAB_FAST:-0}" = 1 ]; then kill -KILL "$pid"; else kill -TERM "$pid"; fi
 	for ((i = 0; i < 300; i++)); do
 		[ -d "/proc/$pid" ] || { rm -f "$LAB/mysqld.pid"; return 0; }
 		sleep 0.1

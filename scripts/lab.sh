@@ -20,7 +20,7 @@
 #   lab.sh db-up | db-down | db-sql [ARGS...]
 #   lab.sh env                   exports for tests (eval "$(lab.sh env)")
 #   lab.sh down                  hosts-down + db-down
-#   lab.sh wipe                  down, then delete $LAB
+#   lab.sh wipe                  stop all at once (SIGKILL), then delete $LAB
 #
 # Knobs: CLUSTERCTL_LAB (default /tmp/clusterctl-lab), LAB_NET (first three octets of
 # the host addresses, default 127.0.10; fixed at the lab's first hosts-up),
@@ -336,12 +336,14 @@ wait_ssh() {
 	return 1
 }
 
-# kill_ns PID...: TERM, then KILL after 5 s, every process in the PIDs' mount namespaces
+# kill_ns PID...: TERM, then KILL after 5 s, every process in the PIDs' mount
+# namespaces; KILL at once when LAB_FAST=1 (wipe: nothing of theirs is kept)
 kill_ns() {
-	local pids i p left
+	local pids i p left sig=TERM
 	pids=$(ns_pids "$@")
 	[ -n "$pids" ] || return 0
-	kill -TERM $pids 2>/dev/null
+	[ "${LAB_FAST:-0}" = 1 ] && sig=KILL
+	kill -$sig $pids 2>/dev/null
 	for ((i = 0; i < 50; i++)); do
 		left=
 		for p in $pids; do [ -d "/proc/$p" ] && left="$left $p"; done
@@ -537,6 +539,7 @@ EOF
 cmd_wipe() {
 	[ -d "$LAB" ] || return 0
 	[ -f "$LAB/.clusterctl-lab" ] || die "refusing to wipe '$LAB': not a lab directory"
+	LAB_FAST=1
 	cmd_hosts_down
 	db_down
 	rm -rf -- "$LAB"
@@ -563,7 +566,7 @@ db-up) db_up ;;
 db-down) db_down ;;
 db-sql) shift; db_sql "$@" ;;
 env) cmd_env ;;
-down) cmd_hosts_down; db_down ;;
+down) db_down & cmd_hosts_down; wait ;;
 wipe) cmd_wipe ;;
 __host-init) host_init "$2" ;;
 help|-h|--help) usage ;;

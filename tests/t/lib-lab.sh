@@ -17,8 +17,9 @@
 #                             of them, default 3) are busy on this machine, move
 #                             them all in the inventory INV by the first free
 #                             multiple of 100 (sets LAB_PORT_SHIFT)
-#   lab_end                   what the trap runs: stop all, wipe the lab dir unless
-#                             the test failed (then its path is printed)
+#   lab_end                   what the trap runs: wipe the lab (SIGKILL, fast), or
+#                             when the test failed stop it cleanly and keep it
+#                             (its path is printed)
 #
 # Every lab lives in /tmp/clusterctl-lab-<test>-<pid> (not in $TRASH: test_done
 # removes $TRASH before the EXIT trap runs, and the trap needs the pid files).
@@ -107,10 +108,10 @@ lab_end() {
 	rc=$?
 	trap - EXIT INT TERM
 	[ -n "${CLUSTERCTL_LAB:-}" ] && [ -d "$CLUSTERCTL_LAB" ] || exit "$rc"
-	lab down >/dev/null 2>&1
 	if [ "$rc" = 0 ] && [ "${test_failed:-0}" = 0 ]; then
-		lab wipe >/dev/null 2>&1
+		lab wipe >/dev/null 2>&1		# SIGKILL: nothing is kept anyway
 	else
+		lab down >/dev/null 2>&1		# daemons shut down cleanly, logs kept
 		say "# lab kept in $CLUSTERCTL_LAB (all stopped)"
 	fi
 	exit "$rc"
