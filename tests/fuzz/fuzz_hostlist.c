@@ -82,7 +82,9 @@ static void as_expression(const char *s)
 	if (hostlist_expand(s, &hl, &cause) == 0) {
 		if (cause)
 			abort();	/* success leaves no cause */
-		round_trip(hl.names, hl.n);
+		/* Big lists prove nothing more and slow the fuzzer down. */
+		if (hl.n <= 20000)
+			round_trip(hl.names, hl.n);
 	} else if (!cause || hl.n) {
 		abort();		/* failure: a cause, and out untouched */
 	}
