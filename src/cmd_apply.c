@@ -11,11 +11,13 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "apply.h"
 #include "cmd.h"
 #include "plan.h"
+#include "xalloc.h"
 
 static const char *const apply_usage[] = {
 	"clusterctl apply INVENTORY [--dry-run] [--fanout N] [--prune]",
@@ -60,9 +62,28 @@ static int apply_go(struct apply_session *s, struct plan *p)
 	free(unobserved);
 	ret = apply_execute(s, p, &sum, &cause);
 	rc = apply_report(&sum, ret, cause);
+	if (rc == CL_OK && p->acct_error) {
+		fprintf(stderr, "clusterctl: apply: accounting not applied: %s\n",
+			p->acct_error);
+		rc = CL_PARTIAL;
+	}
 	free(cause);
 	apply_summary_release(&sum);
 	return rc;
+}
+
+/* "apply --dry-run" is "plan" with the same arguments minus --dry-run. */
+static int cmd_apply_dry_run(int argc, char **argv)
+{
+	char **args = xcalloc((size_t)argc + 1, sizeof(*args));
+	int i, n = 0, r;
+
+	for (i = 0; i < argc; i++)
+		if (strcmp(argv[i], "--dry-run"))
+			args[n++] = argv[i];
+	r = cmd_plan_entry.run(n, args);
+	free(args);
+	return r;
 }
 
 static int cmd_apply_run(int argc, char **argv)
@@ -87,8 +108,14 @@ static int cmd_apply_run(int argc, char **argv)
 		cmd_print_usage(&cmd_apply_entry, stderr);
 		return CL_USAGE;
 	}
-	if (cli.dry_run || cli.json)
-		return cmd_plan_entry.run(argc, argv);
+	if (cli.json && !cli.dry_run) {
+		fprintf(stderr, "clusterctl: apply: --json needs --dry-run "
+			"(apply prints text; use plan --json)\n");
+		cmd_print_usage(&cmd_apply_entry, stderr);
+		return CL_USAGE;
+	}
+	if (cli.dry_run)
+		return cmd_apply_dry_run(argc, argv);
 	if ((r = apply_load(cli.inventory, &m, &rs, &dl))) {
 		diag_print(&dl, stderr);
 		diag_release(&dl);

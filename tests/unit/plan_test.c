@@ -6,6 +6,7 @@
 #include "compat.h"
 
 #include <criterion/criterion.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -412,4 +413,94 @@ Test(plan, parse_only)
 	free(cause);
 	cr_expect_eq(plan_parse_only(",", &only, &cause), -1);
 	free(cause);
+}
+
+/* ---- the command-line and summary helpers plan and apply share ---- */
+
+#include "apply.h"
+
+static int parse(bool is_apply, struct apply_cli *cli, char **cause, ...)
+{
+	char *argv[16];
+	int argc = 0;
+	va_list ap;
+
+	va_start(ap, cause);
+	argv[argc++] = "plan";
+	while (argc < 15 && (argv[argc] = va_arg(ap, char *)))
+		argc++;
+	va_end(ap);
+	argv[argc] = NULL;
+	return apply_parse_args(argc, argv, is_apply, cli, cause);
+}
+
+Test(plan, command_line_options)
+{
+	struct apply_cli cli;
+	char *cause = NULL;
+
+	cr_assert_eq(parse(false, &cli, &cause, "--json", "--fanout", "8", "--only",
+			   "files,users", "--prune", "--accept-new-host-keys",
+			   "inv.yaml", NULL), 0);
+	cr_expect_str_eq(cli.inventory, "inv.yaml");
+	cr_expect(cli.json && cli.opt.prune && cli.opt.accept_new_host_keys);
+	cr_expect_eq(cli.opt.fanout, 8);
+	cr_expect_eq(cli.opt.only, PLAN_ONLY_FILES | PLAN_ONLY_USERS);
+	cr_assert_eq(parse(true, &cli, &cause, "--dry-run", "x.yaml", NULL), 0);
+	cr_expect(cli.dry_run);
+}
+
+static void expect_usage(bool is_apply, const char *want, ...)
+{
+	struct apply_cli cli;
+	char *cause = NULL, *argv[8];
+	int argc = 0;
+	va_list ap;
+
+	va_start(ap, want);
+	argv[argc++] = "plan";
+	while (argc < 7 && (argv[argc] = va_arg(ap, char *)))
+		argc++;
+	va_end(ap);
+	argv[argc] = NULL;
+	cr_expect_eq(apply_parse_args(argc, argv, is_apply, &cli, &cause), -1);
+	cr_assert_not_null(cause);
+	cr_expect_str_eq(cause, want);
+	free(cause);
+}
+
+Test(plan, command_line_errors)
+{
+	expect_usage(false, "missing INVENTORY", NULL);
+	expect_usage(false, "too many arguments", "a.yaml", "b.yaml", NULL);
+	expect_usage(false, "unknown option '--dry-run'", "--dry-run", "a.yaml", NULL);
+	expect_usage(true, "unknown option '--bogus'", "--bogus", "a.yaml", NULL);
+	expect_usage(false, "--fanout wants a number from 1 to 100000, not '0'",
+		     "--fanout", "0", "a.yaml", NULL);
+	expect_usage(false, "unknown section 'disk' (expected files, users, munge, "
+		     "services, accounting)", "--only", "disk", "a.yaml", NULL);
+}
+
+Test(plan, apply_summary_line)
+{
+	struct apply_summary sum = { .hosts = 8, .files = 24, .users_created = 2,
+				     .reconfigures = 1 };
+	char *line;
+
+	strbuf_init(&sum.errors);
+	line = apply_summary_line(&sum);
+	cr_expect_str_eq(line, "apply: 8 hosts, 24 files changed, 2 users/groups "
+			       "created, 0 fixed, munge key unchanged, 0 restarts, "
+			       "1 reconfigure");
+	free(line);
+	sum.failed = xstrdup("gpu[03,07]");
+	sum.key_changed = true;
+	sum.key_hosts = 1;
+	line = apply_summary_line(&sum);
+	cr_expect_str_eq(line, "apply: 8 hosts, 24 files changed, 2 users/groups "
+			       "created, 0 fixed, munge key installed on 1 host, "
+			       "0 restarts, 1 reconfigure; failed: gpu[03,07]");
+	free(line);
+	apply_summary_release(&sum);
+	cr_expect_null(sum.failed);
 }
