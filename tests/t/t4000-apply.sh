@@ -12,6 +12,9 @@ HOSTS="ctl gpu01 gpu02 gpu03 gpu04 gpu05 gpu06 gpu07"
 command -v python3 >/dev/null 2>&1 || test_skip_or_die "needs python3"
 lab_begin
 INV=$TRASH/inv.yaml
+# apply's local lock lives here: other tests' clusters named "lab" stay apart
+XDG_RUNTIME_DIR=$TRASH
+export XDG_RUNTIME_DIR
 
 port_busy() { ss -Hltn "sport = :$1" 2>/dev/null | grep -q .; }
 
@@ -214,6 +217,36 @@ test_expect_success 'a reconfigurable change is reconfigured, daemons keep their
 	cc apply "$INV" >out 2>&1; rc=$?; cat out; test "$rc" = 0 &&
 	grep ", 0 restarts, 1 reconfigure" out &&
 	test "$(pid_of ctl slurmctld)" = "$ctld" && test "$(pid_of gpu01 slurmd)" = "$d1"
+'
+
+test_expect_success 'a held lock on the controller stops apply before any change' '
+	on ctl sh -c "mkdir /run/clusterctl.lock && echo \"admin@elsewhere pid 42\" >/run/clusterctl.lock/owner" &&
+	on gpu01 cat /etc/slurm/slurm.conf >before &&
+	change_inventory &&
+	test_must_fail --exit=1 cc apply "$INV" >out 2>err; cat out err &&
+	grep "another apply holds the lock on .ctl. (admin@elsewhere pid 42)" err &&
+	on gpu01 cat /etc/slurm/slurm.conf >after && cmp before after
+'
+
+test_expect_success 'a stale lock (older than an hour) is broken' '
+	on ctl touch -d "2 hours ago" /run/clusterctl.lock &&
+	cc apply "$INV" >out 2>&1; rc=$?; cat out; test "$rc" = 0 &&
+	! on ctl test -e /run/clusterctl.lock
+'
+
+test_expect_success 'a local apply in progress blocks a second one' '
+	change_inventory &&
+	flock "$XDG_RUNTIME_DIR/clusterctl-lab.lock" sleep 3 & sleep 0.5 &&
+	test_must_fail --exit=1 cc apply "$INV" 2>err; cat err; wait &&
+	grep "another apply is running here" err &&
+	cc apply "$INV" >/dev/null
+'
+
+test_expect_success 'apply --dry-run is plan; apply --json without it is a usage error' '
+	change_inventory &&
+	test_must_fail --exit=2 cc apply --dry-run "$INV" >out && grep "^plan: " out &&
+	test_must_fail --exit=64 cc apply --json "$INV" &&
+	cc apply "$INV" >/dev/null && cc plan "$INV" >/dev/null
 '
 
 test_done
