@@ -70,6 +70,8 @@ struct sqlw {
 	const struct acct_obj **newobj;	/* per nset row: what to insert */
 	size_t alloc_newobj;
 	struct acct_objset extra;	/* root rows of a new cluster */
+	char **new_info;		/* per nset row: txn info of its insert */
+	struct acct_batch txn, txn_cl, users, accounts, assocs, moves;
 };
 
 static struct db_stmt *stmt(struct sqlw *w, const char *sql, char **cause)
@@ -110,11 +112,40 @@ static int txn(struct sqlw *w, int action, const char *name, const char *info,
 	const char *params[] = { w->now, act, name, w->actor, info, w->c };
 
 	snprintf(act, sizeof(act), "%d", action);
-	if (with_cluster)
-		return run(w, "insert into txn_table (timestamp, action, name, actor, info, cluster) "
-			   "values (?, ?, ?, ?, ?, ?)", params, 6, NULL, cause);
-	return run(w, "insert into txn_table (timestamp, action, name, actor, info) "
-		   "values (?, ?, ?, ?, ?)", params, 5, NULL, cause);
+	return acct_batch_add(with_cluster ? &w->txn_cl : &w->txn, params, cause);
+}
+
+static void batches_init(struct sqlw *w)
+{
+	char *head;
+
+	acct_batch_init(&w->txn, w->db, "insert into txn_table (timestamp, action, name, "
+			"actor, info) values ", NULL, 5);
+	acct_batch_init(&w->txn_cl, w->db, "insert into txn_table (timestamp, action, name, "
+			"actor, info, cluster) values ", NULL, 6);
+	acct_batch_init(&w->users, w->db, "insert into user_table (creation_time, mod_time, "
+			"name, admin_level) values ", " on duplicate key update name=VALUES(name), "
+			"deleted=0, mod_time=VALUES(mod_time), admin_level=VALUES(admin_level)", 4);
+	acct_batch_init(&w->accounts, w->db, "insert into acct_table (creation_time, mod_time, "
+			"name, description, organization) values ", " on duplicate key update "
+			"deleted=0, mod_time=VALUES(mod_time), description=VALUES(description), "
+			"organization=VALUES(organization)", 5);
+	/* lft/rgt of existing rows by primary key: the row exists, so this updates */
+	head = xasprintf("insert into \"%s_assoc_table\" (id_assoc, creation_time, acct, "
+			 "lft, rgt) values ", w->c);
+	acct_batch_init(&w->moves, w->db, head, " on duplicate key update "
+			"lft=VALUES(lft), rgt=VALUES(rgt)", 5);
+	free(head);
+}
+
+static void batches_release(struct sqlw *w)
+{
+	acct_batch_release(&w->txn);
+	acct_batch_release(&w->txn_cl);
+	acct_batch_release(&w->users);
+	acct_batch_release(&w->accounts);
+	acct_batch_release(&w->assocs);
+	acct_batch_release(&w->moves);
 }
 
 /* "col=value" as slurmdbd writes it into txn_table.info. */
@@ -381,10 +412,7 @@ static int add_account_row(struct sqlw *w, const struct acct_obj *o, char **caus
 	const char *d = acct_obj_get(o, "description"), *org = acct_obj_get(o, "organization");
 	const char *params[] = { w->now, w->now, o->name, d, org };
 	char *info = xasprintf("description='%s', organization='%s'", d, org);
-	int rc = run(w, "insert into acct_table (creation_time, mod_time, name, description, "
-		     "organization) values (?, ?, ?, ?, ?) on duplicate key update deleted=0, "
-		     "mod_time=VALUES(mod_time), description=VALUES(description), "
-		     "organization=VALUES(organization)", params, 5, NULL, cause);
+	int rc = acct_batch_add(&w->accounts, params, cause);
 
 	if (rc == 0)
 		rc = txn(w, TXN_ADD_ACCOUNTS, o->name, info, false, cause);
@@ -399,11 +427,7 @@ static int add_user_row(struct sqlw *w, const struct acct_obj *o, char **cause)
 	int rc;
 
 	snprintf(lvl, sizeof(lvl), "%d", acct_admin_level(acct_obj_get(o, "admin_level")));
-	rc = run(w, "insert into user_table (creation_time, mod_time, name, admin_level) "
-		 "values (?, ?, ?, ?) on duplicate key update name=VALUES(name), deleted=0, "
-		 "mod_time=VALUES(mod_time), admin_level=VALUES(admin_level)",
-		 params, 4, NULL, cause);
-	if (rc < 0)
+	if (acct_batch_add(&w->users, params, cause) < 0)
 		return -1;
 	info = xasprintf("admin_level=%s", lvl);
 	rc = txn(w, TXN_ADD_USERS, o->name, info, false, cause);
@@ -498,7 +522,7 @@ static int write_entities(struct sqlw *w, char **cause)
 		if (write_one_entity(w, c, cause) < 0)
 			return -1;
 	}
-	return 0;
+	return acct_batch_flush(&w->accounts, cause) || acct_batch_flush(&w->users, cause) ? -1 : 0;
 }
 
 /* ---- associations ---- */
@@ -582,49 +606,49 @@ static int plan_assoc_adds(struct sqlw *w, char **cause)
 
 static int move_rows(struct sqlw *w, char **cause)
 {
-	char *sql = xasprintf("update \"%s_assoc_table\" set lft=?, rgt=? where id_assoc=?", w->c);
-	int rc = 0;
-
-	for (size_t i = 0; rc == 0 && i < w->ns.n; i++) {
+	for (size_t i = 0; i < w->ns.n; i++) {
 		const struct acct_nrow *r = &w->ns.rows[i];
 		char l[24], g[24], id[24];
-		const char *params[] = { l, g, id };
+		const char *params[] = { id, w->now, r->acct, l, g };
 
 		if (!r->id || !r->moved)
 			continue;
 		snprintf(l, sizeof(l), "%ld", r->lft);
 		snprintf(g, sizeof(g), "%ld", r->rgt);
 		snprintf(id, sizeof(id), "%lu", r->id);
-		rc = run(w, sql, params, 3, NULL, cause);
+		if (acct_batch_add(&w->moves, params, cause) < 0)
+			return -1;
 	}
-	free(sql);
-	return rc;
+	return acct_batch_flush(&w->moves, cause);
 }
 
-static char *assoc_insert_sql(const char *c)
+static void assocs_init(struct sqlw *w)
 {
-	struct strbuf sb = STRBUF_INIT;
+	struct strbuf head = STRBUF_INIT, tail = STRBUF_INIT;
 	size_t n;
 
 	acct_fields(ACCT_ASSOC, &n);
-	strbuf_addf(&sb, "insert into \"%s_assoc_table\" (creation_time, mod_time, acct, "
-		    "user, `partition`, lft, rgt, deleted", c);
-	column_list(&sb, ACCT_ASSOC, ", %s");
-	strbuf_addstr(&sb, ") values (?, ?, ?, ?, '', ?, ?, 0");
-	for (size_t j = 0; j < n; j++)
-		strbuf_addstr(&sb, ", ?");
-	strbuf_addch(&sb, ')');
-	return strbuf_detach(&sb, NULL);
+	strbuf_addf(&head, "insert into \"%s_assoc_table\" (creation_time, mod_time, acct, "
+		    "user, `partition`, lft, rgt, deleted", w->c);
+	column_list(&head, ACCT_ASSOC, ", %s");
+	strbuf_addstr(&head, ") values ");
+	/* a soft-deleted row of the same key comes back in the new slot */
+	strbuf_addstr(&tail, " on duplicate key update deleted=0, mod_time=VALUES(mod_time), "
+		      "lft=VALUES(lft), rgt=VALUES(rgt)");
+	column_list(&tail, ACCT_ASSOC, ", %1$s=VALUES(%1$s)");
+	acct_batch_init(&w->assocs, w->db, head.buf, tail.buf, 8 + n);
+	strbuf_release(&head);
+	strbuf_release(&tail);
 }
 
-static int insert_assoc(struct sqlw *w, struct acct_nrow *r,
-			const struct acct_obj *o, const char *sql, char **cause)
+static int insert_assoc(struct sqlw *w, size_t idx, const struct acct_obj *o,
+			char **cause)
 {
+	const struct acct_nrow *r = &w->ns.rows[idx];
 	const char *params[64];
-	char *vals[48], l[24], g[24], *idname = NULL;
+	char *vals[48], l[24], g[24];
 	size_t nv;
 	struct strbuf info = STRBUF_INIT;
-	struct db_stmt *st;
 	int rc = -1;
 
 	strbuf_addf(&info, "mod_time=%s, acct='%s', user='%s', `partition`=''",
@@ -636,32 +660,83 @@ static int insert_assoc(struct sqlw *w, struct acct_nrow *r,
 	params[0] = params[1] = w->now;
 	params[2] = o->name;
 	params[3] = o->user;
-	params[4] = l;
-	params[5] = g;
+	params[4] = "";
+	params[5] = l;
+	params[6] = g;
+	params[7] = "0";
 	for (size_t j = 0; j < nv; j++)
-		params[6 + j] = vals[j];
-	st = stmt(w, sql, cause);
-	if (!st || db_stmt_exec(st, params, 6 + nv, NULL, cause) < 0)
-		goto out;
-	r->id = (unsigned long)db_stmt_insert_id(st);
-	idname = xasprintf("id_assoc=%lu", r->id);
-	rc = txn(w, TXN_ADD_ASSOCS, idname, info.buf, true, cause);
+		params[8 + j] = vals[j];
+	rc = acct_batch_add(&w->assocs, params, cause);
+	w->new_info[idx] = strbuf_detach(&info, NULL);
 out:
 	free_vals(vals, nv);
-	free(idname);
 	strbuf_release(&info);
+	return rc;
+}
+
+static int cmp_long(const void *a, const void *b)
+{
+	long x = *(const long *)a, y = *(const long *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* id_assoc of every inserted row, found by its lft (unique in the table). */
+static int fetch_new_ids(struct sqlw *w, char **cause)
+{
+	struct db_rows r = DB_ROWS_INIT;
+	char *sql = xasprintf("select lft, id_assoc from \"%s_assoc_table\" order by lft", w->c);
+	long *key = xcalloc(2 * w->ns.n + 2, sizeof(*key));
+	size_t n = 0;
+	int rc = db_query(w->db, sql, &r, cause);
+
+	for (size_t i = 0; rc == 0 && i < r.n_rows; i++) {
+		key[2 * n] = strtol(r.rows[i][0], NULL, 10);
+		key[2 * n++ + 1] = strtol(r.rows[i][1], NULL, 10);
+		if (n > w->ns.n)
+			break;
+	}
+	for (size_t i = 0; rc == 0 && i < w->ns.n; i++) {
+		struct acct_nrow *row = &w->ns.rows[i];
+		long *hit;
+
+		if (row->id || !w->new_info[i])
+			continue;
+		hit = bsearch(&row->lft, key, n, 2 * sizeof(*key), cmp_long);
+		if (!hit) {
+			*cause = xasprintf("association '%s' in '%s' is missing after its insert",
+					   row->user, row->acct);
+			rc = -1;
+		} else {
+			row->id = (unsigned long)hit[1];
+		}
+	}
+	free(key);
+	free(sql);
+	db_rows_release(&r);
 	return rc;
 }
 
 static int insert_new_rows(struct sqlw *w, char **cause)
 {
-	char *sql = assoc_insert_sql(w->c);
 	int rc = 0;
 
+	w->new_info = xcalloc(w->ns.n + 1, sizeof(*w->new_info));
+	assocs_init(w);
 	for (size_t i = 0; rc == 0 && i < w->ns.n; i++)
 		if (!w->ns.rows[i].id && i < w->alloc_newobj && w->newobj[i])
-			rc = insert_assoc(w, &w->ns.rows[i], w->newobj[i], sql, cause);
-	free(sql);
+			rc = insert_assoc(w, i, w->newobj[i], cause);
+	if (rc < 0 || acct_batch_flush(&w->assocs, cause) < 0 || fetch_new_ids(w, cause) < 0)
+		return -1;
+	for (size_t i = 0; rc == 0 && i < w->ns.n; i++) {
+		char *idname;
+
+		if (!w->new_info[i])
+			continue;
+		idname = xasprintf("id_assoc=%lu", w->ns.rows[i].id);
+		rc = txn(w, TXN_ADD_ASSOCS, idname, w->new_info[i], true, cause);
+		free(idname);
+	}
 	return rc;
 }
 
@@ -780,10 +855,14 @@ static void sqlw_release(struct sqlw *w)
 		db_stmt_free(w->cache[i].st);
 		free(w->cache[i].sql);
 	}
+	for (size_t i = 0; w->new_info && i < w->ns.n; i++)
+		free(w->new_info[i]);
+	free(w->new_info);
 	acct_nset_release(&w->ns);
 	acct_dbinfo_release(&w->info);
 	acct_objset_release(&w->extra);
 	free(w->newobj);
+	batches_release(w);
 }
 
 static void actor_name(char *buf, size_t len)
@@ -795,9 +874,11 @@ static void actor_name(char *buf, size_t len)
 
 static int write_all(struct sqlw *w, char **cause)
 {
+	batches_init(w);
 	if (db_begin(w->db, cause) < 0 || write_qos(w, cause) < 0 ||
 	    write_entities(w, cause) < 0 || add_cluster_row(w, cause) < 0 ||
-	    write_assocs(w, cause) < 0 || write_removals(w, cause) < 0)
+	    write_assocs(w, cause) < 0 || write_removals(w, cause) < 0 ||
+	    acct_batch_flush(&w->txn, cause) < 0 || acct_batch_flush(&w->txn_cl, cause) < 0)
 		return -1;
 	return db_commit(w->db, cause);
 }

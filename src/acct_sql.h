@@ -31,4 +31,25 @@ int acct_sql_check_schema(const struct acct_dbinfo *info, char **cause);
 extern const char *const acct_cluster_tables[];
 extern const size_t acct_n_cluster_tables;
 
+/*
+ * Multi-row INSERTs (acct_batch.c): rows are collected and sent 500 at a
+ * time as one prepared "INSERT ... VALUES (?,..),(?,..) <tail>", which turns
+ * tens of thousands of round trips into a few dozen. Values are copied.
+ */
+struct acct_batch {
+	struct db *db;
+	char *head;		/* "insert into t (a, b) values " */
+	char *tail;		/* "" or " on duplicate key update ..." */
+	size_t ncols, rows;
+	char **vals;		/* ACCT_BATCH_ROWS * ncols */
+	struct db_stmt *full;	/* prepared for a full batch */
+};
+#define ACCT_BATCH_ROWS 500
+
+void acct_batch_init(struct acct_batch *b, struct db *db, const char *head,
+		     const char *tail, size_t ncols);
+int acct_batch_add(struct acct_batch *b, const char *const *vals, char **cause);
+int acct_batch_flush(struct acct_batch *b, char **cause);
+void acct_batch_release(struct acct_batch *b);
+
 #endif

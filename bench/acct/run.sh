@@ -55,12 +55,35 @@ n_assoc=$(grep -c '^User - ' big.cfg)
 
 echo "# $USERS users ($n_assoc user associations) in $ACCOUNTS accounts" >&2
 
-# 1. clusterctl sql
+# 1. clusterctl sql; every remote command it runs is timed (via.log) so that
+# the transaction (between "slurmdbd stop" and "slurmdbd start") and the
+# daemons' restarts can be told apart
+cat >via.sh <<EOV
+#!/bin/sh
+s=\$(date +%s.%N)
+$ACCT_VIA "\$@"
+rc=\$?
+echo "\$s \$(date +%s.%N) \$4" >>"$W/via.log"
+exit \$rc
+EOV
+chmod +x via.sh
 acct_reset_db gres/gpu >/dev/null || exit 1
+rm -f via.log
 t0=$(now)
-"$CLUSTERCTL" accounting apply big.yaml --exec-via "$ACCT_VIA" >sql.out 2>&1 || { cat sql.out >&2; exit 1; }
+"$CLUSTERCTL" accounting apply big.yaml --exec-via "$W/via.sh" >sql.out 2>&1 || { cat sql.out >&2; exit 1; }
 t1=$(now)
 sql=$(secs "$t0" "$t1")
+# phase boundaries from via.log: start end command
+stop_end=$(awk '/slurmdbd stop/ { print $2 }' via.log)
+start_beg=$(awk '/slurmdbd start/ { print $1 }' via.log)
+start_end=$(awk '/slurmdbd start/ { print $2 }' via.log)
+ctld_end=$(awk '/slurmctld restart/ { print $2 }' via.log)
+stop_beg=$(awk '/slurmdbd stop/ { print $1 }' via.log)
+plan_s=$(secs "$t0" "$stop_beg")
+txn_s=$(secs "$stop_end" "$start_beg")
+daemons_s=$(echo "$(secs "$stop_beg" "$stop_end") + $(secs "$start_beg" "$ctld_end")" | bc)
+readback_s=$(secs "$ctld_end" "$t1")
+own_s=$(echo "$plan_s + $txn_s + $readback_s" | bc)
 
 # 2. no-change plan
 t0=$(now)
@@ -91,10 +114,16 @@ loop=$(echo "$sample * $n_assoc / $(wc -l <loop.sh)" | bc)
 cat <<EOT
 | method | what | seconds |
 | --- | --- | --- |
-| clusterctl accounting apply (sql) | $USERS users, $ACCOUNTS accounts, end to end incl. slurmdbd/slurmctld restarts and read-back | $sql |
+| clusterctl accounting apply (sql) | $USERS users, $ACCOUNTS accounts, end to end | $sql |
+| - of which: plan (read DB, diff) | | $plan_s |
+| - of which: the one transaction | | $txn_s |
+| - of which: slurmdbd stop/start + slurmctld restart (lab-service) | | $daemons_s |
+| - of which: read back (sacctmgr show assoc, show user) | | $readback_s |
+| clusterctl's own work (plan + transaction + read back) | | $own_s |
 | clusterctl accounting plan | no change, against the seeded database | $plan |
 | sacctmgr -i load | the same flat file (export-sacctmgr) | $load |
 | sacctmgr -i add user loop | $(wc -l <loop.sh) users timed ($sample s), extrapolated to $n_assoc | ~$loop |
 
-sacctmgr load / clusterctl: $(echo "scale=1; $load / $sql" | bc)x
+sacctmgr load / clusterctl end to end: $(echo "scale=1; $load / $sql" | bc)x;
+sacctmgr load / clusterctl's own work: $(echo "scale=1; $load / $own_s" | bc)x
 EOT
