@@ -101,6 +101,18 @@ test_expect_success 'a credential made on gpu01 decodes on gpu02' '
 	grep "STATUS:.*Success" dec
 '
 
+test_expect_success 'the applied cluster works: 7 idle nodes, accounting, a GPU job' '
+	i=0; while [ $i -lt 30 ]; do
+		on ctl sinfo -h -N -p gpu -o "%N %t" >nodes 2>/dev/null
+		[ "$(grep -c " idle$" nodes)" = 7 ] && break
+		sleep 1; i=$((i + 1))
+	done; cat nodes; test "$(grep -c " idle$" nodes)" = 7 &&
+	on ctl sacctmgr -nP show assoc format=account,user >assoc &&
+	grep -x "hep|alice" assoc && grep -x "physics|bob" assoc &&
+	on ctl sh -c "cd /tmp && timeout 60 srun -p gpu --gres=gpu:1 -N1 printenv CUDA_VISIBLE_DEVICES" >job &&
+	grep -x 0 job
+'
+
 test_expect_success 'a second plan is empty (exit 0)' '
 	cc plan "$INV" >out; rc=$?; cat out; test "$rc" = 0 &&
 	grep "^plan: no changes" out
