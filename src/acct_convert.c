@@ -120,66 +120,61 @@ char *acct_value_from_db(const struct acct_dbinfo *info, enum acct_ftype t,
 	}
 }
 
-static int tres_to_db(const struct acct_idmap *tres, const char *canon,
-		      char **out, char **cause)
+/*
+ * Splits "a,b" (QoS) or "a=1,b=2" (TRES) into (id, name, count) pairs sorted
+ * by id; -1 + *cause for a name the map does not have. Pairs point into
+ * *copy (caller frees both).
+ */
+static int pairs_by_id(const struct acct_idmap *m, const char *canon, bool tres,
+		       char **copy, struct pair **out, size_t *n, char **cause)
 {
-	char *copy = xstrdup(canon), *save = NULL;
-	struct pair *p = NULL;
-	size_t n = 0, alloc = 0;
-	struct strbuf sb = STRBUF_INIT;
-	int rc = 0;
+	char *save = NULL;
+	size_t alloc = 0;
 
-	for (char *t = strtok_r(copy, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
-		char *eq = strchr(t, '=');
+	*copy = xstrdup(canon);
+	*out = NULL;
+	*n = 0;
+	for (char *t = strtok_r(*copy, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
+		char *eq = tres ? strchr(t, '=') : NULL;
 
-		*eq = '\0';
-		XGROW(p, alloc, n + 1);
-		p[n].id = acct_idmap_id(tres, t);
-		p[n].name = t;
-		p[n].count = eq + 1;
-		if (!p[n].id) {
-			*cause = xasprintf("TRES '%s' is not known to the database", t);
-			rc = -1;
-			goto out;
+		if (eq)
+			*eq = '\0';
+		XGROW(*out, alloc, *n + 1);
+		(*out)[*n].id = acct_idmap_id(m, t);
+		(*out)[*n].name = t;
+		(*out)[*n].count = eq ? eq + 1 : NULL;
+		if (!(*out)[*n].id) {
+			*cause = tres ? xasprintf("TRES '%s' is not known to the database", t) :
+				xasprintf("QoS '%s' does not exist in the database", t);
+			return -1;
 		}
-		n++;
+		(*n)++;
 	}
-	qsort(p, n, sizeof(*p), cmp_pair_id);
-	for (size_t i = 0; i < n; i++)
-		strbuf_addf(&sb, "%s%lu=%s", i ? "," : "", p[i].id, p[i].count);
-	*out = strbuf_detach(&sb, NULL);
-out:
-	free(p);
-	free(copy);
-	return rc;
+	qsort(*out, *n, sizeof(**out), cmp_pair_id);
+	return 0;
 }
 
-/* Sorted by id, as slurmdbd writes ",1,2,". */
-static int qos_to_db(const struct acct_idmap *qos, const char *canon,
-		     char **out, char **cause)
+/* "cpu=4,gres/gpu=2" -> "1=4,1001=2"; "a,b" -> ",1,2," (both by id, as slurmdbd) */
+static int list_to_db(const struct acct_idmap *m, const char *canon, bool tres,
+		      char **out, char **cause)
 {
-	char *copy = xstrdup(canon), *save = NULL;
-	struct pair *p = NULL;
-	size_t n = 0, alloc = 0;
 	struct strbuf sb = STRBUF_INIT;
-	int rc = 0;
+	struct pair *p;
+	char *copy;
+	size_t n;
+	int rc = pairs_by_id(m, canon, tres, &copy, &p, &n, cause);
 
-	for (char *t = strtok_r(copy, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
-		XGROW(p, alloc, n + 1);
-		p[n].id = acct_idmap_id(qos, t);
-		if (!p[n].id) {
-			*cause = xasprintf("QoS '%s' does not exist in the database", t);
-			rc = -1;
-			goto out;
+	if (rc == 0) {
+		if (!tres)
+			strbuf_addch(&sb, ',');
+		for (size_t i = 0; i < n; i++) {
+			if (tres)
+				strbuf_addf(&sb, "%s%lu=%s", i ? "," : "", p[i].id, p[i].count);
+			else
+				strbuf_addf(&sb, "%lu,", p[i].id);
 		}
-		n++;
+		*out = strbuf_detach(&sb, NULL);
 	}
-	qsort(p, n, sizeof(*p), cmp_pair_id);
-	strbuf_addch(&sb, ',');
-	for (size_t i = 0; i < n; i++)
-		strbuf_addf(&sb, "%lu,", p[i].id);
-	*out = strbuf_detach(&sb, NULL);
-out:
 	free(p);
 	free(copy);
 	return rc;
@@ -193,11 +188,11 @@ int acct_value_to_db(const struct acct_dbinfo *info, enum acct_ftype t,
 	case F_TRES:
 		if (!canon)
 			return (*out = xstrdup("")), 0;
-		return tres_to_db(&info->tres, canon, out, cause);
+		return list_to_db(&info->tres, canon, true, out, cause);
 	case F_QOSLIST:
 		if (!canon)
 			return (*out = xstrdup("")), 0;
-		return qos_to_db(&info->qos, canon, out, cause);
+		return list_to_db(&info->qos, canon, false, out, cause);
 	case F_DELTA:
 		*out = xstrdup("");
 		return 0;

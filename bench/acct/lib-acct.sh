@@ -140,9 +140,10 @@ acct_lab_up() {
 	head -c 1024 /dev/urandom >"$out/munge.key"
 	for h in "$@"; do
 		for who in slurm munge; do
-			set -- $(sed -n "s/^ *${who}_user: *{name: *\\([a-z_][a-z0-9_-]*\\), *uid: *\\([0-9]*\\), *gid: *\\([0-9]*\\)}.*/\\1 \\2 \\3/p" "$inv")
-			lab_exec "$h" sh -c "getent passwd $1 >/dev/null || { echo '$1:x:$3:' >>/etc/group &&
-				echo '$1:x:$2:$3::/nonexistent:/usr/sbin/nologin' >>/etc/passwd; }" || return 1
+			ids=$(sed -n "s/^ *${who}_user: *{name: *\\([a-z_][a-z0-9_-]*\\), *uid: *\\([0-9]*\\), *gid: *\\([0-9]*\\)}.*/\\1:\\2:\\3/p" "$inv")
+			u=${ids%%:*} g=${ids##*:} id=${ids#*:} id=${id%%:*}
+			lab_exec "$h" sh -c "getent passwd $u >/dev/null || { echo '$u:x:$g:' >>/etc/group &&
+				echo '$u:x:$id:$g::/nonexistent:/usr/sbin/nologin' >>/etc/passwd; }" || return 1
 		done
 		for f in $(cd "$out/$h" && find . -type f | sed 's|^\.||'); do
 			mode=0644 owner=root:root

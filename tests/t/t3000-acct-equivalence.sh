@@ -22,7 +22,7 @@ lab_db_up
 acct_lab_env
 
 test_expect_success 'slurmdbd and slurmctld run in the lab from the rendered files' '
-	acct_lab_up "$INV" "$TRASH/out" ctl &&
+	acct_lab_up "$INV" "$TRASH/render" ctl &&
 	acct_on sacctmgr -n -P show cluster format=cluster >actual &&
 	echo lab >expect &&
 	test_cmp expect actual

@@ -42,7 +42,7 @@ wait_state() {
 submit() { acct_on sbatch --parsable -o /dev/null "$@"; }
 
 test_expect_success 'lab: slurmdbd, slurmctld, two slurmd; unix users alice and carol' '
-	acct_lab_up "$INV" "$TRASH/out" ctl gpu01 gpu02 &&
+	acct_lab_up "$INV" "$TRASH/render" ctl gpu01 gpu02 &&
 	lab add-unix-user alice 5001 >/dev/null &&
 	lab add-unix-user carol 5003 >/dev/null
 '

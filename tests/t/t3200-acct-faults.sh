@@ -26,7 +26,7 @@ checksums() {
 }
 
 test_expect_success 'lab: slurmdbd and slurmctld; the lab inventory seeded' '
-	acct_lab_up "$INV" "$TRASH/out" ctl &&
+	acct_lab_up "$INV" "$TRASH/render" ctl &&
 	"$CLUSTERCTL" accounting apply "$INV" --exec-via "$VIA" >out &&
 	checksums seeded
 '
