@@ -175,12 +175,29 @@ lab_write_client_files() {
 
 # ------------------------------------------------------------------ one host
 
+# lab_etc_mode: $LAB/etc-mode = overlay when this kernel and $LAB's filesystem
+# take an overlay (one small trial mount), else copy (a 4.7 MB copy of /etc per
+# host). LAB_ETC=copy forces the copy.
+lab_etc_mode() {
+	local d=$LAB/.overlay-probe mode=copy
+	if [ "${LAB_ETC:-overlay}" = overlay ]; then
+		mkdir -p "$d"/{lower,upper,work,merged}
+		unshare --mount --propagation private -- mount -t overlay overlay \
+			-o "lowerdir=$d/lower,upperdir=$d/upper,workdir=$d/work" "$d/merged" 2>/dev/null &&
+			mode=overlay
+		rm -rf "$d"
+	fi
+	echo "$mode" >"$LAB/etc-mode"
+}
+
 # Templates copied into every new host. The overlay's upper dir starts with what
 # differs from the machine's /etc: account files without slurm/munge, and
-# whiteouts (0/0 char devices) for everything in /etc/slurm and /etc/munge.
+# whiteouts (0/0 char devices) for everything in /etc/slurm and /etc/munge
+# (overlay mode; in copy mode these two directories are emptied instead).
 lab_templates() {
 	local t=$LAB/template f d e
 	[ -f "$t/.done" ] && return 0
+	lab_etc_mode
 	rm -rf "$t"
 	mkdir -p "$t/etc" "$t/root/.ssh"
 	for f in passwd group shadow gshadow; do
@@ -191,7 +208,7 @@ lab_templates() {
 	done
 	for d in slurm munge; do
 		install -d -m 0755 -o root -g root "$t/etc/$d"
-		[ -d "/etc/$d" ] || continue
+		[ -d "/etc/$d" ] && [ "$(<"$LAB/etc-mode")" = overlay ] || continue
 		for e in "/etc/$d"/* "/etc/$d"/.[!.]*; do
 			[ -e "$e" ] || [ -L "$e" ] || continue
 			mknod "$t/etc/$d/${e##*/}" c 0 0 || die "mknod failed (no overlayfs whiteouts?)"
@@ -233,7 +250,15 @@ host_prepare() {
 	mkdir -p "$h"/{run,var/spool,var/log,var/lib,tmp,.etc-work} || return 1
 	chmod 0755 "$h" "$h/run" "$h/var" "$h/var/spool" "$h/var/log" "$h/var/lib"
 	chmod 1777 "$h/tmp"
-	cp -a "$LAB/template/etc" "$LAB/template/root" "$h/" || return 1
+	if [ "$(<"$LAB/etc-mode")" = overlay ]; then
+		cp -a "$LAB/template/etc" "$h/" || return 1
+	else
+		# no whiteouts without an overlay: copy /etc, then empty and patch it
+		mkdir "$h/etc" && cp -a /etc/. "$h/etc/" || return 1
+		rm -rf "$h/etc/slurm" "$h/etc/munge"
+		cp -a "$LAB/template/etc/." "$h/etc/" || return 1
+	fi
+	cp -a "$LAB/template/root" "$h/" || return 1
 	echo "$name" >"$h/etc/hostname"
 	ssh-keygen -q -t ed25519 -N '' -C "root@$name" -f "$h/ssh_host_ed25519_key" || return 1
 	host_write_sshd_config "$h" "$addr"
@@ -247,8 +272,12 @@ host_init() {
 	local name=$1 h
 	h=$(host_dir "$name")
 	set -e
-	mount -t overlay overlay -o "lowerdir=/etc,upperdir=$h/etc,workdir=$h/.etc-work" /etc
-	[ "$(findmnt -n -o FSTYPE /etc)" = overlay ]
+	if [ "$(<"$LAB/etc-mode")" = overlay ]; then
+		mount -t overlay overlay -o "lowerdir=/etc,upperdir=$h/etc,workdir=$h/.etc-work" /etc
+		[ "$(findmnt -n -o FSTYPE /etc)" = overlay ]
+	else
+		mount --bind "$h/etc" /etc
+	fi
 	mount --bind "$LAB/etc-hosts" /etc/hosts
 	find "$h/run" -mindepth 1 -delete          # a (re)start is a reboot: /run is empty
 	mount --bind "$h/run" /run

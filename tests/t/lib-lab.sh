@@ -23,9 +23,9 @@
 #
 # Every lab lives in /tmp/clusterctl-lab-<test>-<pid> (not in $TRASH: test_done
 # removes $TRASH before the EXIT trap runs, and the trap needs the pid files).
-# LAB_NET and LAB_DB_PORT may be set by the caller; otherwise the first free
-# 127.0.N (N >= 10) and port (>= 3307) are used, so a developer's running lab and
-# the tests do not collide.
+# LAB_NET and LAB_DB_PORT may be set by the caller; otherwise 127.0.10 and 3307
+# when free, else a free 127.0.N and port derived from the test's pid, so a
+# developer's running lab and concurrently running tests do not collide.
 
 LAB_SH="$TOP/scripts/lab.sh"
 
@@ -51,13 +51,17 @@ _lab_port_busy() { ss -Hltn "sport = :$1" 2>/dev/null | grep -q .; }
 lab_begin() {
 	lab_require
 	CLUSTERCTL_LAB=/tmp/clusterctl-lab-$test_name-$$
+	# the defaults when free (CI), else a spot derived from the pid, so that
+	# tests running side by side on a developer's machine rarely collide
 	if [ -z "${LAB_NET:-}" ]; then
 		n=10
+		_lab_busy "$n" && n=$((20 + ($$ % 22) * 10))
 		while [ "$n" -lt 250 ] && _lab_busy "$n"; do n=$((n + 10)); done
 		LAB_NET=127.0.$n
 	fi
 	if [ -z "${LAB_DB_PORT:-}" ]; then
 		LAB_DB_PORT=3307
+		_lab_port_busy "$LAB_DB_PORT" && LAB_DB_PORT=$((3317 + ($$ % 97) * 10))
 		while _lab_port_busy "$LAB_DB_PORT"; do LAB_DB_PORT=$((LAB_DB_PORT + 10)); done
 	fi
 	export CLUSTERCTL_LAB LAB_NET LAB_DB_PORT

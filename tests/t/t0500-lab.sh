@@ -116,6 +116,21 @@ test_expect_success 'hosts-up restarts the sshd of a running host that lost it' 
 	lab_ssh a1 true
 '
 
+test_expect_success 'LAB_ETC=copy: a plain copy of /etc where overlayfs is not available' '
+	net=${LAB_NET%.*}.$((${LAB_NET##*.} + 5)) &&
+	other="$TRASH/copy-lab" &&
+	trap "CLUSTERCTL_LAB=\"$other\" bash \"$LAB_SH\" wipe" EXIT &&
+	CLUSTERCTL_LAB=$other LAB_NET=$net LAB_ETC=copy bash "$LAB_SH" hosts-up c1 &&
+	echo copy >expect && test_cmp expect "$other/etc-mode" &&
+	CLUSTERCTL_LAB=$other bash "$LAB_SH" exec c1 sh -c "
+		test \$(hostname) = c1 &&
+		test \$(findmnt -n -o FSTYPE /etc) != overlay &&
+		! getent passwd slurm && ! getent group munge &&
+		test -z \"\$(ls -A /etc/slurm /etc/munge | grep -v : | grep .)\" &&
+		echo c >/etc/copy-probe" &&
+	! test -e /etc/copy-probe
+'
+
 test_expect_success 'exec gives a root login environment, not the caller'"'"'s' '
 	SLURM_CONF=/nowhere lab_exec a1 sh -c "echo \${SLURM_CONF:-unset} \$HOME" >actual &&
 	echo "unset /root" >expect &&
