@@ -10,6 +10,31 @@
  * which must outlive it. It owns the observations, the pool and any munge
  * key bytes read from the controller (wiped on release). Nothing here
  * prints; progress lines come from the executor on a TTY.
+ *
+ * Guarantees and choices, in the order apply runs:
+ * - Locks: a local flock on $XDG_RUNTIME_DIR (or /tmp)/clusterctl-<cluster>.lock,
+ *   then APPLY_LOCK_DIR made with mkdir (atomic) on the controller, holding
+ *   "host pid N since TIME". A lock older than APPLY_LOCK_STALE seconds is
+ *   taken as left by a crashed apply and broken; /run is a tmpfs, so a
+ *   reboot clears it too. Without the controller nothing is applied.
+ * - Stage: every changed file is written beside its target with its final
+ *   mode and owner and verified there (transport_stage_file). If the
+ *   controller fails to stage, nothing is swapped anywhere; a host that
+ *   fails to stage is failed and nothing is swapped on it.
+ * - Swap: users/groups first (groupadd/useradd -r with the inventory ids;
+ *   a re-numbered user or group gets usermod/groupmod after its daemons on
+ *   that host are stopped, then its files under the daemons' directories
+ *   (/etc/slurm, /etc/munge, /var/spool/slurm*, /var/lib/slurm, /var/log/slurm*,
+ *   /var/lib/munge, /var/log/munge, /run/munge, /run/slurm) are re-owned
+ *   with find -xdev), then each file is renamed over its target, the old one
+ *   kept as <path>.clusterctl-old (not for the munge key: no second copy of
+ *   a secret), and owner/mode-only changes get chown/chmod.
+ * - Services: controller and accounting hosts first, then the others; on a
+ *   host munge, slurmdbd, slurmctld, slurmd restarts, then the reconfigure
+ *   (a reconfigure that fails because the daemon is down starts it).
+ * - Accounting: acct_plan_apply(), its commands run through the pool.
+ * - Verify: a fresh observation; changes left on hosts that did not fail
+ *   are reported.
  */
 #ifndef CLUSTERCTL_APPLY_H
 #define CLUSTERCTL_APPLY_H
