@@ -261,4 +261,13 @@ test_expect_success 'apply --dry-run is plan; apply --json without it is a usage
 	cc apply "$INV" >/dev/null && cc plan "$INV" >/dev/null
 '
 
+test_expect_success 'an unreachable accounting database: plan says so and exits 4' '
+	lab db-down >/dev/null 2>&1 &&
+	test_must_fail --exit=4 cc plan "$INV" >out && cat out &&
+	grep "^accounting: not observed: " out &&
+	test_must_fail --exit=4 cc plan --json "$INV" >plan.json &&
+	python3 -c "import json,sys; d=json.load(open(\"plan.json\")); sys.exit(0 if \"error\" in d[\"accounting\"] else 1)" &&
+	lab db-up >/dev/null 2>&1
+'
+
 test_done

@@ -504,3 +504,32 @@ Test(plan, apply_summary_line)
 	apply_summary_release(&sum);
 	cr_expect_null(sum.failed);
 }
+
+Test(plan, json_has_the_grouped_sections)
+{
+	struct fixture fx;
+	json_t *j, *files, *f;
+	struct plan *p;
+
+	setup(&fx, "DbdHost=n1\nStoragePass=pw\nStorageUser=slurm\n");
+	obs_file(&fx.obs[1], "/etc/slurm/slurm.conf")->exists = false;
+	obs_file(&fx.obs[2], "/etc/slurm/slurm.conf")->exists = false;
+	fx.obs[3].ok = false;
+	p = compute(&fx, "pw");
+	j = plan_to_json(p);
+	cr_expect_eq(json_integer_value(json_object_get(j, "changes")),
+		     (json_int_t)plan_count(p));
+	cr_expect_str_eq(json_string_value(json_object_get(j, "unobserved_hosts")), "n4");
+	files = json_object_get(j, "files");
+	cr_assert_eq(json_array_size(files), 1);
+	f = json_array_get(files, 0);
+	cr_expect_str_eq(json_string_value(json_object_get(f, "hosts")), "n[2-3]");
+	cr_expect_str_eq(json_string_value(json_object_get(f, "change")), "create");
+	cr_expect(strstr(json_string_value(json_object_get(f, "diff")),
+			 "+++ b/etc/slurm/slurm.conf\n"));
+	cr_expect_str_eq(json_string_value(json_object_get(
+		json_object_get(j, "munge_key"), "fingerprint")), p->key_fp);
+	json_decref(j);
+	plan_free(p);
+	teardown_fx(&fx);
+}
