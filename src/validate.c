@@ -359,9 +359,7 @@ static void check_gpu(struct vctx *v, const struct node_type *nt,
 		diag_error(v->dl, &g->loc, "node type '%s': invalid gpu files '%s': %s",
 			   nt->name, g->files, cause);
 		free(cause);
-		return;
-	}
-	if ((long long)files.n != g->count)
+	} else if ((long long)files.n != g->count)
 		diag_error(v->dl, &g->loc, "node type '%s': gpu count %lld disagrees "
 			   "with %zu device file%s in '%s'", nt->name, g->count,
 			   files.n, files.n == 1 ? "" : "s", g->files);
@@ -533,10 +531,10 @@ static void nodes_check_run(struct vctx *v, struct nodes_check *nc)
 {
 	struct hostlist names = HOSTLIST_INIT;
 	size_t i;
+	/* released even on failure: a partial expansion must not leak */
+	bool ok = !hostlist_expand(nc->expr, &names, &nc->cause);
 
-	if (hostlist_expand(nc->expr, &names, &nc->cause))
-		return;
-	for (i = 0; i < names.n; i++) {
+	for (i = 0; ok && i < names.n; i++) {
 		const struct host *h = host_set_find(v, names.names[i]);
 
 		if (!h && !nc->n_unknown++)
