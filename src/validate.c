@@ -150,6 +150,25 @@ static bool conf_name_ok(const char *name)
 /* ------------------------------------------------------------------ */
 /* cluster, controller, service users                                  */
 
+/* Slurm lowercases ClusterName (sacctmgr does too): write it so. */
+static void check_cluster_name(struct vctx *v)
+{
+	const struct cluster *c = &v->m->cluster;
+	const char *p;
+
+	if (!c->name)
+		return;
+	for (p = c->name; *p; p++) {
+		if (isupper((unsigned char)*p)) {
+			diag_error(v->dl, &c->loc, "cluster name '%s' has uppercase "
+				   "letters: Slurm lowercases it", c->name);
+			return;
+		}
+	}
+	if (!conf_name_ok(c->name))
+		diag_error(v->dl, &c->loc, "invalid cluster name '%s'", c->name);
+}
+
 static void check_version(struct vctx *v)
 {
 	const struct cluster *c = &v->m->cluster;
@@ -695,6 +714,7 @@ size_t validate_model(struct model *m, struct diag_list *dl)
 
 	vctx_init(&v, m, dl);
 	check_version(&v);
+	check_cluster_name(&v);
 	check_passthrough(&v, &m->cluster.slurm_conf, SLURMKEYS_CONF, "slurm.conf");
 	check_passthrough(&v, &m->cluster.cgroup_conf, SLURMKEYS_CGROUP, "cgroup.conf");
 	check_passthrough(&v, &m->cluster.slurmdbd_conf, SLURMKEYS_SLURMDBD,
