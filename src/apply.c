@@ -1067,24 +1067,28 @@ bad:
 	return -1;
 }
 
-/* ---- loading ---- */
+/* ---- one run: load, render, observe, plan ---- */
 
-int apply_load(const char *path, struct model **m, struct rendered_set *rs,
-	       struct diag_list *dl)
+int apply_job_start(struct apply_job *j, const struct apply_cli *cli,
+		    struct diag_list *dl, char **cause)
 {
-	*m = inventory_load_valid(path, dl);
-	if (!*m)
+	memset(j, 0, sizeof(*j));
+	*cause = NULL;
+	j->m = inventory_load_valid(cli->inventory, dl);
+	if (!j->m)
 		return -1;
-	if (render_cluster(*m, rs, dl)) {
-		model_free(*m);
-		*m = NULL;
+	if (render_cluster(j->m, &j->rs, dl))
 		return -2;
-	}
-	return 0;
+	apply_session_init(&j->s, j->m, &j->rs, &cli->opt);
+	j->p = apply_plan(&j->s, cause);
+	return j->p ? 0 : -3;
 }
 
-void apply_unload(struct model *m, struct rendered_set *rs)
+void apply_job_finish(struct apply_job *j)
 {
-	rendered_set_release(rs);
-	model_free(m);
+	plan_free(j->p);
+	apply_session_release(&j->s);
+	rendered_set_release(&j->rs);
+	model_free(j->m);
+	memset(j, 0, sizeof(*j));
 }

@@ -110,17 +110,26 @@ int apply_execute(struct apply_session *s, struct plan *p,
 char *apply_summary_line(const struct apply_summary *sum);
 void apply_summary_release(struct apply_summary *sum);
 
-/*
- * Loads and validates the inventory and renders it. Returns 0; or -1 when
- * the inventory is invalid (problems in dl), -2 when rendering failed
- * (problems in dl). On success *m (model_free) and rs (rendered_set_release)
- * belong to the caller.
- */
-int apply_load(const char *path, struct model **m, struct rendered_set *rs,
-	       struct diag_list *dl);
+struct apply_cli;
 
-/* Frees what apply_load() gave (both NULL-safe). */
-void apply_unload(struct model *m, struct rendered_set *rs);
+/* Everything one plan or apply run holds, from the inventory to the plan. */
+struct apply_job {
+	struct model *m;		/* owned */
+	struct rendered_set rs;		/* owned */
+	struct apply_session s;
+	struct plan *p;			/* owned */
+};
+
+/*
+ * Loads and validates cli->inventory, renders it, observes every host and
+ * computes the plan into j. Returns 0; -1 when the inventory is invalid or
+ * -2 when rendering failed (problems in dl; dl may hold warnings on
+ * success too); -3 on a fatal error (*cause set). apply_job_finish()
+ * releases j in every case.
+ */
+int apply_job_start(struct apply_job *j, const struct apply_cli *cli,
+		    struct diag_list *dl, char **cause);
+void apply_job_finish(struct apply_job *j);
 
 /* Command-line options shared by plan and apply. */
 struct apply_cli {

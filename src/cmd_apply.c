@@ -86,55 +86,52 @@ static int cmd_apply_dry_run(int argc, char **argv)
 	return r;
 }
 
-static int cmd_apply_run(int argc, char **argv)
+/* Parses the options; returns -1 to go on, else the exit code. */
+static int cmd_apply_options(int argc, char **argv, struct apply_cli *cli)
 {
-	struct diag_list dl = DIAG_LIST_INIT;
-	struct rendered_set rs = RENDERED_SET_INIT;
-	struct apply_session s;
-	struct apply_cli cli;
-	struct model *m = NULL;
-	struct plan *p;
 	char *cause = NULL;
-	int r;
 
 	if (cmd_wants_help(argc, argv)) {
 		cmd_print_usage(&cmd_apply_entry, stdout);
 		cmd_print_exit_codes(stdout);
 		return CL_OK;
 	}
-	if (apply_parse_args(argc, argv, true, &cli, &cause)) {
+	if (!apply_parse_args(argc, argv, true, cli, &cause) &&
+	    cli->json && !cli->dry_run)
+		cause = xstrdup("--json needs --dry-run (apply prints text; "
+				"use plan --json)");
+	if (cause) {
 		fprintf(stderr, "clusterctl: apply: %s\n", cause);
 		free(cause);
 		cmd_print_usage(&cmd_apply_entry, stderr);
 		return CL_USAGE;
 	}
-	if (cli.json && !cli.dry_run) {
-		fprintf(stderr, "clusterctl: apply: --json needs --dry-run "
-			"(apply prints text; use plan --json)\n");
-		cmd_print_usage(&cmd_apply_entry, stderr);
-		return CL_USAGE;
-	}
+	return -1;
+}
+
+static int cmd_apply_run(int argc, char **argv)
+{
+	struct diag_list dl = DIAG_LIST_INIT;
+	struct apply_job job;
+	struct apply_cli cli;
+	char *cause = NULL;
+	int r = cmd_apply_options(argc, argv, &cli);
+
+	if (r >= 0)
+		return r;
 	if (cli.dry_run)
 		return cmd_apply_dry_run(argc, argv);
-	if ((r = apply_load(cli.inventory, &m, &rs, &dl))) {
-		diag_print(&dl, stderr);
-		diag_release(&dl);
-		return r == -1 ? CL_INVALID : CL_FATAL;
-	}
+	r = apply_job_start(&job, &cli, &dl, &cause);
 	diag_print(&dl, stderr);
 	diag_release(&dl);
-	apply_session_init(&s, m, &rs, &cli.opt);
-	p = apply_plan(&s, &cause);
-	if (!p) {
+	if (cause)
 		fprintf(stderr, "clusterctl: apply: %s\n", cause);
-		r = CL_FATAL;
-	} else {
-		r = apply_go(&s, p);
-	}
+	if (!r)
+		r = apply_go(&job.s, job.p);
+	else
+		r = r == -1 ? CL_INVALID : CL_FATAL;
 	free(cause);
-	plan_free(p);
-	apply_session_release(&s);
-	apply_unload(m, &rs);
+	apply_job_finish(&job);
 	return r;
 }
 

@@ -49,21 +49,11 @@ static void plan_output(const struct plan *p, bool json)
 	strbuf_release(&sb);
 }
 
-static int load_failed(int r, struct diag_list *dl)
-{
-	diag_print(dl, stderr);
-	diag_release(dl);
-	return r == -1 ? CL_INVALID : CL_FATAL;
-}
-
 static int cmd_plan_run(int argc, char **argv)
 {
 	struct diag_list dl = DIAG_LIST_INIT;
-	struct rendered_set rs = RENDERED_SET_INIT;
-	struct apply_session s;
+	struct apply_job job;
 	struct apply_cli cli;
-	struct model *m = NULL;
-	struct plan *p;
 	char *cause = NULL;
 	int r;
 
@@ -78,23 +68,19 @@ static int cmd_plan_run(int argc, char **argv)
 		cmd_print_usage(&cmd_plan_entry, stderr);
 		return CL_USAGE;
 	}
-	if ((r = apply_load(cli.inventory, &m, &rs, &dl)))
-		return load_failed(r, &dl);
-	diag_print(&dl, stderr);	/* warnings */
+	r = apply_job_start(&job, &cli, &dl, &cause);
+	diag_print(&dl, stderr);
 	diag_release(&dl);
-	apply_session_init(&s, m, &rs, &cli.opt);
-	p = apply_plan(&s, &cause);
-	if (!p) {
+	if (cause)
 		fprintf(stderr, "clusterctl: plan: %s\n", cause);
-		r = CL_FATAL;
+	if (!r) {
+		plan_output(job.p, cli.json);
+		r = plan_exit(job.p);
 	} else {
-		plan_output(p, cli.json);
-		r = plan_exit(p);
+		r = r == -1 ? CL_INVALID : CL_FATAL;
 	}
 	free(cause);
-	plan_free(p);
-	apply_session_release(&s);
-	apply_unload(m, &rs);
+	apply_job_finish(&job);
 	return r;
 }
 
