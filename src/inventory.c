@@ -1950,7 +1950,11 @@ void inventory_print_keys(struct strbuf *out)
 		const struct key_table *t;
 	} tables[] = {
 		{ "top level", "The inventory is one YAML mapping with these keys.", &top_table },
-		{ "cluster", "Cluster-wide settings.", &cluster_table },
+		{ "cluster", "Cluster-wide settings. `slurm_conf`, `cgroup_conf` and "
+		  "`slurmdbd_conf` keys are checked, case-insensitively, against what "
+		  "`slurm_version` accepts: removed, ignored (defunct) or newer keys "
+		  "are errors, and so are keys the inventory models itself "
+		  "(ClusterName, SlurmctldHost, NodeName, ...).", &cluster_table },
 		{ "cluster.slurm_user, cluster.munge_user", "Service users, created with "
 		  "the same UID/GID on every host.", &svc_user_table },
 		{ "cluster.services", "Commands that drive each service on a host.",
@@ -1971,9 +1975,13 @@ void inventory_print_keys(struct strbuf *out)
 		{ "partitions[]", "A Slurm partition.", &partition_table },
 		{ "qos[]", "A QoS. TRES maps take Slurm TRES names: cpu, mem, node, "
 		  "billing, energy, fs/disk, vmem, pages, gres/NAME[:TYPE], "
-		  "license/NAME, bb/NAME.", &qos_table },
+		  "license/NAME, bb/NAME; limiting gres/gpu needs GPUs tracked "
+		  "(GPUs defined, or AccountingStorageTRES with gres/gpu), and any "
+		  "limit needs AccountingStorageEnforce with limits (or safe) and "
+		  "qos. Names must be lowercase: sacctmgr stores them so.", &qos_table },
 		{ "accounts[]", "An account; `children` nest, top-level accounts "
-		  "hang under root.", &account_table },
+		  "hang under root (which is implicit). Names must be lowercase.",
+		  &account_table },
 		{ "users[]", "A user and its associations. Names must be lowercase: "
 		  "sacctmgr stores them so.", &user_table },
 	};
