@@ -12,11 +12,12 @@
 #   lab_inventory IN OUT      copy an inventory with the default lab's paths and
 #                             addresses (/tmp/clusterctl-lab, 127.0.10.x, DB port
 #                             3307) replaced by this lab's
-#   lab_slurm_ports INV [N]   when Slurm's default ports (6817 slurmctld, 6819
-#                             slurmdbd) or lab.yaml's slurmd ports (6831.., N
-#                             of them, default 3) are busy on this machine, move
-#                             them all in the inventory INV by the first free
-#                             multiple of 100 (sets LAB_PORT_SHIFT)
+#   lab_slurm_ports INV [N]   moves Slurm's ports (6817 slurmctld, 6819 slurmdbd,
+#                             lab.yaml's slurmd ports 6831.., N of them, default
+#                             3) in the inventory INV by the first free multiple
+#                             of 100 (sets LAB_PORT_SHIFT): from 0 in CI
+#                             (CLUSTERCTL_TEST_DAEMONS=true), else from a
+#                             pid-derived shift, as tests may run side by side
 #   lab_end                   what the trap runs: wipe the lab (SIGKILL, fast), or
 #                             when the test failed stop it cleanly and keep it
 #                             (its path is printed)
@@ -89,8 +90,11 @@ lab_inventory() {
 
 lab_slurm_ports() {
 	LAB_PORT_SHIFT=0
+	# CI runs one test at a time: lab.yaml's own ports. A developer's machine
+	# runs tests side by side: start from a pid-derived shift there.
 	k=0
-	while [ "$k" -lt 30 ]; do
+	[ "${CLUSTERCTL_TEST_DAEMONS:-}" = true ] || k=$((1 + $$ % 20))
+	while [ "$k" -lt 40 ]; do
 		ok=true
 		for p in 6817 6819; do _lab_port_busy $((p + k * 100)) && ok=false; done
 		i=0
@@ -99,13 +103,14 @@ lab_slurm_ports() {
 			i=$((i + 1))
 		done
 		$ok && break
-		k=$((k + 1))
+		# defaults busy: go on from a pid-derived shift (concurrent tests)
+		if [ "$k" = 0 ]; then k=$((1 + $$ % 20)); else k=$((k + 1)); fi
 	done
 	[ "$k" = 0 ] && return 0
 	LAB_PORT_SHIFT=$((k * 100))
 	sed -i -e "s/^cluster:\$/cluster:\\n  slurmctld_port: $((6817 + k * 100))\\n  slurmdbd_port: $((6819 + k * 100))/" \
 		-e "s/slurmd_port: 6831/slurmd_port: $((6831 + k * 100))/" "$1"
-	say "# Slurm ports moved by $LAB_PORT_SHIFT (defaults busy on this machine)"
+	say "# Slurm ports moved by $LAB_PORT_SHIFT"
 }
 
 lab_end() {

@@ -19,9 +19,9 @@ INV=$TRASH/lab.yaml
 JOBS=$TRASH/jobs
 mkdir -p "$JOBS"
 
-# The lab shares this machine's network: when Slurm's default ports (or lab.yaml's
-# slurmd ports) are held by something else, the copy of lab.yaml moves them all
-# (lab_slurm_ports). In CI nothing else runs and lab.yaml renders unchanged.
+# The lab shares this machine's network: the copy of lab.yaml gets this lab's
+# paths and addresses, and Slurm ports that nothing else holds (lab_slurm_ports).
+# In CI (one test at a time) lab.yaml's ports are kept.
 lab_inventory "$TOP/inventories/lab.yaml" "$INV"
 lab_slurm_ports "$INV" 3
 
