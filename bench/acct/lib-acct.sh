@@ -105,11 +105,13 @@ acct_equivalence() {
 
 _acct_port_busy() { ss -Hltn "sport = :$1" 2>/dev/null | grep -q .; }
 
-# acct_pick_ports INV: move Slurm's ports in INV by a multiple of 100 when the
-# defaults are held by another lab on this machine (the lab shares the network)
+# acct_pick_ports INV: move Slurm's ports in INV by a multiple of 100 that is
+# free (the lab shares this machine's network with any other lab running);
+# start from a pid-dependent offset so that concurrent test files do not race
+# for the same ports. ACCT_PORT_SHIFT=0 keeps Slurm's defaults when free.
 acct_pick_ports() {
-	k=0
-	while [ "$k" -lt 20 ]; do
+	k=${ACCT_PORT_SHIFT:-$(( $$ % 17 + 1 ))}
+	while [ "$k" -lt 40 ]; do
 		ok=true
 		for p in 6817 6819 6831 6832 6833; do
 			_acct_port_busy $((p + k * 100)) && ok=false
