@@ -222,6 +222,7 @@ struct partition {
 	struct src_loc nodes_loc;
 	struct src_loc qos_loc;
 	struct src_loc default_loc;
+	struct src_loc state_loc, preempt_mode_loc, oversubscribe_loc;
 };
 
 struct qos {
@@ -248,6 +249,7 @@ struct qos {
 	const char *usage_factor;		/* as written, e.g. "1.5" */
 	long long grace_time;			/* seconds */
 	struct src_loc loc;
+	struct src_loc preempt_mode_loc;
 };
 
 struct account {

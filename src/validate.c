@@ -410,8 +410,18 @@ static void check_node_types(struct vctx *v)
 	for (i = 0; i < v->m->n_node_types; i++) {
 		const struct node_type *nt = &v->m->node_types[i];
 
-		for (g = 0; g < nt->n_gpus; g++)
+		for (g = 0; g < nt->n_gpus; g++) {
 			check_gpu(v, nt, &nt->gpus[g]);
+			if (nt->gpus[g].type && (!conf_name_ok(nt->gpus[g].type) ||
+						 strchr(nt->gpus[g].type, ':')))
+				diag_error(v->dl, &nt->gpus[g].loc, "node type '%s': invalid "
+					   "gpu type '%s'", nt->name, nt->gpus[g].type);
+		}
+		for (g = 0; g < nt->features.n; g++)
+			if (!conf_name_ok(nt->features.items[g]))
+				diag_error(v->dl, &nt->features.locs[g], "node type '%s': "
+					   "invalid feature '%s'", nt->name,
+					   nt->features.items[g]);
 		check_cpu_topology(v, nt);
 		if (nt->memory_mb == MODEL_UNSET)
 			diag_warning(v->dl, &nt->loc, "node type '%s' sets no memory: "
@@ -616,13 +626,65 @@ static bool word_in(const char *w, const char *const *set, size_t n)
 	return false;
 }
 
-static void check_partition_words(struct vctx *v, const struct partition *p)
+void validate_preempt_mode(struct vctx *v, const char *owner, const char *value,
+			   const struct src_loc *loc)
+{
+	static const char *const modes[] = { "OFF", "CANCEL", "GANG", "REQUEUE",
+					     "SUSPEND", "WITHIN", "PRIORITY" };
+	const char *p = value;
+	char word[32];
+
+	do {
+		size_t n = strcspn(p, ",");
+
+		snprintf(word, sizeof(word), "%.*s", (int)n, p);
+		if (!n || n >= sizeof(word) || !word_in(word, modes, ARRAY_SIZE(modes))) {
+			diag_error(v->dl, loc, "%s: invalid preempt_mode '%s' (expected "
+				   "OFF, CANCEL, GANG, REQUEUE, SUSPEND, WITHIN or "
+				   "PRIORITY, comma-separated)", owner, value);
+			return;
+		}
+		p += n;
+	} while (*p++ == ',');
+}
+
+/* EXCLUSIVE, NO, or FORCE/YES with an optional ":count". */
+static bool oversubscribe_ok(const char *s)
+{
+	static const char *const plain[] = { "EXCLUSIVE", "NO" };
+	static const char *const counted[] = { "FORCE", "YES" };
+	size_t n = strcspn(s, ":");
+	char word[16];
+	const char *p;
+
+	if (word_in(s, plain, ARRAY_SIZE(plain)))
+		return true;
+	if (n >= sizeof(word))
+		return false;
+	snprintf(word, sizeof(word), "%.*s", (int)n, s);
+	if (!word_in(word, counted, ARRAY_SIZE(counted)))
+		return false;
+	if (!s[n])
+		return true;
+	for (p = s + n + 1; *p >= '0' && *p <= '9'; p++)
+		;
+	return p > s + n + 1 && !*p;
+}
+
+static void check_partition_words(struct vctx *v, const struct partition *p,
+				  const char *owner)
 {
 	static const char *const states[] = { "UP", "DOWN", "DRAIN", "INACTIVE" };
 
 	if (p->state && !word_in(p->state, states, ARRAY_SIZE(states)))
-		diag_error(v->dl, &p->loc, "partition '%s': invalid state '%s' "
-			   "(expected UP, DOWN, DRAIN or INACTIVE)", p->name, p->state);
+		diag_error(v->dl, &p->state_loc, "%s: invalid state '%s' "
+			   "(expected UP, DOWN, DRAIN or INACTIVE)", owner, p->state);
+	if (p->preempt_mode)
+		validate_preempt_mode(v, owner, p->preempt_mode, &p->preempt_mode_loc);
+	if (p->oversubscribe && !oversubscribe_ok(p->oversubscribe))
+		diag_error(v->dl, &p->oversubscribe_loc, "%s: invalid oversubscribe "
+			   "'%s' (expected EXCLUSIVE, FORCE[:N], YES[:N] or NO)", owner,
+			   p->oversubscribe);
 	if (!conf_name_ok(p->name))
 		diag_error(v->dl, &p->loc, "invalid partition name '%s'", p->name);
 }
@@ -649,7 +711,7 @@ static void check_partitions(struct vctx *v)
 		char *owner = xasprintf("partition '%s'", p->name);
 
 		check_partition_nodes(v, p);
-		check_partition_words(v, p);
+		check_partition_words(v, p, owner);
 		if (p->qos && !validate_index_find(&v->qos, p->qos))
 			validate_unknown_ref(v, &p->qos_loc, owner, "QoS", p->qos, &v->qos);
 		validate_list_refs(v, &p->allow_qos, owner, "QoS", &v->qos);

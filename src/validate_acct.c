@@ -194,6 +194,9 @@ static void check_qos(struct vctx *v, struct limit_seen *ls)
 		check_tres_map(v, owner, &q->min_tres_per_job, ls);
 		check_tres_map(v, owner, &q->grp_tres, ls);
 		validate_list_refs(v, &q->preempt, owner, "QoS", &v->qos);
+		if (q->preempt_mode)
+			validate_preempt_mode(v, owner, q->preempt_mode,
+					      &q->preempt_mode_loc);
 		{
 			const long long n[] = { q->max_jobs_per_user,
 				q->max_submit_jobs_per_user, q->max_jobs_per_account,

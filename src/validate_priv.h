@@ -57,6 +57,13 @@ void validate_list_refs(struct vctx *v, const struct str_list *l,
 			const char *owner, const char *kind,
 			const struct name_index *ix);
 
+/*
+ * Checks a PreemptMode value (comma-separated words, any case) and reports
+ * "OWNER: invalid preempt_mode 'x' ..." at loc.
+ */
+void validate_preempt_mode(struct vctx *v, const char *owner, const char *value,
+			   const struct src_loc *loc);
+
 /* QoS, accounts, users, TRES and the limits Slurm enforces (validate_acct.c). */
 void validate_accounting(struct vctx *v);
 
