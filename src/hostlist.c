@@ -206,11 +206,16 @@ static void hl_token_add_lit(struct hl_token *t, size_t start, size_t len)
 	t->lit_len[t->ngroups] = len;
 }
 
-/* Splits a token (len bytes, brackets balanced by the tokenizer) into t. */
+/*
+ * Splits a token (len bytes, brackets balanced by the tokenizer) into t.
+ * The running product of the group sizes must stay within budget, checked
+ * group by group so that a long chain of groups is refused before its
+ * numbers fill memory; *count is the product.
+ */
 static int hl_parse_token(struct hl_parser *p, const char *s, size_t len,
-			  struct hl_token *t)
+			  size_t budget, struct hl_token *t, size_t *count)
 {
-	size_t i = 0, lit = 0;
+	size_t i = 0, lit = 0, n = 1;
 
 	t->text = s;
 	while (i < len) {
@@ -228,9 +233,17 @@ static int hl_parse_token(struct hl_parser *p, const char *s, size_t len,
 		memset(g, 0, sizeof(*g));
 		if (hl_parse_group(p, s + i + 1, (size_t)(close - s) - i - 1, g))
 			return -1;
+		if (g->n > budget / n)	/* n * g->n > budget, without overflow */
+			return hl_fail(p, "expands to more than %d hosts",
+				       HOSTLIST_MAX_HOSTS);
+		n *= g->n;
 		i = lit = (size_t)(close - s) + 1;
 	}
 	hl_token_add_lit(t, lit, len - lit);
+	if (n > budget)		/* a plain name when the budget is spent */
+		return hl_fail(p, "expands to more than %d hosts",
+			       HOSTLIST_MAX_HOSTS);
+	*count = n;
 	return 0;
 }
 
@@ -347,25 +360,17 @@ static int hl_expand_token(struct hl_parser *p, const char *s, size_t len,
 {
 	struct hl_token t;
 	char *copy = xstrndup(s, len);
-	size_t g, n = 1;
+	size_t n = 0;
 	int ret = -1;
 
 	memset(&t, 0, sizeof(t));
 	p->tok = copy;
 	p->tok_off = (size_t)(s - p->expr);
-	if (hl_parse_token(p, copy, len, &t))
-		goto out;
-	/* The product is checked factor by factor so that it cannot overflow. */
-	for (g = 0; g < t.ngroups && n <= *budget; g++)
-		n = t.groups[g].n > *budget / n ? *budget + 1 : n * t.groups[g].n;
-	if (n > *budget) {
-		hl_fail(p, "expands to more than %d hosts", HOSTLIST_MAX_HOSTS);
-		goto out;
+	if (!hl_parse_token(p, copy, len, *budget, &t, &n)) {
+		*budget -= n;
+		hl_token_expand(&t, out);
+		ret = 0;
 	}
-	*budget -= n;
-	hl_token_expand(&t, out);
-	ret = 0;
-out:
 	hl_token_release(&t);
 	free(copy);
 	return ret;

@@ -145,6 +145,13 @@ Test(hostlist, expand_limits)
 		    "bad hostlist 'n[0-65536]': range '0-65536' holds more than 65536 hosts");
 	check_error("a[0-999]b[0-1000]",
 		    "bad hostlist 'a[0-999]b[0-1000]': expands to more than 1000000 hosts");
+	/* Refused at the second group, before the others are even read. */
+	check_error("[0-60000][0-60000][0-60000][0-60000][0-60000][0-60000]",
+		    "bad hostlist '[0-60000][0-60000][0-60000][0-60000][0-60000]"
+		    "[0-60000]': expands to more than 1000000 hosts");
+	/* One plain name past a full budget. */
+	check_error("a[0-999]b[0-999],x",
+		    "bad hostlist 'a[0-999]b[0-999],x': expands to more than 1000000 hosts");
 	check_error("a[0-60000],b[0-60000],c[0-60000],d[0-60000],e[0-60000],"
 		    "f[0-60000],g[0-60000],h[0-60000],i[0-60000],j[0-60000],"
 		    "k[0-60000],l[0-60000],m[0-60000],n[0-60000],o[0-60000],"
