@@ -1165,9 +1165,25 @@ static void plan_print_unobserved(const struct plan *p, struct strbuf *out)
 	free(hl);
 }
 
+/* True when some file needs the database password and none is known. */
+static bool plan_lacks_password(const struct plan *p)
+{
+	size_t i;
+
+	for (i = 0; i < p->n_files && !p->db_password; i++)
+		if (p->files[i].want->has_secret_placeholder)
+			return true;
+	return false;
+}
+
 void plan_print(const struct plan *p, unsigned flags, struct strbuf *out)
 {
 	size_t n = plan_count(p);
+
+	if (plan_lacks_password(p))
+		strbuf_addstr(out, "warning: the database password is unknown "
+			      "(database.password_file, password_env): "
+			      "slurmdbd.conf was compared with a placeholder\n");
 
 	if (p->key_fp[0] && (p->only & PLAN_ONLY_MUNGE))
 		strbuf_addf(out, "munge key: %s (%s)\n", p->key_fp,

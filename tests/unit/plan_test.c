@@ -533,3 +533,21 @@ Test(plan, json_has_the_grouped_sections)
 	plan_free(p);
 	teardown_fx(&fx);
 }
+
+Test(plan, unknown_password_is_a_warning)
+{
+	struct fixture fx;
+	struct plan *p;
+	char *t;
+
+	setup(&fx, "DbdHost=n1\nStoragePass=pw\nStorageUser=slurm\n");
+	p = compute(&fx, NULL);
+	cr_expect_eq(p->n_files, 1);
+	cr_expect_null(plan_file_bytes(p, p->files[0].want, &(size_t){ 0 }));
+	t = text(p);
+	cr_expect(strstr(t, "warning: the database password is unknown"), "%s", t);
+	cr_expect(!strstr(t, "StoragePass=pw"), "%s", t);
+	free(t);
+	plan_free(p);
+	teardown_fx(&fx);
+}
