@@ -51,9 +51,14 @@ pid_alive() { # pid_alive PIDFILE NAME -> prints the pid
 	echo "$pid"
 }
 
-# own_dir DIR USER MODE: mkdir -p, then chown/chmod the last component only
+# own_dir DIR USER MODE: mkdir -p, then chown/chmod the last component only;
+# shared system directories (a log file straight in /var/log) are left alone
 own_dir() {
-	mkdir -p "$1" && chown "$2:" "$1" 2>/dev/null || chown "$2" "$1"
+	mkdir -p "$1" || return 1
+	case ${1%/} in
+	''|/|/etc|/run|/tmp|/var|/var/log|/var/lib|/var/spool|/var/run|/usr|/root) return 0 ;;
+	esac
+	chown "$2:" "$1" 2>/dev/null || chown "$2" "$1"
 	chmod "$3" "$1"
 }
 
