@@ -96,7 +96,7 @@ test_expect_success 'quotes, backslashes and semicolons in descriptions are stor
 	grep -F "DROP TABLE" desc.yaml &&
 	"$CLUSTERCTL" accounting apply desc.yaml --exec-via "$VIA" >out &&
 	acct_on sacctmgr -n -P show account physics format=descr >actual &&
-	printf "%s\n" "it\`s; drop table acct_table; -- back\\\\slash" >expect &&
+	printf "%s\n" "it\`s; drop table acct_table; -- back\\slash" >expect &&
 	test_cmp expect actual &&
 	echo "select count(*) from acct_table where name=\"root\";" | acct_sql -N slurm_acct_db >n &&
 	echo 1 >expect && test_cmp expect n
