@@ -220,4 +220,20 @@ test_expect_success 'limits hold: debug jobs over MaxTime=00:30:00 wait, within 
 	test "$(wait_job "$jid")" = COMPLETED
 '
 
+# svc_pid HOST SERVICE: the pid lab-service reports
+svc_pid() { lab_exec "$1" lab-service "$2" status | sed -n 's/.*(pid \([0-9]*\))$/\1/p'; }
+
+test_expect_success 'lab-service: reconfigure keeps pids, restart replaces them, stop stops' '
+	c1=$(svc_pid ctl slurmctld) && d1=$(svc_pid gpu01 slurmd) &&
+	test -n "$c1" && test -n "$d1" &&
+	on_ctl lab-service slurmctld reconfigure &&
+	test "$(svc_pid ctl slurmctld)" = "$c1" &&
+	test "$(svc_pid gpu01 slurmd)" = "$d1" &&
+	lab_exec gpu01 lab-service slurmd restart &&
+	d2=$(svc_pid gpu01 slurmd) && test -n "$d2" && test "$d2" != "$d1" &&
+	! test -e /proc/$d1 &&
+	lab_exec gpu03 lab-service slurmd stop &&
+	test_must_fail --exit=3 lab_exec gpu03 lab-service slurmd status
+'
+
 test_done
