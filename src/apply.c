@@ -96,6 +96,8 @@ void apply_session_init(struct apply_session *s, const struct model *m,
 	s->pool = exec_pool_new(s->targets, m->n_hosts, fanout);
 	s->obs = xcalloc(m->n_hosts + 1, sizeof(*s->obs));
 	s->failed = xcalloc(m->n_hosts + 1, sizeof(*s->failed));
+	s->rs_start = xcalloc(m->n_hosts + 1, sizeof(*s->rs_start));
+	plan_rendered_ranges(m, rs, s->rs_start);
 	s->controller = plan_controller(m);
 	s->db_password = apply_db_password(m);
 }
@@ -116,6 +118,7 @@ void apply_session_release(struct apply_session *s)
 	apply_obs_reset(s);
 	free(s->obs);
 	free(s->failed);
+	free(s->rs_start);
 	free(s->targets);
 	mungekey_release(&s->controller_key);
 	if (s->db_password)
@@ -202,16 +205,13 @@ static int apply_observe_task(size_t idx, struct transport *tr, void *cookie,
 			      char **cause)
 {
 	struct apply_session *s = cookie;
-	const char *name = s->m->hosts[idx].name;
 	size_t i;
 
-	for (i = 0; i < s->rs->n_files; i++) {
+	for (i = s->rs_start[idx]; i < s->rs_start[idx + 1]; i++) {
 		const struct rendered_file *f = &s->rs->files[i];
 		struct strbuf sb = STRBUF_INIT;
 		struct remote_stat st = { 0 };
 
-		if (strcmp(f->host, name))
-			continue;
 		if (f->secret) {
 			if (apply_observe_key(s, idx, tr, f, cause))
 				return -1;
@@ -356,9 +356,8 @@ static int apply_stage_task(size_t idx, struct transport *tr, void *cookie,
 	struct apply_run *r = cookie;
 	size_t i;
 
-	for (i = 0; i < r->p->n_files; i++)
-		if (r->p->files[i].host == idx && r->p->files[i].content &&
-		    apply_stage_file(r, i, tr, cause))
+	for (i = r->p->file_start[idx]; i < r->p->file_start[idx + 1]; i++)
+		if (r->p->files[i].content && apply_stage_file(r, i, tr, cause))
 			return -1;
 	return 0;
 }
@@ -371,10 +370,10 @@ static int apply_unstage_task(size_t idx, struct transport *tr, void *cookie,
 	size_t i;
 
 	(void)cause;
-	for (i = 0; i < r->p->n_files; i++) {
+	for (i = r->p->file_start[idx]; i < r->p->file_start[idx + 1]; i++) {
 		char *ignored = NULL;
 
-		if (r->p->files[i].host != idx || !r->staged[i])
+		if (!r->staged[i])
 			continue;
 		transport_remove(tr, r->staged[i], &ignored);
 		free(ignored);
@@ -489,13 +488,11 @@ static int apply_idents(struct apply_run *r, size_t idx, struct transport *tr,
 	size_t i;
 
 	/* groups come first in the plan, so useradd -g finds its group */
-	for (i = 0; i < r->p->n_idents; i++) {
+	for (i = r->p->ident_start[idx]; i < r->p->ident_start[idx + 1]; i++) {
 		const struct plan_ident *d = &r->p->idents[i];
 		struct strbuf cmd = STRBUF_INIT;
 		int ret;
 
-		if (d->host != idx)
-			continue;
 		if (d->change == PLAN_FIX)
 			apply_stop_daemons_of(r, idx, d->who, tr);
 		apply_ident_cmd(r, d, &cmd);
@@ -533,13 +530,11 @@ static int apply_swap_task(size_t idx, struct transport *tr, void *cookie,
 
 	if (apply_idents(r, idx, tr, cause))
 		return -1;
-	for (i = 0; i < r->p->n_files; i++) {
+	for (i = r->p->file_start[idx]; i < r->p->file_start[idx + 1]; i++) {
 		const struct plan_file *f = &r->p->files[i];
 		char *backup;
 		int ret;
 
-		if (f->host != idx)
-			continue;
 		if (!f->content) {
 			if (apply_meta(tr, f, cause))
 				return -1;
@@ -599,31 +594,17 @@ static bool apply_central(const struct model *m, size_t idx)
 static int apply_services_task(size_t idx, struct transport *tr, void *cookie,
 			       char **cause)
 {
-	static const enum service_kind order[] = { SVC_MUNGE, SVC_SLURMDBD,
-						   SVC_SLURMCTLD, SVC_SLURMD };
 	struct apply_run *r = cookie;
-	size_t k, i;
+	size_t i;
 
 	/* slurmdbd and slurmctld come up before any slurmd registers with them */
 	if (apply_central(r->s->m, idx) != (r->wave == 0))
 		return 0;
-	/* munge first (the others authenticate through it), reconfigure last */
-	for (k = 0; k < ARRAY_SIZE(order); k++)
-		for (i = 0; i < r->p->n_services; i++) {
-			const struct plan_service *sv = &r->p->services[i];
-
-			if (sv->host == idx && sv->kind == order[k] &&
-			    sv->action == PLAN_SVC_RESTART &&
-			    apply_service(r, tr, sv, cause))
-				return -1;
-		}
-	for (i = 0; i < r->p->n_services; i++) {
-		const struct plan_service *sv = &r->p->services[i];
-
-		if (sv->host == idx && sv->action == PLAN_SVC_RECONFIGURE &&
-		    apply_service(r, tr, sv, cause))
+	/* the plan keeps them in order: munge, slurmdbd, slurmctld, slurmd
+	 * restarts (the others authenticate through munge), reconfigure last */
+	for (i = r->p->service_start[idx]; i < r->p->service_start[idx + 1]; i++)
+		if (apply_service(r, tr, &r->p->services[i], cause))
 			return -1;
-	}
 	return 0;
 }
 

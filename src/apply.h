@@ -68,6 +68,7 @@ struct apply_session {
 	size_t controller;			/* host index, SIZE_MAX if none */
 	char *db_password;			/* owned, secret; NULL if unknown */
 	bool *failed;				/* owned: hosts the last apply failed on */
+	size_t *rs_start;			/* owned: plan_rendered_ranges() of rs */
 };
 
 /* What apply did, for the summary line. */

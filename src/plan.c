@@ -16,6 +16,7 @@
 #include <strings.h>
 
 #include "acct.h"
+#include "die.h"
 #include "diff.h"
 #include "hostlist.h"
 #include "plan.h"
@@ -632,29 +633,34 @@ static void plan_idents(struct plan *p, size_t host)
 	}
 }
 
-static void plan_host_files(struct plan *p, size_t host, size_t *cursor)
+void plan_rendered_ranges(const struct model *m, const struct rendered_set *rs,
+			  size_t *starts)
 {
-	const char *name = p->m->hosts[host].name;
+	size_t h, i = 0;
+
+	for (h = 0; h < m->n_hosts; h++) {
+		starts[h] = i;
+		while (i < rs->n_files && !strcmp(rs->files[i].host, m->hosts[h].name))
+			i++;
+	}
+	starts[m->n_hosts] = i;
+	if (i != rs->n_files)
+		BUG("rendered set not sorted by host in model order at '%s'",
+		    rs->files[i].host);
+}
+
+static void plan_host_files(struct plan *p, size_t host, const size_t *starts)
+{
 	size_t i;
 
-	/* the set is sorted by host in model order: this host's files are next */
-	if (*cursor >= p->rs->n_files || strcmp(p->rs->files[*cursor].host, name))
-		for (*cursor = 0; *cursor < p->rs->n_files; (*cursor)++)
-			if (!strcmp(p->rs->files[*cursor].host, name))
-				break;
-	for (i = *cursor; i < p->rs->n_files; i++) {
+	for (i = starts[host]; i < starts[host + 1] && p->obs[host].ok; i++) {
 		const struct rendered_file *f = &p->rs->files[i];
 
-		if (strcmp(f->host, name))
-			break;
-		if (!p->obs[host].ok)
-			continue;
 		if (f->secret && (p->only & PLAN_ONLY_MUNGE))
 			plan_key_file(p, host, f);
 		else if (!f->secret && (p->only & PLAN_ONLY_FILES))
 			plan_content_file(p, host, f);
 	}
-	*cursor = i;
 }
 
 /* ---- services ---- */
@@ -701,10 +707,10 @@ static unsigned plan_host_restart(const struct plan *p, size_t host,
 
 	for (b = 0; b < 5; b++)
 		why[b] = NULL;
-	for (i = 0; i < p->n_files; i++) {
+	for (i = p->file_start[host]; i < p->file_start[host + 1]; i++) {
 		const struct plan_file *f = &p->files[i];
 
-		if (f->host != host || !f->restart)
+		if (!f->restart)
 			continue;
 		for (b = 0; b < 5; b++)
 			if ((f->restart & (1u << b)) && !why[b])
@@ -712,11 +718,11 @@ static unsigned plan_host_restart(const struct plan *p, size_t host,
 					plan_basename(f->want->path);
 		bits |= f->restart;
 	}
-	for (i = 0; i < p->n_idents; i++) {
+	for (i = p->ident_start[host]; i < p->ident_start[host + 1]; i++) {
 		const struct plan_ident *id = &p->idents[i];
 		unsigned add;
 
-		if (id->host != host || id->change != PLAN_FIX)
+		if (id->change != PLAN_FIX)
 			continue;
 		add = id->who == PLAN_MUNGE ? PLAN_RESTART_MUNGE :
 			PLAN_RESTART_CTLD | PLAN_RESTART_DBD;
@@ -754,6 +760,46 @@ size_t plan_controller(const struct model *m)
 	return SIZE_MAX;
 }
 
+/* Start order on a host: munge first (the others authenticate through it),
+ * then slurmdbd, slurmctld (which registers with it), slurmd. */
+static int plan_svc_rank(enum service_kind k)
+{
+	switch (k) {
+	case SVC_MUNGE: return 0;
+	case SVC_SLURMDBD: return 1;
+	case SVC_SLURMCTLD: return 2;
+	default: return 3;
+	}
+}
+
+static int plan_cmp_service(const void *a, const void *b)
+{
+	const struct plan_service *x = a, *y = b;
+
+	if (x->host != y->host)
+		return x->host < y->host ? -1 : 1;
+	if (x->action != y->action)	/* restarts before the reconfigure */
+		return x->action == PLAN_SVC_RESTART ? -1 : 1;
+	return (plan_svc_rank(x->kind) > plan_svc_rank(y->kind)) -
+	       (plan_svc_rank(x->kind) < plan_svc_rank(y->kind));
+}
+
+/* Sorts services host by host (in execution order) and fills service_start. */
+static void plan_services_by_host(struct plan *p)
+{
+	size_t h, i = 0;
+
+	if (p->n_services)
+		qsort(p->services, p->n_services, sizeof(*p->services),
+		      plan_cmp_service);
+	for (h = 0; h < p->m->n_hosts; h++) {
+		p->service_start[h] = i;
+		while (i < p->n_services && p->services[i].host == h)
+			i++;
+	}
+	p->service_start[p->m->n_hosts] = i;
+}
+
 static void plan_services(struct plan *p)
 {
 	static const struct { unsigned bit; enum service_kind k; } map[] = {
@@ -784,6 +830,7 @@ static void plan_services(struct plan *p)
 	if (reconfigure && ctl != SIZE_MAX && p->obs[ctl].ok)
 		plan_add_service(p, ctl, SVC_SLURMCTLD, PLAN_SVC_RECONFIGURE,
 				 "configuration changed");
+	plan_services_by_host(p);
 }
 
 /* ---- the plan value ---- */
@@ -792,7 +839,8 @@ struct plan *plan_compute(const struct model *m, const struct rendered_set *rs,
 			  const struct plan_inputs *in)
 {
 	struct plan *p = xcalloc(1, sizeof(*p));
-	size_t h, cursor = 0;
+	size_t *starts = xcalloc(m->n_hosts + 1, sizeof(*starts));
+	size_t h;
 
 	p->m = m;
 	p->rs = rs;
@@ -805,11 +853,20 @@ struct plan *plan_compute(const struct model *m, const struct rendered_set *rs,
 	}
 	p->db_password = in->db_password ? xstrdup(in->db_password) : NULL;
 	p->acct_wanted = m->db.host != NULL && (p->only & PLAN_ONLY_ACCOUNTING);
+	p->file_start = xcalloc(m->n_hosts + 1, sizeof(*p->file_start));
+	p->ident_start = xcalloc(m->n_hosts + 1, sizeof(*p->ident_start));
+	p->service_start = xcalloc(m->n_hosts + 1, sizeof(*p->service_start));
+	plan_rendered_ranges(m, rs, starts);
 	for (h = 0; h < m->n_hosts; h++) {
-		plan_host_files(p, h, &cursor);
+		p->file_start[h] = p->n_files;
+		p->ident_start[h] = p->n_idents;
+		plan_host_files(p, h, starts);
 		if (p->obs[h].ok && (p->only & PLAN_ONLY_USERS))
 			plan_idents(p, h);
 	}
+	p->file_start[m->n_hosts] = p->n_files;
+	p->ident_start[m->n_hosts] = p->n_idents;
+	free(starts);
 	if (p->only & PLAN_ONLY_SERVICES)
 		plan_services(p);
 	return p;
@@ -856,6 +913,9 @@ void plan_free(struct plan *p)
 	}
 	free(p->files);
 	free(p->idents);
+	free(p->file_start);
+	free(p->ident_start);
+	free(p->service_start);
 	for (i = 0; i < p->n_services; i++)
 		free(p->services[i].why);
 	free(p->services);

@@ -145,6 +145,14 @@ struct plan {
 	size_t n_files_total;			/* files compared */
 	struct plan_ident *idents;
 	size_t n_idents, alloc_idents;
+	/*
+	 * Changes are stored host by host: host h's are files[file_start[h] ..
+	 * file_start[h + 1]), idents[ident_start[h] .. ident_start[h + 1]) and
+	 * services[service_start[h] .. service_start[h + 1]) (in the order they
+	 * must run: munge, slurmdbd, slurmctld, slurmd restarts, then the
+	 * reconfigure). Owned, m->n_hosts + 1 entries each.
+	 */
+	size_t *file_start, *ident_start, *service_start;
 	struct plan_service *services;
 	size_t n_services, alloc_services;
 
@@ -175,6 +183,14 @@ struct plan_inputs {
  */
 struct plan *plan_compute(const struct model *m, const struct rendered_set *rs,
 			  const struct plan_inputs *in);
+
+/*
+ * Fills starts (m->n_hosts + 1 entries): host h's rendered files are
+ * rs->files[starts[h] .. starts[h + 1]). The set must be sorted by host in
+ * model order, as render_cluster() promises; BUG() otherwise.
+ */
+void plan_rendered_ranges(const struct model *m, const struct rendered_set *rs,
+			  size_t *starts);
 
 /* Hands an accounting plan (or the reason there is none) to p. */
 void plan_set_accounting(struct plan *p, struct acct_plan *acct, char *error);

@@ -551,3 +551,30 @@ Test(plan, unknown_password_is_a_warning)
 	plan_free(p);
 	teardown_fx(&fx);
 }
+
+Test(plan, services_run_in_start_order_per_host)
+{
+	struct fixture fx;
+	struct plan *p;
+	size_t i;
+
+	/* n1 is controller + dbd: a new key, a new slurmdbd.conf, a node change */
+	setup(&fx, "DbdHost=n1\nStoragePass=old\nStorageUser=slurm\n");
+	fx.m->cluster.accounting_host = "n1";
+	obs_file(&fx.obs[0], "/etc/munge/munge.key")->fp[0] = 'X';
+	free(obs_file(&fx.obs[0], "/etc/slurm/slurm.conf")->bytes);
+	obs_file(&fx.obs[0], "/etc/slurm/slurm.conf")->bytes = xstrdup("NodeName=x\n");
+	obs_file(&fx.obs[0], "/etc/slurm/slurm.conf")->len = 11;
+	p = compute(&fx, "new");
+	/* slurmctld restarts, so no reconfigure is needed on top */
+	cr_assert_eq(p->service_start[1] - p->service_start[0], 3);
+	cr_expect_eq(p->services[0].kind, SVC_MUNGE);
+	cr_expect_eq(p->services[1].kind, SVC_SLURMDBD);
+	cr_expect_eq(p->services[2].kind, SVC_SLURMCTLD);
+	cr_expect_eq(p->services[2].action, PLAN_SVC_RESTART);
+	cr_expect_eq(p->service_start[4], 3);
+	for (i = 0; i < p->n_services; i++)
+		cr_expect_eq(p->services[i].host, 0);
+	plan_free(p);
+	teardown_fx(&fx);
+}
