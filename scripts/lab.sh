@@ -11,7 +11,9 @@
 #   lab.sh hosts-up NAME...      create/start hosts (idempotent; more names add hosts)
 #   lab.sh host-stop NAME        kill the host's namespace holder, sshd and daemons
 #   lab.sh host-start NAME       bring a stopped host back (same files, same key)
-#   lab.sh host-rekey NAME       give the host a new sshd key (known_hosts NOT updated)
+#   lab.sh host-rekey NAME       give the host a new sshd key; known_hosts keeps the
+#                                old one (a "changed host key") until host-trust
+#   lab.sh host-trust NAME       put the host's current key into known_hosts
 #   lab.sh exec NAME CMD...      run CMD inside the host's namespaces
 #   lab.sh put NAME SRC DST [MODE [OWNER[:GROUP]]]   copy a file into a host
 #   lab.sh add-unix-user NAME UID   add a user (and its group, gid = uid) on every host
@@ -155,7 +157,8 @@ lab_write_client_files() {
 	while read -r name; do
 		i=$((i + 1))
 		addr_of "$i"; addr=$REPLY
-		read -r ktype kdata _ <"$LAB/hosts/$name/ssh_host_ed25519_key.pub" 2>/dev/null || continue
+		read -r ktype kdata _ <"$LAB/hosts/$name/trusted_key.pub" 2>/dev/null ||
+			read -r ktype kdata _ <"$LAB/hosts/$name/ssh_host_ed25519_key.pub" 2>/dev/null || continue
 		key="$ktype $kdata"
 		holder_of "$name"; pid=${REPLY:--}
 		printf 'Host %s %s\n    HostName %s\n    User root\n    IdentityFile %s\n    IdentitiesOnly yes\n    UserKnownHostsFile %s\n    StrictHostKeyChecking yes\n    BatchMode yes\n\n' \
@@ -261,6 +264,7 @@ host_prepare() {
 	cp -a "$LAB/template/root" "$h/" || return 1
 	echo "$name" >"$h/etc/hostname"
 	ssh-keygen -q -t ed25519 -N '' -C "root@$name" -f "$h/ssh_host_ed25519_key" || return 1
+	cp "$h/ssh_host_ed25519_key.pub" "$h/trusted_key.pub"	# what known_hosts says
 	host_write_sshd_config "$h" "$addr"
 	: >"$h/.prepared"
 }
@@ -458,11 +462,16 @@ cmd_host_rekey() {
 	ssh-keygen -q -t ed25519 -N '' -C "root@$1" -f "$h/ssh_host_ed25519_key" || die "ssh-keygen failed"
 	host_launch "$1"
 	wait_holder "$1" || die "host '$1' did not restart"
-	# known_hosts keeps the old key on purpose; hosts.tsv gets the new pid
-	local kh="$LAB/ssh/known_hosts"
-	cp -p "$kh" "$kh.keep"
+	# known_hosts keeps the trusted (old) key until host-trust
 	lab_write_client_files
-	mv -f "$kh.keep" "$kh"
+}
+
+cmd_host_trust() {
+	[ $# = 1 ] || die "usage: lab.sh host-trust NAME"
+	host_index "$1" >/dev/null || die "no lab host '$1'"
+	lab_lock
+	cp -f "$LAB/hosts/$1/ssh_host_ed25519_key.pub" "$LAB/hosts/$1/trusted_key.pub"
+	lab_write_client_files
 }
 
 cmd_exec() {
@@ -586,6 +595,7 @@ hosts-up) shift; cmd_hosts_up "$@" ;;
 host-stop) shift; cmd_host_stop "$@" ;;
 host-start) shift; cmd_host_start "$@" ;;
 host-rekey) shift; cmd_host_rekey "$@" ;;
+host-trust) shift; cmd_host_trust "$@" ;;
 exec) shift; cmd_exec "$@" ;;
 put) shift; cmd_put "$@" ;;
 add-unix-user) shift; cmd_add_unix_user "$@" ;;

@@ -155,10 +155,20 @@ test_expect_success 'host-stop kills the host and everything in it; host-start b
 	test_cmp expect actual
 '
 
-test_expect_success 'a changed host key is refused by ssh' '
+test_expect_success 'a changed host key is refused by ssh, even after other lab commands' '
 	lab host-rekey a3 &&
 	test_must_fail lab_ssh a3 true 2>err &&
+	grep -i "host identification has changed" err &&
+	lab host-stop a2 && lab host-start a2 &&
+	test_must_fail lab_ssh a3 true 2>err &&
 	grep -i "host identification has changed" err
+'
+
+test_expect_success 'host-trust puts the new key into known_hosts' '
+	lab host-trust a3 &&
+	echo a3 >expect &&
+	lab_ssh a3 hostname >actual &&
+	test_cmp expect actual
 '
 
 test_expect_success 'lab-service runs munged; credentials from one host decode on another' '
