@@ -407,6 +407,9 @@ cmd_hosts_up() {
 	[ $# -gt 0 ] || die "usage: lab.sh hosts-up NAME..."
 	[ "$(id -u)" = 0 ] || die "the lab needs root (mount and UTS namespaces)"
 	for name; do valid_name "$name" || die "invalid host name '$name'"; done
+	local uniq
+	mapfile -t uniq < <(printf '%s\n' "$@" | awk '!seen[$0]++')
+	set -- "${uniq[@]}"
 	lab_init
 	lab_templates
 	load_index
