@@ -23,6 +23,8 @@
 #   lab.sh env                   exports for tests (eval "$(lab.sh env)")
 #   lab.sh down                  hosts-down + db-down
 #   lab.sh wipe                  stop all at once (SIGKILL), then delete $LAB
+#   lab.sh gc                    stop hosts and MariaDB of labs whose directory is
+#                                gone (tests killed before their trap ran)
 #
 # Knobs: CLUSTERCTL_LAB (default /tmp/clusterctl-lab), LAB_NET (first three octets of
 # the host addresses, default 127.0.10; fixed at the lab's first hosts-up),
@@ -88,7 +90,7 @@ load_index() {
 pid_check() {
 	local pid=$1 want=$2 args
 	[[ $pid =~ ^[0-9]+$ ]] || return 1
-	mapfile -d '' args <"/proc/$pid/cmdline" 2>/dev/null || return 1
+	mapfile -d '' args 2>/dev/null <"/proc/$pid/cmdline" || return 1
 	[[ "${args[*]} " == *"$want"* ]]
 }
 
@@ -577,6 +579,29 @@ export LAB_DB_PASS_FILE=$LAB/secrets/db.pass
 EOF
 }
 
+# gc: stops what labs whose directory is gone left running (a test killed with
+# SIGKILL cannot run its trap): holders found by their tag, with their
+# namespaces, and MariaDB servers started from a lab's my.cnf
+cmd_gc() {
+	local p lab args holders=() n=0
+	for p in /proc/[0-9]*; do
+		mapfile -d '' args 2>/dev/null <"$p/cmdline" || continue
+		case ${args[0]:-} in
+		"$HOLDER_TAG "*)
+			lab=$(tr '\0' '\n' <"$p/environ" 2>/dev/null | sed -n 's/^CLUSTERCTL_LAB=//p')
+			[ -n "$lab" ] && [ ! -d "$lab" ] && holders+=("${p#/proc/}") ;;
+		mariadbd)
+			lab=${args[1]:-}
+			[[ $lab == --defaults-file=*/my.cnf ]] || continue
+			lab=${lab#--defaults-file=}; lab=${lab%/my.cnf}
+			[ ! -f "$lab/.clusterctl-lab" ] && [ ! -d "$lab" ] &&
+				kill -KILL "${p#/proc/}" 2>/dev/null && n=$((n + 1)) ;;
+		esac
+	done
+	[ ${#holders[@]} -gt 0 ] && LAB_FAST=1 kill_ns "${holders[@]}"
+	say "gc: stopped ${#holders[@]} orphaned host(s), $n orphaned MariaDB server(s)"
+}
+
 cmd_wipe() {
 	[ -d "$LAB" ] || return 0
 	[ -f "$LAB/.clusterctl-lab" ] || die "refusing to wipe '$LAB': not a lab directory"
@@ -603,6 +628,7 @@ exec) shift; cmd_exec "$@" ;;
 put) shift; cmd_put "$@" ;;
 add-unix-user) shift; cmd_add_unix_user "$@" ;;
 hosts-down) cmd_hosts_down ;;
+gc) cmd_gc ;;
 status) cmd_status ;;
 db-up) db_up ;;
 db-down) db_down ;;
