@@ -35,7 +35,8 @@ bool validate_tres_name(const char *name);
 /*
  * The effective value of a slurm.conf key for m: the pass-through value if
  * set (keys compare case-insensitively), else what the renderer writes by
- * default (AccountingStorageTRES gets gres/gpu when GPUs exist;
+ * default (AccountingStorageTRES gets gres/gpu when some host's node type
+ * has GPUs, as view_accounting_tres() does;
  * AccountingStorageEnforce defaults to associations,limits,qos). Newly
  * allocated or NULL; caller frees.
  */

@@ -366,13 +366,19 @@ static void check_users(struct vctx *v, struct limit_seen *ls)
 /* ------------------------------------------------------------------ */
 /* limits that Slurm really enforces                                   */
 
+/* As the renderer sees it: some host's node type has GPUs. */
 static bool model_has_gpus(const struct model *m)
 {
 	size_t i;
 
-	for (i = 0; i < m->n_node_types; i++)
-		if (m->node_types[i].n_gpus)
+	for (i = 0; i < m->n_hosts; i++) {
+		const struct host *h = &m->hosts[i];
+		const struct node_type *nt = h->type ? h->type :
+			h->type_name ? model_find_node_type(m, h->type_name) : NULL;
+
+		if (nt && nt->n_gpus)
 			return true;
+	}
 	return false;
 }
 
@@ -384,22 +390,6 @@ static const struct kv *slurm_conf_find(const struct model *m, const char *key)
 		if (!strcasecmp(m->cluster.slurm_conf.items[i].key, key))
 			return &m->cluster.slurm_conf.items[i];
 	return NULL;
-}
-
-char *validate_effective_slurm_conf(const struct model *m, const char *key)
-{
-	const struct kv *e = slurm_conf_find(m, key);
-
-	if (!strcasecmp(key, "AccountingStorageTRES")) {
-		if (!model_has_gpus(m))
-			return e ? xstrdup(e->value) : NULL;
-		if (!e || !*e->value)
-			return xstrdup("gres/gpu");
-		return xasprintf("%s,gres/gpu", e->value);
-	}
-	if (!strcasecmp(key, "AccountingStorageEnforce"))
-		return xstrdup(e ? e->value : "associations,limits,qos");
-	return e ? xstrdup(e->value) : NULL;
 }
 
 /* True if the comma list holds word (case-insensitive), or word:... */
@@ -418,6 +408,24 @@ static bool csv_has(const char *list, const char *word)
 		p += *p == ',';
 	}
 	return false;
+}
+
+char *validate_effective_slurm_conf(const struct model *m, const char *key)
+{
+	const struct kv *e = slurm_conf_find(m, key);
+
+	if (!strcasecmp(key, "AccountingStorageTRES")) {
+		if (!model_has_gpus(m))
+			return e ? xstrdup(e->value) : NULL;
+		if (!e || !*e->value)
+			return xstrdup("gres/gpu");
+		if (csv_has(e->value, "gres/gpu"))
+			return xstrdup(e->value);
+		return xasprintf("%s,gres/gpu", e->value);
+	}
+	if (!strcasecmp(key, "AccountingStorageEnforce"))
+		return xstrdup(e ? e->value : "associations,limits,qos");
+	return e ? xstrdup(e->value) : NULL;
 }
 
 static void check_limits_real(struct vctx *v, struct limit_seen *ls)

@@ -153,6 +153,17 @@ Test(validate, effective_slurm_conf_values)
 	cr_expect_str_eq(v = validate_effective_slurm_conf(m, "AccountingStorageEnforce"),
 			 "associations,limits,qos");
 	free(v);
+	/* no duplicate when the site already lists it */
+	m->cluster.slurm_conf.items[0].value = "cpu,GRES/GPU:a100";
+	cr_expect_str_eq(v = validate_effective_slurm_conf(m, "AccountingStorageTRES"),
+			 "cpu,GRES/GPU:a100");
+	free(v);
+	/* GPUs of a node type no host uses are not tracked */
+	m->hosts[1].type = NULL;
+	m->hosts[1].type_name = NULL;
+	cr_expect_str_eq(v = validate_effective_slurm_conf(m, "AccountingStorageTRES"),
+			 "cpu,GRES/GPU:a100");
+	free(v);
 	model_free(m);
 	diag_release(&dl);
 }
