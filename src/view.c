@@ -530,12 +530,14 @@ static json_t *node_line(const struct model *m, const struct host *h,
 	set_str(o, "addr", addrs);
 	set_num(o, "cpus", nt->cpus, false);
 	set_num(o, "boards", nt->boards, false);
-	set_num(o, "sockets", nt->sockets, false);
+	/* with Boards, Slurm wants the per-board count under its own key */
+	set_num(o, nt->boards > 0 ? "sockets_per_board" : "sockets",
+		nt->sockets, false);
 	set_num(o, "cores_per_socket", nt->cores_per_socket, false);
 	set_num(o, "threads_per_core", nt->threads_per_core, false);
 	set_num(o, "real_memory", nt->memory_mb, false);
-	set_num(o, "tmp_disk", nt->tmp_disk_mb, false);
-	set_num(o, "weight", nt->weight, false);
+	set_num(o, "tmp_disk", nt->tmp_disk_mb, true);
+	set_num(o, "weight", nt->weight, true);
 	set_list(o, "feature", &nt->features);
 	s = gres_string(nt);
 	set_str(o, "gres", s);

@@ -354,3 +354,33 @@ Test(view, cgroup_constrains_unless_the_site_says_otherwise)
 	json_decref(ctx);
 	model_free(m);
 }
+
+Test(view, boards_take_sockets_per_board_and_weight_zero_is_kept)
+{
+	static const char text[] =
+		"cluster: {name: t, controller: ctl, accounting_host: ctl}\n"
+		"database: {host: db1}\n"
+		"node_types:\n"
+		"  d: {cpus: 16, boards: 2, sockets: 2, cores_per_socket: 4,\n"
+		"      threads_per_core: 1, memory_mb: 100, weight: 0}\n"
+		"hosts:\n  - {names: ctl, roles: [controller, dbd]}\n"
+		"  - {names: n1, type: d}\n"
+		"partitions:\n  - {name: p, nodes: ALL, default: true}\n";
+	struct diag_list dl = DIAG_LIST_INIT;
+	struct model *m = inventory_load_string("t.yaml", text, sizeof(text) - 1, &dl);
+	json_t *ctx, *l;
+
+	cr_assert_not_null(m);
+	validate_model(m, &dl);
+	cr_assert_eq(diag_errors(&dl), 0, "%s", dl.n ? dl.items[0].msg : "");
+	diag_release(&dl);
+	ctx = slurm_ctx(m);
+	l = line_at(ctx, "node_lines", 0);
+	cr_assert_str_eq(field(l, "boards"), "2");
+	cr_assert_str_eq(field(l, "sockets_per_board"), "2");
+	cr_assert_null(json_object_get(l, "sockets"));
+	cr_assert_str_eq(field(l, "weight"), "0");
+	cr_assert_null(json_object_get(l, "tmp_disk"));
+	json_decref(ctx);
+	model_free(m);
+}
