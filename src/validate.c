@@ -486,6 +486,10 @@ static void check_hosts(struct vctx *v)
 		if (h->type_name && !h->type && first_of_entry)
 			validate_unknown_ref(v, &h->type_loc, "host entry", "node type",
 				    h->type_name, &v->types);
+		/* the renderer makes a node of every typed host: keep both views equal */
+		if (h->type_name && !(h->roles & ROLE_COMPUTE) && first_of_entry)
+			diag_error(v->dl, &h->roles_loc, "host '%s' has node type '%s' "
+				   "but not the 'compute' role", h->name, h->type_name);
 		if (h->roles & ROLE_COMPUTE) {
 			computes++;
 			if (!h->type_name && first_of_entry)
