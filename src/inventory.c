@@ -1616,8 +1616,13 @@ static void load_include_file(struct loader *ld, const char *path,
 	char *buf, *cause = NULL;
 	size_t len;
 
-	if (ld->include_depth >= MAX_INCLUDE_DEPTH || !note_included(ld, path)) {
-		diag_error(ld->dl, loc, "include cycle: '%s' is already loaded", path);
+	if (ld->include_depth >= MAX_INCLUDE_DEPTH) {
+		diag_error(ld->dl, loc, "includes nested too deeply at '%s'", path);
+		return;
+	}
+	if (!note_included(ld, path)) {
+		/* a cycle, or a file included twice: its lists would double */
+		diag_error(ld->dl, loc, "'%s' is already included", path);
 		return;
 	}
 	if (ld->override_path && !strcmp(path, ld->override_path)) {
