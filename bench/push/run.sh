@@ -242,7 +242,7 @@ tool_label() {
 	apply) echo "\`clusterctl apply --only files,munge\` (observe, plan, stage all, swap all, verify; its own rendered files + generated munge key; libssh, curve25519), cold" ;;
 	apply-noop) echo "\`clusterctl apply --only files,munge\` again, nothing to change (observe + plan only)" ;;
 	sshprobe) echo "clusterctl's transport+exec alone (tests/tools/sshprobe: stage all 4 files verified, then commit all; libssh, curve25519)" ;;
-	floor) echo "floor: N x \`ssh -o KexAlgorithms=curve25519-sha256 host true\`, all in parallel" ;;
+	floor) echo "N x \`ssh -o KexAlgorithms=curve25519-sha256 host true\`, all in parallel" ;;
 	pdcp) echo "pdcp -R ssh -p (fanout 32, default kex)" ;;
 	clush) echo "clush --copy 4 files -p (fanout 64, default kex)" ;;
 	ansible) echo "ansible-core copy, forks=50, pipelining, ControlPersist (gather_facts false)" ;;
