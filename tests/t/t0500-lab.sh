@@ -109,7 +109,8 @@ test_expect_success 'hosts-up refuses an address another lab holds, at once' '
 
 test_expect_success 'hosts-up restarts the sshd of a running host that lost it' '
 	p=$(cat "$L/hosts/a1/holder.pid") &&
-	kill $(cat "$L/hosts/a1/run/sshd.pid") &&
+	sp=$(cat "$L/hosts/a1/run/sshd.pid") && kill $sp &&
+	i=0 && while test -e /proc/$sp && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done &&
 	test_must_fail lab_ssh -o ConnectTimeout=2 a1 true &&
 	lab hosts-up a1 &&
 	test "$(cat "$L/hosts/a1/holder.pid")" = "$p" &&
@@ -129,6 +130,19 @@ test_expect_success 'LAB_ETC=copy: a plain copy of /etc where overlayfs is not a
 		test -z \"\$(ls -A /etc/slurm /etc/munge | grep -v : | grep .)\" &&
 		echo c >/etc/copy-probe" &&
 	! test -e /etc/copy-probe
+'
+
+test_expect_success 'gc stops the hosts of a lab whose directory is gone' '
+	net=${LAB_NET%.*}.$((${LAB_NET##*.} + 6)) &&
+	orphan="$TRASH/orphan-lab" &&
+	CLUSTERCTL_LAB=$orphan LAB_NET=$net bash "$LAB_SH" hosts-up o1 &&
+	pid=$(cat "$orphan/hosts/o1/holder.pid") &&
+	rm -rf "$orphan" &&
+	lab gc 2>err &&
+	grep "gc: stopped 1 orphaned host" err &&
+	! test -e /proc/$pid &&
+	! ps -eo args | grep -F "$orphan/" | grep -v grep &&
+	test -e "$L/hosts/a1/holder.pid" && lab_ssh a1 true
 '
 
 test_expect_success 'exec gives a root login environment, not the caller'"'"'s' '
