@@ -463,9 +463,24 @@ static void check_limits_real(struct vctx *v, struct limit_seen *ls)
 
 /* ------------------------------------------------------------------ */
 
+/* The accounting part needs a slurmdbd to live in. */
+static void check_accounting_host(struct vctx *v)
+{
+	const struct model *m = v->m;
+	const struct src_loc *loc = m->n_qos ? &m->qos[0].loc :
+				    m->n_accounts ? &m->accounts[0].loc :
+				    m->n_users ? &m->users[0].loc : NULL;
+
+	if (loc && !m->cluster.accounting_host)
+		diag_error(v->dl, loc, "QoS, accounts and users need slurmdbd: set "
+			   "cluster.accounting_host");
+}
+
 void validate_accounting(struct vctx *v)
 {
 	struct limit_seen ls = { 0 };
+
+	check_accounting_host(v);
 
 	check_qos(v, &ls);
 	check_accounts(v, &ls);

@@ -6,8 +6,8 @@
 # leave the file byte for byte; a repeat is a no-op; mode is kept.
 . "$(dirname "$0")/test-lib.sh"
 
-BASE='cluster: {name: t, controller: head}
-hosts: [{names: head, roles: [controller]}, {names: n1, type: s}]
+BASE='cluster: {name: t, controller: head, accounting_host: head}
+hosts: [{names: head, roles: [controller, dbd]}, {names: n1, type: s}]
 node_types: {s: {cpus: 1, memory: 1G}}
 partitions: [{name: p, nodes: n1, default: true}]
 accounts: [{name: lab}, {name: ops}]

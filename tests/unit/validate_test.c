@@ -17,9 +17,9 @@
 #include "xalloc.h"
 
 static const char base[] =
-	"cluster: {name: t, controller: head}\n"
+	"cluster: {name: t, controller: head, accounting_host: head}\n"
 	"hosts:\n"
-	"  - {names: head, roles: [controller]}\n"
+	"  - {names: head, roles: [controller, dbd]}\n"
 	"  - {names: \"n[1-4]\", type: small}\n"
 	"node_types: {small: {cpus: 4, memory: 8G, gpus: {count: 2, files: \"/dev/nvidia[0-1]\"}}}\n"
 	"partitions: [{name: main, nodes: \"n[1-4]\", default: true}]\n";
@@ -182,8 +182,8 @@ Test(validate, gpu_limits_need_tracking_and_enforcement)
 	/* no GPUs: gres/gpu is only tracked when slurm_conf says so */
 	{
 		static const char src[] =
-			"cluster: {name: t, controller: head}\n"
-			"hosts: [{names: head, roles: [controller]}, {names: n1, type: s}]\n"
+			"cluster: {name: t, controller: head, accounting_host: head}\n"
+			"hosts: [{names: head, roles: [controller, dbd]}, {names: n1, type: s}]\n"
 			"node_types: {s: {cpus: 1, memory: 1G}}\n"
 			"partitions: [{name: p, nodes: n1, default: true}]\n"
 			"users: [{name: u, accounts: [a], max_tres_per_job: {gres/gpu: 1}}]\n"
@@ -201,9 +201,9 @@ Test(validate, gpu_limits_need_tracking_and_enforcement)
 Test(validate, safe_enforcement_counts_as_limits)
 {
 	static const char src[] =
-		"cluster: {name: t, controller: head, slurm_conf: "
+		"cluster: {name: t, controller: head, accounting_host: head, slurm_conf: "
 		"{AccountingStorageEnforce: \"safe,qos\"}}\n"
-		"hosts: [{names: head, roles: [controller]}, {names: n1, type: s}]\n"
+		"hosts: [{names: head, roles: [controller, dbd]}, {names: n1, type: s}]\n"
 		"node_types: {s: {cpus: 1, memory: 1G}}\n"
 		"partitions: [{name: p, nodes: n1, default: true}]\n"
 		"qos: [{name: q, max_wall: \"60\"}]\n";
@@ -223,11 +223,11 @@ Test(validate, ten_thousand_hosts_and_a_thousand_users)
 	struct model *m;
 	int i;
 
-	strbuf_addstr(&sb, "cluster: {name: big, controller: ctl}\n"
+	strbuf_addstr(&sb, "cluster: {name: big, controller: ctl, accounting_host: ctl}\n"
 			   "node_types: {a: {cpus: 64, memory: 512G, gpus: "
 			   "{type: a100, count: 8, files: \"/dev/nvidia[0-7]\"}}, "
 			   "b: {cpus: 32, memory: 256G}}\n"
-			   "hosts:\n  - {names: ctl, roles: [controller]}\n"
+			   "hosts:\n  - {names: ctl, roles: [controller, dbd]}\n"
 			   "  - {names: \"gpu[00001-06000]\", type: a}\n"
 			   "  - {names: \"cpu[00001-04000]\", type: b}\n"
 			   "partitions:\n"
