@@ -250,22 +250,25 @@ static void removal(struct strbuf *out, const struct acct_plan *p,
 		arg(out, "name", o->name);
 		break;
 	case ACCT_ACCOUNT:
-		cmd_start(out, "delete", "account where");
-		arg(out, "name", o->name);
-		break;
 	case ACCT_USER:
-		cmd_start(out, "delete", "user where");
+		/* sacctmgr drops a user or account with its last association */
+		strbuf_addf(out, "if sacctmgr -n -P show %s", acct_kind_name(o->kind));
+		arg(out, NULL, o->name);
+		strbuf_addf(out, " format=%s | grep -q .; then ",
+			    o->kind == ACCT_USER ? "user" : "account");
+		cmd_start(out, "delete", o->kind == ACCT_USER ? "user where" : "account where");
 		arg(out, "name", o->name);
+		strbuf_addstr(out, "; fi");
 		break;
 	default:
 		if (*o->user) {
 			cmd_start(out, "delete", "user where");
 			arg(out, "name", o->user);
+			arg(out, "account", o->name);
 		} else {
 			cmd_start(out, "delete", "account where");
 			arg(out, "name", o->name);
 		}
-		arg(out, "account", o->name);
 		arg(out, "cluster", p->cluster);
 	}
 	strbuf_addch(out, '\n');
