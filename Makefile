@@ -135,6 +135,9 @@ $(FUZZ_BUILD)/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_LIB_OBJS)
 
 , := ,
 
+# keep the instrumented library objects between fuzz builds
+.PRECIOUS: $(FUZZ_BUILD)/%.o $(FUZZ_BUILD)/templates_gen.o
+
 check-fuzz: $(addprefix $(FUZZ_BUILD)/fuzz_,$(FUZZ_TARGETS))
 	FUZZ_SECONDS=$(FUZZ_SECONDS) sh tests/fuzz/run.sh $(FUZZ_TARGETS)
 
