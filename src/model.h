@@ -120,6 +120,7 @@ struct cluster {
 	struct src_loc controller_loc;
 	struct src_loc accounting_host_loc;
 	struct src_loc backup_controller_loc;
+	struct src_loc config_dir_loc, munge_key_path_loc;
 };
 
 struct ssh_settings {

@@ -169,6 +169,27 @@ static void check_cluster_name(struct vctx *v)
 		diag_error(v->dl, &c->loc, "invalid cluster name '%s'", c->name);
 }
 
+/* Paths on the hosts: relative ones would depend on a daemon's cwd. */
+static void check_host_paths(struct vctx *v)
+{
+	const struct cluster *c = &v->m->cluster;
+	const struct {
+		const char *key, *path;
+		const struct src_loc *loc;
+	} paths[] = {
+		{ "config_dir", c->config_dir, &c->config_dir_loc },
+		{ "munge_key_path", c->munge_key_path, &c->munge_key_path_loc },
+		{ "slurm_user.home", c->slurm_user.home, &c->slurm_user.loc },
+		{ "munge_user.home", c->munge_user.home, &c->munge_user.loc },
+	};
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(paths); i++)
+		if (paths[i].path && paths[i].path[0] != '/')
+			diag_error(v->dl, paths[i].loc, "cluster.%s '%s' must be an "
+				   "absolute path", paths[i].key, paths[i].path);
+}
+
 static void check_version(struct vctx *v)
 {
 	const struct cluster *c = &v->m->cluster;
@@ -781,6 +802,7 @@ size_t validate_model(struct model *m, struct diag_list *dl)
 	vctx_init(&v, m, dl);
 	check_version(&v);
 	check_cluster_name(&v);
+	check_host_paths(&v);
 	check_passthrough(&v, &m->cluster.slurm_conf, SLURMKEYS_CONF, "slurm.conf");
 	check_passthrough(&v, &m->cluster.cgroup_conf, SLURMKEYS_CGROUP, "cgroup.conf");
 	check_passthrough(&v, &m->cluster.slurmdbd_conf, SLURMKEYS_SLURMDBD,
