@@ -61,6 +61,28 @@ test_expect_success 'a second backup replaces the first' '
 	on t1 cat /etc/slurm/slurm.conf >got && cmp slurm.conf got
 '
 
+addr_of() { awk -v n="$1" '$1 == n { print $2 }' "$L/hosts.tsv"; }
+
+test_expect_success 'without ssh config: explicit address, identity file and known_hosts' '
+	"$TRASH/sshprobe" -F /dev/null -k "$L/ssh/known_hosts" -i "$L/ssh/id_ed25519" -u root \
+		-r hostname "t1=$(addr_of t1)" >out &&
+	grep "^t1: ok$" out && grep "^stdout t1$" out
+'
+
+test_expect_success 'a key the host does not accept is refused with a clear message' '
+	ssh-keygen -q -t ed25519 -N "" -f "$TRASH/other_key" &&
+	test_must_fail --exit=4 "$TRASH/sshprobe" -F /dev/null -k "$L/ssh/known_hosts" \
+		-i "$TRASH/other_key" -r true "t1=$(addr_of t1)" >out &&
+	grep "^t1: failed: '\''t1'\'': authentication refused (publickey)$" out
+'
+
+test_expect_success 'ssh-agent is used when no identity is given' '
+	eval "$(ssh-agent -s)" >/dev/null &&
+	ssh-add -q "$L/ssh/id_ed25519" 2>/dev/null &&
+	HOME=$TRASH "$TRASH/sshprobe" -F /dev/null -k "$L/ssh/known_hosts" -r true "t2=$(addr_of t2)" >out; rc=$?
+	kill "$SSH_AGENT_PID"; test "$rc" = 0 && grep "^t2: ok$" out
+'
+
 test_expect_success 'an unknown host key is refused, and nothing is written there' '
 	grep -v "^t2," "$L/ssh/known_hosts" >kh &&
 	test_must_fail --exit=4 probe -k "$PWD/kh" -p cgroup.conf=/etc/slurm/cgroup.conf t1 t2 t3 >out &&
