@@ -271,42 +271,6 @@ host_prepare() {
 	: >"$h/.prepared"
 }
 
-# Runs inside the new namespaces (lab.sh __host-init NAME): mounts, hostname,
-# sshd, then becomes the namespace holder. Any failure exits before sshd starts
-# (sshd itself refuses a bad config before it forks).
-host_init() {
-	local name=$1 h
-	h=$(host_dir "$name")
-	set -e
-	if [ "$(<"$LAB/etc-mode")" = overlay ]; then
-		mount -t overlay overlay -o "lowerdir=/etc,upperdir=$h/etc,workdir=$h/.etc-work" /etc
-		[ "$(findmnt -n -o FSTYPE /etc)" = overlay ]
-	else
-		mount --bind "$h/etc" /etc
-	fi
-	mount --bind "$LAB/etc-hosts" /etc/hosts
-	find "$h/run" -mindepth 1 -delete          # a (re)start is a reboot: /run is empty
-	mount --bind "$h/run" /run
-	chmod 0755 /run
-	install -d -m 0755 /run/sshd /run/lock
-	local d
-	for d in var/spool var/log var/lib root; do mount --bind "$h/$d" "/$d"; done
-	mount --bind "$LAB/sbin" /usr/local/sbin
-	hostname "$name"
-	/usr/sbin/sshd -f "$h/sshd_config" -E /var/log/sshd.log
-	set +e
-	# sshd forks before it binds: its pid file says it listens
-	local i
-	for ((i = 0; i < 100; i++)); do
-		[ -s /run/sshd.pid ] && break
-		grep -q 'Cannot bind' /var/log/sshd.log 2>/dev/null && break
-		sleep 0.05
-	done
-	[ -s /run/sshd.pid ] || { tail -n 2 /var/log/sshd.log; exit 1; }
-	echo $$ >"$h/holder.pid"
-	exec -a "$HOLDER_TAG $name " sleep infinity
-}
-
 # sshd_alive NAME: the host's sshd (its pid file is in the host's /run)
 sshd_alive() {
 	local pid
@@ -325,10 +289,11 @@ host_launch() {
 		return 0
 	fi
 	rm -f "$h/holder.pid"
-	# a clean environment: the caller's (SLURM_CONF, ...) must not reach the host
+	# a clean environment: the caller's (SLURM_CONF, ...) must not reach the host;
+	# CLUSTERCTL_LAB stays for `lab.sh gc`
 	env -i PATH="$HOST_PATH" CLUSTERCTL_LAB="$LAB" LANG=C.UTF-8 \
 		setsid unshare --mount --uts --propagation private -- \
-		bash "$HERE/lab.sh" __host-init "$name" </dev/null >>"$h/init.log" 2>&1 9>&- &
+		bash "$HERE/lab-host-init.sh" "$LAB" "$name" </dev/null >>"$h/init.log" 2>&1 9>&- &
 }
 
 # lab_check_addrs NAME...: no stopped host's address is taken by someone else
@@ -420,11 +385,13 @@ cmd_hosts_up() {
 		echo "$name" >>"$LAB/hosts.list"
 		HOST_INDEX[$name]=$(( ${#HOST_INDEX[@]} + 1 ))
 	done
+	local running=0
 	for name; do
 		addr_of "${HOST_INDEX[$name]}"
 		host_prepare "$name" "$REPLY" &
-		# four at a time keeps both cores busy with ssh-keygen and cp
-		[ $(( ${HOST_INDEX[$name]} % 4 )) = 0 ] && wait
+		# four in flight keep both cores busy with ssh-keygen and cp
+		running=$((running + 1))
+		[ "$running" -ge 4 ] && { wait -n; running=$((running - 1)); }
 	done
 	wait
 	for name; do [ -f "$LAB/hosts/$name/.prepared" ] || die "cannot prepare host '$name'"; done
@@ -636,7 +603,6 @@ db-sql) shift; db_sql "$@" ;;
 env) cmd_env ;;
 down) db_down & cmd_hosts_down; wait ;;
 wipe) cmd_wipe ;;
-__host-init) host_init "$2" ;;
 help|-h|--help) usage ;;
 *) usage >&2; exit 64 ;;
 esac
