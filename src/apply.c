@@ -201,6 +201,27 @@ static int apply_observe_ids(struct apply_session *s, size_t idx,
 	return r;
 }
 
+/*
+ * Records an observed file; bytes equal to the rendered ones are not kept
+ * (10,000 hosts times a large slurm.conf would not fit in memory), only
+ * the fact that they match.
+ */
+static void apply_keep_observed(struct apply_session *s, size_t idx,
+				const struct rendered_file *f,
+				const struct remote_stat *st,
+				const struct strbuf *sb)
+{
+	const struct rendered_blob *b = &s->rs->blobs[f->blob];
+	bool same = st->exists && !f->has_secret_placeholder &&
+		    sb->len == b->len && !memcmp(sb->buf, b->bytes, b->len);
+	struct plan_obs_file *o;
+
+	o = plan_obs_add_file(&s->obs[idx], f->path, st->exists, st->mode,
+			      st->uid, st->gid,
+			      st->exists && !same ? sb->buf : NULL, sb->len);
+	o->matches = same;
+}
+
 static int apply_observe_task(size_t idx, struct transport *tr, void *cookie,
 			      char **cause)
 {
@@ -221,8 +242,7 @@ static int apply_observe_task(size_t idx, struct transport *tr, void *cookie,
 			strbuf_release(&sb);
 			return -1;
 		}
-		plan_obs_add_file(&s->obs[idx], f->path, st.exists, st.mode,
-				  st.uid, st.gid, st.exists ? sb.buf : NULL, sb.len);
+		apply_keep_observed(s, idx, f, &st, &sb);
 		explicit_bzero(sb.buf, sb.len);	/* may hold the db password */
 		strbuf_release(&sb);
 	}

@@ -20,6 +20,7 @@
 #include "diff.h"
 #include "hostlist.h"
 #include "plan.h"
+#include "sha256.h"
 #include "xalloc.h"
 
 #define PLAN_MASK "********"
@@ -497,28 +498,101 @@ static struct plan_file *plan_add_file(struct plan *p, size_t host,
 	return pf;
 }
 
-/* Fills the masked diff of a changed file; old is "" for a new file. */
-static void plan_file_diff(const struct plan *p, struct plan_file *pf,
-			   const struct plan_obs_file *o, const char *want,
-			   size_t wlen)
+/* ---- the diff cache: hosts with the same bytes share one diff ---- */
+
+struct plan_diff {
+	char *key;		/* path, observed sha256 (or "-"), wanted blob */
+	char *text;		/* masked unified diff */
+	unsigned restart;
+	char *why;
+};
+
+static uint64_t plan_hash_str(const char *s)
 {
-	const char *path = pf->want->path;
-	char *mo = plan_mask_secrets(o && o->exists ? o->bytes : "",
-				     o && o->exists ? o->len : 0,
+	uint64_t h = 1469598103934665603ULL;
+
+	while (*s)
+		h = (h ^ (unsigned char)*s++) * 1099511628211ULL;
+	return h;
+}
+
+static void plan_diff_rehash(struct plan *p)
+{
+	size_t i, cap = p->diff_cap ? 2 * p->diff_cap : 64;
+
+	free(p->diff_table);
+	p->diff_table = xcalloc(cap, sizeof(*p->diff_table));
+	p->diff_cap = cap;
+	for (i = 0; i < p->n_diffs; i++) {
+		size_t j = plan_hash_str(p->diffs[i].key) & (cap - 1);
+
+		while (p->diff_table[j])
+			j = (j + 1) & (cap - 1);
+		p->diff_table[j] = i + 1;
+	}
+}
+
+/* The cached entry for key, or NULL; *slot is where a new one goes. */
+static struct plan_diff *plan_diff_find(struct plan *p, const char *key)
+{
+	size_t j;
+
+	if (2 * (p->n_diffs + 1) > p->diff_cap)
+		plan_diff_rehash(p);
+	j = plan_hash_str(key) & (p->diff_cap - 1);
+	for (; p->diff_table[j]; j = (j + 1) & (p->diff_cap - 1))
+		if (!strcmp(p->diffs[p->diff_table[j] - 1].key, key))
+			return &p->diffs[p->diff_table[j] - 1];
+	XGROW(p->diffs, p->alloc_diffs, p->n_diffs + 1);
+	p->diff_table[j] = p->n_diffs + 1;
+	memset(&p->diffs[p->n_diffs], 0, sizeof(*p->diffs));
+	p->diffs[p->n_diffs].key = xstrdup(key);
+	return &p->diffs[p->n_diffs++];
+}
+
+/* Computes the masked diff and the restart class of one change. */
+static void plan_diff_fill(const struct plan *p, struct plan_diff *d,
+			   const char *path, const struct plan_obs_file *o,
+			   const char *want, size_t wlen)
+{
+	bool had = o && o->exists;
+	char *mo = plan_mask_secrets(had ? o->bytes : "", had ? o->len : 0,
 				     p->db_password);
 	char *mw = plan_mask_secrets(want, wlen, p->db_password);
-	char *la = o && o->exists ? xasprintf("a%s", path) : xstrdup("/dev/null");
+	char *la = had ? xasprintf("a%s", path) : xstrdup("/dev/null");
 	char *lb = xasprintf("b%s", path);
-	struct strbuf d = STRBUF_INIT;
+	struct strbuf sb = STRBUF_INIT;
 
 	if (!diff_unified(mo, strlen(mo), mw, strlen(mw), la, lb, DIFF_CONTEXT,
-			  &d))
-		strbuf_addstr(&d, "(a secret value differs; not shown)\n");
-	pf->diff = strbuf_detach(&d, NULL);
+			  &sb))
+		strbuf_addstr(&sb, "(a secret value differs; not shown)\n");
+	d->text = strbuf_detach(&sb, NULL);
+	d->restart = plan_classify(path, had ? o->bytes : "", had ? o->len : 0,
+				   want, wlen, &d->why);
 	free(mo);
 	free(mw);
 	free(la);
 	free(lb);
+}
+
+/* Sets pf's diff and restart class, computing them once per distinct change. */
+static void plan_file_diff(struct plan *p, struct plan_file *pf,
+			   const struct plan_obs_file *o, const char *want,
+			   size_t wlen)
+{
+	char have[65] = "-", *key;
+	struct plan_diff *d;
+
+	if (o && o->exists)
+		sha256_hex(o->bytes, o->len, have);
+	key = xasprintf("%s\037%s\037%zu", pf->want->path, have, pf->want->blob);
+	d = plan_diff_find(p, key);
+	if (!d->text)
+		plan_diff_fill(p, d, pf->want->path, o, want, wlen);
+	pf->diff = d->text;
+	pf->restart = d->restart;
+	pf->restart_why = d->why;
+	free(key);
 }
 
 static void plan_meta(const struct plan *p, const struct plan_obs_host *o,
@@ -543,8 +617,6 @@ static void plan_finish_file(struct plan *p, struct plan_file *pf, bool exists)
 {
 	p->n_files_total++;
 	if (!pf->content && !pf->mode && !pf->owner) {
-		free(pf->diff);
-		free(pf->restart_why);
 		p->n_files--;	/* it was the last one added */
 		return;
 	}
@@ -565,7 +637,7 @@ static void plan_key_file(struct plan *p, size_t host,
 	pf->content = !exists || strcmp(of->fp, p->key_fp);
 	if (pf->content) {
 		pf->restart = PLAN_RESTART_MUNGE;
-		pf->restart_why = xstrdup("munge key");
+		pf->restart_why = "munge key";
 	}
 	plan_finish_file(p, pf, exists);
 }
@@ -577,25 +649,21 @@ static void plan_content_file(struct plan *p, size_t host,
 	const struct plan_obs_file *of = plan_obs_find(o, f->path);
 	struct plan_file *pf = plan_add_file(p, host, f);
 	bool exists = of && of->exists;
-	size_t wlen = 0;
-	char *want = plan_file_bytes(p, f, &wlen);
+	const struct rendered_blob *b = &p->rs->blobs[f->blob];
+	size_t wlen = b->len;
+	char *subst = f->has_secret_placeholder ? plan_file_bytes(p, f, &wlen) : NULL;
+	const char *want = subst ? subst : b->bytes;
 
-	if (!want) {	/* no password known: compare the placeholder text */
-		const struct rendered_blob *b = &p->rs->blobs[f->blob];
-
-		want = xstrndup(b->bytes, b->len);
+	/* without a password the placeholder text is compared (and warned about) */
+	if (!subst)
 		wlen = b->len;
-	}
 	plan_meta(p, o, of, pf);
-	pf->content = !exists || of->len != wlen ||
-		      memcmp(of->bytes, want, wlen);
-	if (pf->content) {
+	pf->content = !exists || (!of->matches && (of->len != wlen ||
+						   memcmp(of->bytes, want, wlen)));
+	if (pf->content)
 		plan_file_diff(p, pf, of, want, wlen);
-		pf->restart = plan_classify(f->path, exists ? of->bytes : "",
-					    exists ? of->len : 0, want, wlen,
-					    &pf->restart_why);
-	}
-	xfree_secret(want, wlen);
+	if (subst)
+		xfree_secret(subst, wlen);
 	plan_finish_file(p, pf, exists);
 }
 
@@ -907,10 +975,13 @@ void plan_free(struct plan *p)
 
 	if (!p)
 		return;
-	for (i = 0; i < p->n_files; i++) {
-		free(p->files[i].diff);
-		free(p->files[i].restart_why);
+	for (i = 0; i < p->n_diffs; i++) {
+		free(p->diffs[i].key);
+		free(p->diffs[i].text);
+		free(p->diffs[i].why);
 	}
+	free(p->diffs);
+	free(p->diff_table);
 	free(p->files);
 	free(p->idents);
 	free(p->file_start);
@@ -1009,7 +1080,8 @@ static void plan_file_key_fields(const struct plan_file *f, struct strbuf *k)
 	if (f->owner)
 		strbuf_addf(k, "%u:%u>%u:%u\037", f->have_uid, f->have_gid,
 			    f->want_uid, f->want_gid);
-	strbuf_addf(k, "%s\037%s", f->have_fp, f->diff ? f->diff : "");
+	/* equal diffs are one cached string: its address identifies it */
+	strbuf_addf(k, "%s\037%p", f->have_fp, (const void *)f->diff);
 }
 
 static struct plan_group *plan_file_groups(const struct plan *p, size_t *ng)

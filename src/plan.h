@@ -24,6 +24,7 @@
 #include "strbuf.h"
 
 struct acct_plan;
+struct plan_diff;
 
 /* Sections a plan covers (--only). */
 enum plan_only {
@@ -47,8 +48,10 @@ struct plan_obs_file {
 	char *path;		/* owned */
 	bool exists;
 	unsigned mode, uid, gid;
-	char *bytes;		/* owned, NUL-terminated; NULL for the munge key */
+	char *bytes;		/* owned, NUL-terminated; NULL for the munge key
+				 * and when matches is set */
 	size_t len;
+	bool matches;		/* equal to the rendered bytes (not kept) */
 	char fp[MUNGEKEY_FP_LEN];	/* munge key only: fingerprint, else "" */
 };
 
@@ -108,10 +111,12 @@ struct plan_file {
 	bool content, mode, owner;	/* which aspects differ */
 	unsigned have_mode, have_uid, have_gid;
 	unsigned want_uid, want_gid;
-	char *diff;		/* owned; masked unified diff, NULL if !content */
+	/* masked unified diff, NULL if !content; shared by every host with the
+	 * same observed bytes (owned by the plan's diff cache) */
+	const char *diff;
 	char have_fp[MUNGEKEY_FP_LEN];	/* munge key: what the host has */
 	unsigned restart;	/* enum plan_restart bits this change needs */
-	char *restart_why;	/* owned; the key that forced a restart, or NULL */
+	const char *restart_why;	/* the key that forced a restart, or NULL; plan-owned */
 };
 
 struct plan_ident {
@@ -155,6 +160,10 @@ struct plan {
 	size_t *file_start, *ident_start, *service_start;
 	struct plan_service *services;
 	size_t n_services, alloc_services;
+
+	struct plan_diff *diffs;		/* owned: one per distinct change */
+	size_t n_diffs, alloc_diffs;
+	size_t *diff_table, diff_cap;		/* owned: hash of diffs (index + 1) */
 
 	struct mungekey key;			/* owned, secret */
 	enum plan_key_source key_source;
