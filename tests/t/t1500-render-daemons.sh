@@ -60,10 +60,10 @@ for f in (m if isinstance(m, list) else m["files"]):
 	done <entries
 }
 
-# wait_job JID: until the job ends (30 s); prints its final state
+# wait_job JID: until the job ends (2 min: a loaded machine is slow); prints its state
 wait_job() {
 	i=0
-	while [ $i -lt 60 ]; do
+	while [ $i -lt 240 ]; do
 		st=$(on_ctl sacct -n -X -P -j "$1" -o state | head -n 1)
 		case $st in COMPLETED|FAILED|CANCELLED*|TIMEOUT|NODE_FAIL) break ;; esac
 		sleep 0.5; i=$((i + 1))
@@ -135,7 +135,7 @@ test_expect_success 'slurmctld and the three slurmd start; every node turns idle
 	on_ctl lab-service slurmctld start &&
 	for h in $GPU_HOSTS; do lab_exec "$h" lab-service slurmd start || return 1; done &&
 	i=0 &&
-	while [ $i -lt 60 ]; do
+	while [ $i -lt 240 ]; do
 		on_ctl sinfo -h -N -o "%N %t" | sort -u >actual
 		printf "%s idle\n" $GPU_HOSTS >expect
 		cmp -s expect actual && break
