@@ -25,8 +25,14 @@
 
 #define WATCHDOG_TICK_MS 100
 #define DEFAULT_CONNECT_TIMEOUT 10
-/* libssh enforces the connect timeout itself; this is the backstop. */
+/*
+ * libssh enforces the connect timeout itself and transport_run() its
+ * command timeout (keeping the session usable); the watchdog is the
+ * backstop for everything else (a stalled SFTP request, a stuck task), so
+ * it waits a little longer before it kills the session.
+ */
 #define CONNECT_GRACE_MS 2000
+#define COMMAND_GRACE_MS 1000
 
 struct exec_host {
 	struct transport *tr;	/* NULL until connected (or by a custom connect) */
@@ -147,7 +153,10 @@ static void host_finish(struct exec_pool *p, size_t idx, bool ok, char *cause)
 	enum exec_state s = ok ? EXEC_DONE : EXEC_FAILED;
 
 	pthread_mutex_lock(&p->lock);
-	if (h->timed_out) {
+	if (!ok && !h->timed_out && transport_timed_out(h->tr)) {
+		/* transport_run's own deadline: the session is still usable */
+		s = EXEC_TIMED_OUT;
+	} else if (h->timed_out) {
 		const struct transport_target *t = &p->targets[idx];
 		int secs = h->res.state == EXEC_CONNECTING ?
 			(t->connect_timeout > 0 ? t->connect_timeout : DEFAULT_CONNECT_TIMEOUT) :
@@ -160,9 +169,9 @@ static void host_finish(struct exec_pool *p, size_t idx, bool ok, char *cause)
 		dead = h->tr;
 		h->tr = NULL;
 		h->connected = false;
-	} else if (!ok && !cause) {
-		cause = xasprintf("'%s': failed", p->targets[idx].host);
 	}
+	if (!ok && !cause)
+		cause = xasprintf("'%s': failed", p->targets[idx].host);
 	if (s == EXEC_DONE) {
 		free(cause);	/* a task may leave a note on success: dropped */
 		cause = NULL;
@@ -269,7 +278,7 @@ static void watchdog_check(struct exec_pool *p)
 			limit = (t->connect_timeout > 0 ? t->connect_timeout :
 				 DEFAULT_CONNECT_TIMEOUT) * 1000LL + CONNECT_GRACE_MS;
 		else if (h->res.state == EXEC_RUNNING && t->command_timeout > 0)
-			limit = t->command_timeout * 1000LL;
+			limit = t->command_timeout * 1000LL + COMMAND_GRACE_MS;
 		else
 			continue;
 		if (now - h->since_ms < limit)

@@ -7,9 +7,10 @@
  * results (exec_pool_result), never crashes.
  *
  * Timeouts: targets[i].connect_timeout bounds connecting (libssh enforces
- * it), targets[i].command_timeout bounds each task run on a host: a
- * watchdog thread aborts the host's transport when it is exceeded and the
- * host ends EXEC_TIMED_OUT.
+ * it), targets[i].command_timeout bounds each transport_run() (the host
+ * ends EXEC_TIMED_OUT, its session kept) and, with one second of grace,
+ * each task run on a host: past that a watchdog aborts the host's
+ * transport, the host ends EXEC_TIMED_OUT and reconnects in a later phase.
  */
 #ifndef CLUSTERCTL_EXEC_H
 #define CLUSTERCTL_EXEC_H

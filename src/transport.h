@@ -54,6 +54,13 @@ int transport_connect(const struct transport_target *t, struct transport **out,
 const char *transport_host(const struct transport *tr);
 
 /*
+ * True when the last transport_run() failed on its command timeout, or
+ * the transport was aborted (NULL-safe: false). Lets the executor report
+ * EXEC_TIMED_OUT rather than EXEC_FAILED.
+ */
+bool transport_timed_out(const struct transport *tr);
+
+/*
  * Reads a whole regular file into content (appended). st (may be NULL)
  * receives its mode/owner/size. An absent file is not an error: returns 0
  * with st->exists = false and content untouched.

@@ -40,6 +40,7 @@ struct transport {
 	int command_timeout;
 	atomic_int fd;		/* socket once connected, -1 before */
 	atomic_bool aborted;
+	bool timed_out;		/* the last transport_run hit its timeout */
 };
 
 static pthread_once_t transport_once = PTHREAD_ONCE_INIT;
@@ -329,6 +330,11 @@ fail:
 const char *transport_host(const struct transport *tr)
 {
 	return tr->host;
+}
+
+bool transport_timed_out(const struct transport *tr)
+{
+	return tr && (tr->timed_out || atomic_load(&tr->aborted));
 }
 
 void transport_abort(struct transport *tr)
@@ -951,9 +957,11 @@ static int collect_output(struct transport *tr, ssh_channel ch,
 						      ssh_reason(tr));
 			return 0;
 		}
-		if (deadline && now_ms() >= deadline)
+		if (deadline && now_ms() >= deadline) {
+			tr->timed_out = true;
 			return transport_fail(tr, cause, "command timed out after %d s",
 					      tr->command_timeout);
+		}
 		/* Waits for stdout; stderr-only data is picked up each slice. */
 		r = ssh_channel_poll_timeout(ch, 20, 0);
 		if (r == SSH_ERROR)
@@ -971,6 +979,7 @@ int transport_run(struct transport *tr, const char *cmd, struct strbuf *out,
 	int rc = -1, st;
 
 	*status = -1;
+	tr->timed_out = false;
 	if (!ch)
 		return transport_fail(tr, cause, "cannot open channel: %s",
 				      ssh_reason(tr));

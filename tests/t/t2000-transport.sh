@@ -153,11 +153,11 @@ test_expect_success 'a command past its timeout fails with a clear message' '
 	start=$(date +%s) &&
 	test_must_fail --exit=4 probe -c 1 -r "sleep 10" t2 >out &&
 	end=$(date +%s) && test $((end - start)) -le 4 &&
-	grep "^t2: " out | grep "timed out after 1 s"
+	grep "^t2: timed out: '\''t2'\'': command timed out after 1 s$" out
 '
 
 test_expect_success 'the watchdog aborts a host past its command timeout, others go on' '
-	test_must_fail --exit=4 probe -c 1 -d 1500 -p cgroup.conf=/etc/slurm/late.conf t2 >out &&
+	test_must_fail --exit=4 probe -c 1 -d 2500 -p cgroup.conf=/etc/slurm/late.conf t2 >out &&
 	grep "^t2: timed out: '\''t2'\'': timed out after 1 s (" out &&
 	test_must_fail on t2 test -e /etc/slurm/late.conf
 '
