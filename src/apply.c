@@ -349,8 +349,12 @@ static int apply_stage_file(struct apply_run *r, size_t i, struct transport *tr,
 			    char **cause)
 {
 	const struct plan_file *f = &r->p->files[i];
-	size_t len = 0;
-	char *bytes = plan_file_bytes(r->p, f->want, &len), *dir;
+	const struct rendered_file *w = f->want;
+	bool plain = !w->secret && !w->has_secret_placeholder;
+	size_t len = plain ? r->p->rs->blobs[w->blob].len : 0;
+	/* only secrets are copied (and wiped): plain files go out from the blob */
+	char *secret = plain ? NULL : plan_file_bytes(r->p, w, &len), *dir;
+	const char *bytes = plain ? r->p->rs->blobs[w->blob].bytes : secret;
 	int ret;
 
 	if (!bytes) {
@@ -365,7 +369,8 @@ static int apply_stage_file(struct apply_run *r, size_t i, struct transport *tr,
 		ret = transport_stage_file(tr, f->want->path, bytes, len,
 					   f->want->mode, f->want_uid, f->want_gid,
 					   &r->staged[i], cause);
-	xfree_secret(bytes, len);
+	if (secret)
+		xfree_secret(secret, len);
 	free(dir);
 	return ret;
 }
