@@ -52,8 +52,9 @@ BIN := $(BUILD)/clusterctl
 
 all: clusterctl
 
+# ./clusterctl is the default build's binary; other BUILD dirs keep their own
 clusterctl: $(BIN)
-ifndef SANITIZE
+ifeq ($(BUILD),build)
 	cp $(BIN) clusterctl
 endif
 

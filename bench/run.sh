@@ -14,6 +14,6 @@ for area in "$@"; do
 		continue
 	fi
 	echo "=== bench: $area"
-	sh "$here/$area/run.sh" || rc=1
+	bash "$here/$area/run.sh" || rc=1
 done
 exit $rc

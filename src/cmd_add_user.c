@@ -25,6 +25,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <jansson.h>
+
+#include "acct.h"
 #include "cmd.h"
 #include "die.h"
 #include "inventory.h"
@@ -600,17 +603,85 @@ out:
 /* the command                                                         */
 
 /*
- * Creates the user in the accounting database. Not wired yet: the lead
- * connects it to the accounting module (acct_plan_compute/apply on the
- * edited model). Returns a cl_exit code.
+ * The accounting side of --apply. Only this user's rows may change: when
+ * the database differs from the inventory in anything else, --apply is
+ * refused (those changes belong in "clusterctl accounting plan/apply",
+ * where they can be reviewed), and the inventory file is left alone.
  */
-static int add_user_apply_accounting(const struct model *m, const char *name)
+struct add_user_acct {
+	struct acct_plan *plan;
+	size_t mine;		/* changes that are this user's */
+};
+
+static bool change_is_users(json_t *c, const char *name)
 {
-	(void)m;
-	(void)name;
-	fprintf(stderr, "clusterctl: add-user: --apply is not yet wired; nothing "
-		"was changed\n");
-	return CL_FATAL;
+	const char *kind = json_string_value(json_object_get(c, "kind"));
+	const char *who = json_string_value(json_object_get(c, "name"));
+
+	if (kind && !strcmp(kind, "association"))
+		who = json_string_value(json_object_get(c, "user"));
+	else if (!kind || strcmp(kind, "user"))
+		return false;
+	return who && !strcmp(who, name);
+}
+
+/* Plans the database against m; fails when changes other than name's are pending. */
+static int add_user_plan_accounting(const struct model *m, const char *name,
+				    struct add_user_acct *a)
+{
+	json_t *j, *c;
+	size_t i, others = 0;
+	char *cause = NULL;
+
+	a->plan = NULL;
+	a->mine = 0;
+	if (acct_plan_compute(m, false, &a->plan, &cause)) {
+		fprintf(stderr, "clusterctl: add-user: %s\n", cause);
+		free(cause);
+		return -1;
+	}
+	j = acct_plan_to_json(a->plan);
+	json_array_foreach(json_object_get(j, "changes"), i, c) {
+		if (change_is_users(c, name))
+			a->mine++;
+		else
+			others++;
+	}
+	json_decref(j);
+	if (!others)
+		return 0;
+	fprintf(stderr, "clusterctl: add-user: the accounting database has %zu other "
+		"pending change%s; review them with 'clusterctl accounting plan %s' "
+		"first; nothing was changed\n", others, others == 1 ? "" : "s",
+		m->path);
+	acct_plan_free(a->plan);
+	a->plan = NULL;
+	return -1;
+}
+
+/* Applies a plan made by add_user_plan_accounting(). Returns a cl_exit code. */
+static int add_user_apply_accounting(const struct model *m, const char *name,
+				     struct add_user_acct *a)
+{
+	struct acct_ssh *ssh;
+	char *cause = NULL;
+	int rc = CL_OK;
+
+	if (!a->mine) {
+		printf("user '%s' is already in the accounting database\n", name);
+		return CL_OK;
+	}
+	ssh = acct_ssh_new(m, false);
+	if (acct_plan_apply(m, a->plan, acct_ssh_remote, ssh, &cause)) {
+		fprintf(stderr, "clusterctl: add-user: %s\n", cause);
+		free(cause);
+		rc = CL_FATAL;
+	} else {
+		printf("added user '%s' to the accounting database (%zu change%s)\n",
+		       name, a->mine, a->mine == 1 ? "" : "s");
+	}
+	acct_ssh_free(ssh);
+	return rc;
 }
 
 /* Loads the edited text as part of the whole inventory, validates it. */
@@ -649,6 +720,7 @@ static int add_user_edit(const struct add_user_req *r, const struct model *m)
 	struct strbuf edited = STRBUF_INIT;
 	struct model *after = NULL;
 	struct text t = { NULL, 0, "\n" };
+	struct add_user_acct acct = { NULL, 0 };
 	struct stat st;
 	char *buf, *cause = NULL;
 	int rc = CL_FATAL;
@@ -667,15 +739,31 @@ static int add_user_edit(const struct add_user_req *r, const struct model *m)
 		rc = CL_INVALID;
 		goto out;
 	}
+	if (r->apply && add_user_plan_accounting(after, r->name, &acct))
+		goto out;
 	if (write_atomically(target, edited.buf, edited.len, &st))
 		goto out;
 	printf("added user '%s' to %s\n", r->name, target);
-	rc = r->apply ? add_user_apply_accounting(after, r->name) : CL_OK;
+	rc = r->apply ? add_user_apply_accounting(after, r->name, &acct) : CL_OK;
 out:
+	acct_plan_free(acct.plan);
 	free(cause);
 	free(buf);
 	strbuf_release(&edited);
 	model_free(after);
+	return rc;
+}
+
+/* --apply for a user the inventory already has: only the database may change. */
+static int add_user_existing_apply(const struct model *m, const char *name)
+{
+	struct add_user_acct acct;
+	int rc;
+
+	if (add_user_plan_accounting(m, name, &acct))
+		return CL_FATAL;
+	rc = add_user_apply_accounting(m, name, &acct);
+	acct_plan_free(acct.plan);
 	return rc;
 }
 
@@ -697,9 +785,9 @@ static int add_user(const struct add_user_req *r)
 	if (check_request(r, m)) {
 		rc = CL_FATAL;
 	} else if ((u = model_find_user(m, r->name)) && user_matches(u, r)) {
-		printf("user '%s' is already in %s with these settings; nothing to do\n",
+		printf("user '%s' is already in %s with these settings\n",
 		       r->name, u->loc.file);
-		rc = CL_OK;
+		rc = r->apply ? add_user_existing_apply(m, r->name) : CL_OK;
 	} else if (u) {
 		fprintf(stderr, "clusterctl: add-user: user '%s' already exists with "
 			"other settings at %s:%u:%u; edit it there\n", r->name,
@@ -726,12 +814,6 @@ static int cmd_add_user_run(int argc, char **argv)
 		cmd_print_usage(&cmd_add_user_entry, stderr);
 		req_release(&r);
 		return CL_USAGE;
-	}
-	/* remove when add_user_apply_accounting() is wired */
-	if (r.apply) {
-		rc = add_user_apply_accounting(NULL, r.name);
-		req_release(&r);
-		return rc;
 	}
 	rc = add_user(&r);
 	req_release(&r);
