@@ -311,9 +311,18 @@ static struct plan *apply_compute(struct apply_session *s, const struct mungekey
 	 * Without the controller we cannot know the cluster's key: planning a
 	 * new one would split the cluster, so the key waits for the next run.
 	 */
-	if (s->controller == SIZE_MAX || !s->obs[s->controller].ok)
+	bool skip_key = (in.only & PLAN_ONLY_MUNGE) &&
+		(s->controller == SIZE_MAX || !s->obs[s->controller].ok);
+
+	if (skip_key)
 		in.only &= ~(unsigned)PLAN_ONLY_MUNGE;
 	p = plan_compute(s->m, s->rs, &in);
+	if (skip_key)
+		p->key_note = s->controller == SIZE_MAX ?
+			xstrdup("not checked: the inventory names no controller") :
+			xasprintf("not checked: the controller '%s' was not observed "
+				  "(its key is the cluster's)",
+				  s->m->hosts[s->controller].name);
 
 	apply_accounting(s, p);
 	return p;
@@ -638,6 +647,7 @@ static int apply_services_task(size_t idx, struct transport *tr, void *cookie,
 struct apply_lock_cookie {
 	struct apply_session *s;
 	bool take;
+	bool held;		/* another apply holds it (its cause says whose) */
 	char *held_by;
 };
 
@@ -667,6 +677,7 @@ static int apply_lock_task(size_t idx, struct transport *tr, void *cookie,
 		while (out.len && out.buf[out.len - 1] == '\n')
 			strbuf_setlen(&out, out.len - 1);
 		lc->held_by = xstrdup(out.buf);
+		lc->held = true;
 		*cause = xasprintf("another apply holds the lock on '%s' (%s); "
 				   "remove %s there if it is stale",
 				   transport_host(tr), out.buf, APPLY_LOCK_DIR);
@@ -700,7 +711,7 @@ static int apply_local_lock(const struct model *m, char **cause)
 
 static int apply_remote_lock(struct apply_session *s, bool take, char **cause)
 {
-	struct apply_lock_cookie lc = { s, take, NULL };
+	struct apply_lock_cookie lc = { .s = s, .take = take };
 	const struct exec_result *res;
 
 	if (s->controller == SIZE_MAX)
@@ -710,8 +721,15 @@ static int apply_remote_lock(struct apply_session *s, bool take, char **cause)
 	free(lc.held_by);
 	if (res->state == EXEC_DONE)
 		return 0;
-	if (take)
-		*cause = xstrdup(res->error ? res->error : "cannot lock the controller");
+	if (take && lc.held)
+		*cause = xstrdup(res->error);
+	else if (take)
+		*cause = xasprintf("cannot take the lock on the controller '%s', "
+				   "nothing was changed: %s",
+				   s->m->hosts[s->controller].name,
+				   res->error ? apply_host_error(s->m->hosts[s->controller].name,
+								 res->error) :
+				   exec_state_name(res->state));
 	return -1;
 }
 

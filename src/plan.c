@@ -991,6 +991,7 @@ void plan_free(struct plan *p)
 		free(p->services[i].why);
 	free(p->services);
 	mungekey_release(&p->key);
+	free(p->key_note);
 	if (p->db_password)
 		xfree_secret(p->db_password, strlen(p->db_password));
 	acct_plan_free(p->acct);
@@ -1320,6 +1321,8 @@ void plan_print(const struct plan *p, unsigned flags, struct strbuf *out)
 	if (p->key_fp[0] && (p->only & PLAN_ONLY_MUNGE))
 		strbuf_addf(out, "munge key: %s (%s)\n", p->key_fp,
 			    plan_key_source_name(p->key_source));
+	if (p->key_note)
+		strbuf_addf(out, "munge key: %s\n", p->key_note);
 	plan_print_files(p, flags & PLAN_PRINT_COLOR, out);
 	plan_print_idents(p, out);
 	plan_print_services(p, out);
@@ -1435,6 +1438,9 @@ json_t *plan_to_json(const struct plan *p)
 		json_object_set_new(o, "munge_key", json_pack("{s:s, s:s}",
 			"fingerprint", p->key_fp, "source",
 			plan_key_source_name(p->key_source)));
+	if (p->key_note)
+		json_object_set_new(o, "munge_key", json_pack("{s:s}", "error",
+							      p->key_note));
 	if (p->acct_wanted)
 		json_object_set_new(o, "accounting", p->acct_error ?
 			json_pack("{s:s}", "error", p->acct_error) :

@@ -168,6 +168,7 @@ struct plan {
 	struct mungekey key;			/* owned, secret */
 	enum plan_key_source key_source;
 	char key_fp[MUNGEKEY_FP_LEN];
+	char *key_note;				/* owned: why the key was not checked */
 
 	char *db_password;			/* owned, secret; may be NULL */
 

@@ -270,4 +270,18 @@ test_expect_success 'an unreachable accounting database: plan says so and exits 
 	lab db-up >/dev/null 2>&1
 '
 
+test_expect_success 'controller down: the key is not judged, apply changes nothing' '
+	lab host-stop ctl &&
+	on gpu01 sha256sum /etc/munge/munge.key >key.before &&
+	test_must_fail --exit=4 cc plan "$INV" >out && cat out &&
+	grep "^munge key: not checked: the controller .ctl. was not observed" out &&
+	! grep "munge.key" out &&
+	change_inventory &&
+	on gpu01 cat /etc/slurm/slurm.conf >before &&
+	test_must_fail --exit=1 cc apply "$INV" >out 2>err; cat out err &&
+	grep "cannot take the lock on the controller .ctl., nothing was changed" err &&
+	on gpu01 cat /etc/slurm/slurm.conf >after && cmp before after &&
+	on gpu01 sha256sum /etc/munge/munge.key >key.after && cmp key.before key.after
+'
+
 test_done
