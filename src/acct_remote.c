@@ -5,9 +5,11 @@
  */
 #include "compat.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/wait.h>
+#include <unistd.h>
 #include <string.h>
 
 #include "acct.h"
@@ -102,32 +104,62 @@ void acct_ssh_free(struct acct_ssh *s)
 	free(s);
 }
 
+/* The last line of the file at path (newly allocated), or NULL. */
+static char *last_line(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	char buf[512], *last = NULL;
+
+	while (f && fgets(buf, sizeof(buf), f)) {
+		buf[strcspn(buf, "\n")] = '\0';
+		if (!*buf)
+			continue;
+		free(last);
+		last = xstrdup(buf);
+	}
+	if (f)
+		fclose(f);
+	return last;
+}
+
 int acct_exec_remote(void *cookie, const char *host, const char *cmd,
 		     struct strbuf *out, char **cause)
 {
 	struct strbuf line = STRBUF_INIT;
-	char buf[4096];
+	char buf[4096], err[] = "/tmp/clusterctl-acct-err.XXXXXX", *why;
 	size_t n;
 	FILE *f;
-	int status;
+	int status, fd = mkstemp(err);
 
+	if (fd < 0) {
+		*cause = xasprintf("cannot create a temporary file: %s", strerror(errno));
+		return -1;
+	}
+	close(fd);
 	strbuf_addf(&line, "%s ", (const char *)cookie);
 	transport_shell_quote(&line, host);
 	strbuf_addstr(&line, " sh -c ");
 	transport_shell_quote(&line, cmd);
+	strbuf_addf(&line, " 2>%s", err);
 	f = popen(line.buf, "r");
 	strbuf_release(&line);
 	if (!f) {
+		unlink(err);
 		*cause = xasprintf("cannot run the exec-via command for '%s'", host);
 		return -1;
 	}
 	while ((n = fread(buf, 1, sizeof(buf), f)) > 0)
 		strbuf_add(out, buf, n);
 	status = pclose(f);
+	why = last_line(err);
+	unlink(err);
 	if (status == -1 || !WIFEXITED(status) || WEXITSTATUS(status)) {
-		*cause = xasprintf("exit status %d on '%s'", WIFEXITED(status) ?
-				   WEXITSTATUS(status) : -1, host);
+		*cause = xasprintf("exit status %d on '%s'%s%s", WIFEXITED(status) ?
+				   WEXITSTATUS(status) : -1, host, why ? ": " : "",
+				   why ? why : "");
+		free(why);
 		return -1;
 	}
+	free(why);
 	return 0;
 }

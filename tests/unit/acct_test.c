@@ -17,6 +17,7 @@
 #include "acct.h"
 #include "acct_nset.h"
 #include "acct_state.h"
+#include "db.h"
 #include "inventory.h"
 #include "strbuf.h"
 #include "xalloc.h"
@@ -390,4 +391,36 @@ Test(acct, dbd_host_falls_back_to_the_controller)
 
 	cr_expect_str_eq(acct_dbd_host(m), "c1");
 	model_free(m);
+}
+
+Test(acct, cluster_names_that_can_name_tables)
+{
+	static const char *const ok[] = { "lab", "skynet", "gcp_g2", "c1", "a_b_9" };
+	static const char *const bad[] = {
+		"", "Lab", "gcp-g2", "a b", "x\"; drop table t; --", "lab`", "a/b",
+		"0123456789012345678901234567890123456789012345678901234567890123456789",
+	};
+
+	for (size_t i = 0; i < ARRAY_SIZE(ok); i++)
+		cr_expect(db_cluster_name_ok(ok[i]), "%s refused", ok[i]);
+	for (size_t i = 0; i < ARRAY_SIZE(bad); i++)
+		cr_expect_not(db_cluster_name_ok(bad[i]), "%s accepted", bad[i]);
+	cr_expect_not(db_cluster_name_ok(NULL));
+}
+
+Test(acct, exec_remote_reports_exit_status_and_stderr)
+{
+	struct strbuf out = STRBUF_INIT;
+	char *cause = NULL;
+
+	/* the prefix "env" runs "HOST sh -c CMD": HOST is a VAR=value word here */
+	cr_assert_eq(acct_exec_remote("env", "H=x", "echo out; echo $H", &out, &cause), 0);
+	cr_expect_str_eq(out.buf, "out\nx\n");
+	strbuf_reset(&out);
+	cr_expect_eq(acct_exec_remote("env", "H=x", "echo partial; echo boom >&2; exit 3",
+				      &out, &cause), -1);
+	cr_expect_str_eq(out.buf, "partial\n");
+	cr_expect_str_eq(cause, "exit status 3 on 'H=x': boom");
+	free(cause);
+	strbuf_release(&out);
 }
