@@ -785,8 +785,8 @@ static int add_user(const struct add_user_req *r)
 	if (check_request(r, m)) {
 		rc = CL_FATAL;
 	} else if ((u = model_find_user(m, r->name)) && user_matches(u, r)) {
-		printf("user '%s' is already in %s with these settings\n",
-		       r->name, u->loc.file);
+		printf("user '%s' is already in %s with these settings%s\n",
+		       r->name, u->loc.file, r->apply ? "" : "; nothing to do");
 		rc = r->apply ? add_user_existing_apply(m, r->name) : CL_OK;
 	} else if (u) {
 		fprintf(stderr, "clusterctl: add-user: user '%s' already exists with "
