@@ -23,6 +23,8 @@ static const char *const apply_usage[] = {
 	"clusterctl apply INVENTORY [--dry-run] [--fanout N] [--prune]",
 	"                           [--only files,users,munge,services,accounting]",
 	"                           [--accept-new-host-keys]",
+	"Prints the plan, then stages every changed file on every host before",
+	"swapping any; one summary line at the end names the failed hosts.",
 	NULL,
 };
 

@@ -19,6 +19,8 @@ static const char *const plan_usage[] = {
 	"clusterctl plan INVENTORY [--json] [--fanout N] [--prune]",
 	"                          [--only files,users,munge,services,accounting]",
 	"                          [--accept-new-host-keys]",
+	"Exit 4 names the hosts that could not be observed; an unreachable",
+	"accounting database also exits 4 (the plan says why).",
 	NULL,
 };
 
