@@ -176,19 +176,19 @@ static void account_add(struct strbuf *out, const struct acct_plan *p,
 	strbuf_addch(out, '\n');
 }
 
-static void user_add(struct strbuf *out, const struct acct_plan *p,
-		     const struct acct_index *ix, const struct acct_obj *assoc)
+/* The arguments of "sacctmgr add user NAME ..." after the name. */
+static char *user_add_args(const struct acct_plan *p, const struct acct_index *ix,
+			   const struct acct_obj *assoc)
 {
 	const struct acct_obj *u = acct_index_find(ix, ACCT_USER, assoc->user, NULL);
+	struct strbuf out = STRBUF_INIT;
 
-	cmd_start(out, "add", "user");
-	arg(out, NULL, assoc->user);
-	arg(out, "Account", assoc->name);
-	arg(out, "Cluster", p->cluster);
+	arg(&out, "Account", assoc->name);
+	arg(&out, "Cluster", p->cluster);
 	if (u && strcmp(acct_obj_get(u, "admin_level"), "None"))
-		arg(out, "AdminLevel", acct_obj_get(u, "admin_level"));
-	set_args(out, assoc, NULL, "parent ");
-	strbuf_addch(out, '\n');
+		arg(&out, "AdminLevel", acct_obj_get(u, "admin_level"));
+	set_args(&out, assoc, NULL, "parent ");
+	return strbuf_detach(&out, NULL);
 }
 
 static void assoc_change(struct strbuf *out, const struct acct_plan *p,
@@ -274,20 +274,69 @@ static void removal(struct strbuf *out, const struct acct_plan *p,
 	strbuf_addch(out, '\n');
 }
 
-/* Users' first association must be the default one: sacctmgr makes the first is_def. */
+struct user_add {
+	char *args;
+	const char *name;
+	size_t order;
+};
+
+static int cmp_user_add(const void *a, const void *b)
+{
+	const struct user_add *x = a, *y = b;
+	int c = strcmp(x->args, y->args);
+
+	return c ? c : (x->order > y->order) - (x->order < y->order);
+}
+
+/* Users that get the same association settings share one command. */
+#define USERS_PER_COMMAND 100
+
+static void emit_user_adds(struct strbuf *out, struct user_add *v, size_t n)
+{
+	qsort(v, n, sizeof(*v), cmp_user_add);
+	for (size_t i = 0; i < n;) {
+		struct strbuf names = STRBUF_INIT;
+		size_t k = i;
+
+		while (k < n && k - i < USERS_PER_COMMAND && !strcmp(v[k].args, v[i].args)) {
+			strbuf_addf(&names, "%s%s", k > i ? "," : "", v[k].name);
+			k++;
+		}
+		cmd_start(out, "add", "user");
+		arg(out, NULL, names.buf);
+		strbuf_addf(out, "%s\n", v[i].args);
+		strbuf_release(&names);
+		i = k;
+	}
+	for (size_t i = 0; i < n; i++)
+		free(v[i].args);
+}
+
+/*
+ * Users' first association must be the default one (sacctmgr makes the
+ * first is_def), so defaults go first, then the others.
+ */
 static void user_assocs(struct strbuf *out, const struct acct_plan *p,
 			const struct acct_index *ix, bool defaults)
 {
 	size_t di = acct_field_index(ACCT_ASSOC, "is_def");
+	struct user_add *v = xcalloc(p->n_changes + 1, sizeof(*v));
+	size_t n = 0;
 
 	for (size_t i = 0; i < p->n_changes; i++) {
 		const struct acct_change *c = &p->changes[i];
 
 		if (c->op != ACCT_ADD || c->want->kind != ACCT_ASSOC || !*c->want->user)
 			continue;
-		if (!strcmp(c->want->vals[di], "1") == defaults)
-			user_add(out, p, ix, c->want);
+		if (!strcmp(c->want->vals[di], "1") != defaults)
+			continue;
+		v[n].args = user_add_args(p, ix, c->want);
+		v[n].name = c->want->user;
+		v[n].order = n;
+		n++;
 	}
+	emit_user_adds(out, v, n);
+	free(v);
 }
 
 void acct_sacctmgr_commands(const struct acct_plan *p, struct strbuf *out)

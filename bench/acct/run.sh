@@ -49,8 +49,11 @@ secs() { echo "$2 - $1" | bc; }
 "$CLUSTERCTL" export-sacctmgr big.yaml >big.cfg || exit 1
 sed -n 's/^#   \(sacctmgr -i \)/\1/p' big.cfg >qos.sh
 grep -v '^User - ' big.cfg >accounts.cfg
-"$CLUSTERCTL" export-sacctmgr --commands big.yaml | grep "^sacctmgr -i add user " |
-	head -n "$SAMPLE" >loop.sh
+# one "sacctmgr -i add user" per association, from the flat file's Parent/User lines
+awk -F"'" '/^Parent - / { parent = $2 }
+	/^User - / { qos = $0; sub(/.*:QOS=./, "", qos); sub(/'"'"'.*/, "", qos)
+		print "sacctmgr -i add user " $2 " account=" parent " qos=" qos " defaultqos=normal" }' \
+	big.cfg | head -n "$SAMPLE" >loop.sh
 n_assoc=$(grep -c '^User - ' big.cfg)
 
 echo "# $USERS users ($n_assoc user associations) in $ACCOUNTS accounts" >&2
