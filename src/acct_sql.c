@@ -294,23 +294,39 @@ static char *qos_insert_sql(void)
 	return strbuf_detach(&sb, NULL);
 }
 
-/* New QoS first without preempt (it may name QoS not inserted yet). */
-static int add_qos(struct sqlw *w, const struct acct_obj *o, char **cause)
+/*
+ * A new QoS whose preempt list names a QoS not inserted yet goes in without
+ * it (*deferred), and gets it once every QoS exists.
+ */
+static int add_qos(struct sqlw *w, const struct acct_obj *o, bool *deferred,
+		   char **cause)
 {
 	const char *params[64];
-	char *vals[48];
-	size_t nv, pi = acct_field_index(ACCT_QOS, "preempt");
+	char *vals[48], *probe = NULL, *why = NULL;
+	size_t nv = 0, pi = acct_field_index(ACCT_QOS, "preempt");
 	struct strbuf info = STRBUF_INIT;
 	char *sql = qos_insert_sql();
+	struct acct_obj copy = *o;
+	size_t nf;
+	char **cv;
 	struct db_stmt *st;
 	int rc = -1;
 
-	if (obj_values(w, o, vals, &nv, &info, cause) < 0)
+	acct_fields(ACCT_QOS, &nf);
+	cv = xcalloc(nf, sizeof(*cv));
+	*deferred = acct_value_to_db(&w->info, F_QOSLIST, o->vals[pi], &probe, &why) < 0;
+	free(probe);
+	free(why);
+	memcpy(cv, o->vals, nf * sizeof(*cv));
+	if (*deferred)
+		cv[pi] = NULL;
+	copy.vals = cv;
+	if (obj_values(w, &copy, vals, &nv, &info, cause) < 0)
 		goto out;
 	params[0] = params[1] = w->now;
 	params[2] = o->name;
 	for (size_t j = 0; j < nv; j++)
-		params[3 + j] = j == pi ? "" : vals[j];
+		params[3 + j] = vals[j];
 	st = stmt(w, sql, cause);
 	if (!st || db_stmt_exec(st, params, 3 + nv, NULL, cause) < 0)
 		goto out;
@@ -318,6 +334,7 @@ static int add_qos(struct sqlw *w, const struct acct_obj *o, char **cause)
 	rc = txn(w, TXN_ADD_QOS, o->name, info.buf, false, cause);
 out:
 	free_vals(vals, nv);
+	free(cv);
 	free(sql);
 	strbuf_release(&info);
 	return rc;
@@ -325,7 +342,7 @@ out:
 
 /*
  * UPDATE table SET mod_time, <fields of want that differ from have (all
- * when have is NULL and only_field is SIZE_MAX)> WHERE key=?.
+ * when have is NULL)> WHERE key=?, and its audit row.
  */
 static int update_fields(struct sqlw *w, const char *table, const char *keycol,
 			 const char *key, const struct acct_obj *want,
@@ -367,42 +384,62 @@ out:
 	return rc;
 }
 
+/* The deferred preempt list of a new QoS: only that column changes. */
+static int set_preempt(struct sqlw *w, const struct acct_obj *o, char **cause)
+{
+	size_t n, pi = acct_field_index(ACCT_QOS, "preempt");
+	struct acct_obj before = *o;
+	char **bv, *tn;
+	int rc;
+
+	acct_fields(ACCT_QOS, &n);
+	bv = xcalloc(n, sizeof(*bv));
+	memcpy(bv, o->vals, n * sizeof(*bv));
+	bv[pi] = NULL;
+	before.vals = bv;
+	tn = xasprintf("(name='%s')", o->name);
+	rc = update_fields(w, "qos_table", "name", o->name, o, &before, TXN_MODIFY_QOS, tn, cause);
+	free(tn);
+	free(bv);
+	return rc;
+}
+
 static int write_qos(struct sqlw *w, char **cause)
 {
 	const struct acct_plan *p = w->p;
-	size_t pi = acct_field_index(ACCT_QOS, "preempt");
+	bool *deferred = xcalloc(p->n_changes + 1, sizeof(*deferred));
+	int rc = 0;
 
-	for (size_t i = 0; i < p->n_changes; i++) {
+	for (size_t i = 0; rc == 0 && i < p->n_changes; i++) {
 		const struct acct_change *c = &p->changes[i];
 
 		if (c->want && c->want->kind == ACCT_TRES && c->op == ACCT_ADD &&
-		    !acct_idmap_id(&w->info.tres, c->want->name) &&
-		    add_tres(w, c->want->name, cause) < 0)
-			return -1;
+		    !acct_idmap_id(&w->info.tres, c->want->name))
+			rc = add_tres(w, c->want->name, cause);
 	}
-	for (size_t i = 0; i < p->n_changes; i++) {
+	for (size_t i = 0; rc == 0 && i < p->n_changes; i++) {
 		const struct acct_change *c = &p->changes[i];
 
-		if (c->op == ACCT_ADD && c->want->kind == ACCT_QOS &&
-		    add_qos(w, c->want, cause) < 0)
-			return -1;
+		if (c->op == ACCT_ADD && c->want->kind == ACCT_QOS)
+			rc = add_qos(w, c->want, &deferred[i], cause);
 	}
-	for (size_t i = 0; i < p->n_changes; i++) {
+	for (size_t i = 0; rc == 0 && i < p->n_changes; i++) {
 		const struct acct_change *c = &p->changes[i];
 		char *tn;
-		int rc;
 
-		if (!c->want || c->want->kind != ACCT_QOS ||
-		    (c->op == ACCT_ADD && !c->want->vals[pi]))
+		if (!c->want || c->want->kind != ACCT_QOS)
 			continue;
+		if (c->op == ACCT_ADD) {
+			rc = deferred[i] ? set_preempt(w, c->want, cause) : 0;
+			continue;
+		}
 		tn = xasprintf("(name='%s')", c->want->name);
 		rc = update_fields(w, "qos_table", "name", c->want->name, c->want,
 				   c->have, TXN_MODIFY_QOS, tn, cause);
 		free(tn);
-		if (rc < 0)
-			return -1;
 	}
-	return 0;
+	free(deferred);
+	return rc;
 }
 
 /* ---- accounts, users, coordinators ---- */

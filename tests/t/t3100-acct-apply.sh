@@ -122,4 +122,16 @@ test_expect_success 'sreport answers for the cluster' '
 	acct_on sreport -n -P user top >/dev/null
 '
 
+test_expect_success 'a new QoS may preempt a QoS that comes after it' '
+	sed "/^accounts:/i\\
+  - {name: urgent, priority: 100, preempt: [scavenger], preempt_mode: cancel}\\
+  - {name: scavenger}" one.yaml >preempt.yaml &&
+	"$CLUSTERCTL" accounting apply preempt.yaml --exec-via "$VIA" >out &&
+	acct_on sacctmgr -n -P show qos urgent format=Preempt,PreemptMode >actual &&
+	echo "scavenger|cancel" >expect &&
+	test_cmp expect actual &&
+	"$CLUSTERCTL" accounting plan preempt.yaml >plan &&
+	grep "^  no changes\$" plan
+'
+
 test_done
