@@ -118,6 +118,10 @@ int acct_plan_compute(const struct model *m, bool prune, struct acct_plan **out,
 	p->where = xasprintf("%s at %s:%lld", m->db.name ? m->db.name : "slurm_acct_db",
 			     m->db.host ? m->db.host : "localhost",
 			     m->db.port > 0 ? m->db.port : 3306);
+	if (!m->db.host) {
+		*cause = xstrdup("the inventory has no database: section (database.host)");
+		goto out;
+	}
 	if (!db_cluster_name_ok(p->cluster)) {
 		*cause = xasprintf("cluster name '%s' cannot name Slurm tables "
 				   "(lowercase letters, digits and '_' only)", p->cluster);
