@@ -4,7 +4,8 @@
 # (100) with GPU QoS, side by side on the same lab and database:
 #   1. clusterctl accounting apply, method sql (end to end: plan, slurmdbd
 #      stop, one transaction, slurmdbd start, slurmctld restart, read back)
-#   2. a no-change clusterctl accounting plan against the seeded database
+#   2. a no-change clusterctl accounting plan against the seeded database,
+#      and clusterctl's sacctmgr method (sacctmgr -i commands) from scratch
 #   3. sacctmgr -i load of the same flat file (clusterctl export-sacctmgr),
 #      after the QoS it cannot carry were added with sacctmgr
 #   4. a sacctmgr -i add user loop: LOOP_SAMPLE users (default 200) timed,
@@ -96,6 +97,16 @@ t1=$(now)
 plan=$(secs "$t0" "$t1")
 [ "$rc" = 0 ] || { echo "no-change plan exited $rc" >&2; cat plan.out >&2; }
 
+# 2b. clusterctl's sacctmgr method (same plan as sacctmgr -i commands)
+acct_reset_db gres/gpu >/dev/null || exit 1
+sed "s/^\\(  *method:\\).*/\\1 sacctmgr/" big.yaml >big-sacctmgr.yaml
+t0=$(now)
+"$CLUSTERCTL" accounting apply big-sacctmgr.yaml --exec-via "$ACCT_VIA" >sacctmgr.out 2>&1 ||
+	{ tail -3 sacctmgr.out >&2; exit 1; }
+t1=$(now)
+smethod=$(secs "$t0" "$t1")
+ncmd=$("$CLUSTERCTL" export-sacctmgr --commands big.yaml | grep -c "^sacctmgr")
+
 # 3. sacctmgr load
 acct_reset_db gres/gpu >/dev/null || exit 1
 acct_on sh -c "$(cat qos.sh)" >/dev/null || exit 1
@@ -124,6 +135,7 @@ cat <<EOT
 | - of which: read back (sacctmgr show assoc, show user) | | $readback_s |
 | clusterctl's own work (plan + transaction + read back) | | $own_s |
 | clusterctl accounting plan | no change, against the seeded database | $plan |
+| clusterctl accounting apply (sacctmgr method) | $ncmd sacctmgr -i commands, read back | $smethod |
 | sacctmgr -i load | the same flat file (export-sacctmgr) | $load |
 | sacctmgr -i add user loop | $(wc -l <loop.sh) users timed ($sample s), extrapolated to $n_assoc | ~$loop |
 
