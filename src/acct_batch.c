@@ -20,7 +20,6 @@ void acct_batch_init(struct acct_batch *b, struct db *db, const char *head,
 	b->head = xstrdup(head);
 	b->tail = xstrdup(tail ? tail : "");
 	b->ncols = ncols;
-	b->vals = xcalloc(ACCT_BATCH_ROWS * ncols, sizeof(*b->vals));
 }
 
 static char *batch_sql(const struct acct_batch *b, size_t rows)
@@ -47,36 +46,53 @@ static void clear_rows(struct acct_batch *b)
 	b->rows = 0;
 }
 
-int acct_batch_flush(struct acct_batch *b, char **cause)
+/* Sends rows [first, first + n) as one statement. */
+static int send(struct acct_batch *b, size_t first, size_t n, char **cause)
 {
-	struct db_stmt *st = b->full;
+	struct db_stmt *st = n == ACCT_BATCH_ROWS ? b->full : NULL;
 	int rc;
 
-	if (!b->rows)
-		return 0;
-	if (b->rows < ACCT_BATCH_ROWS || !st) {
-		char *sql = batch_sql(b, b->rows);
+	if (!st) {
+		char *sql = batch_sql(b, n);
 
 		st = db_prepare(b->db, sql, cause);
 		free(sql);
 		if (!st)
 			return -1;
-		if (b->rows == ACCT_BATCH_ROWS)
+		if (n == ACCT_BATCH_ROWS)
 			b->full = st;
 	}
-	rc = db_stmt_exec(st, (const char *const *)b->vals, b->rows * b->ncols, NULL, cause);
+	rc = db_stmt_exec(st, (const char *const *)b->vals + first * b->ncols,
+			  n * b->ncols, NULL, cause);
 	if (st != b->full)
 		db_stmt_free(st);
+	return rc;
+}
+
+int acct_batch_flush(struct acct_batch *b, char **cause)
+{
+	int rc = 0;
+
+	for (size_t first = 0; rc == 0 && first < b->rows; first += ACCT_BATCH_ROWS) {
+		size_t n = b->rows - first;
+
+		rc = send(b, first, n < ACCT_BATCH_ROWS ? n : ACCT_BATCH_ROWS, cause);
+	}
 	clear_rows(b);
 	return rc;
 }
 
 int acct_batch_add(struct acct_batch *b, const char *const *vals, char **cause)
 {
+	size_t need = (b->rows + 1) * b->ncols;
+
+	XGROW(b->vals, b->alloc, need);
 	for (size_t c = 0; c < b->ncols; c++)
 		b->vals[b->rows * b->ncols + c] = vals[c] ? xstrdup(vals[c]) : NULL;
 	b->rows++;
-	return b->rows == ACCT_BATCH_ROWS ? acct_batch_flush(b, cause) : 0;
+	if (!b->deferred && b->rows == ACCT_BATCH_ROWS)
+		return acct_batch_flush(b, cause);
+	return 0;
 }
 
 void acct_batch_release(struct acct_batch *b)

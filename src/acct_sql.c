@@ -123,6 +123,8 @@ static void batches_init(struct sqlw *w)
 			"actor, info) values ", NULL, 5);
 	acct_batch_init(&w->txn_cl, w->db, "insert into txn_table (timestamp, action, name, "
 			"actor, info, cluster) values ", NULL, 6);
+	/* the audit rows go in last, just before COMMIT */
+	w->txn.deferred = w->txn_cl.deferred = true;
 	acct_batch_init(&w->users, w->db, "insert into user_table (creation_time, mod_time, "
 			"name, admin_level) values ", " on duplicate key update name=VALUES(name), "
 			"deleted=0, mod_time=VALUES(mod_time), admin_level=VALUES(admin_level)", 4);

@@ -34,15 +34,17 @@ extern const size_t acct_n_cluster_tables;
 /*
  * Multi-row INSERTs (acct_batch.c): rows are collected and sent 500 at a
  * time as one prepared "INSERT ... VALUES (?,..),(?,..) <tail>", which turns
- * tens of thousands of round trips into a few dozen. Values are copied.
+ * tens of thousands of round trips into a few dozen; a deferred batch keeps
+ * every row until acct_batch_flush(). Values are copied.
  */
 struct acct_batch {
 	struct db *db;
 	char *head;		/* "insert into t (a, b) values " */
 	char *tail;		/* "" or " on duplicate key update ..." */
-	size_t ncols, rows;
-	char **vals;		/* ACCT_BATCH_ROWS * ncols */
+	size_t ncols, rows, alloc;
+	char **vals;		/* rows * ncols */
 	struct db_stmt *full;	/* prepared for a full batch */
+	bool deferred;		/* keep every row until acct_batch_flush() */
 };
 #define ACCT_BATCH_ROWS 500
 
