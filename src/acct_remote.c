@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "acct.h"
+#include "hosttarget.h"
 #include "transport.h"
 #include "xalloc.h"
 
@@ -32,25 +33,6 @@ struct acct_ssh *acct_ssh_new(const struct model *m, bool accept_new_host_keys)
 	return s;
 }
 
-static void fill_target(const struct acct_ssh *s, const struct host *h,
-			struct transport_target *t)
-{
-	const struct model *m = s->m;
-
-	memset(t, 0, sizeof(*t));
-	t->host = h->name;
-	t->address = h->address;
-	t->port = (int)(h->ssh_port != MODEL_UNSET ? h->ssh_port :
-			m->ssh.port > 0 ? m->ssh.port : 0);
-	t->user = h->ssh_user ? h->ssh_user : m->ssh.user;
-	t->identity = m->ssh.identity;
-	t->known_hosts = m->ssh.known_hosts;
-	t->ssh_config = m->ssh.config;
-	t->connect_timeout = (int)m->ssh.connect_timeout;
-	t->command_timeout = (int)m->ssh.command_timeout;
-	t->accept_new_host_keys = s->accept_new || m->ssh.accept_new_host_keys;
-}
-
 static struct transport *session(struct acct_ssh *s, const char *host, char **cause)
 {
 	for (size_t i = 0; i < s->m->n_hosts; i++) {
@@ -59,7 +41,7 @@ static struct transport *session(struct acct_ssh *s, const char *host, char **ca
 		if (strcmp(s->m->hosts[i].name, host))
 			continue;
 		if (!s->tr[i]) {
-			fill_target(s, &s->m->hosts[i], &t);
+			host_target(s->m, &s->m->hosts[i], s->accept_new, &t);
 			if (transport_connect(&t, &s->tr[i], cause) < 0)
 				return NULL;
 		}

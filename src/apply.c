@@ -23,6 +23,7 @@
 #include "apply.h"
 #include "exec.h"
 #include "hostlist.h"
+#include "hosttarget.h"
 #include "inventory.h"
 #include "xalloc.h"
 
@@ -36,23 +37,9 @@ static void apply_targets(struct apply_session *s)
 	size_t i;
 
 	s->targets = xcalloc(m->n_hosts + 1, sizeof(*s->targets));
-	for (i = 0; i < m->n_hosts; i++) {
-		const struct host *h = &m->hosts[i];
-		struct transport_target *t = &s->targets[i];
-
-		t->host = h->name;
-		t->address = h->address;
-		t->port = (int)(h->ssh_port != MODEL_UNSET ? h->ssh_port :
-				m->ssh.port > 0 ? m->ssh.port : 0);
-		t->user = h->ssh_user ? h->ssh_user : m->ssh.user;
-		t->identity = m->ssh.identity;
-		t->known_hosts = m->ssh.known_hosts;
-		t->ssh_config = m->ssh.config;
-		t->connect_timeout = (int)m->ssh.connect_timeout;
-		t->command_timeout = (int)m->ssh.command_timeout;
-		t->accept_new_host_keys = s->opt.accept_new_host_keys ||
-					  m->ssh.accept_new_host_keys;
-	}
+	for (i = 0; i < m->n_hosts; i++)
+		host_target(m, &m->hosts[i], s->opt.accept_new_host_keys,
+			    &s->targets[i]);
 }
 
 /* The database password from the file or the environment; NULL if none. */

@@ -1,0 +1,25 @@
+/*
+ * hosttarget.c: model host + ssh settings -> transport target.
+ */
+#include "compat.h"
+
+#include <string.h>
+
+#include "hosttarget.h"
+
+void host_target(const struct model *m, const struct host *h, bool accept_new,
+		 struct transport_target *t)
+{
+	memset(t, 0, sizeof(*t));
+	t->host = h->name;
+	t->address = h->address;
+	t->port = (int)(h->ssh_port != MODEL_UNSET ? h->ssh_port :
+			m->ssh.port > 0 ? m->ssh.port : 0);
+	t->user = h->ssh_user ? h->ssh_user : m->ssh.user;
+	t->identity = m->ssh.identity;
+	t->known_hosts = m->ssh.known_hosts;
+	t->ssh_config = m->ssh.config;
+	t->connect_timeout = (int)m->ssh.connect_timeout;
+	t->command_timeout = (int)m->ssh.command_timeout;
+	t->accept_new_host_keys = accept_new || m->ssh.accept_new_host_keys;
+}

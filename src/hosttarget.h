@@ -1,0 +1,23 @@
+/*
+ * hosttarget.h: how clusterctl reaches one inventory host over SSH. The one
+ * place where the model's ssh settings and per-host overrides become a
+ * transport target, shared by apply and the accounting remote.
+ */
+#ifndef CLUSTERCTL_HOSTTARGET_H
+#define CLUSTERCTL_HOSTTARGET_H
+
+#include "compat.h"
+
+#include "model.h"
+#include "transport.h"
+
+/*
+ * Fills t for host h: address, port and user from the host or else the
+ * ssh section, identity, known_hosts, ssh_config and timeouts from the ssh
+ * section. accept_new (the command-line opt-in) or ssh.accept_new_host_keys
+ * trusts unknown host keys. Every string is borrowed from the model.
+ */
+void host_target(const struct model *m, const struct host *h, bool accept_new,
+		 struct transport_target *t);
+
+#endif
