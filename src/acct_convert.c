@@ -150,7 +150,7 @@ static int pairs_by_id(const struct acct_idmap *m, const char *canon, bool tres,
 		}
 		(*n)++;
 	}
-	qsort(*out, *n, sizeof(**out), cmp_pair_id);
+	xqsort(*out, *n, sizeof(**out), cmp_pair_id);
 	return 0;
 }
 

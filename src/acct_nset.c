@@ -101,7 +101,7 @@ bool acct_nset_valid(const struct acct_nset *s)
 
 	for (size_t i = 0; i < s->n; i++)
 		v[i] = &s->rows[i];
-	qsort(v, s->n, sizeof(*v), cmp_lft);
+	xqsort(v, s->n, sizeof(*v), cmp_lft);
 	for (size_t i = 0; ok && i < s->n; i++) {
 		const struct acct_nrow *r = v[i];
 

@@ -201,8 +201,8 @@ void acct_index_build(struct acct_index *ix, const struct acct_objset *s)
 		if (def && !strcmp(def, "1"))
 			ix->defs[ix->n_defs++] = o;
 	}
-	qsort(ix->v, ix->n, sizeof(*ix->v), cmp_ptr);
-	qsort(ix->defs, ix->n_defs, sizeof(*ix->defs), cmp_def);
+	xqsort(ix->v, ix->n, sizeof(*ix->v), cmp_ptr);
+	xqsort(ix->defs, ix->n_defs, sizeof(*ix->defs), cmp_def);
 }
 
 const struct acct_obj *acct_index_find(const struct acct_index *ix,

@@ -38,7 +38,7 @@ static void split_lines(char *buf, struct lines *l)
 		XGROW(l->v, l->alloc, l->n + 1);
 		l->v[l->n++] = t;
 	}
-	qsort(l->v, l->n, sizeof(*l->v), cmp_line);
+	xqsort(l->v, l->n, sizeof(*l->v), cmp_line);
 }
 
 /* The line whose first `keys` '|'-fields equal prefix ("a|b|"). */
@@ -187,7 +187,7 @@ static char *user_command(const struct acct_plan *p, const char ***sample,
 		else if (o && o->kind == ACCT_ASSOC && *o->user)
 			v[n++] = o->user;
 	}
-	qsort(v, n, sizeof(*v), cmp_str);
+	xqsort(v, n, sizeof(*v), cmp_str);
 	step = n > MAX_USERS_READ ? (n + MAX_USERS_READ - 1) / MAX_USERS_READ : 1;
 	for (size_t i = 0; i < n; i += step) {
 		if (kept && !strcmp(v[i], v[kept - 1]))

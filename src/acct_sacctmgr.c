@@ -293,7 +293,7 @@ static int cmp_user_add(const void *a, const void *b)
 
 static void emit_user_adds(struct strbuf *out, struct user_add *v, size_t n)
 {
-	qsort(v, n, sizeof(*v), cmp_user_add);
+	xqsort(v, n, sizeof(*v), cmp_user_add);
 	for (size_t i = 0; i < n;) {
 		struct strbuf names = STRBUF_INIT;
 		size_t k = i;

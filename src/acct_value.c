@@ -37,7 +37,7 @@ char *acct_names_join(const char *const *names, size_t n)
 		return NULL;
 	v = xmalloc(n * sizeof(*v));
 	memcpy(v, names, n * sizeof(*v));
-	qsort(v, n, sizeof(*v), cmp_str);
+	xqsort(v, n, sizeof(*v), cmp_str);
 	for (size_t i = 0; i < n; i++) {
 		if (i && !strcmp(v[i], v[i - 1]))
 			continue;

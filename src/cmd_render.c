@@ -319,7 +319,7 @@ static int old_load(const char *manifest, struct old_render *old, char **cause)
 	free(line);
 	fclose(f);
 	if (old->n)
-		qsort(old->files, old->n, sizeof(*old->files), old_cmp);
+		xqsort(old->files, old->n, sizeof(*old->files), old_cmp);
 	return *cause ? -1 : 0;
 }
 

@@ -170,7 +170,7 @@ void diag_sort(struct diag_list *dl)
 		groups[ng - 1].len++;
 	}
 	sort_items = dl->items;
-	qsort(groups, ng, sizeof(*groups), group_cmp);
+	xqsort(groups, ng, sizeof(*groups), group_cmp);
 	sorted = xcalloc(dl->n, sizeof(*sorted));
 	for (i = 0; i < ng; i++) {
 		memcpy(&sorted[k], &dl->items[groups[i].start],

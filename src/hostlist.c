@@ -539,7 +539,7 @@ static void hl_rank_prefixes(struct hl_name *e, size_t n)
 	rank_of = xcalloc(n ? n : 1, sizeof(*rank_of));
 	for (i = 0; i < nu; i++)
 		rank_of[u[i].first] = i;	/* id of first name's prefix */
-	qsort(u, nu, sizeof(*u), hl_prefix_cmp);
+	xqsort(u, nu, sizeof(*u), hl_prefix_cmp);
 	for (i = 0; i < nu; i++)
 		slot[i] = rank_of[u[i].first];	/* reuse: slot[rank] = id */
 	for (i = 0; i < nu; i++)
@@ -689,7 +689,7 @@ char *hostlist_compress(const char *const *names, size_t n)
 	for (i = 0; i < n; i++)
 		hl_split_name(names[i], &e[i]);
 	hl_rank_prefixes(e, n);
-	qsort(e, n, sizeof(*e), hl_name_cmp);
+	xqsort(e, n, sizeof(*e), hl_name_cmp);
 	n = hl_unique(e, n);
 	for (i = 0; i < n; i = j) {
 		if (sb.len)

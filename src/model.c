@@ -209,7 +209,7 @@ void model_index_hosts(struct model *m)
 	idx = pool_alloc(&m->pool, (m->n_hosts ? m->n_hosts : 1) * sizeof(*idx));
 	for (i = 0; i < m->n_hosts; i++)
 		idx[i] = &m->hosts[i];
-	qsort(idx, m->n_hosts, sizeof(*idx), host_ptr_cmp);
+	xqsort(idx, m->n_hosts, sizeof(*idx), host_ptr_cmp);
 	m->host_index = idx;
 	m->n_host_index = m->n_hosts;
 }

@@ -437,9 +437,9 @@ static unsigned plan_classify_lines(const char *name, const char *old,
 	unsigned bits = 0;
 
 	if (na)
-		qsort(a, na, sizeof(*a), plan_cmp_str);
+		xqsort(a, na, sizeof(*a), plan_cmp_str);
 	if (nb)
-		qsort(b, nb, sizeof(*b), plan_cmp_str);
+		xqsort(b, nb, sizeof(*b), plan_cmp_str);
 	while (i < na || j < nb) {
 		int c = i == na ? 1 : j == nb ? -1 : strcmp(a[i], b[j]);
 		const char *line = c < 0 ? a[i] : b[j], *key;
@@ -858,7 +858,7 @@ static void plan_services_by_host(struct plan *p)
 	size_t h, i = 0;
 
 	if (p->n_services)
-		qsort(p->services, p->n_services, sizeof(*p->services),
+		xqsort(p->services, p->n_services, sizeof(*p->services),
 		      plan_cmp_service);
 	for (h = 0; h < p->m->n_hosts; h++) {
 		p->service_start[h] = i;
@@ -1037,7 +1037,7 @@ static struct plan_group *plan_group(const struct model *m,
 	size_t i = 0, j, k;
 
 	if (n)
-		qsort(it, n, sizeof(*it), plan_cmp_gitem);
+		xqsort(it, n, sizeof(*it), plan_cmp_gitem);
 	*ng = 0;
 	while (i < n) {
 		for (j = i; j < n && !strcmp(it[j].key, it[i].key); j++)
@@ -1052,7 +1052,7 @@ static struct plan_group *plan_group(const struct model *m,
 	free(it);
 	free(names);
 	if (*ng)
-		qsort(g, *ng, sizeof(*g), plan_cmp_group);
+		xqsort(g, *ng, sizeof(*g), plan_cmp_group);
 	return g;
 }
 

@@ -306,7 +306,7 @@ static size_t host_files(const struct model *m, const struct host *h,
 	fs[n++] = (struct file_spec){ c->munge_key_path, c->munge_user.name,
 				      c->munge_user.group, 0400, SIZE_MAX,
 				      true, false };
-	qsort(fs, n, sizeof(*fs), file_spec_cmp);
+	xqsort(fs, n, sizeof(*fs), file_spec_cmp);
 	return n;
 }
 

@@ -50,7 +50,7 @@ void validate_index_build(struct name_index *ix, const void *arr, size_t n,
 		if (*name)
 			ix->names[ix->n++] = (const char *)name;
 	}
-	qsort(ix->names, ix->n, sizeof(*ix->names), name_ptr_cmp);
+	xqsort(ix->names, ix->n, sizeof(*ix->names), name_ptr_cmp);
 }
 
 /* The element named name (its first definition), or NULL. */

@@ -392,7 +392,7 @@ static struct host_group *group_hosts(const struct model *m, char **sigs,
 		refs[n].sig = sigs[i];
 		refs[n++].idx = i;
 	}
-	qsort(refs, n, sizeof(*refs), sig_ref_cmp);
+	xqsort(refs, n, sizeof(*refs), sig_ref_cmp);
 	for (i = 0; i < n; i++) {
 		struct host_group *g;
 
@@ -405,7 +405,7 @@ static struct host_group *group_hosts(const struct model *m, char **sigs,
 		g->idx[g->n++] = refs[i].idx;
 	}
 	free(refs);
-	qsort(groups, ng, sizeof(*groups), group_cmp);
+	xqsort(groups, ng, sizeof(*groups), group_cmp);
 	*n_groups = ng;
 	return groups;
 }

@@ -102,3 +102,10 @@ void xfree_secret(void *p, size_t len)
 	explicit_bzero(p, len);
 	free(p);
 }
+
+void xqsort(void *base, size_t nmemb, size_t size,
+	    int (*cmp)(const void *, const void *))
+{
+	if (nmemb > 1)
+		qsort(base, nmemb, size, cmp);
+}

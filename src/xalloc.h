@@ -29,6 +29,13 @@ void xgrow(void **arr, size_t *cap, size_t need, size_t elem_size);
 #define XGROW(arr, cap, need) \
 	xgrow((void **)&(arr), &(cap), (need), sizeof(*(arr)))
 
+/*
+ * qsort() that accepts an empty array given as NULL (qsort(NULL, 0, ...)
+ * is undefined behaviour, and UBSan says so).
+ */
+void xqsort(void *base, size_t nmemb, size_t size,
+	    int (*cmp)(const void *, const void *));
+
 /* Wipes then frees a secret buffer of len bytes (NULL-safe). */
 void xfree_secret(void *p, size_t len);
 
