@@ -149,7 +149,7 @@ bench: deps $(BIN)
 	CLUSTERCTL=$(abspath $(BIN)) sh bench/run.sh
 
 demo: deps $(BIN)
-	CLUSTERCTL=$(abspath $(BIN)) sh scripts/demo.sh
+	CLUSTERCTL=$(abspath $(BIN)) bash scripts/demo.sh
 
 hdr-check:
 	@for h in src/*.h; do \

@@ -44,6 +44,10 @@ step "clusterctl plan again: must be empty (exit 0)"
 "$CLUSTERCTL" plan "$INV"
 
 step "sinfo (on ctl)"
+for _ in $(seq 1 60); do	# slurmd registers a moment after its restart
+	[ "$(in_ctl sinfo -h -o %t | sort -u)" = idle ] && break
+	sleep 0.5
+done
 in_ctl sinfo
 in_ctl scontrol show node gpu01 | grep -E 'NodeName|Gres|CfgTRES'
 
