@@ -226,6 +226,13 @@ size_t plan_controller(const struct model *m);
 /* True when host idx runs daemon k (by role, controller, accounting host). */
 bool plan_host_runs(const struct model *m, size_t idx, enum service_kind k);
 
+/* The model's slurm or munge user (borrowed from m). */
+const struct svc_user *plan_svc_user(const struct model *m,
+				     enum plan_ident_who who);
+
+/* A service user's group name: its group, else its name (borrowed). */
+const char *plan_svc_group(const struct svc_user *u);
+
 /* uid/gid for an owner/group name of a rendered file; -1 when unknown. */
 long long plan_uid_of(const struct model *m, const char *owner);
 long long plan_gid_of(const struct model *m, const char *group);
@@ -245,6 +252,8 @@ unsigned plan_classify(const char *path, const char *old, size_t old_len,
  * password (if not NULL or empty) with ********. Newly allocated.
  */
 char *plan_mask_secrets(const char *text, size_t len, const char *password);
+
+/* ---- printing (plan_print.c) ---- */
 
 enum plan_print_flags { PLAN_PRINT_COLOR = 1 << 0 };
 

@@ -1,0 +1,466 @@
+/*
+ * plan_print.c: the plan for people and for machines. Identical changes on
+ * many hosts are grouped under one folded hostlist (a 128-node change reads
+ * as one line), then printed as text (unified diffs, optional colour) or
+ * built as JSON with the same grouping. Only masked diffs and fingerprints
+ * reach the output: plan.c never keeps a secret in a printable field.
+ */
+#include "compat.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "acct.h"
+#include "hostlist.h"
+#include "plan.h"
+#include "xalloc.h"
+
+/* ---- grouping: identical changes on many hosts print once ---- */
+
+struct plan_gitem {
+	char *key;	/* everything the printed entry shows except the host */
+	size_t item;	/* index in the section's array */
+	size_t host;
+};
+
+struct plan_group {
+	size_t first;	/* the first item of the group (its content is printed) */
+	char *hosts;	/* folded hostlist */
+};
+
+static int plan_cmp_gitem(const void *a, const void *b)
+{
+	const struct plan_gitem *x = a, *y = b;
+	int c = strcmp(x->key, y->key);
+
+	return c ? c : (x->item > y->item) - (x->item < y->item);
+}
+
+static int plan_cmp_group(const void *a, const void *b)
+{
+	const struct plan_group *x = a, *y = b;
+
+	return (x->first > y->first) - (x->first < y->first);
+}
+
+/* Groups n items by key (keys are taken and freed); *ng groups, in item order. */
+static struct plan_group *plan_group(const struct model *m,
+				     struct plan_gitem *it, size_t n,
+				     size_t *ng)
+{
+	struct plan_group *g = xcalloc(n ? n : 1, sizeof(*g));
+	const char **names = xcalloc(n ? n : 1, sizeof(*names));
+	size_t i = 0, j, k;
+
+	if (n)
+		xqsort(it, n, sizeof(*it), plan_cmp_gitem);
+	*ng = 0;
+	while (i < n) {
+		for (j = i; j < n && !strcmp(it[j].key, it[i].key); j++)
+			names[j - i] = m->hosts[it[j].host].name;
+		g[*ng].first = it[i].item;	/* sorted by item within a key */
+		g[*ng].hosts = hostlist_compress(names, j - i);
+		(*ng)++;
+		i = j;
+	}
+	for (k = 0; k < n; k++)
+		free(it[k].key);
+	free(it);
+	free(names);
+	if (*ng)
+		xqsort(g, *ng, sizeof(*g), plan_cmp_group);
+	return g;
+}
+
+static void plan_groups_free(struct plan_group *g, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		free(g[i].hosts);
+	free(g);
+}
+
+static const char *plan_change_name(enum plan_change c)
+{
+	static const char *const names[] = { "unchanged", "create", "modify", "fix" };
+
+	return names[c];
+}
+
+static void plan_file_key_fields(const struct plan_file *f, struct strbuf *k)
+{
+	strbuf_addf(k, "%s\037%d\037%d%d%d\037", f->want->path, f->change,
+		    f->content, f->mode, f->owner);
+	if (f->mode)
+		strbuf_addf(k, "%o>%o\037", f->have_mode, f->want->mode);
+	if (f->owner)
+		strbuf_addf(k, "%u:%u>%u:%u\037", f->have_uid, f->have_gid,
+			    f->want_uid, f->want_gid);
+	/* equal diffs are one cached string: its address identifies it */
+	strbuf_addf(k, "%s\037%p", f->have_fp, (const void *)f->diff);
+}
+
+static struct plan_group *plan_file_groups(const struct plan *p, size_t *ng)
+{
+	struct plan_gitem *it = xcalloc(p->n_files + 1, sizeof(*it));
+	size_t i;
+
+	for (i = 0; i < p->n_files; i++) {
+		struct strbuf k = STRBUF_INIT;
+
+		plan_file_key_fields(&p->files[i], &k);
+		it[i] = (struct plan_gitem){ strbuf_detach(&k, NULL), i,
+					     p->files[i].host };
+	}
+	return plan_group(p->m, it, p->n_files, ng);
+}
+
+static struct plan_group *plan_ident_groups(const struct plan *p, size_t *ng)
+{
+	struct plan_gitem *it = xcalloc(p->n_idents + 1, sizeof(*it));
+	size_t i;
+
+	for (i = 0; i < p->n_idents; i++) {
+		const struct plan_ident *d = &p->idents[i];
+
+		it[i] = (struct plan_gitem){
+			xasprintf("%d\037%d\037%d\037%lld>%lld\037%lld>%lld",
+				  d->who, d->group, d->change, d->have_id,
+				  d->want_id, d->have_gid, d->want_gid),
+			i, d->host };
+	}
+	return plan_group(p->m, it, p->n_idents, ng);
+}
+
+static struct plan_group *plan_service_groups(const struct plan *p, size_t *ng)
+{
+	struct plan_gitem *it = xcalloc(p->n_services + 1, sizeof(*it));
+	size_t i;
+
+	for (i = 0; i < p->n_services; i++) {
+		const struct plan_service *s = &p->services[i];
+
+		it[i] = (struct plan_gitem){
+			xasprintf("%d\037%d\037%s", s->kind, s->action, s->why),
+			i, s->host };
+	}
+	return plan_group(p->m, it, p->n_services, ng);
+}
+
+/* ---- text ---- */
+
+#define C_RED "\033[31m"
+#define C_GREEN "\033[32m"
+#define C_CYAN "\033[36m"
+#define C_BOLD "\033[1m"
+#define C_OFF "\033[0m"
+
+static void plan_print_diff(const char *diff, bool color, struct strbuf *out)
+{
+	const char *p = diff;
+
+	while (*p) {
+		const char *nl = strchr(p, '\n');
+		size_t l = nl ? (size_t)(nl - p) : strlen(p);
+		const char *c = !color ? NULL :
+			(!strncmp(p, "+++", 3) || !strncmp(p, "---", 3)) ? C_BOLD :
+			*p == '+' ? C_GREEN : *p == '-' ? C_RED :
+			*p == '@' ? C_CYAN : NULL;
+
+		strbuf_addstr(out, "    ");
+		if (c)
+			strbuf_addstr(out, c);
+		strbuf_add(out, p, l);
+		if (c)
+			strbuf_addstr(out, C_OFF);
+		strbuf_addch(out, '\n');
+		p += l + (nl != NULL);
+	}
+}
+
+static void plan_describe_file(const struct plan *p, const struct plan_file *f,
+			       struct strbuf *out)
+{
+	const char *sep = "";
+
+	if (f->want->secret) {
+		strbuf_addf(out, "munge key %s", f->change == PLAN_CREATE ?
+			    "missing" : f->content ? "differs" : "unchanged");
+		if (f->content && f->have_fp[0])
+			strbuf_addf(out, " (has %s)", f->have_fp);
+		sep = ", ";
+	} else {
+		strbuf_addstr(out, plan_change_name(f->change));
+		sep = ", ";
+	}
+	if (f->mode)
+		strbuf_addf(out, "%smode %04o -> %04o", sep, f->have_mode,
+			    f->want->mode);
+	if (f->owner)
+		strbuf_addf(out, "%sowner %u:%u -> %s:%s (%u:%u)", sep,
+			    f->have_uid, f->have_gid, f->want->owner,
+			    f->want->group, f->want_uid, f->want_gid);
+	(void)p;
+}
+
+static void plan_print_files(const struct plan *p, bool color,
+			     struct strbuf *out)
+{
+	size_t ng, i;
+	struct plan_group *g = plan_file_groups(p, &ng);
+
+	if (ng)
+		strbuf_addstr(out, "files:\n");
+	for (i = 0; i < ng; i++) {
+		const struct plan_file *f = &p->files[g[i].first];
+
+		strbuf_addf(out, "  %s: %s: ", g[i].hosts, f->want->path);
+		plan_describe_file(p, f, out);
+		strbuf_addch(out, '\n');
+		if (f->diff && !f->want->secret)
+			plan_print_diff(f->diff, color, out);
+	}
+	plan_groups_free(g, ng);
+}
+
+static void plan_describe_ident(const struct plan *p, const struct plan_ident *d,
+				struct strbuf *out)
+{
+	const struct svc_user *u = plan_svc_user(p->m, d->who);
+	const char *name = d->group ? plan_svc_group(u) : u->name;
+
+	if (d->change == PLAN_CREATE) {
+		strbuf_addf(out, "create %s '%s'", d->group ? "group" : "user", name);
+		if (d->want_id >= 0)
+			strbuf_addf(out, " (%s %lld)", d->group ? "gid" : "uid",
+				    d->want_id);
+		return;
+	}
+	strbuf_addf(out, "fix %s '%s':", d->group ? "group" : "user", name);
+	if (d->have_id != d->want_id)
+		strbuf_addf(out, " %s %lld -> %lld", d->group ? "gid" : "uid",
+			    d->have_id, d->want_id);
+	if (!d->group && d->want_gid >= 0 && d->have_gid != d->want_gid)
+		strbuf_addf(out, " gid %lld -> %lld", d->have_gid, d->want_gid);
+	strbuf_addf(out, "; re-owns files of %s %lld", d->group ? "gid" : "uid",
+		    d->have_id);
+}
+
+static void plan_print_idents(const struct plan *p, struct strbuf *out)
+{
+	size_t ng, i;
+	struct plan_group *g = plan_ident_groups(p, &ng);
+
+	if (ng)
+		strbuf_addstr(out, "users and groups:\n");
+	for (i = 0; i < ng; i++) {
+		strbuf_addf(out, "  %s: ", g[i].hosts);
+		plan_describe_ident(p, &p->idents[g[i].first], out);
+		strbuf_addch(out, '\n');
+	}
+	plan_groups_free(g, ng);
+}
+
+static const char *plan_key_source_name(enum plan_key_source s)
+{
+	return s == PLAN_KEY_CONTROLLER ? "reused from the controller" :
+		s == PLAN_KEY_FILE ? "from munge_key_source" : "newly generated";
+}
+
+static void plan_print_services(const struct plan *p, struct strbuf *out)
+{
+	size_t ng, i;
+	struct plan_group *g = plan_service_groups(p, &ng);
+
+	if (ng)
+		strbuf_addstr(out, "services:\n");
+	for (i = 0; i < ng; i++) {
+		const struct plan_service *s = &p->services[g[i].first];
+
+		strbuf_addf(out, "  %s: %s %s (%s)\n", g[i].hosts,
+			    s->action == PLAN_SVC_RESTART ? "restart" : "reconfigure",
+			    service_kind_name(s->kind), s->why);
+	}
+	plan_groups_free(g, ng);
+}
+
+static void plan_print_accounting(const struct plan *p, struct strbuf *out)
+{
+	if (!p->acct_wanted)
+		return;
+	if (p->acct_error) {
+		strbuf_addf(out, "accounting: not observed: %s\n", p->acct_error);
+		return;
+	}
+	if (p->acct && acct_plan_count(p->acct)) {
+		strbuf_addstr(out, "accounting:\n");
+		acct_plan_print(p->acct, out);
+	}
+}
+
+static void plan_print_unobserved(const struct plan *p, struct strbuf *out)
+{
+	char *hl = plan_unobserved(p);
+	size_t h;
+
+	if (!hl)
+		return;
+	strbuf_addf(out, "not observed: %s\n", hl);
+	for (h = 0; h < p->m->n_hosts; h++)
+		if (!p->obs[h].ok)
+			strbuf_addf(out, "  %s: %s\n", p->m->hosts[h].name,
+				    p->obs[h].error ? p->obs[h].error : "not reached");
+	free(hl);
+}
+
+/* True when some file needs the database password and none is known. */
+static bool plan_lacks_password(const struct plan *p)
+{
+	size_t i;
+
+	for (i = 0; i < p->n_files && !p->db_password; i++)
+		if (p->files[i].want->has_secret_placeholder)
+			return true;
+	return false;
+}
+
+void plan_print(const struct plan *p, unsigned flags, struct strbuf *out)
+{
+	size_t n = plan_count(p);
+
+	if (plan_lacks_password(p))
+		strbuf_addstr(out, "warning: the database password is unknown "
+			      "(database.password_file, password_env): "
+			      "slurmdbd.conf was compared with a placeholder\n");
+
+	if (p->key_fp[0] && (p->only & PLAN_ONLY_MUNGE))
+		strbuf_addf(out, "munge key: %s (%s)\n", p->key_fp,
+			    plan_key_source_name(p->key_source));
+	if (p->key_note)
+		strbuf_addf(out, "munge key: %s\n", p->key_note);
+	plan_print_files(p, flags & PLAN_PRINT_COLOR, out);
+	plan_print_idents(p, out);
+	plan_print_services(p, out);
+	plan_print_accounting(p, out);
+	plan_print_unobserved(p, out);
+	if (n)
+		strbuf_addf(out, "plan: %zu change%s pending on %zu host%s\n", n,
+			    n == 1 ? "" : "s", p->m->n_hosts,
+			    p->m->n_hosts == 1 ? "" : "s");
+	else
+		strbuf_addf(out, "plan: no changes (%zu files on %zu hosts checked)\n",
+			    p->n_files_total, p->m->n_hosts);
+}
+
+/* ---- JSON ---- */
+
+static json_t *plan_json_files(const struct plan *p)
+{
+	size_t ng, i;
+	struct plan_group *g = plan_file_groups(p, &ng);
+	json_t *a = json_array();
+
+	for (i = 0; i < ng; i++) {
+		const struct plan_file *f = &p->files[g[i].first];
+		json_t *o = json_pack("{s:s, s:s, s:s, s:b}", "hosts", g[i].hosts,
+				      "path", f->want->path, "change",
+				      plan_change_name(f->change), "content",
+				      f->content);
+
+		if (f->mode)
+			json_object_set_new(o, "mode", json_pack("[i,i]",
+					    (int)f->have_mode, (int)f->want->mode));
+		if (f->owner)
+			json_object_set_new(o, "owner", json_pack("{s:[i,i],s:[i,i]}",
+					    "uid", (int)f->have_uid, (int)f->want_uid,
+					    "gid", (int)f->have_gid, (int)f->want_gid));
+		if (f->want->secret && f->have_fp[0])
+			json_object_set_new(o, "fingerprint", json_string(f->have_fp));
+		if (f->diff && !f->want->secret)
+			json_object_set_new(o, "diff", json_string(f->diff));
+		json_array_append_new(a, o);
+	}
+	plan_groups_free(g, ng);
+	return a;
+}
+
+static json_t *plan_json_idents(const struct plan *p)
+{
+	size_t ng, i;
+	struct plan_group *g = plan_ident_groups(p, &ng);
+	json_t *a = json_array();
+
+	for (i = 0; i < ng; i++) {
+		const struct plan_ident *d = &p->idents[g[i].first];
+		const struct svc_user *u = plan_svc_user(p->m, d->who);
+
+		json_array_append_new(a, json_pack(
+			"{s:s, s:s, s:s, s:s, s:[I,I], s:[I,I]}",
+			"hosts", g[i].hosts, "kind", d->group ? "group" : "user",
+			"name", d->group ? plan_svc_group(u) : u->name,
+			"change", plan_change_name(d->change),
+			"id", (json_int_t)d->have_id, (json_int_t)d->want_id,
+			"gid", (json_int_t)d->have_gid, (json_int_t)d->want_gid));
+	}
+	plan_groups_free(g, ng);
+	return a;
+}
+
+static json_t *plan_json_services(const struct plan *p)
+{
+	size_t ng, i;
+	struct plan_group *g = plan_service_groups(p, &ng);
+	json_t *a = json_array();
+
+	for (i = 0; i < ng; i++) {
+		const struct plan_service *s = &p->services[g[i].first];
+
+		json_array_append_new(a, json_pack("{s:s, s:s, s:s, s:s}",
+			"hosts", g[i].hosts, "service", service_kind_name(s->kind),
+			"action", s->action == PLAN_SVC_RESTART ? "restart" :
+			"reconfigure", "why", s->why));
+	}
+	plan_groups_free(g, ng);
+	return a;
+}
+
+static json_t *plan_json_unobserved(const struct plan *p)
+{
+	json_t *a = json_array();
+	size_t h;
+
+	for (h = 0; h < p->m->n_hosts; h++)
+		if (!p->obs[h].ok)
+			json_array_append_new(a, json_pack("{s:s, s:s}", "host",
+				p->m->hosts[h].name, "error",
+				p->obs[h].error ? p->obs[h].error : "not reached"));
+	return a;
+}
+
+json_t *plan_to_json(const struct plan *p)
+{
+	char *hl = plan_unobserved(p);
+	json_t *o = json_pack("{s:o, s:o, s:o, s:o, s:s?, s:I, s:I}",
+			      "files", plan_json_files(p),
+			      "users", plan_json_idents(p),
+			      "services", plan_json_services(p),
+			      "unobserved", plan_json_unobserved(p),
+			      "unobserved_hosts", hl,
+			      "changes", (json_int_t)plan_count(p),
+			      "hosts", (json_int_t)p->m->n_hosts);
+
+	if (p->key_fp[0] && (p->only & PLAN_ONLY_MUNGE))
+		json_object_set_new(o, "munge_key", json_pack("{s:s, s:s}",
+			"fingerprint", p->key_fp, "source",
+			plan_key_source_name(p->key_source)));
+	if (p->key_note)
+		json_object_set_new(o, "munge_key", json_pack("{s:s}", "error",
+							      p->key_note));
+	if (p->acct_wanted)
+		json_object_set_new(o, "accounting", p->acct_error ?
+			json_pack("{s:s}", "error", p->acct_error) :
+			p->acct ? acct_plan_to_json(p->acct) : json_null());
+	free(hl);
+	return o;
+}
