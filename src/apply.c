@@ -189,6 +189,36 @@ static int apply_observe_ids(struct apply_session *s, size_t idx,
 }
 
 /*
+ * Runs the status command of every daemon the host runs, in one remote
+ * command that prints "SERVICE CODE" lines (plan_obs_parse_status). Only
+ * when the plan covers services: otherwise every daemon stays UNKNOWN and
+ * nothing is started. Each command runs in a subshell with its output
+ * dropped, so whatever it prints never reaches a plan.
+ */
+static int apply_observe_status(struct apply_session *s, size_t idx,
+				struct transport *tr, char **cause)
+{
+	unsigned only = s->opt.only ? s->opt.only : PLAN_ONLY_ALL;
+	struct strbuf cmd = STRBUF_INIT, out = STRBUF_INIT;
+	int status, r, k;
+
+	if (!(only & PLAN_ONLY_SERVICES))
+		return 0;
+	for (k = 0; k < SVC_COUNT; k++)
+		if (plan_host_runs(s->m, idx, k))
+			/* newlines: a comment in the command ends with its line */
+			strbuf_addf(&cmd, "(\n%s\n) </dev/null >/dev/null 2>&1; "
+				    "echo \"%s $?\"\n", plan_status_cmd(s->m, k),
+				    service_kind_name(k));
+	r = transport_run(tr, cmd.buf, &out, NULL, &status, cause);
+	if (!r)
+		plan_obs_parse_status(out.buf, &s->obs[idx]);
+	strbuf_release(&cmd);
+	strbuf_release(&out);
+	return r;
+}
+
+/*
  * Records an observed file; bytes equal to the rendered ones are not kept
  * (10,000 hosts times a large slurm.conf would not fit in memory), only
  * the fact that they match.
@@ -233,7 +263,9 @@ static int apply_observe_task(size_t idx, struct transport *tr, void *cookie,
 		explicit_bzero(sb.buf, sb.len);	/* may hold the db password */
 		strbuf_release(&sb);
 	}
-	return apply_observe_ids(s, idx, tr, cause);
+	if (apply_observe_ids(s, idx, tr, cause))
+		return -1;
+	return apply_observe_status(s, idx, tr, cause);
 }
 
 static void apply_observe(struct apply_session *s)
@@ -580,14 +612,15 @@ static int apply_service(struct apply_run *r, struct transport *tr,
 {
 	const struct service_cmds *c = &r->s->m->cluster.services[sv->kind];
 	const char *cmd = sv->action == PLAN_SVC_RESTART ? c->restart :
+		sv->action == PLAN_SVC_START ? c->start :
 		c->reconfigure ? c->reconfigure : c->restart;
 	char *what;
 	int ret;
 
 	if (!cmd)
 		return 0;
-	what = xasprintf("%s %s", sv->action == PLAN_SVC_RESTART ? "restart" :
-			 "reconfigure", service_kind_name(sv->kind));
+	what = xasprintf("%s %s", plan_svc_action_name(sv->action),
+			 service_kind_name(sv->kind));
 	ret = apply_sh(tr, cmd, what, cause);
 	/* a daemon that is not running cannot re-read: start it instead */
 	if (ret && sv->action == PLAN_SVC_RECONFIGURE && c->restart &&
@@ -832,6 +865,8 @@ static void apply_count(const struct apply_run *r, struct apply_summary *sum)
 			continue;
 		if (p->services[i].action == PLAN_SVC_RESTART)
 			sum->restarts++;
+		else if (p->services[i].action == PLAN_SVC_START)
+			sum->starts++;
 		else
 			sum->reconfigures++;
 	}
@@ -861,6 +896,10 @@ static void apply_verify(struct apply_session *s, struct apply_summary *sum)
 		sum->verify_left += !s->failed[again->files[i].host];
 	for (i = 0; i < again->n_idents; i++)
 		sum->verify_left += !s->failed[again->idents[i].host];
+	/* a daemon started here that is down again did not come up to stay */
+	for (i = 0; i < again->n_services; i++)
+		sum->verify_left += again->services[i].action == PLAN_SVC_START &&
+				    !s->failed[again->services[i].host];
 	plan_free(again);
 }
 
@@ -997,8 +1036,13 @@ char *apply_summary_line(const struct apply_summary *sum)
 	if (sum->key_changed)
 		strbuf_addf(&sb, " on %zu host%s", sum->key_hosts,
 			    sum->key_hosts == 1 ? "" : "s");
-	strbuf_addf(&sb, ", %zu restart%s, %zu reconfigure%s", sum->restarts,
-		    sum->restarts == 1 ? "" : "s", sum->reconfigures,
+	strbuf_addf(&sb, ", %zu restart%s", sum->restarts,
+		    sum->restarts == 1 ? "" : "s");
+	/* said only when there were some: the line stays as it was otherwise */
+	if (sum->starts)
+		strbuf_addf(&sb, ", %zu start%s", sum->starts,
+			    sum->starts == 1 ? "" : "s");
+	strbuf_addf(&sb, ", %zu reconfigure%s", sum->reconfigures,
 		    sum->reconfigures == 1 ? "" : "s");
 	if (sum->acct_applied)
 		strbuf_addf(&sb, ", %zu accounting change%s", sum->acct_changes,

@@ -1,9 +1,10 @@
 /*
  * apply.h: the remote side of plan and apply. A session keeps one SSH
  * connection per host (through an exec pool) for every phase: observe
- * (files, users/groups, munge key fingerprint), then, for apply, stage every
- * changed file on every host, swap them in with users/groups fixed first,
- * act on services, apply accounting, and observe again to verify.
+ * (files, users/groups, munge key fingerprint, and with the services section
+ * the status command of each daemon the host runs), then, for apply, stage
+ * every changed file on every host, swap them in with users/groups fixed
+ * first, act on services, apply accounting, and observe again to verify.
  *
  * Ownership: struct apply_session is embedded by value (apply_session_init
  * / apply_session_release) and borrows the model and the rendered set,
@@ -30,11 +31,12 @@
  *   kept as <path>.clusterctl-old (not for the munge key: no second copy of
  *   a secret), and owner/mode-only changes get chown/chmod.
  * - Services: controller and accounting hosts first, then the others; on a
- *   host munge, slurmdbd, slurmctld, slurmd restarts, then the reconfigure
+ *   host munge, slurmdbd, slurmctld, slurmd restarts (or starts, with the
+ *   start command, for a daemon observed stopped), then the reconfigure
  *   (a reconfigure that fails because the daemon is down starts it).
  * - Accounting: acct_plan_apply(), its commands run through the pool.
  * - Verify: a fresh observation; changes left on hosts that did not fail
- *   are reported.
+ *   (files, users, daemons still stopped) are reported.
  */
 #ifndef CLUSTERCTL_APPLY_H
 #define CLUSTERCTL_APPLY_H
@@ -74,6 +76,7 @@ struct apply_session {
 /* What apply did, for the summary line. */
 struct apply_summary {
 	size_t hosts, files, users_created, users_fixed, restarts, reconfigures;
+	size_t starts;				/* daemons found stopped, started */
 	bool key_changed;
 	size_t key_hosts;			/* hosts that got the key */
 	bool acct_applied;
@@ -107,7 +110,10 @@ struct plan *apply_plan(struct apply_session *s, char **cause);
 int apply_execute(struct apply_session *s, struct plan *p,
 		  struct apply_summary *sum, char **cause);
 
-/* The summary line "apply: 8 hosts, ..." (no newline). Newly allocated. */
+/*
+ * The summary line "apply: 8 hosts, ..." (no newline; ", N starts" only
+ * when there were some). Newly allocated.
+ */
 char *apply_summary_line(const struct apply_summary *sum);
 void apply_summary_release(struct apply_summary *sum);
 

@@ -721,6 +721,10 @@ static const struct key_spec service_cmd_keys[] = {
 	{ "reconfigure", K_STR, F(struct service_cmds, reconfigure),
 	  .def = "scontrol reconfigure (slurmctld only)",
 	  .doc = "shell command that makes it re-read its configuration" },
+	{ "status", K_STR, F(struct service_cmds, status),
+	  .def = "systemctl is-active --quiet SERVICE",
+	  .doc = "shell command that exits 0 when it runs; plan starts a daemon "
+		 "whose status fails" },
 };
 static const struct key_table service_cmd_table = TABLE("service", service_cmd_keys);
 

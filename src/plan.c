@@ -163,6 +163,44 @@ void plan_obs_parse_group(const char *out, const char *name,
 	id->gid = id->id;
 }
 
+const char *plan_status_cmd(const struct model *m, enum service_kind k)
+{
+	static const char *const systemd[SVC_COUNT] = {
+		[SVC_MUNGE] = "systemctl is-active --quiet munge",
+		[SVC_SLURMCTLD] = "systemctl is-active --quiet slurmctld",
+		[SVC_SLURMD] = "systemctl is-active --quiet slurmd",
+		[SVC_SLURMDBD] = "systemctl is-active --quiet slurmdbd",
+	};
+
+	return m->cluster.services[k].status ? m->cluster.services[k].status :
+		systemd[k];
+}
+
+void plan_obs_parse_status(const char *out, struct plan_obs_host *h)
+{
+	const char *p = out;
+	int k;
+
+	while (p && *p) {
+		for (k = 0; k < SVC_COUNT; k++) {
+			const char *name = service_kind_name(k);
+			size_t n = strlen(name);
+			char *end;
+			long code;
+
+			if (strncmp(p, name, n) || p[n] != ' ')
+				continue;
+			code = strtol(p + n + 1, &end, 10);
+			if (end != p + n + 1 && (*end == '\n' || !*end))
+				h->svc[k] = code ? PLAN_OBS_SVC_STOPPED :
+					PLAN_OBS_SVC_RUNNING;
+		}
+		p = strchr(p, '\n');
+		if (p)
+			p++;
+	}
+}
+
 /* ---- ids ---- */
 
 const struct svc_user *plan_svc_user(const struct model *m,
@@ -843,10 +881,13 @@ static int plan_cmp_service(const void *a, const void *b)
 {
 	const struct plan_service *x = a, *y = b;
 
+	bool xr = x->action == PLAN_SVC_RECONFIGURE;
+	bool yr = y->action == PLAN_SVC_RECONFIGURE;
+
 	if (x->host != y->host)
 		return x->host < y->host ? -1 : 1;
-	if (x->action != y->action)	/* restarts before the reconfigure */
-		return x->action == PLAN_SVC_RESTART ? -1 : 1;
+	if (xr != yr)	/* restarts and starts (by rank) before the reconfigure */
+		return xr ? 1 : -1;
 	return (plan_svc_rank(x->kind) > plan_svc_rank(y->kind)) -
 	       (plan_svc_rank(x->kind) < plan_svc_rank(y->kind));
 }
@@ -884,11 +925,21 @@ static void plan_services(struct plan *p)
 		bool slurmd = plan_host_runs(p->m, h, SVC_SLURMD);
 		bool ctld = plan_host_runs(p->m, h, SVC_SLURMCTLD);
 
-		for (j = 0; j < ARRAY_SIZE(map); j++)
-			if ((bits & map[j].bit) && plan_host_runs(p->m, h, map[j].k))
+		for (j = 0; j < ARRAY_SIZE(map); j++) {
+			if (!plan_host_runs(p->m, h, map[j].k))
+				continue;
+			if (bits & map[j].bit) {
 				plan_add_service(p, h, map[j].k, PLAN_SVC_RESTART,
 						 why[plan_bit_index(map[j].bit)]);
-		/* a Slurm daemon here that is not restarted must re-read its files */
+			} else if (p->obs[h].ok &&
+				   p->obs[h].svc[map[j].k] == PLAN_OBS_SVC_STOPPED) {
+				/* a restart starts it too; else it must be started */
+				plan_add_service(p, h, map[j].k, PLAN_SVC_START,
+						 "not running");
+				bits |= map[j].bit;	/* it reads its files afresh */
+			}
+		}
+		/* a Slurm daemon here that is not (re)started must re-read its files */
 		if ((bits & PLAN_RECONFIGURE) &&
 		    ((slurmd && !(bits & PLAN_RESTART_SLURMD)) ||
 		     (ctld && !(bits & PLAN_RESTART_CTLD))))
@@ -898,6 +949,12 @@ static void plan_services(struct plan *p)
 		plan_add_service(p, ctl, SVC_SLURMCTLD, PLAN_SVC_RECONFIGURE,
 				 "configuration changed");
 	plan_services_by_host(p);
+}
+
+const char *plan_svc_action_name(enum plan_svc_action a)
+{
+	return a == PLAN_SVC_RESTART ? "restart" : a == PLAN_SVC_START ? "start" :
+		"reconfigure";
 }
 
 /* ---- the plan value ---- */

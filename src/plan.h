@@ -3,8 +3,8 @@
  * service users, the munge key) is compared with what was observed on each
  * host; the result lists every change: files to create or modify (with a
  * unified diff, secrets masked), mode/owner fixes, users and groups to
- * create or re-number, munge key per host, the services to reconfigure or
- * restart, and the accounting section. `plan` prints it; `apply` executes
+ * create or re-number, munge key per host, the services to reconfigure,
+ * restart or start (a daemon found stopped), and the accounting section. `plan` prints it; `apply` executes
  * this very value. Pure: no I/O, no printing.
  *
  * Ownership: struct plan owns everything it holds except what is marked
@@ -64,12 +64,16 @@ struct plan_obs_ident {
 /* Index of the service identities in the arrays below. */
 enum plan_ident_who { PLAN_SLURM, PLAN_MUNGE, PLAN_N_IDENT };
 
+/* A daemon's state by its status command; UNKNOWN (0) when not asked. */
+enum plan_obs_svc { PLAN_OBS_SVC_UNKNOWN, PLAN_OBS_SVC_RUNNING, PLAN_OBS_SVC_STOPPED };
+
 struct plan_obs_host {
 	bool ok;		/* observed; false: error says why */
 	char *error;		/* owned */
 	struct plan_obs_file *files;
 	size_t n_files, alloc_files;
 	struct plan_obs_ident users[PLAN_N_IDENT], groups[PLAN_N_IDENT];
+	enum plan_obs_svc svc[SVC_COUNT];	/* by enum service_kind */
 };
 
 /* Adds an observed file (copies path and bytes; bytes may be NULL). */
@@ -90,6 +94,20 @@ void plan_obs_parse_passwd(const char *out, const char *name,
 			   struct plan_obs_ident *id);
 void plan_obs_parse_group(const char *out, const char *name,
 			  struct plan_obs_ident *id);
+
+/*
+ * The status command of service k: the inventory's, else
+ * "systemctl is-active --quiet SERVICE". Borrowed (model or static).
+ */
+const char *plan_status_cmd(const struct model *m, enum service_kind k);
+
+/*
+ * Parses "SERVICE CODE" lines (the exit code of each status command, as
+ * apply's observation prints them) into h->svc: 0 is running, anything
+ * else stopped. Services without a line, and lines naming no service or
+ * without a number, leave their entry as it was.
+ */
+void plan_obs_parse_status(const char *out, struct plan_obs_host *h);
 
 /* ---- the plan ---- */
 
@@ -128,7 +146,11 @@ struct plan_ident {
 	long long have_gid, want_gid;	/* users: primary group */
 };
 
-enum plan_svc_action { PLAN_SVC_RECONFIGURE, PLAN_SVC_RESTART };
+/* START: the daemon was observed stopped and nothing restarts it. */
+enum plan_svc_action { PLAN_SVC_RECONFIGURE, PLAN_SVC_RESTART, PLAN_SVC_START };
+
+/* "reconfigure", "restart" or "start". */
+const char *plan_svc_action_name(enum plan_svc_action a);
 
 struct plan_service {
 	size_t host;
@@ -154,8 +176,8 @@ struct plan {
 	 * Changes are stored host by host: host h's are files[file_start[h] ..
 	 * file_start[h + 1]), idents[ident_start[h] .. ident_start[h + 1]) and
 	 * services[service_start[h] .. service_start[h + 1]) (in the order they
-	 * must run: munge, slurmdbd, slurmctld, slurmd restarts, then the
-	 * reconfigure). Owned, m->n_hosts + 1 entries each.
+	 * must run: munge, slurmdbd, slurmctld, slurmd restarts or starts, then
+	 * the reconfigure). Owned, m->n_hosts + 1 entries each.
 	 */
 	size_t *file_start, *ident_start, *service_start;
 	struct plan_service *services;
@@ -188,7 +210,9 @@ struct plan_inputs {
 
 /*
  * Compares desired and observed state. Hosts that were not observed get no
- * changes (they are listed by plan_unobserved()). Returns the new plan
+ * changes (they are listed by plan_unobserved()). With the services
+ * section, a daemon a host runs (plan_host_runs) that was observed stopped
+ * is started unless a restart is planned for it. Returns the new plan
  * (caller frees with plan_free()); it borrows m, rs and in->obs.
  */
 struct plan *plan_compute(const struct model *m, const struct rendered_set *rs,

@@ -279,7 +279,7 @@ static void plan_print_services(const struct plan *p, struct strbuf *out)
 		const struct plan_service *s = &p->services[g[i].first];
 
 		strbuf_addf(out, "  %s: %s %s (%s)\n", g[i].hosts,
-			    s->action == PLAN_SVC_RESTART ? "restart" : "reconfigure",
+			    plan_svc_action_name(s->action),
 			    service_kind_name(s->kind), s->why);
 	}
 	plan_groups_free(g, ng);
@@ -418,8 +418,7 @@ static json_t *plan_json_services(const struct plan *p)
 
 		json_array_append_new(a, json_pack("{s:s, s:s, s:s, s:s}",
 			"hosts", g[i].hosts, "service", service_kind_name(s->kind),
-			"action", s->action == PLAN_SVC_RESTART ? "restart" :
-			"reconfigure", "why", s->why));
+			"action", plan_svc_action_name(s->action), "why", s->why));
 	}
 	plan_groups_free(g, ng);
 	return a;

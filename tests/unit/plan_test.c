@@ -15,6 +15,11 @@
 
 #define SLURM_CONF "ClusterName=c\nSlurmctldPort=6817\n" \
 	"NodeName=n[1-4] CPUs=4\nPartitionName=p Nodes=ALL\n"
+/* SLURM_CONF with a reconfigurable edit */
+#define SLURM_CONF_EDITED "ClusterName=c\nSlurmctldPort=6817\n" \
+	"NodeName=n[1-4] CPUs=4\nPartitionName=p Nodes=ALL MaxTime=1\n"
+/* what slurmdbd.conf holds when it matches (password "pw") */
+#define DBD_CONF "DbdHost=n1\nStoragePass=pw\nStorageUser=slurm\n"
 
 struct fixture {
 	struct model *m;
@@ -161,6 +166,16 @@ static struct plan_obs_file *obs_file(struct plan_obs_host *h, const char *path)
 	return (struct plan_obs_file *)plan_obs_find(h, path);
 }
 
+/* Makes host h's observed slurm.conf hold bytes. */
+static void observe_conf(struct fixture *fx, size_t h, const char *bytes)
+{
+	struct plan_obs_file *f = obs_file(&fx->obs[h], "/etc/slurm/slurm.conf");
+
+	free(f->bytes);
+	f->bytes = xstrdup(bytes);
+	f->len = strlen(bytes);
+}
+
 Test(plan, converged_cluster_has_no_changes)
 {
 	struct fixture fx;
@@ -182,17 +197,11 @@ Test(plan, converged_cluster_has_no_changes)
 Test(plan, one_edited_host_shows_only_its_diff)
 {
 	struct fixture fx;
-	struct plan_obs_file *f;
 	struct plan *p;
 	char *t;
-	const char *edited = "ClusterName=c\nSlurmctldPort=6817\n"
-		"NodeName=n[1-4] CPUs=4\nPartitionName=p Nodes=ALL MaxTime=1\n";
 
-	setup(&fx, "DbdHost=n1\nStoragePass=pw\nStorageUser=slurm\n");
-	f = obs_file(&fx.obs[2], "/etc/slurm/slurm.conf");
-	free(f->bytes);
-	f->bytes = xstrdup(edited);
-	f->len = strlen(edited);
+	setup(&fx, DBD_CONF);
+	observe_conf(&fx, 2, SLURM_CONF_EDITED);
 	p = compute(&fx, "pw");
 	cr_assert_eq(p->n_files, 1);
 	cr_expect_eq(p->files[0].host, 2);
@@ -562,9 +571,7 @@ Test(plan, services_run_in_start_order_per_host)
 	setup(&fx, "DbdHost=n1\nStoragePass=old\nStorageUser=slurm\n");
 	fx.m->cluster.accounting_host = "n1";
 	obs_file(&fx.obs[0], "/etc/munge/munge.key")->fp[0] = 'X';
-	free(obs_file(&fx.obs[0], "/etc/slurm/slurm.conf")->bytes);
-	obs_file(&fx.obs[0], "/etc/slurm/slurm.conf")->bytes = xstrdup("NodeName=x\n");
-	obs_file(&fx.obs[0], "/etc/slurm/slurm.conf")->len = 11;
+	observe_conf(&fx, 0, "NodeName=x\n");
 	p = compute(&fx, "new");
 	/* slurmctld restarts, so no reconfigure is needed on top */
 	cr_assert_eq(p->service_start[1] - p->service_start[0], 3);
@@ -577,4 +584,210 @@ Test(plan, services_run_in_start_order_per_host)
 		cr_expect_eq(p->services[i].host, 0);
 	plan_free(p);
 	teardown_fx(&fx);
+}
+
+/* ---- daemons found stopped (the status command) ---- */
+
+/* The converged fixture with every daemon of every host observed running. */
+static void setup_running(struct fixture *fx)
+{
+	size_t h;
+	int k;
+
+	setup(fx, DBD_CONF);
+	for (h = 0; h < 4; h++)
+		for (k = 0; k < SVC_COUNT; k++)
+			fx->obs[h].svc[k] = PLAN_OBS_SVC_RUNNING;
+}
+
+static void expect_service(const struct plan *p, size_t i, size_t host,
+			   enum service_kind k, enum plan_svc_action a)
+{
+	cr_assert_lt(i, p->n_services);
+	cr_expect_eq(p->services[i].host, host, "service %zu: host %zu", i,
+		     p->services[i].host);
+	cr_expect_eq(p->services[i].kind, k, "service %zu: kind %d", i,
+		     p->services[i].kind);
+	cr_expect_eq(p->services[i].action, a, "service %zu: action %d", i,
+		     p->services[i].action);
+}
+
+Test(plan, stopped_daemon_is_started)
+{
+	struct fixture fx;
+	struct plan *p;
+	char *t, *j;
+
+	setup_running(&fx);
+	fx.obs[2].svc[SVC_SLURMD] = PLAN_OBS_SVC_STOPPED;
+	p = compute(&fx, "pw");
+	cr_expect_eq(plan_count(p), 1);
+	cr_assert_eq(p->n_services, 1);
+	expect_service(p, 0, 2, SVC_SLURMD, PLAN_SVC_START);
+	t = text(p);
+	cr_expect(strstr(t, "services:\n  n3: start slurmd (not running)\n"), "%s", t);
+	cr_expect(strstr(t, "plan: 1 change pending on 4 hosts"), "%s", t);
+	cr_expect(!strstr(t, "reconfigure"), "%s", t);
+	j = json(p);
+	cr_expect(strstr(j, "\"action\": \"start\", \"hosts\": \"n3\", "
+			    "\"service\": \"slurmd\", \"why\": \"not running\""), "%s", j);
+	free(t);
+	free(j);
+	plan_free(p);
+	teardown_fx(&fx);
+}
+
+Test(plan, unknown_state_and_other_sections_start_nothing)
+{
+	struct fixture fx;
+	struct plan_inputs in = { .only = PLAN_ONLY_FILES | PLAN_ONLY_USERS |
+					  PLAN_ONLY_MUNGE };
+	struct plan *p;
+
+	setup(&fx, DBD_CONF);
+	/* not asked (e.g. an observation without status): as before */
+	p = compute(&fx, "pw");
+	cr_expect_eq(plan_count(p), 0);
+	plan_free(p);
+	/* stopped, but the plan does not cover services (--only) */
+	fx.obs[1].svc[SVC_SLURMD] = PLAN_OBS_SVC_STOPPED;
+	in.obs = fx.obs;
+	in.key = &fx.key;
+	in.db_password = "pw";
+	p = plan_compute(fx.m, &fx.rs, &in);
+	cr_expect_eq(plan_count(p), 0);
+	plan_free(p);
+	teardown_fx(&fx);
+}
+
+Test(plan, unobserved_host_is_never_started)
+{
+	struct fixture fx;
+	struct plan *p;
+	char *t;
+
+	setup(&fx, DBD_CONF);
+	fx.obs[2].svc[SVC_SLURMD] = PLAN_OBS_SVC_STOPPED;
+	fx.obs[2].svc[SVC_MUNGE] = PLAN_OBS_SVC_STOPPED;
+	fx.obs[2].ok = false;
+	fx.obs[2].error = xstrdup("connection refused");
+	p = compute(&fx, "pw");
+	cr_expect_eq(plan_count(p), 0);
+	t = text(p);
+	cr_expect(!strstr(t, "start"), "%s", t);
+	cr_expect(strstr(t, "not observed: n3\n"), "%s", t);
+	free(t);
+	plan_free(p);
+	teardown_fx(&fx);
+}
+
+Test(plan, only_daemons_the_host_runs_are_started)
+{
+	struct fixture fx;
+	struct plan *p;
+
+	setup(&fx, DBD_CONF);
+	/* n2 is a compute host: no slurmctld or slurmdbd of its own */
+	fx.obs[1].svc[SVC_SLURMCTLD] = PLAN_OBS_SVC_STOPPED;
+	fx.obs[1].svc[SVC_SLURMDBD] = PLAN_OBS_SVC_STOPPED;
+	/* n1 is controller + dbd, with no slurmd */
+	fx.obs[0].svc[SVC_SLURMD] = PLAN_OBS_SVC_STOPPED;
+	p = compute(&fx, "pw");
+	cr_expect_eq(plan_count(p), 0);
+	plan_free(p);
+	teardown_fx(&fx);
+}
+
+Test(plan, a_stopped_slurmd_with_a_changed_file)
+{
+	static const struct {
+		const char *conf;
+		enum plan_svc_action want;
+	} cases[] = {
+		/* a node definition changed: the restart starts it too */
+		{ "NodeName=x\n", PLAN_SVC_RESTART },
+		/* reconfigurable: it reads the new file when it starts, so no
+		 * reconfigure on top */
+		{ SLURM_CONF_EDITED, PLAN_SVC_START },
+	};
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(cases); i++) {
+		struct fixture fx;
+		struct plan *p;
+
+		setup_running(&fx);
+		observe_conf(&fx, 2, cases[i].conf);
+		fx.obs[2].svc[SVC_SLURMD] = PLAN_OBS_SVC_STOPPED;
+		p = compute(&fx, "pw");
+		cr_expect_eq(p->n_services, 1, "case %zu", i);
+		expect_service(p, 0, 2, SVC_SLURMD, cases[i].want);
+		plan_free(p);
+		teardown_fx(&fx);
+	}
+}
+
+Test(plan, starts_follow_the_restart_order)
+{
+	struct fixture fx;
+	struct plan *p;
+
+	setup_running(&fx);
+	fx.m->cluster.accounting_host = "n1";
+	/* n1: everything down (after a reboot), n4: munge and slurmd down */
+	fx.obs[0].svc[SVC_MUNGE] = PLAN_OBS_SVC_STOPPED;
+	fx.obs[0].svc[SVC_SLURMDBD] = PLAN_OBS_SVC_STOPPED;
+	fx.obs[0].svc[SVC_SLURMCTLD] = PLAN_OBS_SVC_STOPPED;
+	fx.obs[3].svc[SVC_SLURMD] = PLAN_OBS_SVC_STOPPED;
+	fx.obs[3].svc[SVC_MUNGE] = PLAN_OBS_SVC_STOPPED;
+	/* n1 gets a new slurmdbd.conf (a restart), n2 a reconfigurable change */
+	fx.obs[0].files[2].bytes[0] = 'X';
+	observe_conf(&fx, 1, SLURM_CONF_EDITED);
+	p = compute(&fx, "pw");
+	cr_expect_eq(p->service_start[1], 4);
+	expect_service(p, 0, 0, SVC_MUNGE, PLAN_SVC_START);
+	expect_service(p, 1, 0, SVC_SLURMDBD, PLAN_SVC_RESTART);
+	expect_service(p, 2, 0, SVC_SLURMCTLD, PLAN_SVC_START);
+	expect_service(p, 3, 0, SVC_SLURMCTLD, PLAN_SVC_RECONFIGURE);
+	cr_expect_eq(p->service_start[3], 4);
+	cr_expect_eq(p->service_start[4], 6);
+	expect_service(p, 4, 3, SVC_MUNGE, PLAN_SVC_START);
+	expect_service(p, 5, 3, SVC_SLURMD, PLAN_SVC_START);
+	plan_free(p);
+	teardown_fx(&fx);
+}
+
+Test(plan, status_output_and_commands)
+{
+	struct plan_obs_host h = { .ok = true };
+	struct model *m = model_new();
+
+	plan_obs_parse_status("munge 0\nslurmd 3\nslurmctld x\nbogus 1\n"
+			      "slurmdbd 0", &h);
+	cr_expect_eq(h.svc[SVC_MUNGE], PLAN_OBS_SVC_RUNNING);
+	cr_expect_eq(h.svc[SVC_SLURMD], PLAN_OBS_SVC_STOPPED);
+	cr_expect_eq(h.svc[SVC_SLURMCTLD], PLAN_OBS_SVC_UNKNOWN);
+	cr_expect_eq(h.svc[SVC_SLURMDBD], PLAN_OBS_SVC_RUNNING);
+	plan_obs_parse_status("slurmd 0 trailing\n", &h);
+	cr_expect_eq(h.svc[SVC_SLURMD], PLAN_OBS_SVC_STOPPED);
+	cr_expect_str_eq(plan_status_cmd(m, SVC_SLURMD),
+			 "systemctl is-active --quiet slurmd");
+	m->cluster.services[SVC_MUNGE].status = "lab-service munge status";
+	cr_expect_str_eq(plan_status_cmd(m, SVC_MUNGE), "lab-service munge status");
+	cr_expect_str_eq(plan_svc_action_name(PLAN_SVC_START), "start");
+	model_free(m);
+}
+
+Test(plan, apply_summary_counts_starts)
+{
+	struct apply_summary sum = { .hosts = 4, .restarts = 1, .starts = 2 };
+	char *line;
+
+	strbuf_init(&sum.errors);
+	line = apply_summary_line(&sum);
+	cr_expect_str_eq(line, "apply: 4 hosts, 0 files changed, 0 users/groups "
+			       "created, 0 fixed, munge key unchanged, 1 restart, "
+			       "2 starts, 0 reconfigures");
+	free(line);
+	apply_summary_release(&sum);
 }
