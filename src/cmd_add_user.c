@@ -697,6 +697,8 @@ static struct model *validate_edit(const struct add_user_req *r, const char *tar
 		validate_model(m, &dl);
 	diag_sort(&dl);
 	if (!m || diag_errors(&dl)) {
+		/* the excerpts show the edited text, not the file on disk */
+		diag_set_source(&dl, target, edited->buf, edited->len);
 		diag_print(&dl, stderr);
 		fprintf(stderr, "clusterctl: add-user: the inventory would not be "
 			"valid with user '%s'; nothing was changed\n", r->name);

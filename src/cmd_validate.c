@@ -1,7 +1,8 @@
 /*
  * cmd_validate.c: "clusterctl validate INVENTORY [--json]": load and check
- * an inventory, print every problem (file:line:col, sorted, notes after the
- * problem they explain) and a summary line on stderr; exit 0 or 3.
+ * an inventory, print every problem (file:line:col, sorted, the source line
+ * and a caret under each error, notes after the problem they explain) and a
+ * summary line on stderr; exit 0 or 3.
  * "--list-keys" prints the inventory key reference (docs/inventory-keys.md
  * is this output) from the loader's own tables.
  */
@@ -21,7 +22,8 @@ static const char *const validate_usage[] = {
 	"   or: clusterctl validate --list-keys",
 	"",
 	"Loads INVENTORY and prints every problem as file:line:col: error: ...",
-	"(with note: lines for related places), then a summary on stderr.",
+	"with the source line and a caret under the column (and note: lines for",
+	"related places), then a summary on stderr.",
 	"",
 	"  --json        print the diagnostics as a JSON array on stdout",
 	"  --list-keys   print the reference of every inventory key (Markdown)",

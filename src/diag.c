@@ -1,12 +1,17 @@
 /*
- * diag.c: the diagnostics list and its one text printer, plus the edit
- * distance behind "did you mean".
+ * diag.c: the diagnostics list and its one text printer (with the source
+ * line and a caret under each error), the source files behind those
+ * excerpts, read once per list, and the edit distance behind "did you mean".
  */
 #include "compat.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "diag.h"
 #include "strbuf.h"
@@ -107,16 +112,245 @@ char *diag_format(const struct diag *d)
 	return strbuf_detach(&sb, NULL);
 }
 
-void diag_print(const struct diag_list *dl, FILE *out)
+/* ---- source files for excerpts ---- */
+
+/* The loader refuses larger inventories, so no excerpt needs more. */
+#define SOURCE_MAX_SIZE (64u << 20)
+
+/*
+ * Reads a regular file whole into *text (caller frees) and returns NULL, or
+ * returns why it cannot: strerror() text or a phrase of ours. O_NONBLOCK:
+ * opening a FIFO must not wait for a writer.
+ */
+static const char *source_read_file(const char *path, char **text, size_t *len)
 {
+	struct stat st;
+	const char *why = NULL;
+	size_t have = 0;
+	ssize_t got = 0;
+	int fd;
+
+	*text = NULL;
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)) < 0)
+		return strerror(errno);
+	if (fstat(fd, &st) < 0)
+		why = strerror(errno);
+	else if (S_ISDIR(st.st_mode))
+		why = strerror(EISDIR);
+	else if (!S_ISREG(st.st_mode))
+		why = "not a regular file";
+	else if (st.st_size > (off_t)SOURCE_MAX_SIZE)
+		why = "file too large";
+	if (!why) {
+		*text = xmalloc((size_t)st.st_size + 1);
+		while (have < (size_t)st.st_size &&
+		       (got = read(fd, *text + have, (size_t)st.st_size - have)) > 0)
+			have += (size_t)got;
+		if (got < 0) {
+			why = strerror(errno);
+			free(*text);
+			*text = NULL;
+		} else {
+			(*text)[have] = '\0';
+			*len = have;
+		}
+	}
+	close(fd);
+	return why;
+}
+
+static struct diag_source *source_find(struct diag_list *dl, const char *path)
+{
+	size_t i;
+
+	for (i = 0; i < dl->n_sources; i++)
+		if (!strcmp(dl->sources[i].path, path))
+			return &dl->sources[i];
+	return NULL;
+}
+
+/* The entry of path, emptied, or a new empty one. */
+static struct diag_source *source_entry(struct diag_list *dl, const char *path)
+{
+	struct diag_source *s = source_find(dl, path);
+
+	if (s) {
+		free(s->text);
+		free(s->lines);
+	} else {
+		XGROW(dl->sources, dl->alloc_sources, dl->n_sources + 1);
+		s = &dl->sources[dl->n_sources++];
+		s->path = xstrdup(path);
+	}
+	s->text = NULL;
+	s->len = 0;
+	s->lines = NULL;
+	s->n_lines = 0;
+	return s;
+}
+
+void diag_set_source(struct diag_list *dl, const char *path, const char *text,
+		     size_t len)
+{
+	struct diag_source *s = source_entry(dl, path);
+
+	s->text = xmalloc(len + 1);
+	memcpy(s->text, text, len);
+	s->text[len] = '\0';
+	s->len = len;
+}
+
+/* The source of path, read now if it was not yet; NULL if unreadable. */
+static struct diag_source *source_get(struct diag_list *dl, const char *path)
+{
+	struct diag_source *s = source_find(dl, path);
+
+	if (!s) {
+		s = source_entry(dl, path);
+		/* "-" is standard input, long consumed by now */
+		if (strcmp(path, "-"))
+			source_read_file(path, &s->text, &s->len);
+	}
+	return s->text ? s : NULL;
+}
+
+/* Line lineno (1-based) of s without its end of line; false past the end. */
+static bool source_line(struct diag_source *s, unsigned lineno,
+			const char **line, size_t *len)
+{
+	const char *end;
+	size_t i, alloc = 0;
+
+	if (!s->lines) {
+		for (i = 0; i < s->len; i++) {
+			if (i == 0 || s->text[i - 1] == '\n') {
+				XGROW(s->lines, alloc, s->n_lines + 1);
+				s->lines[s->n_lines++] = i;
+			}
+		}
+	}
+	if (lineno == 0 || lineno > s->n_lines)
+		return false;
+	*line = s->text + s->lines[lineno - 1];
+	end = memchr(*line, '\n', s->len - s->lines[lineno - 1]);
+	*len = end ? (size_t)(end - *line) : s->len - s->lines[lineno - 1];
+	if (*len && (*line)[*len - 1] == '\r')
+		(*len)--;
+	return true;
+}
+
+/* ---- excerpts ---- */
+
+/* The offset of the character after the one at byte i (UTF-8). */
+static size_t next_char(const char *s, size_t len, size_t i)
+{
+	for (i++; i < len && ((unsigned char)s[i] & 0xc0) == 0x80; i++)
+		;
+	return i;
+}
+
+/* The byte offset of character k (0-based) of s, or len. */
+static size_t char_offset(const char *s, size_t len, size_t k)
+{
+	size_t i = 0;
+
+	while (k-- && i < len)
+		i = next_char(s, len, i);
+	return i;
+}
+
+static size_t char_count(const char *s, size_t len)
+{
+	size_t i = 0, n = 0;
+
+	for (; i < len; i = next_char(s, len, i))
+		n++;
+	return n;
+}
+
+/* Bytes [from, to) of s, control characters but tab shown as '?'. */
+static void add_shown(struct strbuf *sb, const char *s, size_t from, size_t to)
+{
+	for (; from < to; from++) {
+		unsigned char c = (unsigned char)s[from];
+
+		strbuf_addch(sb, (c < 0x20 && c != '\t') || c == 0x7f ? '?' : c);
+	}
+}
+
+void diag_excerpt(struct strbuf *sb, unsigned lineno, unsigned col,
+		  const char *line, size_t len)
+{
+	size_t n = char_count(line, len), caret = col ? col - 1 : 0;
+	size_t first = 0, last = n, from, to, i, at, width;
+	char num[16];
+
+	if (caret > n)
+		caret = n;
+	/* a long line: the first part if the caret is in it, else around it */
+	if (n > DIAG_EXCERPT_WIDTH) {
+		if (caret < DIAG_EXCERPT_WIDTH - DIAG_EXCERPT_WIDTH / 4) {
+			last = DIAG_EXCERPT_WIDTH;
+		} else {
+			first = caret - DIAG_EXCERPT_WIDTH / 2;
+			last = first + DIAG_EXCERPT_WIDTH;
+			if (last > n) {
+				last = n;
+				first = n - DIAG_EXCERPT_WIDTH;
+			}
+		}
+	}
+	from = char_offset(line, len, first);
+	to = char_offset(line, len, last);
+	width = (size_t)snprintf(num, sizeof(num), "%4u", lineno);
+	strbuf_addf(sb, " %s |", num);
+	if (len) {
+		strbuf_addstr(sb, first ? " ..." : " ");
+		add_shown(sb, line, from, to);
+		if (to < len)
+			strbuf_addstr(sb, "...");
+	}
+	strbuf_addch(sb, '\n');
+	if (!col)
+		return;
+	strbuf_addf(sb, " %*s | %s", (int)width, "", first ? "   " : "");
+	at = char_offset(line, len, caret);
+	for (i = from; i < at; i = next_char(line, len, i))
+		strbuf_addch(sb, line[i] == '\t' ? '\t' : ' ');
+	strbuf_addstr(sb, "^\n");
+}
+
+/* The excerpt under an error or a warning, when there is one to show. */
+static void add_excerpt(struct diag_list *dl, const struct diag *d,
+			struct strbuf *sb)
+{
+	struct diag_source *s;
+	const char *line;
+	size_t len;
+
+	if (d->level == DIAG_NOTE || !d->loc.file || !d->loc.line)
+		return;
+	if (!(s = source_get(dl, d->loc.file)) ||
+	    !source_line(s, d->loc.line, &line, &len))
+		return;
+	diag_excerpt(sb, d->loc.line, d->loc.col, line, len);
+}
+
+void diag_print(struct diag_list *dl, FILE *out)
+{
+	struct strbuf sb = STRBUF_INIT;
 	size_t i;
 
 	for (i = 0; i < dl->n; i++) {
 		char *line = diag_format(&dl->items[i]);
 
-		fprintf(out, "%s\n", line);
+		strbuf_reset(&sb);
+		strbuf_addf(&sb, "%s\n", line);
+		add_excerpt(dl, &dl->items[i], &sb);
+		fwrite(sb.buf, 1, sb.len, out);
 		free(line);
 	}
+	strbuf_release(&sb);
 }
 
 /* A group is one error or warning followed by its notes. */
@@ -196,6 +430,14 @@ void diag_release(struct diag_list *dl)
 	free(dl->items);
 	dl->items = NULL;
 	dl->n = dl->alloc = 0;
+	for (i = 0; i < dl->n_sources; i++) {
+		free(dl->sources[i].path);
+		free(dl->sources[i].text);
+		free(dl->sources[i].lines);
+	}
+	free(dl->sources);
+	dl->sources = NULL;
+	dl->n_sources = dl->alloc_sources = 0;
 }
 
 static size_t edit_distance(const char *a, const char *b)

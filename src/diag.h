@@ -3,8 +3,12 @@
  * diag_list and never print; only commands print, through diag_print()
  * (text) or diag_to_json() (machine output).
  *
- * Text format, one problem per line:
+ * Text format, one problem per line; after an error or a warning whose
+ * location has a line, that source line and a caret under the column (as
+ * gcc and jq print them), when the file can be read:
  *   inventories/skynet.yaml:14:9: error: partition 'overcap': unknown node 'gpu17'
+ *      14 |     nodes: gpu17
+ *         |            ^
  *   inventories/skynet.yaml:3:5: note: first defined here
  */
 #ifndef CLUSTERCTL_DIAG_H
@@ -13,6 +17,8 @@
 #include "compat.h"
 
 #include <stdio.h>
+
+struct strbuf;
 
 /* 1-based line and column; file is borrowed (model pool or a literal). */
 struct src_loc {
@@ -29,12 +35,24 @@ struct diag {
 	char *file;		/* owned copy of loc.file */
 };
 
+/* The text of one source file, for excerpts. */
+struct diag_source {
+	char *path;		/* owned */
+	char *text;		/* owned; NULL: the file cannot be read */
+	size_t len;
+	size_t *lines;		/* owned; offset of each line, built on first use */
+	size_t n_lines;
+};
+
 struct diag_list {
 	struct diag *items;
 	size_t n, alloc;
+	/* each file read at most once per list, by diag_print() or below */
+	struct diag_source *sources;
+	size_t n_sources, alloc_sources;
 };
 
-#define DIAG_LIST_INIT { NULL, 0, 0 }
+#define DIAG_LIST_INIT { NULL, 0, 0, NULL, 0, 0 }
 
 /* Adds a diagnostic; loc may be NULL. The location's file is copied. */
 ATTR_PRINTF(4, 5) void diag_add(struct diag_list *dl, enum diag_level level,
@@ -54,8 +72,38 @@ size_t diag_errors(const struct diag_list *dl);
  */
 void diag_sort(struct diag_list *dl);
 
-/* Prints every diagnostic as "file:line:col: level: msg" lines. */
-void diag_print(const struct diag_list *dl, FILE *out);
+/*
+ * Prints every diagnostic as a "file:line:col: level: msg" line, each error
+ * and warning followed by its source excerpt (see diag_excerpt()). The
+ * files are read by the paths in the locations, once per list; one that
+ * cannot be read (or "-", standard input) or a line past its end just
+ * gets no excerpt. Without colour: nothing else in clusterctl colours
+ * diagnostics.
+ */
+void diag_print(struct diag_list *dl, FILE *out);
+
+/*
+ * Uses len bytes of text (copied) as the source of path's excerpts instead
+ * of the file: for diagnostics about an edited text not yet written.
+ */
+void diag_set_source(struct diag_list *dl, const char *path, const char *text,
+		     size_t len);
+
+/*
+ * Appends to sb the excerpt of source line number lineno, the len bytes at
+ * line (without its end of line): "   12 | text", then a caret line
+ * "      |     ^" under character col (1-based, counted in UTF-8
+ * characters as libyaml counts its marks; 0: no caret line). Tabs before
+ * the column are copied into the caret line so that the caret stays under
+ * its character; other control characters show as '?'. A column past the
+ * end of the line puts the caret just after it. A line longer than
+ * DIAG_EXCERPT_WIDTH characters is cut to that many around the column,
+ * with "..." where text was left out.
+ */
+void diag_excerpt(struct strbuf *sb, unsigned lineno, unsigned col,
+		  const char *line, size_t len);
+
+#define DIAG_EXCERPT_WIDTH 100
 
 /* Formats one diagnostic into a newly allocated string; caller frees. */
 char *diag_format(const struct diag *d);

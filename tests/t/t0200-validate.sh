@@ -1,8 +1,9 @@
 #!/bin/sh
 # t0200-validate: "clusterctl validate" from the command line. Every
 # tests/unit/data/bad inventory prints exactly its .err lines on stdout
-# and exits 3 with a summary on stderr; good ones and inventories/ exit 0;
-# --json is valid JSON with the same diagnostics; --help, usage errors;
+# (diagnostics, each error's source line and caret) and exits 3 with a
+# summary on stderr; good ones and inventories/ exit 0; --json is valid JSON
+# with the same diagnostics and no excerpts; --help, usage errors;
 # docs/inventory-keys.md is exactly what --list-keys prints (no drift).
 . "$(dirname "$0")/test-lib.sh"
 
@@ -34,8 +35,9 @@ test_expect_success 'every inventory in inventories/ is valid' '
 	done
 '
 
-test_expect_success '--json prints the same diagnostics as JSON' '
+test_expect_success '--json prints the same diagnostics as JSON, no excerpts' '
 	cd "$DATA/bad" &&
+	grep -v "^ *[0-9]* |" duplicate-key.err | grep -v "^ *| " >"$TRASH/want" &&
 	test_must_fail --exit=3 "$CLUSTERCTL" validate --json duplicate-key.yaml >"$TRASH/out.json" &&
 	python3 -c "
 import json, sys
@@ -45,13 +47,23 @@ for e in d:
     lines.append(\"%s:%d:%d: %s: %s\" % (e[\"file\"], e[\"line\"], e[\"col\"], e[\"level\"], e[\"message\"]))
 sys.stdout.write(\"\".join(l + \"\\n\" for l in lines))
 " "$TRASH/out.json" >"$TRASH/out.txt" &&
-	test_cmp duplicate-key.err "$TRASH/out.txt"
+	test_cmp "$TRASH/want" "$TRASH/out.txt"
 '
 
 test_expect_success '--json on a valid inventory prints an empty array' '
 	"$CLUSTERCTL" validate --json "$DATA/good/minimal.yaml" >out &&
 	echo "[]" >want &&
 	test_cmp want out
+'
+
+test_expect_success 'excerpts copy tabs into the caret line; last line without newline' '
+	printf "cluster:\t{name: x,\tbogus: 1}" >tab.yaml &&
+	test_must_fail --exit=3 "$CLUSTERCTL" validate tab.yaml >out 2>err &&
+	grep -A2 "^tab.yaml:1:20: error: unknown key .bogus. in cluster\$" out >got &&
+	printf "tab.yaml:1:20: error: unknown key '"'"'bogus'"'"' in cluster\n" >want &&
+	printf "    1 | cluster:\t{name: x,\tbogus: 1}\n" >>want &&
+	printf "      |         \t         \t^\n" >>want &&
+	test_cmp want got
 '
 
 test_expect_success 'an unreadable file is an invalid inventory' '

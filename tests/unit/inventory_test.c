@@ -1,8 +1,9 @@
 /*
  * inventory_test.c: the loader. Every tests/unit/data/bad/NAME.yaml must give
- * exactly the diagnostics of its .err file (columns included), every
- * good/NAME.yaml none; the full example is checked value by value; the
- * scalar parsers (memory units, Slurm times) on both sides of each rule.
+ * exactly what diag_print() prints for it in its .err file (columns and
+ * source excerpts included), every good/NAME.yaml none; the full example is
+ * checked value by value; the scalar parsers (memory units, Slurm times) on
+ * both sides of each rule.
  */
 #include "compat.h"
 
@@ -47,26 +48,27 @@ static char *slurp(const char *path)
 	return strbuf_detach(&sb, NULL);
 }
 
-/* Loads + validates path; returns every diagnostic line, sorted. */
+/*
+ * Loads + validates path; returns what diag_print() prints: every diagnostic
+ * line, sorted, with the source excerpts.
+ */
 static char *diagnose(const char *path)
 {
 	struct diag_list dl = DIAG_LIST_INIT;
-	struct strbuf sb = STRBUF_INIT;
 	struct model *m = inventory_load(path, &dl);
-	size_t i;
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f;
 
 	if (m)
 		validate_model(m, &dl);
 	diag_sort(&dl);
-	for (i = 0; i < dl.n; i++) {
-		char *line = diag_format(&dl.items[i]);
-
-		strbuf_addf(&sb, "%s\n", line);
-		free(line);
-	}
+	cr_assert_not_null(f = open_memstream(&text, &len));
+	diag_print(&dl, f);
+	fclose(f);
 	model_free(m);
 	diag_release(&dl);
-	return strbuf_detach(&sb, NULL);
+	return text;
 }
 
 static bool has_suffix(const char *s, const char *suffix)

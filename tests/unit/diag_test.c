@@ -1,0 +1,285 @@
+/*
+ * diag_test.c: the diagnostics printer's source excerpts (the line and a
+ * caret under the column: tabs, columns past the end, long lines, UTF-8),
+ * where the source text comes from (set, read once per list, missing,
+ * standard input, past the end).
+ */
+#include "compat.h"
+
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "diag.h"
+#include "strbuf.h"
+#include "xalloc.h"
+
+static char *excerpt(unsigned lineno, unsigned col, const char *line)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	diag_excerpt(&sb, lineno, col, line, strlen(line));
+	return strbuf_detach(&sb, NULL);
+}
+
+#define expect_excerpt(lineno, col, line, want)                 \
+	do {                                                    \
+		char *got_ = excerpt((lineno), (col), (line));  \
+		cr_expect_str_eq(got_, (want));                 \
+		free(got_);                                     \
+	} while (0)
+
+/* What diag_print() prints for dl. */
+static char *print(struct diag_list *dl)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+
+	cr_assert_not_null(f);
+	diag_print(dl, f);
+	fclose(f);
+	return text;
+}
+
+static void at(struct diag_list *dl, enum diag_level level, const char *file,
+	       unsigned line, unsigned col, const char *msg)
+{
+	struct src_loc loc = { file, line, col };
+
+	diag_add(dl, level, &loc, "%s", msg);
+}
+
+Test(diag, excerpt_first_column_of_line_one)
+{
+	expect_excerpt(1, 1, "cluster:",
+		       "    1 | cluster:\n"
+		       "      | ^\n");
+}
+
+Test(diag, excerpt_caret_under_the_column)
+{
+	expect_excerpt(12, 5, "    gpus_per_nod: 4",
+		       "   12 |     gpus_per_nod: 4\n"
+		       "      |     ^\n");
+}
+
+Test(diag, excerpt_copies_tabs_into_the_caret_line)
+{
+	expect_excerpt(3, 4, "\t\tx:\ty",
+		       "    3 | \t\tx:\ty\n"
+		       "      | \t\t ^\n");
+	expect_excerpt(3, 5, "\t\tx:\ty",
+		       "    3 | \t\tx:\ty\n"
+		       "      | \t\t  ^\n");
+}
+
+Test(diag, excerpt_column_past_the_end_of_the_line)
+{
+	expect_excerpt(2, 4, "ab",
+		       "    2 | ab\n"
+		       "      |   ^\n");
+	/* far past: just after the end, not hundreds of spaces */
+	expect_excerpt(2, 5000, "ab",
+		       "    2 | ab\n"
+		       "      |   ^\n");
+	expect_excerpt(7, 3, "",
+		       "    7 |\n"
+		       "      | ^\n");
+}
+
+Test(diag, excerpt_without_a_column_has_no_caret)
+{
+	expect_excerpt(4, 0, "key: value", "    4 | key: value\n");
+}
+
+Test(diag, excerpt_counts_columns_in_characters)
+{
+	/* libyaml's columns count characters: 'x' is column 5 */
+	expect_excerpt(1, 5, "\xc3\xa9t\xc3\xa9: x",
+		       "    1 | \xc3\xa9t\xc3\xa9: x\n"
+		       "      |     ^\n");
+}
+
+Test(diag, excerpt_shows_control_characters_as_question_marks)
+{
+	expect_excerpt(1, 4, "a\rb\x1b" "c",
+		       "    1 | a?b?c\n"
+		       "      |    ^\n");
+}
+
+Test(diag, excerpt_widens_the_number_for_long_files)
+{
+	expect_excerpt(123456, 2, "ab",
+		       " 123456 | ab\n"
+		       "        |  ^\n");
+}
+
+/* A line of n characters "0123456789012...". */
+static char *digits(size_t n)
+{
+	char *s = xmalloc(n + 1);
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		s[i] = (char)('0' + i % 10);
+	s[n] = '\0';
+	return s;
+}
+
+Test(diag, excerpt_cuts_a_long_line_after_the_caret)
+{
+	char *line = digits(500), *got = excerpt(1, 10, line);
+	struct strbuf want = STRBUF_INIT;
+
+	strbuf_addstr(&want, "    1 | ");
+	strbuf_add(&want, line, DIAG_EXCERPT_WIDTH);
+	strbuf_addstr(&want, "...\n      |          ^\n");
+	cr_expect_str_eq(got, want.buf);
+	free(got);
+	strbuf_release(&want);
+	free(line);
+}
+
+Test(diag, excerpt_cuts_a_long_line_around_the_caret)
+{
+	char *line = digits(500), *got = excerpt(1, 301, line);
+	struct strbuf want = STRBUF_INIT;
+	size_t i, first = 300 - DIAG_EXCERPT_WIDTH / 2;
+
+	strbuf_addstr(&want, "    1 | ...");
+	strbuf_add(&want, line + first, DIAG_EXCERPT_WIDTH);
+	strbuf_addstr(&want, "...\n      |    ");
+	for (i = first; i < 300; i++)
+		strbuf_addch(&want, ' ');
+	strbuf_addstr(&want, "^\n");
+	cr_expect_str_eq(got, want.buf);
+	free(got);
+	strbuf_release(&want);
+	free(line);
+}
+
+Test(diag, excerpt_cuts_a_long_line_before_a_caret_near_its_end)
+{
+	char *line = digits(500), *got = excerpt(1, 999, line);
+	struct strbuf want = STRBUF_INIT;
+	size_t i;
+
+	strbuf_addstr(&want, "    1 | ...");
+	strbuf_add(&want, line + 500 - DIAG_EXCERPT_WIDTH, DIAG_EXCERPT_WIDTH);
+	strbuf_addstr(&want, "\n      |    ");
+	for (i = 0; i < DIAG_EXCERPT_WIDTH; i++)
+		strbuf_addch(&want, ' ');
+	strbuf_addstr(&want, "^\n");
+	cr_expect_str_eq(got, want.buf);
+	free(got);
+	strbuf_release(&want);
+	free(line);
+}
+
+Test(diag, print_puts_the_excerpt_after_errors_and_warnings_not_notes)
+{
+	struct diag_list dl = DIAG_LIST_INIT;
+	static const char text[] = "a: 1\nb: 2\n";
+	char *got;
+
+	diag_set_source(&dl, "x.yaml", text, strlen(text));
+	at(&dl, DIAG_ERROR, "x.yaml", 2, 4, "bad b");
+	at(&dl, DIAG_NOTE, "x.yaml", 1, 1, "see a");
+	at(&dl, DIAG_WARNING, "x.yaml", 1, 4, "odd a");
+	diag_error(&dl, NULL, "no location");
+	at(&dl, DIAG_ERROR, "x.yaml", 0, 0, "the whole file");
+	got = print(&dl);
+	cr_expect_str_eq(got,
+			 "x.yaml:2:4: error: bad b\n"
+			 "    2 | b: 2\n"
+			 "      |    ^\n"
+			 "x.yaml:1:1: note: see a\n"
+			 "x.yaml:1:4: warning: odd a\n"
+			 "    1 | a: 1\n"
+			 "      |    ^\n"
+			 "error: no location\n"
+			 "x.yaml: error: the whole file\n");
+	free(got);
+	diag_release(&dl);
+}
+
+Test(diag, print_last_line_without_newline_and_past_the_end)
+{
+	struct diag_list dl = DIAG_LIST_INIT;
+	static const char text[] = "a: 1\r\nb: [2";
+	char *got;
+
+	diag_set_source(&dl, "x.yaml", text, strlen(text));
+	at(&dl, DIAG_ERROR, "x.yaml", 2, 7, "unclosed");
+	at(&dl, DIAG_ERROR, "x.yaml", 1, 2, "crlf");
+	at(&dl, DIAG_ERROR, "x.yaml", 3, 1, "past the end");
+	got = print(&dl);
+	cr_expect_str_eq(got,
+			 "x.yaml:2:7: error: unclosed\n"
+			 "    2 | b: [2\n"
+			 "      |      ^\n"
+			 "x.yaml:1:2: error: crlf\n"
+			 "    1 | a: 1\n"
+			 "      |  ^\n"
+			 "x.yaml:3:1: error: past the end\n");
+	free(got);
+	diag_release(&dl);
+}
+
+Test(diag, print_without_a_readable_file_prints_no_excerpt)
+{
+	struct diag_list dl = DIAG_LIST_INIT;
+	char *got;
+
+	at(&dl, DIAG_ERROR, "/nonexistent/x.yaml", 1, 1, "gone");
+	at(&dl, DIAG_ERROR, "-", 1, 1, "from standard input");
+	at(&dl, DIAG_ERROR, "/", 1, 1, "a directory");
+	got = print(&dl);
+	cr_expect_str_eq(got,
+			 "/nonexistent/x.yaml:1:1: error: gone\n"
+			 "-:1:1: error: from standard input\n"
+			 "/:1:1: error: a directory\n");
+	free(got);
+	diag_release(&dl);
+}
+
+/* A temporary file holding text; returns its newly allocated path. */
+static char *temp_file(const char *text)
+{
+	char *path = xstrdup("/tmp/diag_test.XXXXXX");
+	int fd = mkstemp(path);
+
+	cr_assert_geq(fd, 0);
+	cr_assert_eq(write(fd, text, strlen(text)), (ssize_t)strlen(text));
+	close(fd);
+	return path;
+}
+
+Test(diag, print_reads_each_file_once_per_list)
+{
+	struct diag_list dl = DIAG_LIST_INIT;
+	char *path = temp_file("one\ntwo\nthree"), *got, *want;
+
+	at(&dl, DIAG_ERROR, path, 3, 2, "first");
+	at(&dl, DIAG_ERROR, path, 1, 1, "second");
+	got = print(&dl);
+	free(got);
+	/* gone now: the text read by the first print still serves */
+	cr_assert_eq(unlink(path), 0);
+	got = print(&dl);
+	want = xasprintf("%s:3:2: error: first\n"
+			 "    3 | three\n"
+			 "      |  ^\n"
+			 "%s:1:1: error: second\n"
+			 "    1 | one\n"
+			 "      | ^\n", path, path);
+	cr_expect_str_eq(got, want);
+	free(want);
+	free(got);
+	diag_release(&dl);
+	free(path);
+}
