@@ -114,7 +114,8 @@ static int do_apply(const struct model *m, const struct acct_plan *p,
 static int run(const char *verb, const char *path, const struct acct_opts *o)
 {
 	struct diag_list dl = DIAG_LIST_INIT;
-	struct model *m = inventory_load_valid(path, &dl);
+	struct model *m = diag_read_source(&dl, path) ? NULL :
+		inventory_load_valid(path, &dl);
 	struct acct_plan *p = NULL;
 	char *cause = NULL;
 	int rc;

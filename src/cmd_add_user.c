@@ -772,14 +772,16 @@ static int add_user_existing_apply(const struct model *m, const char *name)
 static int add_user(const struct add_user_req *r)
 {
 	struct diag_list dl = DIAG_LIST_INIT;
-	struct model *m = inventory_load_valid(r->inventory, &dl);
+	bool readable = !diag_read_source(&dl, r->inventory);
+	struct model *m = readable ? inventory_load_valid(r->inventory, &dl) : NULL;
 	const struct user *u;
 	int rc;
 
 	if (!m) {
 		diag_print(&dl, stderr);
-		fprintf(stderr, "clusterctl: add-user: '%s' is not a valid inventory; "
-			"fix it first\n", r->inventory);
+		if (readable)
+			fprintf(stderr, "clusterctl: add-user: '%s' is not a valid "
+				"inventory; fix it first\n", r->inventory);
 		diag_release(&dl);
 		return CL_INVALID;
 	}

@@ -123,7 +123,9 @@ static int cmd_apply_run(int argc, char **argv)
 		return r;
 	if (cli.dry_run)
 		return cmd_apply_dry_run(argc, argv);
-	r = apply_job_start(&job, &cli, &dl, &cause);
+	memset(&job, 0, sizeof(job));
+	r = diag_read_source(&dl, cli.inventory) ? -1 :
+		apply_job_start(&job, &cli, &dl, &cause);
 	diag_print(&dl, stderr);
 	diag_release(&dl);
 	if (cause)

@@ -58,7 +58,8 @@ static int cmd_export_sacctmgr_run(int argc, char **argv)
 		cmd_print_usage(&cmd_export_sacctmgr_entry, stderr);
 		return CL_USAGE;
 	}
-	m = inventory_load_valid(argv[optind], &dl);
+	m = diag_read_source(&dl, argv[optind]) ? NULL :
+		inventory_load_valid(argv[optind], &dl);
 	diag_print(&dl, stderr);
 	diag_release(&dl);
 	if (!m)

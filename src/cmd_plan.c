@@ -9,6 +9,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "apply.h"
@@ -70,7 +71,9 @@ static int cmd_plan_run(int argc, char **argv)
 		cmd_print_usage(&cmd_plan_entry, stderr);
 		return CL_USAGE;
 	}
-	r = apply_job_start(&job, &cli, &dl, &cause);
+	memset(&job, 0, sizeof(job));
+	r = diag_read_source(&dl, cli.inventory) ? -1 :
+		apply_job_start(&job, &cli, &dl, &cause);
 	diag_print(&dl, stderr);
 	diag_release(&dl);
 	if (cause)

@@ -559,7 +559,8 @@ static int usage_error(void)
 static struct model *load_inventory(const char *path)
 {
 	struct diag_list dl = DIAG_LIST_INIT;
-	struct model *m = inventory_load_valid(path, &dl);
+	struct model *m = diag_read_source(&dl, path) ? NULL :
+		inventory_load_valid(path, &dl);
 
 	diag_print(&dl, stderr);
 	diag_release(&dl);

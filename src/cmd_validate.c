@@ -2,7 +2,8 @@
  * cmd_validate.c: "clusterctl validate INVENTORY [--json]": load and check
  * an inventory, print every problem (file:line:col, sorted, the source line
  * and a caret under each error, notes after the problem they explain) and a
- * summary line on stderr; exit 0 or 3.
+ * summary line on stderr; exit 0 or 3. A file that cannot be read is one
+ * "file: error: cannot read: reason" line, exit 3.
  * "--list-keys" prints the inventory key reference (docs/inventory-keys.md
  * is this output) from the loader's own tables.
  */
@@ -91,7 +92,7 @@ static int cmd_validate_run(int argc, char **argv)
 	};
 	struct diag_list dl = DIAG_LIST_INIT;
 	struct model *m;
-	bool json = false, keys = false;
+	bool json = false, keys = false, readable;
 	int c, rc;
 
 	if (cmd_wants_help(argc, argv)) {
@@ -111,12 +112,15 @@ static int cmd_validate_run(int argc, char **argv)
 		return list_keys();
 	if (keys || optind != argc - 1)
 		goto usage;
-	m = inventory_load_valid(argv[optind], &dl);
+	/* an unreadable file is its one "cannot read" line, no summary */
+	readable = !diag_read_source(&dl, argv[optind]);
+	m = readable ? inventory_load_valid(argv[optind], &dl) : NULL;
 	if (json)
 		print_json(&dl, stdout);
 	else
 		diag_print(&dl, stdout);
-	print_summary(argv[optind], &dl);
+	if (readable)
+		print_summary(argv[optind], &dl);
 	rc = m ? CL_OK : CL_INVALID;
 	model_free(m);
 	diag_release(&dl);

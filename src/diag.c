@@ -189,6 +189,18 @@ static struct diag_source *source_entry(struct diag_list *dl, const char *path)
 	return s;
 }
 
+int diag_read_source(struct diag_list *dl, const char *path)
+{
+	struct diag_source *s = source_entry(dl, path);
+	struct src_loc loc = { path, 0, 0 };
+	const char *why = source_read_file(path, &s->text, &s->len);
+
+	if (!why)
+		return 0;
+	diag_error(dl, &loc, "cannot read: %s", why);
+	return -1;
+}
+
 void diag_set_source(struct diag_list *dl, const char *path, const char *text,
 		     size_t len)
 {

@@ -83,6 +83,15 @@ void diag_sort(struct diag_list *dl);
 void diag_print(struct diag_list *dl, FILE *out);
 
 /*
+ * Reads the file at path (an inventory about to be loaded) as the source
+ * of later excerpts. When it cannot be read (missing, permission denied,
+ * a directory), adds the one error "path: error: cannot read: reason" and
+ * returns -1; else returns 0. Commands call it before loading, so that an
+ * unreadable file is that one line rather than a loader error.
+ */
+int diag_read_source(struct diag_list *dl, const char *path);
+
+/*
  * Uses len bytes of text (copied) as the source of path's excerpts instead
  * of the file: for diagnostics about an edited text not yet written.
  */

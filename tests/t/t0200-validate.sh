@@ -3,8 +3,10 @@
 # tests/unit/data/bad inventory prints exactly its .err lines on stdout
 # (diagnostics, each error's source line and caret) and exits 3 with a
 # summary on stderr; good ones and inventories/ exit 0; --json is valid JSON
-# with the same diagnostics and no excerpts; --help, usage errors;
-# docs/inventory-keys.md is exactly what --list-keys prints (no drift).
+# with the same diagnostics and no excerpts; a file that cannot be read is
+# one "cannot read" line and exit 3, for validate and the other commands
+# that load an inventory; --help, usage errors; docs/inventory-keys.md is
+# exactly what --list-keys prints (no drift).
 . "$(dirname "$0")/test-lib.sh"
 
 DATA=$TOP/tests/unit/data
@@ -66,9 +68,62 @@ test_expect_success 'excerpts copy tabs into the caret line; last line without n
 	test_cmp want got
 '
 
-test_expect_success 'an unreadable file is an invalid inventory' '
-	test_must_fail --exit=3 "$CLUSTERCTL" validate "$TRASH/nope.yaml" >out 2>err &&
-	grep -q "^error: cannot read .*nope.yaml.: No such file or directory\$" out
+# "FILE REASON": validate prints the one line on stdout, nothing else
+check_unreadable() {
+	test_must_fail --exit=3 "$CLUSTERCTL" validate "$1" >out 2>err &&
+	echo "$1: error: cannot read: $2" >want &&
+	test_cmp want out &&
+	test_cmp /dev/null err &&
+	test_must_fail --exit=3 "$CLUSTERCTL" validate --json "$1" >out.json 2>err &&
+	test_cmp /dev/null err &&
+	python3 -c "
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d == [{\"level\": \"error\", \"file\": sys.argv[2], \"line\": 0, \"col\": 0,
+	      \"message\": \"cannot read: \" + sys.argv[3]}], d
+" out.json "$1" "$2"
+}
+
+test_expect_success 'a missing file is one cannot-read line, exit 3' '
+	check_unreadable nope.yaml "No such file or directory" &&
+	check_unreadable "$TRASH/no/such/dir.yaml" "No such file or directory"
+'
+
+test_expect_success 'a directory is one cannot-read line, exit 3' '
+	mkdir -p adir.yaml &&
+	check_unreadable adir.yaml "Is a directory"
+'
+
+test_expect_success 'a file without read permission is one cannot-read line, exit 3' '
+	mkdir -p locked && echo "cluster: {}" >locked/inv.yaml &&
+	chmod 755 "$TRASH" locked && chmod 000 locked/inv.yaml &&
+	if test "$(id -u)" != 0; then
+		check_unreadable locked/inv.yaml "Permission denied"
+	elif command -v setpriv >/dev/null; then
+		test_must_fail --exit=3 setpriv --reuid=65534 --regid=65534 --clear-groups \
+			"$CLUSTERCTL" validate locked/inv.yaml >out 2>err &&
+		echo "locked/inv.yaml: error: cannot read: Permission denied" >want &&
+		test_cmp want out && test_cmp /dev/null err
+	else
+		echo "# root without setpriv: permission not checked"
+	fi
+'
+
+test_expect_success 'the other commands say the same one line on stderr, exit 3' '
+	mkdir -p adir.yaml &&
+	for f in nope.yaml adir.yaml; do
+		for cmd in "render -o $TRASH/r" plan apply "apply --dry-run" \
+			   "accounting plan" "accounting apply" export-sacctmgr; do
+			test_must_fail --exit=3 "$CLUSTERCTL" $cmd $f >out 2>err &&
+			test_cmp /dev/null out &&
+			grep -x "$f: error: cannot read: .*" err >got &&
+			test_cmp got err || { echo "failed: $cmd $f"; cat err; return 1; }
+		done &&
+		test_must_fail --exit=3 "$CLUSTERCTL" add-user $f bob --account a >out 2>err &&
+		test_cmp /dev/null out &&
+		grep -x "$f: error: cannot read: .*" err >got &&
+		test_cmp got err || return 1
+	done
 '
 
 test_expect_success '--help prints usage and exit codes on stdout' '

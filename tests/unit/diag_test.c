@@ -2,7 +2,7 @@
  * diag_test.c: the diagnostics printer's source excerpts (the line and a
  * caret under the column: tabs, columns past the end, long lines, UTF-8),
  * where the source text comes from (set, read once per list, missing,
- * standard input, past the end).
+ * standard input, past the end) and the one "cannot read" line.
  */
 #include "compat.h"
 
@@ -43,6 +43,24 @@ static char *print(struct diag_list *dl)
 	diag_print(dl, f);
 	fclose(f);
 	return text;
+}
+
+/* Expects diag_print() of dl to print want, each '@' in it being path. */
+static void expect_printed(struct diag_list *dl, const char *path,
+			   const char *want)
+{
+	struct strbuf sb = STRBUF_INIT;
+	char *got = print(dl);
+
+	for (; *want; want++) {
+		if (*want == '@')
+			strbuf_addstr(&sb, path);
+		else
+			strbuf_addch(&sb, *want);
+	}
+	cr_expect_str_eq(got, sb.buf);
+	strbuf_release(&sb);
+	free(got);
 }
 
 static void at(struct diag_list *dl, enum diag_level level, const char *file,
@@ -262,7 +280,7 @@ static char *temp_file(const char *text)
 Test(diag, print_reads_each_file_once_per_list)
 {
 	struct diag_list dl = DIAG_LIST_INIT;
-	char *path = temp_file("one\ntwo\nthree"), *got, *want;
+	char *path = temp_file("one\ntwo\nthree"), *got;
 
 	at(&dl, DIAG_ERROR, path, 3, 2, "first");
 	at(&dl, DIAG_ERROR, path, 1, 1, "second");
@@ -270,16 +288,63 @@ Test(diag, print_reads_each_file_once_per_list)
 	free(got);
 	/* gone now: the text read by the first print still serves */
 	cr_assert_eq(unlink(path), 0);
+	expect_printed(&dl, path,
+		       "@:3:2: error: first\n"
+		       "    3 | three\n"
+		       "      |  ^\n"
+		       "@:1:1: error: second\n"
+		       "    1 | one\n"
+		       "      | ^\n");
+	diag_release(&dl);
+	free(path);
+}
+
+Test(diag, read_source_is_the_text_of_later_excerpts)
+{
+	struct diag_list dl = DIAG_LIST_INIT;
+	char *path = temp_file("x: 1\n");
+
+	cr_expect_eq(diag_read_source(&dl, path), 0);
+	cr_expect_eq(dl.n, 0);
+	cr_assert_eq(unlink(path), 0);
+	at(&dl, DIAG_ERROR, path, 1, 4, "bad x");
+	expect_printed(&dl, path,
+		       "@:1:4: error: bad x\n"
+		       "    1 | x: 1\n"
+		       "      |    ^\n");
+	diag_release(&dl);
+	free(path);
+}
+
+Test(diag, read_source_of_an_unreadable_file_is_one_error)
+{
+	struct diag_list dl = DIAG_LIST_INIT;
+	char *got;
+
+	cr_expect_eq(diag_read_source(&dl, "/nonexistent/x.yaml"), -1);
+	cr_expect_eq(diag_read_source(&dl, "/"), -1);
+	cr_expect_eq(diag_errors(&dl), 2);
 	got = print(&dl);
-	want = xasprintf("%s:3:2: error: first\n"
-			 "    3 | three\n"
-			 "      |  ^\n"
-			 "%s:1:1: error: second\n"
-			 "    1 | one\n"
-			 "      | ^\n", path, path);
-	cr_expect_str_eq(got, want);
-	free(want);
+	cr_expect_str_eq(got,
+			 "/nonexistent/x.yaml: error: cannot read: No such file or directory\n"
+			 "/: error: cannot read: Is a directory\n");
 	free(got);
 	diag_release(&dl);
+}
+
+Test(diag, set_source_replaces_what_was_read)
+{
+	struct diag_list dl = DIAG_LIST_INIT;
+	char *path = temp_file("on disk\n");
+
+	cr_expect_eq(diag_read_source(&dl, path), 0);
+	diag_set_source(&dl, path, "edited\n", 7);
+	at(&dl, DIAG_ERROR, path, 1, 1, "bad");
+	expect_printed(&dl, path,
+		       "@:1:1: error: bad\n"
+		       "    1 | edited\n"
+		       "      | ^\n");
+	diag_release(&dl);
+	unlink(path);
 	free(path);
 }
