@@ -99,6 +99,190 @@ static void differ(struct report *r, const char *what, const char *want,
 		strbuf_addf(&r->msg, " is '%s', expected '%s'", got ? got : "", want);
 }
 
+static void missing(struct report *r, const char *what)
+{
+	differ(r, what, NULL, NULL);
+	strbuf_addstr(&r->msg, r->n <= MAX_REPORTED ? " is missing" : "");
+}
+
+/*
+ * The columns read back after the keys (Name, or Account and User), each
+ * a field of acct_obj.c's tables under sacctmgr's format name.
+ */
+struct shown_col {
+	const char *field;
+	const char *format;
+};
+
+static const struct shown_col assoc_cols[] = {
+	{ "parent", "ParentName" }, { "fairshare", "Fairshare" },
+	{ "qos", "QOS" }, { "default_qos", "DefaultQOS" },
+	{ "grp_tres", "GrpTRES" }, { "max_tres_per_job", "MaxTRES" },
+	{ "max_tres_per_node", "MaxTRESPerNode" }, { "grp_jobs", "GrpJobs" },
+	{ "grp_submit_jobs", "GrpSubmitJobs" }, { "max_jobs", "MaxJobs" },
+	{ "max_submit_jobs", "MaxSubmitJobs" }, { "grp_wall", "GrpWall" },
+	{ "max_wall", "MaxWall" },
+};
+
+static const struct shown_col qos_cols[] = {
+	{ "description", "Description" }, { "priority", "Priority" },
+	{ "flags", "Flags" }, { "grace_time", "GraceTime" },
+	{ "preempt", "Preempt" }, { "preempt_mode", "PreemptMode" },
+	{ "usage_factor", "UsageFactor" },
+	{ "max_tres_per_user", "MaxTRESPerUser" },
+	{ "max_tres_per_job", "MaxTRESPerJob" },
+	{ "max_tres_per_account", "MaxTRESPerAccount" },
+	{ "max_tres_per_node", "MaxTRESPerNode" },
+	{ "min_tres_per_job", "MinTRESPerJob" }, { "grp_tres", "GrpTRES" },
+	{ "max_wall", "MaxWall" }, { "grp_wall", "GrpWall" },
+	{ "max_jobs_per_user", "MaxJobsPerUser" },
+	{ "max_submit_jobs_per_user", "MaxSubmitJobsPerUser" },
+	{ "max_jobs_per_account", "MaxJobsPerAccount" },
+	{ "max_submit_jobs_per_account", "MaxSubmitJobsPerAccount" },
+	{ "grp_jobs", "GrpJobs" }, { "grp_submit_jobs", "GrpSubmitJobs" },
+};
+
+/* Slurm's duration display: [D-]HH:MM:SS. */
+static char *clock_text(long long secs)
+{
+	long long d = secs / 86400, h = secs / 3600 % 24, m = secs / 60 % 60;
+
+	return d ? xasprintf("%lld-%02lld:%02lld:%02lld", d, h, m, secs % 60) :
+		xasprintf("%02lld:%02lld:%02lld", h, m, secs % 60);
+}
+
+/*
+ * A memory count in MB as sacctmgr prints it: divided by 1024 while it
+ * can be, two decimals when that is not whole ("mem=1.50G").
+ */
+static void add_mb(struct strbuf *sb, const char *mb)
+{
+	static const char units[] = "MGTPE";
+	double v = strtod(mb, NULL);
+	size_t u = 0;
+
+	while (v >= 1024 && u + 1 < sizeof(units) - 1) {
+		v /= 1024;
+		u++;
+	}
+	if (v == (double)(long long)v)
+		strbuf_addf(sb, "%lld%c", (long long)v, units[u]);
+	else
+		strbuf_addf(sb, "%.2f%c", v, units[u]);
+}
+
+/* Canonical "name=count,..." (mem in MB) as sacctmgr shows it. */
+static char *tres_text(const char *canon)
+{
+	struct strbuf sb = STRBUF_INIT;
+	char *copy = xstrdup(canon), *save = NULL, *out;
+
+	for (char *t = strtok_r(copy, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
+		char *eq = strchr(t, '=');
+
+		if (sb.len)
+			strbuf_addch(&sb, ',');
+		if (eq && (!strncmp(t, "mem=", 4) || !strncmp(t, "bb/", 3))) {
+			strbuf_add(&sb, t, (size_t)(eq + 1 - t));
+			add_mb(&sb, eq + 1);
+		} else {
+			strbuf_addstr(&sb, t);
+		}
+	}
+	free(copy);
+	out = sorted_csv(sb.buf);
+	strbuf_release(&sb);
+	return out;
+}
+
+/* What sacctmgr shows for field f holding canonical value v (may be NULL). */
+static char *shown_text(const struct acct_field *f, const char *v)
+{
+	switch (f->type) {
+	case F_INT0:
+		/* priority 0 shows as 0; grace time, in seconds, as a clock */
+		if (!strcmp(f->name, "grace_time"))
+			return clock_text(v ? strtoll(v, NULL, 10) : 0);
+		return xstrdup(v ? v : "0");
+	case F_INT:
+		if (v && !strcmp(f->name, "fairshare") && !strcmp(v, "2147483647"))
+			return xstrdup("parent");
+		break;
+	case F_DOUBLE:
+		return xasprintf("%f", v ? strtod(v, NULL) : 1.0);
+	case F_TRES:
+		return v ? tres_text(v) : xstrdup("");
+	case F_MINUTES:
+		return v ? clock_text(strtoll(v, NULL, 10) * 60) : xstrdup("");
+	case F_PMODE:
+		return sorted_csv(v ? v : "cluster");
+	case F_QOSLIST:
+	case F_QFLAGS:
+		return sorted_csv(v ? v : "");
+	default:
+		break;
+	}
+	return xstrdup(v ? v : "");
+}
+
+char *acct_shown_text(enum acct_kind k, const char *field, const char *v)
+{
+	size_t n;
+
+	return shown_text(&acct_fields(k, &n)[acct_field_index(k, field)], v);
+}
+
+/* Lists come back in Slurm's own order (ids, bits): compare them sorted. */
+static char *tidy_shown(const struct acct_field *f, const char *got)
+{
+	switch (f->type) {
+	case F_TRES:
+	case F_QOSLIST:
+	case F_QFLAGS:
+	case F_PMODE:
+		return sorted_csv(got);
+	default:
+		return xstrdup(got);
+	}
+}
+
+/* Compares the columns of o's line (after `keys` key fields) with o. */
+static void check_cols(const struct acct_obj *o, const struct shown_col *cols,
+		       size_t n, size_t keys, const char *line, const char *what,
+		       struct report *r)
+{
+	const struct acct_field *fields;
+	size_t n_fields;
+
+	fields = acct_fields(o->kind, &n_fields);
+	for (size_t i = 0; i < n; i++) {
+		const struct acct_field *f = &fields[acct_field_index(o->kind, cols[i].field)];
+		char *raw = field(line, keys + i), *got = tidy_shown(f, raw);
+		char *want = shown_text(f, acct_obj_get(o, f->name));
+		/* user associations have no parent account of their own */
+		bool skip = o->kind == ACCT_ASSOC && *o->user && !strcmp(f->name, "parent");
+
+		if (!skip && strcmp(got, want)) {
+			char *label = xasprintf("%s %s", what, cols[i].format);
+
+			differ(r, label, want, got);
+			free(label);
+		}
+		free(raw);
+		free(got);
+		free(want);
+	}
+}
+
+/* "Name,Col,Col..." for the shown columns. */
+static void add_format(struct strbuf *cmd, const char *keys,
+		       const struct shown_col *cols, size_t n)
+{
+	strbuf_addf(cmd, " format=%s", keys);
+	for (size_t i = 0; i < n; i++)
+		strbuf_addf(cmd, ",%s", cols[i].format);
+}
+
 static void check_assoc(const struct acct_obj *o, const struct lines *l,
 			struct report *r)
 {
@@ -106,33 +290,26 @@ static void check_assoc(const struct acct_obj *o, const struct lines *l,
 	const char *line = find_line(l, key);
 	char *what = *o->user ? xasprintf("association '%s' in '%s'", o->user, o->name) :
 		xasprintf("association of account '%s'", o->name);
-	const char *fs = acct_obj_get(o, "fairshare");
-	const char *qos = acct_obj_get(o, "qos");
-	char *got;
 
-	if (!line) {
-		differ(r, what, NULL, NULL);
-		strbuf_addstr(&r->msg, r->n <= MAX_REPORTED ? " is missing" : "");
-		goto out;
-	}
-	got = field(line, 2);
-	if (!*o->user && strcmp(got, acct_obj_get(o, "parent")))
-		differ(r, what, acct_obj_get(o, "parent"), got);
-	free(got);
-	got = field(line, 3);
-	if (strcmp(got, strcmp(fs, "2147483647") ? fs : "parent"))
-		differ(r, what, fs, got);
-	free(got);
-	if (qos) {
-		char *raw = field(line, 4);
+	if (!line)
+		missing(r, what);
+	else
+		check_cols(o, assoc_cols, ARRAY_SIZE(assoc_cols), 2, line, what, r);
+	free(what);
+	free(key);
+}
 
-		got = sorted_csv(raw);
-		if (strcmp(got, qos))
-			differ(r, what, qos, got);
-		free(raw);
-		free(got);
-	}
-out:
+static void check_qos(const struct acct_obj *o, const struct lines *l,
+		      struct report *r)
+{
+	char *key = xasprintf("%s|", o->name);
+	const char *line = find_line(l, key);
+	char *what = xasprintf("QoS '%s'", o->name);
+
+	if (!line)
+		missing(r, what);
+	else
+		check_cols(o, qos_cols, ARRAY_SIZE(qos_cols), 1, line, what, r);
 	free(what);
 	free(key);
 }
@@ -146,8 +323,7 @@ static void check_user(const char *def, const struct acct_obj *o,
 	char *got;
 
 	if (!line) {
-		differ(r, what, NULL, NULL);
-		strbuf_addstr(&r->msg, r->n <= MAX_REPORTED ? " is missing" : "");
+		missing(r, what);
 	} else {
 		got = field(line, 1);
 		if (def && strcmp(got, def))
@@ -225,8 +401,9 @@ int acct_readback(const struct model *m, const struct acct_plan *p,
 		  acct_remote_fn remote, void *cookie, char **cause)
 {
 	const char *host = acct_dbd_host(m);
-	struct strbuf a = STRBUF_INIT, u = STRBUF_INIT, cmd = STRBUF_INIT;
-	struct lines la = { 0 }, lu = { 0 };
+	struct strbuf a = STRBUF_INIT, u = STRBUF_INIT, q = STRBUF_INIT;
+	struct strbuf acmd = STRBUF_INIT, qcmd = STRBUF_INIT;
+	struct lines la = { 0 }, lu = { 0 }, lq = { 0 };
 	struct report r = { STRBUF_INIT, 0 };
 	struct acct_index ix = { 0 };
 	char *ucmd = NULL;
@@ -234,14 +411,21 @@ int acct_readback(const struct model *m, const struct acct_plan *p,
 	size_t n_sample = 0;
 	int rc = -1;
 
-	strbuf_addstr(&cmd, "sacctmgr -n -P show assoc format=Account,User,ParentName,"
-		      "Share,QOS,DefaultQOS cluster=");
-	transport_shell_quote(&cmd, p->cluster);
+	/* WOPLimits: each row's own values, as the inventory gives them, not
+	 * the QoS and Max* limits it inherits from its parents */
+	strbuf_addstr(&acmd, "sacctmgr -n -P show assoc WOPLimits");
+	add_format(&acmd, "Account,User", assoc_cols, ARRAY_SIZE(assoc_cols));
+	strbuf_addstr(&acmd, " cluster=");
+	transport_shell_quote(&acmd, p->cluster);
+	strbuf_addstr(&qcmd, "sacctmgr -n -P show qos");
+	add_format(&qcmd, "Name", qos_cols, ARRAY_SIZE(qos_cols));
 	ucmd = user_command(p, &sample, &n_sample);
-	if (show(remote, cookie, host, cmd.buf, &a, cause) < 0 ||
+	if (show(remote, cookie, host, acmd.buf, &a, cause) < 0 ||
+	    show(remote, cookie, host, qcmd.buf, &q, cause) < 0 ||
 	    (ucmd && show(remote, cookie, host, ucmd, &u, cause) < 0))
 		goto out;
 	split_lines(a.buf, &la);
+	split_lines(q.buf, &lq);
 	split_lines(u.buf, &lu);
 	acct_index_build(&ix, &p->want);
 	for (size_t i = 0; i < p->want.n; i++) {
@@ -249,6 +433,8 @@ int acct_readback(const struct model *m, const struct acct_plan *p,
 
 		if (o->kind == ACCT_ASSOC)
 			check_assoc(o, &la, &r);
+		else if (o->kind == ACCT_QOS)
+			check_qos(o, &lq, &r);
 		else if (o->kind == ACCT_USER &&
 			 bsearch(&o->name, sample, n_sample, sizeof(*sample), cmp_str))
 			check_user(acct_index_default(&ix, o->name), o, &lu, &r);
@@ -265,9 +451,12 @@ out:
 	free(sample);
 	free(la.v);
 	free(lu.v);
+	free(lq.v);
 	strbuf_release(&a);
 	strbuf_release(&u);
-	strbuf_release(&cmd);
+	strbuf_release(&q);
+	strbuf_release(&acmd);
+	strbuf_release(&qcmd);
 	strbuf_release(&r.msg);
 	return rc;
 }

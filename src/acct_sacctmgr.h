@@ -7,6 +7,7 @@
 #include "compat.h"
 
 #include "acct_db.h"
+#include "acct_state.h"
 #include "strbuf.h"
 
 /* One command per line, in an order sacctmgr accepts (parents first). */
@@ -15,12 +16,20 @@ void acct_sacctmgr_commands(const struct acct_plan *p, struct strbuf *out);
 #include "acct.h"
 
 /*
- * Reads "sacctmgr show assoc|user|qos -P" on the accounting host and checks
- * every desired association (parent, fairshare, explicit QoS, default
- * QoS), user (default account, admin level) and QoS (priority) is there.
- * 0, or -1 + *cause naming the first differences (acct_readback.c).
+ * Reads "sacctmgr show assoc|qos|user -P" on the accounting host and checks
+ * every desired association (parent, fairshare, QoS list, default QoS, TRES,
+ * job and wall limits), QoS (every field the inventory sets) and user
+ * (default account, admin level; a sample when there are many) is there as
+ * desired. 0, or -1 + *cause naming the first differences (acct_readback.c).
  */
 int acct_readback(const struct model *m, const struct acct_plan *p,
 		  acct_remote_fn remote, void *cookie, char **cause);
+
+/*
+ * What "sacctmgr show -P" prints for field `field` of kind k holding the
+ * canonical value v (NULL: unset), with lists sorted: "mem=1536" shows as
+ * "mem=1.50G", 90 wall minutes as "01:30:00". Newly allocated.
+ */
+char *acct_shown_text(enum acct_kind k, const char *field, const char *v);
 
 #endif

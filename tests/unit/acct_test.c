@@ -16,6 +16,7 @@
 
 #include "acct.h"
 #include "acct_nset.h"
+#include "acct_sacctmgr.h"
 #include "acct_state.h"
 #include "db.h"
 #include "inventory.h"
@@ -122,6 +123,42 @@ Test(acct, qos_flags_match_slurmdbd_bits)
 	cr_expect_eq(acct_qos_flags_canon(&bad, &canon, &cause), -1);
 	cr_expect_str_eq(cause, "unknown QoS flag 'Fast'");
 	free(cause);
+}
+
+/* Canonical value -> what sacctmgr show prints (lists sorted). */
+static void expect_shown(enum acct_kind k, const char *field, const char *v,
+			 const char *shown)
+{
+	char *got = acct_shown_text(k, field, v);
+
+	cr_expect_str_eq(got, shown, "%s %s", field, v ? v : "(unset)");
+	free(got);
+}
+
+Test(acct, readback_expects_what_sacctmgr_22_05_prints)
+{
+	/* each pair seen in "sacctmgr -P show qos|assoc" on the lab */
+	expect_shown(ACCT_QOS, "max_tres_per_user", "billing=7,cpu=4,mem=2048,node=2",
+		     "billing=7,cpu=4,mem=2G,node=2");
+	expect_shown(ACCT_QOS, "grp_tres", "gres/gpu=3,mem=1536", "gres/gpu=3,mem=1.50G");
+	expect_shown(ACCT_QOS, "max_tres_per_job", "mem=1048576", "mem=1T");
+	expect_shown(ACCT_QOS, "max_tres_per_job", "mem=1000", "mem=1000M");
+	expect_shown(ACCT_QOS, "max_tres_per_job", NULL, "");
+	expect_shown(ACCT_QOS, "max_wall", "90", "01:30:00");
+	expect_shown(ACCT_QOS, "grp_wall", "1563", "1-02:03:00");
+	expect_shown(ACCT_QOS, "max_wall", "2880", "2-00:00:00");
+	expect_shown(ACCT_QOS, "grace_time", "90", "00:01:30");
+	expect_shown(ACCT_QOS, "grace_time", NULL, "00:00:00");
+	expect_shown(ACCT_QOS, "priority", NULL, "0");
+	expect_shown(ACCT_QOS, "usage_factor", "0.5", "0.500000");
+	expect_shown(ACCT_QOS, "preempt_mode", NULL, "cluster");
+	expect_shown(ACCT_QOS, "preempt_mode", "requeue,gang", "gang,requeue");
+	expect_shown(ACCT_QOS, "flags", "DenyOnLimit,NoDecay", "DenyOnLimit,NoDecay");
+	expect_shown(ACCT_QOS, "preempt", "normal,gpu1", "gpu1,normal");
+	expect_shown(ACCT_ASSOC, "fairshare", "2147483647", "parent");
+	expect_shown(ACCT_ASSOC, "fairshare", "10", "10");
+	expect_shown(ACCT_ASSOC, "max_jobs", NULL, "");
+	expect_shown(ACCT_ASSOC, "default_qos", "gpu2", "gpu2");
 }
 
 Test(acct, preempt_modes_match_slurmdbd_bits)
