@@ -130,11 +130,16 @@ static int apply_sql(const struct model *m, const struct acct_plan *p,
 		start_err = NULL;
 		rc = -1;
 	}
+	/*
+	 * slurmctld loads the associations from slurmdbd as it starts: a
+	 * start command that returns before slurmdbd listens (systemd's
+	 * Type=simple units do) would let it fall back to its old cache.
+	 */
+	if (rc == 0)
+		rc = wait_dbd(dbd, remote, cookie, cause);
 	if (rc == 0)
 		rc = service(m, SVC_SLURMCTLD, "restart", m->cluster.controller, remote,
 			     cookie, cause);
-	if (rc == 0)
-		rc = wait_dbd(dbd, remote, cookie, cause);
 out:
 	free(start_err);
 	db_close(db);
