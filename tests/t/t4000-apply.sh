@@ -3,8 +3,9 @@
 # sshd, munged, slurmdbd on the lab's MariaDB, slurmctld, slurmd): every file
 # with the right bytes/owner/mode, users with the inventory's ids, one munge key
 # that works across hosts, a converged plan; one hand-edited file; one host down;
-# a changed host key; a full disk; a wrong slurm uid; JSON without secrets; and a
-# reconfigurable change applied by reconfigure (daemon pids unchanged).
+# a changed host key; a full disk; a wrong slurm uid; JSON without secrets; a
+# reconfigurable change applied by reconfigure (daemon pids unchanged); and
+# daemons found stopped (one slurmd, a restarted host) planned and started.
 . "$(dirname "$0")/test-lib.sh"
 . "$TOP/tests/t/lib-lab.sh"
 
@@ -118,6 +119,30 @@ test_expect_success 'a second plan is empty (exit 0)' '
 	grep "^plan: no changes" out
 '
 
+test_expect_success 'slurmd stopped on one host: plan names that one start (exit 2)' '
+	on gpu02 lab-service slurmd stop &&
+	test_must_fail --exit=3 on gpu02 lab-service slurmd status &&
+	test_must_fail --exit=2 cc plan "$INV" >out && cat out &&
+	grep -c "^  [a-z]" out >n && echo 1 >e && test_cmp e n &&
+	grep "^  gpu02: start slurmd (not running)$" out &&
+	grep "^plan: 1 change pending on 8 hosts$" out &&
+	test_must_fail --exit=2 cc plan --json "$INV" >plan.json &&
+	python3 -c "import json,sys; d=json.load(open(\"plan.json\")); \
+sys.exit(0 if d[\"services\"] == [{\"hosts\": \"gpu02\", \"service\": \"slurmd\", \
+\"action\": \"start\", \"why\": \"not running\"}] and d[\"changes\"] == 1 else 1)" &&
+	cc plan --only files,users,munge "$INV" >out && grep "^plan: no changes" out
+'
+
+test_expect_success 'apply starts it, the node runs a job, a second plan is empty' '
+	cc apply "$INV" >out 2>&1; rc=$?; cat out; test "$rc" = 0 &&
+	grep "^apply: 8 hosts, 0 files changed, .*, 0 restarts, 1 start, 0 reconfigures" out &&
+	on gpu02 lab-service slurmd status &&
+	on ctl sh -c "cd /tmp && timeout 60 srun -p gpu -w gpu02 -N1 hostname" >job &&
+	grep -x gpu02 job &&
+	cc plan "$INV" >out; rc=$?; cat out; test "$rc" = 0 &&
+	grep "^plan: no changes" out
+'
+
 test_expect_success 'a hand edit on one host: plan shows that diff for that host only' '
 	on gpu03 sed -i "s/^ReturnToService=2/ReturnToService=1/" /etc/slurm/slurm.conf &&
 	test_must_fail --exit=2 cc plan "$INV" >out && cat out &&
@@ -152,10 +177,16 @@ test_expect_success 'one host down: the others are applied, exit 4, summary name
 	on gpu01 grep -q "MaxTime=00:31:00" /etc/slurm/slurm.conf
 '
 
-test_expect_success 'after the host is back a rerun converges' '
+test_expect_success 'after the host is back a rerun converges and starts its daemons' '
 	lab host-start gpu05 &&
+	test_must_fail --exit=3 on gpu05 lab-service slurmd status &&
+	test_must_fail --exit=2 cc plan "$INV" >out && cat out &&
+	grep "^  gpu05: start munge (not running)$" out &&
+	grep "^  gpu05: start slurmd (not running)$" out &&
 	cc apply "$INV" >out 2>&1; rc=$?; cat out; test "$rc" = 0 &&
+	grep ", 2 starts, " out &&
 	on gpu05 grep -q "MaxTime=00:31:00" /etc/slurm/slurm.conf &&
+	on gpu05 lab-service munge status && on gpu05 lab-service slurmd status &&
 	cc plan "$INV" >out
 '
 
