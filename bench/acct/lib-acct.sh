@@ -103,27 +103,6 @@ acct_equivalence() {
 
 # ---- the project lab (scripts/lab.sh via tests/t/lib-lab.sh) ----
 
-_acct_port_busy() { ss -Hltn "sport = :$1" 2>/dev/null | grep -q .; }
-
-# acct_pick_ports INV: move Slurm's ports in INV by a multiple of 100 that is
-# free (the lab shares this machine's network with any other lab running);
-# start from a pid-dependent offset so that concurrent test files do not race
-# for the same ports. ACCT_PORT_SHIFT=0 keeps Slurm's defaults when free.
-acct_pick_ports() {
-	k=${ACCT_PORT_SHIFT:-$(( $$ % 17 + 1 ))}
-	while [ "$k" -lt 40 ]; do
-		ok=true
-		for p in 6817 6819 6831 6832 6833; do
-			_acct_port_busy $((p + k * 100)) && ok=false
-		done
-		$ok && break
-		k=$((k + 1))
-	done
-	[ "$k" = 0 ] && return 0
-	sed -i -e "s/^cluster:\$/cluster:\\n  slurmctld_port: $((6817 + k * 100))\\n  slurmdbd_port: $((6819 + k * 100))/" \
-		-e "s/slurmd_port: 6831/slurmd_port: $((6831 + k * 100))/" "$1"
-}
-
 # acct_lab_env: ACCT_ON/ACCT_VIA/ACCT_SQL for the project lab (dbd host ctl)
 acct_lab_env() {
 	ACCT_ON="bash $TOP/scripts/lab.sh exec ctl"

@@ -29,7 +29,7 @@ if [ -z "${ACCT_ON:-}" ]; then
 	lab_begin >&2
 	BASE=$TRASH/lab.yaml
 	lab_inventory "$TOP/inventories/lab.yaml" "$BASE"
-	acct_pick_ports "$BASE"
+	lab_slurm_ports "$BASE" >&2
 	lab_hosts_up ctl
 	lab_db_up
 	acct_lab_env

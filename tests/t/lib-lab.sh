@@ -15,9 +15,11 @@
 #   lab_slurm_ports INV [N]   moves Slurm's ports (6817 slurmctld, 6819 slurmdbd,
 #                             lab.yaml's slurmd ports 6831.., N of them, default
 #                             3) in the inventory INV by the first free multiple
-#                             of 100 (sets LAB_PORT_SHIFT): from 0 in CI
+#                             of 100 and sets LAB_PORT_SHIFT to it: from 0 in CI
 #                             (CLUSTERCTL_TEST_DAEMONS=true), else from a
-#                             pid-derived shift, as tests may run side by side
+#                             pid-derived shift, as tests may run side by side;
+#                             from LAB_PORT_SHIFT when the caller sets it (0:
+#                             Slurm's own ports when free)
 #   lab_end                   what the trap runs: wipe the lab (SIGKILL, fast), or
 #                             when the test failed stop it cleanly and keep it
 #                             (its path is printed)
@@ -89,11 +91,17 @@ lab_inventory() {
 }
 
 lab_slurm_ports() {
-	LAB_PORT_SHIFT=0
 	# CI runs one test at a time: lab.yaml's own ports. A developer's machine
-	# runs tests side by side: start from a pid-derived shift there.
-	k=0
-	[ "${CLUSTERCTL_TEST_DAEMONS:-}" = true ] || k=$((1 + $$ % 20))
+	# runs tests side by side: start from a pid-derived shift there, so that
+	# concurrent test files do not race for the same ports.
+	if [ -n "${LAB_PORT_SHIFT:-}" ]; then
+		k=$((LAB_PORT_SHIFT / 100))
+	elif [ "${CLUSTERCTL_TEST_DAEMONS:-}" = true ]; then
+		k=0
+	else
+		k=$((1 + $$ % 20))
+	fi
+	LAB_PORT_SHIFT=0
 	while [ "$k" -lt 40 ]; do
 		ok=true
 		for p in 6817 6819; do _lab_port_busy $((p + k * 100)) && ok=false; done

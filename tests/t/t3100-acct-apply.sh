@@ -15,7 +15,7 @@ command -v python3 >/dev/null 2>&1 || test_skip_or_die "needs python3"
 lab_begin
 INV=$TRASH/lab.yaml
 lab_inventory "$TOP/inventories/lab.yaml" "$INV"
-acct_pick_ports "$INV"
+lab_slurm_ports "$INV"
 lab_hosts_up ctl gpu01 gpu02
 lab_db_up
 acct_lab_env
