@@ -7,7 +7,8 @@
 #   ACCT_SQL     a root MariaDB client reading SQL on stdin ("bash scripts/lab.sh db-sql")
 #   ACCT_CLUSTER the cluster name the inventories use (lab)
 #   CLUSTERCTL   the binary
-ACCT_DIR=$(cd "$(dirname "${ACCT_LIB:-$0}")" && pwd)
+#   TOP          the source tree
+ACCT_DIR=$TOP/bench/acct
 : "${ACCT_CLUSTER:=lab}"
 
 acct_on() { $ACCT_ON "$@"; }
@@ -108,6 +109,23 @@ acct_lab_env() {
 	ACCT_ON="bash $TOP/scripts/lab.sh exec ctl"
 	ACCT_VIA="bash $TOP/scripts/lab.sh exec"
 	ACCT_SQL="bash $TOP/scripts/lab.sh db-sql"
+}
+
+# acct_lab_begin INV HOST...: the lab of an accounting test or bench run
+# (tests/t/test-lib.sh and lib-lab.sh sourced): python3 for dbnorm.py (else
+# skip), lab_begin, INV a copy of inventories/lab.yaml with this lab's paths,
+# addresses and free Slurm ports (lab_slurm_ports), the hosts up, MariaDB up,
+# then acct_lab_env. The daemons are acct_lab_up's.
+acct_lab_begin() {
+	inv=$1
+	shift
+	command -v python3 >/dev/null 2>&1 || test_skip_or_die "needs python3"
+	lab_begin
+	lab_inventory "$TOP/inventories/lab.yaml" "$inv"
+	lab_slurm_ports "$inv"
+	lab_hosts_up "$@"
+	lab_db_up
+	acct_lab_env
 }
 
 # acct_lab_up INV OUTDIR HOST...: render INV, install the rendered files and one

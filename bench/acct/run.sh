@@ -26,13 +26,8 @@ if [ -z "${ACCT_ON:-}" ]; then
 	. "$TOP/tests/t/test-lib.sh"
 	. "$TOP/tests/t/lib-lab.sh"
 	. "$ACCT_LIB"
-	lab_begin >&2
 	BASE=$TRASH/lab.yaml
-	lab_inventory "$TOP/inventories/lab.yaml" "$BASE"
-	lab_slurm_ports "$BASE" >&2
-	lab_hosts_up ctl
-	lab_db_up
-	acct_lab_env
+	acct_lab_begin "$BASE" ctl >&2
 	acct_lab_up "$BASE" "$TRASH/out" ctl || { echo "cannot start slurmdbd in the lab" >&2; exit 1; }
 	W=$TRASH
 else

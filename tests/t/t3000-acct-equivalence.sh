@@ -9,17 +9,10 @@
 # slurmctld and MariaDB in the lab (host ctl).
 . "$(dirname "$0")/test-lib.sh"
 . "$TOP/tests/t/lib-lab.sh"
-ACCT_LIB=$TOP/bench/acct/lib-acct.sh
-. "$ACCT_LIB"
+. "$TOP/bench/acct/lib-acct.sh"
 
-command -v python3 >/dev/null 2>&1 || test_skip_or_die "needs python3"
-lab_begin
 INV=$TRASH/lab.yaml
-lab_inventory "$TOP/inventories/lab.yaml" "$INV"
-lab_slurm_ports "$INV"
-lab_hosts_up ctl
-lab_db_up
-acct_lab_env
+acct_lab_begin "$INV" ctl
 
 test_expect_success 'slurmdbd and slurmctld run in the lab from the rendered files' '
 	acct_lab_up "$INV" "$TRASH/render" ctl &&

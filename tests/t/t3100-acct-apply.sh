@@ -8,18 +8,10 @@
 # user without an association is rejected, sacct and sreport work.
 . "$(dirname "$0")/test-lib.sh"
 . "$TOP/tests/t/lib-lab.sh"
-ACCT_LIB=$TOP/bench/acct/lib-acct.sh
-. "$ACCT_LIB"
+. "$TOP/bench/acct/lib-acct.sh"
 
-command -v python3 >/dev/null 2>&1 || test_skip_or_die "needs python3"
-lab_begin
 INV=$TRASH/lab.yaml
-lab_inventory "$TOP/inventories/lab.yaml" "$INV"
-lab_slurm_ports "$INV"
-lab_hosts_up ctl gpu01 gpu02
-lab_db_up
-acct_lab_env
-VIA="bash $TOP/scripts/lab.sh exec"
+acct_lab_begin "$INV" ctl gpu01 gpu02
 
 # checksums OUT: CHECKSUM TABLE of every accounting table (any write shows)
 checksums() {
@@ -55,7 +47,7 @@ test_expect_success 'plan on the fresh database lists the QoS, accounts and user
 '
 
 test_expect_success 'apply (sql) seeds, restarts the daemons and reads back' '
-	"$CLUSTERCTL" accounting apply "$INV" --exec-via "$VIA" >out &&
+	"$CLUSTERCTL" accounting apply "$INV" --exec-via "$ACCT_VIA" >out &&
 	grep "applied and read back" out &&
 	acct_on sacctmgr -n -P show assoc where user=alice format=account,qos >actual &&
 	echo "hep|gpu2,normal" >expect &&
@@ -67,7 +59,7 @@ test_expect_success 'a second apply changes nothing: plan exits 0, no table chan
 	checksums before &&
 	"$CLUSTERCTL" accounting plan "$INV" >plan &&
 	grep "^  no changes\$" plan &&
-	"$CLUSTERCTL" accounting apply "$INV" --exec-via "$VIA" >out &&
+	"$CLUSTERCTL" accounting apply "$INV" --exec-via "$ACCT_VIA" >out &&
 	grep "nothing to change" out &&
 	checksums after &&
 	test_cmp before after
@@ -85,7 +77,7 @@ test_expect_success 'changing one QoS limit plans exactly that change; only that
 	EOF
 	test_cmp expect actual &&
 	acct_rows rows.before &&
-	"$CLUSTERCTL" accounting apply one.yaml --exec-via "$VIA" >out &&
+	"$CLUSTERCTL" accounting apply one.yaml --exec-via "$ACCT_VIA" >out &&
 	acct_rows rows.after &&
 	diff rows.before rows.after | grep "^[<>]" >changed;
 	test $(wc -l <changed) = 2 &&
@@ -126,7 +118,7 @@ test_expect_success 'a new QoS may preempt a QoS that comes after it' '
 	sed "/^accounts:/i\\
   - {name: urgent, priority: 100, preempt: [scavenger], preempt_mode: cancel}\\
   - {name: scavenger}" one.yaml >preempt.yaml &&
-	"$CLUSTERCTL" accounting apply preempt.yaml --exec-via "$VIA" >out &&
+	"$CLUSTERCTL" accounting apply preempt.yaml --exec-via "$ACCT_VIA" >out &&
 	acct_on sacctmgr -n -P show qos urgent format=Preempt,PreemptMode >actual &&
 	echo "scavenger|cancel" >expect &&
 	test_cmp expect actual &&

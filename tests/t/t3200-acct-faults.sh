@@ -7,18 +7,10 @@
 # descriptions is stored verbatim (as sacctmgr stores it), never executed.
 . "$(dirname "$0")/test-lib.sh"
 . "$TOP/tests/t/lib-lab.sh"
-ACCT_LIB=$TOP/bench/acct/lib-acct.sh
-. "$ACCT_LIB"
+. "$TOP/bench/acct/lib-acct.sh"
 
-command -v python3 >/dev/null 2>&1 || test_skip_or_die "needs python3"
-lab_begin
 INV=$TRASH/lab.yaml
-lab_inventory "$TOP/inventories/lab.yaml" "$INV"
-lab_slurm_ports "$INV"
-lab_hosts_up ctl
-lab_db_up
-acct_lab_env
-VIA="bash $TOP/scripts/lab.sh exec"
+acct_lab_begin "$INV" ctl
 
 checksums() {
 	echo 'checksum table acct_table, user_table, qos_table, acct_coord_table, tres_table, cluster_table, txn_table, lab_assoc_table, convert_version_table;' |
@@ -27,14 +19,14 @@ checksums() {
 
 test_expect_success 'lab: slurmdbd and slurmctld; the lab inventory seeded' '
 	acct_lab_up "$INV" "$TRASH/render" ctl &&
-	"$CLUSTERCTL" accounting apply "$INV" --exec-via "$VIA" >out &&
+	"$CLUSTERCTL" accounting apply "$INV" --exec-via "$ACCT_VIA" >out &&
 	checksums seeded
 '
 
 test_expect_success 'wrong password: one clear error, exit 1, password not shown' '
 	echo not-the-password >wrong.pass &&
 	sed "s|password_file: .*|password_file: $TRASH/wrong.pass|" "$INV" >wrong.yaml &&
-	test_must_fail --exit=1 "$CLUSTERCTL" accounting apply wrong.yaml --exec-via "$VIA" >out 2>err &&
+	test_must_fail --exit=1 "$CLUSTERCTL" accounting apply wrong.yaml --exec-via "$ACCT_VIA" >out 2>err &&
 	test $(wc -l <err) = 1 &&
 	grep "^clusterctl: accounting: cannot connect to MariaDB at 127.0.0.1:$LAB_DB_PORT as .slurm.: Access denied" err &&
 	! grep -q not-the-password err out &&
@@ -53,7 +45,7 @@ test_expect_success 'unknown schema version: refused before anything is stopped 
 	echo "update convert_version_table set version=99;" | acct_sql slurm_acct_db &&
 	checksums v99 &&
 	sed "s/max_tres_per_user: {gres\\/gpu: 2}/max_tres_per_user: {gres\\/gpu: 1}/" "$INV" >one.yaml &&
-	test_must_fail --exit=1 "$CLUSTERCTL" accounting apply one.yaml --exec-via "$VIA" >out 2>err &&
+	test_must_fail --exit=1 "$CLUSTERCTL" accounting apply one.yaml --exec-via "$ACCT_VIA" >out 2>err &&
 	test $(wc -l <err) = 1 &&
 	grep "schema version 99; the sql method knows only Slurm 22.05.s (12) and refuses" err &&
 	checksums now && test_cmp v99 now &&
@@ -70,7 +62,7 @@ test_expect_success 'MariaDB killed in the middle of a large apply: the database
 	checksums before &&
 	acct_rows rows.before &&
 	{ echo "lock tables txn_table write; select sleep(120);" | acct_sql slurm_acct_db >/dev/null 2>&1 & } &&
-	{ "$CLUSTERCTL" accounting apply big.yaml --exec-via "$VIA" >big.out 2>big.err & } &&
+	{ "$CLUSTERCTL" accounting apply big.yaml --exec-via "$ACCT_VIA" >big.out 2>big.err & } &&
 	i=0 &&
 	until echo "select count(*) from information_schema.innodb_trx where trx_rows_modified > 3000" |
 		acct_sql -N | grep -qv "^0\$"; do
@@ -99,7 +91,7 @@ test_expect_success 'names with quotes, backslashes or semicolons are refused by
 test_expect_success 'quotes, backslashes and semicolons in descriptions are stored verbatim' '
 	sed "s/description: physics department/description: \"It'"'"'s; DROP TABLE acct_table; -- back\\\\\\\\slash\"/" "$INV" >desc.yaml &&
 	grep -F "DROP TABLE" desc.yaml &&
-	"$CLUSTERCTL" accounting apply desc.yaml --exec-via "$VIA" >out &&
+	"$CLUSTERCTL" accounting apply desc.yaml --exec-via "$ACCT_VIA" >out &&
 	acct_on sacctmgr -n -P show account physics format=descr >actual &&
 	printf "%s\n" "it\`s; drop table acct_table; -- back\\slash" >expect &&
 	test_cmp expect actual &&
