@@ -191,21 +191,31 @@ static char *user_add_args(const struct acct_plan *p, const struct acct_index *i
 	return strbuf_detach(&out, NULL);
 }
 
+/*
+ * "sacctmgr -i VERB user where name=U account=A cluster=C" for a user
+ * association, "... account where name=A cluster=C" for an account's.
+ */
+static void assoc_where(struct strbuf *out, const char *verb,
+			const struct acct_plan *p, const struct acct_obj *o)
+{
+	if (*o->user) {
+		cmd_start(out, verb, "user where");
+		arg(out, "name", o->user);
+		arg(out, "account", o->name);
+	} else {
+		cmd_start(out, verb, "account where");
+		arg(out, "name", o->name);
+	}
+	arg(out, "cluster", p->cluster);
+}
+
 static void assoc_change(struct strbuf *out, const struct acct_plan *p,
 			 const struct acct_change *c)
 {
 	const struct acct_obj *o = c->want;
 	size_t di = acct_field_index(ACCT_ASSOC, "is_def");
 
-	if (*o->user) {
-		cmd_start(out, "modify", "user where");
-		arg(out, "name", o->user);
-		arg(out, "account", o->name);
-	} else {
-		cmd_start(out, "modify", "account where");
-		arg(out, "name", o->name);
-	}
-	arg(out, "cluster", p->cluster);
+	assoc_where(out, "modify", p, o);
 	strbuf_addstr(out, " set");
 	set_args(out, o, c->have, "is_def ");
 	strbuf_addch(out, '\n');
@@ -261,15 +271,7 @@ static void removal(struct strbuf *out, const struct acct_plan *p,
 		strbuf_addstr(out, "; fi");
 		break;
 	default:
-		if (*o->user) {
-			cmd_start(out, "delete", "user where");
-			arg(out, "name", o->user);
-			arg(out, "account", o->name);
-		} else {
-			cmd_start(out, "delete", "account where");
-			arg(out, "name", o->name);
-		}
-		arg(out, "cluster", p->cluster);
+		assoc_where(out, "delete", p, o);
 	}
 	strbuf_addch(out, '\n');
 }
