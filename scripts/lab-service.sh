@@ -95,6 +95,22 @@ started_or_fail() { # started_or_fail NAME LOG CHECK...
 	exit 1
 }
 
+# spawn NAME LOG CHECK...: start /usr/sbin/NAME detached (its stdio appended
+# to /var/log/NAME.out), then wait until CHECK... succeeds (started_or_fail)
+spawn() {
+	local name=$1 log=$2
+	setsid "/usr/sbin/$name" </dev/null >>"/var/log/$name.out" 2>&1 ||
+		{ tail -n 20 "$log" "/var/log/$name.out" >&2 2>/dev/null; fail "$name did not start"; }
+	started_or_fail "$@"
+}
+
+# listening PIDFILE NAME: the daemon runs and listens on a TCP port
+listening() {
+	local pid
+	pid=$(pid_alive "$1" "$2") || return 1
+	ss -Hltnp 2>/dev/null | grep -q "pid=$pid,"
+}
+
 # ------------------------------------------------------------------ munge
 
 munge_user() { if user_exists munge; then echo munge; else echo root; fi; }
@@ -136,22 +152,13 @@ ctld_start() {
 	own_dir "$state" "$u" 0755
 	own_dir "$(dirname "$log")" "$u" 0755
 	mkdir -p "$(dirname "$(ctld_pidfile)")"
-	setsid /usr/sbin/slurmctld </dev/null >>/var/log/slurmctld.out 2>&1 ||
-		{ tail -n 20 "$log" /var/log/slurmctld.out >&2 2>/dev/null; fail "slurmctld did not start"; }
-	started_or_fail slurmctld "$log" ctld_ping
+	spawn slurmctld "$log" ctld_ping
 }
 
 ctld_stop() { stop_pidfile "$(ctld_pidfile)" slurmctld; }
 
 slurmd_pidfile() { node_path "$(conf_get "$SLURM_CONF_FILE" SlurmdPidFile /run/slurmd.pid)"; }
 slurmd_logfile() { node_path "$(conf_get "$SLURM_CONF_FILE" SlurmdLogFile /var/log/slurm/slurmd.log)"; }
-
-# the node is up when slurmd listens on its port
-slurmd_listening() {
-	local pid
-	pid=$(pid_alive "$(slurmd_pidfile)" slurmd) || return 1
-	ss -Hltnp 2>/dev/null | grep -q "pid=$pid,"
-}
 
 slurmd_start() {
 	local spool log
@@ -161,9 +168,8 @@ slurmd_start() {
 	log=$(slurmd_logfile)
 	own_dir "$spool" root 0755
 	mkdir -p "$(dirname "$log")" "$(dirname "$(slurmd_pidfile)")"
-	setsid /usr/sbin/slurmd </dev/null >>/var/log/slurmd.out 2>&1 ||
-		{ tail -n 20 "$log" /var/log/slurmd.out >&2 2>/dev/null; fail "slurmd did not start"; }
-	started_or_fail slurmd "$log" slurmd_listening
+	# the node is up when slurmd listens on its port
+	spawn slurmd "$log" listening "$(slurmd_pidfile)" slurmd
 }
 
 slurmd_stop() { stop_pidfile "$(slurmd_pidfile)" slurmd; }
@@ -173,12 +179,6 @@ slurmd_stop() { stop_pidfile "$(slurmd_pidfile)" slurmd; }
 dbd_pidfile() { conf_get "$DBD_CONF_FILE" PidFile /run/slurmdbd.pid; }
 dbd_logfile() { conf_get "$DBD_CONF_FILE" LogFile /var/log/slurm/slurmdbd.log; }
 
-dbd_listening() {
-	local pid
-	pid=$(pid_alive "$(dbd_pidfile)" slurmdbd) || return 1
-	ss -Hltnp 2>/dev/null | grep -q "pid=$pid,"
-}
-
 dbd_start() {
 	local u log
 	[ -r "$DBD_CONF_FILE" ] || fail "no $DBD_CONF_FILE"
@@ -187,9 +187,7 @@ dbd_start() {
 	log=$(dbd_logfile)
 	own_dir "$(dirname "$log")" "$u" 0755
 	mkdir -p "$(dirname "$(dbd_pidfile)")"
-	setsid /usr/sbin/slurmdbd </dev/null >>/var/log/slurmdbd.out 2>&1 ||
-		{ tail -n 20 "$log" /var/log/slurmdbd.out >&2 2>/dev/null; fail "slurmdbd did not start"; }
-	started_or_fail slurmdbd "$log" dbd_listening
+	spawn slurmdbd "$log" listening "$(dbd_pidfile)" slurmdbd
 }
 
 dbd_stop() { stop_pidfile "$(dbd_pidfile)" slurmdbd; }
