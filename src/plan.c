@@ -880,7 +880,6 @@ static int plan_svc_rank(enum service_kind k)
 static int plan_cmp_service(const void *a, const void *b)
 {
 	const struct plan_service *x = a, *y = b;
-
 	bool xr = x->action == PLAN_SVC_RECONFIGURE;
 	bool yr = y->action == PLAN_SVC_RECONFIGURE;
 

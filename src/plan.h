@@ -4,8 +4,9 @@
  * host; the result lists every change: files to create or modify (with a
  * unified diff, secrets masked), mode/owner fixes, users and groups to
  * create or re-number, munge key per host, the services to reconfigure,
- * restart or start (a daemon found stopped), and the accounting section. `plan` prints it; `apply` executes
- * this very value. Pure: no I/O, no printing.
+ * restart or start (a daemon found stopped), and the accounting section.
+ * `plan` prints it; `apply` executes this very value. Pure: no I/O, no
+ * printing.
  *
  * Ownership: struct plan owns everything it holds except what is marked
  * borrowed (the rendered set and the model, which must outlive it).
@@ -65,7 +66,11 @@ struct plan_obs_ident {
 enum plan_ident_who { PLAN_SLURM, PLAN_MUNGE, PLAN_N_IDENT };
 
 /* A daemon's state by its status command; UNKNOWN (0) when not asked. */
-enum plan_obs_svc { PLAN_OBS_SVC_UNKNOWN, PLAN_OBS_SVC_RUNNING, PLAN_OBS_SVC_STOPPED };
+enum plan_obs_svc {
+	PLAN_OBS_SVC_UNKNOWN,
+	PLAN_OBS_SVC_RUNNING,
+	PLAN_OBS_SVC_STOPPED,
+};
 
 struct plan_obs_host {
 	bool ok;		/* observed; false: error says why */
@@ -147,7 +152,11 @@ struct plan_ident {
 };
 
 /* START: the daemon was observed stopped and nothing restarts it. */
-enum plan_svc_action { PLAN_SVC_RECONFIGURE, PLAN_SVC_RESTART, PLAN_SVC_START };
+enum plan_svc_action {
+	PLAN_SVC_RECONFIGURE,
+	PLAN_SVC_RESTART,
+	PLAN_SVC_START,
+};
 
 /* "reconfigure", "restart" or "start". */
 const char *plan_svc_action_name(enum plan_svc_action a);
