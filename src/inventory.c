@@ -257,7 +257,7 @@ static size_t seq_len(const yaml_node_t *n)
 }
 
 /* ------------------------------------------------------------------ */
-/* scalar parsers (also used by validate.c through inventory.h)        */
+/* integers and booleans (memory, times: inventory_scalar.c)           */
 
 static bool parse_ll(const char *s, long long *out)
 {
@@ -285,108 +285,6 @@ static bool parse_bool(const char *s, bool *out)
 		}
 	}
 	return false;
-}
-
-static long long memory_unit_mb_scale(char u, bool *kilo)
-{
-	*kilo = false;
-	switch (u) {
-	case 'K': case 'k':
-		*kilo = true;
-		return 1;
-	case 'M': case 'm':
-		return 1;
-	case 'G': case 'g':
-		return 1024;
-	case 'T': case 't':
-		return 1024LL * 1024;
-	case 'P': case 'p':
-		return 1024LL * 1024 * 1024;
-	}
-	return 0;
-}
-
-int inventory_parse_memory(const char *s, long long *mb)
-{
-	long long whole = 0, frac = 0, frac_div = 1, scale = 1;
-	bool kilo = false;
-	const char *p = s;
-
-	if (*p < '0' || *p > '9')
-		return -1;
-	for (; *p >= '0' && *p <= '9'; p++) {
-		if (whole > (1LL << 53) / 10)
-			return -1;
-		whole = whole * 10 + (*p - '0');
-	}
-	if (*p == '.') {
-		for (p++; *p >= '0' && *p <= '9'; p++) {
-			if (frac_div < 1000000) {
-				frac = frac * 10 + (*p - '0');
-				frac_div *= 10;
-			}
-		}
-	}
-	if (*p) {
-		scale = memory_unit_mb_scale(*p++, &kilo);
-		if (!scale)
-			return -1;
-		if (*p == 'i' && p[1] == 'B')
-			p += 2;
-		else if (*p == 'B')
-			p++;
-	} else if (frac_div > 1) {
-		return -1;	/* "1.5" MB makes no sense: RealMemory is whole MB */
-	}
-	if (*p || whole > (1LL << 53) / scale)
-		return -1;
-	*mb = whole * scale + frac * scale / frac_div;
-	if (kilo)
-		*mb /= 1024;
-	return 0;
-}
-
-/* Reads 1+ digits into *v; false if none. */
-static bool time_digits(const char **p, long long *v)
-{
-	const char *s = *p;
-
-	*v = 0;
-	while (**p >= '0' && **p <= '9') {
-		if (*v > 100000000)
-			return false;
-		*v = *v * 10 + (**p - '0');
-		(*p)++;
-	}
-	return *p != s;
-}
-
-bool inventory_valid_time(const char *s)
-{
-	long long f[3], days;
-	const char *p = s, *dash = strchr(s, '-');
-	size_t n = 0, i;
-
-	if (!strcasecmp(s, "UNLIMITED") || !strcasecmp(s, "INFINITE"))
-		return true;
-	if (dash && (!time_digits(&p, &days) || p != dash))
-		return false;
-	if (dash)
-		p++;
-	for (;;) {
-		if (n == 3 || !time_digits(&p, &f[n++]))
-			return false;
-		if (*p != ':')
-			break;
-		p++;
-	}
-	if (*p)
-		return false;
-	/* after the leading field, minutes and seconds are below 60 */
-	for (i = 1; i < n; i++)
-		if (f[i] >= 60)
-			return false;
-	return !dash || f[0] < 24;
 }
 
 /* ------------------------------------------------------------------ */
