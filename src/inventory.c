@@ -1,11 +1,11 @@
 /*
- * inventory.c: YAML (libyaml's document API) to struct model. One key table
- * per mapping says, for every key, its type, where it goes in the model,
- * whether it is required, its default and a doc line; the same tables drive
- * loading, "unknown key (did you mean ...)" and the generated reference, so
- * the three cannot drift. Shape problems (types, duplicates, syntax) are
- * reported here with the node's file:line:col and loading goes on, so one
- * run shows every problem; meaning (references, limits) is validate.c's.
+ * inventory.c: YAML (libyaml's document API) to struct model: the entry
+ * points, reading files, one YAML document per file, include:, and the
+ * top-level key table that hands each section to its part of the schema.
+ * The loading by key table is inventory_keys.c's. Shape problems (types,
+ * duplicates, syntax) are reported with the node's file:line:col and
+ * loading goes on, so one run shows every problem; meaning (references,
+ * limits) is validate.c's.
  */
 #include "compat.h"
 
@@ -23,6 +23,7 @@
 #include "die.h"
 #include "hostlist.h"
 #include "inventory.h"
+#include "inventory_keys.h"
 #include "validate.h"
 #include "xalloc.h"
 
@@ -30,565 +31,7 @@
 #define MAX_FILE_SIZE (64u << 20)
 #define MAX_HOSTS ((unsigned long long)HOSTLIST_MAX_HOSTS)
 #define MAX_NODE_VISITS 10000000u
-#define MAX_DEPTH 64u
 #define MAX_INCLUDE_DEPTH 16u
-
-enum top_section {
-	TOP_CLUSTER,
-	TOP_SSH,
-	TOP_DATABASE,
-	TOP_COUNT
-};
-
-struct loader {
-	struct model *m;
-	struct diag_list *dl;
-	yaml_document_t *doc;
-	const char *file;	/* pool; names the current file in locations */
-	const char *dir;	/* pool; resolves relative paths */
-	size_t budget;		/* node visits left: bounds alias bombs */
-	unsigned depth;		/* account nesting */
-	unsigned include_depth;
-	bool budget_reported;
-	struct src_loc top_seen[TOP_COUNT];
-	yaml_node_t *children;	/* "children:" of the account being loaded */
-	unsigned long long n_expanded;	/* hosts so far, against MAX_HOSTS */
-
-	/* growing arrays, moved into the pool by loader_finish() */
-	struct node_type *node_types;
-	size_t n_node_types, alloc_node_types;
-	struct host *hosts;
-	size_t n_hosts, alloc_hosts, n_entries;
-	struct partition *partitions;
-	size_t n_partitions, alloc_partitions;
-	struct qos *qos;
-	size_t n_qos, alloc_qos;
-	struct account *accounts;
-	size_t n_accounts, alloc_accounts;
-	struct user *users;
-	size_t n_users, alloc_users;
-	char **included;	/* canonical paths of files loaded, for cycles */
-	size_t n_included, alloc_included;
-	const char *override_path;	/* read override_buf instead of this file */
-	const char *override_buf;
-	size_t override_len;
-};
-
-/* ------------------------------------------------------------------ */
-/* key tables                                                          */
-
-enum key_kind {
-	K_STR,		/* string */
-	K_PATH,		/* string, resolved against the inventory's directory */
-	K_TIME,		/* Slurm time string */
-	K_INT,		/* long long, optional bounds */
-	K_BOOL,
-	K_MEM,		/* memory size -> MB (long long) */
-	K_ENUM,		/* one of choices -> int (base + index) */
-	K_STRLIST,	/* list of strings (a single string is a list of one) */
-	K_KV,		/* mapping of scalars, order and locations kept */
-	K_SUB,		/* nested mapping with its own table */
-	K_FN,		/* custom loader */
-};
-
-struct key_spec;
-typedef void (*key_fn)(struct loader *ld, void *obj, yaml_node_t *val,
-		       const struct src_loc *kloc);
-
-struct key_table {
-	const char *what;	/* "node type": used in messages */
-	const struct key_spec *keys;
-	size_t n;
-};
-
-struct key_spec {
-	const char *name;
-	enum key_kind kind;
-	size_t off;		/* field in the object */
-	size_t loc_off;		/* 0: none; else a struct src_loc for the key */
-	bool required;
-	const char *def;	/* default, for the reference only */
-	const char *doc;
-	long long min, max;	/* K_INT bounds, used when min < max */
-	const char *const *choices;	/* K_ENUM, NULL-terminated */
-	int base;		/* K_ENUM: value of choices[0] */
-	const struct key_table *sub;	/* K_SUB */
-	key_fn fn;		/* K_FN */
-	const char *type_doc;	/* K_FN/K_SUB: type for the reference */
-	int once;		/* top-level K_SUB: 1 + enum top_section */
-};
-
-#define TABLE(what, arr) { what, arr, ARRAY_SIZE(arr) }
-#define F(type, field) .off = offsetof(type, field)
-#define L(type, field) .loc_off = offsetof(type, field)
-
-/* ------------------------------------------------------------------ */
-/* locations and node helpers                                          */
-
-/* libyaml marks are 0-based; this is the one place that converts them. */
-static struct src_loc loc_from_mark(const char *file, yaml_mark_t mark)
-{
-	struct src_loc loc = { file, (unsigned)mark.line + 1,
-			       (unsigned)mark.column + 1 };
-	return loc;
-}
-
-static struct src_loc node_loc(const struct loader *ld, const yaml_node_t *n)
-{
-	return loc_from_mark(ld->file, n->start_mark);
-}
-
-static yaml_node_t *node_get(struct loader *ld, int idx)
-{
-	if (!ld->budget) {
-		if (!ld->budget_reported) {
-			struct src_loc loc = { ld->file, 0, 0 };
-
-			diag_error(ld->dl, &loc,
-				   "inventory too large (too many aliased nodes)");
-			ld->budget_reported = true;
-		}
-		return NULL;
-	}
-	ld->budget--;
-	return yaml_document_get_node(ld->doc, idx);
-}
-
-static const char *node_kind_name(const yaml_node_t *n)
-{
-	switch (n->type) {
-	case YAML_MAPPING_NODE:
-		return "a mapping";
-	case YAML_SEQUENCE_NODE:
-		return "a list";
-	default:
-		return "a scalar";
-	}
-}
-
-static bool node_is_null(const yaml_node_t *n)
-{
-	const char *v = (const char *)n->data.scalar.value;
-
-	if (n->type != YAML_SCALAR_NODE ||
-	    n->data.scalar.style != YAML_PLAIN_SCALAR_STYLE)
-		return false;
-	return !*v || !strcmp(v, "~") || !strcmp(v, "null") ||
-	       !strcmp(v, "Null") || !strcmp(v, "NULL");
-}
-
-static void type_error(struct loader *ld, const yaml_node_t *n,
-		       const char *expected)
-{
-	struct src_loc loc = node_loc(ld, n);
-
-	if (n->type == YAML_SCALAR_NODE)
-		diag_error(ld->dl, &loc, "expected %s, got '%s'", expected,
-			   (const char *)n->data.scalar.value);
-	else
-		diag_error(ld->dl, &loc, "expected %s, got %s", expected,
-			   node_kind_name(n));
-}
-
-/*
- * The string of a scalar node in the pool, or NULL (after a diagnostic)
- * when n is not a usable scalar. Nulls are reported by the callers that
- * care; here they come back as "".
- */
-static const char *scalar_str(struct loader *ld, const yaml_node_t *n,
-			      const char *expected)
-{
-	const char *v;
-	size_t len;
-
-	if (n->type != YAML_SCALAR_NODE) {
-		type_error(ld, n, expected);
-		return NULL;
-	}
-	v = (const char *)n->data.scalar.value;
-	len = n->data.scalar.length;
-	if (memchr(v, '\0', len)) {
-		struct src_loc loc = node_loc(ld, n);
-
-		diag_error(ld->dl, &loc, "string contains a NUL byte");
-		return NULL;
-	}
-	return pool_strndup(&ld->m->pool, v, len);
-}
-
-static const char *key_str(const yaml_node_t *k)
-{
-	return k->type == YAML_SCALAR_NODE ? (const char *)k->data.scalar.value :
-					     NULL;
-}
-
-/*
- * True (after "duplicate key" + note) if the key of pair repeats an
- * earlier key of map. Keys compare exactly, or ignoring case when fold is set.
- */
-static bool map_key_repeats(struct loader *ld, yaml_node_t *map,
-			    yaml_node_pair_t *pair, bool fold)
-{
-	yaml_node_pair_t *p;
-	yaml_node_t *k = yaml_document_get_node(ld->doc, pair->key);
-	const char *ks = key_str(k);
-
-	if (!ks)
-		return false;
-	for (p = map->data.mapping.pairs.start; p < pair; p++) {
-		yaml_node_t *pk = yaml_document_get_node(ld->doc, p->key);
-		const char *ps = key_str(pk);
-		struct src_loc loc, first;
-
-		if (!ps || (fold ? strcasecmp(ps, ks) : strcmp(ps, ks)))
-			continue;
-		loc = node_loc(ld, k);
-		first = node_loc(ld, pk);
-		diag_error(ld->dl, &loc, "duplicate key '%s'", ks);
-		diag_note(ld->dl, &first, "first defined here");
-		return true;
-	}
-	return false;
-}
-
-static size_t seq_len(const yaml_node_t *n)
-{
-	return (size_t)(n->data.sequence.items.top - n->data.sequence.items.start);
-}
-
-/* ------------------------------------------------------------------ */
-/* integers and booleans (memory, times: inventory_scalar.c)           */
-
-static bool parse_ll(const char *s, long long *out)
-{
-	char *end;
-
-	if (!*s || (!(*s >= '0' && *s <= '9') && *s != '-' && *s != '+'))
-		return false;
-	errno = 0;
-	*out = strtoll(s, &end, 10);
-	return !errno && end != s && !*end;
-}
-
-static bool parse_bool(const char *s, bool *out)
-{
-	static const char *const yes[] = { "true", "True", "TRUE", "yes", "Yes",
-					   "YES", "on", "On", "ON" };
-	static const char *const no[] = { "false", "False", "FALSE", "no", "No",
-					  "NO", "off", "Off", "OFF" };
-	size_t i;
-
-	for (i = 0; i < ARRAY_SIZE(yes); i++) {
-		if (!strcmp(s, yes[i]) || !strcmp(s, no[i])) {
-			*out = !strcmp(s, yes[i]);
-			return true;
-		}
-	}
-	return false;
-}
-
-/* ------------------------------------------------------------------ */
-/* generic loading by key table                                        */
-
-static void load_mapping(struct loader *ld, yaml_node_t *map,
-			 const struct key_table *t, void *obj);
-static const struct key_table top_table;
-
-static char *resolve_path(struct loader *ld, const char *p)
-{
-	if (!*p || p[0] == '/' || p[0] == '~' || !strcmp(ld->dir, "."))
-		return (char *)p;
-	return pool_printf(&ld->m->pool, "%s/%s", ld->dir, p);
-}
-
-static void set_int(struct loader *ld, const struct key_spec *ks,
-		    yaml_node_t *val, long long *dst)
-{
-	const char *s = scalar_str(ld, val, "an integer");
-	struct src_loc loc = node_loc(ld, val);
-	long long v;
-
-	if (!s)
-		return;
-	if (!parse_ll(s, &v)) {
-		type_error(ld, val, "an integer");
-		return;
-	}
-	if (ks->min < ks->max && (v < ks->min || v > ks->max)) {
-		diag_error(ld->dl, &loc, "'%s' must be between %lld and %lld, got %lld",
-			   ks->name, ks->min, ks->max, v);
-		return;
-	}
-	*dst = v;
-}
-
-static void set_enum(struct loader *ld, const struct key_spec *ks,
-		     yaml_node_t *val, int *dst)
-{
-	const char *s = scalar_str(ld, val, "a string");
-	struct src_loc loc = node_loc(ld, val);
-	struct strbuf all = STRBUF_INIT;
-	const char *hint;
-	size_t i, n = 0;
-
-	if (!s)
-		return;
-	for (i = 0; ks->choices[i]; i++) {
-		if (!strcmp(s, ks->choices[i])) {
-			*dst = ks->base + (int)i;
-			strbuf_release(&all);
-			return;
-		}
-		strbuf_addf(&all, "%s%s", i ? ", " : "", ks->choices[i]);
-		n++;
-	}
-	hint = diag_suggest(s, (const char *const *)ks->choices, n);
-	if (hint)
-		diag_error(ld->dl, &loc, "invalid %s '%s' (did you mean '%s'?)",
-			   ks->name, s, hint);
-	else
-		diag_error(ld->dl, &loc, "invalid %s '%s' (expected one of: %s)",
-			   ks->name, s, all.buf);
-	strbuf_release(&all);
-}
-
-static void load_strlist(struct loader *ld, yaml_node_t *val,
-			 struct str_list *out)
-{
-	yaml_node_item_t *it;
-	size_t n = 0;
-
-	if (val->type == YAML_MAPPING_NODE) {
-		type_error(ld, val, "a list of strings");
-		return;
-	}
-	if (val->type == YAML_SCALAR_NODE) {
-		const char *s = scalar_str(ld, val, "a string");
-
-		if (!s)
-			return;
-		out->items = pool_alloc(&ld->m->pool, sizeof(*out->items));
-		out->locs = pool_alloc(&ld->m->pool, sizeof(*out->locs));
-		out->items[0] = s;
-		out->locs[0] = node_loc(ld, val);
-		out->n = 1;
-		return;
-	}
-	out->items = pool_alloc(&ld->m->pool, (seq_len(val) + 1) * sizeof(*out->items));
-	out->locs = pool_alloc(&ld->m->pool, (seq_len(val) + 1) * sizeof(*out->locs));
-	for (it = val->data.sequence.items.start; it < val->data.sequence.items.top; it++) {
-		yaml_node_t *e = node_get(ld, *it);
-		const char *s;
-
-		if (!e || !(s = scalar_str(ld, e, "a string")))
-			continue;
-		out->items[n] = s;
-		out->locs[n++] = node_loc(ld, e);
-	}
-	out->n = n;
-}
-
-static void load_kv(struct loader *ld, yaml_node_t *val, struct kv_list *out)
-{
-	yaml_node_pair_t *p;
-	size_t n = 0;
-
-	if (val->type != YAML_MAPPING_NODE) {
-		type_error(ld, val, "a mapping");
-		return;
-	}
-	out->items = pool_alloc(&ld->m->pool,
-				(size_t)(val->data.mapping.pairs.top -
-					 val->data.mapping.pairs.start + 1) *
-					sizeof(*out->items));
-	for (p = val->data.mapping.pairs.start; p < val->data.mapping.pairs.top; p++) {
-		yaml_node_t *k = node_get(ld, p->key), *v = node_get(ld, p->value);
-		struct kv *e = &out->items[n];
-
-		if (!k || !v || map_key_repeats(ld, val, p, true))
-			continue;
-		e->key = scalar_str(ld, k, "a key");
-		if (!e->key)
-			continue;
-		if (node_is_null(v)) {
-			struct src_loc loc = node_loc(ld, v);
-
-			diag_error(ld->dl, &loc, "'%s' needs a value", e->key);
-			continue;
-		}
-		e->value = scalar_str(ld, v, "a scalar value");
-		if (!e->value)
-			continue;
-		e->loc = node_loc(ld, k);
-		e->value_loc = node_loc(ld, v);
-		n++;
-	}
-	out->n = n;
-}
-
-/* cluster/ssh/database may each be written once across all files. */
-static bool top_once(struct loader *ld, enum top_section s, const char *name,
-		     const struct src_loc *kloc)
-{
-	if (ld->top_seen[s].file) {
-		diag_error(ld->dl, kloc, "duplicate key '%s'", name);
-		diag_note(ld->dl, &ld->top_seen[s], "first defined here");
-		return false;
-	}
-	ld->top_seen[s] = *kloc;
-	return true;
-}
-
-static void apply_key(struct loader *ld, const struct key_spec *ks, void *obj,
-		      yaml_node_t *val, const struct src_loc *kloc)
-{
-	char *field = (char *)obj + ks->off;
-	const char *s;
-
-	if (ks->once && !top_once(ld, ks->once - 1, ks->name, kloc))
-		return;
-	if (ks->loc_off)
-		*(struct src_loc *)((char *)obj + ks->loc_off) = *kloc;
-	switch (ks->kind) {
-	case K_STR:
-	case K_PATH:
-	case K_TIME:
-		if (!(s = scalar_str(ld, val, "a string")))
-			return;
-		if (ks->kind == K_PATH)
-			s = resolve_path(ld, s);
-		if (ks->kind == K_TIME && !inventory_valid_time(s)) {
-			struct src_loc loc = node_loc(ld, val);
-
-			diag_error(ld->dl, &loc,
-				   "invalid time '%s' (expected UNLIMITED, MM, MM:SS, "
-				   "HH:MM:SS, D-HH, D-HH:MM or D-HH:MM:SS)", s);
-			return;
-		}
-		*(const char **)field = s;
-		return;
-	case K_INT:
-		set_int(ld, ks, val, (long long *)field);
-		return;
-	case K_BOOL:
-		if ((s = scalar_str(ld, val, "a boolean")) &&
-		    !parse_bool(s, (bool *)field))
-			type_error(ld, val, "a boolean (true or false)");
-		return;
-	case K_MEM:
-		if ((s = scalar_str(ld, val, "a memory size")) &&
-		    inventory_parse_memory(s, (long long *)field))
-			type_error(ld, val, "a memory size (MB, or with a unit: 190G, 1.5T)");
-		return;
-	case K_ENUM:
-		set_enum(ld, ks, val, (int *)field);
-		return;
-	case K_STRLIST:
-		load_strlist(ld, val, (struct str_list *)field);
-		return;
-	case K_KV:
-		load_kv(ld, val, (struct kv_list *)field);
-		return;
-	case K_SUB:
-		load_mapping(ld, val, ks->sub, field);
-		return;
-	case K_FN:
-		ks->fn(ld, obj, val, kloc);
-		return;
-	}
-}
-
-static void unknown_key(struct loader *ld, const struct key_table *t,
-			const char *name, const struct src_loc *loc)
-{
-	const char *names[64];
-	const char *hint;
-	size_t i, n = t->n < ARRAY_SIZE(names) ? t->n : ARRAY_SIZE(names);
-
-	for (i = 0; i < n; i++)
-		names[i] = t->keys[i].name;
-	hint = diag_suggest(name, names, n);
-	if (hint)
-		diag_error(ld->dl, loc, "unknown key '%s' in %s (did you mean '%s'?)",
-			   name, t->what, hint);
-	else
-		diag_error(ld->dl, loc, "unknown key '%s' in %s", name, t->what);
-}
-
-static const struct key_spec *find_key(const struct key_table *t, const char *name)
-{
-	size_t i;
-
-	for (i = 0; i < t->n; i++)
-		if (!strcmp(t->keys[i].name, name))
-			return &t->keys[i];
-	return NULL;
-}
-
-static void load_mapping(struct loader *ld, yaml_node_t *map,
-			 const struct key_table *t, void *obj)
-{
-	yaml_node_pair_t *p;
-	uint64_t seen = 0;
-	size_t i;
-
-	if (map->type != YAML_MAPPING_NODE && !node_is_null(map)) {
-		type_error(ld, map, "a mapping");
-		return;
-	}
-	/* an empty "key:" is an empty mapping: its required keys are missing */
-	for (p = map->data.mapping.pairs.start;
-	     map->type == YAML_MAPPING_NODE && p < map->data.mapping.pairs.top; p++) {
-		yaml_node_t *k = node_get(ld, p->key), *v = node_get(ld, p->value);
-		const struct key_spec *ks;
-		struct src_loc kloc;
-		const char *name;
-
-		if (!k || !v || map_key_repeats(ld, map, p, false))
-			continue;
-		kloc = node_loc(ld, k);
-		if (!(name = key_str(k))) {
-			type_error(ld, k, "a key name");
-			continue;
-		}
-		if (!(ks = find_key(t, name))) {
-			unknown_key(ld, t, name, &kloc);
-			continue;
-		}
-		seen |= 1ull << (ks - t->keys);
-		if (node_is_null(v) && ks->kind != K_SUB)
-			continue;	/* "key:" with no value keeps the default */
-		apply_key(ld, ks, obj, v, &kloc);
-	}
-	/* the top level may be split over files: load_buffer() checks it */
-	for (i = 0; i < t->n && t != &top_table; i++) {
-		if (t->keys[i].required && !(seen & (1ull << i))) {
-			struct src_loc loc = node_loc(ld, map);
-
-			diag_error(ld->dl, &loc, "missing required key '%s' in %s",
-				   t->keys[i].name, t->what);
-		}
-	}
-}
-
-/* Calls fn(ld, element) for each element of a list; errors for non-lists. */
-static void for_each_item(struct loader *ld, yaml_node_t *seq,
-			  void (*fn)(struct loader *, yaml_node_t *))
-{
-	yaml_node_item_t *it;
-
-	if (seq->type != YAML_SEQUENCE_NODE) {
-		type_error(ld, seq, "a list");
-		return;
-	}
-	for (it = seq->data.sequence.items.start; it < seq->data.sequence.items.top; it++) {
-		yaml_node_t *e = node_get(ld, *it);
-
-		if (e)
-			fn(ld, e);
-	}
-}
-
 /* ------------------------------------------------------------------ */
 /* cluster                                                             */
 
@@ -638,9 +81,6 @@ static const struct key_spec services_keys[] = {
 };
 static const struct key_table services_table = TABLE("services", services_keys);
 
-#define PORT(n, type, field, what)                                        \
-	{ n, K_INT, F(type, field), .min = 1, .max = 65535, .doc = what }
-
 static const struct key_spec cluster_keys[] = {
 	{ "name", K_STR, F(struct cluster, name), L(struct cluster, loc),
 	  .required = true, .doc = "ClusterName; also the accounting cluster" },
@@ -686,7 +126,7 @@ static const struct key_spec cluster_keys[] = {
 	{ "services", K_SUB, 0, .sub = &services_table, .type_doc = "mapping",
 	  .def = "systemd", .doc = "munge, slurmctld, slurmd, slurmdbd: commands" },
 };
-static const struct key_table cluster_table = TABLE("cluster", cluster_keys);
+const struct key_table inv_cluster_table = TABLE("cluster", cluster_keys);
 
 static const struct key_spec ssh_keys[] = {
 	{ "user", K_STR, F(struct ssh_settings, user), .def = "root",
@@ -707,7 +147,7 @@ static const struct key_spec ssh_keys[] = {
 	{ "accept_new_host_keys", K_BOOL, F(struct ssh_settings, accept_new_host_keys),
 	  .def = "false", .doc = "trust unknown host keys on first use (never changed ones)" },
 };
-static const struct key_table ssh_table = TABLE("ssh", ssh_keys);
+const struct key_table inv_ssh_table = TABLE("ssh", ssh_keys);
 
 static const struct key_spec db_keys[] = {
 	{ "host", K_STR, F(struct db_settings, host),
@@ -726,7 +166,24 @@ static const struct key_spec db_keys[] = {
 	{ "method", K_ENUM, F(struct db_settings, method), .choices = db_methods,
 	  .def = "sql", .doc = "sql: direct SQL; sacctmgr: sacctmgr commands" },
 };
-static const struct key_table db_table = TABLE("database", db_keys);
+const struct key_table inv_db_table = TABLE("database", db_keys);
+
+const struct inv_ref_section inv_cluster_ref[] = {
+	{ "cluster", "Cluster-wide settings. `slurm_conf`, `cgroup_conf` and "
+	  "`slurmdbd_conf` keys are checked, case-insensitively, against what "
+	  "`slurm_version` accepts: removed, ignored (defunct) or newer keys "
+	  "are errors, and so are keys the inventory models itself "
+	  "(ClusterName, SlurmctldHost, NodeName, ...).", &inv_cluster_table },
+	{ "cluster.slurm_user, cluster.munge_user", "Service users, created with "
+	  "the same UID/GID on every host.", &svc_user_table },
+	{ "cluster.services", "Commands that drive each service on a host.",
+	  &services_table },
+	{ "cluster.services.SERVICE", "One service's commands (run by the "
+	  "host's shell).", &service_cmd_table },
+	{ "ssh", "How clusterctl reaches the hosts.", &inv_ssh_table },
+	{ "database", "The Slurm accounting database.", &inv_db_table },
+	{ 0 }
+};
 
 /* ------------------------------------------------------------------ */
 /* node types                                                          */
@@ -746,8 +203,8 @@ static const struct key_table gpu_table = TABLE("gpu", gpu_keys);
 static void load_one_gpu(struct loader *ld, yaml_node_t *n, struct gpu_spec *g)
 {
 	g->count = MODEL_UNSET;
-	g->loc = node_loc(ld, n);
-	load_mapping(ld, n, &gpu_table, g);
+	g->loc = inv_node_loc(ld, n);
+	inv_load_mapping(ld, n, &gpu_table, g);
 }
 
 static void load_gpus(struct loader *ld, void *obj, yaml_node_t *val,
@@ -764,12 +221,12 @@ static void load_gpus(struct loader *ld, void *obj, yaml_node_t *val,
 		return;
 	}
 	if (val->type != YAML_SEQUENCE_NODE) {
-		type_error(ld, val, "a mapping or a list of mappings");
+		inv_type_error(ld, val, "a mapping or a list of mappings");
 		return;
 	}
-	nt->gpus = pool_alloc(&ld->m->pool, (seq_len(val) + 1) * sizeof(*nt->gpus));
+	nt->gpus = pool_alloc(&ld->m->pool, (inv_seq_len(val) + 1) * sizeof(*nt->gpus));
 	for (it = val->data.sequence.items.start; it < val->data.sequence.items.top; it++) {
-		yaml_node_t *e = node_get(ld, *it);
+		yaml_node_t *e = inv_node_get(ld, *it);
 
 		if (e)
 			load_one_gpu(ld, e, &nt->gpus[nt->n_gpus++]);
@@ -809,28 +266,28 @@ static void node_type_init(struct node_type *nt)
 	nt->memory_mb = nt->tmp_disk_mb = nt->weight = MODEL_UNSET;
 }
 
-static void load_node_types(struct loader *ld, void *obj, yaml_node_t *val,
-			    const struct src_loc *kloc)
+void inv_load_node_types(struct loader *ld, void *obj, yaml_node_t *val,
+			 const struct src_loc *kloc)
 {
 	yaml_node_pair_t *p;
 
 	(void)obj;
 	(void)kloc;
 	if (val->type != YAML_MAPPING_NODE) {
-		type_error(ld, val, "a mapping of node type names");
+		inv_type_error(ld, val, "a mapping of node type names");
 		return;
 	}
 	for (p = val->data.mapping.pairs.start; p < val->data.mapping.pairs.top; p++) {
-		yaml_node_t *k = node_get(ld, p->key), *v = node_get(ld, p->value);
+		yaml_node_t *k = inv_node_get(ld, p->key), *v = inv_node_get(ld, p->value);
 		struct node_type nt;
 
-		if (!k || !v || map_key_repeats(ld, val, p, false))
+		if (!k || !v || inv_map_key_repeats(ld, val, p, false))
 			continue;
 		node_type_init(&nt);
-		if (!(nt.name = scalar_str(ld, k, "a node type name")))
+		if (!(nt.name = inv_scalar_str(ld, k, "a node type name")))
 			continue;
-		nt.loc = node_loc(ld, k);
-		load_mapping(ld, v, &node_type_table, &nt);
+		nt.loc = inv_node_loc(ld, k);
+		inv_load_mapping(ld, v, &node_type_table, &nt);
 		XGROW(ld->node_types, ld->alloc_node_types, ld->n_node_types + 1);
 		ld->node_types[ld->n_node_types++] = nt;
 	}
@@ -859,7 +316,7 @@ static void load_roles(struct loader *ld, void *obj, yaml_node_t *val,
 	size_t i, r;
 
 	he->tmpl.roles_loc = *kloc;
-	load_strlist(ld, val, &l);
+	inv_load_strlist(ld, val, &l);
 	for (i = 0; i < l.n; i++) {
 		const char *hint;
 
@@ -888,7 +345,7 @@ static void load_addresses(struct loader *ld, void *obj, yaml_node_t *val,
 	struct host_entry *he = obj;
 
 	if (val->type == YAML_MAPPING_NODE) {
-		type_error(ld, val, "a hostlist expression or a list of addresses");
+		inv_type_error(ld, val, "a hostlist expression or a list of addresses");
 		return;
 	}
 	he->addresses = val;
@@ -983,17 +440,17 @@ static int expand_addresses(struct loader *ld, struct host_entry *he,
 	if (!he->addresses)
 		return 0;
 	if (he->addresses->type == YAML_SCALAR_NODE) {
-		s = scalar_str(ld, he->addresses, "a hostlist expression");
+		s = inv_scalar_str(ld, he->addresses, "a hostlist expression");
 		return s ? expand_checked(ld, s, &he->addresses_loc, out) : -1;
 	}
 	for (it = he->addresses->data.sequence.items.start;
 	     it < he->addresses->data.sequence.items.top; it++) {
-		yaml_node_t *e = node_get(ld, *it);
+		yaml_node_t *e = inv_node_get(ld, *it);
 		struct src_loc loc;
 
-		if (!e || !(s = scalar_str(ld, e, "an address")))
+		if (!e || !(s = inv_scalar_str(ld, e, "an address")))
 			return -1;
-		loc = node_loc(ld, e);
+		loc = inv_node_loc(ld, e);
 		if (expand_checked(ld, s, &loc, out))
 			return -1;
 	}
@@ -1026,7 +483,7 @@ static void load_host_entry(struct loader *ld, yaml_node_t *n)
 
 	he.tmpl.ssh_port = he.tmpl.slurmd_port = MODEL_UNSET;
 	he.tmpl.entry = ld->n_entries++;
-	load_mapping(ld, n, &host_table, &he);
+	inv_load_mapping(ld, n, &host_table, &he);
 	if (!he.names)
 		return;
 	he.tmpl.loc = he.names_loc;
@@ -1055,13 +512,13 @@ out:
 	hostlist_release(&addrs);
 }
 
-static void load_hosts(struct loader *ld, void *obj, yaml_node_t *val,
-		       const struct src_loc *kloc)
+void inv_load_hosts(struct loader *ld, void *obj, yaml_node_t *val,
+		    const struct src_loc *kloc)
 {
 	(void)obj;
 	if (!ld->m->hosts_loc.file)
 		ld->m->hosts_loc = *kloc;
-	for_each_item(ld, val, load_host_entry);
+	inv_for_each_item(ld, val, load_host_entry);
 }
 
 /* ------------------------------------------------------------------ */
@@ -1106,22 +563,36 @@ static void load_partition(struct loader *ld, yaml_node_t *n)
 	struct partition p = { 0 };
 
 	p.priority_tier = p.priority_job_factor = p.max_nodes = MODEL_UNSET;
-	p.loc = node_loc(ld, n);
-	load_mapping(ld, n, &partition_table, &p);
+	p.loc = inv_node_loc(ld, n);
+	inv_load_mapping(ld, n, &partition_table, &p);
 	if (!p.name)
 		return;
 	XGROW(ld->partitions, ld->alloc_partitions, ld->n_partitions + 1);
 	ld->partitions[ld->n_partitions++] = p;
 }
 
-static void load_partitions(struct loader *ld, void *obj, yaml_node_t *val,
-			    const struct src_loc *kloc)
+void inv_load_partitions(struct loader *ld, void *obj, yaml_node_t *val,
+			 const struct src_loc *kloc)
 {
 	(void)obj;
 	if (!ld->m->partitions_loc.file)
 		ld->m->partitions_loc = *kloc;
-	for_each_item(ld, val, load_partition);
+	inv_for_each_item(ld, val, load_partition);
 }
+
+const struct inv_ref_section inv_nodes_ref[] = {
+	{ "node_types.NAME", "A hardware kind; hosts refer to it by name.",
+	  &node_type_table },
+	{ "node_types.NAME.gpus", "One GPU kind (a mapping, or a list of them).",
+	  &gpu_table },
+	{ "hosts[]", "A host entry: `names` is a hostlist expression; every "
+	  "other key applies to each host it expands to. `addresses` expand "
+	  "in the same order and their count must match. `slurmd_port` is "
+	  "the first host's port, the next host gets the next port (for "
+	  "several slurmd on one machine).", &host_table },
+	{ "partitions[]", "A Slurm partition.", &partition_table },
+	{ 0 }
+};
 
 #define QS(field) F(struct qos, field)
 #define QS_INT(n, field, doc_) { n, K_INT, QS(field), .min = -1, .max = 1LL << 40, .doc = doc_ }
@@ -1164,20 +635,20 @@ static void load_one_qos(struct loader *ld, yaml_node_t *n)
 	q.priority = q.max_jobs_per_user = q.max_submit_jobs_per_user = MODEL_UNSET;
 	q.max_jobs_per_account = q.max_submit_jobs_per_account = MODEL_UNSET;
 	q.grp_jobs = q.grp_submit_jobs = q.grace_time = MODEL_UNSET;
-	q.loc = node_loc(ld, n);
-	load_mapping(ld, n, &qos_table, &q);
+	q.loc = inv_node_loc(ld, n);
+	inv_load_mapping(ld, n, &qos_table, &q);
 	if (!q.name)
 		return;
 	XGROW(ld->qos, ld->alloc_qos, ld->n_qos + 1);
 	ld->qos[ld->n_qos++] = q;
 }
 
-static void load_qos(struct loader *ld, void *obj, yaml_node_t *val,
-		     const struct src_loc *kloc)
+void inv_load_qos(struct loader *ld, void *obj, yaml_node_t *val,
+		  const struct src_loc *kloc)
 {
 	(void)obj;
 	(void)kloc;
-	for_each_item(ld, val, load_one_qos);
+	inv_for_each_item(ld, val, load_one_qos);
 }
 
 /* ------------------------------------------------------------------ */
@@ -1231,11 +702,11 @@ static void load_children(struct loader *ld, yaml_node_t *children,
 	yaml_node_item_t *it;
 
 	if (children->type != YAML_SEQUENCE_NODE) {
-		type_error(ld, children, "a list of accounts");
+		inv_type_error(ld, children, "a list of accounts");
 		return;
 	}
 	if (++ld->depth > MAX_DEPTH) {
-		struct src_loc loc = node_loc(ld, children);
+		struct src_loc loc = inv_node_loc(ld, children);
 
 		diag_error(ld->dl, &loc, "accounts nested too deeply");
 		ld->depth--;
@@ -1243,7 +714,7 @@ static void load_children(struct loader *ld, yaml_node_t *children,
 	}
 	for (it = children->data.sequence.items.start;
 	     it < children->data.sequence.items.top; it++) {
-		yaml_node_t *e = node_get(ld, *it);
+		yaml_node_t *e = inv_node_get(ld, *it);
 
 		if (e)
 			load_account_under(ld, e, a->name, &a->loc);
@@ -1258,9 +729,9 @@ static void load_account_under(struct loader *ld, yaml_node_t *n,
 	yaml_node_t *children;
 
 	a.grp_jobs = a.grp_submit_jobs = a.max_jobs = a.max_submit_jobs = MODEL_UNSET;
-	a.loc = node_loc(ld, n);
+	a.loc = inv_node_loc(ld, n);
 	ld->children = NULL;
-	load_mapping(ld, n, &account_table, &a);
+	inv_load_mapping(ld, n, &account_table, &a);
 	children = ld->children;
 	ld->children = NULL;
 	if (!a.name)
@@ -1278,7 +749,7 @@ static void load_account_under(struct loader *ld, yaml_node_t *n,
 	}
 	XGROW(ld->accounts, ld->alloc_accounts, ld->n_accounts + 1);
 	ld->accounts[ld->n_accounts++] = a;
-	if (children && !node_is_null(children))
+	if (children && !inv_node_is_null(children))
 		load_children(ld, children, &a);
 }
 
@@ -1287,12 +758,12 @@ static void load_top_account(struct loader *ld, yaml_node_t *n)
 	load_account_under(ld, n, NULL, NULL);
 }
 
-static void load_accounts(struct loader *ld, void *obj, yaml_node_t *val,
-			  const struct src_loc *kloc)
+void inv_load_accounts(struct loader *ld, void *obj, yaml_node_t *val,
+		       const struct src_loc *kloc)
 {
 	(void)obj;
 	(void)kloc;
-	for_each_item(ld, val, load_top_account);
+	inv_for_each_item(ld, val, load_top_account);
 }
 
 #define US(field) F(struct user, field)
@@ -1327,22 +798,37 @@ static void load_user(struct loader *ld, yaml_node_t *n)
 
 	u.admin_level = ADMIN_NONE;
 	u.grp_jobs = u.grp_submit_jobs = u.max_jobs = u.max_submit_jobs = MODEL_UNSET;
-	u.loc = node_loc(ld, n);
-	load_mapping(ld, n, &user_table, &u);
+	u.loc = inv_node_loc(ld, n);
+	inv_load_mapping(ld, n, &user_table, &u);
 	if (!u.name)
 		return;
 	XGROW(ld->users, ld->alloc_users, ld->n_users + 1);
 	ld->users[ld->n_users++] = u;
 }
 
-static void load_users(struct loader *ld, void *obj, yaml_node_t *val,
-		       const struct src_loc *kloc)
+void inv_load_users(struct loader *ld, void *obj, yaml_node_t *val,
+		    const struct src_loc *kloc)
 {
 	(void)obj;
 	if (!ld->m->users_loc.file)
 		ld->m->users_loc = *kloc;
-	for_each_item(ld, val, load_user);
+	inv_for_each_item(ld, val, load_user);
 }
+
+const struct inv_ref_section inv_accounts_ref[] = {
+	{ "qos[]", "A QoS. TRES maps take Slurm TRES names: cpu, mem, node, "
+	  "billing, energy, fs/disk, vmem, pages, gres/NAME[:TYPE], "
+	  "license/NAME, bb/NAME; limiting gres/gpu needs GPUs tracked "
+	  "(GPUs defined, or AccountingStorageTRES with gres/gpu), and any "
+	  "limit needs AccountingStorageEnforce with limits (or safe) and "
+	  "qos. Names must be lowercase: sacctmgr stores them so.", &qos_table },
+	{ "accounts[]", "An account; `children` nest, top-level accounts "
+	  "hang under root (which is implicit). Names must be lowercase.",
+	  &account_table },
+	{ "users[]", "A user and its associations. Names must be lowercase: "
+	  "sacctmgr stores them so.", &user_table },
+	{ 0 }
+};
 
 /* ------------------------------------------------------------------ */
 /* top level and include                                               */
@@ -1352,34 +838,40 @@ static void load_includes(struct loader *ld, void *obj, yaml_node_t *val,
 
 static const struct key_spec top_keys[] = {
 	{ "cluster", K_SUB, F(struct model, cluster), L(struct model, cluster.loc),
-	  .sub = &cluster_table, .once = TOP_CLUSTER + 1, .required = true,
+	  .sub = &inv_cluster_table, .once = TOP_CLUSTER + 1, .required = true,
 	  .doc = "cluster-wide settings" },
 	{ "ssh", K_SUB, F(struct model, ssh), L(struct model, ssh.loc),
-	  .sub = &ssh_table, .once = TOP_SSH + 1,
+	  .sub = &inv_ssh_table, .once = TOP_SSH + 1,
 	  .doc = "how clusterctl reaches the hosts" },
 	{ "database", K_SUB, F(struct model, db), L(struct model, db.loc),
-	  .sub = &db_table, .once = TOP_DATABASE + 1,
+	  .sub = &inv_db_table, .once = TOP_DATABASE + 1,
 	  .doc = "the accounting database" },
-	{ "node_types", K_FN, 0, .fn = load_node_types, .type_doc = "mapping",
+	{ "node_types", K_FN, 0, .fn = inv_load_node_types, .type_doc = "mapping",
 	  .doc = "hardware kinds by name" },
-	{ "hosts", K_FN, 0, .fn = load_hosts, .type_doc = "list",
+	{ "hosts", K_FN, 0, .fn = inv_load_hosts, .type_doc = "list",
 	  .doc = "host entries, expanded from hostlists" },
-	{ "partitions", K_FN, 0, .fn = load_partitions, .type_doc = "list",
+	{ "partitions", K_FN, 0, .fn = inv_load_partitions, .type_doc = "list",
 	  .doc = "Slurm partitions" },
-	{ "qos", K_FN, 0, .fn = load_qos, .type_doc = "list", .doc = "QoS" },
-	{ "accounts", K_FN, 0, .fn = load_accounts, .type_doc = "list",
+	{ "qos", K_FN, 0, .fn = inv_load_qos, .type_doc = "list", .doc = "QoS" },
+	{ "accounts", K_FN, 0, .fn = inv_load_accounts, .type_doc = "list",
 	  .doc = "the account tree (children: nest)" },
-	{ "users", K_FN, 0, .fn = load_users, .type_doc = "list",
+	{ "users", K_FN, 0, .fn = inv_load_users, .type_doc = "list",
 	  .doc = "users and their associations" },
 	{ "include", K_FN, 0, .fn = load_includes, .type_doc = "list of paths",
 	  .doc = "more files whose top-level keys merge in (lists append)" },
 };
-static const struct key_table top_table = TABLE("the inventory", top_keys);
+const struct key_table inv_top_table = TABLE("the inventory", top_keys);
+
+const struct inv_ref_section inv_top_ref[] = {
+	{ "top level", "The inventory is one YAML mapping with these keys.",
+	  &inv_top_table },
+	{ 0 }
+};
 
 /* Reports libyaml's error: problem at its mark, context as a note. */
 static void yaml_problem(struct loader *ld, const yaml_parser_t *p)
 {
-	struct src_loc loc = loc_from_mark(ld->file, p->problem_mark);
+	struct src_loc loc = inv_loc_from_mark(ld->file, p->problem_mark);
 
 	if (p->error == YAML_READER_ERROR) {
 		loc.line = 0;
@@ -1391,7 +883,7 @@ static void yaml_problem(struct loader *ld, const yaml_parser_t *p)
 		die("out of memory");
 	diag_error(ld->dl, &loc, "%s", p->problem ? p->problem : "invalid YAML");
 	if (p->context) {
-		struct src_loc ctx = loc_from_mark(ld->file, p->context_mark);
+		struct src_loc ctx = inv_loc_from_mark(ld->file, p->context_mark);
 
 		diag_note(ld->dl, &ctx, "%s", p->context);
 	}
@@ -1420,18 +912,18 @@ static int load_document(struct loader *ld, const char *buf, size_t len)
 
 		/* nothing of an inventory to check: the caller gets no model */
 		if (root)
-			type_error(ld, root, "a mapping at the top level");
+			inv_type_error(ld, root, "a mapping at the top level");
 		else
 			diag_error(ld->dl, &loc, "empty inventory");
 		goto out_doc;
 	}
-	load_mapping(ld, root, &top_table, ld->m);
+	inv_load_mapping(ld, root, &inv_top_table, ld->m);
 	r = 0;
 	if (!yaml_parser_load(&parser, &extra)) {
 		yaml_problem(ld, &parser);
 	} else {
 		if (yaml_document_get_root_node(&extra)) {
-			struct src_loc loc = loc_from_mark(ld->file, extra.start_mark);
+			struct src_loc loc = inv_loc_from_mark(ld->file, extra.start_mark);
 
 			diag_error(ld->dl, &loc, "more than one YAML document");
 		}
@@ -1556,9 +1048,9 @@ static void load_includes(struct loader *ld, void *obj, yaml_node_t *val,
 
 	(void)obj;
 	(void)kloc;
-	load_strlist(ld, val, &l);
+	inv_load_strlist(ld, val, &l);
 	for (i = 0; i < l.n; i++)
-		load_include_file(ld, resolve_path(ld, l.items[i]), &l.locs[i]);
+		load_include_file(ld, inv_resolve_path(ld, l.items[i]), &l.locs[i]);
 }
 
 /* ------------------------------------------------------------------ */
@@ -1746,7 +1238,7 @@ static void shape_items(yaml_document_t *doc, yaml_node_t *seq,
 				  INVENTORY_ITEM_FLOW_MAP : INVENTORY_ITEM_BLOCK_MAP;
 	for (p = item->data.mapping.pairs.start;
 	     p < item->data.mapping.pairs.top && out->n_keys < INVENTORY_SHAPE_KEYS; p++) {
-		const char *k = key_str(yaml_document_get_node(doc, p->key));
+		const char *k = inv_key_str(yaml_document_get_node(doc, p->key));
 
 		if (k)
 			snprintf(out->keys[out->n_keys++], sizeof(out->keys[0]), "%s", k);
@@ -1798,13 +1290,13 @@ int inventory_list_shape(const char *buf, size_t len, const char *key,
 	out->style = INVENTORY_LIST_ABSENT;
 	for (p = root->data.mapping.pairs.start; p < root->data.mapping.pairs.top; p++) {
 		yaml_node_t *k = yaml_document_get_node(&doc, p->key);
-		const char *ks = key_str(k);
+		const char *ks = inv_key_str(k);
 
 		if (!ks || strcmp(ks, key))
 			continue;
 		v = yaml_document_get_node(&doc, p->value);
 		if (v->type == YAML_MAPPING_NODE || (v->type == YAML_SCALAR_NODE &&
-						     !node_is_null(v))) {
+						     !inv_node_is_null(v))) {
 			*cause = xasprintf("'%s' is not a list", key);
 			goto out;
 		}
@@ -1819,95 +1311,3 @@ out_parser:
 	return r;
 }
 
-/* ------------------------------------------------------------------ */
-/* the reference                                                       */
-
-static const char *kind_doc(const struct key_spec *ks)
-{
-	static const char *const names[] = {
-		[K_STR] = "string", [K_PATH] = "path", [K_TIME] = "time",
-		[K_INT] = "integer", [K_BOOL] = "boolean", [K_MEM] = "memory size",
-		[K_ENUM] = "enum", [K_STRLIST] = "list of strings",
-		[K_KV] = "mapping", [K_SUB] = "mapping", [K_FN] = "",
-	};
-
-	return ks->type_doc ? ks->type_doc : names[ks->kind];
-}
-
-static void print_table(struct strbuf *out, const char *title,
-			const char *intro, const struct key_table *t)
-{
-	size_t i, c;
-
-	strbuf_addf(out, "## `%s`\n\n%s\n\n", title, intro);
-	strbuf_addstr(out, "| key | type | required | default | meaning |\n"
-			   "|---|---|---|---|---|\n");
-	for (i = 0; i < t->n; i++) {
-		const struct key_spec *ks = &t->keys[i];
-
-		strbuf_addf(out, "| `%s` | %s", ks->name, kind_doc(ks));
-		if (ks->kind == K_ENUM)
-			for (c = 0; ks->choices[c]; c++)
-				strbuf_addf(out, "%s`%s`", c ? ", " : ": ", ks->choices[c]);
-		if (ks->kind == K_INT && ks->min < ks->max)
-			strbuf_addf(out, " (%lld..%lld)", ks->min, ks->max);
-		strbuf_addf(out, " | %s | %s | %s |\n", ks->required ? "yes" : "",
-			    ks->def ? ks->def : "", ks->doc ? ks->doc : "");
-	}
-	strbuf_addch(out, '\n');
-}
-
-void inventory_print_keys(struct strbuf *out)
-{
-	static const struct {
-		const char *title, *intro;
-		const struct key_table *t;
-	} tables[] = {
-		{ "top level", "The inventory is one YAML mapping with these keys.", &top_table },
-		{ "cluster", "Cluster-wide settings. `slurm_conf`, `cgroup_conf` and "
-		  "`slurmdbd_conf` keys are checked, case-insensitively, against what "
-		  "`slurm_version` accepts: removed, ignored (defunct) or newer keys "
-		  "are errors, and so are keys the inventory models itself "
-		  "(ClusterName, SlurmctldHost, NodeName, ...).", &cluster_table },
-		{ "cluster.slurm_user, cluster.munge_user", "Service users, created with "
-		  "the same UID/GID on every host.", &svc_user_table },
-		{ "cluster.services", "Commands that drive each service on a host.",
-		  &services_table },
-		{ "cluster.services.SERVICE", "One service's commands (run by the "
-		  "host's shell).", &service_cmd_table },
-		{ "ssh", "How clusterctl reaches the hosts.", &ssh_table },
-		{ "database", "The Slurm accounting database.", &db_table },
-		{ "node_types.NAME", "A hardware kind; hosts refer to it by name.",
-		  &node_type_table },
-		{ "node_types.NAME.gpus", "One GPU kind (a mapping, or a list of them).",
-		  &gpu_table },
-		{ "hosts[]", "A host entry: `names` is a hostlist expression; every "
-		  "other key applies to each host it expands to. `addresses` expand "
-		  "in the same order and their count must match. `slurmd_port` is "
-		  "the first host's port, the next host gets the next port (for "
-		  "several slurmd on one machine).", &host_table },
-		{ "partitions[]", "A Slurm partition.", &partition_table },
-		{ "qos[]", "A QoS. TRES maps take Slurm TRES names: cpu, mem, node, "
-		  "billing, energy, fs/disk, vmem, pages, gres/NAME[:TYPE], "
-		  "license/NAME, bb/NAME; limiting gres/gpu needs GPUs tracked "
-		  "(GPUs defined, or AccountingStorageTRES with gres/gpu), and any "
-		  "limit needs AccountingStorageEnforce with limits (or safe) and "
-		  "qos. Names must be lowercase: sacctmgr stores them so.", &qos_table },
-		{ "accounts[]", "An account; `children` nest, top-level accounts "
-		  "hang under root (which is implicit). Names must be lowercase.",
-		  &account_table },
-		{ "users[]", "A user and its associations. Names must be lowercase: "
-		  "sacctmgr stores them so.", &user_table },
-	};
-	size_t i;
-
-	strbuf_addstr(out, "# Inventory keys\n\n"
-			   "Generated by `clusterctl validate --list-keys` from the "
-			   "loader's own key tables; do not edit by hand.\n\n"
-			   "Times are Slurm times: UNLIMITED, INFINITE, MM, MM:SS, "
-			   "HH:MM:SS, D-HH, D-HH:MM, D-HH:MM:SS. Memory sizes are MB, or "
-			   "a number with a unit K, M, G, T, P (binary). Relative paths "
-			   "are relative to the file that holds them.\n\n");
-	for (i = 0; i < ARRAY_SIZE(tables); i++)
-		print_table(out, tables[i].title, tables[i].intro, tables[i].t);
-}

@@ -1,0 +1,533 @@
+/*
+ * inventory_keys.c: loading YAML by key table. A table says, for every key
+ * of a mapping, its type, where it goes in the model, whether it is
+ * required, its default and a doc line; the same tables drive loading,
+ * "unknown key (did you mean ...)" and the generated reference (the end of
+ * this file), so the three cannot drift. Shape problems (types, duplicates)
+ * are reported with the node's file:line:col and loading goes on, so one
+ * run shows every problem. The tables themselves are the schema files'.
+ */
+#include "compat.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <yaml.h>
+
+#include "diag.h"
+#include "inventory.h"
+#include "inventory_keys.h"
+#include "strbuf.h"
+
+/* ------------------------------------------------------------------ */
+/* locations and node helpers                                          */
+
+struct src_loc inv_loc_from_mark(const char *file, yaml_mark_t mark)
+{
+	struct src_loc loc = { file, (unsigned)mark.line + 1,
+			       (unsigned)mark.column + 1 };
+	return loc;
+}
+
+struct src_loc inv_node_loc(const struct loader *ld, const yaml_node_t *n)
+{
+	return inv_loc_from_mark(ld->file, n->start_mark);
+}
+
+yaml_node_t *inv_node_get(struct loader *ld, int idx)
+{
+	if (!ld->budget) {
+		if (!ld->budget_reported) {
+			struct src_loc loc = { ld->file, 0, 0 };
+
+			diag_error(ld->dl, &loc,
+				   "inventory too large (too many aliased nodes)");
+			ld->budget_reported = true;
+		}
+		return NULL;
+	}
+	ld->budget--;
+	return yaml_document_get_node(ld->doc, idx);
+}
+
+static const char *node_kind_name(const yaml_node_t *n)
+{
+	switch (n->type) {
+	case YAML_MAPPING_NODE:
+		return "a mapping";
+	case YAML_SEQUENCE_NODE:
+		return "a list";
+	default:
+		return "a scalar";
+	}
+}
+
+bool inv_node_is_null(const yaml_node_t *n)
+{
+	const char *v = (const char *)n->data.scalar.value;
+
+	if (n->type != YAML_SCALAR_NODE ||
+	    n->data.scalar.style != YAML_PLAIN_SCALAR_STYLE)
+		return false;
+	return !*v || !strcmp(v, "~") || !strcmp(v, "null") ||
+	       !strcmp(v, "Null") || !strcmp(v, "NULL");
+}
+
+void inv_type_error(struct loader *ld, const yaml_node_t *n,
+		    const char *expected)
+{
+	struct src_loc loc = inv_node_loc(ld, n);
+
+	if (n->type == YAML_SCALAR_NODE)
+		diag_error(ld->dl, &loc, "expected %s, got '%s'", expected,
+			   (const char *)n->data.scalar.value);
+	else
+		diag_error(ld->dl, &loc, "expected %s, got %s", expected,
+			   node_kind_name(n));
+}
+
+/* nulls are reported by the callers that care */
+const char *inv_scalar_str(struct loader *ld, const yaml_node_t *n,
+			   const char *expected)
+{
+	const char *v;
+	size_t len;
+
+	if (n->type != YAML_SCALAR_NODE) {
+		inv_type_error(ld, n, expected);
+		return NULL;
+	}
+	v = (const char *)n->data.scalar.value;
+	len = n->data.scalar.length;
+	if (memchr(v, '\0', len)) {
+		struct src_loc loc = inv_node_loc(ld, n);
+
+		diag_error(ld->dl, &loc, "string contains a NUL byte");
+		return NULL;
+	}
+	return pool_strndup(&ld->m->pool, v, len);
+}
+
+const char *inv_key_str(const yaml_node_t *k)
+{
+	return k->type == YAML_SCALAR_NODE ? (const char *)k->data.scalar.value :
+					     NULL;
+}
+
+bool inv_map_key_repeats(struct loader *ld, yaml_node_t *map,
+			 yaml_node_pair_t *pair, bool fold)
+{
+	yaml_node_pair_t *p;
+	yaml_node_t *k = yaml_document_get_node(ld->doc, pair->key);
+	const char *ks = inv_key_str(k);
+
+	if (!ks)
+		return false;
+	for (p = map->data.mapping.pairs.start; p < pair; p++) {
+		yaml_node_t *pk = yaml_document_get_node(ld->doc, p->key);
+		const char *ps = inv_key_str(pk);
+		struct src_loc loc, first;
+
+		if (!ps || (fold ? strcasecmp(ps, ks) : strcmp(ps, ks)))
+			continue;
+		loc = inv_node_loc(ld, k);
+		first = inv_node_loc(ld, pk);
+		diag_error(ld->dl, &loc, "duplicate key '%s'", ks);
+		diag_note(ld->dl, &first, "first defined here");
+		return true;
+	}
+	return false;
+}
+
+size_t inv_seq_len(const yaml_node_t *n)
+{
+	return (size_t)(n->data.sequence.items.top - n->data.sequence.items.start);
+}
+
+/* ------------------------------------------------------------------ */
+/* integers and booleans (memory, times: inventory_scalar.c)           */
+
+static bool parse_ll(const char *s, long long *out)
+{
+	char *end;
+
+	if (!*s || (!(*s >= '0' && *s <= '9') && *s != '-' && *s != '+'))
+		return false;
+	errno = 0;
+	*out = strtoll(s, &end, 10);
+	return !errno && end != s && !*end;
+}
+
+static bool parse_bool(const char *s, bool *out)
+{
+	static const char *const yes[] = { "true", "True", "TRUE", "yes", "Yes",
+					   "YES", "on", "On", "ON" };
+	static const char *const no[] = { "false", "False", "FALSE", "no", "No",
+					  "NO", "off", "Off", "OFF" };
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(yes); i++) {
+		if (!strcmp(s, yes[i]) || !strcmp(s, no[i])) {
+			*out = !strcmp(s, yes[i]);
+			return true;
+		}
+	}
+	return false;
+}
+
+/* ------------------------------------------------------------------ */
+/* generic loading by key table                                        */
+
+char *inv_resolve_path(struct loader *ld, const char *p)
+{
+	if (!*p || p[0] == '/' || p[0] == '~' || !strcmp(ld->dir, "."))
+		return (char *)p;
+	return pool_printf(&ld->m->pool, "%s/%s", ld->dir, p);
+}
+
+static void set_int(struct loader *ld, const struct key_spec *ks,
+		    yaml_node_t *val, long long *dst)
+{
+	const char *s = inv_scalar_str(ld, val, "an integer");
+	struct src_loc loc = inv_node_loc(ld, val);
+	long long v;
+
+	if (!s)
+		return;
+	if (!parse_ll(s, &v)) {
+		inv_type_error(ld, val, "an integer");
+		return;
+	}
+	if (ks->min < ks->max && (v < ks->min || v > ks->max)) {
+		diag_error(ld->dl, &loc, "'%s' must be between %lld and %lld, got %lld",
+			   ks->name, ks->min, ks->max, v);
+		return;
+	}
+	*dst = v;
+}
+
+static void set_enum(struct loader *ld, const struct key_spec *ks,
+		     yaml_node_t *val, int *dst)
+{
+	const char *s = inv_scalar_str(ld, val, "a string");
+	struct src_loc loc = inv_node_loc(ld, val);
+	struct strbuf all = STRBUF_INIT;
+	const char *hint;
+	size_t i, n = 0;
+
+	if (!s)
+		return;
+	for (i = 0; ks->choices[i]; i++) {
+		if (!strcmp(s, ks->choices[i])) {
+			*dst = ks->base + (int)i;
+			strbuf_release(&all);
+			return;
+		}
+		strbuf_addf(&all, "%s%s", i ? ", " : "", ks->choices[i]);
+		n++;
+	}
+	hint = diag_suggest(s, (const char *const *)ks->choices, n);
+	if (hint)
+		diag_error(ld->dl, &loc, "invalid %s '%s' (did you mean '%s'?)",
+			   ks->name, s, hint);
+	else
+		diag_error(ld->dl, &loc, "invalid %s '%s' (expected one of: %s)",
+			   ks->name, s, all.buf);
+	strbuf_release(&all);
+}
+
+void inv_load_strlist(struct loader *ld, yaml_node_t *val,
+		      struct str_list *out)
+{
+	yaml_node_item_t *it;
+	size_t n = 0;
+
+	if (val->type == YAML_MAPPING_NODE) {
+		inv_type_error(ld, val, "a list of strings");
+		return;
+	}
+	if (val->type == YAML_SCALAR_NODE) {
+		const char *s = inv_scalar_str(ld, val, "a string");
+
+		if (!s)
+			return;
+		out->items = pool_alloc(&ld->m->pool, sizeof(*out->items));
+		out->locs = pool_alloc(&ld->m->pool, sizeof(*out->locs));
+		out->items[0] = s;
+		out->locs[0] = inv_node_loc(ld, val);
+		out->n = 1;
+		return;
+	}
+	out->items = pool_alloc(&ld->m->pool, (inv_seq_len(val) + 1) * sizeof(*out->items));
+	out->locs = pool_alloc(&ld->m->pool, (inv_seq_len(val) + 1) * sizeof(*out->locs));
+	for (it = val->data.sequence.items.start; it < val->data.sequence.items.top; it++) {
+		yaml_node_t *e = inv_node_get(ld, *it);
+		const char *s;
+
+		if (!e || !(s = inv_scalar_str(ld, e, "a string")))
+			continue;
+		out->items[n] = s;
+		out->locs[n++] = inv_node_loc(ld, e);
+	}
+	out->n = n;
+}
+
+static void load_kv(struct loader *ld, yaml_node_t *val, struct kv_list *out)
+{
+	yaml_node_pair_t *p;
+	size_t n = 0;
+
+	if (val->type != YAML_MAPPING_NODE) {
+		inv_type_error(ld, val, "a mapping");
+		return;
+	}
+	out->items = pool_alloc(&ld->m->pool,
+				(size_t)(val->data.mapping.pairs.top -
+					 val->data.mapping.pairs.start + 1) *
+					sizeof(*out->items));
+	for (p = val->data.mapping.pairs.start; p < val->data.mapping.pairs.top; p++) {
+		yaml_node_t *k = inv_node_get(ld, p->key), *v = inv_node_get(ld, p->value);
+		struct kv *e = &out->items[n];
+
+		if (!k || !v || inv_map_key_repeats(ld, val, p, true))
+			continue;
+		e->key = inv_scalar_str(ld, k, "a key");
+		if (!e->key)
+			continue;
+		if (inv_node_is_null(v)) {
+			struct src_loc loc = inv_node_loc(ld, v);
+
+			diag_error(ld->dl, &loc, "'%s' needs a value", e->key);
+			continue;
+		}
+		e->value = inv_scalar_str(ld, v, "a scalar value");
+		if (!e->value)
+			continue;
+		e->loc = inv_node_loc(ld, k);
+		e->value_loc = inv_node_loc(ld, v);
+		n++;
+	}
+	out->n = n;
+}
+
+/* cluster/ssh/database may each be written once across all files. */
+static bool top_once(struct loader *ld, enum top_section s, const char *name,
+		     const struct src_loc *kloc)
+{
+	if (ld->top_seen[s].file) {
+		diag_error(ld->dl, kloc, "duplicate key '%s'", name);
+		diag_note(ld->dl, &ld->top_seen[s], "first defined here");
+		return false;
+	}
+	ld->top_seen[s] = *kloc;
+	return true;
+}
+
+static void apply_key(struct loader *ld, const struct key_spec *ks, void *obj,
+		      yaml_node_t *val, const struct src_loc *kloc)
+{
+	char *field = (char *)obj + ks->off;
+	const char *s;
+
+	if (ks->once && !top_once(ld, ks->once - 1, ks->name, kloc))
+		return;
+	if (ks->loc_off)
+		*(struct src_loc *)((char *)obj + ks->loc_off) = *kloc;
+	switch (ks->kind) {
+	case K_STR:
+	case K_PATH:
+	case K_TIME:
+		if (!(s = inv_scalar_str(ld, val, "a string")))
+			return;
+		if (ks->kind == K_PATH)
+			s = inv_resolve_path(ld, s);
+		if (ks->kind == K_TIME && !inventory_valid_time(s)) {
+			struct src_loc loc = inv_node_loc(ld, val);
+
+			diag_error(ld->dl, &loc,
+				   "invalid time '%s' (expected UNLIMITED, MM, MM:SS, "
+				   "HH:MM:SS, D-HH, D-HH:MM or D-HH:MM:SS)", s);
+			return;
+		}
+		*(const char **)field = s;
+		return;
+	case K_INT:
+		set_int(ld, ks, val, (long long *)field);
+		return;
+	case K_BOOL:
+		if ((s = inv_scalar_str(ld, val, "a boolean")) &&
+		    !parse_bool(s, (bool *)field))
+			inv_type_error(ld, val, "a boolean (true or false)");
+		return;
+	case K_MEM:
+		if ((s = inv_scalar_str(ld, val, "a memory size")) &&
+		    inventory_parse_memory(s, (long long *)field))
+			inv_type_error(ld, val, "a memory size (MB, or with a unit: 190G, 1.5T)");
+		return;
+	case K_ENUM:
+		set_enum(ld, ks, val, (int *)field);
+		return;
+	case K_STRLIST:
+		inv_load_strlist(ld, val, (struct str_list *)field);
+		return;
+	case K_KV:
+		load_kv(ld, val, (struct kv_list *)field);
+		return;
+	case K_SUB:
+		inv_load_mapping(ld, val, ks->sub, field);
+		return;
+	case K_FN:
+		ks->fn(ld, obj, val, kloc);
+		return;
+	}
+}
+
+static void unknown_key(struct loader *ld, const struct key_table *t,
+			const char *name, const struct src_loc *loc)
+{
+	const char *names[64];
+	const char *hint;
+	size_t i, n = t->n < ARRAY_SIZE(names) ? t->n : ARRAY_SIZE(names);
+
+	for (i = 0; i < n; i++)
+		names[i] = t->keys[i].name;
+	hint = diag_suggest(name, names, n);
+	if (hint)
+		diag_error(ld->dl, loc, "unknown key '%s' in %s (did you mean '%s'?)",
+			   name, t->what, hint);
+	else
+		diag_error(ld->dl, loc, "unknown key '%s' in %s", name, t->what);
+}
+
+static const struct key_spec *find_key(const struct key_table *t, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < t->n; i++)
+		if (!strcmp(t->keys[i].name, name))
+			return &t->keys[i];
+	return NULL;
+}
+
+void inv_load_mapping(struct loader *ld, yaml_node_t *map,
+		      const struct key_table *t, void *obj)
+{
+	yaml_node_pair_t *p;
+	uint64_t seen = 0;
+	size_t i;
+
+	if (map->type != YAML_MAPPING_NODE && !inv_node_is_null(map)) {
+		inv_type_error(ld, map, "a mapping");
+		return;
+	}
+	/* an empty "key:" is an empty mapping: its required keys are missing */
+	for (p = map->data.mapping.pairs.start;
+	     map->type == YAML_MAPPING_NODE && p < map->data.mapping.pairs.top; p++) {
+		yaml_node_t *k = inv_node_get(ld, p->key), *v = inv_node_get(ld, p->value);
+		const struct key_spec *ks;
+		struct src_loc kloc;
+		const char *name;
+
+		if (!k || !v || inv_map_key_repeats(ld, map, p, false))
+			continue;
+		kloc = inv_node_loc(ld, k);
+		if (!(name = inv_key_str(k))) {
+			inv_type_error(ld, k, "a key name");
+			continue;
+		}
+		if (!(ks = find_key(t, name))) {
+			unknown_key(ld, t, name, &kloc);
+			continue;
+		}
+		seen |= 1ull << (ks - t->keys);
+		if (inv_node_is_null(v) && ks->kind != K_SUB)
+			continue;	/* "key:" with no value keeps the default */
+		apply_key(ld, ks, obj, v, &kloc);
+	}
+	/* the top level may be split over files: load_buffer() checks it */
+	for (i = 0; i < t->n && t != &inv_top_table; i++) {
+		if (t->keys[i].required && !(seen & (1ull << i))) {
+			struct src_loc loc = inv_node_loc(ld, map);
+
+			diag_error(ld->dl, &loc, "missing required key '%s' in %s",
+				   t->keys[i].name, t->what);
+		}
+	}
+}
+
+void inv_for_each_item(struct loader *ld, yaml_node_t *seq,
+		       void (*fn)(struct loader *, yaml_node_t *))
+{
+	yaml_node_item_t *it;
+
+	if (seq->type != YAML_SEQUENCE_NODE) {
+		inv_type_error(ld, seq, "a list");
+		return;
+	}
+	for (it = seq->data.sequence.items.start; it < seq->data.sequence.items.top; it++) {
+		yaml_node_t *e = inv_node_get(ld, *it);
+
+		if (e)
+			fn(ld, e);
+	}
+}
+
+/* ------------------------------------------------------------------ */
+/* the reference                                                       */
+
+static const char *kind_doc(const struct key_spec *ks)
+{
+	static const char *const names[] = {
+		[K_STR] = "string", [K_PATH] = "path", [K_TIME] = "time",
+		[K_INT] = "integer", [K_BOOL] = "boolean", [K_MEM] = "memory size",
+		[K_ENUM] = "enum", [K_STRLIST] = "list of strings",
+		[K_KV] = "mapping", [K_SUB] = "mapping", [K_FN] = "",
+	};
+
+	return ks->type_doc ? ks->type_doc : names[ks->kind];
+}
+
+static void print_table(struct strbuf *out, const char *title,
+			const char *intro, const struct key_table *t)
+{
+	size_t i, c;
+
+	strbuf_addf(out, "## `%s`\n\n%s\n\n", title, intro);
+	strbuf_addstr(out, "| key | type | required | default | meaning |\n"
+			   "|---|---|---|---|---|\n");
+	for (i = 0; i < t->n; i++) {
+		const struct key_spec *ks = &t->keys[i];
+
+		strbuf_addf(out, "| `%s` | %s", ks->name, kind_doc(ks));
+		if (ks->kind == K_ENUM)
+			for (c = 0; ks->choices[c]; c++)
+				strbuf_addf(out, "%s`%s`", c ? ", " : ": ", ks->choices[c]);
+		if (ks->kind == K_INT && ks->min < ks->max)
+			strbuf_addf(out, " (%lld..%lld)", ks->min, ks->max);
+		strbuf_addf(out, " | %s | %s | %s |\n", ks->required ? "yes" : "",
+			    ks->def ? ks->def : "", ks->doc ? ks->doc : "");
+	}
+	strbuf_addch(out, '\n');
+}
+
+void inventory_print_keys(struct strbuf *out)
+{
+	/* in the order the inventory is usually written */
+	static const struct inv_ref_section *const parts[] = {
+		inv_top_ref, inv_cluster_ref, inv_nodes_ref, inv_accounts_ref,
+	};
+	const struct inv_ref_section *s;
+	size_t i;
+
+	strbuf_addstr(out, "# Inventory keys\n\n"
+			   "Generated by `clusterctl validate --list-keys` from the "
+			   "loader's own key tables; do not edit by hand.\n\n"
+			   "Times are Slurm times: UNLIMITED, INFINITE, MM, MM:SS, "
+			   "HH:MM:SS, D-HH, D-HH:MM, D-HH:MM:SS. Memory sizes are MB, or "
+			   "a number with a unit K, M, G, T, P (binary). Relative paths "
+			   "are relative to the file that holds them.\n\n");
+	for (i = 0; i < ARRAY_SIZE(parts); i++)
+		for (s = parts[i]; s->title; s++)
+			print_table(out, s->title, s->intro, s->t);
+}

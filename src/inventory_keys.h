@@ -1,0 +1,195 @@
+/*
+ * inventory_keys.h: what the files of the inventory module share, private
+ * to them (nothing else includes it, so libyaml stays inside the module):
+ * the loader's state, the key tables that describe each mapping of an
+ * inventory, the helpers that load YAML nodes by those tables
+ * (inventory_keys.c), and what each part of the schema exports to the top
+ * level and to the reference. Shared names carry an inv_ prefix, which
+ * keeps them apart from the public inventory_ API and other modules.
+ */
+#ifndef CLUSTERCTL_INVENTORY_KEYS_H
+#define CLUSTERCTL_INVENTORY_KEYS_H
+
+#include "compat.h"
+
+#include <yaml.h>
+
+#include "diag.h"
+#include "model.h"
+
+/* Accounts nest at most this deep; inventory_list_shape() walks as deep. */
+#define MAX_DEPTH 64u
+
+enum top_section {
+	TOP_CLUSTER,
+	TOP_SSH,
+	TOP_DATABASE,
+	TOP_COUNT
+};
+
+struct loader {
+	struct model *m;
+	struct diag_list *dl;
+	yaml_document_t *doc;
+	const char *file;	/* pool; names the current file in locations */
+	const char *dir;	/* pool; resolves relative paths */
+	size_t budget;		/* node visits left: bounds alias bombs */
+	unsigned depth;		/* account nesting */
+	unsigned include_depth;
+	bool budget_reported;
+	struct src_loc top_seen[TOP_COUNT];
+	yaml_node_t *children;	/* "children:" of the account being loaded */
+	unsigned long long n_expanded;	/* hosts so far, against MAX_HOSTS */
+
+	/* growing arrays, moved into the pool by loader_finish() */
+	struct node_type *node_types;
+	size_t n_node_types, alloc_node_types;
+	struct host *hosts;
+	size_t n_hosts, alloc_hosts, n_entries;
+	struct partition *partitions;
+	size_t n_partitions, alloc_partitions;
+	struct qos *qos;
+	size_t n_qos, alloc_qos;
+	struct account *accounts;
+	size_t n_accounts, alloc_accounts;
+	struct user *users;
+	size_t n_users, alloc_users;
+	char **included;	/* canonical paths of files loaded, for cycles */
+	size_t n_included, alloc_included;
+	const char *override_path;	/* read override_buf instead of this file */
+	const char *override_buf;
+	size_t override_len;
+};
+
+/* ---- key tables ---- */
+
+enum key_kind {
+	K_STR,		/* string */
+	K_PATH,		/* string, resolved against the inventory's directory */
+	K_TIME,		/* Slurm time string */
+	K_INT,		/* long long, optional bounds */
+	K_BOOL,
+	K_MEM,		/* memory size -> MB (long long) */
+	K_ENUM,		/* one of choices -> int (base + index) */
+	K_STRLIST,	/* list of strings (a single string is a list of one) */
+	K_KV,		/* mapping of scalars, order and locations kept */
+	K_SUB,		/* nested mapping with its own table */
+	K_FN,		/* custom loader */
+};
+
+struct key_spec;
+/* A K_FN key's loader; the type also declares the schema's loaders below. */
+typedef void key_fn(struct loader *ld, void *obj, yaml_node_t *val,
+		    const struct src_loc *kloc);
+
+struct key_table {
+	const char *what;	/* "node type": used in messages */
+	const struct key_spec *keys;
+	size_t n;
+};
+
+struct key_spec {
+	const char *name;
+	enum key_kind kind;
+	size_t off;		/* field in the object */
+	size_t loc_off;		/* 0: none; else a struct src_loc for the key */
+	bool required;
+	const char *def;	/* default, for the reference only */
+	const char *doc;
+	long long min, max;	/* K_INT bounds, used when min < max */
+	const char *const *choices;	/* K_ENUM, NULL-terminated */
+	int base;		/* K_ENUM: value of choices[0] */
+	const struct key_table *sub;	/* K_SUB */
+	key_fn *fn;		/* K_FN */
+	const char *type_doc;	/* K_FN/K_SUB: type for the reference */
+	int once;		/* top-level K_SUB: 1 + enum top_section */
+};
+
+#define TABLE(what, arr) { what, arr, ARRAY_SIZE(arr) }
+#define F(type, field) .off = offsetof(type, field)
+#define L(type, field) .loc_off = offsetof(type, field)
+#define PORT(n, type, field, what)                                        \
+	{ n, K_INT, F(type, field), .min = 1, .max = 65535, .doc = what }
+
+/* One section of the generated reference: a table under a heading. */
+struct inv_ref_section {
+	const char *title, *intro;
+	const struct key_table *t;
+};
+
+/* ---- locations and nodes ---- */
+
+/* libyaml marks are 0-based; this is the one place that converts them. */
+struct src_loc inv_loc_from_mark(const char *file, yaml_mark_t mark);
+struct src_loc inv_node_loc(const struct loader *ld, const yaml_node_t *n);
+
+/*
+ * Node idx of the current document, or NULL once the visit budget is spent
+ * (reported once): every walk goes through here, so aliases cannot blow up.
+ */
+yaml_node_t *inv_node_get(struct loader *ld, int idx);
+
+/* A plain "", ~ or null scalar: "key:" written with no value. */
+bool inv_node_is_null(const yaml_node_t *n);
+
+/* Reports "expected EXPECTED, got ..." at n. */
+void inv_type_error(struct loader *ld, const yaml_node_t *n,
+		    const char *expected);
+
+/*
+ * The string of a scalar node, in the model's pool; NULL after a diagnostic
+ * when n is not a usable scalar. A null comes back as "".
+ */
+const char *inv_scalar_str(struct loader *ld, const yaml_node_t *n,
+			   const char *expected);
+
+/* The text of a scalar key, or NULL; borrowed from the document. */
+const char *inv_key_str(const yaml_node_t *k);
+
+/*
+ * True (after "duplicate key" + note) if the key of pair repeats an
+ * earlier key of map. Keys compare exactly, or ignoring case when fold is set.
+ */
+bool inv_map_key_repeats(struct loader *ld, yaml_node_t *map,
+			 yaml_node_pair_t *pair, bool fold);
+
+size_t inv_seq_len(const yaml_node_t *n);
+
+/* ---- loading by key table ---- */
+
+/* p resolved against the current file's directory (pool, or p itself). */
+char *inv_resolve_path(struct loader *ld, const char *p);
+
+/* A string, or a list of strings, into out (pool), with locations. */
+void inv_load_strlist(struct loader *ld, yaml_node_t *val, struct str_list *out);
+
+/*
+ * Loads the mapping map into obj by table t: applies every key t knows,
+ * reports unknown, duplicate and missing required keys.
+ */
+void inv_load_mapping(struct loader *ld, yaml_node_t *map,
+		      const struct key_table *t, void *obj);
+
+/* Calls fn(ld, element) for each element of a list; errors for non-lists. */
+void inv_for_each_item(struct loader *ld, yaml_node_t *seq,
+		       void (*fn)(struct loader *, yaml_node_t *));
+
+/* ---- the schema, by part; each ref array ends with an empty section ---- */
+
+/* the top level and include: */
+extern const struct key_table inv_top_table;
+extern const struct inv_ref_section inv_top_ref[];
+
+/* cluster (with its service users and services), ssh, database */
+extern const struct key_table inv_cluster_table, inv_ssh_table, inv_db_table;
+extern const struct inv_ref_section inv_cluster_ref[];
+
+/* node types, hosts, partitions: the K_FN loaders of their top-level keys */
+key_fn inv_load_node_types, inv_load_hosts, inv_load_partitions;
+extern const struct inv_ref_section inv_nodes_ref[];
+
+/* qos, accounts, users */
+key_fn inv_load_qos, inv_load_accounts, inv_load_users;
+extern const struct inv_ref_section inv_accounts_ref[];
+
+#endif
