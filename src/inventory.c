@@ -32,158 +32,6 @@
 #define MAX_HOSTS ((unsigned long long)HOSTLIST_MAX_HOSTS)
 #define MAX_NODE_VISITS 10000000u
 #define MAX_INCLUDE_DEPTH 16u
-/* ------------------------------------------------------------------ */
-/* cluster                                                             */
-
-static const char *const config_modes[] = { "push", "configless", NULL };
-static const char *const db_methods[] = { "sql", "sacctmgr", NULL };
-static const char *const admin_levels[] = { "none", "operator",
-					    "administrator", NULL };
-
-static const struct key_spec svc_user_keys[] = {
-	{ "name", K_STR, F(struct svc_user, name), .doc = "user name" },
-	{ "group", K_STR, F(struct svc_user, group), .def = "the user name",
-	  .doc = "primary group name" },
-	{ "uid", K_INT, F(struct svc_user, uid), .min = 0, .max = 4294967294LL,
-	  .doc = "UID, the same on every host" },
-	{ "gid", K_INT, F(struct svc_user, gid), .min = 0, .max = 4294967294LL,
-	  .doc = "GID, the same on every host" },
-	{ "home", K_STR, F(struct svc_user, home), .doc = "home directory" },
-};
-static const struct key_table svc_user_table = TABLE("service user", svc_user_keys);
-
-static const struct key_spec service_cmd_keys[] = {
-	{ "start", K_STR, F(struct service_cmds, start),
-	  .def = "systemctl start SERVICE", .doc = "shell command that starts it" },
-	{ "stop", K_STR, F(struct service_cmds, stop),
-	  .def = "systemctl stop SERVICE", .doc = "shell command that stops it" },
-	{ "restart", K_STR, F(struct service_cmds, restart),
-	  .def = "systemctl restart SERVICE", .doc = "shell command that restarts it" },
-	{ "reconfigure", K_STR, F(struct service_cmds, reconfigure),
-	  .def = "scontrol reconfigure (slurmctld only)",
-	  .doc = "shell command that makes it re-read its configuration" },
-	{ "status", K_STR, F(struct service_cmds, status),
-	  .def = "systemctl is-active --quiet SERVICE",
-	  .doc = "shell command that exits 0 when it runs; plan starts a daemon "
-		 "whose status fails" },
-};
-static const struct key_table service_cmd_table = TABLE("service", service_cmd_keys);
-
-#define SVC(n, k)                                                         \
-	{ n, K_SUB, F(struct cluster, services[k]),                      \
-	  L(struct cluster, services[k].loc), .sub = &service_cmd_table,   \
-	  .type_doc = "mapping", .doc = "how to drive " n " on a host" }
-static const struct key_spec services_keys[] = {
-	SVC("munge", SVC_MUNGE),
-	SVC("slurmctld", SVC_SLURMCTLD),
-	SVC("slurmd", SVC_SLURMD),
-	SVC("slurmdbd", SVC_SLURMDBD),
-};
-static const struct key_table services_table = TABLE("services", services_keys);
-
-static const struct key_spec cluster_keys[] = {
-	{ "name", K_STR, F(struct cluster, name), L(struct cluster, loc),
-	  .required = true, .doc = "ClusterName; also the accounting cluster" },
-	{ "slurm_version", K_STR, F(struct cluster, slurm_version),
-	  L(struct cluster, version_loc), .def = "22.05",
-	  .doc = "Slurm release the configs are for (\"22.05\" ... \"25.05\")" },
-	{ "controller", K_STR, F(struct cluster, controller),
-	  L(struct cluster, controller_loc), .required = true,
-	  .doc = "host running slurmctld (needs role controller)" },
-	{ "backup_controller", K_STR, F(struct cluster, backup_controller),
-	  L(struct cluster, backup_controller_loc),
-	  .doc = "host running a backup slurmctld (needs role backup)" },
-	{ "accounting_host", K_STR, F(struct cluster, accounting_host),
-	  L(struct cluster, accounting_host_loc),
-	  .doc = "host running slurmdbd (needs role dbd)" },
-	{ "slurm_user", K_SUB, F(struct cluster, slurm_user),
-	  L(struct cluster, slurm_user.loc), .sub = &svc_user_table,
-	  .type_doc = "mapping", .def = "slurm", .doc = "SlurmUser; see below" },
-	{ "munge_user", K_SUB, F(struct cluster, munge_user),
-	  L(struct cluster, munge_user.loc), .sub = &svc_user_table,
-	  .type_doc = "mapping", .def = "munge", .doc = "owner of munged and its key" },
-	{ "config_mode", K_ENUM, F(struct cluster, config_mode),
-	  .choices = config_modes, .def = "push",
-	  .doc = "push: every node gets the files; configless: only the controller" },
-	{ "config_dir", K_STR, F(struct cluster, config_dir),
-	  L(struct cluster, config_dir_loc), .def = "/etc/slurm",
-	  .doc = "directory of slurm.conf and friends on the hosts" },
-	{ "munge_key_path", K_STR, F(struct cluster, munge_key_path),
-	  L(struct cluster, munge_key_path_loc), .def = "/etc/munge/munge.key", .doc = "munge key on the hosts" },
-	{ "munge_key_source", K_PATH, F(struct cluster, munge_key_source),
-	  .doc = "local file holding the munge key (relative: to the inventory)" },
-	{ "template_dir", K_PATH, F(struct cluster, template_dir),
-	  .def = "built-in templates", .doc = "site templates (relative: to the inventory)" },
-	PORT("slurmctld_port", struct cluster, slurmctld_port, "SlurmctldPort"),
-	PORT("slurmd_port", struct cluster, slurmd_port, "SlurmdPort"),
-	PORT("slurmdbd_port", struct cluster, slurmdbd_port, "DbdPort"),
-	{ "slurm_conf", K_KV, F(struct cluster, slurm_conf),
-	  .doc = "more slurm.conf keys, checked against the Slurm version" },
-	{ "cgroup_conf", K_KV, F(struct cluster, cgroup_conf),
-	  .doc = "more cgroup.conf keys" },
-	{ "slurmdbd_conf", K_KV, F(struct cluster, slurmdbd_conf),
-	  .doc = "more slurmdbd.conf keys" },
-	{ "services", K_SUB, 0, .sub = &services_table, .type_doc = "mapping",
-	  .def = "systemd", .doc = "munge, slurmctld, slurmd, slurmdbd: commands" },
-};
-const struct key_table inv_cluster_table = TABLE("cluster", cluster_keys);
-
-static const struct key_spec ssh_keys[] = {
-	{ "user", K_STR, F(struct ssh_settings, user), .def = "root",
-	  .doc = "remote user" },
-	PORT("port", struct ssh_settings, port, "SSH port (default 22)"),
-	{ "identity", K_PATH, F(struct ssh_settings, identity),
-	  .def = "agent and defaults", .doc = "private key file" },
-	{ "known_hosts", K_PATH, F(struct ssh_settings, known_hosts),
-	  .def = "~/.ssh/known_hosts", .doc = "known_hosts file" },
-	{ "config", K_PATH, F(struct ssh_settings, config), .def = "~/.ssh/config",
-	  .doc = "ssh_config file" },
-	{ "fanout", K_INT, F(struct ssh_settings, fanout), .min = 1, .max = 4096,
-	  .def = "64", .doc = "hosts worked on at once" },
-	{ "connect_timeout", K_INT, F(struct ssh_settings, connect_timeout),
-	  .min = 1, .max = 86400, .def = "10", .doc = "seconds" },
-	{ "command_timeout", K_INT, F(struct ssh_settings, command_timeout),
-	  .min = 1, .max = 86400, .def = "300", .doc = "seconds" },
-	{ "accept_new_host_keys", K_BOOL, F(struct ssh_settings, accept_new_host_keys),
-	  .def = "false", .doc = "trust unknown host keys on first use (never changed ones)" },
-};
-const struct key_table inv_ssh_table = TABLE("ssh", ssh_keys);
-
-static const struct key_spec db_keys[] = {
-	{ "host", K_STR, F(struct db_settings, host),
-	  .doc = "MariaDB host as clusterctl reaches it" },
-	PORT("port", struct db_settings, port, "MariaDB port (default 3306)"),
-	{ "name", K_STR, F(struct db_settings, name), .def = "slurm_acct_db",
-	  .doc = "database name (StorageLoc)" },
-	{ "user", K_STR, F(struct db_settings, user), .def = "slurm",
-	  .doc = "database user (StorageUser)" },
-	{ "password_file", K_PATH, F(struct db_settings, password_file),
-	  .doc = "file holding the password (relative: to the inventory)" },
-	{ "password_env", K_STR, F(struct db_settings, password_env),
-	  .doc = "environment variable holding the password" },
-	{ "storage_host", K_STR, F(struct db_settings, storage_host),
-	  .def = "host", .doc = "MariaDB host as slurmdbd reaches it (StorageHost)" },
-	{ "method", K_ENUM, F(struct db_settings, method), .choices = db_methods,
-	  .def = "sql", .doc = "sql: direct SQL; sacctmgr: sacctmgr commands" },
-};
-const struct key_table inv_db_table = TABLE("database", db_keys);
-
-const struct inv_ref_section inv_cluster_ref[] = {
-	{ "cluster", "Cluster-wide settings. `slurm_conf`, `cgroup_conf` and "
-	  "`slurmdbd_conf` keys are checked, case-insensitively, against what "
-	  "`slurm_version` accepts: removed, ignored (defunct) or newer keys "
-	  "are errors, and so are keys the inventory models itself "
-	  "(ClusterName, SlurmctldHost, NodeName, ...).", &inv_cluster_table },
-	{ "cluster.slurm_user, cluster.munge_user", "Service users, created with "
-	  "the same UID/GID on every host.", &svc_user_table },
-	{ "cluster.services", "Commands that drive each service on a host.",
-	  &services_table },
-	{ "cluster.services.SERVICE", "One service's commands (run by the "
-	  "host's shell).", &service_cmd_table },
-	{ "ssh", "How clusterctl reaches the hosts.", &inv_ssh_table },
-	{ "database", "The Slurm accounting database.", &inv_db_table },
-	{ 0 }
-};
 
 /* ------------------------------------------------------------------ */
 /* node types                                                          */
@@ -653,6 +501,9 @@ void inv_load_qos(struct loader *ld, void *obj, yaml_node_t *val,
 
 /* ------------------------------------------------------------------ */
 /* accounts and users                                                  */
+
+static const char *const admin_levels[] = { "none", "operator",
+					    "administrator", NULL };
 
 static void keep_children(struct loader *ld, void *obj, yaml_node_t *val,
 			  const struct src_loc *kloc)

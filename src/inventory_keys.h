@@ -176,11 +176,11 @@ void inv_for_each_item(struct loader *ld, yaml_node_t *seq,
 
 /* ---- the schema, by part; each ref array ends with an empty section ---- */
 
-/* the top level and include: */
+/* inventory.c: the top level and include: */
 extern const struct key_table inv_top_table;
 extern const struct inv_ref_section inv_top_ref[];
 
-/* cluster (with its service users and services), ssh, database */
+/* inventory_cluster.c: cluster (with service users, services), ssh, database */
 extern const struct key_table inv_cluster_table, inv_ssh_table, inv_db_table;
 extern const struct inv_ref_section inv_cluster_ref[];
 
