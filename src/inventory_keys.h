@@ -184,7 +184,7 @@ extern const struct inv_ref_section inv_top_ref[];
 extern const struct key_table inv_cluster_table, inv_ssh_table, inv_db_table;
 extern const struct inv_ref_section inv_cluster_ref[];
 
-/* node types, hosts, partitions: the K_FN loaders of their top-level keys */
+/* inventory_nodes.c: node types, hosts, partitions (top-level loaders) */
 key_fn inv_load_node_types, inv_load_hosts, inv_load_partitions;
 extern const struct inv_ref_section inv_nodes_ref[];
 

@@ -1,0 +1,428 @@
+/*
+ * inventory_nodes.c: the schema of what slurm.conf says about machines:
+ * node types (with their GPUs), hosts, and partitions. A hosts: entry names
+ * many hosts with one hostlist expression; it is expanded here, bounded
+ * before anything is allocated, so every later stage sees plain hosts.
+ */
+#include "compat.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <yaml.h>
+
+#include "diag.h"
+#include "hostlist.h"
+#include "inventory_keys.h"
+#include "model.h"
+#include "xalloc.h"
+
+#define MAX_HOSTS ((unsigned long long)HOSTLIST_MAX_HOSTS)
+
+/* ------------------------------------------------------------------ */
+/* node types                                                          */
+
+static const struct key_spec gpu_keys[] = {
+	{ "type", K_STR, F(struct gpu_spec, type), .doc = "GRES type, e.g. a40" },
+	{ "count", K_INT, F(struct gpu_spec, count), .required = true, .min = 1,
+	  .max = 1024, .doc = "GPUs per node" },
+	{ "files", K_STR, F(struct gpu_spec, files),
+	  .doc = "device files, a hostlist: /dev/nvidia[0-3]" },
+	{ "autodetect", K_STR, F(struct gpu_spec, autodetect),
+	  .doc = "gres.conf AutoDetect (nvml, rsmi, ...), instead of files" },
+	{ "cores", K_STR, F(struct gpu_spec, cores), .doc = "gres.conf Cores=" },
+};
+static const struct key_table gpu_table = TABLE("gpu", gpu_keys);
+
+static void load_one_gpu(struct loader *ld, yaml_node_t *n, struct gpu_spec *g)
+{
+	g->count = MODEL_UNSET;
+	g->loc = inv_node_loc(ld, n);
+	inv_load_mapping(ld, n, &gpu_table, g);
+}
+
+static void load_gpus(struct loader *ld, void *obj, yaml_node_t *val,
+		      const struct src_loc *kloc)
+{
+	struct node_type *nt = obj;
+	yaml_node_item_t *it;
+
+	(void)kloc;
+	if (val->type == YAML_MAPPING_NODE) {
+		nt->gpus = pool_alloc(&ld->m->pool, sizeof(*nt->gpus));
+		load_one_gpu(ld, val, nt->gpus);
+		nt->n_gpus = 1;
+		return;
+	}
+	if (val->type != YAML_SEQUENCE_NODE) {
+		inv_type_error(ld, val, "a mapping or a list of mappings");
+		return;
+	}
+	nt->gpus = pool_alloc(&ld->m->pool, (inv_seq_len(val) + 1) * sizeof(*nt->gpus));
+	for (it = val->data.sequence.items.start; it < val->data.sequence.items.top; it++) {
+		yaml_node_t *e = inv_node_get(ld, *it);
+
+		if (e)
+			load_one_gpu(ld, e, &nt->gpus[nt->n_gpus++]);
+	}
+}
+
+#define NT_INT(n, field, doc_)                                            \
+	{ n, K_INT, F(struct node_type, field), .min = 1, .max = 1 << 30, .doc = doc_ }
+static const struct key_spec node_type_keys[] = {
+	NT_INT("cpus", cpus, "CPUs (default: sockets x cores x threads)"),
+	NT_INT("boards", boards, "Boards"),
+	NT_INT("sockets", sockets, "Sockets (per board)"),
+	NT_INT("cores_per_socket", cores_per_socket, "CoresPerSocket"),
+	NT_INT("threads_per_core", threads_per_core, "ThreadsPerCore"),
+	{ "memory", K_MEM, F(struct node_type, memory_mb),
+	  .doc = "RealMemory: MB, or with a unit (190G, 1.5T)" },
+	{ "memory_mb", K_INT, F(struct node_type, memory_mb), .min = 1,
+	  .max = 1LL << 40, .doc = "RealMemory in MB (same as memory)" },
+	{ "tmp_disk", K_MEM, F(struct node_type, tmp_disk_mb),
+	  .doc = "TmpDisk: MB, or with a unit" },
+	{ "weight", K_INT, F(struct node_type, weight), .min = 0,
+	  .max = 4294967294LL, .doc = "Weight (lower is scheduled first)" },
+	{ "features", K_STRLIST, F(struct node_type, features),
+	  .doc = "Features, e.g. [a40, ib]" },
+	{ "gpus", K_FN, 0, .fn = load_gpus, .type_doc = "mapping or list",
+	  .doc = "GPUs: {type, count, files | autodetect, cores}" },
+	{ "extra", K_KV, F(struct node_type, extra),
+	  .doc = "more NodeName= keys, checked against Slurm's" },
+};
+static const struct key_table node_type_table = TABLE("node type", node_type_keys);
+
+static void node_type_init(struct node_type *nt)
+{
+	memset(nt, 0, sizeof(*nt));
+	nt->cpus = nt->boards = nt->sockets = MODEL_UNSET;
+	nt->cores_per_socket = nt->threads_per_core = MODEL_UNSET;
+	nt->memory_mb = nt->tmp_disk_mb = nt->weight = MODEL_UNSET;
+}
+
+void inv_load_node_types(struct loader *ld, void *obj, yaml_node_t *val,
+			 const struct src_loc *kloc)
+{
+	yaml_node_pair_t *p;
+
+	(void)obj;
+	(void)kloc;
+	if (val->type != YAML_MAPPING_NODE) {
+		inv_type_error(ld, val, "a mapping of node type names");
+		return;
+	}
+	for (p = val->data.mapping.pairs.start; p < val->data.mapping.pairs.top; p++) {
+		yaml_node_t *k = inv_node_get(ld, p->key), *v = inv_node_get(ld, p->value);
+		struct node_type nt;
+
+		if (!k || !v || inv_map_key_repeats(ld, val, p, false))
+			continue;
+		node_type_init(&nt);
+		if (!(nt.name = inv_scalar_str(ld, k, "a node type name")))
+			continue;
+		nt.loc = inv_node_loc(ld, k);
+		inv_load_mapping(ld, v, &node_type_table, &nt);
+		XGROW(ld->node_types, ld->alloc_node_types, ld->n_node_types + 1);
+		ld->node_types[ld->n_node_types++] = nt;
+	}
+}
+
+/* ------------------------------------------------------------------ */
+/* hosts                                                               */
+
+/* One "hosts:" entry before expansion; tmpl is copied to every host. */
+struct host_entry {
+	const char *names;
+	struct src_loc names_loc;
+	yaml_node_t *addresses;
+	struct src_loc addresses_loc;
+	struct host tmpl;
+};
+
+static const char *const role_names[] = { "controller", "backup", "dbd",
+					  "compute", "login", "storage" };
+
+static void load_roles(struct loader *ld, void *obj, yaml_node_t *val,
+		       const struct src_loc *kloc)
+{
+	struct host_entry *he = obj;
+	struct str_list l = { 0 };
+	size_t i, r;
+
+	he->tmpl.roles_loc = *kloc;
+	inv_load_strlist(ld, val, &l);
+	for (i = 0; i < l.n; i++) {
+		const char *hint;
+
+		for (r = 0; r < ARRAY_SIZE(role_names); r++)
+			if (!strcmp(l.items[i], role_names[r]))
+				break;
+		if (r < ARRAY_SIZE(role_names)) {
+			he->tmpl.roles |= 1u << r;
+			continue;
+		}
+		hint = diag_suggest(l.items[i], role_names, ARRAY_SIZE(role_names));
+		if (hint)
+			diag_error(ld->dl, &l.locs[i],
+				   "unknown role '%s' (did you mean '%s'?)",
+				   l.items[i], hint);
+		else
+			diag_error(ld->dl, &l.locs[i],
+				   "unknown role '%s' (expected controller, backup, "
+				   "dbd, compute, login or storage)", l.items[i]);
+	}
+}
+
+static void load_addresses(struct loader *ld, void *obj, yaml_node_t *val,
+			   const struct src_loc *kloc)
+{
+	struct host_entry *he = obj;
+
+	if (val->type == YAML_MAPPING_NODE) {
+		inv_type_error(ld, val, "a hostlist expression or a list of addresses");
+		return;
+	}
+	he->addresses = val;
+	he->addresses_loc = *kloc;
+}
+
+#define HE(field) F(struct host_entry, field)
+static const struct key_spec host_keys[] = {
+	{ "names", K_STR, HE(names), L(struct host_entry, names_loc),
+	  .required = true, .doc = "hostlist expression: gpu[01-16],login1" },
+	{ "addresses", K_FN, 0, .fn = load_addresses,
+	  .type_doc = "hostlist or list",
+	  .doc = "addresses, expanded in lock-step with names (counts must match)" },
+	{ "address", K_FN, 0, .fn = load_addresses, .type_doc = "hostlist or list",
+	  .doc = "same as addresses" },
+	{ "type", K_STR, HE(tmpl.type_name), L(struct host_entry, tmpl.type_loc),
+	  .doc = "node type (compute hosts)" },
+	{ "roles", K_FN, 0, .fn = load_roles, .type_doc = "list of strings",
+	  .def = "[compute] if type is set, else none",
+	  .doc = "controller, backup, dbd, compute, login, storage" },
+	PORT("ssh_port", struct host_entry, tmpl.ssh_port, "SSH port of these hosts"),
+	{ "ssh_user", K_STR, HE(tmpl.ssh_user), .doc = "SSH user of these hosts" },
+	{ "slurmd_port", K_INT, HE(tmpl.slurmd_port), .min = 1, .max = 65535,
+	  .doc = "Port= of slurmd: the first host's; each next host gets +1" },
+	{ "extra", K_KV, HE(tmpl.extra), .doc = "more NodeName= keys for these hosts" },
+};
+static const struct key_table host_table = TABLE("host entry", host_keys);
+
+/*
+ * An upper bound of the names expr expands to, without expanding it: the
+ * product over bracket groups of their ranges' sizes. Guards MAX_HOSTS
+ * before hostlist_expand() allocates them all.
+ */
+static unsigned long long hostlist_estimate(const char *p)
+{
+	unsigned long long total = 0, prod = 1, group = 0;
+	bool in = false;
+
+	for (;; p++) {
+		if (!*p || (!in && *p == ',')) {
+			total += prod;
+			prod = 1;
+			if (!*p || total > MAX_HOSTS)
+				return total;
+		} else if (*p == '[') {
+			in = true;
+			group = 0;
+		} else if (in && *p == ']') {
+			in = false;
+			prod *= group ? group : 1;
+			if (prod > MAX_HOSTS)
+				prod = MAX_HOSTS + 1;
+		} else if (in && *p >= '0' && *p <= '9') {
+			char *end;
+			unsigned long long a = strtoull(p, &end, 10), b = a;
+
+			if (*end == '-' && end[1] >= '0' && end[1] <= '9')
+				b = strtoull(end + 1, &end, 10);
+			group += (b >= a ? b - a : a - b) + 1;
+			if (group > MAX_HOSTS)
+				group = MAX_HOSTS + 1;
+			p = end - 1;
+		}
+	}
+}
+
+/* Expands one hostlist for an entry; 0 or -1 after a diagnostic. */
+static int expand_checked(struct loader *ld, const char *expr,
+			  const struct src_loc *loc, struct hostlist *out)
+{
+	char *cause = NULL;
+
+	if (hostlist_estimate(expr) + ld->n_expanded > MAX_HOSTS) {
+		diag_error(ld->dl, loc, "'%s' expands to too many names (limit %llu)",
+			   expr, MAX_HOSTS);
+		return -1;
+	}
+	if (hostlist_expand(expr, out, &cause)) {
+		diag_error(ld->dl, loc, "invalid hostlist '%s': %s", expr, cause);
+		free(cause);
+		return -1;
+	}
+	return 0;
+}
+
+static int expand_addresses(struct loader *ld, struct host_entry *he,
+			    struct hostlist *out)
+{
+	yaml_node_item_t *it;
+	const char *s;
+
+	if (!he->addresses)
+		return 0;
+	if (he->addresses->type == YAML_SCALAR_NODE) {
+		s = inv_scalar_str(ld, he->addresses, "a hostlist expression");
+		return s ? expand_checked(ld, s, &he->addresses_loc, out) : -1;
+	}
+	for (it = he->addresses->data.sequence.items.start;
+	     it < he->addresses->data.sequence.items.top; it++) {
+		yaml_node_t *e = inv_node_get(ld, *it);
+		struct src_loc loc;
+
+		if (!e || !(s = inv_scalar_str(ld, e, "an address")))
+			return -1;
+		loc = inv_node_loc(ld, e);
+		if (expand_checked(ld, s, &loc, out))
+			return -1;
+	}
+	return 0;
+}
+
+static void push_hosts(struct loader *ld, struct host_entry *he,
+		       const struct hostlist *names, const struct hostlist *addrs)
+{
+	size_t i;
+
+	XGROW(ld->hosts, ld->alloc_hosts, ld->n_hosts + names->n);
+	for (i = 0; i < names->n; i++) {
+		struct host *h = &ld->hosts[ld->n_hosts++];
+
+		*h = he->tmpl;
+		h->name = pool_strdup(&ld->m->pool, names->names[i]);
+		if (addrs->n == names->n)
+			h->address = pool_strdup(&ld->m->pool, addrs->names[i]);
+		if (he->tmpl.slurmd_port != MODEL_UNSET)
+			h->slurmd_port = he->tmpl.slurmd_port + (long long)i;
+	}
+	ld->n_expanded += names->n;
+}
+
+static void load_host_entry(struct loader *ld, yaml_node_t *n)
+{
+	struct host_entry he = { 0 };
+	struct hostlist names = HOSTLIST_INIT, addrs = HOSTLIST_INIT;
+
+	he.tmpl.ssh_port = he.tmpl.slurmd_port = MODEL_UNSET;
+	he.tmpl.entry = ld->n_entries++;
+	inv_load_mapping(ld, n, &host_table, &he);
+	if (!he.names)
+		return;
+	he.tmpl.loc = he.names_loc;
+	if (!he.tmpl.type_loc.file)
+		he.tmpl.type_loc = he.names_loc;
+	if (!he.tmpl.roles_loc.file) {
+		he.tmpl.roles_loc = he.names_loc;
+		if (he.tmpl.type_name)
+			he.tmpl.roles = ROLE_COMPUTE;
+	}
+	if (expand_checked(ld, he.names, &he.names_loc, &names))
+		goto out;
+	if (!expand_addresses(ld, &he, &addrs) && he.addresses &&
+	    addrs.n != names.n)
+		diag_error(ld->dl, &he.addresses_loc,
+			   "host entry has %zu name%s but %zu address%s", names.n,
+			   names.n == 1 ? "" : "s", addrs.n, addrs.n == 1 ? "" : "es");
+	if (he.tmpl.slurmd_port != MODEL_UNSET &&
+	    he.tmpl.slurmd_port + (long long)names.n - 1 > 65535)
+		diag_error(ld->dl, &he.names_loc,
+			   "slurmd_port %lld + %zu hosts goes past 65535",
+			   he.tmpl.slurmd_port, names.n);
+	push_hosts(ld, &he, &names, &addrs);
+out:
+	hostlist_release(&names);
+	hostlist_release(&addrs);
+}
+
+void inv_load_hosts(struct loader *ld, void *obj, yaml_node_t *val,
+		    const struct src_loc *kloc)
+{
+	(void)obj;
+	if (!ld->m->hosts_loc.file)
+		ld->m->hosts_loc = *kloc;
+	inv_for_each_item(ld, val, load_host_entry);
+}
+
+/* ------------------------------------------------------------------ */
+/* partitions                                                          */
+
+#define PT(field) F(struct partition, field)
+static const struct key_spec partition_keys[] = {
+	{ "name", K_STR, PT(name), L(struct partition, loc), .required = true,
+	  .doc = "PartitionName" },
+	{ "nodes", K_STR, PT(nodes), L(struct partition, nodes_loc),
+	  .required = true, .doc = "hostlist of compute hosts, or ALL" },
+	{ "default", K_BOOL, PT(is_default), L(struct partition, default_loc),
+	  .def = "false", .doc = "Default=YES; exactly one partition has it" },
+	{ "max_time", K_TIME, PT(max_time), .doc = "MaxTime" },
+	{ "default_time", K_TIME, PT(default_time), .doc = "DefaultTime" },
+	{ "priority_tier", K_INT, PT(priority_tier), .min = 0, .max = 65533,
+	  .doc = "PriorityTier" },
+	{ "priority_job_factor", K_INT, PT(priority_job_factor), .min = 0,
+	  .max = 65533, .doc = "PriorityJobFactor" },
+	{ "max_nodes", K_INT, PT(max_nodes), .min = 1, .max = 1 << 30,
+	  .doc = "MaxNodes" },
+	{ "qos", K_STR, PT(qos), L(struct partition, qos_loc),
+	  .doc = "partition QOS (a qos: name)" },
+	{ "allow_accounts", K_STRLIST, PT(allow_accounts), .doc = "AllowAccounts" },
+	{ "deny_accounts", K_STRLIST, PT(deny_accounts), .doc = "DenyAccounts" },
+	{ "allow_qos", K_STRLIST, PT(allow_qos), .doc = "AllowQos" },
+	{ "allow_groups", K_STRLIST, PT(allow_groups), .doc = "AllowGroups" },
+	{ "preempt_mode", K_STR, PT(preempt_mode),
+	  L(struct partition, preempt_mode_loc),
+	  .doc = "PreemptMode: OFF, CANCEL, GANG, REQUEUE, SUSPEND, WITHIN, PRIORITY (A,B)" },
+	{ "oversubscribe", K_STR, PT(oversubscribe),
+	  L(struct partition, oversubscribe_loc),
+	  .doc = "OverSubscribe: EXCLUSIVE, FORCE[:N], YES[:N] or NO" },
+	{ "state", K_STR, PT(state), L(struct partition, state_loc), .def = "UP",
+	  .doc = "State: UP, DOWN, DRAIN or INACTIVE" },
+	{ "extra", K_KV, PT(extra), .doc = "more PartitionName= keys" },
+};
+static const struct key_table partition_table = TABLE("partition", partition_keys);
+
+static void load_partition(struct loader *ld, yaml_node_t *n)
+{
+	struct partition p = { 0 };
+
+	p.priority_tier = p.priority_job_factor = p.max_nodes = MODEL_UNSET;
+	p.loc = inv_node_loc(ld, n);
+	inv_load_mapping(ld, n, &partition_table, &p);
+	if (!p.name)
+		return;
+	XGROW(ld->partitions, ld->alloc_partitions, ld->n_partitions + 1);
+	ld->partitions[ld->n_partitions++] = p;
+}
+
+void inv_load_partitions(struct loader *ld, void *obj, yaml_node_t *val,
+			 const struct src_loc *kloc)
+{
+	(void)obj;
+	if (!ld->m->partitions_loc.file)
+		ld->m->partitions_loc = *kloc;
+	inv_for_each_item(ld, val, load_partition);
+}
+
+const struct inv_ref_section inv_nodes_ref[] = {
+	{ "node_types.NAME", "A hardware kind; hosts refer to it by name.",
+	  &node_type_table },
+	{ "node_types.NAME.gpus", "One GPU kind (a mapping, or a list of them).",
+	  &gpu_table },
+	{ "hosts[]", "A host entry: `names` is a hostlist expression; every "
+	  "other key applies to each host it expands to. `addresses` expand "
+	  "in the same order and their count must match. `slurmd_port` is "
+	  "the first host's port, the next host gets the next port (for "
+	  "several slurmd on one machine).", &host_table },
+	{ "partitions[]", "A Slurm partition.", &partition_table },
+	{ 0 }
+};
