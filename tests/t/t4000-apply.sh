@@ -17,29 +17,9 @@ INV=$TRASH/inv.yaml
 XDG_RUNTIME_DIR=$TRASH
 export XDG_RUNTIME_DIR
 
-port_busy() { ss -Hltn "sport = :$1" 2>/dev/null | grep -q .; }
-
-# Slurm's ports (and the slurmd ports) move by a multiple of 100 when something
-# else on this machine holds them.
-pick_ports() {
-	# start from the lab's own address block, so concurrent labs (each on its
-	# own 127.0.N) do not race for the same ports
-	k=$(( ${LAB_NET##*.} / 10 + 3 ))
-	while [ "$k" -lt 60 ]; do
-		ok=true
-		for p in 6817 6819 6831 6832 6833 6834 6835 6836 6837; do
-			port_busy $((p + k * 100)) && ok=false
-		done
-		$ok && break
-		k=$((k + 7))
-	done
-	sed -i -e "s/^cluster:\$/cluster:\\n  slurmctld_port: $((6817 + k * 100))\\n  slurmdbd_port: $((6819 + k * 100))/" \
-		-e "s/slurmd_port: 6831/slurmd_port: $((6831 + k * 100))/" "$INV"
-}
-
 lab_inventory "$TOP/inventories/lab.yaml" "$INV"
 sed -i -e 's/gpu\[01-03\]/gpu[01-07]/g' -e "s/\\($LAB_NET\\.\\)\\[2-4\\]/\\1[2-8]/" "$INV"
-pick_ports
+lab_slurm_ports "$INV" 7
 grep -q 'gpu\[01-07\]' "$INV" && grep -q "$LAB_NET.\[2-8\]" "$INV" ||
 	test_skip_or_die "cannot derive an 8-host inventory from lab.yaml"
 "$CLUSTERCTL" validate "$INV" >/dev/null 2>&1 || test_skip_or_die "the 8-host inventory does not validate"
