@@ -205,11 +205,13 @@ static int apply_observe_status(struct apply_session *s, size_t idx,
 	if (!(only & PLAN_ONLY_SERVICES))
 		return 0;
 	for (k = 0; k < SVC_COUNT; k++)
-		if (plan_host_runs(s->m, idx, k))
+		if (plan_host_runs(s->m, idx, k) && plan_status_cmd(s->m, k))
 			/* newlines: a comment in the command ends with its line */
 			strbuf_addf(&cmd, "(\n%s\n) </dev/null >/dev/null 2>&1; "
 				    "echo \"%s $?\"\n", plan_status_cmd(s->m, k),
 				    service_kind_name(k));
+	if (!cmd.len)
+		return 0;	/* no daemon here says how to ask: states unknown */
 	r = transport_run(tr, cmd.buf, &out, NULL, &status, cause);
 	if (!r)
 		plan_obs_parse_status(out.buf, &s->obs[idx]);

@@ -165,15 +165,28 @@ void plan_obs_parse_group(const char *out, const char *name,
 
 const char *plan_status_cmd(const struct model *m, enum service_kind k)
 {
-	static const char *const systemd[SVC_COUNT] = {
-		[SVC_MUNGE] = "systemctl is-active --quiet munge",
-		[SVC_SLURMCTLD] = "systemctl is-active --quiet slurmctld",
-		[SVC_SLURMD] = "systemctl is-active --quiet slurmd",
-		[SVC_SLURMDBD] = "systemctl is-active --quiet slurmdbd",
+	static const char *const systemd[SVC_COUNT][2] = {
+		[SVC_MUNGE] = { "systemctl start munge",
+				"systemctl is-active --quiet munge" },
+		[SVC_SLURMCTLD] = { "systemctl start slurmctld",
+				    "systemctl is-active --quiet slurmctld" },
+		[SVC_SLURMD] = { "systemctl start slurmd",
+				 "systemctl is-active --quiet slurmd" },
+		[SVC_SLURMDBD] = { "systemctl start slurmdbd",
+				   "systemctl is-active --quiet slurmdbd" },
 	};
+	const struct service_cmds *s = &m->cluster.services[k];
 
-	return m->cluster.services[k].status ? m->cluster.services[k].status :
-		systemd[k];
+	if (s->status)
+		return s->status;
+	/*
+	 * A site that starts the daemon its own way without saying how to ask
+	 * whether it runs gets no guess: systemctl would call it stopped on
+	 * every run and plan a start each time.
+	 */
+	if (s->start && !strcmp(s->start, systemd[k][0]))
+		return systemd[k][1];
+	return NULL;
 }
 
 void plan_obs_parse_status(const char *out, struct plan_obs_host *h)

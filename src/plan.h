@@ -101,8 +101,9 @@ void plan_obs_parse_group(const char *out, const char *name,
 			  struct plan_obs_ident *id);
 
 /*
- * The status command of service k: the inventory's, else
- * "systemctl is-active --quiet SERVICE". Borrowed (model or static).
+ * The status command of service k: the inventory's; else, when the daemon
+ * starts with systemctl, "systemctl is-active --quiet SERVICE"; else NULL
+ * (its state is not observed). Borrowed (model or static).
  */
 const char *plan_status_cmd(const struct model *m, enum service_kind k);
 

@@ -774,6 +774,9 @@ Test(plan, status_output_and_commands)
 			 "systemctl is-active --quiet slurmd");
 	m->cluster.services[SVC_MUNGE].status = "lab-service munge status";
 	cr_expect_str_eq(plan_status_cmd(m, SVC_MUNGE), "lab-service munge status");
+	/* started some other way and no status command: not guessed */
+	m->cluster.services[SVC_SLURMD].start = "/etc/init.d/slurmd start";
+	cr_expect_null(plan_status_cmd(m, SVC_SLURMD));
 	cr_expect_str_eq(plan_svc_action_name(PLAN_SVC_START), "start");
 	model_free(m);
 }
