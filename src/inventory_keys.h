@@ -188,7 +188,7 @@ extern const struct inv_ref_section inv_cluster_ref[];
 key_fn inv_load_node_types, inv_load_hosts, inv_load_partitions;
 extern const struct inv_ref_section inv_nodes_ref[];
 
-/* qos, accounts, users */
+/* inventory_accounts.c: qos, accounts, users (top-level loaders) */
 key_fn inv_load_qos, inv_load_accounts, inv_load_users;
 extern const struct inv_ref_section inv_accounts_ref[];
 

@@ -1,0 +1,257 @@
+/*
+ * inventory_accounts.c: the schema of the accounting side: QoS, the
+ * account tree and users. Accounts may nest under children:, so the loader
+ * flattens the tree here, giving each account its parent, and bounds the
+ * nesting (MAX_DEPTH) against hostile input.
+ */
+#include "compat.h"
+
+#include <string.h>
+#include <yaml.h>
+
+#include "diag.h"
+#include "inventory_keys.h"
+#include "model.h"
+#include "xalloc.h"
+
+/* ------------------------------------------------------------------ */
+/* qos                                                                 */
+
+#define QS(field) F(struct qos, field)
+#define QS_INT(n, field, doc_) { n, K_INT, QS(field), .min = -1, .max = 1LL << 40, .doc = doc_ }
+static const struct key_spec qos_keys[] = {
+	{ "name", K_STR, QS(name), L(struct qos, loc), .required = true,
+	  .doc = "QoS name (lowercase)" },
+	{ "description", K_STR, QS(description), .doc = "Description" },
+	QS_INT("priority", priority, "Priority"),
+	{ "max_tres_per_user", K_KV, QS(max_tres_per_user),
+	  .doc = "MaxTRESPerUser, e.g. {gres/gpu: 4, cpu: 32}" },
+	{ "max_tres_per_job", K_KV, QS(max_tres_per_job), .doc = "MaxTRESPerJob" },
+	{ "max_tres_per_account", K_KV, QS(max_tres_per_account),
+	  .doc = "MaxTRESPerAccount" },
+	{ "max_tres_per_node", K_KV, QS(max_tres_per_node), .doc = "MaxTRESPerNode" },
+	{ "min_tres_per_job", K_KV, QS(min_tres_per_job), .doc = "MinTRESPerJob" },
+	{ "grp_tres", K_KV, QS(grp_tres), .doc = "GrpTRES" },
+	{ "max_wall", K_TIME, QS(max_wall), .doc = "MaxWall (per job)" },
+	{ "grp_wall", K_TIME, QS(grp_wall), .doc = "GrpWall" },
+	QS_INT("max_jobs_per_user", max_jobs_per_user, "MaxJobsPerUser"),
+	QS_INT("max_submit_jobs_per_user", max_submit_jobs_per_user,
+	       "MaxSubmitJobsPerUser"),
+	QS_INT("max_jobs_per_account", max_jobs_per_account, "MaxJobsPerAccount"),
+	QS_INT("max_submit_jobs_per_account", max_submit_jobs_per_account,
+	       "MaxSubmitJobsPerAccount"),
+	QS_INT("grp_jobs", grp_jobs, "GrpJobs"),
+	QS_INT("grp_submit_jobs", grp_submit_jobs, "GrpSubmitJobs"),
+	{ "preempt", K_STRLIST, QS(preempt), .doc = "QoS names this one preempts" },
+	{ "preempt_mode", K_STR, QS(preempt_mode), L(struct qos, preempt_mode_loc),
+	  .doc = "PreemptMode: OFF, CANCEL, GANG, REQUEUE, SUSPEND, WITHIN, PRIORITY" },
+	{ "flags", K_STRLIST, QS(flags), .doc = "Flags, e.g. [DenyOnLimit]" },
+	{ "usage_factor", K_STR, QS(usage_factor), .doc = "UsageFactor, e.g. 1.5" },
+	QS_INT("grace_time", grace_time, "GraceTime in seconds"),
+};
+static const struct key_table qos_table = TABLE("qos", qos_keys);
+
+static void load_one_qos(struct loader *ld, yaml_node_t *n)
+{
+	struct qos q = { 0 };
+
+	q.priority = q.max_jobs_per_user = q.max_submit_jobs_per_user = MODEL_UNSET;
+	q.max_jobs_per_account = q.max_submit_jobs_per_account = MODEL_UNSET;
+	q.grp_jobs = q.grp_submit_jobs = q.grace_time = MODEL_UNSET;
+	q.loc = inv_node_loc(ld, n);
+	inv_load_mapping(ld, n, &qos_table, &q);
+	if (!q.name)
+		return;
+	XGROW(ld->qos, ld->alloc_qos, ld->n_qos + 1);
+	ld->qos[ld->n_qos++] = q;
+}
+
+void inv_load_qos(struct loader *ld, void *obj, yaml_node_t *val,
+		  const struct src_loc *kloc)
+{
+	(void)obj;
+	(void)kloc;
+	inv_for_each_item(ld, val, load_one_qos);
+}
+
+/* ------------------------------------------------------------------ */
+/* accounts and users                                                  */
+
+static const char *const admin_levels[] = { "none", "operator",
+					    "administrator", NULL };
+
+static void keep_children(struct loader *ld, void *obj, yaml_node_t *val,
+			  const struct src_loc *kloc)
+{
+	(void)obj;
+	(void)kloc;
+	ld->children = val;
+}
+
+#define AC(field) F(struct account, field)
+#define AC_INT(n, field, doc_) { n, K_INT, AC(field), .min = -1, .max = 1LL << 40, .doc = doc_ }
+static const struct key_spec account_keys[] = {
+	{ "name", K_STR, AC(name), L(struct account, loc), .required = true,
+	  .doc = "account name (lowercase)" },
+	{ "parent", K_STR, AC(parent), L(struct account, parent_loc),
+	  .def = "root, or the enclosing account",
+	  .doc = "parent account (for flat lists)" },
+	{ "description", K_STR, AC(description), .def = "the name",
+	  .doc = "Description" },
+	{ "organization", K_STR, AC(organization), .doc = "Organization" },
+	{ "fairshare", K_STR, AC(fairshare), .def = "1",
+	  .doc = "Fairshare: an integer or parent" },
+	{ "grp_tres", K_KV, AC(grp_tres), .doc = "GrpTRES" },
+	{ "max_tres_per_job", K_KV, AC(max_tres_per_job), .doc = "MaxTRES (per job)" },
+	{ "max_tres_per_node", K_KV, AC(max_tres_per_node), .doc = "MaxTRESPerNode" },
+	AC_INT("grp_jobs", grp_jobs, "GrpJobs"),
+	AC_INT("grp_submit_jobs", grp_submit_jobs, "GrpSubmitJobs"),
+	AC_INT("max_jobs", max_jobs, "MaxJobs"),
+	AC_INT("max_submit_jobs", max_submit_jobs, "MaxSubmitJobs"),
+	{ "grp_wall", K_TIME, AC(grp_wall), .doc = "GrpWall" },
+	{ "max_wall", K_TIME, AC(max_wall), .doc = "MaxWall" },
+	{ "default_qos", K_STR, AC(default_qos), L(struct account, default_qos_loc),
+	  .doc = "DefaultQOS" },
+	{ "qos", K_STRLIST, AC(qos), .def = "inherited", .doc = "QoS list" },
+	{ "coordinators", K_STRLIST, AC(coordinators), .doc = "coordinator users" },
+	{ "children", K_FN, 0, .fn = keep_children, .type_doc = "list of accounts",
+	  .doc = "sub-accounts, same keys (parent is implied)" },
+};
+static const struct key_table account_table = TABLE("account", account_keys);
+
+static void load_account_under(struct loader *ld, yaml_node_t *n,
+			       const char *parent, const struct src_loc *ploc);
+
+static void load_children(struct loader *ld, yaml_node_t *children,
+			  const struct account *a)
+{
+	yaml_node_item_t *it;
+
+	if (children->type != YAML_SEQUENCE_NODE) {
+		inv_type_error(ld, children, "a list of accounts");
+		return;
+	}
+	if (++ld->depth > MAX_DEPTH) {
+		struct src_loc loc = inv_node_loc(ld, children);
+
+		diag_error(ld->dl, &loc, "accounts nested too deeply");
+		ld->depth--;
+		return;
+	}
+	for (it = children->data.sequence.items.start;
+	     it < children->data.sequence.items.top; it++) {
+		yaml_node_t *e = inv_node_get(ld, *it);
+
+		if (e)
+			load_account_under(ld, e, a->name, &a->loc);
+	}
+	ld->depth--;
+}
+
+static void load_account_under(struct loader *ld, yaml_node_t *n,
+			       const char *parent, const struct src_loc *ploc)
+{
+	struct account a = { 0 };
+	yaml_node_t *children;
+
+	a.grp_jobs = a.grp_submit_jobs = a.max_jobs = a.max_submit_jobs = MODEL_UNSET;
+	a.loc = inv_node_loc(ld, n);
+	ld->children = NULL;
+	inv_load_mapping(ld, n, &account_table, &a);
+	children = ld->children;
+	ld->children = NULL;
+	if (!a.name)
+		return;
+	if (parent && a.parent && strcmp(a.parent, parent))
+		diag_error(ld->dl, &a.parent_loc,
+			   "account '%s': parent '%s' conflicts with its place "
+			   "under '%s'", a.name, a.parent, parent);
+	if (parent) {
+		a.parent = parent;
+		a.parent_loc = *ploc;
+	} else if (!a.parent) {
+		a.parent = "root";
+		a.parent_loc = a.loc;
+	}
+	XGROW(ld->accounts, ld->alloc_accounts, ld->n_accounts + 1);
+	ld->accounts[ld->n_accounts++] = a;
+	if (children && !inv_node_is_null(children))
+		load_children(ld, children, &a);
+}
+
+static void load_top_account(struct loader *ld, yaml_node_t *n)
+{
+	load_account_under(ld, n, NULL, NULL);
+}
+
+void inv_load_accounts(struct loader *ld, void *obj, yaml_node_t *val,
+		       const struct src_loc *kloc)
+{
+	(void)obj;
+	(void)kloc;
+	inv_for_each_item(ld, val, load_top_account);
+}
+
+#define US(field) F(struct user, field)
+#define US_INT(n, field, doc_) { n, K_INT, US(field), .min = -1, .max = 1LL << 40, .doc = doc_ }
+static const struct key_spec user_keys[] = {
+	{ "name", K_STR, US(name), L(struct user, loc), .required = true,
+	  .doc = "user name (lowercase, as sacctmgr stores it)" },
+	{ "accounts", K_STRLIST, US(accounts), .required = true,
+	  .doc = "accounts the user has an association in" },
+	{ "default_account", K_STR, US(default_account),
+	  L(struct user, default_account_loc), .def = "the first of accounts",
+	  .doc = "DefaultAccount (one of accounts)" },
+	{ "qos", K_STRLIST, US(qos), .def = "inherited", .doc = "QoS list" },
+	{ "default_qos", K_STR, US(default_qos), L(struct user, default_qos_loc),
+	  .doc = "DefaultQOS" },
+	{ "admin_level", K_ENUM, US(admin_level), .choices = admin_levels,
+	  .base = ADMIN_NONE, .def = "none", .doc = "none, operator or administrator" },
+	{ "fairshare", K_STR, US(fairshare), .def = "1", .doc = "Fairshare" },
+	{ "grp_tres", K_KV, US(grp_tres), .doc = "GrpTRES" },
+	{ "max_tres_per_job", K_KV, US(max_tres_per_job), .doc = "MaxTRES (per job)" },
+	US_INT("grp_jobs", grp_jobs, "GrpJobs"),
+	US_INT("grp_submit_jobs", grp_submit_jobs, "GrpSubmitJobs"),
+	US_INT("max_jobs", max_jobs, "MaxJobs"),
+	US_INT("max_submit_jobs", max_submit_jobs, "MaxSubmitJobs"),
+	{ "max_wall", K_TIME, US(max_wall), .doc = "MaxWall" },
+};
+static const struct key_table user_table = TABLE("user", user_keys);
+
+static void load_user(struct loader *ld, yaml_node_t *n)
+{
+	struct user u = { 0 };
+
+	u.admin_level = ADMIN_NONE;
+	u.grp_jobs = u.grp_submit_jobs = u.max_jobs = u.max_submit_jobs = MODEL_UNSET;
+	u.loc = inv_node_loc(ld, n);
+	inv_load_mapping(ld, n, &user_table, &u);
+	if (!u.name)
+		return;
+	XGROW(ld->users, ld->alloc_users, ld->n_users + 1);
+	ld->users[ld->n_users++] = u;
+}
+
+void inv_load_users(struct loader *ld, void *obj, yaml_node_t *val,
+		    const struct src_loc *kloc)
+{
+	(void)obj;
+	if (!ld->m->users_loc.file)
+		ld->m->users_loc = *kloc;
+	inv_for_each_item(ld, val, load_user);
+}
+
+const struct inv_ref_section inv_accounts_ref[] = {
+	{ "qos[]", "A QoS. TRES maps take Slurm TRES names: cpu, mem, node, "
+	  "billing, energy, fs/disk, vmem, pages, gres/NAME[:TYPE], "
+	  "license/NAME, bb/NAME; limiting gres/gpu needs GPUs tracked "
+	  "(GPUs defined, or AccountingStorageTRES with gres/gpu), and any "
+	  "limit needs AccountingStorageEnforce with limits (or safe) and "
+	  "qos. Names must be lowercase: sacctmgr stores them so.", &qos_table },
+	{ "accounts[]", "An account; `children` nest, top-level accounts "
+	  "hang under root (which is implicit). Names must be lowercase.",
+	  &account_table },
+	{ "users[]", "A user and its associations. Names must be lowercase: "
+	  "sacctmgr stores them so.", &user_table },
+	{ 0 }
+};
