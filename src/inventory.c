@@ -6,16 +6,17 @@
  * duplicates, syntax) are reported with the node's file:line:col and
  * loading goes on, so one run shows every problem; meaning (references,
  * limits) is validate.c's.
+ *
+ * The rest of the module: the schema in inventory_cluster.c,
+ * inventory_nodes.c and inventory_accounts.c; memory and time syntax in
+ * inventory_scalar.c; list shapes for in-place edits in inventory_shape.c.
  */
 #include "compat.h"
 
 #include <errno.h>
 #include <fcntl.h>
-#include <limits.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include <yaml.h>
