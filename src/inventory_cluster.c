@@ -35,9 +35,9 @@ static const struct key_spec service_cmd_keys[] = {
 	  .def = "scontrol reconfigure (slurmctld only)",
 	  .doc = "shell command that makes it re-read its configuration" },
 	{ "status", K_STR, F(struct service_cmds, status),
-	  .def = "systemctl is-active --quiet SERVICE",
+	  .def = "systemctl is-active --quiet SERVICE (when start is systemctl's)",
 	  .doc = "shell command that exits 0 when it runs; plan starts a daemon "
-		 "whose status fails" },
+		 "whose status fails; none: its state is not observed" },
 };
 static const struct key_table service_cmd_table = TABLE("service", service_cmd_keys);
 
