@@ -1,6 +1,6 @@
 /*
- * acct_nset.c: slurmdbd's nested-set insertion, in memory (see
- * acct_nset.h). Validity check: every interval is well formed, endpoints
+ * acct_nset.c: slurmdbd's nested-set insertion and subtree removal, in
+ * memory (see acct_nset.h). Validity check: every interval is well formed, endpoints
  * are distinct, and any two intervals nest or are disjoint.
  */
 #include "compat.h"
@@ -27,7 +27,9 @@ void acct_nset_push(struct acct_nset *s, unsigned long id, const char *acct,
 	r->lft = lft;
 	r->rgt = rgt;
 	r->deleted = deleted;
+	r->ctime = 0;
 	r->moved = false;
+	r->gone = false;
 }
 
 size_t acct_nset_find(const struct acct_nset *s, const char *acct,
@@ -36,7 +38,7 @@ size_t acct_nset_find(const struct acct_nset *s, const char *acct,
 	for (size_t i = 0; i < s->n; i++) {
 		const struct acct_nrow *r = &s->rows[i];
 
-		if (!r->deleted && !*r->part && !strcmp(r->acct, acct) &&
+		if (!r->deleted && !r->gone && !*r->part && !strcmp(r->acct, acct) &&
 		    !strcmp(r->user, user))
 			return i;
 	}
@@ -51,7 +53,7 @@ static size_t parent_row(const struct acct_nset *s, const char *parent)
 	for (size_t i = 0; i < s->n; i++) {
 		const struct acct_nrow *r = &s->rows[i];
 
-		if (*r->user || strcmp(r->acct, parent))
+		if (r->gone || *r->user || strcmp(r->acct, parent))
 			continue;
 		if (best == SIZE_MAX || r->lft < s->rows[best].lft)
 			best = i;
@@ -71,6 +73,8 @@ size_t acct_nset_add_child(struct acct_nset *s, const char *parent,
 	for (size_t i = 0; i < s->n; i++) {
 		struct acct_nrow *r = &s->rows[i];
 
+		if (r->gone)
+			continue;
 		if (r->rgt > plft) {
 			r->rgt += 2;
 			r->moved = true;
@@ -84,6 +88,35 @@ size_t acct_nset_add_child(struct acct_nset *s, const char *parent,
 	return s->n - 1;
 }
 
+size_t acct_nset_remove_subtree(struct acct_nset *s, size_t idx)
+{
+	long lft = s->rows[idx].lft, rgt = s->rows[idx].rgt, width = rgt - lft + 1;
+	size_t n = 0;
+
+	if (s->rows[idx].gone)
+		return 0;
+	for (size_t i = 0; i < s->n; i++) {
+		struct acct_nrow *r = &s->rows[i];
+
+		if (r->gone)
+			continue;
+		if (r->lft >= lft && r->lft <= rgt) {
+			r->gone = r->moved = true;
+			n++;
+			continue;
+		}
+		if (r->rgt > rgt) {
+			r->rgt -= width;
+			r->moved = true;
+		}
+		if (r->lft > rgt) {
+			r->lft -= width;
+			r->moved = true;
+		}
+	}
+	return n;
+}
+
 static int cmp_lft(const void *a, const void *b)
 {
 	const struct acct_nrow *const *x = a, *const *y = b;
@@ -95,14 +128,15 @@ bool acct_nset_valid(const struct acct_nset *s)
 {
 	const struct acct_nrow **v = xcalloc(s->n ? s->n : 1, sizeof(*v));
 	const struct acct_nrow **stack = xcalloc(s->n ? s->n : 1, sizeof(*stack));
-	size_t depth = 0;
+	size_t depth = 0, n = 0;
 	bool ok = true;
 	long last = 0;
 
 	for (size_t i = 0; i < s->n; i++)
-		v[i] = &s->rows[i];
-	xqsort(v, s->n, sizeof(*v), cmp_lft);
-	for (size_t i = 0; ok && i < s->n; i++) {
+		if (!s->rows[i].gone)
+			v[n++] = &s->rows[i];
+	xqsort(v, n, sizeof(*v), cmp_lft);
+	for (size_t i = 0; ok && i < n; i++) {
 		const struct acct_nrow *r = v[i];
 
 		if (r->lft >= r->rgt || r->lft <= last)

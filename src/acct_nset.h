@@ -18,7 +18,9 @@ struct acct_nrow {
 	char *acct, *user, *part;
 	long lft, rgt;
 	int deleted;
+	long long ctime;	/* creation_time (0 unless the caller sets it) */
 	bool moved;		/* lft/rgt differ from the database's */
+	bool gone;		/* removed by acct_nset_remove_subtree() */
 };
 
 struct acct_nset {
@@ -38,6 +40,15 @@ size_t acct_nset_find(const struct acct_nset *s, const char *acct,
  */
 size_t acct_nset_add_child(struct acct_nset *s, const char *parent,
 			   const char *acct, const char *user);
+/*
+ * Removes row idx and every row inside it (soft-deleted ones too) the way
+ * slurmdbd 22.05 removes an association of less than a day: "delete ...
+ * where lft between L and R", then every rgt > R and every lft > R moves
+ * left by the width R - L + 1. Removed rows stay in the array with gone
+ * (and moved) set; gone rows are skipped by every other function. Returns
+ * how many rows were removed (0 when idx is already gone).
+ */
+size_t acct_nset_remove_subtree(struct acct_nset *s, size_t idx);
 /* True when lft/rgt of the rows form a valid nested set (tests, read back). */
 bool acct_nset_valid(const struct acct_nset *s);
 void acct_nset_release(struct acct_nset *s);

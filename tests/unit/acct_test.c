@@ -461,3 +461,77 @@ Test(acct, exec_remote_reports_exit_status_and_stderr)
 	free(cause);
 	strbuf_release(&out);
 }
+
+/* Like expect_rows(), over the rows a removal left (gone rows skipped). */
+static void expect_live_rows(const struct acct_nset *s, const struct expect_row *e, size_t n)
+{
+	size_t live = 0;
+
+	for (size_t i = 0; i < s->n; i++)
+		live += !s->rows[i].gone;
+	cr_assert_eq(live, n);
+	for (size_t i = 0; i < n; i++) {
+		size_t k = acct_nset_find(s, e[i].acct, e[i].user);
+
+		cr_assert_neq(k, SIZE_MAX, "%s/%s missing", e[i].acct, e[i].user);
+		cr_expect_eq(s->rows[k].lft, e[i].lft, "%s/%s lft", e[i].acct, e[i].user);
+		cr_expect_eq(s->rows[k].rgt, e[i].rgt, "%s/%s rgt", e[i].acct, e[i].user);
+	}
+	cr_expect(acct_nset_valid(s));
+}
+
+Test(acct, nested_set_removal_replays_the_slurmdbd_trace)
+{
+	/* lab capture 07/08: add user bob in physics, then delete it ("lft between 3 AND 4") */
+	struct acct_nset s = { 0 };
+	static const struct expect_row before[] = {
+		{ "root", "", 1, 12 }, { "physics", "", 2, 9 }, { "physics", "bob", 3, 4 },
+		{ "hep", "", 5, 8 }, { "hep", "alice", 6, 7 }, { "root", "root", 10, 11 },
+	};
+	static const struct expect_row after[] = {
+		{ "root", "", 1, 10 }, { "physics", "", 2, 7 }, { "hep", "", 3, 6 },
+		{ "hep", "alice", 4, 5 }, { "root", "root", 8, 9 },
+	};
+	size_t bob;
+
+	acct_nset_push(&s, 1, "root", "", "", 1, 2, 0);
+	acct_nset_add_child(&s, "root", "root", "root");
+	acct_nset_add_child(&s, "root", "physics", "");
+	acct_nset_add_child(&s, "physics", "hep", "");
+	acct_nset_add_child(&s, "hep", "hep", "alice");
+	bob = acct_nset_add_child(&s, "physics", "physics", "bob");
+	expect_rows(&s, before, ARRAY_SIZE(before));
+	cr_expect_eq(acct_nset_remove_subtree(&s, bob), 1);
+	cr_expect(s.rows[bob].gone && s.rows[bob].moved);
+	expect_live_rows(&s, after, ARRAY_SIZE(after));
+	cr_expect_eq(acct_nset_find(&s, "physics", "bob"), SIZE_MAX);
+	cr_expect_eq(acct_nset_remove_subtree(&s, bob), 0);
+	cr_expect(acct_nset_valid(&s));
+	acct_nset_release(&s);
+}
+
+Test(acct, nested_set_removal_takes_the_whole_subtree_soft_deleted_rows_too)
+{
+	struct acct_nset s = { 0 };
+	size_t hep, old;
+
+	acct_nset_push(&s, 1, "root", "", "", 1, 2, 0);
+	acct_nset_add_child(&s, "root", "root", "root");
+	acct_nset_add_child(&s, "root", "physics", "");
+	hep = acct_nset_add_child(&s, "physics", "hep", "");
+	acct_nset_add_child(&s, "hep", "hep", "alice");
+	old = acct_nset_add_child(&s, "hep", "hep", "olduser");
+	s.rows[old].deleted = 1;
+	acct_nset_add_child(&s, "physics", "physics", "carol");
+	cr_expect_eq(acct_nset_remove_subtree(&s, hep), 3);
+	cr_expect(s.rows[old].gone);
+	cr_expect_eq(acct_nset_find(&s, "hep", ""), SIZE_MAX);
+	cr_expect_eq(s.rows[acct_nset_find(&s, "root", "")].rgt, 8);
+	cr_expect_eq(s.rows[acct_nset_find(&s, "physics", "")].rgt, 5);
+	cr_expect(acct_nset_valid(&s));
+	/* a new child after a removal still goes leftmost, gone rows untouched */
+	acct_nset_add_child(&s, "physics", "physics", "dave");
+	cr_expect_eq(s.rows[acct_nset_find(&s, "physics", "dave")].lft, 3);
+	cr_expect(acct_nset_valid(&s));
+	acct_nset_release(&s);
+}
