@@ -54,6 +54,8 @@ const size_t acct_n_cluster_tables = ARRAY_SIZE(acct_cluster_tables);
 
 #define MAX_STMTS 48
 
+struct rcl;
+
 struct sqlw {
 	struct db *db;
 	const struct acct_plan *p;
@@ -72,6 +74,8 @@ struct sqlw {
 	struct acct_objset extra;	/* root rows of a new cluster */
 	char **new_info;		/* per nset row: txn info of its insert */
 	struct acct_batch txn, txn_cl, users, accounts, assocs, moves;
+	struct rcl *cls;		/* removals: slurmdbd's cluster list */
+	size_t n_cls;
 };
 
 static struct db_stmt *stmt(struct sqlw *w, const char *sql, char **cause)
@@ -566,24 +570,8 @@ static int write_entities(struct sqlw *w, char **cause)
 
 /* ---- associations ---- */
 
-static int load_nset(struct sqlw *w, char **cause)
-{
-	struct db_rows r = DB_ROWS_INIT;
-	char *sql = xasprintf("select id_assoc, acct, user, `partition`, lft, rgt, deleted "
-			      "from \"%s_assoc_table\" order by lft FOR UPDATE", w->c);
-	int rc = db_query(w->db, sql, &r, cause);
-
-	for (size_t i = 0; rc == 0 && i < r.n_rows; i++) {
-		char **row = r.rows[i];
-
-		acct_nset_push(&w->ns, strtoul(row[0], NULL, 10), row[1], row[2], row[3],
-			       strtol(row[4], NULL, 10), strtol(row[5], NULL, 10),
-			       (int)strtol(row[6], NULL, 10));
-	}
-	free(sql);
-	db_rows_release(&r);
-	return rc;
-}
+static int load_nset(struct sqlw *w, const char *cluster, struct acct_nset *ns,
+		     char **cause);
 
 static void set_newobj(struct sqlw *w, size_t idx, const struct acct_obj *o)
 {
@@ -776,6 +764,12 @@ static int insert_new_rows(struct sqlw *w, char **cause)
 		rc = txn(w, TXN_ADD_ASSOCS, idname, w->new_info[i], true, cause);
 		free(idname);
 	}
+	/* the table now holds the set as simulated; new rows are this young */
+	for (size_t i = 0; i < w->ns.n; i++) {
+		w->ns.rows[i].moved = false;
+		if (w->new_info[i])
+			w->ns.rows[i].ctime = strtoll(w->now, NULL, 10);
+	}
 	return rc;
 }
 
@@ -808,7 +802,7 @@ static int change_assoc(struct sqlw *w, const struct acct_change *c, char **caus
 
 static int write_assocs(struct sqlw *w, char **cause)
 {
-	if (load_nset(w, cause) < 0 || plan_root_rows(w, cause) < 0 ||
+	if (load_nset(w, w->c, &w->ns, cause) < 0 || plan_root_rows(w, cause) < 0 ||
 	    plan_assoc_adds(w, cause) < 0 || move_rows(w, cause) < 0 ||
 	    insert_new_rows(w, cause) < 0)
 		return -1;
@@ -840,45 +834,618 @@ static int add_cluster_row(struct sqlw *w, char **cause)
 		   false, cause);
 }
 
-static int remove_one(struct sqlw *w, const struct acct_obj *o, char **cause)
-{
-	static const struct {
-		enum acct_kind kind;
-		const char *table;
-		int action;
-	} kinds[] = {
-		{ ACCT_QOS, "qos_table", TXN_REMOVE_QOS },
-		{ ACCT_ACCOUNT, "acct_table", TXN_REMOVE_ACCOUNTS },
-		{ ACCT_USER, "user_table", TXN_REMOVE_USERS },
-	};
-	const char *params[] = { w->now, o->name, o->user };
-	char *sql = NULL, *tn = NULL;
-	int rc = -1;
+/*
+ * ---- removals ----
+ *
+ * What slurmdbd 22.05 writes for the commands the sacctmgr method runs for
+ * a pruned object, in the plan's order (associations deepest first, then
+ * users, accounts, QoS):
+ *   user association   "delete user where name=U account=A cluster=C", and
+ *                      when U has no association left anywhere, U itself
+ *   account assoc.     "delete account where name=A cluster=C"
+ *   user, account      "delete user|account where name=N" (if still there)
+ *   QoS                "delete qos where name=Q"
+ * slurmdbd (remove_common()) hard-deletes what was created less than a day
+ * ago (DELETE_SEC_BACK) and nobody ran a job under, soft-deletes the rest
+ * with its limits reset, marks the usage rows deleted and writes one
+ * txn_table row per cluster and object set. The association nested set is
+ * updated in memory (acct_nset_remove_subtree()) and written back by id.
+ */
 
-	for (size_t i = 0; i < ARRAY_SIZE(kinds) && !sql; i++) {
-		if (kinds[i].kind != o->kind)
-			continue;
-		sql = xasprintf("update %s set mod_time=?, deleted=1 where name=?",
-				kinds[i].table);
-		tn = xasprintf("(name='%s')", o->name);
-		rc = run(w, sql, params, 2, NULL, cause) ||
-			txn(w, kinds[i].action, tn, "", false, cause);
-	}
-	if (!sql) {
-		/* soft delete keeps the row's lft/rgt slot: still a valid nested set */
-		sql = xasprintf("update \"%s_assoc_table\" set mod_time=?, deleted=1, is_def=0 "
-				"where acct=? && user=? && `partition`=''", w->c);
-		tn = xasprintf("(acct='%s' && user='%s')", o->name, o->user);
-		rc = run(w, sql, params, 3, NULL, cause) ||
-			txn(w, TXN_REMOVE_ASSOCS, tn, "", true, cause);
+#define DAY_SECS 86400
+
+struct rcl {
+	char *name;
+	struct acct_nset own;	/* the rows of a cluster other than w->c */
+	struct acct_nset *ns;	/* &w->ns for w->c, else &own */
+};
+
+static void txn_on(struct sqlw *w, int action, const char *name, const char *cluster,
+		   int *rc, char **cause)
+{
+	char act[16];
+	const char *params[] = { w->now, act, name, w->actor, NULL, cluster };
+
+	if (*rc)
+		return;
+	snprintf(act, sizeof(act), "%d", action);
+	*rc = acct_batch_add(cluster ? &w->txn_cl : &w->txn, params, cause);
+}
+
+static int load_nset(struct sqlw *w, const char *cluster, struct acct_nset *ns,
+		     char **cause)
+{
+	struct db_rows r = DB_ROWS_INIT;
+	char *sql = xasprintf("select id_assoc, acct, user, `partition`, lft, rgt, deleted, "
+			      "creation_time from \"%s_assoc_table\" order by lft FOR UPDATE",
+			      cluster);
+	int rc = db_query(w->db, sql, &r, cause);
+
+	for (size_t i = 0; rc == 0 && i < r.n_rows; i++) {
+		char **row = r.rows[i];
+
+		acct_nset_push(ns, strtoul(row[0], NULL, 10), row[1], row[2], row[3],
+			       strtol(row[4], NULL, 10), strtol(row[5], NULL, 10),
+			       (int)strtol(row[6], NULL, 10));
+		ns->rows[ns->n - 1].ctime = strtoll(row[7], NULL, 10);
 	}
 	free(sql);
+	db_rows_release(&r);
+	return rc;
+}
+
+static bool has_table(const struct db_rows *tables, const char *cluster)
+{
+	char *want = xasprintf("%s_assoc_table", cluster);
+	bool found = false;
+
+	for (size_t i = 0; !found && i < tables->n_rows; i++)
+		found = tables->rows[i][0] && !strcmp(tables->rows[i][0], want);
+	free(want);
+	return found;
+}
+
+/* slurmdbd's cluster list: cluster_table rows not deleted, with tables. */
+static int load_clusters(struct sqlw *w, char **cause)
+{
+	struct db_rows names = DB_ROWS_INIT, tables = DB_ROWS_INIT;
+	int rc = -1;
+
+	if (w->cls)
+		return 0;
+	if (db_query(w->db, "select name from cluster_table where deleted=0 order by name",
+		     &names, cause) < 0 ||
+	    db_query(w->db, "select table_name from information_schema.tables "
+		     "where table_schema=DATABASE()", &tables, cause) < 0)
+		goto out;
+	w->cls = xcalloc(names.n_rows + 1, sizeof(*w->cls));
+	for (size_t i = 0; i < names.n_rows; i++) {
+		const char *n = names.rows[i][0];
+		struct rcl *cl = &w->cls[w->n_cls];
+
+		if (!db_cluster_name_ok(n) || !has_table(&tables, n))
+			continue;
+		cl->name = xstrdup(n);
+		cl->ns = strcmp(n, w->c) ? &cl->own : &w->ns;
+		w->n_cls++;
+		if (cl->ns == &cl->own && load_nset(w, n, &cl->own, cause) < 0)
+			goto out;
+	}
+	rc = 0;
+out:
+	db_rows_release(&names);
+	db_rows_release(&tables);
+	return rc;
+}
+
+static void clusters_release(struct sqlw *w)
+{
+	for (size_t i = 0; i < w->n_cls; i++) {
+		free(w->cls[i].name);
+		acct_nset_release(&w->cls[i].own);
+	}
+	free(w->cls);
+}
+
+static int cmp_row_lft(const void *a, const void *b, void *arg)
+{
+	const struct acct_nset *ns = arg;
+	long x = ns->rows[*(const size_t *)a].lft, y = ns->rows[*(const size_t *)b].lft;
+
+	return (x > y) - (x < y);
+}
+
+/*
+ * The rows (not gone) whose lft lies inside one of rows m[]: their
+ * subtrees, soft-deleted rows too unless live_only. In lft order.
+ */
+static size_t *rows_within(const struct acct_nset *ns, const size_t *m, size_t nm,
+			   bool live_only, size_t *n)
+{
+	size_t *v = xcalloc(ns->n + 1, sizeof(*v));
+
+	*n = 0;
+	for (size_t i = 0; i < ns->n; i++) {
+		const struct acct_nrow *r = &ns->rows[i];
+		bool in = false;
+
+		if (r->gone || (live_only && r->deleted))
+			continue;
+		for (size_t k = 0; !in && k < nm; k++)
+			in = r->lft >= ns->rows[m[k]].lft && r->lft <= ns->rows[m[k]].rgt;
+		if (in)
+			v[(*n)++] = i;
+	}
+	qsort_r(v, *n, sizeof(*v), cmp_row_lft, (void *)ns);
+	return v;
+}
+
+/* Rows (not gone) matching acct (any when NULL) and user (any when NULL). */
+static size_t *rows_matching(const struct acct_nset *ns, const char *acct,
+			     const char *user, bool live_only, size_t *n)
+{
+	size_t *v = xcalloc(ns->n + 1, sizeof(*v));
+
+	*n = 0;
+	for (size_t i = 0; i < ns->n; i++) {
+		const struct acct_nrow *r = &ns->rows[i];
+
+		if (r->gone || (live_only && r->deleted) || (acct && strcmp(r->acct, acct)) ||
+		    (user && strcmp(r->user, user)))
+			continue;
+		v[(*n)++] = i;
+	}
+	return v;
+}
+
+/*
+ * What one request removes on a cluster: set, the live rows of the
+ * subtrees of the live rows matching acct/user (NULL: any), which get
+ * deleted; all, every row of the subtrees (soft-deleted ones too) of the
+ * matching rows, live ones only when from_live, whose jobs count.
+ */
+struct rset {
+	size_t *set, *all;
+	size_t n_set, n_all;
+};
+
+static void rset_build(const struct acct_nset *ns, const char *acct, const char *user,
+		       bool from_live, struct rset *r)
+{
+	size_t nl, na;
+	size_t *live = rows_matching(ns, acct, user, true, &nl);
+	size_t *any = from_live ? NULL : rows_matching(ns, acct, user, false, &na);
+
+	r->set = rows_within(ns, live, nl, true, &r->n_set);
+	r->all = from_live ? rows_within(ns, live, nl, false, &r->n_all) :
+		rows_within(ns, any, na, false, &r->n_all);
+	free(live);
+	free(any);
+}
+
+static void rset_release(struct rset *r)
+{
+	free(r->set);
+	free(r->all);
+}
+
+/* "<col>=1<sep><col>=2..." over the ids of rows v[]. */
+static char *id_list(const struct acct_nset *ns, const size_t *v, size_t n,
+		     const char *col, const char *sep)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	for (size_t i = 0; i < n; i++)
+		strbuf_addf(&sb, "%s%s=%lu", i ? sep : "", col, ns->rows[v[i]].id);
+	return strbuf_detach(&sb, NULL);
+}
+
+/*
+ * 1 when a job of cluster cl ran (running: runs) under one of rows v[],
+ * 0 when none did, -1 on error. slurmdbd counts every row of the subtrees,
+ * soft-deleted ones included.
+ */
+static int jobs_under(struct sqlw *w, const struct rcl *cl, const size_t *v,
+		      size_t n, bool running, char **cause)
+{
+	struct db_rows r = DB_ROWS_INIT;
+	char *ids, *sql;
+	int rc;
+
+	if (!n)
+		return 0;
+	ids = id_list(cl->ns, v, n, "id_assoc", " || ");
+	sql = xasprintf("select id_assoc from \"%s_job_table\" where (%s)%s limit 1", cl->name,
+			ids, running ? " && time_end=0 && state<3" : "");
+	rc = db_query(w->db, sql, &r, cause);
+	if (rc == 0)
+		rc = r.n_rows > 0;
+	if (rc == 1 && running)
+		*cause = xasprintf("jobs are running under associations being removed on "
+				   "cluster '%s' (job id_assoc %s); slurmdbd refuses to remove "
+				   "them", cl->name, r.rows[0][0]);
+	free(ids);
+	free(sql);
+	db_rows_release(&r);
+	return rc;
+}
+
+/* has_jobs of remove_common(), refusing when a job still runs. -1 on error. */
+static int jobs_check(struct sqlw *w, const struct rcl *cl, const size_t *v,
+		      size_t n, bool *has_jobs, char **cause)
+{
+	int rc = jobs_under(w, cl, v, n, true, cause);
+
+	if (rc != 0)
+		return -1;
+	rc = jobs_under(w, cl, v, n, false, cause);
+	*has_jobs = rc == 1;
+	return rc < 0 ? -1 : 0;
+}
+
+/*
+ * slurmdbd refuses to remove a user's default association while it removes
+ * another, non-default one of the same request. Its check (22.05
+ * _check_is_def_acct_before_remove) never resets between users: any
+ * default row after a non-default one, in user order, refuses. where is
+ * "id_assoc=..." or "acct=?" with param.
+ */
+static int default_check(struct sqlw *w, const struct rcl *cl, const char *where,
+			 const char *param, char **cause)
+{
+	struct db_rows r = DB_ROWS_INIT;
+	char *sql = xasprintf("select is_def, user, acct from \"%s_assoc_table\" where "
+			      "deleted=0 && user!='' && (%s) order by user, is_def asc",
+			      cl->name, where);
+	const char *params[] = { param };
+	bool other = false;
+	int rc = param ? run(w, sql, params, 1, &r, cause) : db_query(w->db, sql, &r, cause);
+
+	for (size_t i = 0; rc == 0 && i < r.n_rows; i++) {
+		if (r.rows[i][0][0] == '0') {
+			other = true;
+		} else if (other) {
+			*cause = xasprintf("'%s' is the default account of user '%s' on cluster "
+					   "'%s'; slurmdbd refuses to remove it in this request",
+					   r.rows[i][2], r.rows[i][1], cl->name);
+			rc = -1;
+		}
+	}
+	free(sql);
+	db_rows_release(&r);
+	return rc;
+}
+
+/* Writes cl's nested set back: gone rows deleted, moved rows by id. */
+static int flush_cluster(struct sqlw *w, const struct rcl *cl, char **cause)
+{
+	struct acct_batch moves;
+	char *head = xasprintf("insert into \"%s_assoc_table\" (id_assoc, creation_time, acct, "
+			       "user, `partition`, lft, rgt) values ", cl->name);
+	char *del = xasprintf("delete quick from \"%s_assoc_table\" where id_assoc=?", cl->name);
+	int rc = 0;
+
+	acct_batch_init(&moves, w->db, head, " on duplicate key update lft=VALUES(lft), "
+			"rgt=VALUES(rgt)", 7);
+	for (size_t i = 0; rc == 0 && i < cl->ns->n; i++) {
+		struct acct_nrow *r = &cl->ns->rows[i];
+		char id[24], l[24], g[24];
+		const char *params[] = { id, w->now, r->acct, r->user, r->part, l, g };
+
+		if (!r->moved || !r->id)
+			continue;
+		r->moved = false;
+		snprintf(id, sizeof(id), "%lu", r->id);
+		snprintf(l, sizeof(l), "%ld", r->lft);
+		snprintf(g, sizeof(g), "%ld", r->rgt);
+		rc = r->gone ? run(w, del, params, 1, NULL, cause) :
+			acct_batch_add(&moves, params, cause);
+	}
+	if (rc == 0)
+		rc = acct_batch_flush(&moves, cause);
+	acct_batch_release(&moves);
+	free(head);
+	free(del);
+	return rc;
+}
+
+/*
+ * The association part of remove_common() for the live rows v[] of cl:
+ * usage rows marked deleted, rows younger than a day hard-deleted with
+ * their subtree unless jobs ran, the others soft-deleted, limits reset.
+ */
+static int drop_assocs(struct sqlw *w, const struct rcl *cl, const size_t *v,
+		       size_t n, bool has_jobs, char **cause)
+{
+	static const char *const usage[] = { "day", "hour", "month" };
+	long long day_old = strtoll(w->now, NULL, 10) - DAY_SECS;
+	size_t *live, nl = 0;
+	char *ids, *sql;
+	int rc = 0;
+
+	if (!n)
+		return 0;
+	ids = id_list(cl->ns, v, n, "id", " || ");
+	for (size_t i = 0; rc == 0 && i < ARRAY_SIZE(usage); i++) {
+		sql = xasprintf("update \"%s_assoc_usage_%s_table\" set mod_time=%s, deleted=1 "
+				"where (%s)", cl->name, usage[i], w->now, ids);
+		rc = db_exec(w->db, sql, cause);
+		free(sql);
+	}
+	free(ids);
+	for (size_t i = 0; !has_jobs && i < n; i++)
+		if (cl->ns->rows[v[i]].ctime > day_old)
+			acct_nset_remove_subtree(cl->ns, v[i]);
+	live = xcalloc(n, sizeof(*live));
+	for (size_t i = 0; i < n; i++)
+		if (!cl->ns->rows[v[i]].gone)
+			live[nl++] = v[i];
+	ids = id_list(cl->ns, live, nl, "id_assoc", " || ");
+	sql = xasprintf("update \"%s_assoc_table\" as t1 set mod_time=%s, deleted=1, "
+			"def_qos_id=DEFAULT, shares=DEFAULT, max_jobs=DEFAULT, "
+			"max_jobs_accrue=DEFAULT, min_prio_thresh=DEFAULT, "
+			"max_submit_jobs=DEFAULT, max_wall_pj=DEFAULT, max_tres_pj=DEFAULT, "
+			"max_tres_pn=DEFAULT, max_tres_mins_pj=DEFAULT, max_tres_run_mins=DEFAULT, "
+			"grp_jobs=DEFAULT, grp_submit_jobs=DEFAULT, grp_jobs_accrue=DEFAULT, "
+			"grp_wall=DEFAULT, grp_tres=DEFAULT, grp_tres_mins=DEFAULT, "
+			"grp_tres_run_mins=DEFAULT, qos=DEFAULT, delta_qos=DEFAULT, "
+			"priority=DEFAULT, is_def=DEFAULT where (%s)", cl->name, w->now, ids);
+	if (rc == 0 && nl)
+		rc = db_exec(w->db, sql, cause);
+	for (size_t i = 0; i < nl; i++)
+		cl->ns->rows[live[i]].deleted = 1;
+	free(sql);
+	free(ids);
+	free(live);
+	return rc == 0 ? flush_cluster(w, cl, cause) : -1;
+}
+
+/* "delete user|account where name=N account=A cluster=C" (user: NULL = any). */
+static int rm_assocs(struct sqlw *w, const struct rcl *cl, const char *acct,
+		     const char *user, char **cause)
+{
+	struct rset r;
+	char *ids;
+	bool has_jobs = false;
+	int rc = 0;
+
+	rset_build(cl->ns, acct, user, true, &r);
+	ids = id_list(cl->ns, r.set, r.n_set, "id_assoc", " || ");
+	if (r.n_set) {
+		rc = default_check(w, cl, ids, NULL, cause) ||
+			jobs_check(w, cl, r.all, r.n_all, &has_jobs, cause) ? -1 : 0;
+		txn_on(w, TXN_REMOVE_ASSOCS, ids, cl->name, &rc, cause);
+		if (rc == 0)
+			rc = drop_assocs(w, cl, r.set, r.n_set, has_jobs, cause);
+	}
+	free(ids);
+	rset_release(&r);
+	return rc;
+}
+
+static int name_exists(struct sqlw *w, const char *table, const char *name,
+		       char **id, char **cause)
+{
+	struct db_rows r = DB_ROWS_INIT;
+	char *sql = xasprintf("select %s from %s where deleted=0 && name=?",
+			      id ? "id" : "name", table);
+	const char *params[] = { name };
+	int rc = run(w, sql, params, 1, &r, cause);
+
+	if (rc == 0)
+		rc = r.n_rows > 0;
+	if (rc == 1 && id)
+		*id = xstrdup(r.rows[0][0]);
+	free(sql);
+	db_rows_release(&r);
+	return rc;
+}
+
+/* as_mysql_remove_coord() for every coordinator row of one user or account. */
+static int rm_coords(struct sqlw *w, const char *col, const char *name, char **cause)
+{
+	char day_old[24], *sql, *tn = xasprintf("(%s='%s')", col, name);
+	const char *params[] = { day_old, name };
+	const char *uparams[] = { w->now, name };
+	int rc;
+
+	snprintf(day_old, sizeof(day_old), "%lld", strtoll(w->now, NULL, 10) - DAY_SECS);
+	sql = xasprintf("delete from acct_coord_table where creation_time>? && ((%s=?))", col);
+	rc = run(w, sql, params, 2, NULL, cause);
+	free(sql);
+	sql = xasprintf("update acct_coord_table set mod_time=?, deleted=1 where deleted=0 && "
+			"((%s=?))", col);
+	if (rc == 0)
+		rc = run(w, sql, uparams, 2, NULL, cause);
+	txn_on(w, TXN_REMOVE_COORDS, tn, NULL, &rc, cause);
+	free(sql);
 	free(tn);
-	return rc ? -1 : 0;
+	return rc;
+}
+
+/*
+ * remove_common() for a user or an account on cluster cl: key is the
+ * assoc column (user, acct), table the entity's table (by name).
+ */
+static int rm_entity_on(struct sqlw *w, const struct rcl *cl, const char *table,
+			const char *key, const char *name, int action, char **cause)
+{
+	bool user = !strcmp(key, "user");
+	struct rset r;
+	char day_old[24], *sql, *tn = xasprintf("name='%s'", name);
+	const char *dparams[] = { day_old, name }, *uparams[] = { w->now, name };
+	bool has_jobs = false;
+	int rc = 0;
+
+	snprintf(day_old, sizeof(day_old), "%lld", strtoll(w->now, NULL, 10) - DAY_SECS);
+	rset_build(cl->ns, user ? NULL : name, user ? name : NULL, false, &r);
+	if (!user)
+		rc = default_check(w, cl, "acct=?", name, cause);
+	if (rc == 0)
+		rc = jobs_check(w, cl, r.all, r.n_all, &has_jobs, cause);
+	sql = xasprintf("delete from %s where creation_time>? && (name=?)", table);
+	if (rc == 0 && !has_jobs)
+		rc = run(w, sql, dparams, 2, NULL, cause);
+	free(sql);
+	sql = xasprintf("update %s set mod_time=?, deleted=1 where deleted=0 && (name=?)", table);
+	if (rc == 0)
+		rc = run(w, sql, uparams, 2, NULL, cause);
+	free(sql);
+	txn_on(w, action, tn, NULL, &rc, cause);
+	if (rc == 0)
+		rc = drop_assocs(w, cl, r.set, r.n_set, has_jobs, cause);
+	free(tn);
+	rset_release(&r);
+	return rc;
+}
+
+/*
+ * "sacctmgr -i delete user|account where name=N": as_mysql_remove_users()
+ * (key "user") or as_mysql_remove_accts() (key "acct"): the coordinator
+ * rows, then remove_common() on every cluster; a user's coordinator rows
+ * are marked once more at the end.
+ */
+static int rm_entity(struct sqlw *w, const char *key, const char *name, char **cause)
+{
+	bool user = !strcmp(key, "user");
+	const char *table = user ? "user_table" : "acct_table";
+	const char *params[] = { w->now, name };
+	int rc = name_exists(w, table, name, NULL, cause);
+
+	if (rc <= 0)
+		return rc;
+	rc = rm_coords(w, key, name, cause);
+	for (size_t i = 0; rc == 0 && i < w->n_cls; i++)
+		rc = rm_entity_on(w, &w->cls[i], table, key, name,
+				  user ? TXN_REMOVE_USERS : TXN_REMOVE_ACCOUNTS, cause);
+	if (rc == 0 && user)
+		rc = run(w, "update acct_coord_table as t2 set deleted=1, mod_time=? "
+			 "where t2.user=?", params, 2, NULL, cause);
+	return rc;
+}
+
+/* remove_common() for qos_table: no association rows, jobs by id_qos. */
+static int rm_qos_on(struct sqlw *w, const char *cluster, const char *id, char **cause)
+{
+	char day_old[24], *sql, *tn = xasprintf("id='%s'", id);
+	const char *dparams[] = { day_old, id }, *uparams[] = { w->now, id };
+	struct db_rows r = DB_ROWS_INIT;
+	int rc = 0;
+
+	snprintf(day_old, sizeof(day_old), "%lld", strtoll(w->now, NULL, 10) - DAY_SECS);
+	if (cluster) {
+		sql = xasprintf("select id_assoc from \"%s_job_table\" where (id_qos=?) limit 1",
+				cluster);
+		rc = run(w, sql, &id, 1, &r, cause);
+		free(sql);
+	}
+	if (rc == 0 && !r.n_rows)
+		rc = run(w, "delete from qos_table where creation_time>? && (id=?)",
+			 dparams, 2, NULL, cause);
+	if (rc == 0)
+		rc = run(w, "update qos_table set mod_time=?, deleted=1, grace_time=DEFAULT, "
+			 "max_jobs_pa=DEFAULT, max_jobs_per_user=DEFAULT, max_jobs_accrue_pa=DEFAULT, "
+			 "max_jobs_accrue_pu=DEFAULT, min_prio_thresh=DEFAULT, "
+			 "max_submit_jobs_pa=DEFAULT, max_submit_jobs_per_user=DEFAULT, "
+			 "max_tres_pa=DEFAULT, max_tres_pj=DEFAULT, max_tres_pn=DEFAULT, "
+			 "max_tres_pu=DEFAULT, max_tres_mins_pj=DEFAULT, max_tres_run_mins_pa=DEFAULT, "
+			 "max_tres_run_mins_pu=DEFAULT, min_tres_pj=DEFAULT, "
+			 "max_wall_duration_per_job=DEFAULT, grp_jobs=DEFAULT, grp_submit_jobs=DEFAULT, "
+			 "grp_jobs_accrue=DEFAULT, grp_tres=DEFAULT, grp_tres_mins=DEFAULT, "
+			 "grp_tres_run_mins=DEFAULT, grp_wall=DEFAULT, preempt=DEFAULT, "
+			 "preempt_exempt_time=DEFAULT, priority=DEFAULT, usage_factor=DEFAULT, "
+			 "usage_thres=DEFAULT, limit_factor=DEFAULT where deleted=0 && (id=?)",
+			 uparams, 2, NULL, cause);
+	txn_on(w, TXN_REMOVE_QOS, tn, NULL, &rc, cause);
+	db_rows_release(&r);
+	free(tn);
+	return rc;
+}
+
+/*
+ * "sacctmgr -i delete qos where name=Q": as_mysql_remove_qos(). On every
+ * cluster the id leaves the associations' lists the way slurmdbd does it,
+ * replace(qos, ',ID,', '') (",1,2,3," becomes ",13,": 22.05's own text).
+ */
+static int rm_qos(struct sqlw *w, const char *name, char **cause)
+{
+	char *id = NULL, *sql, *q = NULL, *dp = NULL, *dm = NULL;
+	int rc = name_exists(w, "qos_table", name, &id, cause);
+
+	if (rc <= 0)
+		return rc;
+	q = xasprintf(",%s,", id);
+	dp = xasprintf(",+%s,", id);
+	dm = xasprintf(",-%s,", id);
+	rc = 0;
+	for (size_t i = 0; rc == 0 && i < w->n_cls; i++) {
+		const char *params[] = { w->now, q, dp, dm };
+
+		sql = xasprintf("update \"%s_assoc_table\" set mod_time=?, qos=replace(qos, ?, ''), "
+				"delta_qos=replace(delta_qos, ?, ''), delta_qos=replace(delta_qos, ?, '') "
+				"where deleted=0", w->cls[i].name);
+		rc = run(w, sql, params, 4, NULL, cause);
+		free(sql);
+		if (rc == 0)
+			rc = rm_qos_on(w, w->cls[i].name, id, cause);
+	}
+	if (rc == 0 && !w->n_cls)
+		rc = rm_qos_on(w, NULL, id, cause);
+	free(id);
+	free(q);
+	free(dp);
+	free(dm);
+	return rc;
+}
+
+static bool user_has_assocs(const struct sqlw *w, const char *user)
+{
+	for (size_t i = 0; i < w->n_cls; i++) {
+		const struct acct_nset *ns = w->cls[i].ns;
+
+		for (size_t j = 0; j < ns->n; j++)
+			if (!ns->rows[j].gone && !ns->rows[j].deleted &&
+			    !strcmp(ns->rows[j].user, user))
+				return true;
+	}
+	return false;
+}
+
+static int remove_one(struct sqlw *w, const struct acct_obj *o, char **cause)
+{
+	const struct rcl *cl = NULL;
+
+	switch (o->kind) {
+	case ACCT_QOS:
+		return rm_qos(w, o->name, cause);
+	case ACCT_ACCOUNT:
+		return rm_entity(w, "acct", o->name, cause);
+	case ACCT_USER:
+		return rm_entity(w, "user", o->name, cause);
+	default:
+		break;
+	}
+	for (size_t i = 0; i < w->n_cls; i++)
+		if (!strcmp(w->cls[i].name, w->c))
+			cl = &w->cls[i];
+	if (!cl)
+		return 0;
+	if (!*o->user)
+		return rm_assocs(w, cl, o->name, NULL, cause);
+	if (rm_assocs(w, cl, o->name, o->user, cause) < 0)
+		return -1;
+	/* sacctmgr removes a user left without associations */
+	return user_has_assocs(w, o->user) ? 0 : rm_entity(w, "user", o->user, cause);
 }
 
 static int write_removals(struct sqlw *w, char **cause)
 {
+	bool any = false;
+
+	for (size_t i = 0; i < w->p->n_changes; i++)
+		any = any || w->p->changes[i].op == ACCT_REMOVE;
+	if (any && load_clusters(w, cause) < 0)
+		return -1;
 	for (size_t i = 0; i < w->p->n_changes; i++) {
 		const struct acct_change *c = &w->p->changes[i];
 
@@ -897,6 +1464,7 @@ static void sqlw_release(struct sqlw *w)
 	for (size_t i = 0; w->new_info && i < w->ns.n; i++)
 		free(w->new_info[i]);
 	free(w->new_info);
+	clusters_release(w);
 	acct_nset_release(&w->ns);
 	acct_dbinfo_release(&w->info);
 	acct_objset_release(&w->extra);
