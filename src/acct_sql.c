@@ -53,6 +53,8 @@ const char *const acct_cluster_tables[] = {
 const size_t acct_n_cluster_tables = ARRAY_SIZE(acct_cluster_tables);
 
 #define MAX_STMTS 48
+/* slurmdbd hard-deletes rows younger than this (DELETE_SEC_BACK) */
+#define DAY_SECS 86400
 
 struct rcl;
 
@@ -478,51 +480,82 @@ static int add_user_row(struct sqlw *w, const struct acct_obj *o, char **cause)
 	return rc;
 }
 
-static bool in_list(const char *list, const char *name)
+/*
+ * as_mysql_remove_coord() for the users in the comma-separated list users
+ * (NULL: any) of account acct (NULL: any): rows younger than a day are
+ * deleted, the others marked deleted, one audit row with slurmdbd's
+ * condition text, "(user='a' || user='b') && (acct='A')".
+ */
+static int coord_remove(struct sqlw *w, const char *users, const char *acct, char **cause)
 {
-	size_t len = strlen(name);
+	struct strbuf where = STRBUF_INIT, tn = STRBUF_INIT;
+	char *copy = xstrdup(users ? users : ""), *save = NULL, day_old[24];
+	const char **params = xcalloc(strlen(copy) + 3, sizeof(*params));
+	size_t np = 1;
+	char *sql;
+	int rc;
 
-	for (const char *p = list; p && *p;) {
-		size_t l = strcspn(p, ",");
-
-		if (l == len && !strncmp(p, name, len))
-			return true;
-		p += l + (p[l] == ',');
+	for (char *u = strtok_r(copy, ",", &save); u; u = strtok_r(NULL, ",", &save)) {
+		strbuf_addstr(&where, np == 1 ? "(user=?" : " || user=?");
+		strbuf_addf(&tn, "%suser='%s'", np == 1 ? "(" : " || ", u);
+		params[np++] = u;
 	}
-	return false;
+	if (np > 1) {
+		strbuf_addch(&where, ')');
+		strbuf_addch(&tn, ')');
+	}
+	if (acct) {
+		strbuf_addf(&where, "%s(acct=?)", np > 1 ? " && " : "");
+		strbuf_addf(&tn, "%s(acct='%s')", np > 1 ? " && " : "", acct);
+		params[np++] = acct;
+	}
+	snprintf(day_old, sizeof(day_old), "%lld", strtoll(w->now, NULL, 10) - DAY_SECS);
+	params[0] = day_old;
+	sql = xasprintf("delete from acct_coord_table where creation_time>? && (%s)", where.buf);
+	rc = run(w, sql, params, np, NULL, cause);
+	free(sql);
+	params[0] = w->now;
+	sql = xasprintf("update acct_coord_table set mod_time=?, deleted=1 where deleted=0 && (%s)",
+			where.buf);
+	if (rc == 0)
+		rc = run(w, sql, params, np, NULL, cause);
+	if (rc == 0)
+		rc = txn(w, TXN_REMOVE_COORDS, tn.buf, NULL, false, cause);
+	free(sql);
+	free(copy);
+	free(params);
+	strbuf_release(&where);
+	strbuf_release(&tn);
+	return rc;
 }
 
-/* Adds coordinators in want's list and not in have's, removes the reverse. */
+/*
+ * The sacctmgr method's coordinator commands: a changed list is removed
+ * whole ("remove coordinator account=A names=<old list>") and the new one
+ * added.
+ */
 static int write_coords(struct sqlw *w, const struct acct_change *c, char **cause)
 {
 	size_t ci = acct_field_index(ACCT_ACCOUNT, "coordinators");
 	const char *want = c->want ? c->want->vals[ci] : NULL;
 	const char *have = c->have ? c->have->vals[ci] : NULL;
 	const char *acct = (c->want ? c->want : c->have)->name;
-	char *copy = xstrdup(want ? want : ""), *save = NULL;
+	char *copy, *save = NULL;
 	int rc = 0;
 
+	if ((!want && !have) || (want && have && !strcmp(want, have)))
+		return 0;
+	if (have && coord_remove(w, have, acct, cause) < 0)
+		return -1;
+	copy = xstrdup(want ? want : "");
 	for (char *u = strtok_r(copy, ",", &save); !rc && u; u = strtok_r(NULL, ",", &save)) {
 		const char *params[] = { w->now, w->now, acct, u };
 		char *info = xstrdup(acct);
 
-		if (!in_list(have, u))
-			rc = run(w, "insert into acct_coord_table (creation_time, mod_time, acct, user) "
-				 "values (?, ?, ?, ?) on duplicate key update mod_time=VALUES(mod_time), "
-				 "deleted=0", params, 4, NULL, cause) ||
-				txn(w, TXN_ADD_COORDS, u, info, false, cause);
-		free(info);
-	}
-	free(copy);
-	copy = xstrdup(have ? have : "");
-	for (char *u = strtok_r(copy, ",", &save); !rc && u; u = strtok_r(NULL, ",", &save)) {
-		const char *params[] = { w->now, acct, u };
-		char *info = xstrdup(acct);
-
-		if (!in_list(want, u))
-			rc = run(w, "update acct_coord_table set mod_time=?, deleted=1 "
-				 "where acct=? && user=?", params, 3, NULL, cause) ||
-				txn(w, TXN_REMOVE_COORDS, u, info, false, cause);
+		rc = run(w, "insert into acct_coord_table (creation_time, mod_time, acct, user) "
+			 "values (?, ?, ?, ?) on duplicate key update mod_time=VALUES(mod_time), "
+			 "deleted=0", params, 4, NULL, cause) ||
+			txn(w, TXN_ADD_COORDS, u, info, false, cause);
 		free(info);
 	}
 	free(copy);
@@ -852,7 +885,6 @@ static int add_cluster_row(struct sqlw *w, char **cause)
  * updated in memory (acct_nset_remove_subtree()) and written back by id.
  */
 
-#define DAY_SECS 86400
 
 struct rcl {
 	char *name;
@@ -1241,28 +1273,6 @@ static int name_exists(struct sqlw *w, const char *table, const char *name,
 	return rc;
 }
 
-/* as_mysql_remove_coord() for every coordinator row of one user or account. */
-static int rm_coords(struct sqlw *w, const char *col, const char *name, char **cause)
-{
-	char day_old[24], *sql, *tn = xasprintf("(%s='%s')", col, name);
-	const char *params[] = { day_old, name };
-	const char *uparams[] = { w->now, name };
-	int rc;
-
-	snprintf(day_old, sizeof(day_old), "%lld", strtoll(w->now, NULL, 10) - DAY_SECS);
-	sql = xasprintf("delete from acct_coord_table where creation_time>? && ((%s=?))", col);
-	rc = run(w, sql, params, 2, NULL, cause);
-	free(sql);
-	sql = xasprintf("update acct_coord_table set mod_time=?, deleted=1 where deleted=0 && "
-			"((%s=?))", col);
-	if (rc == 0)
-		rc = run(w, sql, uparams, 2, NULL, cause);
-	txn_on(w, TXN_REMOVE_COORDS, tn, NULL, &rc, cause);
-	free(sql);
-	free(tn);
-	return rc;
-}
-
 /*
  * remove_common() for a user or an account on cluster cl: key is the
  * assoc column (user, acct), table the entity's table (by name).
@@ -1314,7 +1324,7 @@ static int rm_entity(struct sqlw *w, const char *key, const char *name, char **c
 
 	if (rc <= 0)
 		return rc;
-	rc = rm_coords(w, key, name, cause);
+	rc = user ? coord_remove(w, name, NULL, cause) : coord_remove(w, NULL, name, cause);
 	for (size_t i = 0; rc == 0 && i < w->n_cls; i++)
 		rc = rm_entity_on(w, &w->cls[i], table, key, name,
 				  user ? TXN_REMOVE_USERS : TXN_REMOVE_ACCOUNTS, cause);

@@ -6,7 +6,8 @@
 # once by each method; every sacctmgr view, every row (deleted ones
 # included), the assoc table's lft/rgt and the removals' txn_table rows
 # (action, name, actor, cluster, info) come out identical, the nested set
-# is valid and a "plan --prune" afterwards has nothing to do. Three cases:
+# is valid and a "plan --prune" afterwards has nothing to do; a coordinator
+# dropped from an account goes the same way. Three cases:
 # rows of a few seconds (slurmdbd hard-deletes them, the nested set closes
 # up), rows made two days old by an UPDATE of creation_time (soft delete,
 # limits reset), and an association a real job ran under (soft delete of it,
@@ -87,11 +88,15 @@ test_expect_success 'lab: slurmdbd, slurmctld, slurmd on gpu01; unix user alice'
 	lab add-unix-user alice 5001 >/dev/null
 '
 
-# the lab inventory plus carol, who stays; pruned: bob, hep with alice, gpu2
+# the lab inventory plus carol, who stays, and coordinators bob and carol of
+# physics; pruned: bob (user and coordinator), hep with alice, gpu2
 test_expect_success 'the lab inventory and its pruned copy' '
-	{ cat "$INV" && echo "  - {name: carol, accounts: [physics]}"; } >base.yaml &&
+	{ sed "/^    organization: lab\$/a\\
+    coordinators: [bob, carol]" "$INV" && echo "  - {name: carol, accounts: [physics]}"; } >base.yaml &&
+	grep -q "^    coordinators: \[bob, carol\]\$" base.yaml &&
 	sed -e "/^  - {name: gpu2,/,/max_wall/d" -e "/^    children:/,/default_qos: normal}/d" \
-		-e "/^  - {name: alice,/d" -e "/^  - {name: bob,/d" base.yaml >pruned.yaml &&
+		-e "/^  - {name: alice,/d" -e "/^  - {name: bob,/d" \
+		-e "s/coordinators: \[bob, carol\]/coordinators: [carol]/" base.yaml >pruned.yaml &&
 	test $(($(wc -l <base.yaml) - $(wc -l <pruned.yaml))) = 7 &&
 	"$CLUSTERCTL" validate pruned.yaml >/dev/null
 '
@@ -102,6 +107,7 @@ test_expect_success 'rows a few seconds old: both methods delete the same rows, 
 	! grep -q "name=bob" young.sql.rows &&
 	! grep -q "^qos_table: .*name=gpu2" young.sql.rows &&
 	grep -q "^lab_assoc_table: deleted=0 is_def=1 user=carol acct=physics " young.sql.rows &&
+	grep -q "^acct_coord_table: deleted=0 acct=physics user=carol\$" young.sql.rows &&
 	test $(grep -c "	1\$" young.sql.nset) = 0
 '
 
@@ -112,6 +118,8 @@ test_expect_success 'rows two days old: both methods soft-delete the same rows, 
 	! grep "qos=[^ ]" hep &&
 	grep -q "^lab_assoc_table: deleted=1 is_def=0 user=bob acct=physics " aged.sql.rows &&
 	grep -q "^user_table: deleted=1 name=bob" aged.sql.rows &&
+	grep -q "^acct_coord_table: deleted=1 acct=physics user=bob\$" aged.sql.rows &&
+	grep -q "^acct_coord_table: deleted=0 acct=physics user=carol\$" aged.sql.rows &&
 	grep -q "^qos_table: deleted=1 name=gpu2 " aged.sql.rows &&
 	grep -q "^acct_table: deleted=1 name=hep " aged.sql.rows
 '
