@@ -57,7 +57,7 @@ static int apply_go(struct apply_session *s, struct plan *p)
 	fputs(sb.buf, stdout);
 	fflush(stdout);
 	strbuf_release(&sb);
-	if (!plan_count(p) && !unobserved && !p->acct_error) {
+	if (!plan_count(p) && !unobserved && !p->acct_error && !p->n_id_conflicts) {
 		printf("apply: nothing to do\n");
 		return CL_OK;
 	}
@@ -68,6 +68,10 @@ static int apply_go(struct apply_session *s, struct plan *p)
 		fprintf(stderr, "clusterctl: apply: accounting not applied: %s\n",
 			p->acct_error);
 		rc = CL_PARTIAL;
+	}
+	for (size_t i = 0; i < p->n_id_conflicts; i++) {
+		fprintf(stderr, "clusterctl: apply: left alone: %s\n", p->id_conflicts[i]);
+		rc = rc == CL_OK ? CL_PARTIAL : rc;
 	}
 	free(cause);
 	apply_summary_release(&sum);

@@ -21,14 +21,15 @@ static const char *const plan_usage[] = {
 	"                          [--only files,users,munge,services,accounting]",
 	"                          [--accept-new-host-keys]",
 	"Exit 4 names the hosts that could not be observed; an unreachable",
-	"accounting database also exits 4 (the plan says why).",
+	"accounting database, or service users whose ids differ between hosts",
+	"while the inventory sets none, also exit 4 (the plan says why).",
 	NULL,
 };
 
 static int plan_exit(const struct plan *p)
 {
 	char *unobserved = plan_unobserved(p);
-	int rc = unobserved || p->acct_error ? CL_PARTIAL :
+	int rc = unobserved || p->acct_error || p->n_id_conflicts ? CL_PARTIAL :
 		plan_count(p) ? CL_PENDING : CL_OK;
 
 	free(unobserved);

@@ -731,23 +731,119 @@ static void plan_idents(struct plan *p, size_t host)
 	for (w = 0; w < PLAN_N_IDENT; w++) {
 		const struct svc_user *u = plan_svc_user(p->m, w);
 		const struct plan_obs_ident *g = &o->groups[w], *us = &o->users[w];
+		long long uid = p->ids[w].uid, gid = p->ids[w].gid;
 		struct plan_ident id = { .host = host, .who = w, .group = true,
-					 .have_id = g->id, .want_id = u->gid };
+					 .have_id = g->id, .want_id = gid };
 
-		if (!strcmp(u->name, "root"))
-			continue;	/* the daemon runs as root: nothing to manage */
-		if (!g->exists || (u->gid >= 0 && g->id != u->gid)) {
+		if (!strcmp(u->name, "root") || p->ids[w].conflict)
+			continue;	/* root: nothing to manage; conflict: reported */
+		if (!g->exists || (gid >= 0 && g->id != gid)) {
 			id.change = g->exists ? PLAN_FIX : PLAN_CREATE;
 			plan_add_ident(p, &id);
 		}
 		id = (struct plan_ident){ .host = host, .who = w,
-					  .have_id = us->id, .want_id = u->uid,
-					  .have_gid = us->gid, .want_gid = u->gid };
-		if (!us->exists || (u->uid >= 0 && us->id != u->uid) ||
-		    (u->gid >= 0 && us->gid != u->gid)) {
+					  .have_id = us->id, .want_id = uid,
+					  .have_gid = us->gid, .want_gid = gid };
+		if (!us->exists || (uid >= 0 && us->id != uid) ||
+		    (gid >= 0 && us->gid != gid)) {
 			id.change = us->exists ? PLAN_FIX : PLAN_CREATE;
 			plan_add_ident(p, &id);
 		}
+	}
+}
+
+struct observed_id {
+	long long id;
+	const char *host;
+};
+
+static int cmp_observed_id(const void *a, const void *b)
+{
+	const struct observed_id *x = a, *y = b;
+
+	return (x->id > y->id) - (x->id < y->id);
+}
+
+/* "uid 999 on gpu03; uid 64030 on ctl,gpu[01-02]": which host has which id. */
+static void describe_ids(struct strbuf *sb, struct observed_id *v, size_t n,
+			 const char *what)
+{
+	const char **names = xcalloc(n + 1, sizeof(*names));
+
+	xqsort(v, n, sizeof(*v), cmp_observed_id);
+	for (size_t i = 0; i < n;) {
+		size_t k = 0, j = i;
+		char *hl;
+
+		while (j < n && v[j].id == v[i].id)
+			names[k++] = v[j++].host;
+		hl = hostlist_compress(names, k);
+		strbuf_addf(sb, "%s%s %lld on %s", sb->len ? "; " : "", what, v[i].id, hl);
+		free(hl);
+		i = j;
+	}
+	free(names);
+}
+
+/*
+ * The id every observed host that has the identity agrees on (who's uid,
+ * or its group's gid), MODEL_UNSET when none has it; false when hosts
+ * disagree (then *sb says how).
+ */
+static bool observed_agree(const struct plan *p, int who, bool group,
+			   long long *out, struct strbuf *sb)
+{
+	struct observed_id *v = xcalloc(p->m->n_hosts + 1, sizeof(*v));
+	size_t n = 0;
+	bool agree = true;
+
+	for (size_t h = 0; h < p->m->n_hosts; h++) {
+		const struct plan_obs_ident *id = group ? &p->obs[h].groups[who] :
+			&p->obs[h].users[who];
+
+		if (!p->obs[h].ok || !id->exists)
+			continue;
+		v[n].id = id->id;
+		v[n++].host = p->m->hosts[h].name;
+		agree = agree && v[n - 1].id == v[0].id;
+	}
+	*out = n ? v[0].id : MODEL_UNSET;
+	if (!agree)
+		describe_ids(sb, v, n, group ? "gid" : "uid");
+	free(v);
+	return agree;
+}
+
+/*
+ * Fills p->ids: where the inventory leaves a service user's uid or gid
+ * open, a host that lacks the user gets the id the others already have,
+ * so that every host ends up with the same (a node added to a running
+ * cluster). Hosts that disagree are not renumbered on a guess.
+ */
+static void plan_agree_ids(struct plan *p)
+{
+	size_t alloc = 0;
+
+	for (int w = 0; w < PLAN_N_IDENT; w++) {
+		const struct svc_user *u = plan_svc_user(p->m, w);
+		const char *key = w == PLAN_SLURM ? "slurm_user" : "munge_user";
+		struct strbuf why = STRBUF_INIT;
+		bool ok = true;
+
+		p->ids[w].uid = u->uid;
+		p->ids[w].gid = u->gid;
+		if (u->uid < 0)
+			ok = observed_agree(p, w, false, &p->ids[w].uid, &why);
+		if (u->gid < 0 && !observed_agree(p, w, true, &p->ids[w].gid, &why))
+			ok = false;
+		if (!ok) {
+			p->ids[w].conflict = true;
+			XGROW(p->id_conflicts, alloc, p->n_id_conflicts + 1);
+			p->id_conflicts[p->n_id_conflicts++] =
+				xasprintf("user %s: %s (cluster.%s does not set the "
+					  "id every host must have)", u->name, why.buf, key);
+		}
+		strbuf_release(&why);
 	}
 }
 
@@ -993,6 +1089,8 @@ struct plan *plan_compute(const struct model *m, const struct rendered_set *rs,
 	p->ident_start = xcalloc(m->n_hosts + 1, sizeof(*p->ident_start));
 	p->service_start = xcalloc(m->n_hosts + 1, sizeof(*p->service_start));
 	plan_rendered_ranges(m, rs, starts);
+	if (p->only & PLAN_ONLY_USERS)
+		plan_agree_ids(p);
 	for (h = 0; h < m->n_hosts; h++) {
 		p->file_start[h] = p->n_files;
 		p->ident_start[h] = p->n_idents;
@@ -1052,6 +1150,9 @@ void plan_free(struct plan *p)
 	free(p->diff_table);
 	free(p->files);
 	free(p->idents);
+	for (i = 0; i < p->n_id_conflicts; i++)
+		free(p->id_conflicts[i]);
+	free(p->id_conflicts);
 	free(p->file_start);
 	free(p->ident_start);
 	free(p->service_start);

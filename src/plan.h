@@ -204,6 +204,18 @@ struct plan {
 
 	char *db_password;			/* owned, secret; may be NULL */
 
+	/*
+	 * The ids each service identity is created or fixed with: the
+	 * inventory's, else the one every observed host that has it agrees
+	 * on, else MODEL_UNSET (useradd/groupadd pick). Hosts that disagree
+	 * where the inventory does not choose are not renumbered: the
+	 * identity is left alone and id_conflicts says why (one line each,
+	 * owned).
+	 */
+	struct { long long uid, gid; bool conflict; } ids[PLAN_N_IDENT];
+	char **id_conflicts;
+	size_t n_id_conflicts;
+
 	bool acct_wanted;			/* the model has a database */
 	struct acct_plan *acct;			/* owned; NULL when not computed */
 	char *acct_error;			/* owned; why it could not be */

@@ -299,6 +299,23 @@ static void plan_print_accounting(const struct plan *p, struct strbuf *out)
 	}
 }
 
+static void plan_print_id_conflicts(const struct plan *p, struct strbuf *out)
+{
+	if (p->n_id_conflicts)
+		strbuf_addstr(out, "left alone, ids differ between hosts:\n");
+	for (size_t i = 0; i < p->n_id_conflicts; i++)
+		strbuf_addf(out, "  %s\n", p->id_conflicts[i]);
+}
+
+static json_t *plan_json_id_conflicts(const struct plan *p)
+{
+	json_t *a = json_array();
+
+	for (size_t i = 0; i < p->n_id_conflicts; i++)
+		json_array_append_new(a, json_string(p->id_conflicts[i]));
+	return a;
+}
+
 static void plan_print_unobserved(const struct plan *p, struct strbuf *out)
 {
 	char *hl = plan_unobserved(p);
@@ -341,6 +358,7 @@ void plan_print(const struct plan *p, unsigned flags, struct strbuf *out)
 		strbuf_addf(out, "munge key: %s\n", p->key_note);
 	plan_print_files(p, flags & PLAN_PRINT_COLOR, out);
 	plan_print_idents(p, out);
+	plan_print_id_conflicts(p, out);
 	plan_print_services(p, out);
 	plan_print_accounting(p, out);
 	plan_print_unobserved(p, out);
@@ -456,6 +474,8 @@ json_t *plan_to_json(const struct plan *p)
 	if (p->key_note)
 		json_object_set_new(o, "munge_key", json_pack("{s:s}", "error",
 							      p->key_note));
+	if (p->n_id_conflicts)
+		json_object_set_new(o, "id_conflicts", plan_json_id_conflicts(p));
 	if (p->acct_wanted)
 		json_object_set_new(o, "accounting", p->acct_error ?
 			json_pack("{s:s}", "error", p->acct_error) :

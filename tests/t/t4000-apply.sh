@@ -219,6 +219,39 @@ test_expect_success 'apply makes it right and slurmd still runs' '
 	cc plan "$INV"
 '
 
+# munge_user without uid/gid: the ids come from the hosts
+sed "s/munge_user: {name: munge, uid: 64031, gid: 64031}/munge_user: {name: munge}/" \
+	"$INV" >"$TRASH/noids.yaml"
+
+test_expect_success 'ids the inventory leaves open follow the hosts: a new munge user gets 64031' '
+	grep -q "munge_user: {name: munge}$" "$TRASH/noids.yaml" &&
+	on gpu03 lab-service munge stop &&
+	on gpu03 unshare --pid --fork --mount-proc sh -c "userdel munge; groupdel munge 2>/dev/null; :" &&
+	! on gpu03 getent passwd munge &&
+	test_must_fail --exit=2 cc plan "$TRASH/noids.yaml" >out && cat out &&
+	grep "^  gpu03: create group .munge. (gid 64031)$" out &&
+	grep "^  gpu03: create user .munge. (uid 64031)$" out &&
+	cc apply "$TRASH/noids.yaml" >out 2>&1; rc=$?; cat out; test "$rc" = 0 &&
+	on gpu03 getent passwd munge | cut -d: -f3,4 >a && echo 64031:64031 >e && test_cmp e a &&
+	on gpu03 lab-service munge status &&
+	cc plan "$TRASH/noids.yaml"
+'
+
+test_expect_success 'ids that differ while the inventory sets none: left alone, exit 4' '
+	on gpu03 lab-service munge stop &&
+	on gpu03 unshare --pid --fork --mount-proc sh -c "usermod -u 999 munge &&
+		chown -R munge /var/log/munge /var/lib/munge /etc/munge/munge.key" &&
+	on gpu03 lab-service munge start &&
+	test_must_fail --exit=4 cc plan "$TRASH/noids.yaml" >out && cat out &&
+	grep "^  user munge: uid 999 on gpu03; uid 64031 on ctl,gpu\[01-02,04-07\]" out &&
+	test_must_fail --exit=4 cc apply "$TRASH/noids.yaml" >out 2>&1 && cat out &&
+	grep "left alone: user munge" out &&
+	on gpu03 getent passwd munge | cut -d: -f3 >a && echo 999 >e && test_cmp e a &&
+	cc apply "$INV" >out 2>&1; rc=$?; cat out; test "$rc" = 0 &&
+	on gpu03 getent passwd munge | cut -d: -f3 >a && echo 64031 >e && test_cmp e a &&
+	cc plan "$INV"
+'
+
 test_expect_success 'plan --json parses and holds no secret' '
 	on gpu04 sh -c "echo \"# x\" >>/etc/slurm/slurm.conf" &&
 	test_must_fail --exit=2 cc plan --json "$INV" >plan.json &&

@@ -320,6 +320,54 @@ Test(plan, wrong_uid_is_fixed_and_restarts_daemons)
 	teardown_fx(&fx);
 }
 
+Test(plan, unset_ids_follow_what_the_hosts_agree_on)
+{
+	struct fixture fx;
+	struct plan *p;
+	char *t;
+
+	setup(&fx, "DbdHost=n1\nStoragePass=pw\nStorageUser=slurm\n");
+	fx.m->cluster.munge_user.uid = fx.m->cluster.munge_user.gid = MODEL_UNSET;
+	fx.obs[3].groups[PLAN_MUNGE].exists = false;
+	fx.obs[3].users[PLAN_MUNGE].exists = false;
+	p = compute(&fx, "pw");
+	t = text(p);
+	/* a node added to a running cluster gets the others' ids */
+	cr_expect(strstr(t, "  n4: create group 'munge' (gid 64031)\n"
+			    "  n4: create user 'munge' (uid 64031)\n"), "%s", t);
+	cr_expect_eq(p->n_id_conflicts, 0);
+	free(t);
+	plan_free(p);
+	teardown_fx(&fx);
+}
+
+Test(plan, unset_ids_that_differ_are_left_alone_and_reported)
+{
+	struct fixture fx;
+	struct plan *p;
+	char *t;
+
+	setup(&fx, "DbdHost=n1\nStoragePass=pw\nStorageUser=slurm\n");
+	fx.m->cluster.munge_user.uid = fx.m->cluster.munge_user.gid = MODEL_UNSET;
+	plan_obs_parse_passwd("munge:x:999:64031::/:/bin/false\n", "munge",
+			      &fx.obs[2].users[PLAN_MUNGE]);
+	plan_obs_parse_passwd("munge:x:999:64031::/:/bin/false\n", "munge",
+			      &fx.obs[3].users[PLAN_MUNGE]);
+	fx.obs[1].groups[PLAN_MUNGE].exists = false;
+	fx.obs[1].users[PLAN_MUNGE].exists = false;
+	p = compute(&fx, "pw");
+	cr_expect_eq(p->n_idents, 0, "no munge ident is created or renumbered");
+	cr_assert_eq(p->n_id_conflicts, 1);
+	cr_expect_str_eq(p->id_conflicts[0], "user munge: uid 999 on n[3-4]; uid 64031 on n1 "
+			 "(cluster.munge_user does not set the id every host must have)");
+	t = text(p);
+	cr_expect(strstr(t, "left alone, ids differ between hosts:\n  user munge: uid "
+			 "999 on n[3-4]; uid 64031 on n1"), "%s", t);
+	free(t);
+	plan_free(p);
+	teardown_fx(&fx);
+}
+
 Test(plan, unobserved_hosts_are_named)
 {
 	struct fixture fx;
