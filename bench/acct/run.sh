@@ -12,7 +12,7 @@
 #      the rest extrapolated linearly (said so in the output)
 # Each seed starts from a fresh database (slurmdbd's schema, the cluster, the
 # gres/gpu TRES). Without ACCT_ON/ACCT_VIA/ACCT_SQL in the environment it
-# brings up the project lab (scripts/lab.sh: host ctl + MariaDB) and stops it
+# brings up the project lab (scripts/lab.sh: ctl, gpu01-03 + MariaDB) and stops it
 # at the end. Prints a Markdown table.
 USERS=${1:-10000} ACCOUNTS=${2:-100} SAMPLE=${3:-200}
 HERE=$(cd "$(dirname "$0")" && pwd)
@@ -27,8 +27,11 @@ if [ -z "${ACCT_ON:-}" ]; then
 	. "$TOP/tests/t/lib-lab.sh"
 	. "$ACCT_LIB"
 	BASE=$TRASH/lab.yaml
-	acct_lab_begin "$BASE" ctl >&2
-	acct_lab_up "$BASE" "$TRASH/out" ctl || { echo "cannot start slurmdbd in the lab" >&2; exit 1; }
+	# the compute nodes run slurmd as on a real cluster: a slurmctld whose
+	# nodes are all down spends seconds on hung RPCs when it stops
+	acct_lab_begin "$BASE" ctl gpu01 gpu02 gpu03 >&2
+	acct_lab_up "$BASE" "$TRASH/out" ctl gpu01 gpu02 gpu03 ||
+		{ echo "cannot start the Slurm daemons in the lab" >&2; exit 1; }
 	W=$TRASH
 else
 	. "$ACCT_LIB"
@@ -76,11 +79,15 @@ sql=$(secs "$t0" "$t1")
 stop_end=$(awk '/slurmdbd stop/ { print $2 }' via.log)
 start_beg=$(awk '/slurmdbd start/ { print $1 }' via.log)
 start_end=$(awk '/slurmdbd start/ { print $2 }' via.log)
+ctld_beg=$(awk '/slurmctld restart/ { print $1 }' via.log)
 ctld_end=$(awk '/slurmctld restart/ { print $2 }' via.log)
 stop_beg=$(awk '/slurmdbd stop/ { print $1 }' via.log)
 plan_s=$(secs "$t0" "$stop_beg")
+dbdstop_s=$(secs "$stop_beg" "$stop_end")
 txn_s=$(secs "$stop_end" "$start_beg")
-daemons_s=$(echo "$(secs "$stop_beg" "$stop_end") + $(secs "$start_beg" "$ctld_end")" | bc)
+dbdstart_s=$(secs "$start_beg" "$ctld_beg")
+ctld_s=$(secs "$ctld_beg" "$ctld_end")
+daemons_s=$(echo "$dbdstop_s + $dbdstart_s + $ctld_s" | bc)
 readback_s=$(secs "$ctld_end" "$t1")
 own_s=$(echo "$plan_s + $txn_s + $readback_s" | bc)
 
@@ -125,9 +132,11 @@ cat <<EOT
 | --- | --- | --- |
 | clusterctl accounting apply (sql) | $USERS users, $ACCOUNTS accounts, end to end | $sql |
 | - of which: plan (read DB, diff) | | $plan_s |
+| - of which: slurmdbd stop | | $dbdstop_s |
 | - of which: the one transaction | | $txn_s |
-| - of which: slurmdbd stop/start + slurmctld restart (lab-service) | | $daemons_s |
-| - of which: read back (sacctmgr show assoc, show user) | | $readback_s |
+| - of which: slurmdbd start, until sacctmgr gets an answer | | $dbdstart_s |
+| - of which: slurmctld restart (it loads the associations) | | $ctld_s |
+| - of which: read back (sacctmgr show assoc, qos, user) | | $readback_s |
 | clusterctl's own work (plan + transaction + read back) | | $own_s |
 | clusterctl accounting plan | no change, against the seeded database | $plan |
 | clusterctl accounting apply (sacctmgr method) | $ncmd sacctmgr -i commands, read back | $smethod |
@@ -135,5 +144,6 @@ cat <<EOT
 | sacctmgr -i add user loop | $(wc -l <loop.sh) users timed ($sample s), extrapolated to $n_assoc | ~$loop |
 
 sacctmgr load / clusterctl end to end: $(echo "scale=1; $load / $sql" | bc)x;
-sacctmgr load / clusterctl's own work: $(echo "scale=1; $load / $own_s" | bc)x
+sacctmgr load / clusterctl's own work: $(echo "scale=1; $load / $own_s" | bc)x;
+20x would leave $(echo "scale=2; $load / 20" | bc) s end to end; the daemons' stop/start alone took $daemons_s s
 EOT
