@@ -99,4 +99,28 @@ test_expect_success 'quotes, backslashes and semicolons in descriptions are stor
 	echo 1 >expect && test_cmp expect n
 '
 
+# A row changed by someone else between the transaction and the read-back
+# (here: right after slurmdbd comes back) is what the read-back is for.
+test_expect_success 'a QoS changed behind the apply: the read-back names it, plan shows it' '
+	cat >meddle.sh <<-EOF &&
+	#!/bin/sh
+	$ACCT_VIA "\$@"; rc=\$?
+	case "\$4" in *"slurmdbd start"*)
+		echo "update qos_table set priority=99 where name=\"gpu2\";" |
+			$ACCT_SQL slurm_acct_db ;;
+	esac
+	exit \$rc
+	EOF
+	chmod +x meddle.sh &&
+	sed "s/max_tres_per_user: {gres\\/gpu: 2}/max_tres_per_user: {gres\\/gpu: 1}/" "$INV" >one.yaml &&
+	! cmp -s "$INV" one.yaml &&
+	test_must_fail "$CLUSTERCTL" accounting apply one.yaml --exec-via "$TRASH/meddle.sh" >out 2>err &&
+	cat err &&
+	grep "read back from sacctmgr on .ctl. differs (1): QoS .gpu2. Priority is .99., expected .10." err &&
+	test_must_fail --exit=2 "$CLUSTERCTL" accounting plan one.yaml >plan.out &&
+	grep "priority" plan.out &&
+	"$CLUSTERCTL" accounting apply one.yaml --exec-via "$ACCT_VIA" >out &&
+	"$CLUSTERCTL" accounting plan one.yaml
+'
+
 test_done
