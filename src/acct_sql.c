@@ -882,7 +882,8 @@ static int add_cluster_row(struct sqlw *w, char **cause)
  * ago (DELETE_SEC_BACK) and nobody ran a job under, soft-deletes the rest
  * with its limits reset, marks the usage rows deleted and writes one
  * txn_table row per cluster and object set. The association nested set is
- * updated in memory (acct_nset_remove_subtree()) and written back by id.
+ * updated in memory (acct_nset_remove_subtree()); removed rows are deleted
+ * by id at once, the moved ones written once at the end.
  */
 
 
@@ -1148,8 +1149,12 @@ static int default_check(struct sqlw *w, const struct rcl *cl, const char *where
 	return rc;
 }
 
-/* Writes cl's nested set back: gone rows deleted, moved rows by id. */
-static int flush_cluster(struct sqlw *w, const struct rcl *cl, char **cause)
+/*
+ * Writes cl's nested set back: gone rows deleted at once (later checks read
+ * the table), moved rows by id only when moves (once, after all removals).
+ */
+static int flush_cluster(struct sqlw *w, const struct rcl *cl, bool moves_too,
+			 char **cause)
 {
 	struct acct_batch moves;
 	char *head = xasprintf("insert into \"%s_assoc_table\" (id_assoc, creation_time, acct, "
@@ -1164,7 +1169,7 @@ static int flush_cluster(struct sqlw *w, const struct rcl *cl, char **cause)
 		char id[24], l[24], g[24];
 		const char *params[] = { id, w->now, r->acct, r->user, r->part, l, g };
 
-		if (!r->moved || !r->id)
+		if (!r->moved || !r->id || (!r->gone && !moves_too))
 			continue;
 		r->moved = false;
 		snprintf(id, sizeof(id), "%lu", r->id);
@@ -1229,7 +1234,7 @@ static int drop_assocs(struct sqlw *w, const struct rcl *cl, const size_t *v,
 	free(sql);
 	free(ids);
 	free(live);
-	return rc == 0 ? flush_cluster(w, cl, cause) : -1;
+	return rc == 0 ? flush_cluster(w, cl, false, cause) : -1;
 }
 
 /* "delete user|account where name=N account=A cluster=C" (user: NULL = any). */
@@ -1462,6 +1467,9 @@ static int write_removals(struct sqlw *w, char **cause)
 		if (c->op == ACCT_REMOVE && remove_one(w, c->have, cause) < 0)
 			return -1;
 	}
+	for (size_t i = 0; i < w->n_cls; i++)
+		if (flush_cluster(w, &w->cls[i], true, cause) < 0)
+			return -1;
 	return 0;
 }
 
