@@ -1,0 +1,259 @@
+/*
+ * acct_sql_assoc.c: the sql method's new and changed associations of the
+ * plan's cluster. New rows are placed in the nested set simulated in memory
+ * (acct_nset.c), the existing rows that move are written once by id, then
+ * the new rows are inserted in batches and their ids read back by lft.
+ */
+#include "compat.h"
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "acct_sql_priv.h"
+#include "strbuf.h"
+#include "xalloc.h"
+
+static void set_newobj(struct sqlw *w, size_t idx, const struct acct_obj *o)
+{
+	size_t old = w->alloc_newobj;
+
+	XGROW(w->newobj, w->alloc_newobj, idx + 1);
+	if (w->alloc_newobj > old)
+		memset(w->newobj + old, 0, (w->alloc_newobj - old) * sizeof(*w->newobj));
+	w->newobj[idx] = o;
+}
+
+/* Root account + root user rows of a new cluster, as "sacctmgr add cluster". */
+static int plan_root_rows(struct sqlw *w, char **cause)
+{
+	struct acct_obj *o;
+	size_t idx;
+
+	if (acct_nset_find(&w->ns, "root", "") != SIZE_MAX)
+		return 0;
+	if (!acct_idmap_id(&w->info.qos, "normal")) {
+		*cause = xstrdup("the database has no 'normal' QoS for the root association");
+		return -1;
+	}
+	o = acct_objset_add(&w->extra, ACCT_ASSOC, "root", "");
+	acct_obj_set(o, "fairshare", "1");
+	acct_obj_set(o, "qos", "normal");
+	acct_obj_set(o, "is_def", "0");
+	acct_nset_push(&w->ns, 0, "root", "", "", 1, 2, 0);
+	set_newobj(w, w->ns.n - 1, o);
+	o = acct_objset_add(&w->extra, ACCT_ASSOC, "root", "root");
+	acct_obj_set(o, "fairshare", "1");
+	acct_obj_set(o, "is_def", "1");
+	idx = acct_nset_add_child(&w->ns, "root", "root", "root");
+	set_newobj(w, idx, o);
+	return 0;
+}
+
+static int plan_assoc_adds(struct sqlw *w, char **cause)
+{
+	for (size_t i = 0; i < w->p->n_changes; i++) {
+		const struct acct_change *c = &w->p->changes[i];
+		const struct acct_obj *o = c->want;
+		const char *parent;
+		size_t idx;
+
+		if (c->op != ACCT_ADD || o->kind != ACCT_ASSOC)
+			continue;
+		parent = *o->user ? o->name : acct_obj_get(o, "parent");
+		idx = acct_nset_add_child(&w->ns, parent, o->name, o->user);
+		if (idx == SIZE_MAX) {
+			*cause = xasprintf("account '%s' has no association on cluster '%s'",
+					   parent, w->c);
+			return -1;
+		}
+		set_newobj(w, idx, o);
+	}
+	return 0;
+}
+
+static int move_rows(struct sqlw *w, char **cause)
+{
+	for (size_t i = 0; i < w->ns.n; i++) {
+		const struct acct_nrow *r = &w->ns.rows[i];
+		char l[24], g[24], id[24];
+		const char *params[] = { id, w->now, r->acct, l, g };
+
+		if (!r->id || !r->moved)
+			continue;
+		snprintf(l, sizeof(l), "%ld", r->lft);
+		snprintf(g, sizeof(g), "%ld", r->rgt);
+		snprintf(id, sizeof(id), "%lu", r->id);
+		if (acct_batch_add(&w->moves, params, cause) < 0)
+			return -1;
+	}
+	return acct_batch_flush(&w->moves, cause);
+}
+
+static void assocs_init(struct sqlw *w)
+{
+	struct strbuf head = STRBUF_INIT, tail = STRBUF_INIT;
+	size_t n;
+
+	acct_fields(ACCT_ASSOC, &n);
+	strbuf_addf(&head, "insert into \"%s_assoc_table\" (creation_time, mod_time, acct, "
+		    "user, `partition`, lft, rgt, deleted", w->c);
+	sqlw_column_list(&head, ACCT_ASSOC, ", %s");
+	strbuf_addstr(&head, ") values ");
+	/* a soft-deleted row of the same key comes back in the new slot */
+	strbuf_addstr(&tail, " on duplicate key update deleted=0, mod_time=VALUES(mod_time), "
+		      "lft=VALUES(lft), rgt=VALUES(rgt)");
+	sqlw_column_list(&tail, ACCT_ASSOC, ", %1$s=VALUES(%1$s)");
+	acct_batch_init(&w->assocs, w->db, head.buf, tail.buf, 8 + n);
+	strbuf_release(&head);
+	strbuf_release(&tail);
+}
+
+static int insert_assoc(struct sqlw *w, size_t idx, const struct acct_obj *o,
+			char **cause)
+{
+	const struct acct_nrow *r = &w->ns.rows[idx];
+	const char *params[64];
+	char *vals[48], l[24], g[24];
+	size_t nv;
+	struct strbuf info = STRBUF_INIT;
+	int rc = -1;
+
+	strbuf_addf(&info, "mod_time=%s, acct='%s', user='%s', `partition`=''",
+		    w->now, o->name, o->user);
+	if (sqlw_obj_values(w, o, vals, &nv, &info, cause) < 0)
+		goto out;
+	snprintf(l, sizeof(l), "%ld", r->lft);
+	snprintf(g, sizeof(g), "%ld", r->rgt);
+	params[0] = params[1] = w->now;
+	params[2] = o->name;
+	params[3] = o->user;
+	params[4] = "";
+	params[5] = l;
+	params[6] = g;
+	params[7] = "0";
+	for (size_t j = 0; j < nv; j++)
+		params[8 + j] = vals[j];
+	rc = acct_batch_add(&w->assocs, params, cause);
+	w->new_info[idx] = strbuf_detach(&info, NULL);
+out:
+	sqlw_free_vals(vals, nv);
+	strbuf_release(&info);
+	return rc;
+}
+
+static int cmp_long(const void *a, const void *b)
+{
+	long x = *(const long *)a, y = *(const long *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* id_assoc of every inserted row, found by its lft (unique in the table). */
+static int fetch_new_ids(struct sqlw *w, char **cause)
+{
+	struct db_rows r = DB_ROWS_INIT;
+	char *sql = xasprintf("select lft, id_assoc from \"%s_assoc_table\" order by lft", w->c);
+	long *key = xcalloc(2 * w->ns.n + 2, sizeof(*key));
+	size_t n = 0;
+	int rc = db_query(w->db, sql, &r, cause);
+
+	for (size_t i = 0; rc == 0 && i < r.n_rows; i++) {
+		key[2 * n] = strtol(r.rows[i][0], NULL, 10);
+		key[2 * n++ + 1] = strtol(r.rows[i][1], NULL, 10);
+		if (n > w->ns.n)
+			break;
+	}
+	for (size_t i = 0; rc == 0 && i < w->ns.n; i++) {
+		struct acct_nrow *row = &w->ns.rows[i];
+		long *hit;
+
+		if (row->id || !w->new_info[i])
+			continue;
+		hit = bsearch(&row->lft, key, n, 2 * sizeof(*key), cmp_long);
+		if (!hit) {
+			*cause = xasprintf("association '%s' in '%s' is missing after its insert",
+					   row->user, row->acct);
+			rc = -1;
+		} else {
+			row->id = (unsigned long)hit[1];
+		}
+	}
+	free(key);
+	free(sql);
+	db_rows_release(&r);
+	return rc;
+}
+
+static int insert_new_rows(struct sqlw *w, char **cause)
+{
+	int rc = 0;
+
+	w->new_info = xcalloc(w->ns.n + 1, sizeof(*w->new_info));
+	assocs_init(w);
+	for (size_t i = 0; rc == 0 && i < w->ns.n; i++)
+		if (!w->ns.rows[i].id && i < w->alloc_newobj && w->newobj[i])
+			rc = insert_assoc(w, i, w->newobj[i], cause);
+	if (rc < 0 || acct_batch_flush(&w->assocs, cause) < 0 || fetch_new_ids(w, cause) < 0)
+		return -1;
+	for (size_t i = 0; rc == 0 && i < w->ns.n; i++) {
+		char *idname;
+
+		if (!w->new_info[i])
+			continue;
+		idname = xasprintf("id_assoc=%lu", w->ns.rows[i].id);
+		rc = sqlw_txn(w, TXN_ADD_ASSOCS, idname, w->new_info[i], true, cause);
+		free(idname);
+	}
+	/* the table now holds the set as simulated; new rows are this young */
+	for (size_t i = 0; i < w->ns.n; i++) {
+		w->ns.rows[i].moved = false;
+		if (w->new_info[i])
+			w->ns.rows[i].ctime = strtoll(w->now, NULL, 10);
+	}
+	return rc;
+}
+
+static int change_assoc(struct sqlw *w, const struct acct_change *c, char **cause)
+{
+	const struct acct_obj *o = c->want;
+	size_t idx = acct_nset_find(&w->ns, o->name, o->user);
+	char *table, id[24], *tn;
+	int rc;
+
+	if (idx == SIZE_MAX) {
+		*cause = xasprintf("association of '%s' in '%s' vanished during apply",
+				   o->user, o->name);
+		return -1;
+	}
+	if (acct_field_differs(o, c->have, acct_field_index(ACCT_ASSOC, "parent"))) {
+		*cause = xasprintf("moving account '%s' from '%s' to '%s' is not supported "
+				   "by the sql method (use sacctmgr)", o->name,
+				   acct_obj_get(c->have, "parent"), acct_obj_get(o, "parent"));
+		return -1;
+	}
+	snprintf(id, sizeof(id), "%lu", w->ns.rows[idx].id);
+	table = xasprintf("\"%s_assoc_table\"", w->c);
+	tn = xasprintf("id_assoc=%s", id);
+	rc = sqlw_update_fields(w, table, "id_assoc", id, o, c->have, TXN_MODIFY_ASSOCS, tn, cause);
+	free(table);
+	free(tn);
+	return rc;
+}
+
+int sqlw_write_assocs(struct sqlw *w, char **cause)
+{
+	if (sqlw_load_nset(w, w->c, &w->ns, cause) < 0 || plan_root_rows(w, cause) < 0 ||
+	    plan_assoc_adds(w, cause) < 0 || move_rows(w, cause) < 0 ||
+	    insert_new_rows(w, cause) < 0)
+		return -1;
+	for (size_t i = 0; i < w->p->n_changes; i++) {
+		const struct acct_change *c = &w->p->changes[i];
+
+		if (c->op == ACCT_CHANGE && c->want->kind == ACCT_ASSOC &&
+		    change_assoc(w, c, cause) < 0)
+			return -1;
+	}
+	return 0;
+}
