@@ -204,12 +204,14 @@ static int apply_observe_status(struct apply_session *s, size_t idx,
 
 	if (!(only & PLAN_ONLY_SERVICES))
 		return 0;
-	for (k = 0; k < SVC_COUNT; k++)
-		if (plan_host_runs(s->m, idx, k) && plan_status_cmd(s->m, k))
+	for (k = 0; k < SVC_COUNT; k++) {
+		const char *status = plan_status_cmd(s->m, k);
+
+		if (status && plan_host_runs(s->m, idx, k))
 			/* newlines: a comment in the command ends with its line */
 			strbuf_addf(&cmd, "(\n%s\n) </dev/null >/dev/null 2>&1; "
-				    "echo \"%s $?\"\n", plan_status_cmd(s->m, k),
-				    service_kind_name(k));
+				    "echo \"%s $?\"\n", status, service_kind_name(k));
+	}
 	if (!cmd.len)
 		return 0;	/* no daemon here says how to ask: states unknown */
 	r = transport_run(tr, cmd.buf, &out, NULL, &status, cause);

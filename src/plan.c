@@ -163,17 +163,23 @@ void plan_obs_parse_group(const char *out, const char *name,
 	id->gid = id->id;
 }
 
+/* True when s starts the daemon the way model.c's systemd defaults do. */
+static bool starts_with_systemctl(const struct service_cmds *s,
+				  enum service_kind k)
+{
+	static const char pre[] = "systemctl start ";
+
+	return s->start && !strncmp(s->start, pre, sizeof(pre) - 1) &&
+		!strcmp(s->start + sizeof(pre) - 1, service_kind_name(k));
+}
+
 const char *plan_status_cmd(const struct model *m, enum service_kind k)
 {
-	static const char *const systemd[SVC_COUNT][2] = {
-		[SVC_MUNGE] = { "systemctl start munge",
-				"systemctl is-active --quiet munge" },
-		[SVC_SLURMCTLD] = { "systemctl start slurmctld",
-				    "systemctl is-active --quiet slurmctld" },
-		[SVC_SLURMD] = { "systemctl start slurmd",
-				 "systemctl is-active --quiet slurmd" },
-		[SVC_SLURMDBD] = { "systemctl start slurmdbd",
-				   "systemctl is-active --quiet slurmdbd" },
+	static const char *const is_active[SVC_COUNT] = {
+		[SVC_MUNGE] = "systemctl is-active --quiet munge",
+		[SVC_SLURMCTLD] = "systemctl is-active --quiet slurmctld",
+		[SVC_SLURMD] = "systemctl is-active --quiet slurmd",
+		[SVC_SLURMDBD] = "systemctl is-active --quiet slurmdbd",
 	};
 	const struct service_cmds *s = &m->cluster.services[k];
 
@@ -184,9 +190,7 @@ const char *plan_status_cmd(const struct model *m, enum service_kind k)
 	 * whether it runs gets no guess: systemctl would call it stopped on
 	 * every run and plan a start each time.
 	 */
-	if (s->start && !strcmp(s->start, systemd[k][0]))
-		return systemd[k][1];
-	return NULL;
+	return starts_with_systemctl(s, k) ? is_active[k] : NULL;
 }
 
 void plan_obs_parse_status(const char *out, struct plan_obs_host *h)
