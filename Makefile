@@ -17,9 +17,22 @@ COMPLETIONDIR ?= $(PREFIX)/share/bash-completion/completions
 CC ?= cc
 PKG_CONFIG ?= pkg-config
 PKGS := yaml-0.1 jansson libssh libmariadb
-PKG_CFLAGS := $(shell $(PKG_CONFIG) --cflags $(PKGS))
-PKG_LIBS := $(shell $(PKG_CONFIG) --libs $(PKGS))
-CRITERION_LIBS := $(shell $(PKG_CONFIG) --libs criterion)
+# Read once, when make reads this file. On a fresh machine the libraries are
+# not there yet: the targets that install them first (test, demo, bench) run
+# a second make after `deps`, and any other build stops at `need-libs` with a
+# clear word instead of a compiler error.
+PKG_CFLAGS := $(shell $(PKG_CONFIG) --cflags $(PKGS) 2>/dev/null)
+PKG_LIBS := $(shell $(PKG_CONFIG) --libs $(PKGS) 2>/dev/null)
+PKG_OK := $(shell $(PKG_CONFIG) --exists $(PKGS) 2>/dev/null && echo yes)
+CRITERION_LIBS := $(shell $(PKG_CONFIG) --libs criterion 2>/dev/null)
+
+# The lab (namespaces, daemons) needs root: ourselves when root, else sudo,
+# keeping the knobs the scripts read. Builds stay the caller's.
+ifeq ($(shell id -u),0)
+AS_ROOT :=
+else
+AS_ROOT := sudo --preserve-env=CLUSTERCTL,CLUSTERCTL_TOOLS,CLUSTERCTL_TEST_DAEMONS,SLURM_VERSION,SITE,N
+endif
 
 CFLAGS ?= -O2 -g
 WARN := -std=c17 -Wall -Wextra -Werror
@@ -47,7 +60,7 @@ UNIT_OBJS := $(patsubst tests/unit/%.c,$(BUILD)/unit/%.o,$(UNIT_SRCS))
 
 BIN := $(BUILD)/clusterctl
 
-.PHONY: all test deps check check-unit check-golden check-integration check-fuzz fuzz \
+.PHONY: all test deps need-libs check check-first-run check-unit check-golden check-integration check-fuzz fuzz \
 	bench demo install clean hdr-check
 
 all: clusterctl
@@ -61,8 +74,14 @@ endif
 $(BIN): $(BUILD)/main.o $(LIB_OBJS)
 	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(LIBS)
 
-$(BUILD)/%.o: src/%.c | $(BUILD)
+$(BUILD)/%.o: src/%.c | $(BUILD) need-libs
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+
+need-libs:
+ifneq ($(PKG_OK),yes)
+	@echo "clusterctl: the build libraries are missing ($(PKGS) via $(PKG_CONFIG));" \
+		"'make deps' installs them (make test and make demo do it first)" >&2; exit 1
+endif
 
 # Templates are compiled into the binary so an installed clusterctl needs no
 # data files; a site may still point cluster.template_dir at its own.
@@ -72,7 +91,7 @@ $(BUILD)/templates_gen.c: $(TEMPLATES) scripts/embed-templates.sh | $(BUILD)
 $(BUILD)/templates_gen.o: $(BUILD)/templates_gen.c
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
-$(BUILD)/unit/%.o: tests/unit/%.c | $(BUILD)
+$(BUILD)/unit/%.o: tests/unit/%.c | $(BUILD) need-libs
 	@mkdir -p $(BUILD)/unit
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
@@ -85,6 +104,7 @@ $(BUILD):
 # The one test command (README, .ci/run): installs what it needs, then runs
 # every suite with a normal build and again under ASan+UBSan.
 test: deps
+	$(MAKE) check-first-run
 	$(MAKE) check
 	$(MAKE) SANITIZE=address,undefined check-unit check-golden check-integration
 
@@ -92,6 +112,11 @@ deps:
 	sh scripts/install-deps.sh
 
 check: check-unit check-golden check-integration check-fuzz
+
+# README's first command in a new minimal Debian 12 root (debootstrap), as
+# root and as a user with sudo: what a newcomer meets (tests/fresh/first-run.sh)
+check-first-run:
+	$(AS_ROOT) sh tests/fresh/first-run.sh root user
 
 check-unit: $(BUILD)/unit-tests
 	$(BUILD)/unit-tests --jobs 2
@@ -111,7 +136,7 @@ $(BUILD)/tools/%: tests/tools/%.c $(LIB_OBJS)
 tools: $(TOOLS)
 
 check-integration: $(BIN) $(TOOLS)
-	CLUSTERCTL=$(abspath $(BIN)) CLUSTERCTL_TOOLS=$(abspath $(BUILD)/tools) \
+	$(AS_ROOT) env CLUSTERCTL=$(abspath $(BIN)) CLUSTERCTL_TOOLS=$(abspath $(BUILD)/tools) \
 		sh tests/t/run.sh
 
 FUZZ_SECONDS ?= 10
@@ -145,11 +170,14 @@ check-fuzz: $(addprefix $(FUZZ_BUILD)/fuzz_,$(FUZZ_TARGETS))
 fuzz:
 	$(MAKE) check-fuzz FUZZ_SECONDS=$${FUZZ_SECONDS:-600}
 
-bench: deps $(BIN)
-	CLUSTERCTL=$(abspath $(BIN)) sh bench/run.sh
+# deps first, then a second make that reads the installed libraries' flags
+bench: deps
+	$(MAKE) all
+	$(AS_ROOT) env CLUSTERCTL=$(abspath $(BIN)) sh bench/run.sh
 
-demo: deps $(BIN)
-	CLUSTERCTL=$(abspath $(BIN)) bash scripts/demo.sh
+demo: deps
+	$(MAKE) all
+	$(AS_ROOT) env CLUSTERCTL=$(abspath $(BIN)) bash scripts/demo.sh
 
 hdr-check:
 	@for h in src/*.h; do \
