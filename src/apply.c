@@ -21,6 +21,7 @@
 
 #include "acct.h"
 #include "apply.h"
+#include "cmd.h"
 #include "exec.h"
 #include "hostlist.h"
 #include "hosttarget.h"
@@ -205,12 +206,12 @@ static int apply_observe_status(struct apply_session *s, size_t idx,
 	if (!(only & PLAN_ONLY_SERVICES))
 		return 0;
 	for (k = 0; k < SVC_COUNT; k++) {
-		const char *status = plan_status_cmd(s->m, k);
+		const char *probe = plan_status_cmd(s->m, k);
 
-		if (status && plan_host_runs(s->m, idx, k))
+		if (probe && plan_host_runs(s->m, idx, k))
 			/* newlines: a comment in the command ends with its line */
 			strbuf_addf(&cmd, "(\n%s\n) </dev/null >/dev/null 2>&1; "
-				    "echo \"%s $?\"\n", status, service_kind_name(k));
+				    "echo \"%s $?\"\n", probe, service_kind_name(k));
 	}
 	if (!cmd.len)
 		return 0;	/* no daemon here says how to ask: states unknown */
@@ -1079,51 +1080,44 @@ int apply_parse_args(int argc, char **argv, bool is_apply,
 		{ "dry-run", no_argument, NULL, 'n' },
 		{ NULL, 0, NULL, 0 },
 	};
+	struct cmd_args a = CMD_ARGS_INIT;
 	char *end;
 	long v;
 	int c;
 
 	memset(cli, 0, sizeof(*cli));
 	*cause = NULL;
-	optind = 1;
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, "+", opts, NULL)) != -1) {
+	while (!*cause && (c = cmd_getopt(&a, argc, argv, "", opts)) != -1) {
 		switch (c) {
 		case 'j': cli->json = true; break;
 		case 'p': cli->opt.prune = true; break;
 		case 'a': cli->opt.accept_new_host_keys = true; break;
 		case 'n':
 			if (!is_apply)
-				goto bad;
+				*cause = xstrdup("unknown option '--dry-run'");
 			cli->dry_run = true;
 			break;
 		case 'f':
 			v = strtol(optarg, &end, 10);
-			if (*end || v < 1 || v > 100000) {
+			if (*end || v < 1 || v > 100000)
 				*cause = xasprintf("--fanout wants a number from 1 to 100000, not '%s'",
 						   optarg);
-				return -1;
-			}
 			cli->opt.fanout = (size_t)v;
 			break;
 		case 'o':
-			if (plan_parse_only(optarg, &cli->opt.only, cause))
-				return -1;
+			plan_parse_only(optarg, &cli->opt.only, cause);
 			break;
 		default:
-			goto bad;
+			*cause = xstrdup(a.error);
+			break;
 		}
 	}
-	if (optind != argc - 1) {
-		*cause = xstrdup(optind >= argc ? "missing INVENTORY" :
-				 "too many arguments");
-		return -1;
-	}
-	cli->inventory = argv[optind];
-	return 0;
-bad:
-	*cause = xasprintf("unknown option '%s'", argv[optind - 1]);
-	return -1;
+	if (!*cause && a.n != 1)
+		*cause = xstrdup(a.n ? "too many arguments" : "missing INVENTORY");
+	if (!*cause)
+		cli->inventory = a.operands[0];
+	cmd_args_release(&a);
+	return *cause ? -1 : 0;
 }
 
 /* ---- one run: load, render, observe, plan ---- */

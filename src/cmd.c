@@ -5,9 +5,12 @@
  */
 #include "compat.h"
 
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cmd.h"
+#include "die.h"
 #include "strbuf.h"
 #include "xalloc.h"
 
@@ -66,6 +69,38 @@ void cmd_print_usage(const struct cmd_entry *cmd, FILE *out)
 		fprintf(out, "%s%s\n", i ? "" : "usage: ", cmd->usage[i]);
 }
 
+void cmd_usage_error(const struct cmd_entry *cmd, const char *why)
+{
+	size_t i;
+
+	if (why)
+		fprintf(stderr, "clusterctl: %s: %s\n", cmd->name, why);
+	/* the synopsis only: the whole text is one --help away */
+	for (i = 0; cmd->usage && cmd->usage[i] && *cmd->usage[i]; i++)
+		fprintf(stderr, "%s%s\n", i ? "" : "usage: ", cmd->usage[i]);
+	fprintf(stderr, "run 'clusterctl %s --help' for its options\n", cmd->name);
+}
+
+void cmd_print_json(json_t *body, FILE *out)
+{
+	json_t *top = json_object();
+
+	json_object_set_new(top, "format_version",
+			    json_integer(CL_JSON_FORMAT_VERSION));
+	json_object_update(top, body);
+	json_decref(body);
+	json_dumpf(top, out, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+	fputc('\n', out);
+	json_decref(top);
+}
+
+bool cmd_use_color(int fd)
+{
+	const char *no = getenv("NO_COLOR");
+
+	return isatty(fd) && !(no && *no);
+}
+
 void cmd_print_exit_codes(FILE *out)
 {
 	fputs("exit codes:\n"
@@ -89,4 +124,72 @@ bool cmd_wants_help(int argc, char **argv)
 			return true;
 	}
 	return false;
+}
+
+static void args_push(struct cmd_args *a, char *operand)
+{
+	XGROW(a->operands, a->alloc, a->n + 1);
+	a->operands[a->n++] = operand;
+}
+
+/* The text of the option getopt just refused, for the message. */
+static char *refused_option(char **argv)
+{
+	const char *last = optind > 1 ? argv[optind - 1] : "";
+
+	/* glibc sets optopt to a long option's value too: look at argv first */
+	if (!strncmp(last, "--", 2) || !optopt)
+		return xstrdup(last);
+	return xasprintf("-%c", optopt);
+}
+
+int cmd_getopt(struct cmd_args *a, int argc, char **argv,
+	       const char *shortopts, const struct option *longopts)
+{
+	char spec[64];
+	int c;
+
+	/*
+	 * "-": every operand comes back as value 1 in its place, so no
+	 * permutation is needed (nor disabled by POSIXLY_CORRECT); ":"
+	 * tells a missing value from an unknown option.
+	 */
+	if ((size_t)snprintf(spec, sizeof(spec), "-:%s", shortopts) >= sizeof(spec))
+		BUG("cmd_getopt: option string too long");
+	if (!a->started) {
+		a->started = true;
+		optind = 0;	/* glibc: 0 resets getopt fully */
+		opterr = 0;
+	}
+	for (;;) {
+		c = getopt_long(argc, argv, spec, longopts, NULL);
+		if (c == 1) {
+			args_push(a, optarg);
+			continue;
+		}
+		break;
+	}
+	if (c == -1) {
+		/* after "--": the rest are operands */
+		for (; optind < argc; optind++)
+			args_push(a, argv[optind]);
+		return -1;
+	}
+	if (c == '?' || c == ':') {
+		char *opt = refused_option(argv);
+
+		free(a->error);
+		a->error = c == '?' ? xasprintf("unknown option '%s'", opt) :
+			xasprintf("option '%s' needs a value", opt);
+		free(opt);
+		return '?';
+	}
+	return c;
+}
+
+void cmd_args_release(struct cmd_args *a)
+{
+	free(a->operands);
+	free(a->error);
+	*a = (struct cmd_args)CMD_ARGS_INIT;
 }

@@ -8,6 +8,8 @@
 
 #include "compat.h"
 
+#include <getopt.h>
+#include <jansson.h>
 #include <stdio.h>
 
 /* Exit codes (DESIGN.md §8); printed by "clusterctl --help" and in README. */
@@ -52,6 +54,31 @@ const struct cmd_entry *cmd_find(const char *name, char **why);
 /* Prints "usage: ..." lines of a command to out. */
 void cmd_print_usage(const struct cmd_entry *cmd, FILE *out);
 
+/*
+ * A usage error: "clusterctl: CMD: why" (when why is not NULL), then the
+ * usage on stderr. Callers return CL_USAGE.
+ */
+void cmd_usage_error(const struct cmd_entry *cmd, const char *why);
+
+/*
+ * Every JSON document clusterctl prints carries this "format_version"
+ * first (docs/json-format.md). It grows when a key changes meaning or
+ * goes away; new keys do not change it.
+ */
+#define CL_JSON_FORMAT_VERSION 1
+
+/*
+ * Prints {"format_version": N, <body's keys in order>} indented, and a
+ * newline, to out. Takes body's reference.
+ */
+void cmd_print_json(json_t *body, FILE *out);
+
+/*
+ * Colour for out's terminal: true when fd is a TTY and NO_COLOR
+ * (https://no-color.org) is unset or empty.
+ */
+bool cmd_use_color(int fd);
+
 /* Prints the exit-code table (for --help of commands that use them). */
 void cmd_print_exit_codes(FILE *out);
 
@@ -60,5 +87,34 @@ void cmd_print_exit_codes(FILE *out);
  * Commands call it first and print their usage.
  */
 bool cmd_wants_help(int argc, char **argv);
+
+/*
+ * Option parsing, one pattern for every command: options and operands in
+ * any order ("plan INV --json" and "plan --json INV", as getopt_long users
+ * expect, whatever POSIXLY_CORRECT says), "--" ends the options. Operands
+ * are collected in order into args->operands. Usage:
+ *
+ *	struct cmd_args a = CMD_ARGS_INIT;
+ *	while ((c = cmd_getopt(&a, argc, argv, "o:", longopts)) != -1)
+ *		switch (c) { case 'o': ...; default: error in a.error }
+ *	... a.operands[0..a.n) ...
+ *	cmd_args_release(&a);
+ *
+ * argv[0] is the command name. Returns the option's value, -1 when every
+ * argument is read, or '?' for an unknown option or a missing value, with
+ * args->error set ("unknown option '--x'", "option '--fanout' needs a
+ * value"). Resets getopt's state on its first call for args.
+ */
+struct cmd_args {
+	char **operands;	/* the array is owned; its strings are argv's */
+	size_t n, alloc;
+	char *error;		/* owned; set when cmd_getopt() returned '?' */
+	bool started;
+};
+#define CMD_ARGS_INIT { NULL, 0, 0, NULL, false }
+
+int cmd_getopt(struct cmd_args *args, int argc, char **argv,
+	       const char *shortopts, const struct option *longopts);
+void cmd_args_release(struct cmd_args *args);
 
 #endif

@@ -22,17 +22,21 @@ static const char *const accounting_usage[] = {
 	"                                            [--exec-via CMD]",
 	"",
 	"Compares the Slurm accounting database (database: in the inventory) with",
-	"the inventory's QoS, accounts and users; apply writes the difference",
-	"(method sql: one transaction, slurmdbd stopped, then slurmdbd and",
-	"slurmctld restarted; method sacctmgr: sacctmgr -i commands on the",
-	"accounting host) and checks it with sacctmgr show.",
+	"the inventory's QoS, accounts and users. plan prints the difference and",
+	"exits 0 (nothing) or 2 (pending); apply writes it (method sql: one",
+	"transaction, slurmdbd stopped, then slurmdbd and slurmctld restarted;",
+	"method sacctmgr: sacctmgr -i commands on the accounting host) and",
+	"checks it with sacctmgr show. No file on any host is touched.",
 	"",
+	"options:",
 	"  --prune                 also remove what the inventory does not name",
-	"  --json                  print the plan as JSON",
-	"  --accept-new-host-keys  trust unknown SSH host keys on first use",
+	"  --json                  print the plan as JSON (docs/json-format.md)",
+	"  --accept-new-host-keys  trust (and record in known_hosts) host keys",
+	"                          not seen before; a changed key is always refused",
 	"  --exec-via CMD          run remote commands as 'CMD HOST sh -c ...' on this",
 	"                          machine instead of over SSH (a site's own remote",
 	"                          shell, or the test lab: 'scripts/lab.sh exec')",
+	"  -h, --help              show this help",
 	NULL,
 };
 
@@ -41,7 +45,9 @@ struct acct_opts {
 	const char *exec_via;
 };
 
-static int parse(int argc, char **argv, struct acct_opts *o)
+/* Options, then the operands VERB INVENTORY into verb and path. */
+static int parse(int argc, char **argv, struct acct_opts *o, const char **verb,
+		 const char **path)
 {
 	static const struct option longopts[] = {
 		{ "prune", no_argument, NULL, 'p' },
@@ -50,17 +56,32 @@ static int parse(int argc, char **argv, struct acct_opts *o)
 		{ "exec-via", required_argument, NULL, 'e' },
 		{ NULL, 0, NULL, 0 },
 	};
+	struct cmd_args a = CMD_ARGS_INIT;
+	const char *why = NULL;
 	int c;
 
-	while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
+	while (!why && (c = cmd_getopt(&a, argc, argv, "", longopts)) != -1) {
 		switch (c) {
 		case 'p': o->prune = true; break;
 		case 'j': o->json = true; break;
 		case 'a': o->accept_new = true; break;
 		case 'e': o->exec_via = optarg; break;
-		default: return -1;
+		default: why = a.error; break;
 		}
 	}
+	if (!why && (a.n < 1 || (strcmp(a.operands[0], "plan") &&
+				 strcmp(a.operands[0], "apply"))))
+		why = a.n ? "the first argument is plan or apply" : "missing plan or apply";
+	else if (!why && a.n != 2)
+		why = a.n < 2 ? "missing INVENTORY" : "too many arguments";
+	if (why) {
+		cmd_usage_error(&cmd_accounting_entry, why);
+		cmd_args_release(&a);
+		return -1;
+	}
+	*verb = a.operands[0];
+	*path = a.operands[1];
+	cmd_args_release(&a);
 	return 0;
 }
 
@@ -69,12 +90,7 @@ static void print_plan(const struct acct_plan *p, bool json)
 	struct strbuf sb = STRBUF_INIT;
 
 	if (json) {
-		json_t *j = acct_plan_to_json(p);
-		char *s = json_dumps(j, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
-
-		printf("%s\n", s);
-		free(s);
-		json_decref(j);
+		cmd_print_json(acct_plan_to_json(p), stdout);
 		return;
 	}
 	strbuf_addstr(&sb, "accounting:\n");
@@ -143,19 +159,16 @@ static int run(const char *verb, const char *path, const struct acct_opts *o)
 static int cmd_accounting_run(int argc, char **argv)
 {
 	struct acct_opts o = { false, false, false, NULL };
+	const char *verb, *path;
 
 	if (cmd_wants_help(argc, argv)) {
 		cmd_print_usage(&cmd_accounting_entry, stdout);
 		cmd_print_exit_codes(stdout);
 		return CL_OK;
 	}
-	/* argv[1] (the verb) plays argv[0] for getopt */
-	if (argc < 2 || (strcmp(argv[1], "plan") && strcmp(argv[1], "apply")) ||
-	    parse(argc - 1, argv + 1, &o) < 0 || optind != argc - 2) {
-		cmd_print_usage(&cmd_accounting_entry, stderr);
+	if (parse(argc, argv, &o, &verb, &path) < 0)
 		return CL_USAGE;
-	}
-	return run(argv[1], argv[1 + optind], &o);
+	return run(verb, path, &o);
 }
 
 const struct cmd_entry cmd_accounting_entry = {

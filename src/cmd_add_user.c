@@ -40,14 +40,21 @@ static const char *const add_user_usage[] = {
 	"          [--default-account A] [--qos Q]... [--admin-level L] [--apply]",
 	"",
 	"Adds user NAME to the inventory file in place (only the new entry's",
-	"lines change), after checking that the result is a valid inventory.",
+	"lines change; comments and formatting stay), after checking that the",
+	"result is a valid inventory. The file is replaced atomically with its",
+	"mode and owner; a symlinked inventory is edited where the link points.",
 	"",
-	"  --account A           an account of the user (repeat, or A,B)",
+	"options:",
+	"  --account A           an account of the user (repeat, or A,B; required)",
 	"  --default-account A   the default account (default: the first)",
 	"  --qos Q               a QoS of the user (repeat, or Q,R)",
 	"  --admin-level L       none, operator or administrator",
-	"  --apply               also create the user in the accounting DB",
-	"                        (not wired yet: refused, nothing changes)",
+	"  --apply               also create the user in the accounting database",
+	"                        (over SSH, with the inventory's database method):",
+	"                        plans the database first and changes nothing, not",
+	"                        even the file, when it has other pending changes",
+	"                        (review those with 'clusterctl accounting plan')",
+	"  -h, --help            show this help",
 	"",
 	"The same user with the same settings changes nothing (exit 0); the",
 	"same user with other settings is refused (exit 1).",
@@ -99,7 +106,9 @@ static void req_release(struct add_user_req *r)
 	free(r->qos.items);
 }
 
-static int parse_args(struct add_user_req *r, int argc, char **argv)
+/* 0, or -1 with *why (borrowed from args or a literal) for a usage error. */
+static int parse_args(struct add_user_req *r, struct cmd_args *args, int argc,
+		      char **argv, const char **why)
 {
 	static const struct option opts[] = {
 		{ "account", required_argument, NULL, 'a' },
@@ -111,7 +120,8 @@ static int parse_args(struct add_user_req *r, int argc, char **argv)
 	};
 	int c;
 
-	while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+	*why = NULL;
+	while ((c = cmd_getopt(args, argc, argv, "", opts)) != -1) {
 		switch (c) {
 		case 'a':
 			req_push(r, &r->accounts, &r->alloc_accounts, optarg);
@@ -129,13 +139,18 @@ static int parse_args(struct add_user_req *r, int argc, char **argv)
 			r->apply = true;
 			break;
 		default:
+			*why = args->error;
 			return -1;
 		}
 	}
-	if (optind != argc - 2 || !r->accounts.n)
+	if (args->n != 2)
+		*why = args->n < 2 ? "missing INVENTORY or NAME" : "too many arguments";
+	else if (!r->accounts.n)
+		*why = "--account is required";
+	if (*why)
 		return -1;
-	r->inventory = argv[optind];
-	r->name = argv[optind + 1];
+	r->inventory = args->operands[0];
+	r->name = args->operands[1];
 	return 0;
 }
 
@@ -724,11 +739,22 @@ static int add_user_edit(const struct add_user_req *r, const struct model *m)
 	struct text t = { NULL, 0, "\n" };
 	struct add_user_acct acct = { NULL, 0 };
 	struct stat st;
-	char *buf, *cause = NULL;
+	char *buf, *real, *cause = NULL;
 	int rc = CL_FATAL;
 
-	if (!(buf = read_all(target, &t.len, &st)))
+	/*
+	 * A symlinked inventory (dotfiles, a config repository) is edited
+	 * where the link points, and the link stays a link.
+	 */
+	if (!(real = realpath(target, NULL))) {
+		fprintf(stderr, "clusterctl: add-user: cannot read '%s': %s\n", target,
+			strerror(errno));
 		return CL_FATAL;
+	}
+	if (!(buf = read_all(real, &t.len, &st))) {
+		free(real);
+		return CL_FATAL;
+	}
 	t.buf = buf;
 	if (memmem(buf, t.len, "\r\n", 2))
 		t.eol = "\r\n";
@@ -743,13 +769,14 @@ static int add_user_edit(const struct add_user_req *r, const struct model *m)
 	}
 	if (r->apply && add_user_plan_accounting(after, r->name, &acct))
 		goto out;
-	if (write_atomically(target, edited.buf, edited.len, &st))
+	if (write_atomically(real, edited.buf, edited.len, &st))
 		goto out;
 	printf("added user '%s' to %s\n", r->name, target);
 	rc = r->apply ? add_user_apply_accounting(after, r->name, &acct) : CL_OK;
 out:
 	acct_plan_free(acct.plan);
 	free(cause);
+	free(real);
 	free(buf);
 	strbuf_release(&edited);
 	model_free(after);
@@ -807,6 +834,8 @@ static int add_user(const struct add_user_req *r)
 static int cmd_add_user_run(int argc, char **argv)
 {
 	struct add_user_req r = { 0 };
+	struct cmd_args args = CMD_ARGS_INIT;
+	const char *why;
 	int rc;
 
 	if (cmd_wants_help(argc, argv)) {
@@ -814,12 +843,13 @@ static int cmd_add_user_run(int argc, char **argv)
 		cmd_print_exit_codes(stdout);
 		return CL_OK;
 	}
-	if (parse_args(&r, argc, argv)) {
-		cmd_print_usage(&cmd_add_user_entry, stderr);
-		req_release(&r);
-		return CL_USAGE;
+	if (parse_args(&r, &args, argc, argv, &why)) {
+		cmd_usage_error(&cmd_add_user_entry, why);
+		rc = CL_USAGE;
+	} else {
+		rc = add_user(&r);
 	}
-	rc = add_user(&r);
+	cmd_args_release(&args);
 	req_release(&r);
 	return rc;
 }

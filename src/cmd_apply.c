@@ -20,11 +20,33 @@
 #include "xalloc.h"
 
 static const char *const apply_usage[] = {
-	"clusterctl apply INVENTORY [--dry-run] [--fanout N] [--prune]",
+	"clusterctl apply INVENTORY [--dry-run [--json]] [--fanout N] [--prune]",
 	"                           [--only files,users,munge,services,accounting]",
 	"                           [--accept-new-host-keys]",
-	"Prints the plan, then stages every changed file on every host before",
-	"swapping any; one summary line at the end names the failed hosts.",
+	"",
+	"Computes the plan (as plan does) and prints it, then carries it out:",
+	"stages every changed file beside its target on every host and checks",
+	"it there before swapping any in (temp file, owner and mode, fsync,",
+	"rename; the previous file kept as FILE.clusterctl-old), creates or",
+	"fixes the slurm and munge users and groups, installs the munge key,",
+	"applies the accounting changes, restarts, starts or reconfigures only",
+	"what changed, and observes again to verify. One summary line at the",
+	"end names the hosts that failed; the others are still applied.",
+	"Exit 0: done; 4: some hosts failed.",
+	"",
+	"options:",
+	"  --dry-run               only print the plan: the same as plan",
+	"  --json                  with --dry-run: print the plan as JSON",
+	"                          (docs/json-format.md)",
+	"  --fanout N              at most N hosts at once (default: ssh.fanout",
+	"                          of the inventory, 64)",
+	"  --only LIST             only these parts, comma-separated: files,",
+	"                          users, munge, services, accounting",
+	"  --prune                 also remove accounting rows (QoS, accounts,",
+	"                          users) the inventory does not name",
+	"  --accept-new-host-keys  trust (and record in known_hosts) host keys",
+	"                          not seen before; a changed key is always refused",
+	"  -h, --help              show this help",
 	NULL,
 };
 
@@ -53,7 +75,7 @@ static int apply_go(struct apply_session *s, struct plan *p)
 	char *cause = NULL, *unobserved = plan_unobserved(p);
 	int ret, rc;
 
-	plan_print(p, isatty(STDOUT_FILENO) ? PLAN_PRINT_COLOR : 0, &sb);
+	plan_print(p, cmd_use_color(STDOUT_FILENO) ? PLAN_PRINT_COLOR : 0, &sb);
 	fputs(sb.buf, stdout);
 	fflush(stdout);
 	strbuf_release(&sb);
@@ -82,11 +104,17 @@ static int apply_go(struct apply_session *s, struct plan *p)
 static int cmd_apply_dry_run(int argc, char **argv)
 {
 	char **args = xcalloc((size_t)argc + 1, sizeof(*args));
+	bool options = true;
 	int i, n = 0, r;
 
-	for (i = 0; i < argc; i++)
-		if (strcmp(argv[i], "--dry-run"))
+	for (i = 0; i < argc; i++) {
+		size_t len = strlen(argv[i]);
+
+		options = options && strcmp(argv[i], "--");
+		/* getopt_long takes a unique prefix ("--dry") as well */
+		if (!(i && options && len >= 3 && !strncmp(argv[i], "--dry-run", len)))
 			args[n++] = argv[i];
+	}
 	r = cmd_plan_entry.run(n, args);
 	free(args);
 	return r;
@@ -107,9 +135,8 @@ static int cmd_apply_options(int argc, char **argv, struct apply_cli *cli)
 		cause = xstrdup("--json needs --dry-run (apply prints text; "
 				"use plan --json)");
 	if (cause) {
-		fprintf(stderr, "clusterctl: apply: %s\n", cause);
+		cmd_usage_error(&cmd_apply_entry, cause);
 		free(cause);
-		cmd_print_usage(&cmd_apply_entry, stderr);
 		return CL_USAGE;
 	}
 	return -1;

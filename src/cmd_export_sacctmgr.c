@@ -20,12 +20,14 @@ static const char *const export_sacctmgr_usage[] = {
 	"clusterctl export-sacctmgr INVENTORY [--commands]",
 	"",
 	"Prints a sacctmgr load flat file (Cluster, Parent, Account and User",
-	"lines) for the inventory's accounts and users. QoS cannot be in a",
-	"Slurm 22.05 flat file: their 'sacctmgr add qos' commands come first, as",
-	"comments, to be run before 'sacctmgr load'.",
+	"lines) for the inventory's accounts and users, offline: no database is",
+	"needed. QoS cannot be in a Slurm 22.05 flat file: their 'sacctmgr add",
+	"qos' commands come first, as comments, to be run before 'sacctmgr load'.",
 	"",
+	"options:",
 	"  --commands   print 'sacctmgr -i' commands instead (QoS, accounts,",
 	"               users, coordinators), one per line, arguments shell-quoted",
+	"  -h, --help   show this help",
 	NULL,
 };
 
@@ -35,8 +37,10 @@ static int cmd_export_sacctmgr_run(int argc, char **argv)
 		{ "commands", no_argument, NULL, 'c' },
 		{ NULL, 0, NULL, 0 },
 	};
+	struct cmd_args a = CMD_ARGS_INIT;
 	struct diag_list dl = DIAG_LIST_INIT;
 	struct strbuf out = STRBUF_INIT;
+	const char *why = NULL, *path;
 	bool commands = false;
 	struct model *m;
 	char *cause = NULL;
@@ -47,19 +51,23 @@ static int cmd_export_sacctmgr_run(int argc, char **argv)
 		cmd_print_exit_codes(stdout);
 		return CL_OK;
 	}
-	while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
+	while ((c = cmd_getopt(&a, argc, argv, "", longopts)) != -1) {
 		if (c != 'c') {
-			cmd_print_usage(&cmd_export_sacctmgr_entry, stderr);
-			return CL_USAGE;
+			why = a.error;
+			break;
 		}
 		commands = true;
 	}
-	if (optind != argc - 1) {
-		cmd_print_usage(&cmd_export_sacctmgr_entry, stderr);
+	if (!why && a.n != 1)
+		why = a.n ? "too many arguments" : "missing INVENTORY";
+	if (why) {
+		cmd_usage_error(&cmd_export_sacctmgr_entry, why);
+		cmd_args_release(&a);
 		return CL_USAGE;
 	}
-	m = diag_read_source(&dl, argv[optind]) ? NULL :
-		inventory_load_valid(argv[optind], &dl);
+	path = a.operands[0];
+	cmd_args_release(&a);
+	m = diag_read_source(&dl, path) ? NULL : inventory_load_valid(path, &dl);
 	diag_print(&dl, stderr);
 	diag_release(&dl);
 	if (!m)

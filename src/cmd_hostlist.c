@@ -17,12 +17,15 @@ static const char *const hostlist_usage[] = {
 	"clusterctl hostlist expand EXPR...",
 	"   or: clusterctl hostlist compress [NAME...]",
 	"",
-	"expand prints one host name per line, in the order",
-	"'scontrol show hostnames' gives (e.g. 'gpu[01-04],login1',",
-	"'rack[1-2]-n[01-16]'). compress folds names into the fewest",
-	"Slurm ranges; with no arguments it reads names from stdin,",
-	"separated by blanks, newlines or commas. Its arguments may",
+	"The Slurm hostlist syntax, as scontrol understands it. expand prints",
+	"one host name per line, in the order 'scontrol show hostnames' gives",
+	"(e.g. 'gpu[01-04],login1', 'rack[1-2]-n[01-16]'). compress folds names",
+	"into the fewest Slurm ranges; with no arguments it reads names from",
+	"stdin, separated by blanks, newlines or commas. Its arguments may",
 	"themselves be hostlist expressions.",
+	"",
+	"options:",
+	"  -h, --help   show this help",
 	NULL,
 };
 
@@ -104,16 +107,27 @@ out:
 
 static int cmd_hostlist_run(int argc, char **argv)
 {
+	static const struct option opts[] = { { NULL, 0, NULL, 0 } };
+	struct cmd_args a = CMD_ARGS_INIT;
+	const char *why = NULL;
+	int rc = CL_USAGE;
+
 	if (cmd_wants_help(argc, argv)) {
 		cmd_print_usage(&cmd_hostlist_entry, stdout);
 		return CL_OK;
 	}
-	if (argc >= 3 && !strcmp(argv[1], "expand"))
-		return hostlist_do_expand(argc - 2, argv + 2);
-	if (argc >= 2 && !strcmp(argv[1], "compress"))
-		return hostlist_do_compress(argc - 2, argv + 2);
-	cmd_print_usage(&cmd_hostlist_entry, stderr);
-	return CL_USAGE;
+	if (cmd_getopt(&a, argc, argv, "", opts) != -1)
+		why = a.error;
+	else if (a.n >= 2 && !strcmp(a.operands[0], "expand"))
+		rc = hostlist_do_expand((int)a.n - 1, a.operands + 1);
+	else if (a.n >= 1 && !strcmp(a.operands[0], "compress"))
+		rc = hostlist_do_compress((int)a.n - 1, a.operands + 1);
+	else
+		why = a.n ? NULL : "missing expand or compress";
+	if (rc == CL_USAGE)
+		cmd_usage_error(&cmd_hostlist_entry, why);
+	cmd_args_release(&a);
+	return rc;
 }
 
 const struct cmd_entry cmd_hostlist_entry = {

@@ -20,9 +20,28 @@ static const char *const plan_usage[] = {
 	"clusterctl plan INVENTORY [--json] [--fanout N] [--prune]",
 	"                          [--only files,users,munge,services,accounting]",
 	"                          [--accept-new-host-keys]",
-	"Exit 4 names the hosts that could not be observed; an unreachable",
-	"accounting database, or service users whose ids differ between hosts",
-	"while the inventory sets none, also exit 4 (the plan says why).",
+	"",
+	"Connects to every host over SSH (and to the accounting database) and",
+	"prints what apply would change, changing nothing: unified diffs of the",
+	"files (identical changes folded under one hostlist), users and groups",
+	"to create or fix, the munge key (by fingerprint), services to restart,",
+	"reconfigure or start, accounting rows to add or change. Secrets are",
+	"never shown. Exit 0: nothing to change; 2: changes pending; 4: some",
+	"hosts or the accounting database could not be observed, or service",
+	"users' ids differ between hosts while the inventory sets none (the",
+	"plan says which).",
+	"",
+	"options:",
+	"  --json                  print the plan as JSON (docs/json-format.md)",
+	"  --fanout N              at most N hosts at once (default: ssh.fanout",
+	"                          of the inventory, 64)",
+	"  --only LIST             only these parts, comma-separated: files,",
+	"                          users, munge, services, accounting",
+	"  --prune                 also plan removing accounting rows (QoS,",
+	"                          accounts, users) the inventory does not name",
+	"  --accept-new-host-keys  trust (and record in known_hosts) host keys",
+	"                          not seen before; a changed key is always refused",
+	"  -h, --help              show this help",
 	NULL,
 };
 
@@ -41,14 +60,10 @@ static void plan_output(const struct plan *p, bool json)
 	struct strbuf sb = STRBUF_INIT;
 
 	if (json) {
-		json_t *j = plan_to_json(p);
-
-		json_dumpf(j, stdout, JSON_INDENT(2) | JSON_SORT_KEYS);
-		fputc('\n', stdout);
-		json_decref(j);
+		cmd_print_json(plan_to_json(p), stdout);
 		return;
 	}
-	plan_print(p, isatty(STDOUT_FILENO) ? PLAN_PRINT_COLOR : 0, &sb);
+	plan_print(p, cmd_use_color(STDOUT_FILENO) ? PLAN_PRINT_COLOR : 0, &sb);
 	fputs(sb.buf, stdout);
 	strbuf_release(&sb);
 }
@@ -67,9 +82,8 @@ static int cmd_plan_run(int argc, char **argv)
 		return CL_OK;
 	}
 	if (apply_parse_args(argc, argv, false, &cli, &cause)) {
-		fprintf(stderr, "clusterctl: plan: %s\n", cause);
+		cmd_usage_error(&cmd_plan_entry, cause);
 		free(cause);
-		cmd_print_usage(&cmd_plan_entry, stderr);
 		return CL_USAGE;
 	}
 	memset(&job, 0, sizeof(job));

@@ -34,13 +34,17 @@ static const char *const render_usage[] = {
 	"",
 	"Writes the files every host would get to DIR/<host>/<path> and a",
 	"manifest (DIR/manifest.json) of all of them with owner, group, mode",
-	"and sha256. The munge key is listed but never written; slurmdbd.conf",
-	"holds the placeholder " RENDER_SECRET_DB_PASSWORD " instead of the",
-	"database password. Identical files are hard links. DIR must be empty,",
-	"absent, or hold a previous render, which is replaced.",
+	"and sha256, offline: no host is contacted. The munge key is listed but",
+	"never written; slurmdbd.conf holds the placeholder",
+	RENDER_SECRET_DB_PASSWORD " instead of the database password. Identical",
+	"files are hard links. DIR must be empty, absent, or hold a previous",
+	"render, which is replaced.",
 	"",
+	"options:",
 	"  -o, --output DIR   where to write (required)",
-	"      --json         also print the manifest on stdout",
+	"  --json             also print the manifest on stdout",
+	"                     (docs/json-format.md)",
+	"  -h, --help         show this help",
 	NULL,
 };
 
@@ -102,7 +106,8 @@ static void manifest_text(const struct model *m, const struct rendered_set *set,
 {
 	size_t i;
 
-	strbuf_addstr(out, "{\n  \"cluster\": ");
+	strbuf_addf(out, "{\n  \"format_version\": %d,\n  \"cluster\": ",
+		    CL_JSON_FORMAT_VERSION);
 	add_json_string(out, m->cluster.name ? m->cluster.name : "");
 	strbuf_addstr(out, ",\n  \"files\": [\n");
 	for (i = 0; i < set->n_files; i++) {
@@ -550,12 +555,6 @@ static int write_manifest(const char *dir, const struct strbuf *text,
 
 /* ---- the command ---- */
 
-static int usage_error(void)
-{
-	cmd_print_usage(&cmd_render_entry, stderr);
-	return CL_USAGE;
-}
-
 static struct model *load_inventory(const char *path)
 {
 	struct diag_list dl = DIAG_LIST_INIT;
@@ -609,31 +608,39 @@ static int cmd_render_run(int argc, char **argv)
 		{ "json", no_argument, NULL, 'j' },
 		{ NULL, 0, NULL, 0 },
 	};
+	struct cmd_args a = CMD_ARGS_INIT;
+	const char *why = NULL;
 	char *dir = NULL;
 	bool json = false;
 	struct model *m;
-	int c, rc;
+	int c, rc = CL_USAGE;
 
 	if (cmd_wants_help(argc, argv)) {
 		cmd_print_usage(&cmd_render_entry, stdout);
 		cmd_print_exit_codes(stdout);
 		return CL_OK;
 	}
-	while ((c = getopt_long(argc, argv, "o:", opts, NULL)) != -1) {
+	while ((c = cmd_getopt(&a, argc, argv, "o:", opts)) != -1) {
 		if (c == 'o')
 			dir = optarg;
 		else if (c == 'j')
 			json = true;
 		else
-			return usage_error();
+			goto out;
 	}
-	if (!dir || !*dir || optind + 1 != argc)
-		return usage_error();
-	m = load_inventory(argv[optind]);
-	if (!m)
-		return CL_INVALID;
-	rc = render_to(m, dir, json);
+	if (!dir || !*dir)
+		why = "-o DIR is required";
+	else if (a.n != 1)
+		why = a.n ? "too many arguments" : "missing INVENTORY";
+	if (why)
+		goto out;
+	m = load_inventory(a.operands[0]);
+	rc = m ? render_to(m, dir, json) : CL_INVALID;
 	model_free(m);
+out:
+	if (rc == CL_USAGE)
+		cmd_usage_error(&cmd_render_entry, why ? why : a.error);
+	cmd_args_release(&a);
 	return rc;
 }
 

@@ -23,12 +23,18 @@
 static const char *const template_usage[] = {
 	"clusterctl template FILE [--data DATA.json] [--html-escape] [-o OUT]",
 	"",
-	"Renders the Mustache template FILE with the JSON value in DATA.json",
-	"('-' reads stdin; without --data the context is empty) to stdout or",
-	"OUT. Partials {{> name}} are read from FILE's directory as",
-	"name.mustache, else name; a missing partial renders as nothing (with",
-	"a warning). HTML escaping of {{x}} is off unless --html-escape;",
-	"{{{x}}} and {{&x}} are never escaped.",
+	"Renders the Mustache template FILE with a JSON context, through the",
+	"same engine as the configuration files, so that a site's own",
+	"templates can be tried alone. Partials {{> name}} are read from FILE's",
+	"directory as name.mustache, else name; a missing partial renders as",
+	"nothing (with a warning). {{{x}}} and {{&x}} are never escaped.",
+	"",
+	"options:",
+	"  -d, --data DATA.json   the context ('-' reads stdin; default: empty)",
+	"  --html-escape          HTML-escape {{x}} (off by default: configuration",
+	"                         files are not HTML)",
+	"  -o, --output OUT       write to OUT instead of stdout",
+	"  -h, --help             show this help",
 	NULL,
 };
 
@@ -233,7 +239,9 @@ static int tpl_render(const struct tpl_opts *o, struct tpl_partials *ps,
 	return ret;
 }
 
-static int tpl_parse_args(int argc, char **argv, struct tpl_opts *o)
+/* 0, or -1 with *why (a literal, or args' error) for a usage error. */
+static int tpl_parse_args(int argc, char **argv, struct tpl_opts *o,
+			  struct cmd_args *args, const char **why)
 {
 	static const struct option opts[] = {
 		{ "data", required_argument, NULL, 'd' },
@@ -244,19 +252,24 @@ static int tpl_parse_args(int argc, char **argv, struct tpl_opts *o)
 	int c;
 
 	memset(o, 0, sizeof(*o));
-	while ((c = getopt_long(argc, argv, "d:o:", opts, NULL)) != -1) {
-		if (c == 'd')
+	*why = NULL;
+	while ((c = cmd_getopt(args, argc, argv, "d:o:", opts)) != -1) {
+		if (c == 'd') {
 			o->data = optarg;
-		else if (c == 'e')
+		} else if (c == 'e') {
 			o->flags |= TMPL_HTML_ESCAPE;
-		else if (c == 'o')
+		} else if (c == 'o') {
 			o->out = optarg;
-		else
+		} else {
+			*why = args->error;
 			return -1;
+		}
 	}
-	if (optind + 1 != argc || !*argv[optind])
+	if (args->n != 1 || !*args->operands[0]) {
+		*why = args->n > 1 ? "too many arguments" : "missing FILE";
 		return -1;
-	o->file = argv[optind];
+	}
+	o->file = args->operands[0];
 	return 0;
 }
 
@@ -266,6 +279,8 @@ static int cmd_template_run(int argc, char **argv)
 	struct tpl_partials ps;
 	struct strbuf out = STRBUF_INIT;
 	struct tpl_opts o;
+	struct cmd_args args = CMD_ARGS_INIT;
+	const char *why;
 	char *slash;
 	int rc = CL_FATAL;
 
@@ -273,8 +288,9 @@ static int cmd_template_run(int argc, char **argv)
 		cmd_print_usage(&cmd_template_entry, stdout);
 		return CL_OK;
 	}
-	if (tpl_parse_args(argc, argv, &o)) {
-		cmd_print_usage(&cmd_template_entry, stderr);
+	if (tpl_parse_args(argc, argv, &o, &args, &why)) {
+		cmd_usage_error(&cmd_template_entry, why);
+		cmd_args_release(&args);
 		return CL_USAGE;
 	}
 	memset(&ps, 0, sizeof(ps));
@@ -289,6 +305,7 @@ static int cmd_template_run(int argc, char **argv)
 	diag_release(&dl);
 	tpl_partials_release(&ps);
 	strbuf_release(&out);
+	cmd_args_release(&args);
 	return rc;
 }
 

@@ -22,12 +22,18 @@ static const char *const validate_usage[] = {
 	"clusterctl validate INVENTORY [--json]",
 	"   or: clusterctl validate --list-keys",
 	"",
-	"Loads INVENTORY and prints every problem as file:line:col: error: ...",
-	"with the source line and a caret under the column (and note: lines for",
-	"related places), then a summary on stderr.",
+	"Loads INVENTORY (and what it includes) and checks it without touching",
+	"any host: prints every problem as file:line:col: error: ... with the",
+	"source line and a caret under the column (and note: lines for related",
+	"places) on stdout, then a summary line on stderr. Exit 0 when valid,",
+	"3 when not.",
 	"",
-	"  --json        print the diagnostics as a JSON array on stdout",
-	"  --list-keys   print the reference of every inventory key (Markdown)",
+	"options:",
+	"  --json        print the diagnostics as JSON on stdout instead",
+	"                (docs/json-format.md)",
+	"  --list-keys   print the reference of every inventory key (Markdown,",
+	"                docs/inventory-keys.md) and exit",
+	"  -h, --help    show this help",
 	NULL,
 };
 
@@ -36,29 +42,53 @@ static const char *level_name(enum diag_level l)
 	return l == DIAG_ERROR ? "error" : l == DIAG_WARNING ? "warning" : "note";
 }
 
-static void print_json(const struct diag_list *dl, FILE *out)
+static json_t *diag_json(const struct diag *d, bool with_level)
 {
-	json_t *arr = json_array();
-	size_t i;
-	char *s;
+	json_t *o = json_object();
+
+	if (with_level)
+		json_object_set_new(o, "level", json_string(level_name(d->level)));
+	if (d->loc.file) {
+		json_object_set_new(o, "file", json_string(d->loc.file));
+		json_object_set_new(o, "line", json_integer(d->loc.line));
+		json_object_set_new(o, "col", json_integer(d->loc.col));
+	}
+	json_object_set_new(o, "message", json_string(d->msg));
+	return o;
+}
+
+/*
+ * docs/json-format.md, "validate --json": each note goes into the "notes"
+ * of the error or warning it explains (the list keeps notes right after
+ * theirs), so a consumer never has to guess which problem a note is about.
+ */
+static void print_json(const char *path, bool valid, const struct diag_list *dl,
+		       FILE *out)
+{
+	json_t *top = json_object(), *arr = json_array(), *last = NULL;
+	size_t i, errors = 0, warnings = 0;
 
 	for (i = 0; i < dl->n; i++) {
 		const struct diag *d = &dl->items[i];
-		json_t *o = json_object();
+		bool note = d->level == DIAG_NOTE;
+		json_t *o = diag_json(d, !note || !last);
 
-		json_object_set_new(o, "level", json_string(level_name(d->level)));
-		if (d->loc.file) {
-			json_object_set_new(o, "file", json_string(d->loc.file));
-			json_object_set_new(o, "line", json_integer(d->loc.line));
-			json_object_set_new(o, "col", json_integer(d->loc.col));
+		if (note && last) {
+			json_array_append_new(json_object_get(last, "notes"), o);
+			continue;
 		}
-		json_object_set_new(o, "message", json_string(d->msg));
+		errors += d->level == DIAG_ERROR;
+		warnings += d->level == DIAG_WARNING;
+		json_object_set_new(o, "notes", json_array());
 		json_array_append_new(arr, o);
+		last = note ? NULL : o;
 	}
-	s = json_dumps(arr, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
-	fprintf(out, "%s\n", s);
-	free(s);
-	json_decref(arr);
+	json_object_set_new(top, "file", json_string(path));
+	json_object_set_new(top, "valid", json_boolean(valid));
+	json_object_set_new(top, "errors", json_integer((json_int_t)errors));
+	json_object_set_new(top, "warnings", json_integer((json_int_t)warnings));
+	json_object_set_new(top, "diagnostics", arr);
+	cmd_print_json(top, out);
 }
 
 static void print_summary(const char *path, const struct diag_list *dl)
@@ -90,44 +120,50 @@ static int cmd_validate_run(int argc, char **argv)
 		{ "list-keys", no_argument, NULL, 'k' },
 		{ NULL, 0, NULL, 0 },
 	};
+	struct cmd_args a = CMD_ARGS_INIT;
 	struct diag_list dl = DIAG_LIST_INIT;
 	struct model *m;
 	bool json = false, keys = false, readable;
-	int c, rc;
+	const char *path;
+	int c, rc = CL_USAGE;
 
 	if (cmd_wants_help(argc, argv)) {
 		cmd_print_usage(&cmd_validate_entry, stdout);
 		cmd_print_exit_codes(stdout);
 		return CL_OK;
 	}
-	while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+	while ((c = cmd_getopt(&a, argc, argv, "", opts)) != -1) {
 		if (c == 'j')
 			json = true;
 		else if (c == 'k')
 			keys = true;
 		else
-			goto usage;
+			goto out;
 	}
-	if (keys && optind == argc)
-		return list_keys();
-	if (keys || optind != argc - 1)
-		goto usage;
+	if (keys && !a.n) {
+		rc = list_keys();
+		goto out;
+	}
+	if (keys || a.n != 1)
+		goto out;
+	path = a.operands[0];
 	/* an unreadable file is its one "cannot read" line, no summary */
-	readable = !diag_read_source(&dl, argv[optind]);
-	m = readable ? inventory_load_valid(argv[optind], &dl) : NULL;
+	readable = !diag_read_source(&dl, path);
+	m = readable ? inventory_load_valid(path, &dl) : NULL;
 	if (json)
-		print_json(&dl, stdout);
+		print_json(path, m != NULL, &dl, stdout);
 	else
 		diag_print(&dl, stdout);
 	if (readable)
-		print_summary(argv[optind], &dl);
+		print_summary(path, &dl);
 	rc = m ? CL_OK : CL_INVALID;
 	model_free(m);
 	diag_release(&dl);
+out:
+	if (rc == CL_USAGE)
+		cmd_usage_error(&cmd_validate_entry, a.error);
+	cmd_args_release(&a);
 	return rc;
-usage:
-	cmd_print_usage(&cmd_validate_entry, stderr);
-	return CL_USAGE;
 }
 
 const struct cmd_entry cmd_validate_entry = {

@@ -11,6 +11,11 @@
 
 static const char *const version_usage[] = {
 	"clusterctl version",
+	"",
+	"Prints the version of clusterctl (also: clusterctl --version).",
+	"",
+	"options:",
+	"  -h, --help   show this help",
 	NULL,
 };
 
@@ -21,7 +26,7 @@ static int cmd_version_run(int argc, char **argv)
 		return CL_OK;
 	}
 	if (argc > 1) {
-		cmd_print_usage(&cmd_version_entry, stderr);
+		cmd_usage_error(&cmd_version_entry, "takes no arguments");
 		return CL_USAGE;
 	}
 	printf("clusterctl %s\n", CLUSTERCTL_VERSION);

@@ -40,6 +40,10 @@ static int finish_stdout(int rc)
 	return rc;
 }
 
+/* argv strings are writable: so are the ones main() puts in */
+static char help_word[] = "--help";
+static char version_word[] = "version";
+
 int main(int argc, char **argv)
 {
 	const struct cmd_entry *cmd;
@@ -54,7 +58,7 @@ int main(int argc, char **argv)
 		if (argc > 2 && strcmp(argv[1], "help") == 0) {
 			cmd = cmd_find(argv[2], NULL);
 			if (cmd) {
-				char *help_argv[] = { argv[2], "--help", NULL };
+				char *help_argv[] = { argv[2], help_word, NULL };
 
 				return finish_stdout(cmd->run(2, help_argv));
 			}
@@ -63,7 +67,7 @@ int main(int argc, char **argv)
 		return finish_stdout(CL_OK);
 	}
 	if (!strcmp(argv[1], "--version"))
-		argv[1] = "version";
+		argv[1] = version_word;
 	cmd = cmd_find(argv[1], &why);
 	if (!cmd) {
 		fprintf(stderr, "clusterctl: %s\n", why);

@@ -37,25 +37,33 @@ test_expect_success 'every inventory in inventories/ is valid' '
 	done
 '
 
-test_expect_success '--json prints the same diagnostics as JSON, no excerpts' '
+test_expect_success '--json prints the same diagnostics as JSON, notes inside their error' '
 	cd "$DATA/bad" &&
 	grep -v "^ *[0-9]* |" duplicate-key.err | grep -v "^ *| " >"$TRASH/want" &&
 	test_must_fail --exit=3 "$CLUSTERCTL" validate --json duplicate-key.yaml >"$TRASH/out.json" &&
 	python3 -c "
 import json, sys
 d = json.load(open(sys.argv[1]))
+assert d[\"format_version\"] == 1 and d[\"valid\"] is False, d
+assert d[\"errors\"] == 5 and d[\"warnings\"] == 0, d
 lines = []
-for e in d:
+for e in d[\"diagnostics\"]:
     lines.append(\"%s:%d:%d: %s: %s\" % (e[\"file\"], e[\"line\"], e[\"col\"], e[\"level\"], e[\"message\"]))
+    for n in e[\"notes\"]:
+        lines.append(\"%s:%d:%d: note: %s\" % (n[\"file\"], n[\"line\"], n[\"col\"], n[\"message\"]))
 sys.stdout.write(\"\".join(l + \"\\n\" for l in lines))
 " "$TRASH/out.json" >"$TRASH/out.txt" &&
 	test_cmp "$TRASH/want" "$TRASH/out.txt"
 '
 
-test_expect_success '--json on a valid inventory prints an empty array' '
+test_expect_success '--json on a valid inventory: no diagnostics' '
 	"$CLUSTERCTL" validate --json "$DATA/good/minimal.yaml" >out &&
-	echo "[]" >want &&
-	test_cmp want out
+	python3 -c "
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d == {\"format_version\": 1, \"file\": sys.argv[2], \"valid\": True,
+             \"errors\": 0, \"warnings\": 0, \"diagnostics\": []}, d
+" out "$DATA/good/minimal.yaml"
 '
 
 test_expect_success 'excerpts copy tabs into the caret line; last line without newline' '
@@ -79,8 +87,9 @@ check_unreadable() {
 	python3 -c "
 import json, sys
 d = json.load(open(sys.argv[1]))
-assert d == [{\"level\": \"error\", \"file\": sys.argv[2], \"line\": 0, \"col\": 0,
-	      \"message\": \"cannot read: \" + sys.argv[3]}], d
+assert d[\"diagnostics\"] == [{\"level\": \"error\", \"file\": sys.argv[2], \"line\": 0,
+	      \"col\": 0, \"message\": \"cannot read: \" + sys.argv[3], \"notes\": []}], d
+assert d[\"valid\"] is False and d[\"errors\"] == 1, d
 " out.json "$1" "$2"
 }
 

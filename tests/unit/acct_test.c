@@ -451,10 +451,10 @@ Test(acct, exec_remote_reports_exit_status_and_stderr)
 	char *cause = NULL;
 
 	/* the prefix "env" runs "HOST sh -c CMD": HOST is a VAR=value word here */
-	cr_assert_eq(acct_exec_remote("env", "H=x", "echo out; echo $H", &out, &cause), 0);
+	cr_assert_eq(acct_exec_remote((void *)"env", "H=x", "echo out; echo $H", &out, &cause), 0);
 	cr_expect_str_eq(out.buf, "out\nx\n");
 	strbuf_reset(&out);
-	cr_expect_eq(acct_exec_remote("env", "H=x", "echo partial; echo boom >&2; exit 3",
+	cr_expect_eq(acct_exec_remote((void *)"env", "H=x", "echo partial; echo boom >&2; exit 3",
 				      &out, &cause), -1);
 	cr_expect_str_eq(out.buf, "partial\n");
 	cr_expect_str_eq(cause, "exit status 3 on 'H=x': boom");

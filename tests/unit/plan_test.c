@@ -476,6 +476,8 @@ Test(plan, parse_only)
 
 #include "apply.h"
 
+static char plan_word[] = "plan";
+
 static int parse(bool is_apply, struct apply_cli *cli, char **cause, ...)
 {
 	char *argv[16];
@@ -483,7 +485,7 @@ static int parse(bool is_apply, struct apply_cli *cli, char **cause, ...)
 	va_list ap;
 
 	va_start(ap, cause);
-	argv[argc++] = "plan";
+	argv[argc++] = plan_word;
 	while (argc < 15 && (argv[argc] = va_arg(ap, char *)))
 		argc++;
 	va_end(ap);
@@ -507,6 +509,32 @@ Test(plan, command_line_options)
 	cr_expect(cli.dry_run);
 }
 
+/* issue 9: README and the man page show options after INVENTORY */
+Test(plan, options_after_the_inventory)
+{
+	struct apply_cli cli;
+	char *cause = NULL;
+
+	cr_assert_eq(parse(true, &cli, &cause, "inv.yaml", "--json", "--dry-run",
+			   "--fanout=4", "--accept-new-host-keys", NULL), 0);
+	cr_expect_str_eq(cli.inventory, "inv.yaml");
+	cr_expect(cli.json && cli.dry_run && cli.opt.accept_new_host_keys);
+	cr_expect_eq(cli.opt.fanout, 4);
+	cr_assert_eq(parse(false, &cli, &cause, "--prune", "inv.yaml", "--only",
+			   "munge", NULL), 0);
+	cr_expect(cli.opt.prune);
+	cr_expect_eq(cli.opt.only, PLAN_ONLY_MUNGE);
+	/* "--" ends the options: an inventory may be called "--json" */
+	cr_assert_eq(parse(false, &cli, &cause, "--prune", "--", "--json", NULL), 0);
+	cr_expect_str_eq(cli.inventory, "--json");
+	cr_expect(!cli.json);
+	/* and POSIXLY_CORRECT does not turn permutation off */
+	setenv("POSIXLY_CORRECT", "1", 1);
+	cr_assert_eq(parse(false, &cli, &cause, "inv.yaml", "--json", NULL), 0);
+	unsetenv("POSIXLY_CORRECT");
+	cr_expect(cli.json);
+}
+
 static void expect_usage(bool is_apply, const char *want, ...)
 {
 	struct apply_cli cli;
@@ -515,7 +543,7 @@ static void expect_usage(bool is_apply, const char *want, ...)
 	va_list ap;
 
 	va_start(ap, want);
-	argv[argc++] = "plan";
+	argv[argc++] = plan_word;
 	while (argc < 7 && (argv[argc] = va_arg(ap, char *)))
 		argc++;
 	va_end(ap);
@@ -532,6 +560,10 @@ Test(plan, command_line_errors)
 	expect_usage(false, "too many arguments", "a.yaml", "b.yaml", NULL);
 	expect_usage(false, "unknown option '--dry-run'", "--dry-run", "a.yaml", NULL);
 	expect_usage(true, "unknown option '--bogus'", "--bogus", "a.yaml", NULL);
+	expect_usage(true, "unknown option '--bogus'", "a.yaml", "--bogus", NULL);
+	expect_usage(false, "unknown option '-x'", "a.yaml", "-x", NULL);
+	expect_usage(false, "option '--fanout' needs a value", "a.yaml", "--fanout", NULL);
+	expect_usage(false, "too many arguments", "a.yaml", "--", "b.yaml", NULL);
 	expect_usage(false, "--fanout wants a number from 1 to 100000, not '0'",
 		     "--fanout", "0", "a.yaml", NULL);
 	expect_usage(false, "unknown section 'disk' (expected files, users, munge, "
