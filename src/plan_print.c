@@ -373,8 +373,20 @@ void plan_print(const struct plan *p, unsigned flags, struct strbuf *out)
 
 /* ---- JSON ---- */
 
+/*
+ * Modes are "0644" strings in every JSON output (docs/json-format.md):
+ * the octal admins read in chmod and stat, where a JSON number could only
+ * be decimal (420).
+ */
+static const char *plan_json_mode(char buf[8], unsigned mode)
+{
+	snprintf(buf, 8, "%04o", mode & 07777);
+	return buf;
+}
+
 static json_t *plan_json_files(const struct plan *p)
 {
+	char have[8], want[8];
 	size_t ng, i;
 	struct plan_group *g = plan_file_groups(p, &ng);
 	json_t *a = json_array();
@@ -387,8 +399,9 @@ static json_t *plan_json_files(const struct plan *p)
 				      f->content);
 
 		if (f->mode)
-			json_object_set_new(o, "mode", json_pack("[i,i]",
-					    (int)f->have_mode, (int)f->want->mode));
+			json_object_set_new(o, "mode", json_pack("[s,s]",
+					    plan_json_mode(have, f->have_mode),
+					    plan_json_mode(want, f->want->mode)));
 		if (f->owner)
 			json_object_set_new(o, "owner", json_pack("{s:[i,i],s:[i,i]}",
 					    "uid", (int)f->have_uid, (int)f->want_uid,

@@ -1,0 +1,70 @@
+#!/bin/sh
+# t0220-json-format: the JSON outputs against docs/json-format.md, in both
+# directions (tests/t/json-keys.py): every key an output holds is
+# documented with its type, every "always" key is there, and the documents
+# made here cover every documented key of validate and render. plan is
+# checked on hosts that refuse connections (every host unobserved, the
+# database unreachable); t2010-ssh-lab checks a plan with changes and
+# accounting plan against a real lab. Every output starts with
+# "format_version": 1 and modes are "0644" strings everywhere.
+. "$(dirname "$0")/test-lib.sh"
+
+command -v python3 >/dev/null 2>&1 || test_skip_or_die "needs python3"
+DOC=$TOP/docs/json-format.md
+DATA=$TOP/tests/unit/data
+keys() { python3 "$TOP/tests/t/json-keys.py" "$DOC" "$@"; }
+first_key() { # FILE: the first key of the document is format_version, 1
+	python3 -c "
+import json, sys
+d = json.load(open(sys.argv[1]))
+k = next(iter(d))
+assert (k, d[k]) == ('format_version', 1), (k, d[k])
+" "$1"
+}
+
+test_expect_success 'validate --json matches the documented keys' '
+	test_must_fail --exit=3 "$CLUSTERCTL" validate --json "$DATA/bad/duplicate-key.yaml" >v1.json &&
+	test_must_fail --exit=3 "$CLUSTERCTL" validate --json "$DATA/bad/memory.yaml" >v2.json &&
+	test_must_fail --exit=3 "$CLUSTERCTL" validate --json nope.yaml >v3.json &&
+	"$CLUSTERCTL" validate --json "$TOP/inventories/lab.yaml" >v4.json &&
+	keys validate --cover v1.json v2.json v3.json v4.json &&
+	for f in v1 v2 v3 v4; do first_key $f.json || return 1; done
+'
+
+test_expect_success 'render --json matches the documented keys, modes as "0644"' '
+	"$CLUSTERCTL" render "$TOP/inventories/lab.yaml" -o out --json >r.json &&
+	keys render --cover r.json &&
+	first_key r.json && cmp r.json out/manifest.json &&
+	grep -q "\"mode\": \"0644\"" r.json && grep -q "\"mode\": \"0400\"" r.json
+'
+
+# lab.yaml with every host and the database on closed loopback ports
+sed -e "s/^  connect_timeout: 5\$/  connect_timeout: 2\\n  port: 1/" \
+    -e "s/127\\.0\\.10\\./127.0.0./g" -e "s/^  port: 3307\$/  port: 1/" \
+    "$TOP/inventories/lab.yaml" >closed.yaml
+
+test_expect_success 'plan --json with nothing reachable matches the documented keys' '
+	grep -q "^  port: 1\$" closed.yaml &&
+	test_must_fail --exit=4 "$CLUSTERCTL" plan closed.yaml --json >p.json 2>err &&
+	keys plan p.json && first_key p.json &&
+	python3 -c "
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d[\"unobserved_hosts\"] == \"ctl,gpu[01-03]\", d
+assert \"error\" in d[\"accounting\"] and \"error\" in d[\"munge_key\"], d
+" p.json
+'
+
+test_expect_success 'apply --dry-run --json prints the same document' '
+	test_must_fail --exit=4 "$CLUSTERCTL" apply closed.yaml --dry-run --json >a.json 2>err &&
+	test_cmp p.json a.json
+'
+
+test_expect_success 'the checker catches an undocumented key and a missing one' '
+	sed "s/\"valid\"/\"valid_not\"/" v1.json >bad.json &&
+	test_must_fail keys validate bad.json >why &&
+	grep -q "key .valid_not. is not documented" why &&
+	grep -q "always. key .valid. is missing" why
+'
+
+test_done
