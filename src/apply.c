@@ -279,6 +279,7 @@ static void apply_observe(struct apply_session *s)
 
 	apply_obs_reset(s);
 	mungekey_release(&s->controller_key);
+	exec_pool_set_phase(s->pool, "observe");
 	exec_pool_run(s->pool, apply_observe_task, s, false);
 	for (i = 0; i < s->m->n_hosts; i++) {
 		const struct exec_result *r = exec_pool_result(s->pool, i);
@@ -741,6 +742,7 @@ static int apply_remote_lock(struct apply_session *s, bool take, char **cause)
 
 	if (s->controller == SIZE_MAX)
 		return 0;
+	exec_pool_set_phase(s->pool, NULL);	/* one host: no progress */
 	exec_pool_run(s->pool, apply_lock_task, &lc, true);
 	res = exec_pool_result(s->pool, s->controller);
 	free(lc.held_by);
@@ -802,6 +804,7 @@ static int apply_remote_cb(void *cookie, const char *host, const char *cmd,
 		*cause = xasprintf("unknown host '%s'", host);
 		return -1;
 	}
+	exec_pool_set_phase(s->pool, NULL);	/* one host: no progress */
 	exec_pool_run(s->pool, apply_remote_task, &rc, true);
 	res = exec_pool_result(s->pool, rc.host);
 	if (res->state == EXEC_DONE)
@@ -950,6 +953,7 @@ static int apply_phases(struct apply_session *s, struct apply_run *r,
 {
 	int ret = 0;
 
+	exec_pool_set_phase(s->pool, "stage");
 	exec_pool_run(s->pool, apply_stage_task, r, true);
 	if (!apply_controller_ok(s)) {
 		const struct exec_result *res = exec_pool_result(s->pool, s->controller);
@@ -959,7 +963,9 @@ static int apply_phases(struct apply_session *s, struct apply_run *r,
 				   "was changed: %s", res->error ? res->error : "?");
 		ret = -1;
 	} else {
+		exec_pool_set_phase(s->pool, "swap");
 		exec_pool_run(s->pool, apply_swap_task, r, true);
+		exec_pool_set_phase(s->pool, "services");
 		for (r->wave = 0; (r->p->only & PLAN_ONLY_SERVICES) && r->wave < 2;
 		     r->wave++)
 			exec_pool_run(s->pool, apply_services_task, r, true);
@@ -969,6 +975,7 @@ static int apply_phases(struct apply_session *s, struct apply_run *r,
 	if (!ret)
 		ret = apply_accounting_phase(s, r, sum, cause);
 	/* leftovers of hosts that did not swap; failed hosts are retried here */
+	exec_pool_set_phase(s->pool, "clean up");
 	exec_pool_run(s->pool, apply_unstage_task, r, false);
 	return ret;
 }

@@ -53,6 +53,7 @@ struct exec_pool {
 	pthread_mutex_t lock;	/* guards hosts[] states and the counters */
 	pthread_cond_t changed;	/* a host finished */
 	/* the current phase */
+	const char *phase;	/* borrowed; NULL: no plain progress lines */
 	exec_task_fn task;
 	void *cookie;
 	bool skip_failed;
@@ -101,6 +102,11 @@ struct exec_pool *exec_pool_new(const struct transport_target *targets,
 	    pthread_cond_init(&p->changed, NULL))
 		die("cannot initialise executor locks");
 	return p;
+}
+
+void exec_pool_set_phase(struct exec_pool *p, const char *phase)
+{
+	p->phase = phase;
 }
 
 void exec_pool_set_connect(struct exec_pool *p, exec_connect_fn fn,
@@ -289,30 +295,89 @@ static void watchdog_check(struct exec_pool *p)
 	}
 }
 
-static void progress_draw(const struct exec_pool *p, bool final)
+/*
+ * Progress on stderr. A TTY gets one line redrawn in place. Anything else
+ * (a CI log, a file) gets plain lines, and only for a named phase: one
+ * when a phase of PROGRESS_QUARTER_MIN hosts or more passes each quarter,
+ * one after PROGRESS_QUIET_MS without any, and one when the phase ends.
+ */
+#define PROGRESS_QUARTER_MIN 8
+#define PROGRESS_QUIET_MS 30000
+
+struct progress {
+	bool tty;
+	size_t shown;		/* p->done when last drawn; SIZE_MAX: never */
+	size_t quarter;		/* quarters reported so far */
+	long long start_ms, last_ms;
+};
+
+static void progress_init(struct progress *pr)
 {
-	if (final)
-		fputs("\r\033[K", stderr);
-	else
-		fprintf(stderr, "\r%zu/%zu hosts done", p->done, p->n);
-	fflush(stderr);
+	pr->tty = isatty(STDERR_FILENO);
+	pr->shown = SIZE_MAX;
+	pr->quarter = 0;
+	pr->start_ms = pr->last_ms = exec_now_ms();
+}
+
+/* Under p->lock. */
+static void progress_update(const struct exec_pool *p, struct progress *pr)
+{
+	long long now = exec_now_ms();
+	size_t q = p->n ? p->done * 4 / p->n : 0;
+
+	if (pr->tty) {
+		if (pr->shown != p->done) {
+			fprintf(stderr, "\r%zu/%zu hosts done", p->done, p->n);
+			fflush(stderr);
+			pr->shown = p->done;
+		}
+		return;
+	}
+	if (!p->phase || p->done >= p->n)
+		return;
+	if ((p->n >= PROGRESS_QUARTER_MIN && q > pr->quarter && q < 4) ||
+	    now - pr->last_ms >= PROGRESS_QUIET_MS) {
+		fprintf(stderr, "clusterctl: %s: %zu/%zu hosts done\n", p->phase,
+			p->done, p->n);
+		pr->last_ms = now;
+		pr->shown = p->done;
+	}
+	if (q > pr->quarter)
+		pr->quarter = q;
+}
+
+static void progress_end(const struct exec_pool *p, struct progress *pr)
+{
+	size_t failed;
+
+	if (pr->tty) {
+		if (pr->shown != SIZE_MAX)
+			fputs("\r\033[K", stderr);
+		fflush(stderr);
+		return;
+	}
+	if (!p->phase)
+		return;
+	failed = exec_pool_failed_count(p);
+	fprintf(stderr, "clusterctl: %s: %zu/%zu hosts done", p->phase, p->n - failed,
+		p->n);
+	if (failed)
+		fprintf(stderr, ", %zu failed", failed);
+	fprintf(stderr, " (%.1f s)\n", (double)(exec_now_ms() - pr->start_ms) / 1000);
 }
 
 /* The calling thread's part of a phase: watchdog + progress. */
 static void exec_supervise(struct exec_pool *p)
 {
-	bool tty = isatty(STDERR_FILENO);
-	size_t shown = (size_t)-1;
+	struct progress pr;
 
+	progress_init(&pr);
 	pthread_mutex_lock(&p->lock);
 	while (p->done < p->n || p->active > 0) {
 		struct timespec ts;
 
 		watchdog_check(p);
-		if (tty && shown != p->done) {
-			progress_draw(p, false);
-			shown = p->done;
-		}
+		progress_update(p, &pr);
 		clock_gettime(CLOCK_REALTIME, &ts);
 		ts.tv_sec += WATCHDOG_TICK_MS / 1000;
 		ts.tv_nsec += (WATCHDOG_TICK_MS % 1000) * 1000000L;
@@ -323,8 +388,7 @@ static void exec_supervise(struct exec_pool *p)
 		pthread_cond_timedwait(&p->changed, &p->lock, &ts);
 	}
 	pthread_mutex_unlock(&p->lock);
-	if (tty && shown != (size_t)-1)
-		progress_draw(p, true);
+	progress_end(p, &pr);
 }
 
 void exec_pool_run(struct exec_pool *p, exec_task_fn task, void *cookie,

@@ -55,6 +55,13 @@ typedef int (*exec_connect_fn)(size_t idx, const struct transport_target *t,
 			       struct transport **out, void *cookie,
 			       char **cause);
 
+/*
+ * Names the phases that follow ("observe", "stage", ...) in the progress
+ * lines written when stderr is not a TTY; NULL (the default) writes none.
+ * phase is borrowed.
+ */
+void exec_pool_set_phase(struct exec_pool *p, const char *phase);
+
 /* Replaces the default (transport_connect) connection step. */
 void exec_pool_set_connect(struct exec_pool *p, exec_connect_fn fn,
 			   void *cookie);
@@ -73,7 +80,10 @@ typedef int (*exec_task_fn)(size_t idx, struct transport *tr, void *cookie,
  * skipping hosts whose earlier phases failed when skip_failed is set
  * (their results keep the earlier failure). Returns when every host is
  * finished. A progress line "done/total" is drawn on stderr when it is a
- * TTY.
+ * TTY; when it is not (CI logs), a phase named by exec_pool_set_phase()
+ * prints plain lines "clusterctl: PHASE: 3/8 hosts done" at each quarter
+ * of a large phase, after 30 s of silence, and at its end (with the
+ * failures and the time taken).
  */
 void exec_pool_run(struct exec_pool *p, exec_task_fn task, void *cookie,
 		   bool skip_failed);

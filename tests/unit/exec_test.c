@@ -358,3 +358,61 @@ Test(exec, free_accepts_null)
 	transport_close(NULL);
 	transport_abort(NULL);
 }
+
+/* Runs one phase of 16 hosts (2 failing) with stderr in a file; its text. */
+static char *progress_of(const char *phase)
+{
+	char path[] = "/tmp/exec-progress-XXXXXX";
+	int fd = mkstemp(path), saved = dup(STDERR_FILENO);
+	struct probe pr;
+	struct exec_pool *p;
+	char buf[4096];
+	ssize_t n;
+
+	cr_assert(fd >= 0 && saved >= 0);
+	probe_init(&pr);
+	pr.sleep_ms = 20;
+	pr.fail_mod = 8;	/* hosts 1 and 9 */
+	p = new_pool(16, 4, &pr);
+	exec_pool_set_phase(p, phase);
+	fflush(stderr);
+	dup2(fd, STDERR_FILENO);	/* a file: not a TTY, as in CI */
+	exec_pool_run(p, task, &pr, false);
+	fflush(stderr);
+	dup2(saved, STDERR_FILENO);
+	close(saved);
+	exec_pool_free(p);
+	n = pread(fd, buf, sizeof(buf) - 1, 0);
+	close(fd);
+	unlink(path);
+	cr_assert(n >= 0);
+	buf[n] = '\0';
+	return xstrdup(buf);
+}
+
+/* issue 9: CI logs got no progress at all during a long apply */
+Test(exec, plain_progress_lines_when_stderr_is_not_a_tty)
+{
+	char *out = progress_of("stage"), *line, *save = NULL;
+	size_t lines = 0, quarters = 0;
+	unsigned a, b;
+
+	for (line = strtok_r(out, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+		lines++;
+		cr_expect(!strchr(line, '\r') && !strchr(line, '\033'), "plain: '%s'", line);
+		if (sscanf(line, "clusterctl: stage: %u/16 hosts done", &a) == 1 &&
+		    !strstr(line, "failed"))
+			quarters++;
+		else
+			cr_expect(sscanf(line, "clusterctl: stage: %u/%u hosts done, 2 failed (",
+					 &a, &b) == 2 && a == 14 && b == 16, "last line: '%s'", line);
+	}
+	/* a loaded machine may finish two quarters between two looks */
+	cr_expect(quarters >= 1 && quarters <= 3, "one line per quarter, got %zu", quarters);
+	cr_expect_eq(lines, quarters + 1);
+	free(out);
+	/* an unnamed phase (a one-host step, the tools) says nothing */
+	out = progress_of(NULL);
+	cr_expect_str_eq(out, "");
+	free(out);
+}
