@@ -163,7 +163,8 @@ struct model *model_new(void)
 	c->slurmctld_port = c->slurmd_port = c->slurmdbd_port = MODEL_UNSET;
 	set_systemd_defaults(m);
 
-	m->ssh = (struct ssh_settings){ .user = "root", .port = 22, .fanout = 64,
+	/* user and port unset: ssh_config's, else root and 22 (transport.h) */
+	m->ssh = (struct ssh_settings){ .port = MODEL_UNSET, .fanout = 64,
 					.connect_timeout = 10,
 					.command_timeout = 300 };
 	m->db = (struct db_settings){ .port = 3306, .name = "slurm_acct_db",

@@ -129,8 +129,8 @@ struct cluster {
 };
 
 struct ssh_settings {
-	const char *user;		/* default root */
-	long long port;			/* default 22 */
+	const char *user;		/* NULL: ssh_config's User, else root */
+	long long port;			/* MODEL_UNSET: ssh_config's Port, else 22 */
 	const char *identity;		/* may be NULL: agent and defaults */
 	const char *known_hosts;	/* may be NULL: ~/.ssh/known_hosts */
 	const char *config;		/* ssh_config path; may be NULL */

@@ -21,12 +21,22 @@
 
 struct transport;
 
-/* Where and how to connect. All strings are borrowed for the call. */
+/*
+ * The user when neither the target nor the ssh config names one (OpenSSH
+ * would take the local user's name; clusterctl manages hosts as root).
+ */
+#define TRANSPORT_DEFAULT_USER "root"
+
+/*
+ * Where and how to connect. All strings are borrowed for the call. Set
+ * fields win over the ssh config (OpenSSH's order: command line, then
+ * ssh_config, then defaults); docs/ssh.md says what of ssh_config works.
+ */
 struct transport_target {
 	const char *host;	/* inventory name: messages, ~/.ssh/config Host match */
 	const char *address;	/* may be NULL: use host (or the config's Hostname) */
-	int port;		/* 0: ssh config / 22 */
-	const char *user;	/* NULL: ssh config / root */
+	int port;		/* 0: ssh config's Port, else 22 */
+	const char *user;	/* NULL: ssh config's User, else TRANSPORT_DEFAULT_USER */
 	const char *identity;	/* NULL: agent + defaults; "~/" is expanded */
 	const char *known_hosts; /* NULL: ~/.ssh/known_hosts */
 	const char *ssh_config;	/* NULL: ~/.ssh/config (+ /etc/ssh/ssh_config) */

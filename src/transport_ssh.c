@@ -156,6 +156,18 @@ static int set_path_option(ssh_session s, enum ssh_options_e opt,
 	return rc;
 }
 
+/* The ssh config's User if it named one, else clusterctl's default. */
+static int set_default_user(ssh_session s)
+{
+	char *user = NULL;
+
+	if (ssh_options_get(s, SSH_OPTIONS_USER, &user) == SSH_OK) {
+		ssh_string_free_char(user);
+		return 0;
+	}
+	return ssh_options_set(s, SSH_OPTIONS_USER, TRANSPORT_DEFAULT_USER);
+}
+
 static int configure_session(struct transport *tr,
 			     const struct transport_target *t, char **cause)
 {
@@ -185,6 +197,8 @@ static int configure_session(struct transport *tr,
 	}
 	if (t->user)
 		rc |= ssh_options_set(s, SSH_OPTIONS_USER, t->user);
+	else
+		rc |= set_default_user(s);
 	if (t->known_hosts)
 		rc |= set_path_option(s, SSH_OPTIONS_KNOWNHOSTS, t->known_hosts);
 	/* Nagle + delayed ACK costs 40 ms stalls per round trip otherwise. */
