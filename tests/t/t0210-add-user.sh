@@ -3,7 +3,8 @@
 # every inventory in inventories/ and for test inventories in each list
 # style, "diff old new" is exactly the new user's lines; refusals (unknown
 # account or QoS, a name Slurm would reject, a conflicting user, --apply)
-# leave the file byte for byte; a repeat is a no-op; mode is kept.
+# leave the file byte for byte; a repeat is a no-op; mode is kept; a
+# symlinked inventory is edited where it points.
 . "$(dirname "$0")/test-lib.sh"
 
 BASE='cluster: {name: t, controller: head, accounting_host: head}
@@ -144,8 +145,37 @@ test_expect_success 'mode is kept' '
 	test "$(stat -c %a l.yaml)" = 640
 '
 
+# issue 9: the link was replaced by a regular file, the real file unchanged
+test_expect_success 'a symlinked inventory: the target is edited, the link stays' '
+	mkdir -p repo links &&
+	mk repo/m.yaml "" && chmod 0604 repo/m.yaml &&
+	ln -s ../repo/m.yaml links/m.yaml && ln -s links/m.yaml m2.yaml &&
+	"$CLUSTERCTL" add-user m2.yaml bob --account lab >out &&
+	grep -q "^added user .bob. to m2.yaml\$" out &&
+	test -L m2.yaml && test -L links/m.yaml &&
+	test "$(readlink links/m.yaml)" = ../repo/m.yaml &&
+	added repo/m.yaml "users:" "  - {name: bob, accounts: [lab]}" &&
+	test "$(stat -c %a repo/m.yaml)" = 604 &&
+	test "$(ls -a repo links . | grep -c clusterctl-)" -eq 0
+'
+
+test_expect_success 'a dangling link is a read error, nothing written' '
+	ln -s nowhere.yaml dangling.yaml &&
+	test_must_fail --exit=3 "$CLUSTERCTL" add-user dangling.yaml bob --account lab 2>err &&
+	test -L dangling.yaml && test ! -e nowhere.yaml
+'
+
+test_expect_success 'options and operands in any order, -- ends the options' '
+	mk o.yaml "" &&
+	"$CLUSTERCTL" add-user --account lab o.yaml --qos normal bob >/dev/null &&
+	added o.yaml "users:" "  - {name: bob, accounts: [lab], qos: [normal]}" &&
+	test_must_fail --exit=64 "$CLUSTERCTL" add-user o.yaml -- carol --account lab 2>err &&
+	grep -q "too many arguments" err
+'
+
 test_expect_success 'usage' '
 	"$CLUSTERCTL" add-user --help >out && grep -q "^usage: clusterctl add-user" out &&
+	! grep -q "not wired" out && grep -q "accounting database" out &&
 	test_must_fail --exit=64 "$CLUSTERCTL" add-user 2>/dev/null &&
 	test_must_fail --exit=64 "$CLUSTERCTL" add-user x.yaml bob 2>/dev/null &&
 	test_must_fail --exit=64 "$CLUSTERCTL" add-user x.yaml --account a 2>/dev/null
