@@ -103,12 +103,13 @@ bool cmd_use_color(int fd)
 
 void cmd_print_exit_codes(FILE *out)
 {
-	fputs("exit codes:\n"
+	fputs("\nexit codes:\n"
 	      "  0   success, nothing left to change\n"
 	      "  1   fatal error (nothing was changed where it could be avoided)\n"
 	      "  2   plan: changes pending\n"
 	      "  3   invalid inventory\n"
-	      "  4   apply: some hosts failed (named in the summary)\n"
+	      "  4   apply: some hosts failed (named in the summary); plan: some\n"
+	      "      hosts or the accounting database could not be observed\n"
 	      "  64  usage error\n",
 	      out);
 }

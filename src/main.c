@@ -25,7 +25,8 @@ static void print_main_help(FILE *out)
 	for (i = 0; i < cmd_table_len; i++)
 		fprintf(out, "  %-16s %s\n", cmd_table[i]->name,
 			cmd_table[i]->summary);
-	fputs("\n\"clusterctl COMMAND --help\" shows a command's options.\n\n",
+	fputs("\n\"clusterctl COMMAND --help\" says what a command does and explains\n"
+	      "its options; options and operands come in any order.\n",
 	      out);
 	cmd_print_exit_codes(out);
 }

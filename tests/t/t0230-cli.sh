@@ -1,0 +1,216 @@
+#!/bin/sh
+# t0230-cli: every option of every command works where the documents show
+# it, and the documents cannot drift from the code. Each command's --help
+# lists its options ("  -o, --output DIR   ..." lines); from that:
+#   - each option is accepted before and after the operands (no usage
+#     error), and "--" ends the options;
+#   - the bash completion (plain bash, no extglob) offers exactly those
+#     options and exactly the commands of "clusterctl --help";
+#   - doc/clusterctl.1's SYNOPSIS shows exactly each command's long options;
+#   - README.md's Commands block shows only options the command has.
+# The hosts and the database of the inventory used are closed loopback
+# ports: plan and apply fail fast (exit 4), nothing is changed anywhere.
+. "$(dirname "$0")/test-lib.sh"
+
+CMDS="validate render plan apply add-user export-sacctmgr accounting hostlist template version"
+n=0
+
+# help_opts CMD: the options --help explains, one per line, sorted
+help_opts() {
+	"$CLUSTERCTL" "$1" --help | awk '/^  -/ {
+		sub(/^  /, ""); split($0, a, /  +/); n = split(a[1], b, /, /)
+		for (i = 1; i <= n; i++) { split(b[i], c, / /); print c[1] } }' | sort -u
+}
+
+# help_groups CMD: one line per option of --help, with its aliases ("-o --output")
+help_groups() {
+	"$CLUSTERCTL" "$1" --help | awk '/^  -/ {
+		sub(/^  /, ""); split($0, a, /  +/); n = split(a[1], b, /, /); line = ""
+		for (i = 1; i <= n; i++) { split(b[i], c, / /); line = line (i > 1 ? " " : "") c[1] }
+		print line }'
+}
+
+# comp WORD...: what the completion offers for the last word, sorted
+comp() {
+	bash -c 'shopt -u extglob; unset -f _init_completion
+		. "$1"; shift
+		COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1)); _clusterctl
+		printf "%s\n" "${COMPREPLY[@]}"' sh "$TOP/scripts/clusterctl.bash-completion" \
+		clusterctl "$@" | sort -u
+}
+
+test_expect_success 'every command explains its options in --help' '
+	for c in $CMDS; do
+		help_opts $c >opts.$c &&
+		grep -qx -- --help opts.$c &&
+		"$CLUSTERCTL" $c --help >h &&
+		grep -q "^usage: clusterctl $c" h && grep -qx "options:" h &&
+		test "$(sed -n "/^\$/,/^options:/p" h | wc -l)" -gt 3 || { echo "$c"; cat h; return 1; }
+	done &&
+	grep -qx -- --accept-new-host-keys opts.plan &&
+	grep -qx -- --dry-run opts.apply && grep -qx -- --json opts.apply
+'
+
+test_expect_success 'the completion offers the commands of --help' '
+	"$CLUSTERCTL" --help | awk "/^commands:/ { on = 1; next } on && /^  [a-z]/ { print \$1 }
+		on && /^\$/ { on = 0 }" | sort >want &&
+	test_cmp "$(printf "%s\n" $CMDS | sort >cmds; echo cmds)" want &&
+	{ cat want; printf "%s\n" help --help --version; } | sort >want2 &&
+	comp "" >got && test_cmp want2 got
+'
+
+test_expect_success 'the completion offers exactly the options of --help, without extglob' '
+	for c in $CMDS; do
+		case $c in accounting) pre="plan" ;; *) pre="" ;; esac
+		comp $c $pre - >got &&
+		grep -vx -- -h opts.$c >want &&
+		test_cmp want got || { echo "for $c"; return 1; }
+	done &&
+	comp accounting "" >got && printf "apply\nplan\n" >want && test_cmp want got
+'
+
+test_expect_success 'the completion knows no --template-dir' '
+	! grep -q template-dir "$TOP/scripts/clusterctl.bash-completion" &&
+	! grep -q "@(" "$TOP/scripts/clusterctl.bash-completion"
+'
+
+# man_opts: "CMD OPTION" for every option in doc/clusterctl.1's SYNOPSIS
+man_opts() {
+	awk '/^\.SH SYNOPSIS/ { on = 1; next } /^\.SH / { on = 0 }
+		on { gsub(/\\-/, "-") }
+		on && /^\.B clusterctl / { cmd = $3; first = 4 }
+		on && !/^\.B clusterctl / { first = 2 }
+		on { for (i = first; i <= NF; i++) {
+			w = $i; gsub(/[][]/, "", w)
+			if (w ~ /^--?[a-z]/) print cmd, w } }' "$TOP/doc/clusterctl.1" | sort -u
+}
+
+test_expect_success 'the man page SYNOPSIS shows each option of each command' '
+	man_opts >man.all &&
+	test -s man.all &&
+	for c in $CMDS; do
+		awk -v c=$c "\$1 == c { print \$2 }" man.all >man.$c
+		help_groups $c | grep -v -- "--help" >groups.$c
+		while read -r names; do
+			found=
+			for o in $names; do grep -qx -- "$o" man.$c && found=1; done
+			test -n "$found" || { echo "man: $c lacks $names"; return 1; }
+		done <groups.$c &&
+		for o in $(cat man.$c); do
+			grep -qx -- "$o" opts.$c || { echo "man: $c has $o, --help not"; return 1; }
+		done || return 1
+	done
+'
+
+# readme_opts: "CMD OPTION" for every option in README.md's Commands block
+readme_opts() {
+	awk '/^## Commands/ { sec = 1 } sec && /^```/ { if (on) exit; on = 1; next }
+		on && /^clusterctl / { cmd = $2 }
+		on { for (i = 1; i <= NF; i++) {
+			w = $i; gsub(/[][`]/, "", w)
+			if (w ~ /^--?[a-z]/) print cmd, w } }' "$TOP/README.md" | sort -u
+}
+
+test_expect_success 'README shows only options the commands have' '
+	readme_opts >readme.all &&
+	test "$(wc -l <readme.all)" -gt 20 &&
+	while read -r c o; do
+		grep -qx -- "$o" opts.$c || { echo "README: $c $o"; return 1; }
+	done <readme.all
+'
+
+# lab.yaml with every host and the database on closed loopback ports
+sed -e "s/^  connect_timeout: 5\$/  connect_timeout: 2\\n  port: 1/" \
+    -e "s/127\\.0\\.10\\./127.0.0./g" -e "s/^  port: 3307\$/  port: 1/" \
+    "$TOP/inventories/lab.yaml" >closed.yaml
+printf 'Hello {{name}}\n' >t.mustache
+printf '{"name": "<x>"}\n' >data.json
+
+# value CMD OPTION: the value of an option that takes one ("" if none)
+value() {
+	case $2 in
+	--fanout) echo 2 ;;
+	--only) echo files ;;
+	--account|--default-account) echo physics ;;
+	--qos) echo normal ;;
+	--admin-level) echo none ;;
+	--exec-via) echo true ;;
+	-d|--data) echo data.json ;;
+	-o|--output) echo "$TRASH/out.$n" ;;
+	esac
+}
+
+# operands and options a command always needs, apart from the one tested
+needs() {
+	case $1 in
+	render) case $2 in -o|--output) ;; *) echo "-o $TRASH/out.$n" ;; esac ;;
+	apply) case $2 in --json) echo --dry-run ;; esac ;;
+	add-user) case $2 in --account) ;; *) echo "--account physics" ;; esac ;;
+	esac
+}
+operands() {
+	case $1 in
+	validate|render|plan|apply|export-sacctmgr) echo closed.yaml ;;
+	add-user) cp closed.yaml "u.$n.yaml"; echo "u.$n.yaml newbie$n" ;;
+	accounting) echo plan closed.yaml ;;
+	hostlist) echo expand "n[1-2]" ;;
+	template) echo t.mustache ;;
+	esac
+}
+
+# try CMD ARGS...: no usage error
+try() {
+	"$CLUSTERCTL" "$@" >try.out 2>try.err
+	rc=$?
+	if [ "$rc" = 64 ] || grep -q "^usage:\|unknown option\|needs a value" try.err; then
+		echo "usage error ($rc): clusterctl $*"; cat try.err; return 1
+	fi
+}
+
+test_expect_success 'every option works before and after the operands' '
+	n=0 &&
+	for c in $CMDS; do
+		for o in $(cat opts.$c); do
+			case $o in -h|--help) continue ;; esac
+			if [ "$c $o" = "validate --list-keys" ]; then
+				try validate --list-keys || return 1; continue
+			fi
+			n=$((n + 1))
+			v=$(value $c $o)
+			try $c $o $v $(needs $c $o) $(operands $c) || return 1
+			n=$((n + 1))
+			try $c $(operands $c) $(needs $c $o) $o $v || return 1
+		done
+	done &&
+	test "$n" -gt 40
+'
+
+test_expect_success '--help and -h work anywhere, exit 0' '
+	for c in $CMDS; do
+		"$CLUSTERCTL" $c --help >/dev/null && "$CLUSTERCTL" $c -h >/dev/null &&
+		"$CLUSTERCTL" $c closed.yaml --help >/dev/null &&
+		"$CLUSTERCTL" help $c >/dev/null || { echo "$c"; return 1; }
+	done
+'
+
+test_expect_success 'unknown options, missing values and stray operands exit 64' '
+	for c in $CMDS; do
+		test_must_fail --exit=64 "$CLUSTERCTL" $c $(operands $c) --no-such-option 2>err &&
+		grep -q "^clusterctl: $c: unknown option .--no-such-option.\$" err &&
+		grep -q "^usage: clusterctl $c" err || { echo "$c"; cat err; return 1; }
+	done &&
+	test_must_fail --exit=64 "$CLUSTERCTL" plan closed.yaml --fanout 2>err &&
+	grep -q "option .--fanout. needs a value" err &&
+	test_must_fail --exit=64 "$CLUSTERCTL" render closed.yaml extra.yaml -o out.x 2>err &&
+	grep -q "too many arguments" err
+'
+
+test_expect_success '"--" ends the options: an operand may start with a dash' '
+	"$CLUSTERCTL" render closed.yaml -o "$TRASH/-r" >/dev/null &&
+	cp closed.yaml ./-inv.yaml &&
+	"$CLUSTERCTL" validate -- -inv.yaml 2>err &&
+	grep -q "^-inv.yaml: 0 errors" err &&
+	test_must_fail --exit=64 "$CLUSTERCTL" validate -inv.yaml 2>/dev/null
+'
+
+test_done
