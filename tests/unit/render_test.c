@@ -22,14 +22,15 @@
 
 #define DB_SECRET "s3cr3t-Pa55word-in-file"
 
-static const char *const lab_like =
-	"database: {host: 127.0.0.1, port: 3307, user: slurm, password_file: %s}\n"
-	"node_types:\n"
-	"  f: {cpus: 2, memory_mb: 2000, gpus: {type: fake, count: 2, files: \"/dev/tty[1-2]\"}}\n"
-	"hosts:\n"
-	"  - {names: ctl, address: 127.0.10.1, roles: [controller, dbd, login]}\n"
-	"  - {names: \"gpu[01-03]\", addresses: \"127.0.10.[2-4]\", type: f, slurmd_port: 6831}\n"
-	"partitions:\n  - {name: gpu, nodes: \"gpu[01-03]\", default: true}\n";
+/* a macro, not a variable: it is a printf format (-Wformat=2) */
+#define LAB_LIKE \
+	"database: {host: 127.0.0.1, port: 3307, user: slurm, password_file: %s}\n" \
+	"node_types:\n" \
+	"  f: {cpus: 2, memory_mb: 2000, gpus: {type: fake, count: 2, files: \"/dev/tty[1-2]\"}}\n" \
+	"hosts:\n" \
+	"  - {names: ctl, address: 127.0.10.1, roles: [controller, dbd, login]}\n" \
+	"  - {names: \"gpu[01-03]\", addresses: \"127.0.10.[2-4]\", type: f, slurmd_port: 6831}\n" \
+	"partitions:\n  - {name: gpu, nodes: \"gpu[01-03]\", default: true}\n"
 
 static char pass_file[] = "/tmp/render_test_pass.XXXXXX";
 
@@ -55,7 +56,7 @@ static struct model *model_with(const char *cluster_keys)
 		    "  slurm_user: {name: slurm, uid: 64030, gid: 64030},\n"
 		    "  munge_user: {name: munge, uid: 64031, gid: 64031}%s}\n",
 		    cluster_keys);
-	strbuf_addf(&sb, lab_like, pass_file);
+	strbuf_addf(&sb, LAB_LIKE, pass_file);
 	m = inventory_load_string("t.yaml", sb.buf, sb.len, &dl);
 	cr_assert_not_null(m);
 	validate_model(m, &dl);
