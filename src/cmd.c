@@ -1,7 +1,11 @@
 /*
  * cmd.c: the command table and its lookup (exact name or unique prefix,
- * after tmux's cmd_find), plus the usage and exit-code printers every
- * command shares.
+ * after tmux's cmd_find), plus what every command shares: the option
+ * parser (cmd_getopt), the usage, usage-error and exit-code printers, the
+ * versioned JSON printer and the colour decision. A new option is one
+ * longopts entry and one case in its command's loop, one line in its
+ * usage text; tests/t/t0230-cli.sh then wants it in the completion and
+ * the man page too.
  */
 #include "compat.h"
 
