@@ -4,7 +4,7 @@
  * parser (cmd_getopt), the usage, usage-error and exit-code printers, the
  * versioned JSON printer and the colour decision. A new option is one
  * longopts entry and one case in its command's loop, one line in its
- * usage text; tests/t/t0230-cli.sh then wants it in the completion and
+ * usage text; tests/t/t0270-cli.sh then wants it in the completion and
  * the man page too.
  */
 #include "compat.h"

@@ -1,5 +1,5 @@
 #!/bin/sh
-# t0230-cli: every option of every command works where the documents show
+# t0270-cli: every option of every command works where the documents show
 # it, and the documents cannot drift from the code. Each command's --help
 # lists its options ("  -o, --output DIR   ..." lines); from that:
 #   - each option is accepted before and after the operands (no usage

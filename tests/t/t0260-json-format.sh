@@ -1,5 +1,5 @@
 #!/bin/sh
-# t0220-json-format: the JSON outputs against docs/json-format.md, in both
+# t0260-json-format: the JSON outputs against docs/json-format.md, in both
 # directions (tests/t/json-keys.py): every key an output holds is
 # documented with its type, every "always" key is there, and the documents
 # made here cover every documented key of validate and render. plan is
