@@ -13,6 +13,7 @@
 #include <strings.h>
 
 #include "acct_state.h"
+#include "inventory.h"
 #include "strbuf.h"
 #include "xalloc.h"
 
@@ -68,34 +69,23 @@ bool acct_tres_name_ok(const char *name)
 	return false;
 }
 
-/* "100G" -> MB for mem; a plain count for everything else. -2 = unlimited. */
+/* "100G" -> MB for mem (as validate reads it); a plain count for the rest. -2 = unlimited. */
 static int tres_count(const char *name, const char *v, long long *out)
 {
 	char *end;
 	long long n;
-	long long mult = 1;
 
 	if (!strcasecmp(v, "UNLIMITED") || !strcmp(v, "-1")) {
 		*out = -2;
 		return 0;
 	}
+	if (!strcmp(name, "mem"))
+		return inventory_parse_memory(v, out);
 	errno = 0;
 	n = strtoll(v, &end, 10);
-	if (errno || end == v || n < 0)
+	if (errno || end == v || n < 0 || *end)
 		return -1;
-	if (*end && !strcmp(name, "mem")) {
-		switch (toupper((unsigned char)*end)) {
-		case 'K': mult = -1024; break;
-		case 'M': mult = 1; break;
-		case 'G': mult = 1024; break;
-		case 'T': mult = 1024 * 1024; break;
-		default: return -1;
-		}
-		end++;
-	}
-	if (*end)
-		return -1;
-	*out = mult < 0 ? (n + 1023) / 1024 : n * mult;
+	*out = n;
 	return 0;
 }
 
@@ -184,11 +174,11 @@ int acct_time_minutes(const char *s, long long *out)
 	return 0;
 }
 
-/* QoS flags by bit (slurmdb.h, 22.05). */
+/* QoS flags by bit (slurmdb.h, 22.05; Relative from 23.11). */
 static const char *const qos_flag_names[] = {
 	"PartitionMinNodes", "PartitionMaxNodes", "PartitionTimeLimit",
 	"EnforceUsageThreshold", "NoReserve", "RequiresReservation",
-	"DenyOnLimit", "OverPartQOS", "NoDecay", "UsageFactorSafe",
+	"DenyOnLimit", "OverPartQOS", "NoDecay", "UsageFactorSafe", "Relative",
 };
 
 char *acct_qos_flags_from_bits(unsigned bits)

@@ -46,7 +46,8 @@ static const struct key_spec qos_keys[] = {
 	{ "preempt_mode", K_STR, QS(preempt_mode), L(struct qos, preempt_mode_loc),
 	  .doc = "PreemptMode: OFF, CANCEL, GANG, REQUEUE, SUSPEND, WITHIN, PRIORITY" },
 	{ "flags", K_STRLIST, QS(flags), .doc = "Flags, e.g. [DenyOnLimit]" },
-	{ "usage_factor", K_STR, QS(usage_factor), .doc = "UsageFactor, e.g. 1.5" },
+	{ "usage_factor", K_STR, QS(usage_factor), L(struct qos, usage_factor_loc),
+	  .doc = "UsageFactor, e.g. 1.5" },
 	QS_INT("grace_time", grace_time, "GraceTime in seconds"),
 };
 static const struct key_table qos_table = TABLE("qos", qos_keys);
@@ -99,7 +100,7 @@ static const struct key_spec account_keys[] = {
 	{ "description", K_STR, AC(description), .def = "the name",
 	  .doc = "Description" },
 	{ "organization", K_STR, AC(organization), .doc = "Organization" },
-	{ "fairshare", K_STR, AC(fairshare), .def = "1",
+	{ "fairshare", K_STR, AC(fairshare), L(struct account, fairshare_loc), .def = "1",
 	  .doc = "Fairshare: an integer or parent" },
 	{ "grp_tres", K_KV, AC(grp_tres), .doc = "GrpTRES" },
 	{ "max_tres_per_job", K_KV, AC(max_tres_per_job), .doc = "MaxTRES (per job)" },
@@ -207,7 +208,8 @@ static const struct key_spec user_keys[] = {
 	  .doc = "DefaultQOS" },
 	{ "admin_level", K_ENUM, US(admin_level), .choices = admin_levels,
 	  .base = ADMIN_NONE, .def = "none", .doc = "none, operator or administrator" },
-	{ "fairshare", K_STR, US(fairshare), .def = "1", .doc = "Fairshare" },
+	{ "fairshare", K_STR, US(fairshare), L(struct user, fairshare_loc),
+	  .def = "1", .doc = "Fairshare" },
 	{ "grp_tres", K_KV, US(grp_tres), .doc = "GrpTRES" },
 	{ "max_tres_per_job", K_KV, US(max_tres_per_job), .doc = "MaxTRES (per job)" },
 	US_INT("grp_jobs", grp_jobs, "GrpJobs"),

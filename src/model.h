@@ -256,6 +256,7 @@ struct qos {
 	long long grace_time;			/* seconds */
 	struct src_loc loc;
 	struct src_loc preempt_mode_loc;
+	struct src_loc usage_factor_loc;
 };
 
 struct account {
@@ -275,6 +276,7 @@ struct account {
 	struct src_loc loc;
 	struct src_loc parent_loc;
 	struct src_loc default_qos_loc;
+	struct src_loc fairshare_loc;
 };
 
 enum admin_level { ADMIN_NONE = 1, ADMIN_OPERATOR = 2, ADMIN_ADMINISTRATOR = 3 };
@@ -294,6 +296,7 @@ struct user {
 	struct src_loc loc;
 	struct src_loc default_account_loc;
 	struct src_loc default_qos_loc;
+	struct src_loc fairshare_loc;
 };
 
 /* ---- the whole inventory ---- */

@@ -8,11 +8,13 @@
 #include "compat.h"
 
 #include <ctype.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
 #include "inventory.h"
+#include "slurmkeys.h"
 #include "strbuf.h"
 #include "validate.h"
 #include "validate_priv.h"
@@ -70,7 +72,11 @@ bool validate_tres_name(const char *name)
 	return false;
 }
 
-/* TRES counts: an integer (-1 clears), memory-like TRES may carry a unit. */
+/*
+ * TRES counts: an integer (-1 clears); mem may carry a unit. Only mem: the
+ * accounting writer stores the other TRES counts as written, and Slurm
+ * keeps mem in MB.
+ */
 static bool tres_value_ok(const char *name, const char *value)
 {
 	long long mb;
@@ -78,8 +84,7 @@ static bool tres_value_ok(const char *name, const char *value)
 
 	if (!strcmp(value, "-1"))
 		return true;
-	if (!strcmp(name, "mem") || !strncmp(name, "bb/", 3) ||
-	    !strncmp(name, "fs/", 3))
+	if (!strcmp(name, "mem"))
 		return !inventory_parse_memory(value, &mb);
 	if (!*p)
 		return false;
@@ -175,6 +180,171 @@ static void check_tres_map(struct vctx *v, const char *owner,
 }
 
 /* ------------------------------------------------------------------ */
+/* values sacctmgr would refuse, or the writer would store wrongly     */
+
+/* Slurm's QoS flags (sacctmgr(1), slurmdb.h) and the release that added them. */
+static const struct {
+	const char *name;
+	const char *since;
+} qos_flags[] = {
+	{ "DenyOnLimit", NULL }, { "EnforceUsageThreshold", NULL },
+	{ "NoDecay", NULL }, { "NoReserve", NULL }, { "OverPartQOS", NULL },
+	{ "PartitionMaxNodes", NULL }, { "PartitionMinNodes", NULL },
+	{ "PartitionTimeLimit", NULL }, { "RequiresReservation", NULL },
+	{ "UsageFactorSafe", NULL }, { "Relative", "23.11" },
+};
+
+static void check_qos_flag(struct vctx *v, const char *owner, const char *flag,
+			   const struct src_loc *loc)
+{
+	const char *names[ARRAY_SIZE(qos_flags)];
+	struct strbuf all = STRBUF_INIT;
+	const char *hint;
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(qos_flags); i++) {
+		names[i] = qos_flags[i].name;
+		if (strcasecmp(flag, qos_flags[i].name))
+			continue;
+		if (qos_flags[i].since && v->version >= 0 &&
+		    v->version < slurmkeys_version_index(qos_flags[i].since))
+			diag_error(v->dl, loc, "%s: QoS flag '%s' needs Slurm %s or "
+				   "newer (slurm_version is %s)", owner, flag,
+				   qos_flags[i].since, v->m->cluster.slurm_version);
+		return;
+	}
+	for (i = 0; i < ARRAY_SIZE(qos_flags); i++)
+		strbuf_addf(&all, "%s%s", i ? ", " : "", qos_flags[i].name);
+	hint = diag_suggest(flag, names, ARRAY_SIZE(names));
+	if (hint)
+		diag_error(v->dl, loc, "%s: unknown QoS flag '%s' (did you mean '%s'?)",
+			   owner, flag, hint);
+	else
+		diag_error(v->dl, loc, "%s: unknown QoS flag '%s' (expected %s)",
+			   owner, flag, all.buf);
+	strbuf_release(&all);
+}
+
+/* UsageFactor: a non-negative decimal number, as sacctmgr parses it. */
+static bool usage_factor_ok(const char *s)
+{
+	char *end;
+	double d;
+
+	if (!*s || isspace((unsigned char)*s))
+		return false;
+	d = strtod(s, &end);
+	return !*end && isfinite(d) && d >= 0;
+}
+
+/* Fairshare: a non-negative integer below 2^31 - 1, or "parent". */
+static bool fairshare_ok(const char *s)
+{
+	unsigned long long n = 0;
+	const char *p;
+
+	if (!strcasecmp(s, "parent"))
+		return true;
+	for (p = s; isdigit((unsigned char)*p); p++) {
+		n = n * 10 + (unsigned)(*p - '0');
+		if (n >= 2147483647ULL)
+			return false;
+	}
+	return *s && !*p;
+}
+
+static void check_fairshare(struct vctx *v, const char *owner, const char *fs,
+			    const struct src_loc *loc)
+{
+	if (fs && !fairshare_ok(fs))
+		diag_error(v->dl, loc, "%s: fairshare must be a whole number below "
+			   "2147483647 or 'parent', got '%s'", owner, fs);
+}
+
+/* A QoS's PreemptMode: what sacctmgr takes for a QoS (not WITHIN/PRIORITY). */
+static void check_qos_preempt_mode(struct vctx *v, const char *owner,
+				   const char *value, const struct src_loc *loc)
+{
+	static const char *const modes[] = { "cluster", "off", "cancel", "gang",
+					     "requeue", "suspend" };
+	const char *p = value;
+
+	do {
+		size_t n = strcspn(p, ","), i;
+
+		for (i = 0; i < ARRAY_SIZE(modes); i++)
+			if (strlen(modes[i]) == n && !strncasecmp(p, modes[i], n))
+				break;
+		if (i == ARRAY_SIZE(modes)) {
+			diag_error(v->dl, loc, "%s: invalid preempt_mode '%s' for a QoS "
+				   "(expected CLUSTER, OFF, CANCEL, REQUEUE or SUSPEND, "
+				   "optionally with GANG)", owner, value);
+			return;
+		}
+		p += n;
+	} while (*p++ == ',');
+}
+
+/*
+ * slurmdbd refuses a QoS that preempts itself, directly or through the
+ * QoS it preempts: follow preempt lists from q and report the loop once.
+ */
+static bool preempt_reaches(struct vctx *v, const struct qos *from,
+			    const char *target, unsigned depth)
+{
+	size_t i;
+
+	if (depth > v->m->n_qos)
+		return false;
+	for (i = 0; i < from->preempt.n; i++) {
+		const struct qos *next = validate_index_find(&v->qos, from->preempt.items[i]);
+
+		if (!strcmp(from->preempt.items[i], target))
+			return true;
+		if (next && next != from && preempt_reaches(v, next, target, depth + 1))
+			return true;
+	}
+	return false;
+}
+
+static void check_preempt_loop(struct vctx *v, const struct qos *q,
+			       const char *owner)
+{
+	size_t i;
+
+	for (i = 0; i < q->preempt.n; i++) {
+		const struct qos *p = validate_index_find(&v->qos, q->preempt.items[i]);
+
+		if (!strcmp(q->preempt.items[i], q->name)) {
+			diag_error(v->dl, &q->preempt.locs[i], "%s preempts itself",
+				   owner);
+			return;
+		}
+		if (p && preempt_reaches(v, p, q->name, 0)) {
+			diag_error(v->dl, &q->preempt.locs[i], "%s: preempting '%s' "
+				   "makes a loop ('%s' preempts '%s' again): slurmdbd "
+				   "refuses it", owner, p->name, p->name, q->name);
+			return;
+		}
+	}
+}
+
+static void check_qos_values(struct vctx *v, const struct qos *q,
+			     const char *owner)
+{
+	size_t i;
+
+	for (i = 0; i < q->flags.n; i++)
+		check_qos_flag(v, owner, q->flags.items[i], &q->flags.locs[i]);
+	if (q->usage_factor && !usage_factor_ok(q->usage_factor))
+		diag_error(v->dl, &q->usage_factor_loc, "%s: usage_factor must be a "
+			   "non-negative number, got '%s'", owner, q->usage_factor);
+	if (q->preempt_mode)
+		check_qos_preempt_mode(v, owner, q->preempt_mode, &q->preempt_mode_loc);
+	check_preempt_loop(v, q, owner);
+}
+
+/* ------------------------------------------------------------------ */
 /* qos, accounts, users                                                */
 
 static void check_qos(struct vctx *v, struct limit_seen *ls)
@@ -194,9 +364,7 @@ static void check_qos(struct vctx *v, struct limit_seen *ls)
 		check_tres_map(v, owner, &q->min_tres_per_job, ls);
 		check_tres_map(v, owner, &q->grp_tres, ls);
 		validate_list_refs(v, &q->preempt, owner, "QoS", &v->qos);
-		if (q->preempt_mode)
-			validate_preempt_mode(v, owner, q->preempt_mode,
-					      &q->preempt_mode_loc);
+		check_qos_values(v, q, owner);
 		{
 			const long long n[] = { q->max_jobs_per_user,
 				q->max_submit_jobs_per_user, q->max_jobs_per_account,
@@ -286,6 +454,7 @@ static void check_account_refs(struct vctx *v, const struct account *a,
 	validate_list_refs(v, &a->coordinators, owner, "user", &v->users);
 	if (a->default_qos && !validate_index_find(&v->qos, a->default_qos))
 		validate_unknown_ref(v, &a->default_qos_loc, owner, "QoS", a->default_qos, &v->qos);
+	check_fairshare(v, owner, a->fairshare, &a->fairshare_loc);
 	check_tres_map(v, owner, &a->grp_tres, ls);
 	check_tres_map(v, owner, &a->max_tres_per_job, ls);
 	check_tres_map(v, owner, &a->max_tres_per_node, ls);
@@ -342,6 +511,7 @@ static void check_user(struct vctx *v, const struct user *u,
 	else if (u->default_qos && u->qos.n && !str_list_has(&u->qos, u->default_qos))
 		diag_error(v->dl, &u->default_qos_loc, "%s: default QoS '%s' is not "
 			   "one of the user's QoS", owner, u->default_qos);
+	check_fairshare(v, owner, u->fairshare, &u->fairshare_loc);
 	check_tres_map(v, owner, &u->grp_tres, ls);
 	check_tres_map(v, owner, &u->max_tres_per_job, ls);
 	{
