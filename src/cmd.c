@@ -25,6 +25,7 @@ const struct cmd_entry *const cmd_table[] = {
 	&cmd_apply_entry,
 	&cmd_add_user_entry,
 	&cmd_export_sacctmgr_entry,
+	&cmd_import_entry,
 	&cmd_accounting_entry,
 	&cmd_hostlist_entry,
 	&cmd_template_entry,

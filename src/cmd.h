@@ -36,6 +36,7 @@ extern const struct cmd_entry cmd_plan_entry;
 extern const struct cmd_entry cmd_apply_entry;
 extern const struct cmd_entry cmd_add_user_entry;
 extern const struct cmd_entry cmd_export_sacctmgr_entry;
+extern const struct cmd_entry cmd_import_entry;
 extern const struct cmd_entry cmd_accounting_entry;
 extern const struct cmd_entry cmd_hostlist_entry;
 extern const struct cmd_entry cmd_template_entry;

@@ -1,0 +1,559 @@
+/*
+ * acct_dump.c: reads a "sacctmgr dump" flat file (sacctmgr(1), FLAT FILE
+ * DUMP AND LOAD) into canonical accounting objects for acct_import_emit().
+ * Each line is "Title - 'name'" and ':'-separated Key=Value fields (values
+ * quoted with '' or "" when they hold spaces); "Parent - 'x'" sets the
+ * parent of the Account and User lines after it. A ':' splits fields only
+ * where a known key follows it: sacctmgr writes TRES unquoted, and a typed
+ * GRES ("gres/gpu:a100=2") has a ':' of its own. Keys the schema has no
+ * place for are reported, not dropped.
+ */
+#include "compat.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "acct_import.h"
+#include "acct_state.h"
+#include "strbuf.h"
+#include "xalloc.h"
+
+#define FAIRSHARE_PARENT "2147483647"
+
+enum dshape { D_STR, D_INT, D_TRES, D_QOSLIST, D_MINUTES, D_FS, D_LOWER };
+
+/* A dump key and the canonical field it fills (NULL: no place in the schema). */
+struct dkey {
+	const char *key;
+	const char *field;
+	enum dshape shape;
+};
+
+static const struct dkey assoc_dkeys[] = {
+	{ "Fairshare", "fairshare", D_FS }, { "GrpTRES", "grp_tres", D_TRES },
+	{ "GrpJobs", "grp_jobs", D_INT }, { "GrpSubmitJobs", "grp_submit_jobs", D_INT },
+	{ "GrpWall", "grp_wall", D_MINUTES }, { "MaxTRES", "max_tres_per_job", D_TRES },
+	{ "MaxTRESPerJob", "max_tres_per_job", D_TRES },
+	{ "MaxTRESPerNode", "max_tres_per_node", D_TRES },
+	{ "MaxJobs", "max_jobs", D_INT }, { "MaxSubmitJobs", "max_submit_jobs", D_INT },
+	{ "MaxWallDurationPerJob", "max_wall", D_MINUTES },
+	{ "MaxWall", "max_wall", D_MINUTES }, { "QOS", "qos", D_QOSLIST },
+	{ "DefaultQOS", "default_qos", D_STR },
+	{ "GrpTRESMins", NULL, D_STR }, { "GrpTRESRunMins", NULL, D_STR },
+	{ "MaxTRESMins", NULL, D_STR }, { "MaxTRESMinsPerJob", NULL, D_STR },
+	{ "MaxTRESRunMins", NULL, D_STR }, { "GrpJobsAccrue", NULL, D_STR },
+	{ "MaxJobsAccrue", NULL, D_STR }, { "Priority", NULL, D_STR },
+	{ "QOS+", NULL, D_STR }, { "QOS-", NULL, D_STR },
+};
+
+static const struct dkey account_dkeys[] = {
+	{ "Description", "description", D_LOWER },
+	{ "Organization", "organization", D_LOWER },
+};
+
+static const struct dkey user_dkeys[] = {
+	{ "DefaultAccount", NULL, D_STR }, { "AdminLevel", NULL, D_STR },
+	{ "Coordinator", NULL, D_STR }, { "WCKeys", NULL, D_STR },
+	{ "DefaultWCKey", NULL, D_STR }, { "Partition", NULL, D_STR },
+};
+
+/* 25.05 dumps: QOS lines */
+static const struct dkey qos_dkeys[] = {
+	{ "Description", "description", D_LOWER }, { "Priority", "priority", D_INT },
+	{ "Flags", "flags", D_STR }, { "GraceTime", "grace_time", D_INT },
+	{ "Preempt", "preempt", D_QOSLIST }, { "PreemptMode", "preempt_mode", D_STR },
+	{ "UsageFactor", "usage_factor", D_STR }, { "GrpTRES", "grp_tres", D_TRES },
+	{ "MaxTRESPerUser", "max_tres_per_user", D_TRES },
+	{ "MaxTRESPU", "max_tres_per_user", D_TRES },
+	{ "MaxTRES", "max_tres_per_job", D_TRES },
+	{ "MaxTRESPerJob", "max_tres_per_job", D_TRES },
+	{ "MaxTRESPerAccount", "max_tres_per_account", D_TRES },
+	{ "MaxTRESPA", "max_tres_per_account", D_TRES },
+	{ "MaxTRESPerNode", "max_tres_per_node", D_TRES },
+	{ "MinTRESPerJob", "min_tres_per_job", D_TRES },
+	{ "MinTRES", "min_tres_per_job", D_TRES },
+	{ "MaxWall", "max_wall", D_MINUTES },
+	{ "MaxWallDurationPerJob", "max_wall", D_MINUTES },
+	{ "GrpWall", "grp_wall", D_MINUTES },
+	{ "MaxJobsPerUser", "max_jobs_per_user", D_INT },
+	{ "MaxJobsPU", "max_jobs_per_user", D_INT },
+	{ "MaxSubmitJobsPerUser", "max_submit_jobs_per_user", D_INT },
+	{ "MaxSubmitPU", "max_submit_jobs_per_user", D_INT },
+	{ "MaxJobsPerAccount", "max_jobs_per_account", D_INT },
+	{ "MaxJobsPA", "max_jobs_per_account", D_INT },
+	{ "MaxSubmitJobsPerAccount", "max_submit_jobs_per_account", D_INT },
+	{ "MaxSubmitPA", "max_submit_jobs_per_account", D_INT },
+	{ "GrpJobs", "grp_jobs", D_INT }, { "GrpSubmitJobs", "grp_submit_jobs", D_INT },
+};
+
+struct field {
+	char *key;	/* as written, "QOS+" for "QOS+=" */
+	char *val;	/* quotes removed */
+};
+
+struct line {
+	char *title, *name;
+	struct field *f;
+	size_t n, alloc;
+};
+
+struct dump {
+	const char *path;
+	unsigned lineno;
+	struct acct_objset *set;
+	struct strbuf *problems;
+	char *parent, *cluster;
+	int n;
+	bool qos_lines;
+};
+
+static void dproblem(struct dump *d, const char *fmt, ...) ATTR_PRINTF(2, 3);
+
+static void dproblem(struct dump *d, const char *fmt, ...)
+{
+	va_list ap;
+
+	strbuf_addf(d->problems, "%s:%u: ", d->path, d->lineno);
+	va_start(ap, fmt);
+	strbuf_vaddf(d->problems, fmt, ap);
+	va_end(ap);
+	strbuf_addch(d->problems, '\n');
+	d->n++;
+}
+
+/* ---- one line ---- */
+
+static bool known_key(const char *p, size_t len)
+{
+	const struct dkey *const tabs[] = { assoc_dkeys, account_dkeys, user_dkeys, qos_dkeys };
+	const size_t lens[] = { ARRAY_SIZE(assoc_dkeys), ARRAY_SIZE(account_dkeys),
+				ARRAY_SIZE(user_dkeys), ARRAY_SIZE(qos_dkeys) };
+
+	for (size_t t = 0; t < ARRAY_SIZE(tabs); t++)
+		for (size_t i = 0; i < lens[t]; i++)
+			if (strlen(tabs[t][i].key) == len && !strncasecmp(tabs[t][i].key, p, len))
+				return true;
+	return false;
+}
+
+/* Where the field starting at p ends: a ':' outside quotes before a key. */
+static const char *field_end(const char *p)
+{
+	char q = 0;
+
+	for (; *p; p++) {
+		if (q) {
+			q = *p == q ? 0 : q;
+			continue;
+		}
+		if (*p == '\'' || *p == '"') {
+			q = *p;
+			continue;
+		}
+		if (*p == ':') {
+			size_t k = strcspn(p + 1, "=+-:");
+
+			if (k && (p[1 + k] == '=' || p[1 + k] == '+' || p[1 + k] == '-') &&
+			    known_key(p + 1, k))
+				return p;
+		}
+	}
+	return p;
+}
+
+static char *unquote(const char *p, size_t n)
+{
+	if (n >= 2 && (*p == '\'' || *p == '"') && p[n - 1] == *p)
+		return xstrndup(p + 1, n - 2);
+	return xstrndup(p, n);
+}
+
+static void line_release(struct line *l)
+{
+	for (size_t i = 0; i < l->n; i++) {
+		free(l->f[i].key);
+		free(l->f[i].val);
+	}
+	free(l->f);
+	free(l->title);
+	free(l->name);
+	memset(l, 0, sizeof(*l));
+}
+
+/* "Title - 'name':K=V:..." -> l. 0, or -1 when it is not such a line. */
+static int split_line(const char *s, struct line *l)
+{
+	const char *dash = strstr(s, " - "), *p, *end;
+
+	if (!dash)
+		return -1;
+	l->title = xstrndup(s, (size_t)(dash - s));
+	p = dash + 3;
+	end = field_end(p);
+	l->name = unquote(p, (size_t)(end - p));
+	for (p = end; *p == ':'; p = end) {
+		size_t k;
+
+		p++;
+		end = field_end(p);
+		k = strcspn(p, "=");
+		if (p + k >= end)
+			return -1;
+		XGROW(l->f, l->alloc, l->n + 1);
+		l->f[l->n].key = xstrndup(p, k);	/* "QOS+" for QOS+= */
+		l->f[l->n].val = unquote(p + k + 1, (size_t)(end - p - k - 1));
+		l->n++;
+	}
+	return *p ? -1 : 0;
+}
+
+/* ---- values ---- */
+
+static char *canon_tres(const char *v)
+{
+	char *copy = xstrdup(v), *save = NULL, *out;
+	const char **parts = NULL;
+	size_t n = 0, alloc = 0;
+
+	for (char *t = strtok_r(copy, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
+		char *eq = strrchr(t, '=');
+
+		if (!eq || !strcmp(eq + 1, "-1"))
+			continue;
+		XGROW(parts, alloc, n + 1);
+		parts[n++] = t;
+	}
+	out = acct_names_join(parts, n);
+	free(parts);
+	free(copy);
+	return out;
+}
+
+static char *canon_list(const char *v)
+{
+	char *copy = acct_lower(xstrdup(v)), *save = NULL, *out;
+	const char **parts = NULL;
+	size_t n = 0, alloc = 0;
+
+	for (char *t = strtok_r(copy, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
+		XGROW(parts, alloc, n + 1);
+		parts[n++] = t;
+	}
+	out = acct_names_join(parts, n);
+	free(parts);
+	free(copy);
+	return out;
+}
+
+/* The canonical value of v, or NULL when it cannot be read (reported). */
+static char *canon(struct dump *d, const struct dkey *k, const char *v)
+{
+	long long min;
+	char *end;
+
+	switch (k->shape) {
+	case D_TRES:
+		return canon_tres(v);
+	case D_QOSLIST:
+		return canon_list(v);
+	case D_MINUTES:
+		if (acct_time_minutes(v, &min) < 0)
+			break;
+		return min < 0 ? NULL : xasprintf("%lld", min);
+	case D_FS:
+		if (!strcasecmp(v, "parent"))
+			return xstrdup(FAIRSHARE_PARENT);
+		/* fall through */
+	case D_INT:
+		min = strtoll(v, &end, 10);
+		if (end == v || *end)
+			break;
+		return min < 0 ? NULL : xstrdup(v);
+	case D_LOWER:
+		return *v ? acct_lower(xstrdup(v)) : NULL;
+	default:
+		return *v ? xstrdup(v) : NULL;
+	}
+	dproblem(d, "%s='%s': cannot read the value: left out", k->key, v);
+	return NULL;
+}
+
+/* QoS flags and preempt modes as the database side writes them. */
+static char *canon_qos_special(const char *field, const char *v)
+{
+	char *out = NULL, *cause = NULL;
+
+	if (!strcmp(field, "flags")) {
+		unsigned bits = acct_qos_flags_bits(v);
+
+		return acct_qos_flags_from_bits(bits);
+	}
+	if (acct_pmode_canon(v, &out, &cause) < 0)
+		free(cause);
+	return out;
+}
+
+static const struct dkey *find_dkey(const struct dkey *tab, size_t n, const char *key)
+{
+	for (size_t i = 0; i < n; i++)
+		if (!strcasecmp(tab[i].key, key))
+			return &tab[i];
+	return NULL;
+}
+
+/* Sets the fields of o from l's fields found in tab; returns how many matched. */
+static void apply_fields(struct dump *d, struct acct_obj *o, const struct line *l,
+			 const struct dkey *tab, size_t n, bool *used)
+{
+	for (size_t i = 0; i < l->n; i++) {
+		const struct dkey *k = find_dkey(tab, n, l->f[i].key);
+		char *v;
+
+		if (!k || used[i])
+			continue;
+		used[i] = true;
+		if (!k->field) {
+			if (o->kind != ACCT_USER)
+				dproblem(d, "%s '%s': %s='%s' has no key in the schema: "
+					 "left out", l->title, l->name, k->key, l->f[i].val);
+			continue;
+		}
+		v = o->kind == ACCT_QOS && (!strcmp(k->field, "flags") ||
+					    !strcmp(k->field, "preempt_mode")) ?
+			canon_qos_special(k->field, l->f[i].val) : canon(d, k, l->f[i].val);
+		acct_obj_set(o, k->field, v);
+		free(v);
+	}
+}
+
+static void unused_fields(struct dump *d, const struct line *l, const bool *used)
+{
+	for (size_t i = 0; i < l->n; i++)
+		if (!used[i])
+			dproblem(d, "%s '%s': unknown field '%s': left out", l->title,
+				 l->name, l->f[i].key);
+}
+
+/* ---- line kinds ---- */
+
+static struct acct_obj *find_obj(struct acct_objset *s, enum acct_kind k,
+				 const char *name, const char *user)
+{
+	for (size_t i = s->n; i-- > 0;) {
+		struct acct_obj *o = &s->items[i];
+
+		if (o->kind == k && !strcmp(o->name, name) &&
+		    !strcmp(o->user ? o->user : "", user ? user : ""))
+			return o;
+	}
+	return NULL;
+}
+
+/* Every QoS the associations name, when the dump has no QOS lines. */
+static void note_qos(struct dump *d, const char *list)
+{
+	for (const char *p = list; p && *p;) {
+		size_t n = strcspn(p, ",");
+		char *name = xstrndup(p, n);
+
+		if (!find_obj(d->set, ACCT_QOS, name, NULL))
+			acct_objset_add(d->set, ACCT_QOS, name, NULL);
+		free(name);
+		p += n + (p[n] == ',');
+	}
+}
+
+static void assoc_line(struct dump *d, struct acct_obj *as, const struct line *l,
+		       bool *used)
+{
+	acct_obj_set(as, "fairshare", "1");
+	acct_obj_set(as, "is_def", "0");
+	apply_fields(d, as, l, assoc_dkeys, ARRAY_SIZE(assoc_dkeys), used);
+	note_qos(d, acct_obj_get(as, "qos"));
+	note_qos(d, acct_obj_get(as, "default_qos"));
+}
+
+static void account_line(struct dump *d, const struct line *l, bool *used)
+{
+	struct acct_obj *a, *as;
+
+	if (find_obj(d->set, ACCT_ACCOUNT, l->name, NULL)) {
+		dproblem(d, "account '%s' defined twice: the second left out", l->name);
+		return;
+	}
+	a = acct_objset_add(d->set, ACCT_ACCOUNT, l->name, NULL);
+	apply_fields(d, a, l, account_dkeys, ARRAY_SIZE(account_dkeys), used);
+	as = acct_objset_add(d->set, ACCT_ASSOC, l->name, "");
+	acct_obj_set(as, "parent", d->parent);
+	assoc_line(d, as, l, used);
+}
+
+static void add_coordinator(struct dump *d, const char *user, const char *accts)
+{
+	for (const char *p = accts; *p;) {
+		size_t n = strcspn(p, ",");
+		char *name = xstrndup(p, n);
+		struct acct_obj *a = find_obj(d->set, ACCT_ACCOUNT, name, NULL);
+
+		if (a) {
+			const char *old = acct_obj_get(a, "coordinators");
+			char *both = old ? xasprintf("%s,%s", old, user) : xstrdup(user);
+			char *sorted = canon_list(both);
+
+			acct_obj_set(a, "coordinators", sorted);
+			free(both);
+			free(sorted);
+		} else {
+			dproblem(d, "user '%s': coordinator of unknown account '%s': "
+				 "left out", user, name);
+		}
+		free(name);
+		p += n + (p[n] == ',');
+	}
+}
+
+static void user_line(struct dump *d, const struct line *l, bool *used)
+{
+	struct acct_obj *u = find_obj(d->set, ACCT_USER, l->name, NULL), *as;
+	const struct dkey *k;
+
+	if (!strcmp(d->parent, "root") && !strcmp(l->name, "root")) {
+		memset(used, 1, l->n);
+		return;	/* slurmdbd's own root user association */
+	}
+	for (size_t i = 0; i < l->n; i++) {
+		if (strcasecmp(l->f[i].key, "Partition"))
+			continue;
+		dproblem(d, "association of user '%s' in account '%s' on partition "
+			 "'%s': partition associations are not in the schema: left out",
+			 l->name, d->parent, l->f[i].val);
+		memset(used, 1, l->n);
+		return;
+	}
+	if (!u) {
+		u = acct_objset_add(d->set, ACCT_USER, l->name, NULL);
+		acct_obj_set(u, "admin_level", "None");
+	}
+	as = acct_objset_add(d->set, ACCT_ASSOC, d->parent, l->name);
+	for (size_t i = 0; i < l->n; i++) {
+		const char *v = l->f[i].val;
+
+		k = find_dkey(user_dkeys, ARRAY_SIZE(user_dkeys), l->f[i].key);
+		if (!k)
+			continue;
+		used[i] = true;
+		if (!strcasecmp(k->key, "AdminLevel"))
+			acct_obj_set(u, "admin_level", acct_admin_name(acct_admin_level(v)));
+		else if (!strcasecmp(k->key, "Coordinator"))
+			add_coordinator(d, l->name, v);
+		else if (strcasecmp(k->key, "DefaultAccount"))
+			dproblem(d, "user '%s': %s='%s' has no key in the schema: left out",
+				 l->name, k->key, v);
+	}
+	assoc_line(d, as, l, used);
+	for (size_t i = 0; i < l->n; i++)
+		if (!strcasecmp(l->f[i].key, "DefaultAccount"))
+			acct_obj_set(as, "is_def", strcmp(l->f[i].val, d->parent) ? "0" : "1");
+}
+
+static void qos_line(struct dump *d, const struct line *l, bool *used)
+{
+	struct acct_obj *q = find_obj(d->set, ACCT_QOS, l->name, NULL);
+
+	if (!q)
+		q = acct_objset_add(d->set, ACCT_QOS, l->name, NULL);
+	d->qos_lines = true;
+	acct_obj_set(q, "usage_factor", "1");
+	apply_fields(d, q, l, qos_dkeys, ARRAY_SIZE(qos_dkeys), used);
+}
+
+/* The Cluster line's limits are root's association: not in the schema. */
+static void cluster_line(struct dump *d, const struct line *l, bool *used)
+{
+	free(d->cluster);
+	d->cluster = xstrdup(l->name);
+	for (size_t i = 0; i < l->n; i++) {
+		used[i] = true;
+		if ((!strcasecmp(l->f[i].key, "Fairshare") && !strcmp(l->f[i].val, "1")) ||
+		    (!strcasecmp(l->f[i].key, "QOS") && !strcmp(l->f[i].val, "normal")) ||
+		    !strcasecmp(l->f[i].key, "Classification"))
+			continue;
+		dproblem(d, "cluster '%s': root association %s='%s' has no key in "
+			 "the schema: left out", l->name, l->f[i].key, l->f[i].val);
+	}
+}
+
+static int parse_line(struct dump *d, const char *s, char **cause)
+{
+	struct line l = { 0 };
+	bool *used;
+
+	if (split_line(s, &l) < 0) {
+		line_release(&l);
+		*cause = xasprintf("%s:%u: not a sacctmgr flat file line: '%s'",
+				   d->path, d->lineno, s);
+		return -1;
+	}
+	used = xcalloc(l.n + 1, sizeof(*used));
+	if (!strcasecmp(l.title, "Cluster")) {
+		cluster_line(d, &l, used);
+	} else if (!strcasecmp(l.title, "Parent")) {
+		if (strcmp(l.name, "root") && !find_obj(d->set, ACCT_ACCOUNT, l.name, NULL))
+			dproblem(d, "parent '%s' is not an account defined before it", l.name);
+		free(d->parent);
+		d->parent = xstrdup(l.name);
+	} else if (!strcasecmp(l.title, "Account")) {
+		account_line(d, &l, used);
+	} else if (!strcasecmp(l.title, "User")) {
+		user_line(d, &l, used);
+	} else if (!strcasecmp(l.title, "QOS")) {
+		qos_line(d, &l, used);
+	} else {
+		dproblem(d, "unknown line '%s - %s': left out", l.title, l.name);
+		memset(used, 1, l.n);
+	}
+	unused_fields(d, &l, used);
+	free(used);
+	line_release(&l);
+	return 0;
+}
+
+int acct_import_dump(const char *path, const char *text, size_t len,
+		     struct strbuf *out, struct strbuf *problems, char **cause)
+{
+	struct acct_objset set = { 0 };
+	struct dump d = { .path = path, .set = &set, .problems = problems };
+	char *copy = xstrndup(text, len), *save = NULL, *where;
+	int rc = 0;
+
+	d.parent = xstrdup("root");
+	for (char *s = copy, *nl; s && rc == 0; s = nl) {
+		nl = strchr(s, '\n');
+		if (nl)
+			*nl++ = '\0';
+		d.lineno++;
+		s[strcspn(s, "\r")] = '\0';
+		while (*s == ' ' || *s == '\t')
+			s++;
+		if (*s && *s != '#')
+			rc = parse_line(&d, s, cause);
+	}
+	(void)save;
+	if (rc == 0 && !d.cluster) {
+		*cause = xasprintf("%s: no 'Cluster - ' line: not a sacctmgr dump", path);
+		rc = -1;
+	}
+	if (rc == 0) {
+		where = xasprintf("the sacctmgr dump %s (cluster '%s')", path, d.cluster);
+		rc = d.n + acct_import_emit(&set, d.qos_lines, where, out, problems);
+		free(where);
+	}
+	acct_objset_release(&set);
+	free(d.parent);
+	free(d.cluster);
+	free(copy);
+	return rc;
+}

@@ -1,0 +1,512 @@
+/*
+ * acct_import.c: canonical accounting objects (acct_state.h) back into
+ * inventory YAML: the inverse of acct_desired.c. Every value the desired
+ * state would fill in by default (description = name, organization =
+ * parent, fairshare 1, usage factor 1, admin level none) is left out, so
+ * that what remains is what a person chose; what the schema cannot hold
+ * is reported, never dropped. Also the live-database source: the objects
+ * acct_observe() reads, plus the partition associations it skips.
+ */
+#include "compat.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "acct_db.h"
+#include "acct_import.h"
+#include "acct_state.h"
+#include "db.h"
+#include "strbuf.h"
+#include "xalloc.h"
+#include "yamlout.h"
+
+#define FAIRSHARE_PARENT "2147483647"
+
+/* ---- scalars ---- */
+
+/* Minutes as a Slurm time a person writes: 2-00:00:00, 04:30:00, 1-12:00:00. */
+static void add_minutes(struct strbuf *out, const char *canon)
+{
+	long long m = strtoll(canon, NULL, 10);
+
+	if (m < 0)
+		strbuf_addstr(out, "UNLIMITED");
+	else if (m >= 1440)
+		strbuf_addf(out, "\"%lld-%02lld:%02lld:00\"", m / 1440, m % 1440 / 60, m % 60);
+	else
+		strbuf_addf(out, "\"%02lld:%02lld:00\"", m / 60, m % 60);
+}
+
+/* "cpu=4,mem=10240" -> "{cpu: 4, mem: 10G}" (mem in MB: a unit when whole). */
+static void add_tres(struct strbuf *out, const char *canon)
+{
+	strbuf_addch(out, '{');
+	for (const char *p = canon; *p;) {
+		size_t n = strcspn(p, ","), k = strcspn(p, "=");
+		long long v = strtoll(p + k + 1, NULL, 10);
+
+		if (p != canon)
+			strbuf_addstr(out, ", ");
+		strbuf_addf(out, "%.*s: ", (int)k, p);
+		if (k == 3 && !strncmp(p, "mem", 3) && v && v % (1024 * 1024) == 0)
+			strbuf_addf(out, "%lldT", v / (1024 * 1024));
+		else if (k == 3 && !strncmp(p, "mem", 3) && v && v % 1024 == 0)
+			strbuf_addf(out, "%lldG", v / 1024);
+		else
+			strbuf_addf(out, "%.*s", (int)(n - k - 1), p + k + 1);
+		p += n + (p[n] == ',');
+	}
+	strbuf_addch(out, '}');
+}
+
+/* ---- fields: canonical field -> inventory key ---- */
+
+enum vshape { V_PLAIN, V_STR, V_LIST, V_TRES, V_TIME, V_LOWER };
+
+struct key_map {
+	const char *field;	/* acct_state.h field name */
+	const char *key;	/* inventory key */
+	enum vshape shape;
+};
+
+static const struct key_map qos_keys[] = {
+	{ "priority", "priority", V_PLAIN }, { "flags", "flags", V_LIST },
+	{ "grace_time", "grace_time", V_PLAIN }, { "preempt", "preempt", V_LIST },
+	{ "preempt_mode", "preempt_mode", V_STR },
+	{ "max_tres_per_user", "max_tres_per_user", V_TRES },
+	{ "max_tres_per_job", "max_tres_per_job", V_TRES },
+	{ "max_tres_per_account", "max_tres_per_account", V_TRES },
+	{ "max_tres_per_node", "max_tres_per_node", V_TRES },
+	{ "min_tres_per_job", "min_tres_per_job", V_TRES },
+	{ "grp_tres", "grp_tres", V_TRES }, { "max_wall", "max_wall", V_TIME },
+	{ "grp_wall", "grp_wall", V_TIME },
+	{ "max_jobs_per_user", "max_jobs_per_user", V_PLAIN },
+	{ "max_submit_jobs_per_user", "max_submit_jobs_per_user", V_PLAIN },
+	{ "max_jobs_per_account", "max_jobs_per_account", V_PLAIN },
+	{ "max_submit_jobs_per_account", "max_submit_jobs_per_account", V_PLAIN },
+	{ "grp_jobs", "grp_jobs", V_PLAIN }, { "grp_submit_jobs", "grp_submit_jobs", V_PLAIN },
+};
+
+/* Association limits; the user level of the schema has those marked user. */
+static const struct {
+	struct key_map k;
+	bool user;
+} assoc_keys[] = {
+	{ { "grp_tres", "grp_tres", V_TRES }, true },
+	{ { "max_tres_per_job", "max_tres_per_job", V_TRES }, true },
+	{ { "max_tres_per_node", "max_tres_per_node", V_TRES }, false },
+	{ { "grp_jobs", "grp_jobs", V_PLAIN }, true },
+	{ { "grp_submit_jobs", "grp_submit_jobs", V_PLAIN }, true },
+	{ { "max_jobs", "max_jobs", V_PLAIN }, true },
+	{ { "max_submit_jobs", "max_submit_jobs", V_PLAIN }, true },
+	{ { "grp_wall", "grp_wall", V_TIME }, false },
+	{ { "max_wall", "max_wall", V_TIME }, true },
+	{ { "default_qos", "default_qos", V_STR }, true },
+	{ { "qos", "qos", V_LIST }, true },
+};
+
+static void add_value(struct strbuf *out, enum vshape shape, const char *v)
+{
+	switch (shape) {
+	case V_LIST:
+		yamlout_list(out, v);
+		break;
+	case V_TRES:
+		add_tres(out, v);
+		break;
+	case V_TIME:
+		add_minutes(out, v);
+		break;
+	case V_PLAIN:
+		strbuf_addstr(out, v);
+		break;
+	default:
+		yamlout_scalar(out, v);
+	}
+}
+
+/* ", key: value" (flow) or "\n<indent>key: value" (block). */
+static void add_kv(struct strbuf *out, const char *sep, const char *key,
+		   enum vshape shape, const char *v)
+{
+	if (!v)
+		return;
+	strbuf_addf(out, "%s%s: ", sep, key);
+	add_value(out, shape, v);
+}
+
+static void fairshare_kv(struct strbuf *out, const char *sep, const char *fs)
+{
+	if (!fs || !strcmp(fs, "1"))
+		return;
+	add_kv(out, sep, "fairshare", V_PLAIN,
+	       strcmp(fs, FAIRSHARE_PARENT) ? fs : "parent");
+}
+
+/* ---- problems ---- */
+
+static int problem(struct strbuf *problems, const char *fmt, ...) ATTR_PRINTF(2, 3);
+
+static int problem(struct strbuf *problems, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	strbuf_vaddf(problems, fmt, ap);
+	va_end(ap);
+	strbuf_addch(problems, '\n');
+	return 1;
+}
+
+/* A name the database could not resolve (acct_convert.c writes "#id"). */
+static bool unresolved(const char *v)
+{
+	return v && (*v == '#' || strstr(v, ",#") || strstr(v, "=#"));
+}
+
+/* ---- qos ---- */
+
+static int emit_qos(const struct acct_objset *s, bool known, struct strbuf *out,
+		    struct strbuf *problems)
+{
+	int n = 0;
+	bool any = false;
+
+	for (size_t i = 0; i < s->n; i++) {
+		const struct acct_obj *q = &s->items[i];
+		const char *d, *uf, *sep = "\n    ";
+
+		if (q->kind != ACCT_QOS)
+			continue;
+		d = acct_obj_get(q, "description");
+		uf = acct_obj_get(q, "usage_factor");
+		if (!any)
+			strbuf_addstr(out, known ? "qos:\n" :
+				      "# sacctmgr dump (before Slurm 25.05) holds no QoS settings:\n"
+				      "# these are the QoS the associations name; set their limits here.\n"
+				      "qos:\n");
+		any = true;
+		if (d && strcmp(d, q->name) && !strcmp(q->name, "normal") &&
+		    !strcmp(d, "Normal QOS default"))
+			strbuf_addstr(out, "  # slurmdbd's own description; clusterctl and sacctmgr "
+				      "write descriptions lowercased\n");
+		strbuf_addstr(out, "  - name: ");
+		yamlout_scalar(out, q->name);
+		if (d && strcmp(d, q->name))
+			add_kv(out, sep, "description", V_STR, d);
+		for (size_t k = 0; k < ARRAY_SIZE(qos_keys); k++)
+			add_kv(out, sep, qos_keys[k].key, qos_keys[k].shape,
+			       acct_obj_get(q, qos_keys[k].field));
+		if (uf && strcmp(uf, "1"))
+			add_kv(out, sep, "usage_factor", V_STR, uf);
+		strbuf_addch(out, '\n');
+		if (unresolved(acct_obj_get(q, "preempt")))
+			n += problem(problems, "QoS '%s': preempts a QoS id the database "
+				     "has no QoS for (written as '#ID')", q->name);
+	}
+	return n;
+}
+
+/* ---- accounts ---- */
+
+struct tree {
+	const struct acct_objset *s;
+	struct acct_index ix;
+	struct strbuf *out, *problems;
+	int n;
+};
+
+static void emit_assoc_limits(struct strbuf *out, const char *sep,
+			      const struct acct_obj *as)
+{
+	fairshare_kv(out, sep, acct_obj_get(as, "fairshare"));
+	for (size_t k = 0; k < ARRAY_SIZE(assoc_keys); k++)
+		add_kv(out, sep, assoc_keys[k].k.key, assoc_keys[k].k.shape,
+		       acct_obj_get(as, assoc_keys[k].k.field));
+}
+
+static void emit_account(struct tree *t, const struct acct_obj *as, unsigned depth)
+{
+	const struct acct_obj *a = acct_index_find(&t->ix, ACCT_ACCOUNT, as->name, NULL);
+	const char *parent = acct_obj_get(as, "parent");
+	const char *d = a ? acct_obj_get(a, "description") : NULL;
+	const char *o = a ? acct_obj_get(a, "organization") : NULL;
+	const char *org_default = strcmp(parent, "root") ? parent : as->name;
+	char *sep = xasprintf("\n%*s", (int)(depth * 4 + 4), "");
+	bool kids = false;
+
+	strbuf_addf(t->out, "%*s- name: ", (int)(depth * 4 + 2), "");
+	yamlout_scalar(t->out, as->name);
+	if (d && strcmp(d, as->name))
+		add_kv(t->out, sep, "description", V_STR, d);
+	if (o && strcmp(o, org_default))
+		add_kv(t->out, sep, "organization", V_STR, o);
+	emit_assoc_limits(t->out, sep, as);
+	if (a)
+		add_kv(t->out, sep, "coordinators", V_LIST, acct_obj_get(a, "coordinators"));
+	if (acct_obj_get(as, "delta_qos"))
+		t->n += problem(t->problems, "account '%s': QoS list modifications "
+				"(delta_qos '%s') are not in the schema: left out",
+				as->name, acct_obj_get(as, "delta_qos"));
+	strbuf_addch(t->out, '\n');
+	for (size_t i = 0; i < t->s->n; i++) {
+		const struct acct_obj *c = &t->s->items[i];
+
+		if (c->kind != ACCT_ASSOC || *c->user ||
+		    strcmp(acct_obj_get(c, "parent"), as->name))
+			continue;
+		if (!kids)
+			strbuf_addf(t->out, "%*schildren:\n", (int)(depth * 4 + 4), "");
+		kids = true;
+		emit_account(t, c, depth + 1);
+	}
+	free(sep);
+}
+
+static void emit_accounts(struct tree *t)
+{
+	bool any = false;
+
+	for (size_t i = 0; i < t->s->n; i++) {
+		const struct acct_obj *c = &t->s->items[i];
+
+		if (c->kind == ACCT_ACCOUNT &&
+		    !acct_index_find(&t->ix, ACCT_ASSOC, c->name, ""))
+			t->n += problem(t->problems, "account '%s' has no association on "
+					"this cluster: left out", c->name);
+		if (c->kind != ACCT_ASSOC || *c->user ||
+		    strcmp(acct_obj_get(c, "parent"), "root"))
+			continue;
+		if (!any)
+			strbuf_addstr(t->out, "accounts:\n");
+		any = true;
+		emit_account(t, c, 0);
+	}
+}
+
+/* ---- users ---- */
+
+static int cmp_user_assoc(const void *a, const void *b)
+{
+	const struct acct_obj *x = *(const struct acct_obj *const *)a;
+	const struct acct_obj *y = *(const struct acct_obj *const *)b;
+	int c = strcmp(x->user, y->user);
+
+	/* ties keep set order (lft): the objects live in one array */
+	return c ? c : (x < y ? -1 : x > y);
+}
+
+/* Field j differs between the user's associations v[0..n): say so. */
+static void user_differs(struct tree *t, const struct acct_obj *const *v, size_t n,
+			 const struct acct_obj *ref, const char *field,
+			 struct strbuf *note)
+{
+	struct strbuf vals = STRBUF_INIT;
+	bool differs = false;
+
+	for (size_t i = 0; i < n; i++) {
+		const char *x = acct_obj_get(v[i], field), *r = acct_obj_get(ref, field);
+
+		differs |= (!x != !r) || (x && strcmp(x, r));
+		strbuf_addf(&vals, "%s%s: %s", i ? ", " : "", v[i]->name, x ? x : "(unset)");
+	}
+	if (differs) {
+		t->n += problem(t->problems, "user '%s': %s differs between its "
+				"accounts (%s): written as the default account "
+				"'%s' has it", ref->user, field, vals.buf, ref->name);
+		strbuf_addf(note, "  #   %s per account: %s\n", field, vals.buf);
+	}
+	strbuf_release(&vals);
+}
+
+static void user_lacks(struct tree *t, const struct acct_obj *const *v, size_t n,
+		       const char *field, struct strbuf *note)
+{
+	for (size_t i = 0; i < n; i++) {
+		const char *x = acct_obj_get(v[i], field);
+
+		if (!x)
+			continue;
+		t->n += problem(t->problems, "user '%s' in account '%s': %s '%s' has "
+				"no key at the user level of the schema: left out",
+				v[i]->user, v[i]->name, field, x);
+		strbuf_addf(note, "  #   %s in account %s: %s (not expressible)\n",
+			    field, v[i]->name, x);
+	}
+}
+
+static void emit_user(struct tree *t, const struct acct_obj *const *v, size_t n)
+{
+	const struct acct_obj *u = acct_index_find(&t->ix, ACCT_USER, v[0]->user, NULL);
+	const struct acct_obj *ref = v[0];
+	const char *admin = u ? acct_obj_get(u, "admin_level") : NULL;
+	struct strbuf note = STRBUF_INIT;
+
+	for (size_t i = 0; i < n; i++)
+		if (acct_obj_get(v[i], "is_def") && !strcmp(acct_obj_get(v[i], "is_def"), "1"))
+			ref = v[i];
+	user_differs(t, v, n, ref, "fairshare", &note);
+	for (size_t k = 0; k < ARRAY_SIZE(assoc_keys); k++) {
+		if (assoc_keys[k].user)
+			user_differs(t, v, n, ref, assoc_keys[k].k.field, &note);
+		else
+			user_lacks(t, v, n, assoc_keys[k].k.field, &note);
+	}
+	user_lacks(t, v, n, "delta_qos", &note);
+	if (note.len)
+		strbuf_addf(t->out, "  # %s: settings the schema cannot hold yet "
+			    "(per-association settings):\n%s", ref->user, note.buf);
+	strbuf_addstr(t->out, "  - {name: ");
+	yamlout_scalar(t->out, ref->user);
+	/* the default account first: then default_account is implied */
+	strbuf_addstr(t->out, ", accounts: [");
+	yamlout_scalar(t->out, ref->name);
+	for (size_t i = 0; i < n; i++) {
+		if (v[i] == ref)
+			continue;
+		strbuf_addstr(t->out, ", ");
+		yamlout_scalar(t->out, v[i]->name);
+	}
+	strbuf_addch(t->out, ']');
+	if (admin && strcmp(admin, "None")) {
+		char *lower = acct_lower(xstrdup(admin));
+
+		add_kv(t->out, ", ", "admin_level", V_STR, lower);
+		free(lower);
+	}
+	fairshare_kv(t->out, ", ", acct_obj_get(ref, "fairshare"));
+	for (size_t k = 0; k < ARRAY_SIZE(assoc_keys); k++)
+		if (assoc_keys[k].user)
+			add_kv(t->out, ", ", assoc_keys[k].k.key, assoc_keys[k].k.shape,
+			       acct_obj_get(ref, assoc_keys[k].k.field));
+	strbuf_addstr(t->out, "}\n");
+	strbuf_release(&note);
+}
+
+static bool has_assoc(const struct acct_obj *const *v, size_t n, const char *user)
+{
+	size_t lo = 0, hi = n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		int c = strcmp(v[mid]->user, user);
+
+		if (!c)
+			return true;
+		if (c < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return false;
+}
+
+static void emit_users(struct tree *t)
+{
+	const struct acct_obj **v = xcalloc(t->s->n + 1, sizeof(*v));
+	size_t n = 0, i, j;
+
+	for (i = 0; i < t->s->n; i++)
+		if (t->s->items[i].kind == ACCT_ASSOC && *t->s->items[i].user)
+			v[n++] = &t->s->items[i];
+	xqsort(v, n, sizeof(*v), cmp_user_assoc);
+	for (i = 0; i < t->s->n; i++) {
+		const struct acct_obj *u = &t->s->items[i];
+
+		if (u->kind == ACCT_USER && !has_assoc(v, n, u->name))
+			t->n += problem(t->problems, "user '%s' has no association on "
+					"this cluster: left out", u->name);
+	}
+	if (n)
+		strbuf_addstr(t->out, "users:\n");
+	for (i = 0; i < n; i = j) {
+		for (j = i + 1; j < n && !strcmp(v[j]->user, v[i]->user); j++)
+			;
+		emit_user(t, v + i, j - i);
+	}
+	free(v);
+}
+
+int acct_import_emit(const struct acct_objset *set, bool qos_known,
+		     const char *source, struct strbuf *out,
+		     struct strbuf *problems)
+{
+	struct tree t = { .s = set, .out = out, .problems = problems };
+
+	strbuf_addf(out, "# Accounting imported by clusterctl from %s.\n"
+		    "# Defaults are left out (description = name, organization = "
+		    "the parent,\n# fairshare 1); a user's first account is its "
+		    "default account.\n", source);
+	acct_index_build(&t.ix, set);
+	t.n = emit_qos(set, qos_known, out, problems);
+	emit_accounts(&t);
+	emit_users(&t);
+	acct_index_release(&t.ix);
+	return t.n;
+}
+
+/* ---- the live database ---- */
+
+/* Partition associations: acct_observe() reads only partition '' rows. */
+static int partition_assocs(struct db *db, const char *cluster,
+			    struct strbuf *problems, char **cause)
+{
+	struct db_rows r = DB_ROWS_INIT;
+	char *sql = xasprintf("SELECT acct, user, `partition` FROM \"%s_assoc_table\" "
+			      "WHERE deleted=0 AND `partition`<>'' ORDER BY lft", cluster);
+	int n = 0;
+
+	if (db_query(db, sql, &r, cause) < 0) {
+		free(sql);
+		return -1;
+	}
+	for (size_t i = 0; i < r.n_rows; i++)
+		n += problem(problems, "association of user '%s' in account '%s' on "
+			     "partition '%s': partition associations are not in the "
+			     "schema: left out", r.rows[i][1], r.rows[i][0], r.rows[i][2]);
+	db_rows_release(&r);
+	free(sql);
+	return n;
+}
+
+int acct_import_db(const struct model *m, struct strbuf *out,
+		   struct strbuf *problems, char **cause)
+{
+	struct acct_objset set = { 0 };
+	struct acct_dbinfo info;
+	struct db *db = NULL;
+	char *where = NULL;
+	int rc = -1, parts = 0;
+
+	memset(&info, 0, sizeof(info));
+	if (!m->db.host) {
+		*cause = xstrdup("the inventory has no database: section (database.host)");
+		return -1;
+	}
+	if (db_connect(&m->db, &db, cause) < 0 ||
+	    acct_observe(db, m->cluster.name, &set, &info, cause) < 0)
+		goto out;
+	if (!info.has_schema || !info.cluster_tables) {
+		*cause = xasprintf("the database '%s' holds no cluster '%s'",
+				   m->db.name ? m->db.name : "slurm_acct_db", m->cluster.name);
+		goto out;
+	}
+	parts = partition_assocs(db, m->cluster.name, problems, cause);
+	if (parts < 0)
+		goto out;
+	where = xasprintf("cluster '%s' in the database %s at %s:%lld", m->cluster.name,
+			  m->db.name ? m->db.name : "slurm_acct_db", m->db.host,
+			  m->db.port > 0 ? m->db.port : 3306);
+	rc = parts + acct_import_emit(&set, true, where, out, problems);
+out:
+	if (db)
+		db_rollback(db);
+	db_close(db);
+	acct_objset_release(&set);
+	acct_dbinfo_release(&info);
+	free(where);
+	return rc;
+}

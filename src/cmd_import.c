@@ -1,0 +1,190 @@
+/*
+ * cmd_import.c: "clusterctl import accounting|nodes": a running cluster
+ * into inventory YAML on stdout. accounting reads the live database the
+ * inventory names (read-only) or a "sacctmgr dump" file; nodes reads a
+ * cluster's slurm.conf and gres.conf. What the schema cannot say is named
+ * on stderr and the command exits 4 with the YAML still printed, so a
+ * lossy import is never mistaken for a faithful one.
+ */
+#include "compat.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "acct_import.h"
+#include "cmd.h"
+#include "import_nodes.h"
+#include "inventory.h"
+#include "strbuf.h"
+#include "xalloc.h"
+
+static const char *const import_usage[] = {
+	"clusterctl import accounting INVENTORY",
+	"   or: clusterctl import accounting --dump FILE",
+	"   or: clusterctl import nodes SLURM_CONF [GRES_CONF]",
+	"",
+	"Prints inventory YAML for what a running cluster already has.",
+	"accounting: the qos:, accounts: and users: sections, read-only from the",
+	"database INVENTORY's database: section names (its cluster.name), or",
+	"from a 'sacctmgr dump' flat file; append them to an inventory without",
+	"those sections. nodes: cluster:, node_types:, hosts: and partitions:",
+	"from slurm.conf (and gres.conf), hostlists folded, every other key in",
+	"cluster.slurm_conf or the partitions' and node types' extra:.",
+	"",
+	"What the inventory cannot express (a user whose settings differ between",
+	"its accounts, partition associations, ...) is listed on stderr and marked",
+	"in the YAML; the YAML is still printed and the exit code is 4.",
+	"",
+	"  --dump FILE   read a 'sacctmgr dump' flat file instead of the database",
+	"",
+	"exit codes: 0 imported as is; 4 printed, but something could not be",
+	"expressed (on stderr); 1 cannot read the source; 3 invalid inventory;",
+	"64 usage",
+	NULL,
+};
+
+/* Reads a whole file; NULL + *cause on error. */
+static char *read_all(const char *path, size_t *len, char **cause)
+{
+	FILE *f = fopen(path, "rb");
+	struct strbuf sb = STRBUF_INIT;
+	char buf[65536];
+	size_t n;
+
+	if (!f) {
+		*cause = xasprintf("%s: cannot read: %s", path, strerror(errno));
+		return NULL;
+	}
+	while ((n = fread(buf, 1, sizeof(buf), f)) > 0)
+		strbuf_add(&sb, buf, n);
+	if (ferror(f)) {
+		*cause = xasprintf("%s: cannot read: %s", path, strerror(errno));
+		fclose(f);
+		strbuf_release(&sb);
+		return NULL;
+	}
+	fclose(f);
+	return strbuf_detach(&sb, len);
+}
+
+/* Prints the YAML and the problems; the exit code for rc problems. */
+static int finish(int rc, char *cause, struct strbuf *out, struct strbuf *problems)
+{
+	if (rc < 0) {
+		fprintf(stderr, "clusterctl: import: %s\n", cause);
+		free(cause);
+		return CL_FATAL;
+	}
+	fwrite(out->buf, 1, out->len, stdout);
+	for (const char *p = problems->buf; *p;) {
+		size_t n = strcspn(p, "\n");
+
+		fprintf(stderr, "clusterctl: import: %.*s\n", (int)n, p);
+		p += n + (p[n] == '\n');
+	}
+	if (rc > 0)
+		fprintf(stderr, "clusterctl: import: %d thing%s could not be expressed "
+			"in the inventory (listed above; marked in the YAML)\n",
+			rc, rc == 1 ? "" : "s");
+	return rc > 0 ? CL_PARTIAL : CL_OK;
+}
+
+static int import_accounting(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "dump", required_argument, NULL, 'd' },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct strbuf out = STRBUF_INIT, problems = STRBUF_INIT;
+	const char *dump = NULL;
+	char *cause = NULL;
+	int c, rc;
+
+	while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
+		if (c != 'd') {
+			cmd_print_usage(&cmd_import_entry, stderr);
+			return CL_USAGE;
+		}
+		dump = optarg;
+	}
+	if (optind != argc - (dump ? 0 : 1)) {
+		cmd_print_usage(&cmd_import_entry, stderr);
+		return CL_USAGE;
+	}
+	if (dump) {
+		size_t len = 0;
+		char *text = read_all(dump, &len, &cause);
+
+		rc = text ? acct_import_dump(dump, text, len, &out, &problems, &cause) : -1;
+		free(text);
+	} else {
+		struct diag_list dl = DIAG_LIST_INIT;
+		struct model *m = diag_read_source(&dl, argv[optind]) ? NULL :
+			inventory_load_valid(argv[optind], &dl);
+
+		diag_print(&dl, stderr);
+		diag_release(&dl);
+		if (!m)
+			return CL_INVALID;
+		rc = acct_import_db(m, &out, &problems, &cause);
+		model_free(m);
+	}
+	rc = finish(rc, cause, &out, &problems);
+	strbuf_release(&out);
+	strbuf_release(&problems);
+	return rc;
+}
+
+static int import_nodes_cmd(int argc, char **argv)
+{
+	struct strbuf out = STRBUF_INIT, problems = STRBUF_INIT;
+	char *conf = NULL, *gres = NULL, *cause = NULL;
+	size_t conf_len = 0, gres_len = 0;
+	int rc = -1;
+
+	if (argc < 2 || argc > 3 || argv[1][0] == '-') {
+		cmd_print_usage(&cmd_import_entry, stderr);
+		return CL_USAGE;
+	}
+	conf = read_all(argv[1], &conf_len, &cause);
+	if (conf && argc == 3)
+		gres = read_all(argv[2], &gres_len, &cause);
+	if (conf && (argc == 2 || gres)) {
+		struct import_source src = {
+			argv[1], conf, conf_len,
+			argc == 3 ? argv[2] : NULL, gres, gres_len,
+		};
+
+		rc = import_nodes(&src, &out, &problems, &cause);
+	}
+	rc = finish(rc, cause, &out, &problems);
+	free(conf);
+	free(gres);
+	strbuf_release(&out);
+	strbuf_release(&problems);
+	return rc;
+}
+
+static int cmd_import_run(int argc, char **argv)
+{
+	if (cmd_wants_help(argc, argv)) {
+		cmd_print_usage(&cmd_import_entry, stdout);
+		return CL_OK;
+	}
+	if (argc >= 2 && !strcmp(argv[1], "accounting"))
+		return import_accounting(argc - 1, argv + 1);
+	if (argc >= 2 && !strcmp(argv[1], "nodes"))
+		return import_nodes_cmd(argc - 1, argv + 1);
+	cmd_print_usage(&cmd_import_entry, stderr);
+	return CL_USAGE;
+}
+
+const struct cmd_entry cmd_import_entry = {
+	.name = "import",
+	.summary = "print inventory YAML for a running cluster's accounting or nodes",
+	.usage = import_usage,
+	.run = cmd_import_run,
+};
