@@ -175,7 +175,7 @@ static char *gres_spec(const char *lines, const char *type, char **autodetect)
 
 /* Gres=gpu:a40:8,gpu:2 + gres.conf -> the gpus: value; -1 on a non-GPU GRES. */
 static int gpus_yaml(struct imp *im, const char *gres, const char *lines,
-		     unsigned lineno, struct strbuf *out)
+		     unsigned lineno, bool report, struct strbuf *out)
 {
 	char *copy = xstrdup(gres), *save = NULL;
 	size_t n = 0;
@@ -189,7 +189,9 @@ static int gpus_yaml(struct imp *im, const char *gres, const char *lines,
 		char *autodetect, *spec;
 
 		if (strncmp(g, "gpu", 3) || (g[3] && g[3] != ':')) {
-			iproblem(im, lineno, "Gres '%s': only GPUs are in the schema: left out", g);
+			if (report)
+				iproblem(im, lineno, "Gres '%s': only GPUs are in the "
+					 "schema: left out", g);
 			free(type);
 			rc = -1;
 			continue;
@@ -231,7 +233,7 @@ static void memory_kv(struct strbuf *sb, const char *key, const char *mb)
 
 /* The node type's YAML body for NodeName= line l and node name's gres lines. */
 static void type_body(struct imp *im, const struct slurmconf_line *l,
-		      const char *name, struct strbuf *sb)
+		      const char *name, bool report, struct strbuf *sb)
 {
 	struct strbuf glines = STRBUF_INIT, extra = STRBUF_INIT;
 	const char *v;
@@ -258,7 +260,7 @@ static void type_body(struct imp *im, const struct slurmconf_line *l,
 	if (v) {
 		struct strbuf g = STRBUF_INIT;
 
-		gpus_yaml(im, v, glines.buf, l->lineno, &g);
+		gpus_yaml(im, v, glines.buf, l->lineno, report, &g);
 		if (g.len)
 			strbuf_addf(sb, "    gpus: %s\n", g.buf);
 		strbuf_release(&g);
@@ -314,12 +316,12 @@ static char *type_name(struct imp *im, const struct slurmconf_line *l)
 }
 
 static size_t find_type(struct imp *im, const struct slurmconf_line *l,
-			const char *node)
+			const char *node, bool report)
 {
 	struct strbuf body = STRBUF_INIT;
 	size_t i;
 
-	type_body(im, l, node, &body);
+	type_body(im, l, node, report, &body);
 	for (i = 0; i < im->n_types; i++)
 		if (!strcmp(im->types[i].sig, body.buf))
 			break;
@@ -366,7 +368,7 @@ static int add_node_line(struct imp *im, size_t li, char **cause)
 		n->addr = addr ? xstrdup(addrs.names[i]) : NULL;
 		n->port = port ? strtoll(port, NULL, 10) : -1;
 		n->line = li;
-		n->type = find_type(im, l, n->name);
+		n->type = find_type(im, l, n->name, i == 0);
 	}
 	rc = 0;
 out:
@@ -708,9 +710,48 @@ static bool source_has(const struct slurmconf *c, const char *key)
 	return false;
 }
 
+/* Lines that are not a slurm.conf setting (nodes, partitions, node sets, ...). */
 static bool line_kind(const struct slurmconf_line *l)
 {
-	return key_is(l, "NodeName") || key_is(l, "PartitionName");
+	static const char *const keys[] = { "NodeName", "PartitionName", "NodeSet",
+					    "DownNodes", "FrontendName", "Include",
+					    "SwitchName" };
+
+	for (size_t i = 0; i < ARRAY_SIZE(keys); i++)
+		if (key_is(l, keys[i]))
+			return true;
+	return false;
+}
+
+/* The address of host name as the inventory gives it, or NULL. */
+static const char *addr_of(const struct imp *im, const char *name)
+{
+	if (im->controller && !strcmp(name, im->controller))
+		return im->controller_addr;
+	if (im->backup && !strcmp(name, im->backup))
+		return im->backup_addr;
+	for (size_t i = 0; i < im->n_nodes; i++)
+		if (!strcmp(im->nodes[i].name, name))
+			return im->nodes[i].addr;
+	return NULL;
+}
+
+/* A host written as its name in one file and its address in the other. */
+static bool same_host(const struct imp *im, const char *a, const char *b)
+{
+	const char *aa = addr_of(im, a), *ba = addr_of(im, b);
+
+	return (aa && !strcmp(aa, b)) || (ba && !strcmp(ba, a));
+}
+
+/* True when the rendered key names the same host as value. */
+static bool rendered_host(const struct imp *im, const struct slurmconf *r,
+			  const char *key, const char *value)
+{
+	for (size_t i = 0; i < r->n; i++)
+		if (!strcasecmp(r->lines[i].kv[0].key, key))
+			return same_host(im, value, r->lines[i].kv[0].value);
+	return false;
 }
 
 /*
@@ -741,7 +782,8 @@ static void emit_slurm_conf(struct imp *im, const struct slurmconf *r,
 		slurmkeys_check(SLURMKEYS_CONF, l->kv[0].key,
 				slurmkeys_version_index("22.05"), &ck);
 		if (ck.status == SLURMKEY_MODELLED) {
-			if (!rendered_same(r, l->kv[0].key, l->kv[0].value))
+			if (!rendered_same(r, l->kv[0].key, l->kv[0].value) &&
+			    !rendered_host(im, r, l->kv[0].key, l->kv[0].value))
 				iproblem(im, l->lineno, "%s=%s: the inventory renders it "
 					 "differently (%s)", l->kv[0].key,
 					 l->kv[0].value, ck.hint);

@@ -1,0 +1,151 @@
+#!/bin/sh
+# t3300-import: "clusterctl import" without daemons. import nodes of every
+# inventory's own rendered slurm.conf and gres.conf gives an inventory that
+# validates and renders them byte for byte; import accounting --dump of
+# every inventory's export-sacctmgr flat file gives accounts and users that
+# export the same flat file again; what the schema cannot hold (NodeSet=,
+# non-GPU GRES, PartitionName=DEFAULT, partition associations, dump fields
+# without a key) is named on stderr with file:line and exits 4 with the
+# YAML still printed; unreadable and malformed input exits 1; usage 64.
+. "$(dirname "$0")/test-lib.sh"
+
+test_expect_success 'import --help prints usage, exit 0; usage errors exit 64' '
+	"$CLUSTERCTL" import --help >out &&
+	grep "^usage: clusterctl import accounting INVENTORY" out &&
+	test_must_fail --exit=64 "$CLUSTERCTL" import 2>err &&
+	grep "^usage:" err &&
+	test_must_fail --exit=64 "$CLUSTERCTL" import frob &&
+	test_must_fail --exit=64 "$CLUSTERCTL" import nodes &&
+	test_must_fail --exit=64 "$CLUSTERCTL" import nodes a b c &&
+	test_must_fail --exit=64 "$CLUSTERCTL" import accounting &&
+	test_must_fail --exit=64 "$CLUSTERCTL" import accounting --dump x.cfg extra
+'
+
+# controller NAME: the controller host of inventories/NAME.yaml
+controller() { sed -n "s/^  controller: *//p" "$TOP/inventories/$1.yaml" | head -n 1; }
+
+for name in lab skynet gcp-g2 aicloud lri-spice; do
+	test_expect_success "import nodes $name: validates and renders the same slurm.conf and gres.conf" "
+		\"\$CLUSTERCTL\" render \"\$TOP/inventories/$name.yaml\" -o src-$name >/dev/null &&
+		etc=src-$name/\$(controller $name)/etc/slurm &&
+		\"\$CLUSTERCTL\" import nodes \$etc/slurm.conf \$etc/gres.conf >$name.yaml 2>err &&
+		test_cmp /dev/null err &&
+		\"\$CLUSTERCTL\" validate $name.yaml &&
+		\"\$CLUSTERCTL\" render $name.yaml -o re-$name >/dev/null &&
+		test_cmp \$etc/slurm.conf re-$name/\$(controller $name)/etc/slurm/slurm.conf &&
+		test_cmp \$etc/gres.conf re-$name/\$(controller $name)/etc/slurm/gres.conf
+	"
+done
+
+test_expect_success 'import nodes folds hostlists and infers node types with a comment' '
+	grep "^  - {names: \"gpu\[01-03\]\", addresses: \"127.0.10.\[2-4\]\", type: fake_x2, slurmd_port: 6831}\$" lab.yaml &&
+	grep "^# Node types inferred" skynet.yaml &&
+	grep "^  - {names: \"alexa,consu\", type: a40_x8}\$" skynet.yaml &&
+	grep "^    extra: {GraceTime: 300}\$" skynet.yaml &&
+	grep "^    gpus: {type: l4, count: 1, autodetect: nvml}\$" gcp-g2.yaml
+'
+
+test_expect_success 'import nodes of a hand-written slurm.conf: what has no key is named, exit 4' '
+	cat >slurm.conf <<-\EOF &&
+	ClusterName=site
+	SlurmctldHost=head(10.0.0.1)
+	AccountingStorageType=accounting_storage/slurmdbd
+	AccountingStorageHost=head
+	SlurmctldPort=7817
+	MpiDefault=pmix # a comment
+	NodeName=n[001-004] CPUs=8 RealMemory=64000 Gres=gpu:a100:4,mps:100 State=UNKNOWN
+	NodeName=big1 CPUs=128 RealMemory=1024000 Weight=10
+	NodeSet=ns Feature=x
+	PartitionName=DEFAULT MaxTime=1:00:00
+	PartitionName=all Nodes=n[001-004],big1 Default=YES MaxTime=INFINITE DefMemPerCPU=1000
+	EOF
+	cat >gres.conf <<-\EOF &&
+	NodeName=n[001-004] Name=gpu Type=a100 File=/dev/nvidia[0-3]
+	NodeName=n[001-004] Name=mps Count=100
+	EOF
+	test_must_fail --exit=4 "$CLUSTERCTL" import nodes slurm.conf gres.conf >site.yaml 2>err &&
+	grep "^clusterctl: import: slurm.conf:7: Gres .mps:100.: only GPUs are in the schema: left out\$" err &&
+	grep "^clusterctl: import: slurm.conf:9: NodeSet= lines are not in the schema: left out\$" err &&
+	grep "^clusterctl: import: slurm.conf:10: PartitionName=DEFAULT: " err &&
+	grep "^clusterctl: import: gres.conf:2: GRES .mps.: only GPUs are in the schema: left out\$" err &&
+	grep "^clusterctl: import: 4 things could not be expressed" err &&
+	! grep -i "nodeset:" site.yaml &&
+	grep "^  slurmctld_port: 7817\$" site.yaml &&
+	grep "^    MpiDefault: pmix\$" site.yaml &&
+	grep "^    extra: {State: UNKNOWN}\$" site.yaml &&
+	grep "^    extra: {DefMemPerCPU: 1000}\$" site.yaml &&
+	grep "^    gpus: {type: a100, count: 4, files: \"/dev/nvidia\[0-3\]\"}\$" site.yaml &&
+	"$CLUSTERCTL" validate site.yaml
+'
+
+test_expect_success 'import nodes: unreadable or malformed files exit 1 with the place' '
+	test_must_fail --exit=1 "$CLUSTERCTL" import nodes nosuch.conf 2>err &&
+	grep "^clusterctl: import: nosuch.conf: cannot read: " err &&
+	printf "ClusterName=x\nthis is not a key value line\n" >bad.conf &&
+	test_must_fail --exit=1 "$CLUSTERCTL" import nodes bad.conf 2>err &&
+	grep "^clusterctl: import: bad.conf:2: not a Key=Value line" err &&
+	printf "ClusterName=x\n" >noctl.conf &&
+	test_must_fail --exit=1 "$CLUSTERCTL" import nodes noctl.conf 2>err &&
+	grep "^clusterctl: import: noctl.conf: no SlurmctldHost= line" err
+'
+
+# flat_body FILE: a flat file without comments and sorted (sibling order aside)
+flat_body() { grep -v "^#" "$1" | sort; }
+
+for name in lab skynet gcp-g2 aicloud lri-spice; do
+	test_expect_success "import accounting --dump of $name's flat file exports the same flat file" "
+		\"\$CLUSTERCTL\" export-sacctmgr \"\$TOP/inventories/$name.yaml\" >$name.cfg &&
+		\"\$CLUSTERCTL\" import accounting --dump $name.cfg >$name-acct.yaml 2>err &&
+		test_cmp /dev/null err &&
+		{ sed '/^\\(qos\\|accounts\\|users\\):/,\$d' \"\$TOP/inventories/$name.yaml\" &&
+		  sed -n '/^qos:/,/^[a-z]/p' \"\$TOP/inventories/$name.yaml\" | sed '/^\\(accounts\\|users\\):/,\$d' &&
+		  sed -n '/^accounts:/,\$p' $name-acct.yaml; } >$name-re.yaml &&
+		\"\$CLUSTERCTL\" validate $name-re.yaml &&
+		\"\$CLUSTERCTL\" export-sacctmgr $name-re.yaml >$name-re.cfg &&
+		flat_body $name.cfg >want && flat_body $name-re.cfg >got &&
+		test_cmp want got
+	"
+done
+
+test_expect_success 'import accounting --dump: fields without a key and partition associations, exit 4' '
+	cat >site.cfg <<-\EOF &&
+	# a sacctmgr dump
+	Cluster - '"'"'site'"'"':Fairshare=1:QOS='"'"'normal'"'"':GrpTRES=cpu=1000
+	Parent - '"'"'root'"'"'
+	User - '"'"'root'"'"':DefaultAccount='"'"'root'"'"':AdminLevel='"'"'Administrator'"'"':Fairshare=1
+	Account - '"'"'phys'"'"':Description='"'"'physics dept'"'"':Organization='"'"'sci'"'"':Fairshare=5:GrpTRESMins=cpu=100:MaxTRES=gres/gpu:a100=2,cpu=8
+	Parent - '"'"'phys'"'"'
+	User - '"'"'ann'"'"':DefaultAccount='"'"'phys'"'"':Coordinator='"'"'phys'"'"':Fairshare=2:QOS='"'"'normal,high'"'"':MaxWallDurationPerJob=90
+	User - '"'"'ann'"'"':Partition='"'"'debug'"'"':Fairshare=1
+	EOF
+	test_must_fail --exit=4 "$CLUSTERCTL" import accounting --dump site.cfg >site-acct.yaml 2>err &&
+	grep "^clusterctl: import: site.cfg:2: cluster .site.: root association GrpTRES=.cpu=1000. has no key in the schema: left out\$" err &&
+	grep "^clusterctl: import: site.cfg:5: Account .phys.: GrpTRESMins=.cpu=100. has no key in the schema: left out\$" err &&
+	grep "^clusterctl: import: site.cfg:8: association of user .ann. in account .phys. on partition .debug.: " err &&
+	grep "^  - name: phys\$" site-acct.yaml &&
+	grep "^    max_tres_per_job: {cpu: 8, gres/gpu:a100: 2}\$" site-acct.yaml &&
+	grep "^    coordinators: \[ann\]\$" site-acct.yaml &&
+	grep "^  - {name: ann, accounts: \[phys\], fairshare: 2, max_wall: \"01:30:00\", qos: \[high, normal\]}\$" site-acct.yaml &&
+	grep "^  - name: high\$" site-acct.yaml
+'
+
+test_expect_success 'import accounting --dump: a malformed line or no Cluster line exits 1' '
+	printf "Cluster - '"'"'x'"'"'\nnonsense\n" >bad.cfg &&
+	test_must_fail --exit=1 "$CLUSTERCTL" import accounting --dump bad.cfg 2>err &&
+	grep "^clusterctl: import: bad.cfg:2: not a sacctmgr flat file line: .nonsense.\$" err &&
+	printf "Parent - '"'"'root'"'"'\n" >nocl.cfg &&
+	test_must_fail --exit=1 "$CLUSTERCTL" import accounting --dump nocl.cfg 2>err &&
+	grep "^clusterctl: import: nocl.cfg: no .Cluster - . line: not a sacctmgr dump\$" err
+'
+
+test_expect_success 'import accounting: an unreachable database is one error, exit 1' '
+	echo x >pass &&
+	sed -e "s/^\\(  *port:  *\\)3307 *\$/\\11/" -e "s|password_file: .*|password_file: $TRASH/pass|" \
+		"$TOP/inventories/lab.yaml" >down.yaml &&
+	test_must_fail --exit=1 "$CLUSTERCTL" import accounting down.yaml >out 2>err &&
+	test_cmp /dev/null out &&
+	test $(wc -l <err) = 1 &&
+	grep "^clusterctl: import: cannot connect to MariaDB at 127.0.0.1:1 as .slurm.: " err
+'
+
+test_done

@@ -1,0 +1,121 @@
+#!/bin/sh
+# t3310-import-lab: "clusterctl import accounting" against a real slurmdbd
+# and MariaDB in the lab (host ctl). A database seeded by sacctmgr commands
+# (an account tree, users in several accounts, coordinators, admin levels,
+# QoS with flags, limits, usage factor and preemption) is imported, the
+# result appended to the lab inventory, validated, and applied with the sql
+# method to a fresh database: every "sacctmgr show" view is the same as the
+# source's. The same through a "sacctmgr dump" file (QoS settings aside:
+# 22.05 dumps hold none). Then what the schema cannot hold (a user whose
+# fairshare differs between accounts, a partition association) is named on
+# stderr, marked in the YAML, and exits 4.
+. "$(dirname "$0")/test-lib.sh"
+. "$TOP/tests/t/lib-lab.sh"
+. "$TOP/bench/acct/lib-acct.sh"
+
+INV=$TRASH/lab.yaml
+acct_lab_begin "$INV" ctl
+
+# seed_source: the source database, written by sacctmgr only
+seed_source() {
+	acct_on sh -e -c '
+		S="sacctmgr -i"
+		$S modify qos normal set Description=normal >/dev/null
+		$S add qos scavenger Description=preemptable Priority=1 PreemptMode=requeue UsageFactor=0.5 >/dev/null
+		$S add qos gold Description="Gold service" Priority=100 Flags=DenyOnLimit,NoDecay \
+			MaxTRESPerUser=gres/gpu=2,cpu=16 MaxWall=2-00:00:00 GraceTime=120 \
+			UsageFactor=1.5 MaxJobsPerUser=10 GrpTRES=mem=20G >/dev/null
+		$S modify qos gold set Preempt=scavenger >/dev/null
+		$S add account science Description="Science faculty" Organization=campus >/dev/null
+		$S add account physics parent=science Fairshare=40 GrpTRES=cpu=64,gres/gpu=8 \
+			MaxJobs=20 QOS=normal,gold,scavenger DefaultQOS=normal >/dev/null
+		$S add account chem parent=science Fairshare=parent MaxWall=1-00:00:00 >/dev/null
+		$S add account ops Description=operations GrpJobs=5 GrpSubmitJobs=50 >/dev/null
+		$S add user alice account=physics,chem DefaultAccount=physics QOS=normal,gold \
+			DefaultQOS=normal Fairshare=10 MaxJobs=4 MaxSubmitJobs=8 >/dev/null
+		$S add user bob account=chem AdminLevel=Operator >/dev/null
+		$S add user carol account=ops,physics DefaultAccount=ops AdminLevel=Administrator \
+			GrpTRES=cpu=8 MaxWall=12:00:00 >/dev/null
+		$S add coordinator account=physics names=alice >/dev/null
+		$S add coordinator account=ops names=carol,bob >/dev/null
+	'
+}
+
+# restart_views VIEWS: restart slurmdbd and slurmctld (which registers its
+# TRES, gres/gpu:fake), then write the views: both sides are read so
+restart_views() {
+	acct_svc slurmdbd restart && acct_wait_dbd && acct_svc slurmctld restart &&
+		acct_wait_ctld && acct_views "$1"
+}
+
+# apply_fresh YAML VIEWS: seed YAML (sql method) into a fresh database, restart
+# the daemons as acct_equivalence does, write the views
+apply_fresh() {
+	acct_reset_db gres/gpu >/dev/null &&
+	acct_seed sql "$1" >"$1.out" 2>&1 || { cat "$1.out"; return 1; }
+	restart_views "$2"
+}
+
+# compose ACCOUNTING.yaml OUT: the lab inventory with these sections instead
+compose() {
+	sh "$TOP/bench/acct/compose.sh" "$INV" "$1" >"$2"
+}
+
+test_expect_success 'slurmdbd and slurmctld run in the lab' '
+	acct_lab_up "$INV" "$TRASH/render" ctl &&
+	acct_reset_db gres/gpu >/dev/null &&
+	seed_source &&
+	restart_views src.views &&
+	grep -q "^qos: gold|100|.*|scavenger|" src.views &&
+	grep -q "^user: carol|ops|Administrator|ops$" src.views
+'
+
+test_expect_success 'import accounting reads the database, exit 0, nothing on stderr' '
+	"$CLUSTERCTL" import accounting "$INV" >imp.yaml 2>err &&
+	test_cmp /dev/null err &&
+	grep -q "^  - {name: alice, accounts: \[physics, chem\]" imp.yaml &&
+	grep -q "^      - name: chem" imp.yaml &&
+	grep -q "^        fairshare: parent" imp.yaml
+'
+
+test_expect_success 'the import validates and applied to a fresh database gives the same views' '
+	compose imp.yaml db.yaml &&
+	"$CLUSTERCTL" validate db.yaml &&
+	apply_fresh db.yaml db.views &&
+	test_cmp src.views db.views
+'
+
+test_expect_success 'the same through a sacctmgr dump file (QoS settings aside)' '
+	acct_reset_db gres/gpu >/dev/null && seed_source && restart_views src2.views &&
+	acct_on sacctmgr -n dump lab file="$TRASH/src.cfg" >/dev/null 2>&1 &&
+	grep -q "^Account - .physics.:" src.cfg &&
+	"$CLUSTERCTL" import accounting --dump src.cfg >dump.yaml 2>err &&
+	test_cmp /dev/null err &&
+	sed -n "/^qos:/,/^accounts:/p" imp.yaml | sed "\$d" >qos.yaml &&
+	{ cat qos.yaml && sed -n "/^accounts:/,\$p" dump.yaml; } >dumpq.yaml &&
+	compose dumpq.yaml dump-inv.yaml &&
+	"$CLUSTERCTL" validate dump-inv.yaml &&
+	apply_fresh dump-inv.yaml dump.views &&
+	test_cmp src2.views dump.views
+'
+
+test_expect_success 'a user whose fairshare differs per account: stderr, a comment, exit 4' '
+	acct_on sacctmgr -i modify user alice where account=chem set fairshare=3 >/dev/null &&
+	test_must_fail --exit=4 "$CLUSTERCTL" import accounting "$INV" >lossy.yaml 2>err &&
+	grep "^clusterctl: import: user .alice.: fairshare differs between its accounts (physics: 10, chem: 3)" err &&
+	grep "^  # alice: settings the schema cannot hold yet" lossy.yaml &&
+	grep "^  #   fairshare per account: physics: 10, chem: 3" lossy.yaml &&
+	compose lossy.yaml lossy-inv.yaml &&
+	"$CLUSTERCTL" validate lossy-inv.yaml
+'
+
+test_expect_success 'a partition association is named, not dropped (database and dump)' '
+	acct_on sacctmgr -i add user dave account=ops partition=debug >/dev/null &&
+	test_must_fail --exit=4 "$CLUSTERCTL" import accounting "$INV" >p.yaml 2>err &&
+	grep "^clusterctl: import: association of user .dave. in account .ops. on partition .debug.: partition associations are not in the schema: left out" err &&
+	acct_on sacctmgr -n dump lab file="$TRASH/p.cfg" >/dev/null 2>&1 &&
+	test_must_fail --exit=4 "$CLUSTERCTL" import accounting --dump p.cfg >pd.yaml 2>err &&
+	grep "association of user .dave. in account .ops. on partition .debug." err
+'
+
+test_done
