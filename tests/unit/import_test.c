@@ -1,0 +1,208 @@
+/*
+ * import_test.c: the import modules without files or daemons: YAML
+ * scalars that read back the same, slurm.conf/gres.conf words, the
+ * sacctmgr dump reader and the accounting emitter (defaults left out,
+ * the tree nested, per-account user differences reported and marked),
+ * and import nodes of a small slurm.conf (node types, folded hosts,
+ * slurm_conf keys, what has no key). Every YAML produced is loaded and
+ * validated back.
+ */
+#include "compat.h"
+
+#include <criterion/criterion.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "acct_import.h"
+#include "acct_state.h"
+#include "import_nodes.h"
+#include "inventory.h"
+#include "slurmconf.h"
+#include "strbuf.h"
+#include "validate.h"
+#include "xalloc.h"
+#include "yamlout.h"
+
+static const char *const base_inventory =
+	"cluster: {name: t, controller: h, accounting_host: h}\n"
+	"hosts:\n  - {names: h, roles: [controller, dbd]}\n"
+	"  - {names: \"n[1-2]\", type: s}\n"
+	"node_types:\n  s: {cpus: 4, memory: 8G, gpus: {type: a100, count: 2, files: \"/dev/nvidia[0-1]\"}}\n"
+	"partitions:\n  - {name: main, nodes: \"n[1-2]\", default: true}\n";
+
+/* Loads text (a whole inventory) and returns the number of validate errors. */
+static size_t errors_of(const char *text)
+{
+	struct diag_list dl = DIAG_LIST_INIT;
+	struct model *m = inventory_load_string("t.yaml", text, strlen(text), &dl);
+	size_t n;
+
+	cr_assert_not_null(m, "%s", text);
+	validate_model(m, &dl);
+	n = diag_errors(&dl);
+	for (size_t i = 0; i < dl.n; i++) {
+		char *s = diag_format(&dl.items[i]);
+
+		cr_log_warn("%s", s);
+		free(s);
+	}
+	model_free(m);
+	diag_release(&dl);
+	return n;
+}
+
+Test(import, yaml_scalars_quote_only_when_needed)
+{
+	static const char *const in[][2] = {
+		{ "physics", "physics" }, { "high energy physics", "high energy physics" },
+		{ "no", "\"no\"" }, { "Null", "\"Null\"" }, { "", "\"\"" },
+		{ "a:b", "\"a:b\"" }, { "-x", "\"-x\"" }, { "say \"hi\"", "\"say \\\"hi\\\"\"" },
+		{ "#c", "\"#c\"" }, { "task/cgroup,task/affinity", "\"task/cgroup,task/affinity\"" },
+	};
+
+	for (size_t i = 0; i < ARRAY_SIZE(in); i++) {
+		struct strbuf sb = STRBUF_INIT;
+
+		yamlout_scalar(&sb, in[i][0]);
+		cr_expect_str_eq(sb.buf, in[i][1]);
+		strbuf_release(&sb);
+	}
+}
+
+Test(import, slurmconf_words_comments_and_site_section)
+{
+	static const char text[] =
+		"ClusterName=c # comment\n"
+		"SlurmctldParameters=enable_configless,idle_on_node_suspend\n"
+		"NodeName=n[1-2] CPUs=4 Feature=\"a b\" # x\n"
+		"# ---- site settings (inventory cluster.slurm_conf) ---\n"
+		"MpiDefault=none\n";
+	struct slurmconf c = { 0 };
+	char *cause = NULL;
+
+	cr_assert_eq(slurmconf_parse("s.conf", text, sizeof(text) - 1, false, &c, &cause), 0);
+	cr_assert_eq(c.n, 4);
+	cr_expect_str_eq(c.lines[0].kv[0].value, "c");
+	cr_expect_eq(c.lines[2].n, 3);
+	cr_expect_str_eq(slurmconf_get(&c.lines[2], "feature"), "a b");
+	cr_expect_not(c.lines[2].site);
+	cr_expect(c.lines[3].site);
+	cr_expect_eq(c.lines[3].lineno, 5);
+	slurmconf_release(&c);
+	cr_expect_eq(slurmconf_parse("s.conf", "A=1\nnot one\n", 11, false, &c, &cause), -1);
+	cr_expect_str_eq(cause, "s.conf:2: not a Key=Value line: 'not one'");
+	free(cause);
+}
+
+static const char dump[] =
+	"Cluster - 't':Fairshare=1:QOS='normal'\n"
+	"Parent - 'root'\n"
+	"User - 'root':DefaultAccount='root':AdminLevel='Administrator':Fairshare=1\n"
+	"Account - 'sci':Description='science':Organization='campus':Fairshare=1\n"
+	"Parent - 'sci'\n"
+	"Account - 'phys':Description='phys':Organization='sci':Fairshare=2147483647:"
+	"GrpTRES=gres/gpu:a100=4,mem=20480:MaxWallDurationPerJob=2880\n"
+	"Account - 'chem':Description='chem':Organization='sci':Fairshare=1\n"
+	"Parent - 'phys'\n"
+	"User - 'ann':DefaultAccount='chem':AdminLevel='Operator':Coordinator='phys':"
+	"Fairshare=2:QOS='gpu,normal':DefaultQOS='normal'\n"
+	"Parent - 'chem'\n"
+	"User - 'ann':DefaultAccount='chem':Fairshare=2:QOS='gpu,normal':DefaultQOS='normal'\n";
+
+Test(import, dump_becomes_human_yaml_that_validates)
+{
+	struct strbuf out = STRBUF_INIT, problems = STRBUF_INIT;
+	char *cause = NULL, *inv;
+	int rc = acct_import_dump("d.cfg", dump, sizeof(dump) - 1, &out, &problems, &cause);
+
+	cr_assert_eq(rc, 0, "%s%s", cause ? cause : "", problems.buf);
+	cr_expect(strstr(out.buf, "  - name: sci\n    description: science\n"
+			 "    organization: campus\n    children:\n"
+			 "      - name: phys\n        fairshare: parent\n"
+			 "        grp_tres: {gres/gpu:a100: 4, mem: 20G}\n"
+			 "        max_wall: \"2-00:00:00\"\n        coordinators: [ann]\n"
+			 "      - name: chem\n"), "%s", out.buf);
+	cr_expect(strstr(out.buf, "  - {name: ann, accounts: [chem, phys], admin_level: operator, "
+			 "fairshare: 2, default_qos: normal, qos: [gpu, normal]}\n"), "%s", out.buf);
+	cr_expect(strstr(out.buf, "qos:\n  - name: gpu\n  - name: normal\n"), "%s", out.buf);
+	inv = xasprintf("%s%s", base_inventory, out.buf);
+	cr_expect_eq(errors_of(inv), 0, "%s", inv);
+	free(inv);
+	strbuf_release(&out);
+	strbuf_release(&problems);
+}
+
+Test(import, per_account_user_differences_are_reported_and_marked)
+{
+	struct acct_objset s = { 0 };
+	struct strbuf out = STRBUF_INIT, problems = STRBUF_INIT;
+	struct acct_obj *o;
+
+	o = acct_objset_add(&s, ACCT_ACCOUNT, "a", NULL);
+	o = acct_objset_add(&s, ACCT_ASSOC, "a", "");
+	acct_obj_set(o, "parent", "root");
+	acct_obj_set(o, "fairshare", "1");
+	o = acct_objset_add(&s, ACCT_ACCOUNT, "b", NULL);
+	o = acct_objset_add(&s, ACCT_ASSOC, "b", "");
+	acct_obj_set(o, "parent", "root");
+	acct_obj_set(o, "fairshare", "1");
+	o = acct_objset_add(&s, ACCT_USER, "u", NULL);
+	acct_obj_set(o, "admin_level", "None");
+	o = acct_objset_add(&s, ACCT_ASSOC, "a", "u");
+	acct_obj_set(o, "fairshare", "5");
+	acct_obj_set(o, "is_def", "0");
+	acct_obj_set(o, "grp_wall", "60");
+	o = acct_objset_add(&s, ACCT_ASSOC, "b", "u");
+	acct_obj_set(o, "fairshare", "7");
+	acct_obj_set(o, "is_def", "1");
+	o = acct_objset_add(&s, ACCT_USER, "lonely", NULL);
+	acct_obj_set(o, "admin_level", "None");
+	cr_expect_eq(acct_import_emit(&s, true, "test", &out, &problems), 3);
+	cr_expect_str_eq(problems.buf,
+			 "user 'lonely' has no association on this cluster: left out\n"
+			 "user 'u': fairshare differs between its accounts (a: 5, b: 7): "
+			 "written as the default account 'b' has it\n"
+			 "user 'u' in account 'a': grp_wall '60' has no key at the user "
+			 "level of the schema: left out\n");
+	cr_expect(strstr(out.buf, "  # u: settings the schema cannot hold yet (per-association settings):\n"
+			 "  #   fairshare per account: a: 5, b: 7\n"
+			 "  #   grp_wall in account a: 60 (not expressible)\n"
+			 "  - {name: u, accounts: [b, a], fairshare: 7}\n"), "%s", out.buf);
+	acct_objset_release(&s);
+	strbuf_release(&out);
+	strbuf_release(&problems);
+}
+
+Test(import, nodes_of_a_small_slurm_conf)
+{
+	static const char conf[] =
+		"ClusterName=t\nSlurmctldHost=h(10.0.0.1)\n"
+		"AccountingStorageType=accounting_storage/slurmdbd\n"
+		"AccountingStorageHost=10.0.0.1\nPreemptType=preempt/qos\n"
+		"NodeName=n1 NodeAddr=10.0.1.1 CPUs=4 RealMemory=8192 Gres=gpu:a100:2 Port=7001\n"
+		"NodeName=n2 NodeAddr=10.0.1.2 CPUs=4 RealMemory=8192 Gres=gpu:a100:2 Port=7002\n"
+		"NodeName=n3 NodeAddr=10.0.1.3 CPUs=4 RealMemory=8192 Gres=gpu:a100:2 Port=7005\n"
+		"NodeSet=x Feature=y\n"
+		"PartitionName=main Nodes=n[1-3] Default=YES QOS=high AllowAccounts=a,b State=UP\n";
+	static const char gres[] = "NodeName=n[1-3] Name=gpu Type=a100 File=/dev/nvidia[0-1]\n";
+	struct import_source src = { "s.conf", conf, sizeof(conf) - 1, "g.conf", gres,
+				     sizeof(gres) - 1 };
+	struct strbuf out = STRBUF_INIT, problems = STRBUF_INIT;
+	char *cause = NULL;
+
+	cr_assert_eq(import_nodes(&src, &out, &problems, &cause), 1, "%s", cause ? cause : "");
+	cr_expect_str_eq(problems.buf, "s.conf:9: NodeSet= lines are not in the schema: left out\n");
+	cr_expect(strstr(out.buf, "  slurm_conf:\n    PreemptType: preempt/qos\n"), "%s", out.buf);
+	cr_expect(strstr(out.buf, "  a100_x2:\n    cpus: 4\n    memory: 8G\n"
+			 "    gpus: {type: a100, count: 2, files: \"/dev/nvidia[0-1]\"}\n"), "%s", out.buf);
+	/* ports count up from n1 to n2 (one entry); n3's does not follow */
+	cr_expect(strstr(out.buf, "  - {names: \"n[1-2]\", addresses: \"10.0.1.[1-2]\", "
+			 "type: a100_x2, slurmd_port: 7001}\n"
+			 "  - {names: n3, address: 10.0.1.3, type: a100_x2, slurmd_port: 7005}\n"),
+		  "%s", out.buf);
+	cr_expect(strstr(out.buf, "    allow_accounts: [a, b]\n"), "%s", out.buf);
+	cr_expect(strstr(out.buf, "qos:\n  - {name: high}\n"), "%s", out.buf);
+	cr_expect_eq(errors_of(out.buf), 0, "%s", out.buf);
+	strbuf_release(&out);
+	strbuf_release(&problems);
+}
