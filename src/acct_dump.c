@@ -106,6 +106,7 @@ struct dump {
 	struct acct_objset *set;
 	struct strbuf *problems;
 	char *parent, *cluster;
+	struct strbuf defaults;	/* "\nuser\taccount" per DefaultAccount= seen */
 	int n;
 	bool qos_lines;
 };
@@ -456,7 +457,27 @@ static void user_line(struct dump *d, const struct line *l, bool *used)
 	assoc_line(d, as, l, used);
 	for (size_t i = 0; i < l->n; i++)
 		if (!strcasecmp(l->f[i].key, "DefaultAccount"))
-			acct_obj_set(as, "is_def", strcmp(l->f[i].val, d->parent) ? "0" : "1");
+			strbuf_addf(&d->defaults, "\n%s\t%s", l->name, l->f[i].val);
+}
+
+/*
+ * DefaultAccount= may be written on a user's first line only (sacctmgr
+ * load takes it there): mark the association it names once all are read.
+ */
+static void mark_defaults(struct dump *d)
+{
+	for (size_t i = 0; i < d->set->n; i++) {
+		struct acct_obj *o = &d->set->items[i];
+		char *key;
+
+		if (o->kind != ACCT_ASSOC || !*o->user)
+			continue;
+		key = xasprintf("\n%s\t%s", o->user, o->name);
+		for (const char *p = strstr(d->defaults.buf, key); p; p = strstr(p + 1, key))
+			if (p[strlen(key)] == '\n' || !p[strlen(key)])
+				acct_obj_set(o, "is_def", "1");
+		free(key);
+	}
 }
 
 static void qos_line(struct dump *d, const struct line *l, bool *used)
@@ -530,6 +551,7 @@ int acct_import_dump(const char *path, const char *text, size_t len,
 	int rc = 0;
 
 	d.parent = xstrdup("root");
+	strbuf_init(&d.defaults);
 	for (char *s = copy, *nl; s && rc == 0; s = nl) {
 		nl = strchr(s, '\n');
 		if (nl)
@@ -547,6 +569,7 @@ int acct_import_dump(const char *path, const char *text, size_t len,
 		rc = -1;
 	}
 	if (rc == 0) {
+		mark_defaults(&d);
 		where = xasprintf("the sacctmgr dump %s (cluster '%s')", path, d.cluster);
 		rc = d.n + acct_import_emit(&set, d.qos_lines, where, out, problems);
 		free(where);
@@ -554,6 +577,7 @@ int acct_import_dump(const char *path, const char *text, size_t len,
 	acct_objset_release(&set);
 	free(d.parent);
 	free(d.cluster);
+	strbuf_release(&d.defaults);
 	free(copy);
 	return rc;
 }

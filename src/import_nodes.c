@@ -850,8 +850,8 @@ static int render_conf(const struct imp *im, const char *yaml, struct slurmconf 
 			strbuf_addf(&sb, "\n  %s", s);
 			free(s);
 		}
-		*cause = xasprintf("the imported inventory does not validate:%s\n%s",
-				   sb.buf, yaml);
+		*cause = xasprintf("the imported inventory does not validate (GPUs "
+				   "without gres.conf lines?):%s", sb.buf);
 		strbuf_release(&sb);
 	}
 	rendered_set_release(&set);

@@ -20,7 +20,7 @@ acct_lab_up "$BASE" "$TRASH/out" ctl ||
 	{ echo "cannot start the Slurm daemons in the lab" >&2; exit 1; }
 
 now() { date +%s.%N; }
-secs() { echo "$2 - $1" | bc; }
+secs() { echo "$1 $2" | awk '{ printf "%.2f", $2 - $1 }'; }
 
 { sed '/^qos:/,$d' "$BASE" | sed -e 's/, *qos: *[a-z0-9_]*}/}/'
   python3 "$HERE/gen.py" "$USERS" "$ACCOUNTS"; } >big.yaml

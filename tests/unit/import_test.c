@@ -107,7 +107,7 @@ static const char dump[] =
 	"User - 'ann':DefaultAccount='chem':AdminLevel='Operator':Coordinator='phys':"
 	"Fairshare=2:QOS='gpu,normal':DefaultQOS='normal'\n"
 	"Parent - 'chem'\n"
-	"User - 'ann':DefaultAccount='chem':Fairshare=2:QOS='gpu,normal':DefaultQOS='normal'\n";
+	"User - 'ann':Fairshare=2:QOS='gpu,normal':DefaultQOS='normal'\n";
 
 Test(import, dump_becomes_human_yaml_that_validates)
 {
@@ -205,4 +205,19 @@ Test(import, nodes_of_a_small_slurm_conf)
 	cr_expect_eq(errors_of(out.buf), 0, "%s", out.buf);
 	strbuf_release(&out);
 	strbuf_release(&problems);
+}
+
+Test(import, mem_tres_limits_take_the_units_validate_takes)
+{
+	struct kv items[] = { { .key = "mem", .value = "1.5G" }, { .key = "cpu", .value = "4" } };
+	struct kv_list kv = { items, 2 };
+	char *out = NULL, *cause = NULL;
+
+	cr_assert_eq(acct_tres_from_kv(&kv, &out, &cause), 0, "%s", cause ? cause : "");
+	cr_expect_str_eq(out, "cpu=4,mem=1536");
+	free(out);
+	items[1].key = "bb/cray";
+	items[1].value = "1T";
+	cr_expect_eq(acct_tres_from_kv(&kv, &out, &cause), -1);
+	free(cause);
 }
