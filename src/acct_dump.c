@@ -367,14 +367,21 @@ static void note_qos(struct dump *d, const char *list)
 	}
 }
 
+/* as: the association just added; note_qos() may move the set's objects. */
 static void assoc_line(struct dump *d, struct acct_obj *as, const struct line *l,
 		       bool *used)
 {
+	char *qos, *def;
+
 	acct_obj_set(as, "fairshare", "1");
 	acct_obj_set(as, "is_def", "0");
 	apply_fields(d, as, l, assoc_dkeys, ARRAY_SIZE(assoc_dkeys), used);
-	note_qos(d, acct_obj_get(as, "qos"));
-	note_qos(d, acct_obj_get(as, "default_qos"));
+	qos = acct_obj_get(as, "qos") ? xstrdup(acct_obj_get(as, "qos")) : NULL;
+	def = acct_obj_get(as, "default_qos") ? xstrdup(acct_obj_get(as, "default_qos")) : NULL;
+	note_qos(d, qos);
+	note_qos(d, def);
+	free(qos);
+	free(def);
 }
 
 static void account_line(struct dump *d, const struct line *l, bool *used)
@@ -420,6 +427,7 @@ static void user_line(struct dump *d, const struct line *l, bool *used)
 {
 	struct acct_obj *u = find_obj(d->set, ACCT_USER, l->name, NULL), *as;
 	const struct dkey *k;
+	size_t ui, ai;
 
 	if (!strcmp(d->parent, "root") && !strcmp(l->name, "root")) {
 		memset(used, 1, l->n);
@@ -438,7 +446,10 @@ static void user_line(struct dump *d, const struct line *l, bool *used)
 		u = acct_objset_add(d->set, ACCT_USER, l->name, NULL);
 		acct_obj_set(u, "admin_level", "None");
 	}
+	ui = (size_t)(u - d->set->items);
 	as = acct_objset_add(d->set, ACCT_ASSOC, d->parent, l->name);
+	u = &d->set->items[ui];	/* the add may have moved the objects */
+	ai = (size_t)(as - d->set->items);
 	for (size_t i = 0; i < l->n; i++) {
 		const char *v = l->f[i].val;
 
@@ -454,7 +465,7 @@ static void user_line(struct dump *d, const struct line *l, bool *used)
 			dproblem(d, "user '%s': %s='%s' has no key in the schema: left out",
 				 l->name, k->key, v);
 	}
-	assoc_line(d, as, l, used);
+	assoc_line(d, &d->set->items[ai], l, used);
 	for (size_t i = 0; i < l->n; i++)
 		if (!strcasecmp(l->f[i].key, "DefaultAccount"))
 			strbuf_addf(&d->defaults, "\n%s\t%s", l->name, l->f[i].val);

@@ -454,6 +454,9 @@ static void check_account_refs(struct vctx *v, const struct account *a,
 	validate_list_refs(v, &a->coordinators, owner, "user", &v->users);
 	if (a->default_qos && !validate_index_find(&v->qos, a->default_qos))
 		validate_unknown_ref(v, &a->default_qos_loc, owner, "QoS", a->default_qos, &v->qos);
+	else if (a->default_qos && a->qos.n && !str_list_has(&a->qos, a->default_qos))
+		diag_error(v->dl, &a->default_qos_loc, "%s: default QoS '%s' is not "
+			   "one of the account's QoS", owner, a->default_qos);
 	check_fairshare(v, owner, a->fairshare, &a->fairshare_loc);
 	check_tres_map(v, owner, &a->grp_tres, ls);
 	check_tres_map(v, owner, &a->max_tres_per_job, ls);
