@@ -407,16 +407,30 @@ static bool has_assoc(const struct acct_obj *const *v, size_t n, const char *use
 static void emit_users(struct tree *t)
 {
 	const struct acct_obj **v = xcalloc(t->s->n + 1, sizeof(*v));
-	size_t n = 0, i, j;
+	const struct acct_obj **in_root = xcalloc(t->s->n + 1, sizeof(*in_root));
+	size_t n = 0, n_root = 0, i, j;
 
-	for (i = 0; i < t->s->n; i++)
-		if (t->s->items[i].kind == ACCT_ASSOC && *t->s->items[i].user)
-			v[n++] = &t->s->items[i];
+	for (i = 0; i < t->s->n; i++) {
+		const struct acct_obj *o = &t->s->items[i];
+
+		if (o->kind != ACCT_ASSOC || !*o->user)
+			continue;
+		if (!strcmp(o->name, "root")) {
+			/* root is implicit in the schema: no user can name it */
+			t->n += problem(t->problems, "user '%s' in account 'root': the "
+					"schema has no users in root: left out", o->user);
+			in_root[n_root++] = o;
+			continue;
+		}
+		v[n++] = o;
+	}
 	xqsort(v, n, sizeof(*v), cmp_user_assoc);
+	xqsort(in_root, n_root, sizeof(*in_root), cmp_user_assoc);
 	for (i = 0; i < t->s->n; i++) {
 		const struct acct_obj *u = &t->s->items[i];
 
-		if (u->kind == ACCT_USER && !has_assoc(v, n, u->name))
+		if (u->kind == ACCT_USER && !has_assoc(v, n, u->name) &&
+		    !has_assoc(in_root, n_root, u->name))
 			t->n += problem(t->problems, "user '%s' has no association on "
 					"this cluster: left out", u->name);
 	}
@@ -428,6 +442,7 @@ static void emit_users(struct tree *t)
 		emit_user(t, v + i, j - i);
 	}
 	free(v);
+	free(in_root);
 }
 
 int acct_import_emit(const struct acct_objset *set, bool qos_known,

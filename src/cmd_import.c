@@ -78,16 +78,20 @@ static int finish(int rc, char *cause, struct strbuf *out, struct strbuf *proble
 		free(cause);
 		return CL_FATAL;
 	}
-	fwrite(out->buf, 1, out->len, stdout);
+	if (rc > 0)
+		printf("# NOT IMPORTED: the inventory cannot express these (yet):\n");
 	for (const char *p = problems->buf; *p;) {
 		size_t n = strcspn(p, "\n");
 
+		if (rc > 0)
+			printf("#   %.*s\n", (int)n, p);
 		fprintf(stderr, "clusterctl: import: %.*s\n", (int)n, p);
 		p += n + (p[n] == '\n');
 	}
+	fwrite(out->buf, 1, out->len, stdout);
 	if (rc > 0)
 		fprintf(stderr, "clusterctl: import: %d thing%s could not be expressed "
-			"in the inventory (listed above; marked in the YAML)\n",
+			"in the inventory (listed above and at the top of the YAML)\n",
 			rc, rc == 1 ? "" : "s");
 	return rc > 0 ? CL_PARTIAL : CL_OK;
 }

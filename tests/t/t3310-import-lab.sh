@@ -8,7 +8,8 @@
 # source's. The same through a "sacctmgr dump" file (QoS settings aside:
 # 22.05 dumps hold none). Then what the schema cannot hold (a user whose
 # fairshare differs between accounts, a partition association) is named on
-# stderr, marked in the YAML, and exits 4.
+# stderr, marked in the YAML (at its top, and per-account differences at
+# the user), and exits 4.
 . "$(dirname "$0")/test-lib.sh"
 . "$TOP/tests/t/lib-lab.sh"
 . "$TOP/bench/acct/lib-acct.sh"
@@ -104,6 +105,7 @@ test_expect_success 'a user whose fairshare differs per account: stderr, a comme
 	test_must_fail --exit=4 "$CLUSTERCTL" import accounting "$INV" >lossy.yaml 2>err &&
 	grep "^clusterctl: import: user .alice.: fairshare differs between its accounts (physics: 10, chem: 3)" err &&
 	grep "^  # alice: settings the schema cannot hold yet" lossy.yaml &&
+	head -n 1 lossy.yaml | grep "^# NOT IMPORTED" &&
 	grep "^  #   fairshare per account: physics: 10, chem: 3" lossy.yaml &&
 	compose lossy.yaml lossy-inv.yaml &&
 	"$CLUSTERCTL" validate lossy-inv.yaml
