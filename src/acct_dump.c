@@ -11,6 +11,7 @@
 #include "compat.h"
 
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -106,7 +107,9 @@ struct dump {
 	struct acct_objset *set;
 	struct strbuf *problems;
 	char *parent, *cluster;
-	struct strbuf defaults;	/* "\nuser\taccount" per DefaultAccount= seen */
+	char **def_of;		/* DefaultAccount= by set index of the user */
+	size_t n_def_of;
+	size_t *slots, mask, n_slots;	/* find_obj()'s table */
 	int n;
 	bool qos_lines;
 };
@@ -340,17 +343,62 @@ static void unused_fields(struct dump *d, const struct line *l, const bool *used
 
 /* ---- line kinds ---- */
 
-static struct acct_obj *find_obj(struct acct_objset *s, enum acct_kind k,
-				 const char *name, const char *user)
+/*
+ * QoS, accounts and users by kind and name: an open-addressing table of
+ * set indexes + 1, so that a dump of 10,000 users is read in linear time.
+ */
+static size_t name_hash(enum acct_kind k, const char *name)
 {
-	for (size_t i = s->n; i-- > 0;) {
-		struct acct_obj *o = &s->items[i];
+	size_t h = 2166136261u ^ (size_t)k;
 
-		if (o->kind == k && !strcmp(o->name, name) &&
-		    !strcmp(o->user ? o->user : "", user ? user : ""))
+	for (; *name; name++)
+		h = (h ^ (unsigned char)*name) * 16777619u;
+	return h;
+}
+
+static void table_put(struct dump *d, size_t idx)
+{
+	const struct acct_obj *o = &d->set->items[idx];
+	size_t i = name_hash(o->kind, o->name) & d->mask;
+
+	while (d->slots[i])
+		i = (i + 1) & d->mask;
+	d->slots[i] = idx + 1;
+	d->n_slots++;
+}
+
+static struct acct_obj *find_obj(struct dump *d, enum acct_kind k, const char *name)
+{
+	size_t i;
+
+	if (!d->slots)
+		return NULL;
+	for (i = name_hash(k, name) & d->mask; d->slots[i]; i = (i + 1) & d->mask) {
+		struct acct_obj *o = &d->set->items[d->slots[i] - 1];
+
+		if (o->kind == k && !strcmp(o->name, name))
 			return o;
 	}
 	return NULL;
+}
+
+/* acct_objset_add() for a QoS, account or user, kept findable. */
+static struct acct_obj *add_obj(struct dump *d, enum acct_kind k, const char *name)
+{
+	acct_objset_add(d->set, k, name, NULL);
+	if (2 * (d->n_slots + 1) > d->mask) {
+		size_t cap = d->mask ? 2 * (d->mask + 1) : 64;
+
+		free(d->slots);
+		d->slots = xcalloc(cap, sizeof(*d->slots));
+		d->mask = cap - 1;
+		d->n_slots = 0;
+		for (size_t i = 0; i + 1 < d->set->n; i++)
+			if (!d->set->items[i].user)
+				table_put(d, i);
+	}
+	table_put(d, d->set->n - 1);
+	return &d->set->items[d->set->n - 1];
 }
 
 /* Every QoS the associations name, when the dump has no QOS lines. */
@@ -360,8 +408,8 @@ static void note_qos(struct dump *d, const char *list)
 		size_t n = strcspn(p, ",");
 		char *name = xstrndup(p, n);
 
-		if (!find_obj(d->set, ACCT_QOS, name, NULL))
-			acct_objset_add(d->set, ACCT_QOS, name, NULL);
+		if (!find_obj(d, ACCT_QOS, name))
+			add_obj(d, ACCT_QOS, name);
 		free(name);
 		p += n + (p[n] == ',');
 	}
@@ -388,11 +436,11 @@ static void account_line(struct dump *d, const struct line *l, bool *used)
 {
 	struct acct_obj *a, *as;
 
-	if (find_obj(d->set, ACCT_ACCOUNT, l->name, NULL)) {
+	if (find_obj(d, ACCT_ACCOUNT, l->name)) {
 		dproblem(d, "account '%s' defined twice: the second left out", l->name);
 		return;
 	}
-	a = acct_objset_add(d->set, ACCT_ACCOUNT, l->name, NULL);
+	a = add_obj(d, ACCT_ACCOUNT, l->name);
 	apply_fields(d, a, l, account_dkeys, ARRAY_SIZE(account_dkeys), used);
 	as = acct_objset_add(d->set, ACCT_ASSOC, l->name, "");
 	acct_obj_set(as, "parent", d->parent);
@@ -404,7 +452,7 @@ static void add_coordinator(struct dump *d, const char *user, const char *accts)
 	for (const char *p = accts; *p;) {
 		size_t n = strcspn(p, ",");
 		char *name = xstrndup(p, n);
-		struct acct_obj *a = find_obj(d->set, ACCT_ACCOUNT, name, NULL);
+		struct acct_obj *a = find_obj(d, ACCT_ACCOUNT, name);
 
 		if (a) {
 			const char *old = acct_obj_get(a, "coordinators");
@@ -425,7 +473,7 @@ static void add_coordinator(struct dump *d, const char *user, const char *accts)
 
 static void user_line(struct dump *d, const struct line *l, bool *used)
 {
-	struct acct_obj *u = find_obj(d->set, ACCT_USER, l->name, NULL), *as;
+	struct acct_obj *u = find_obj(d, ACCT_USER, l->name), *as;
 	const struct dkey *k;
 	size_t ui, ai;
 
@@ -443,7 +491,7 @@ static void user_line(struct dump *d, const struct line *l, bool *used)
 		return;
 	}
 	if (!u) {
-		u = acct_objset_add(d->set, ACCT_USER, l->name, NULL);
+		u = add_obj(d, ACCT_USER, l->name);
 		acct_obj_set(u, "admin_level", "None");
 	}
 	ui = (size_t)(u - d->set->items);
@@ -466,9 +514,19 @@ static void user_line(struct dump *d, const struct line *l, bool *used)
 				 l->name, k->key, v);
 	}
 	assoc_line(d, &d->set->items[ai], l, used);
-	for (size_t i = 0; i < l->n; i++)
-		if (!strcasecmp(l->f[i].key, "DefaultAccount"))
-			strbuf_addf(&d->defaults, "\n%s\t%s", l->name, l->f[i].val);
+	for (size_t i = 0; i < l->n; i++) {
+		if (strcasecmp(l->f[i].key, "DefaultAccount"))
+			continue;
+		if (ui >= d->n_def_of) {
+			size_t n = d->set->n + 1;
+
+			d->def_of = xreallocarray(d->def_of, n, sizeof(*d->def_of));
+			memset(d->def_of + d->n_def_of, 0, (n - d->n_def_of) * sizeof(*d->def_of));
+			d->n_def_of = n;
+		}
+		free(d->def_of[ui]);
+		d->def_of[ui] = xstrdup(l->f[i].val);
+	}
 }
 
 /*
@@ -479,24 +537,24 @@ static void mark_defaults(struct dump *d)
 {
 	for (size_t i = 0; i < d->set->n; i++) {
 		struct acct_obj *o = &d->set->items[i];
-		char *key;
+		const struct acct_obj *u;
+		size_t ui;
 
 		if (o->kind != ACCT_ASSOC || !*o->user)
 			continue;
-		key = xasprintf("\n%s\t%s", o->user, o->name);
-		for (const char *p = strstr(d->defaults.buf, key); p; p = strstr(p + 1, key))
-			if (p[strlen(key)] == '\n' || !p[strlen(key)])
-				acct_obj_set(o, "is_def", "1");
-		free(key);
+		u = find_obj(d, ACCT_USER, o->user);
+		ui = u ? (size_t)(u - d->set->items) : SIZE_MAX;
+		if (ui < d->n_def_of && d->def_of[ui] && !strcmp(d->def_of[ui], o->name))
+			acct_obj_set(o, "is_def", "1");
 	}
 }
 
 static void qos_line(struct dump *d, const struct line *l, bool *used)
 {
-	struct acct_obj *q = find_obj(d->set, ACCT_QOS, l->name, NULL);
+	struct acct_obj *q = find_obj(d, ACCT_QOS, l->name);
 
 	if (!q)
-		q = acct_objset_add(d->set, ACCT_QOS, l->name, NULL);
+		q = add_obj(d, ACCT_QOS, l->name);
 	d->qos_lines = true;
 	acct_obj_set(q, "usage_factor", "1");
 	apply_fields(d, q, l, qos_dkeys, ARRAY_SIZE(qos_dkeys), used);
@@ -533,7 +591,7 @@ static int parse_line(struct dump *d, const char *s, char **cause)
 	if (!strcasecmp(l.title, "Cluster")) {
 		cluster_line(d, &l, used);
 	} else if (!strcasecmp(l.title, "Parent")) {
-		if (strcmp(l.name, "root") && !find_obj(d->set, ACCT_ACCOUNT, l.name, NULL))
+		if (strcmp(l.name, "root") && !find_obj(d, ACCT_ACCOUNT, l.name))
 			dproblem(d, "parent '%s' is not an account defined before it", l.name);
 		free(d->parent);
 		d->parent = xstrdup(l.name);
@@ -562,7 +620,6 @@ int acct_import_dump(const char *path, const char *text, size_t len,
 	int rc = 0;
 
 	d.parent = xstrdup("root");
-	strbuf_init(&d.defaults);
 	for (char *s = copy, *nl; s && rc == 0; s = nl) {
 		nl = strchr(s, '\n');
 		if (nl)
@@ -588,7 +645,10 @@ int acct_import_dump(const char *path, const char *text, size_t len,
 	acct_objset_release(&set);
 	free(d.parent);
 	free(d.cluster);
-	strbuf_release(&d.defaults);
+	for (size_t i = 0; i < d.n_def_of; i++)
+		free(d.def_of[i]);
+	free(d.def_of);
+	free(d.slots);
 	free(copy);
 	return rc;
 }
