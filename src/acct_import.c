@@ -487,6 +487,111 @@ static int partition_assocs(struct db *db, const char *cluster,
 	return n;
 }
 
+/* Columns slurmdbd keeps that the schema has no key for (22.05 tables). */
+struct extra_col {
+	const char *column, *label;
+	bool tres;	/* text "id=count" ('' unset); else a number (NULL unset) */
+};
+
+static const struct extra_col qos_extra[] = {
+	{ "grp_tres_mins", "GrpTRESMins", true }, { "grp_tres_run_mins", "GrpTRESRunMins", true },
+	{ "max_tres_mins_pj", "MaxTRESMins", true },
+	{ "max_tres_run_mins_pa", "MaxTRESRunMinsPA", true },
+	{ "max_tres_run_mins_pu", "MaxTRESRunMinsPU", true },
+	{ "grp_jobs_accrue", "GrpJobsAccrue", false },
+	{ "max_jobs_accrue_pa", "MaxJobsAccruePA", false },
+	{ "max_jobs_accrue_pu", "MaxJobsAccruePU", false },
+	{ "min_prio_thresh", "MinPrioThreshold", false },
+	{ "preempt_exempt_time", "PreemptExemptTime", false },
+	{ "usage_thres", "UsageThreshold", false }, { "limit_factor", "LimitFactor", false },
+};
+
+static const struct extra_col assoc_extra[] = {
+	{ "grp_tres_mins", "GrpTRESMins", true }, { "grp_tres_run_mins", "GrpTRESRunMins", true },
+	{ "max_tres_mins_pj", "MaxTRESMins", true }, { "max_tres_run_mins", "MaxTRESRunMins", true },
+	{ "grp_jobs_accrue", "GrpJobsAccrue", false }, { "max_jobs_accrue", "MaxJobsAccrue", false },
+	{ "min_prio_thresh", "MinPrioThreshold", false }, { "priority", "Priority", false },
+};
+
+/* Root's association limits: clusterctl never writes root's rows. */
+static const struct extra_col root_cols[] = {
+	{ "grp_tres", "GrpTRES", true }, { "max_tres_pj", "MaxTRES", true },
+	{ "max_tres_pn", "MaxTRESPerNode", true }, { "grp_jobs", "GrpJobs", false },
+	{ "grp_submit_jobs", "GrpSubmitJobs", false }, { "grp_wall", "GrpWall", false },
+	{ "max_jobs", "MaxJobs", false }, { "max_submit_jobs", "MaxSubmitJobs", false },
+	{ "max_wall_pj", "MaxWall", false },
+};
+
+/*
+ * Reports every set column of cols in rows "SELECT what, cols... FROM from"
+ * (what: one or two name columns, described by kind). Returns the count.
+ */
+static int extra_columns(struct db *db, const struct acct_dbinfo *info,
+			 const char *what, const char *from, const char *kind,
+			 const struct extra_col *cols, size_t n_cols,
+			 struct strbuf *problems, char **cause)
+{
+	struct strbuf sql = STRBUF_INIT;
+	struct db_rows r = DB_ROWS_INIT;
+	size_t keys = strchr(what, ',') ? 2 : 1;
+	int n = 0;
+
+	strbuf_addf(&sql, "SELECT %s", what);
+	for (size_t c = 0; c < n_cols; c++)
+		strbuf_addf(&sql, ", \"%s\"", cols[c].column);
+	strbuf_addf(&sql, " FROM %s", from);
+	if (db_query(db, sql.buf, &r, cause) < 0) {
+		strbuf_release(&sql);
+		return -1;
+	}
+	for (size_t i = 0; i < r.n_rows; i++) {
+		for (size_t c = 0; c < n_cols; c++) {
+			const char *v = r.rows[i][keys + c];
+			char *shown;
+
+			if (!v || (cols[c].tres && !*v))
+				continue;
+			shown = cols[c].tres ? acct_value_from_db(info, F_TRES, v) : xstrdup(v);
+			n += problem(problems, "%s '%s%s%s': %s '%s' has no key in the "
+				     "schema: left out", kind, r.rows[i][0],
+				     keys > 1 && *r.rows[i][1] ? "', user '" : "",
+				     keys > 1 ? r.rows[i][1] : "", cols[c].label, shown);
+			free(shown);
+		}
+	}
+	db_rows_release(&r);
+	strbuf_release(&sql);
+	return n;
+}
+
+/* The limits slurmdbd keeps beyond the schema, and root's own settings. */
+static int unmodelled(struct db *db, const char *cluster, const struct acct_dbinfo *info,
+		      struct strbuf *problems, char **cause)
+{
+	char *from = xasprintf("\"%s_assoc_table\" WHERE deleted=0 AND `partition`='' "
+			       "AND acct<>'root' ORDER BY lft", cluster);
+	char *root = xasprintf("\"%s_assoc_table\" WHERE deleted=0 AND `partition`='' "
+			       "AND acct='root' AND user=''", cluster);
+	int n[4], sum = 0;
+
+	n[0] = extra_columns(db, info, "name", "qos_table WHERE deleted=0", "QoS",
+			     qos_extra, ARRAY_SIZE(qos_extra), problems, cause);
+	n[1] = n[0] < 0 ? -1 : extra_columns(db, info, "acct, user", from, "association of account",
+					      assoc_extra, ARRAY_SIZE(assoc_extra), problems, cause);
+	n[2] = n[1] < 0 ? -1 : extra_columns(db, info, "acct", root, "the cluster's association of account",
+					      root_cols, ARRAY_SIZE(root_cols), problems, cause);
+	n[3] = n[2] < 0 ? -1 : extra_columns(db, info, "acct", root, "the cluster's association of account",
+					      assoc_extra, ARRAY_SIZE(assoc_extra), problems, cause);
+	free(from);
+	free(root);
+	for (int i = 0; i < 4; i++) {
+		if (n[i] < 0)
+			return -1;
+		sum += n[i];
+	}
+	return sum;
+}
+
 int acct_import_db(const struct model *m, struct strbuf *out,
 		   struct strbuf *problems, char **cause)
 {
@@ -494,7 +599,7 @@ int acct_import_db(const struct model *m, struct strbuf *out,
 	struct acct_dbinfo info;
 	struct db *db = NULL;
 	char *where = NULL;
-	int rc = -1, parts = 0;
+	int rc = -1, parts = 0, extra = 0;
 
 	memset(&info, 0, sizeof(info));
 	if (!m->db.host) {
@@ -510,12 +615,12 @@ int acct_import_db(const struct model *m, struct strbuf *out,
 		goto out;
 	}
 	parts = partition_assocs(db, m->cluster.name, problems, cause);
-	if (parts < 0)
+	if (parts < 0 || (extra = unmodelled(db, m->cluster.name, &info, problems, cause)) < 0)
 		goto out;
 	where = xasprintf("cluster '%s' in the database %s at %s:%lld", m->cluster.name,
 			  m->db.name ? m->db.name : "slurm_acct_db", m->db.host,
 			  m->db.port > 0 ? m->db.port : 3306);
-	rc = parts + acct_import_emit(&set, true, where, out, problems);
+	rc = parts + extra + acct_import_emit(&set, true, where, out, problems);
 out:
 	if (db)
 		db_rollback(db);

@@ -111,6 +111,17 @@ test_expect_success 'a user whose fairshare differs per account: stderr, a comme
 	"$CLUSTERCTL" validate lossy-inv.yaml
 '
 
+test_expect_success 'limits the schema has no key for are named, not dropped' '
+	acct_on sacctmgr -i modify qos gold set GrpTRESMins=cpu=1000 >/dev/null &&
+	acct_on sacctmgr -i modify account where name=ops set MaxTRESMins=cpu=50 >/dev/null &&
+	acct_on sacctmgr -i modify account where name=root set GrpJobs=100 >/dev/null &&
+	test_must_fail --exit=4 "$CLUSTERCTL" import accounting "$INV" >mins.yaml 2>err &&
+	grep "^clusterctl: import: QoS .gold.: GrpTRESMins .cpu=1000. has no key in the schema: left out\$" err &&
+	grep "^clusterctl: import: association of account .ops.: MaxTRESMins .cpu=50. has no key in the schema: left out\$" err &&
+	grep "^clusterctl: import: the cluster.s association of account .root.: GrpJobs .100. has no key in the schema: left out\$" err &&
+	grep "^#   QoS .gold.: GrpTRESMins" mins.yaml
+'
+
 test_expect_success 'a partition association is named, not dropped (database and dump)' '
 	acct_on sacctmgr -i add user dave account=ops partition=debug >/dev/null &&
 	test_must_fail --exit=4 "$CLUSTERCTL" import accounting "$INV" >p.yaml 2>err &&
