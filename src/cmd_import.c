@@ -38,7 +38,9 @@ static const char *const import_usage[] = {
 	"its accounts, partition associations, ...) is listed on stderr and marked",
 	"in the YAML; the YAML is still printed and the exit code is 4.",
 	"",
+	"options:",
 	"  --dump FILE   read a 'sacctmgr dump' flat file instead of the database",
+	"  -h, --help    show this help",
 	"",
 	"exit codes: 0 imported as is; 4 printed, but something could not be",
 	"expressed (on stderr); 1 cannot read the source; 3 invalid inventory;",
@@ -96,28 +98,13 @@ static int finish(int rc, char *cause, struct strbuf *out, struct strbuf *proble
 	return rc > 0 ? CL_PARTIAL : CL_OK;
 }
 
-static int import_accounting(int argc, char **argv)
+/* import accounting: from the database INVENTORY names, or a dump file */
+static int import_accounting(const char *inventory, const char *dump)
 {
-	static const struct option longopts[] = {
-		{ "dump", required_argument, NULL, 'd' },
-		{ NULL, 0, NULL, 0 },
-	};
 	struct strbuf out = STRBUF_INIT, problems = STRBUF_INIT;
-	const char *dump = NULL;
 	char *cause = NULL;
-	int c, rc;
+	int rc;
 
-	while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
-		if (c != 'd') {
-			cmd_print_usage(&cmd_import_entry, stderr);
-			return CL_USAGE;
-		}
-		dump = optarg;
-	}
-	if (optind != argc - (dump ? 0 : 1)) {
-		cmd_print_usage(&cmd_import_entry, stderr);
-		return CL_USAGE;
-	}
 	if (dump) {
 		size_t len = 0;
 		char *text = read_all(dump, &len, &cause);
@@ -126,8 +113,8 @@ static int import_accounting(int argc, char **argv)
 		free(text);
 	} else {
 		struct diag_list dl = DIAG_LIST_INIT;
-		struct model *m = diag_read_source(&dl, argv[optind]) ? NULL :
-			inventory_load_valid(argv[optind], &dl);
+		struct model *m = diag_read_source(&dl, inventory) ? NULL :
+			inventory_load_valid(inventory, &dl);
 
 		diag_print(&dl, stderr);
 		diag_release(&dl);
@@ -142,24 +129,20 @@ static int import_accounting(int argc, char **argv)
 	return rc;
 }
 
-static int import_nodes_cmd(int argc, char **argv)
+/* import nodes: from slurm.conf and, when given, gres.conf */
+static int import_nodes_cmd(const char *conf_path, const char *gres_path)
 {
 	struct strbuf out = STRBUF_INIT, problems = STRBUF_INIT;
 	char *conf = NULL, *gres = NULL, *cause = NULL;
 	size_t conf_len = 0, gres_len = 0;
 	int rc = -1;
 
-	if (argc < 2 || argc > 3 || argv[1][0] == '-') {
-		cmd_print_usage(&cmd_import_entry, stderr);
-		return CL_USAGE;
-	}
-	conf = read_all(argv[1], &conf_len, &cause);
-	if (conf && argc == 3)
-		gres = read_all(argv[2], &gres_len, &cause);
-	if (conf && (argc == 2 || gres)) {
+	conf = read_all(conf_path, &conf_len, &cause);
+	if (conf && gres_path)
+		gres = read_all(gres_path, &gres_len, &cause);
+	if (conf && (!gres_path || gres)) {
 		struct import_source src = {
-			argv[1], conf, conf_len,
-			argc == 3 ? argv[2] : NULL, gres, gres_len,
+			conf_path, conf, conf_len, gres_path, gres, gres_len,
 		};
 
 		rc = import_nodes(&src, &out, &problems, &cause);
@@ -172,18 +155,59 @@ static int import_nodes_cmd(int argc, char **argv)
 	return rc;
 }
 
+/* The verb and its operands; NULL, or why the command line is wrong. */
+static const char *import_check_args(const struct cmd_args *a, const char *dump)
+{
+	if (a->n == 0)
+		return "missing accounting or nodes";
+	if (!strcmp(a->operands[0], "accounting")) {
+		if (dump)
+			return a->n == 1 ? NULL : "--dump FILE takes no INVENTORY";
+		return a->n == 2 ? NULL : a->n < 2 ? "missing INVENTORY" : "too many arguments";
+	}
+	if (!strcmp(a->operands[0], "nodes")) {
+		if (dump)
+			return "--dump is for import accounting";
+		return a->n == 2 || a->n == 3 ? NULL :
+			a->n < 2 ? "missing SLURM_CONF" : "too many arguments";
+	}
+	return "unknown import: say accounting or nodes";
+}
+
 static int cmd_import_run(int argc, char **argv)
 {
+	static const struct option longopts[] = {
+		{ "dump", required_argument, NULL, 'd' },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct cmd_args a = CMD_ARGS_INIT;
+	const char *dump = NULL, *why = NULL;
+	int c, rc;
+
 	if (cmd_wants_help(argc, argv)) {
 		cmd_print_usage(&cmd_import_entry, stdout);
 		return CL_OK;
 	}
-	if (argc >= 2 && !strcmp(argv[1], "accounting"))
-		return import_accounting(argc - 1, argv + 1);
-	if (argc >= 2 && !strcmp(argv[1], "nodes"))
-		return import_nodes_cmd(argc - 1, argv + 1);
-	cmd_print_usage(&cmd_import_entry, stderr);
-	return CL_USAGE;
+	while ((c = cmd_getopt(&a, argc, argv, "", longopts)) != -1) {
+		if (c != 'd') {
+			why = a.error;
+			break;
+		}
+		dump = optarg;
+	}
+	if (!why)
+		why = import_check_args(&a, dump);
+	if (why) {
+		cmd_usage_error(&cmd_import_entry, why);
+		cmd_args_release(&a);
+		return CL_USAGE;
+	}
+	if (!strcmp(a.operands[0], "accounting"))
+		rc = import_accounting(dump ? NULL : a.operands[1], dump);
+	else
+		rc = import_nodes_cmd(a.operands[1], a.n == 3 ? a.operands[2] : NULL);
+	cmd_args_release(&a);
+	return rc;
 }
 
 const struct cmd_entry cmd_import_entry = {

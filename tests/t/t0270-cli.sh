@@ -12,7 +12,7 @@
 # ports: plan and apply fail fast (exit 4), nothing is changed anywhere.
 . "$(dirname "$0")/test-lib.sh"
 
-CMDS="validate render plan apply add-user export-sacctmgr accounting hostlist template version"
+CMDS="validate render plan apply add-user export-sacctmgr import accounting hostlist template version"
 n=0
 
 # help_opts CMD: the options --help explains, one per line, sorted
@@ -125,6 +125,7 @@ sed -e "s/^  connect_timeout: 5\$/  connect_timeout: 2\\n  port: 1/" \
     "$TOP/inventories/lab.yaml" >closed.yaml
 printf 'Hello {{name}}\n' >t.mustache
 printf '{"name": "<x>"}\n' >data.json
+printf "Cluster - 'lab'\n" >dump.cfg
 
 # value CMD OPTION: the value of an option that takes one ("" if none)
 value() {
@@ -137,6 +138,7 @@ value() {
 	--exec-via) echo true ;;
 	-d|--data) echo data.json ;;
 	-o|--output) echo "$TRASH/out.$n" ;;
+	--dump) echo dump.cfg ;;
 	esac
 }
 
@@ -153,6 +155,7 @@ operands() {
 	validate|render|plan|apply|export-sacctmgr) echo closed.yaml ;;
 	add-user) cp closed.yaml "u.$n.yaml"; echo "u.$n.yaml newbie$n" ;;
 	accounting) echo plan closed.yaml ;;
+	import) echo accounting ;;
 	hostlist) echo expand "n[1-2]" ;;
 	template) echo t.mustache ;;
 	esac
