@@ -394,8 +394,15 @@ static void flat_quoted(struct strbuf *out, const char *key, const char *v)
 {
 	strbuf_addf(out, ":%s='", key);
 	for (; *v; v++) {
-		if (*v == ':')
-			strbuf_addch(out, '_');	/* the flat file has no escape */
+		unsigned char c = (unsigned char)*v;
+
+		/*
+		 * The flat file has no escape. The loader keeps control
+		 * characters out of the model; this keeps a line one line
+		 * whatever a caller hands in.
+		 */
+		if (c == ':' || c < 0x20 || c == 0x7f)
+			strbuf_addch(out, '_');
 		else
 			strbuf_addch(out, *v);
 	}

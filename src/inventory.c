@@ -24,6 +24,7 @@
 #include "die.h"
 #include "inventory.h"
 #include "inventory_keys.h"
+#include "pathtrust.h"
 #include "validate.h"
 #include "xalloc.h"
 
@@ -70,15 +71,34 @@ const struct inv_ref_section inv_top_ref[] = {
 	{ 0 }
 };
 
+/* The line and column (1-based, in characters) of byte off of buf. */
+static struct src_loc loc_of_offset(const char *file, const char *buf,
+				    size_t len, size_t off)
+{
+	struct src_loc loc = { file, 1, 1 };
+	size_t i;
+
+	for (i = 0; i < off && i < len; i++) {
+		if (buf[i] == '\n') {
+			loc.line++;
+			loc.col = 1;
+		} else if (((unsigned char)buf[i] & 0xc0) != 0x80) {
+			loc.col++;
+		}
+	}
+	return loc;
+}
+
 /* Reports libyaml's error: problem at its mark, context as a note. */
-static void yaml_problem(struct loader *ld, const yaml_parser_t *p)
+static void yaml_problem(struct loader *ld, const yaml_parser_t *p,
+			 const char *buf, size_t len)
 {
 	struct src_loc loc = inv_loc_from_mark(ld->file, p->problem_mark);
 
 	if (p->error == YAML_READER_ERROR) {
-		loc.line = 0;
-		diag_error(ld->dl, &loc, "%s at byte %zu",
-			   p->problem ? p->problem : "cannot read", p->problem_offset);
+		/* the reader gives a byte offset, not a mark */
+		loc = loc_of_offset(ld->file, buf, len, p->problem_offset);
+		diag_error(ld->dl, &loc, "%s", p->problem ? p->problem : "cannot read");
 		return;
 	}
 	if (p->error == YAML_MEMORY_ERROR)
@@ -91,20 +111,115 @@ static void yaml_problem(struct loader *ld, const yaml_parser_t *p)
 	}
 }
 
-/* Loads one document's top-level mapping (the main file or an include). */
-static int load_document(struct loader *ld, const char *buf, size_t len)
+/* What a first pass over a file's YAML events found. */
+struct yaml_scan {
+	bool syntax_error;	/* libyaml stopped at an error */
+	bool too_deep;		/* nested past MAX_YAML_DEPTH, at deep_mark */
+	yaml_mark_t deep_mark;
+	bool mapping;		/* the first document is a mapping */
+	bool known_key;		/* ... with a top-level inventory key */
+};
+
+/* True when a top-level key of the first document is an inventory key. */
+static bool scan_top_key(const yaml_event_t *ev)
+{
+	const char *k = (const char *)ev->data.scalar.value;
+	size_t i;
+
+	for (i = 0; i < inv_top_table.n; i++)
+		if (!strcmp(inv_top_table.keys[i].name, k))
+			return true;
+	return false;
+}
+
+/*
+ * Walks the events of every document in buf before anything is built:
+ * libyaml's time grows with the square of the nesting depth, so a deep
+ * file must be refused while it is cheap to (the error is at the first
+ * node too deep, for the caller to report). Also notes what an include check needs: is the first
+ * document a mapping with an inventory key. Syntax errors are left to the
+ * load, which reports them.
+ */
+static void scan_yaml(const char *buf, size_t len, struct yaml_scan *sc)
+{
+	yaml_parser_t parser;
+	yaml_event_t ev;
+	unsigned depth = 0, docs = 0;
+	size_t top_items = 0;	/* nodes finished at depth 1 of document 1 */
+	bool done = false;
+
+	memset(sc, 0, sizeof(*sc));
+	if (!yaml_parser_initialize(&parser))
+		die("out of memory");
+	yaml_parser_set_input_string(&parser, (const unsigned char *)buf, len);
+	while (!done) {
+		bool opens, closes, first = docs == 1;
+
+		if (!yaml_parser_parse(&parser, &ev)) {
+			if (parser.error == YAML_MEMORY_ERROR)
+				die("out of memory");
+			sc->syntax_error = true;
+			break;
+		}
+		opens = ev.type == YAML_SEQUENCE_START_EVENT ||
+			ev.type == YAML_MAPPING_START_EVENT;
+		closes = ev.type == YAML_SEQUENCE_END_EVENT ||
+			 ev.type == YAML_MAPPING_END_EVENT;
+		if (ev.type == YAML_DOCUMENT_START_EVENT)
+			docs++;
+		if (first && depth == 0 && ev.type == YAML_MAPPING_START_EVENT)
+			sc->mapping = true;
+		/* keys are the even items of the root mapping */
+		if (first && depth == 1 && sc->mapping && top_items % 2 == 0 &&
+		    ev.type == YAML_SCALAR_EVENT && scan_top_key(&ev))
+			sc->known_key = true;
+		if (opens && ++depth > MAX_YAML_DEPTH) {
+			sc->too_deep = true;
+			sc->deep_mark = ev.start_mark;
+			done = true;
+		}
+		if (closes)
+			depth--;
+		if (first && depth == 1 && !opens &&
+		    (closes || ev.type == YAML_SCALAR_EVENT || ev.type == YAML_ALIAS_EVENT))
+			top_items++;
+		if (ev.type == YAML_STREAM_END_EVENT)
+			done = true;
+		yaml_event_delete(&ev);
+	}
+	yaml_parser_delete(&parser);
+}
+
+/*
+ * Loads one document's top-level mapping (the main file or an include).
+ * sc: the file's scan when the caller made it, else NULL.
+ */
+static int load_document(struct loader *ld, const char *buf, size_t len,
+			 const struct yaml_scan *sc)
 {
 	yaml_parser_t parser;
 	yaml_document_t doc, extra;
 	yaml_node_t *root;
 	yaml_document_t *saved = ld->doc;
+	struct yaml_scan own;
 	int r = -1;
 
+	if (!sc) {
+		scan_yaml(buf, len, &own);
+		sc = &own;
+	}
+	if (sc->too_deep) {
+		struct src_loc loc = inv_loc_from_mark(ld->file, sc->deep_mark);
+
+		diag_error(ld->dl, &loc, "YAML nested more than %u levels deep",
+			   MAX_YAML_DEPTH);
+		return -1;
+	}
 	if (!yaml_parser_initialize(&parser))
 		die("out of memory");
 	yaml_parser_set_input_string(&parser, (const unsigned char *)buf, len);
 	if (!yaml_parser_load(&parser, &doc)) {
-		yaml_problem(ld, &parser);
+		yaml_problem(ld, &parser, buf, len);
 		goto out_parser;
 	}
 	ld->doc = &doc;
@@ -122,7 +237,7 @@ static int load_document(struct loader *ld, const char *buf, size_t len)
 	inv_load_mapping(ld, root, &inv_top_table, ld->m);
 	r = 0;
 	if (!yaml_parser_load(&parser, &extra)) {
-		yaml_problem(ld, &parser);
+		yaml_problem(ld, &parser, buf, len);
 	} else {
 		if (yaml_document_get_root_node(&extra)) {
 			struct src_loc loc = inv_loc_from_mark(ld->file, extra.start_mark);
@@ -206,39 +321,87 @@ static bool note_included(struct loader *ld, const char *path)
 	return true;
 }
 
+/*
+ * The bytes of an included file: the override, or the file itself when it
+ * lies inside the trusted tree (pathtrust.h). NULL after a diagnostic.
+ */
+static char *read_include(struct loader *ld, const char *path,
+			  const struct src_loc *loc, size_t *len)
+{
+	char *buf, *real, *cause = NULL;
+
+	if (ld->override_path && !strcmp(path, ld->override_path)) {
+		*len = ld->override_len;
+		buf = xmalloc(*len + 1);
+		memcpy(buf, ld->override_buf, *len);
+		buf[*len] = '\0';
+		return buf;
+	}
+	if (!(real = pathtrust_resolve(ld->m->dir, path, &cause)) ||
+	    !(buf = read_file(real, len, &cause))) {
+		diag_error(ld->dl, loc, "%s", cause);
+		free(cause);
+		free(real);
+		return NULL;
+	}
+	free(real);
+	return buf;
+}
+
+/*
+ * An included file is read as an inventory only when it looks like one: a
+ * YAML mapping with an inventory key at its top level (before any syntax
+ * error). Anything else, a private key or a password file named by a
+ * hostile include:, gets one error at the include, and not a byte of it is
+ * echoed: no excerpt, no "got '...'".
+ */
+static bool include_is_inventory(struct loader *ld, const char *path,
+				 const struct src_loc *loc,
+				 const struct yaml_scan *sc)
+{
+	const char *why;
+
+	if (sc->known_key)
+		return true;
+	why = sc->too_deep ? "nested too deep" :
+	      sc->syntax_error ? "not YAML" :
+	      !sc->mapping ? "not a YAML mapping" :
+			     "no inventory key at its top level";
+	diag_error(ld->dl, loc, "'%s' is not an inventory (%s); its "
+		   "contents are not shown", path, why);
+	return false;
+}
+
 static void load_include_file(struct loader *ld, const char *path,
 			      const struct src_loc *loc)
 {
 	const char *saved_file = ld->file, *saved_dir = ld->dir;
-	char *buf, *cause = NULL;
+	struct yaml_scan sc;
+	char *buf;
 	size_t len;
 
 	if (ld->include_depth >= MAX_INCLUDE_DEPTH) {
 		diag_error(ld->dl, loc, "includes nested too deeply at '%s'", path);
 		return;
 	}
+	if (!(buf = read_include(ld, path, loc, &len)))
+		return;
 	if (!note_included(ld, path)) {
 		/* a cycle, or a file included twice: its lists would double */
 		diag_error(ld->dl, loc, "'%s' is already included", path);
+		free(buf);
 		return;
 	}
-	if (ld->override_path && !strcmp(path, ld->override_path)) {
-		len = ld->override_len;
-		buf = xmalloc(len + 1);
-		memcpy(buf, ld->override_buf, len);
-		buf[len] = '\0';
-	} else if (!(buf = read_file(path, &len, &cause))) {
-		diag_error(ld->dl, loc, "%s", cause);
-		free(cause);
-		return;
+	scan_yaml(buf, len, &sc);
+	if (include_is_inventory(ld, path, loc, &sc)) {
+		ld->include_depth++;
+		ld->file = pool_strdup(&ld->m->pool, path);
+		ld->dir = dir_of(&ld->m->pool, ld->file);
+		load_document(ld, buf, len, &sc);
+		ld->file = saved_file;
+		ld->dir = saved_dir;
+		ld->include_depth--;
 	}
-	ld->include_depth++;
-	ld->file = pool_strdup(&ld->m->pool, path);
-	ld->dir = dir_of(&ld->m->pool, ld->file);
-	load_document(ld, buf, len);
-	ld->file = saved_file;
-	ld->dir = saved_dir;
-	ld->include_depth--;
 	free(buf);
 }
 
@@ -307,11 +470,12 @@ static struct model *load_buffer(const char *name, const char *buf, size_t len,
 	ld.file = pool_strdup(&m->pool, name);
 	ld.dir = dir_of(&m->pool, ld.file);
 	m->path = ld.file;
+	m->dir = ld.dir;
 	m->file_loc = (struct src_loc){ ld.file, 0, 0 };
 	/* the groups default to the user names, which a file may change */
 	m->cluster.slurm_user.group = m->cluster.munge_user.group = NULL;
 	note_included(&ld, name);
-	if (load_document(&ld, buf, len) < 0) {
+	if (load_document(&ld, buf, len, NULL) < 0) {
 		loader_finish(&ld);
 		model_free(m);
 		return NULL;

@@ -74,6 +74,31 @@ bool inv_node_is_null(const yaml_node_t *n)
 	       !strcmp(v, "Null") || !strcmp(v, "NULL");
 }
 
+/* Longer echoes of the document are cut: a message is not a file viewer. */
+#define SHOWN_MAX 60
+
+const char *inv_shown(struct loader *ld, const char *s, size_t len)
+{
+	size_t i, n = len < SHOWN_MAX ? len : SHOWN_MAX;
+	char *out = pool_alloc(&ld->m->pool, n + 4);
+
+	for (i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)s[i];
+
+		out[i] = c < 0x20 || c == 0x7f ? '?' : (char)c;
+	}
+	/* never end inside a UTF-8 sequence */
+	while (n < len && i > 0 && ((unsigned char)out[i - 1] & 0xc0) == 0x80)
+		i--;
+	if (n < len && i > 0 && ((unsigned char)out[i - 1] & 0xc0) == 0xc0)
+		i--;
+	if (n < len)
+		memcpy(out + i, "...", 4);
+	else
+		out[i] = '\0';
+	return out;
+}
+
 void inv_type_error(struct loader *ld, const yaml_node_t *n,
 		    const char *expected)
 {
@@ -81,7 +106,8 @@ void inv_type_error(struct loader *ld, const yaml_node_t *n,
 
 	if (n->type == YAML_SCALAR_NODE)
 		diag_error(ld->dl, &loc, "expected %s, got '%s'", expected,
-			   (const char *)n->data.scalar.value);
+			   inv_shown(ld, (const char *)n->data.scalar.value,
+				     n->data.scalar.length));
 	else
 		diag_error(ld->dl, &loc, "expected %s, got %s", expected,
 			   node_kind_name(n));
@@ -100,13 +126,48 @@ const char *inv_scalar_str(struct loader *ld, const yaml_node_t *n,
 	}
 	v = (const char *)n->data.scalar.value;
 	len = n->data.scalar.length;
-	if (memchr(v, '\0', len)) {
-		struct src_loc loc = inv_node_loc(ld, n);
-
-		diag_error(ld->dl, &loc, "string contains a NUL byte");
+	if (inv_check_text(ld, n, v, len) < 0)
 		return NULL;
-	}
 	return pool_strndup(&ld->m->pool, v, len);
+}
+
+/*
+ * Every string of the model passes here: the one gate that keeps control
+ * characters out of rendered and exported files. A newline or a carriage
+ * return would start a line of the writer's choosing in slurm.conf or a
+ * sacctmgr file; the other C0 controls and DEL have no place in a
+ * configuration value and drive terminals. Tab included: Slurm reads it as
+ * the blank between two keys.
+ */
+int inv_check_text(struct loader *ld, const yaml_node_t *n, const char *v,
+		   size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < len; i++) {
+		unsigned char c = (unsigned char)v[i];
+		/* C1 controls (U+0080..U+009F, NEL among them) are C2 80..9F */
+		bool c1 = c == 0xc2 && i + 1 < len &&
+			  (unsigned char)v[i + 1] >= 0x80 && (unsigned char)v[i + 1] <= 0x9f;
+		struct src_loc loc;
+
+		if (c >= 0x20 && c != 0x7f && !c1)
+			continue;
+		loc = inv_node_loc(ld, n);
+		if (c == '\n' || c == '\r')
+			diag_error(ld->dl, &loc, "string contains a line break (%s): "
+				   "values must be one line",
+				   c == '\n' ? "\\n" : "\\r");
+		else if (c == 0)
+			diag_error(ld->dl, &loc, "string contains a NUL byte");
+		else if (c == '\t')
+			diag_error(ld->dl, &loc, "string contains a tab");
+		else
+			diag_error(ld->dl, &loc, "string contains the control "
+				   "character U+%04X", c1 ? (unsigned char)v[i + 1] : c);
+		return -1;
+	}
+	return 0;
 }
 
 const char *inv_key_str(const yaml_node_t *k)
@@ -133,7 +194,8 @@ bool inv_map_key_repeats(struct loader *ld, yaml_node_t *map,
 			continue;
 		loc = inv_node_loc(ld, k);
 		first = inv_node_loc(ld, pk);
-		diag_error(ld->dl, &loc, "duplicate key '%s'", ks);
+		diag_error(ld->dl, &loc, "duplicate key '%s'",
+			   inv_shown(ld, ks, k->data.scalar.length));
 		diag_note(ld->dl, &first, "first defined here");
 		return true;
 	}
@@ -437,7 +499,8 @@ void inv_load_mapping(struct loader *ld, yaml_node_t *map,
 			continue;
 		}
 		if (!(ks = find_key(t, name))) {
-			unknown_key(ld, t, name, &kloc);
+			unknown_key(ld, t, inv_shown(ld, name, k->data.scalar.length),
+				    &kloc);
 			continue;
 		}
 		seen |= 1ull << (ks - t->keys);

@@ -20,6 +20,13 @@
 /* Accounts nest at most this deep; inventory_list_shape() walks as deep. */
 #define MAX_DEPTH 64u
 
+/*
+ * YAML deeper than this is refused before it is loaded (libyaml's time
+ * grows with the square of the depth). Accounts nested MAX_DEPTH deep take
+ * two levels each (a children: list and a mapping) under the top level.
+ */
+#define MAX_YAML_DEPTH (2 * MAX_DEPTH + 8)
+
 enum top_section {
 	TOP_CLUSTER,
 	TOP_SSH,
@@ -142,6 +149,21 @@ void inv_type_error(struct loader *ld, const yaml_node_t *n,
  */
 const char *inv_scalar_str(struct loader *ld, const yaml_node_t *n,
 			   const char *expected);
+
+/*
+ * 0 if the len bytes of v (the text of node n) hold no control character
+ * (C0, tab included, DEL or C1); else -1 after an error at n. Every string of
+ * the model passes this check (inv_scalar_str()).
+ */
+int inv_check_text(struct loader *ld, const yaml_node_t *n, const char *v,
+		   size_t len);
+
+/*
+ * len bytes of document text made fit for a message (pool): control
+ * characters as '?', cut to 60 bytes with "...". Every echo of the
+ * document in a diagnostic goes through it.
+ */
+const char *inv_shown(struct loader *ld, const char *s, size_t len);
 
 /* The text of a scalar key, or NULL; borrowed from the document. */
 const char *inv_key_str(const yaml_node_t *k);

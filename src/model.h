@@ -153,6 +153,7 @@ struct db_settings {
 	const char *storage_host;	/* as slurmdbd reaches it; default host */
 	enum db_method method;
 	struct src_loc loc;
+	struct src_loc host_loc, name_loc, user_loc, storage_host_loc;	/* of the keys */
 };
 
 /* ---- hardware ---- */
@@ -304,6 +305,7 @@ struct user {
 struct model {
 	struct pool pool;
 	const char *path;		/* the inventory file as given */
+	const char *dir;		/* its directory: the tree its local paths stay in */
 
 	struct cluster cluster;
 	struct ssh_settings ssh;

@@ -190,6 +190,47 @@ static void check_host_paths(struct vctx *v)
 				   "absolute path", paths[i].key, paths[i].path);
 }
 
+/*
+ * Single values the renderer writes as KEY=VALUE into slurm.conf,
+ * slurmdbd.conf or a NodeName/PartitionName line: a blank would end the
+ * value and start a key of the writer's choosing.
+ */
+static void check_conf_words(struct vctx *v)
+{
+	const struct model *m = v->m;
+	const struct {
+		const char *key, *value;
+		const struct src_loc *loc;
+	} words[] = {
+		{ "cluster.slurm_user.name", m->cluster.slurm_user.name, &m->cluster.slurm_user.loc },
+		{ "cluster.slurm_user.group", m->cluster.slurm_user.group, &m->cluster.slurm_user.loc },
+		{ "cluster.config_dir", m->cluster.config_dir, &m->cluster.config_dir_loc },
+		{ "database.host", m->db.host, &m->db.host_loc },
+		{ "database.storage_host", m->db.storage_host, &m->db.storage_host_loc },
+		{ "database.name", m->db.name, &m->db.name_loc },
+		{ "database.user", m->db.user, &m->db.user_loc },
+	};
+	size_t i, j;
+
+	for (i = 0; i < ARRAY_SIZE(words); i++)
+		if (words[i].value && strchr(words[i].value, ' '))
+			diag_error(v->dl, words[i].loc, "%s '%s' contains a blank",
+				   words[i].key, words[i].value);
+	for (i = 0; i < m->n_hosts; i++)
+		if (m->hosts[i].address && strchr(m->hosts[i].address, ' ') &&
+		    (i == 0 || m->hosts[i - 1].entry != m->hosts[i].entry))
+			diag_error(v->dl, &m->hosts[i].loc, "host '%s': address '%s' "
+				   "contains a blank", m->hosts[i].name,
+				   m->hosts[i].address);
+	for (i = 0; i < m->n_partitions; i++)
+		for (j = 0; j < m->partitions[i].allow_groups.n; j++)
+			if (strchr(m->partitions[i].allow_groups.items[j], ' '))
+				diag_error(v->dl, &m->partitions[i].allow_groups.locs[j],
+					   "partition '%s': group '%s' contains a blank",
+					   m->partitions[i].name,
+					   m->partitions[i].allow_groups.items[j]);
+}
+
 static void check_version(struct vctx *v)
 {
 	const struct cluster *c = &v->m->cluster;
@@ -348,6 +389,11 @@ static void check_passthrough(struct vctx *v, const struct kv_list *kv,
 		const char *sv = v->m->cluster.slurm_version;
 		struct slurmkey_check ck;
 
+		/* control characters never reach the model (inventory_keys.c) */
+		if (strchr(e->value, ' '))
+			diag_error(v->dl, &e->value_loc, "%s value of '%s' contains a "
+				   "blank: Slurm would end the value there and read "
+				   "the rest as more keys", what, e->key);
 		slurmkeys_check(table, e->key, v->version, &ck);
 		switch (ck.status) {
 		case SLURMKEY_OK:
@@ -803,6 +849,7 @@ size_t validate_model(struct model *m, struct diag_list *dl)
 	check_version(&v);
 	check_cluster_name(&v);
 	check_host_paths(&v);
+	check_conf_words(&v);
 	check_passthrough(&v, &m->cluster.slurm_conf, SLURMKEYS_CONF, "slurm.conf");
 	check_passthrough(&v, &m->cluster.cgroup_conf, SLURMKEYS_CGROUP, "cgroup.conf");
 	check_passthrough(&v, &m->cluster.slurmdbd_conf, SLURMKEYS_SLURMDBD,
