@@ -26,6 +26,7 @@
 #include "hostlist.h"
 #include "hosttarget.h"
 #include "inventory.h"
+#include "pathtrust.h"
 #include "xalloc.h"
 
 #define APPLY_BACKUP_SUFFIX ".clusterctl-old"
@@ -1085,6 +1086,7 @@ int apply_parse_args(int argc, char **argv, bool is_apply,
 		{ "prune", no_argument, NULL, 'p' },
 		{ "accept-new-host-keys", no_argument, NULL, 'a' },
 		{ "dry-run", no_argument, NULL, 'n' },
+		{ "allow-path", required_argument, NULL, 'P' },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct cmd_args a = CMD_ARGS_INIT;
@@ -1113,6 +1115,9 @@ int apply_parse_args(int argc, char **argv, bool is_apply,
 			break;
 		case 'o':
 			plan_parse_only(optarg, &cli->opt.only, cause);
+			break;
+		case 'P':
+			pathtrust_allow(optarg, cause);
 			break;
 		default:
 			*cause = xstrdup(a.error);

@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "cmd.h"
+#include "pathtrust.h"
 #include "die.h"
 #include "strbuf.h"
 #include "xalloc.h"
@@ -198,4 +199,15 @@ void cmd_args_release(struct cmd_args *a)
 	free(a->operands);
 	free(a->error);
 	*a = (struct cmd_args)CMD_ARGS_INIT;
+}
+
+int cmd_allow_path(const char *dir)
+{
+	char *cause = NULL;
+
+	if (pathtrust_allow(dir, &cause) == 0)
+		return 0;
+	fprintf(stderr, "clusterctl: %s\n", cause);
+	free(cause);
+	return CL_USAGE;
 }

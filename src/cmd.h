@@ -84,6 +84,13 @@ bool cmd_use_color(int fd);
 void cmd_print_exit_codes(FILE *out);
 
 /*
+ * --allow-path DIR, for every command that loads an inventory: the
+ * inventory may make clusterctl read files under DIR too (pathtrust.h).
+ * 0, or after a message on stderr CL_USAGE (DIR is not a directory).
+ */
+int cmd_allow_path(const char *dir);
+
+/*
  * Helper for commands: true if argv holds -h or --help before any "--".
  * Commands call it first and print their usage.
  */

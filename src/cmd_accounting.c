@@ -36,6 +36,8 @@ static const char *const accounting_usage[] = {
 	"  --exec-via CMD          run remote commands as 'CMD HOST sh -c ...' on this",
 	"                          machine instead of over SSH (a site's own remote",
 	"                          shell, or the test lab: 'scripts/lab.sh exec')",
+	"  --allow-path DIR        include: files may also come from under DIR",
+	"                          (repeatable)",
 	"  -h, --help              show this help",
 	NULL,
 };
@@ -54,6 +56,7 @@ static int parse(int argc, char **argv, struct acct_opts *o, const char **verb,
 		{ "json", no_argument, NULL, 'j' },
 		{ "accept-new-host-keys", no_argument, NULL, 'a' },
 		{ "exec-via", required_argument, NULL, 'e' },
+		{ "allow-path", required_argument, NULL, 'P' },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct cmd_args a = CMD_ARGS_INIT;
@@ -66,6 +69,12 @@ static int parse(int argc, char **argv, struct acct_opts *o, const char **verb,
 		case 'j': o->json = true; break;
 		case 'a': o->accept_new = true; break;
 		case 'e': o->exec_via = optarg; break;
+		case 'P':
+			if (cmd_allow_path(optarg)) {
+				cmd_args_release(&a);
+				return -1;
+			}
+			break;
 		default: why = a.error; break;
 		}
 	}

@@ -54,6 +54,8 @@ static const char *const add_user_usage[] = {
 	"                        plans the database first and changes nothing, not",
 	"                        even the file, when it has other pending changes",
 	"                        (review those with 'clusterctl accounting plan')",
+	"  --allow-path DIR      include: files may also come from under DIR",
+	"                        (repeatable)",
 	"  -h, --help            show this help",
 	"",
 	"The same user with the same settings changes nothing (exit 0); the",
@@ -116,6 +118,7 @@ static int parse_args(struct add_user_req *r, struct cmd_args *args, int argc,
 		{ "qos", required_argument, NULL, 'q' },
 		{ "admin-level", required_argument, NULL, 'l' },
 		{ "apply", no_argument, NULL, 'x' },
+		{ "allow-path", required_argument, NULL, 'P' },
 		{ NULL, 0, NULL, 0 },
 	};
 	int c;
@@ -137,6 +140,10 @@ static int parse_args(struct add_user_req *r, struct cmd_args *args, int argc,
 			break;
 		case 'x':
 			r->apply = true;
+			break;
+		case 'P':
+			if (cmd_allow_path(optarg))
+				return -1;
 			break;
 		default:
 			*why = args->error;

@@ -22,7 +22,7 @@
 static const char *const apply_usage[] = {
 	"clusterctl apply INVENTORY [--dry-run [--json]] [--fanout N] [--prune]",
 	"                           [--only files,users,munge,services,accounting]",
-	"                           [--accept-new-host-keys]",
+	"                           [--accept-new-host-keys] [--allow-path DIR]",
 	"",
 	"Computes the plan (as plan does) and prints it, then carries it out:",
 	"stages every changed file beside its target on every host and checks",
@@ -46,6 +46,8 @@ static const char *const apply_usage[] = {
 	"                          users) the inventory does not name",
 	"  --accept-new-host-keys  trust (and record in known_hosts) host keys",
 	"                          not seen before; a changed key is always refused",
+	"  --allow-path DIR        include: files and templates may also come",
+	"                          from under DIR (repeatable)",
 	"  -h, --help              show this help",
 	NULL,
 };

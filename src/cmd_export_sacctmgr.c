@@ -27,6 +27,9 @@ static const char *const export_sacctmgr_usage[] = {
 	"options:",
 	"  --commands   print 'sacctmgr -i' commands instead (QoS, accounts,",
 	"               users, coordinators), one per line, arguments shell-quoted",
+	"  --allow-path DIR",
+	"               include: files may also come from under DIR, not only",
+	"               from the inventory's directory (repeatable)",
 	"  -h, --help   show this help",
 	NULL,
 };
@@ -35,6 +38,7 @@ static int cmd_export_sacctmgr_run(int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		{ "commands", no_argument, NULL, 'c' },
+		{ "allow-path", required_argument, NULL, 'P' },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct cmd_args a = CMD_ARGS_INIT;
@@ -52,6 +56,12 @@ static int cmd_export_sacctmgr_run(int argc, char **argv)
 		return CL_OK;
 	}
 	while ((c = cmd_getopt(&a, argc, argv, "", longopts)) != -1) {
+		if (c == 'P' && cmd_allow_path(optarg)) {
+			cmd_args_release(&a);
+			return CL_USAGE;
+		}
+		if (c == 'P')
+			continue;
 		if (c != 'c') {
 			why = a.error;
 			break;

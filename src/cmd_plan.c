@@ -19,7 +19,7 @@
 static const char *const plan_usage[] = {
 	"clusterctl plan INVENTORY [--json] [--fanout N] [--prune]",
 	"                          [--only files,users,munge,services,accounting]",
-	"                          [--accept-new-host-keys]",
+	"                          [--accept-new-host-keys] [--allow-path DIR]",
 	"",
 	"Connects to every host over SSH (and to the accounting database) and",
 	"prints what apply would change, changing nothing: unified diffs of the",
@@ -41,6 +41,8 @@ static const char *const plan_usage[] = {
 	"                          accounts, users) the inventory does not name",
 	"  --accept-new-host-keys  trust (and record in known_hosts) host keys",
 	"                          not seen before; a changed key is always refused",
+	"  --allow-path DIR        include: files and templates may also come",
+	"                          from under DIR (repeatable)",
 	"  -h, --help              show this help",
 	NULL,
 };

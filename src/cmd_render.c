@@ -44,6 +44,8 @@ static const char *const render_usage[] = {
 	"  -o, --output DIR   where to write (required)",
 	"  --json             also print the manifest on stdout",
 	"                     (docs/json-format.md)",
+	"  --allow-path DIR   include: files and templates may also come from",
+	"                     under DIR (repeatable)",
 	"  -h, --help         show this help",
 	NULL,
 };
@@ -606,6 +608,7 @@ static int cmd_render_run(int argc, char **argv)
 	static const struct option opts[] = {
 		{ "output", required_argument, NULL, 'o' },
 		{ "json", no_argument, NULL, 'j' },
+		{ "allow-path", required_argument, NULL, 'P' },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct cmd_args a = CMD_ARGS_INIT;
@@ -625,8 +628,12 @@ static int cmd_render_run(int argc, char **argv)
 			dir = optarg;
 		else if (c == 'j')
 			json = true;
-		else
+		else if (c != 'P')
 			goto out;
+		else if (cmd_allow_path(optarg)) {
+			cmd_args_release(&a);
+			return CL_USAGE;
+		}
 	}
 	if (!dir || !*dir)
 		why = "-o DIR is required";

@@ -33,6 +33,9 @@ static const char *const validate_usage[] = {
 	"                (docs/json-format.md)",
 	"  --list-keys   print the reference of every inventory key (Markdown,",
 	"                docs/inventory-keys.md) and exit",
+	"  --allow-path DIR",
+	"                include: files may also come from under DIR, not",
+	"                only from the inventory's directory (repeatable)",
 	"  -h, --help    show this help",
 	NULL,
 };
@@ -118,6 +121,7 @@ static int cmd_validate_run(int argc, char **argv)
 	static const struct option opts[] = {
 		{ "json", no_argument, NULL, 'j' },
 		{ "list-keys", no_argument, NULL, 'k' },
+		{ "allow-path", required_argument, NULL, 'P' },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct cmd_args a = CMD_ARGS_INIT;
@@ -137,7 +141,9 @@ static int cmd_validate_run(int argc, char **argv)
 			json = true;
 		else if (c == 'k')
 			keys = true;
-		else
+		else if (c != 'P')
+			goto out;
+		else if ((rc = cmd_allow_path(optarg)))
 			goto out;
 	}
 	if (keys && !a.n) {

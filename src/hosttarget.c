@@ -21,5 +21,6 @@ void host_target(const struct model *m, const struct host *h, bool accept_new,
 	t->ssh_config = m->ssh.config;
 	t->connect_timeout = (int)m->ssh.connect_timeout;
 	t->command_timeout = (int)m->ssh.command_timeout;
-	t->accept_new_host_keys = accept_new || m->ssh.accept_new_host_keys;
+	/* never the inventory's: a hostile one would add known_hosts: /dev/null */
+	t->accept_new_host_keys = accept_new;
 }

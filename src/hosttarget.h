@@ -16,8 +16,9 @@
  * ssh section, identity, known_hosts, ssh_config and timeouts from the ssh
  * section. What the inventory does not write stays unset (0, NULL), so
  * that ssh_config decides before the transport's defaults, as in OpenSSH.
- * accept_new (the command-line opt-in) or ssh.accept_new_host_keys
- * trusts unknown host keys. Every string is borrowed from the model.
+ * accept_new (the command line's --accept-new-host-keys, never the
+ * inventory) trusts unknown host keys. Every string is borrowed from the
+ * model.
  */
 void host_target(const struct model *m, const struct host *h, bool accept_new,
 		 struct transport_target *t);

@@ -85,7 +85,9 @@ static const struct key_spec cluster_keys[] = {
 	{ "munge_key_source", K_PATH, F(struct cluster, munge_key_source),
 	  .doc = "local file holding the munge key (relative: to the inventory)" },
 	{ "template_dir", K_PATH, F(struct cluster, template_dir),
-	  .def = "built-in templates", .doc = "site templates (relative: to the inventory)" },
+	  L(struct cluster, template_dir_loc), .def = "built-in templates",
+	  .doc = "site templates (relative: to the inventory); must lie in the "
+		 "inventory's directory tree unless --allow-path allows more" },
 	PORT("slurmctld_port", struct cluster, slurmctld_port, "SlurmctldPort"),
 	PORT("slurmd_port", struct cluster, slurmd_port, "SlurmdPort"),
 	PORT("slurmdbd_port", struct cluster, slurmdbd_port, "DbdPort"),
@@ -99,6 +101,21 @@ static const struct key_spec cluster_keys[] = {
 	  .def = "systemd", .doc = "munge, slurmctld, slurmd, slurmdbd: commands" },
 };
 const struct key_table inv_cluster_table = TABLE("cluster", cluster_keys);
+
+/*
+ * Trust on first use is the decision of whoever runs clusterctl: an
+ * inventory that could make it (with known_hosts: /dev/null) would turn off
+ * host key checking for a review pipeline that runs it.
+ */
+static void refuse_tofu(struct loader *ld, void *obj, yaml_node_t *val,
+			const struct src_loc *kloc)
+{
+	(void)obj;
+	(void)val;
+	diag_error(ld->dl, kloc, "ssh.accept_new_host_keys is not read from the "
+		   "inventory: pass --accept-new-host-keys to trust unknown host "
+		   "keys on first use");
+}
 
 static const struct key_spec ssh_keys[] = {
 	{ "user", K_STR, F(struct ssh_settings, user),
@@ -119,8 +136,9 @@ static const struct key_spec ssh_keys[] = {
 	  .min = 1, .max = 86400, .def = "10", .doc = "seconds" },
 	{ "command_timeout", K_INT, F(struct ssh_settings, command_timeout),
 	  .min = 1, .max = 86400, .def = "300", .doc = "seconds" },
-	{ "accept_new_host_keys", K_BOOL, F(struct ssh_settings, accept_new_host_keys),
-	  .def = "false", .doc = "trust unknown host keys on first use (never changed ones)" },
+	{ "accept_new_host_keys", K_FN, 0, .fn = refuse_tofu, .type_doc = "refused",
+	  .doc = "not read from the inventory: trusting unknown host keys is the "
+		 "command line's --accept-new-host-keys" },
 };
 const struct key_table inv_ssh_table = TABLE("ssh", ssh_keys);
 

@@ -152,6 +152,7 @@ struct model *model_new(void)
 	struct model *m = xcalloc(1, sizeof(*m));
 	struct cluster *c = &m->cluster;
 
+	m->dir = ".";
 	c->slurm_version = "22.05";
 	c->config_mode = CONFIG_PUSH;
 	c->config_dir = "/etc/slurm";

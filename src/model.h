@@ -126,6 +126,7 @@ struct cluster {
 	struct src_loc accounting_host_loc;
 	struct src_loc backup_controller_loc;
 	struct src_loc config_dir_loc, munge_key_path_loc;
+	struct src_loc template_dir_loc;
 };
 
 struct ssh_settings {
@@ -137,7 +138,6 @@ struct ssh_settings {
 	long long fanout;		/* default 64 */
 	long long connect_timeout;	/* seconds, default 10 */
 	long long command_timeout;	/* seconds, default 300 */
-	bool accept_new_host_keys;	/* trust on first use; never changed keys */
 	struct src_loc loc;
 };
 

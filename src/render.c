@@ -12,9 +12,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "die.h"
 #include "embedded.h"
+#include "pathtrust.h"
 #include "render.h"
 #include "sha256.h"
 #include "strbuf.h"
@@ -33,8 +35,10 @@ struct loaded_template {
 /* Templates read from template_dir, kept until the end of render_cluster(). */
 struct template_store {
 	const char *dir;	/* borrowed; NULL: embedded only */
+	const char *root;	/* the inventory's directory (pathtrust.h) */
 	struct loaded_template *items;
 	size_t n, alloc;
+	char *refused;		/* first template outside the allowed tree */
 };
 
 static int read_whole_file(const char *path, struct strbuf *out)
@@ -72,8 +76,24 @@ static const char *store_get(struct template_store *ts, const char *name,
 	if (ts->dir && !strchr(name, '/')) {
 		struct strbuf sb = STRBUF_INIT;
 		char *path = xasprintf("%s/%s", ts->dir, name);
-		int r = read_whole_file(path, &sb);
+		char *real = NULL, *cause = NULL;
+		int r = -1;
 
+		/*
+		 * A file missing here falls back to the embedded copy; one that
+		 * is there is read only inside the allowed tree: a symlink to
+		 * /root/.ssh/id_ed25519 must not become a partial.
+		 */
+		if (access(path, F_OK) == 0 &&
+		    !(real = pathtrust_resolve(ts->root, path, &cause))) {
+			if (!ts->refused)
+				ts->refused = cause;
+			else
+				free(cause);
+		}
+		if (real)
+			r = read_whole_file(real, &sb);
+		free(real);
 		free(path);
 		if (r == 0) {
 			struct loaded_template *lt;
@@ -105,6 +125,8 @@ static void store_release(struct template_store *ts)
 	free(ts->items);
 	ts->items = NULL;
 	ts->n = ts->alloc = 0;
+	free(ts->refused);
+	ts->refused = NULL;
 }
 
 /* Partials are looked up as "<name>.mustache", then as "<name>". */
@@ -189,6 +211,11 @@ static int render_kind(const struct model *m, struct template_store *ts,
 	int r = -1;
 
 	src = store_get(ts, tname, &len);
+	if (ts->refused) {
+		*cause = ts->refused;
+		ts->refused = NULL;
+		goto out;
+	}
 	if (!src) {
 		*cause = xasprintf("template '%s' not found", tname);
 		goto out;
@@ -202,6 +229,11 @@ static int render_kind(const struct model *m, struct template_store *ts,
 	json_object_set_new(ctx, "config_file", json_string(kind_names[k]));
 	if (tmpl_expand(t, ctx, store_partial, ts, 0, &out, cause) < 0)
 		goto out;
+	if (ts->refused) {
+		*cause = ts->refused;
+		ts->refused = NULL;
+		goto out;
+	}
 	{
 		char *bytes = strbuf_detach(&out, &blen);
 
@@ -334,7 +366,8 @@ static int render_blobs(const struct model *m, struct template_store *ts,
 int render_cluster(const struct model *m, struct rendered_set *out,
 		   struct diag_list *dl)
 {
-	struct template_store ts = { m->cluster.template_dir, NULL, 0, 0 };
+	struct template_store ts = { m->cluster.template_dir, m->dir, NULL, 0, 0,
+				     NULL };
 	struct render_plan rp;
 	struct file_spec fs[FK_COUNT + 1];
 	size_t i, j, n;

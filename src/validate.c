@@ -20,6 +20,7 @@
 #include "inventory.h"
 #include "slurmkeys.h"
 #include "strbuf.h"
+#include "pathtrust.h"
 #include "validate.h"
 #include "validate_priv.h"
 #include "xalloc.h"
@@ -229,6 +230,25 @@ static void check_conf_words(struct vctx *v)
 					   "partition '%s': group '%s' contains a blank",
 					   m->partitions[i].name,
 					   m->partitions[i].allow_groups.items[j]);
+}
+
+/*
+ * Local files the safe commands read (render reads templates) stay in the
+ * inventory's tree or a directory the command line allows (pathtrust.h);
+ * include: is checked as it is loaded.
+ */
+static void check_local_paths(struct vctx *v)
+{
+	const struct cluster *c = &v->m->cluster;
+	char *real, *cause = NULL;
+
+	if (!c->template_dir)
+		return;
+	real = pathtrust_resolve(v->m->dir, c->template_dir, &cause);
+	if (!real)
+		diag_error(v->dl, &c->template_dir_loc, "template_dir: %s", cause);
+	free(real);
+	free(cause);
 }
 
 static void check_version(struct vctx *v)
@@ -850,6 +870,7 @@ size_t validate_model(struct model *m, struct diag_list *dl)
 	check_cluster_name(&v);
 	check_host_paths(&v);
 	check_conf_words(&v);
+	check_local_paths(&v);
 	check_passthrough(&v, &m->cluster.slurm_conf, SLURMKEYS_CONF, "slurm.conf");
 	check_passthrough(&v, &m->cluster.cgroup_conf, SLURMKEYS_CGROUP, "cgroup.conf");
 	check_passthrough(&v, &m->cluster.slurmdbd_conf, SLURMKEYS_SLURMDBD,

@@ -139,6 +139,7 @@ value() {
 	-d|--data) echo data.json ;;
 	-o|--output) echo "$TRASH/out.$n" ;;
 	--dump) echo dump.cfg ;;
+	--allow-path) echo "$TRASH" ;;
 	esac
 }
 

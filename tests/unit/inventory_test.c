@@ -13,9 +13,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "inventory.h"
+#include "pathtrust.h"
 #include "strbuf.h"
 #include "validate.h"
 #include "xalloc.h"
@@ -158,7 +160,6 @@ Test(inventory, full_example_cluster_settings)
 	/* services not written keep the systemd defaults */
 	cr_expect_str_eq(c->services[SVC_MUNGE].restart, "systemctl restart munge");
 	cr_expect_eq(m->ssh.fanout, 32);
-	cr_expect(m->ssh.accept_new_host_keys);
 	cr_expect_eq(m->ssh.connect_timeout, 10);
 	cr_expect_eq(m->db.method, DB_METHOD_SACCTMGR);
 	cr_expect_eq(m->db.port, 3306);
@@ -487,4 +488,78 @@ Test(inventory, override_replaces_one_file_of_the_inventory)
 	cr_expect_eq(m->n_hosts, 3);	/* the other include still read */
 	model_free(m);
 	diag_release(&dl);
+}
+
+static void write_text(const char *path, const char *text)
+{
+	FILE *f = fopen(path, "w");
+
+	cr_assert_not_null(f, "%s", path);
+	fputs(text, f);
+	fclose(f);
+}
+
+static size_t count_msgs(const struct diag_list *dl, const char *needle)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < dl->n; i++)
+		n += strstr(dl->items[i].msg, needle) != NULL;
+	return n;
+}
+
+/*
+ * issue 15: include: reaches only the inventory's directory tree, a symlink
+ * out of it included, unless --allow-path names a directory.
+ */
+Test(inventory, include_outside_the_tree_needs_allow_path)
+{
+	char top[] = "/tmp/inventory_test_tree.XXXXXX";
+	char *inv, *outside, *link, *sub;
+	struct diag_list dl = DIAG_LIST_INIT;
+	struct model *m;
+	char *cause = NULL;
+
+	cr_assert_not_null(mkdtemp(top));
+	sub = xasprintf("%s/site", top);
+	cr_assert_eq(mkdir(sub, 0755), 0);
+	inv = xasprintf("%s/inv.yaml", sub);
+	outside = xasprintf("%s/outside.yaml", top);
+	link = xasprintf("%s/link.yaml", sub);
+	write_text(outside, "users: [{name: eve, accounts: [lab]}]\n");
+	write_text(inv, "include: [../outside.yaml, link.yaml]\n"
+		   "cluster: {name: t, controller: h}\n");
+	cr_assert_eq(symlink(outside, link), 0);
+
+	m = inventory_load(inv, &dl);
+	cr_assert_not_null(m);
+	cr_expect_eq(count_msgs(&dl, "is outside the inventory's directory"), 2);
+	cr_expect_eq(count_msgs(&dl, "pass --allow-path DIR"), 2);
+	cr_expect_eq(diag_errors(&dl), 2);
+	cr_expect_null(model_find_user(m, "eve"));
+	cr_expect_eq(dl.items[0].loc.line, 1);
+	cr_expect_eq(dl.items[0].loc.col, 11);
+	model_free(m);
+	diag_release(&dl);
+
+	/* the command line allows the parent: both name the same file now */
+	cr_assert_eq(pathtrust_allow(top, &cause), 0);
+	m = inventory_load(inv, &dl);
+	cr_assert_not_null(m);
+	cr_expect_eq(count_msgs(&dl, "is outside"), 0);
+	cr_expect_eq(count_msgs(&dl, "is already included"), 1);
+	cr_expect_not_null(model_find_user(m, "eve"));
+	model_free(m);
+	diag_release(&dl);
+	pathtrust_reset();
+
+	unlink(link);
+	unlink(inv);
+	unlink(outside);
+	rmdir(sub);
+	rmdir(top);
+	free(inv);
+	free(outside);
+	free(link);
+	free(sub);
 }

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "inventory.h"
+#include "pathtrust.h"
 #include "render.h"
 #include "strbuf.h"
 #include "validate.h"
@@ -272,12 +273,23 @@ static void remove_template_dir(char *dir, const char *name)
 	free(dir);
 }
 
+/* --allow-path DIR: the template directories here live in /tmp */
+static void allow(const char *dir)
+{
+	char *cause = NULL;
+
+	cr_assert_eq(pathtrust_allow(dir, &cause), 0, "%s", cause);
+}
+
 Test(render, site_template_overrides_and_falls_back)
 {
 	char *dir = template_dir_with("slurm.conf.mustache",
 				      "{{> header}}custom {{cluster}}\n");
 	char *keys = xasprintf(", template_dir: %s", dir);
-	struct model *m = model_with(keys);
+	struct model *m;
+
+	allow(dir);
+	m = model_with(keys);
 	struct rendered_set set = RENDERED_SET_INIT;
 	const char *conf;
 
@@ -298,9 +310,12 @@ Test(render, broken_site_template_is_a_diagnostic)
 {
 	char *dir = template_dir_with("cgroup.conf.mustache", "{{#open}}never closed\n");
 	char *keys = xasprintf(", template_dir: %s", dir);
-	struct model *m = model_with(keys);
 	struct rendered_set set = RENDERED_SET_INIT;
 	struct diag_list dl = DIAG_LIST_INIT;
+	struct model *m;
+
+	allow(dir);
+	m = model_with(keys);
 
 	cr_assert_eq(render_cluster(m, &set, &dl), -1);
 	cr_assert_eq(diag_errors(&dl), 1);
@@ -314,4 +329,61 @@ Test(render, broken_site_template_is_a_diagnostic)
 	model_free(m);
 	free(keys);
 	remove_template_dir(dir, "cgroup.conf.mustache");
+}
+
+/* issue 15: a template directory outside the inventory's tree needs --allow-path */
+Test(render, template_dir_outside_the_tree_is_refused)
+{
+	char *dir = template_dir_with("slurm.conf.mustache", "x\n");
+	char *src = xasprintf("cluster: {name: lab, controller: ctl,\n"
+			      "  template_dir: %s}\n", dir);
+	struct diag_list dl = DIAG_LIST_INIT;
+	struct model *m = inventory_load_string("t.yaml", src, strlen(src), &dl);
+	size_t i;
+	bool found = false;
+
+	cr_assert_not_null(m);
+	validate_model(m, &dl);
+	for (i = 0; i < dl.n; i++)
+		if (strstr(dl.items[i].msg, "template_dir: ") &&
+		    strstr(dl.items[i].msg, "is outside the inventory's directory") &&
+		    dl.items[i].loc.line == 2 && dl.items[i].loc.col == 3)
+			found = true;
+	cr_expect(found, "no error at t.yaml:2:3 about template_dir");
+	diag_release(&dl);
+	model_free(m);
+	free(src);
+	remove_template_dir(dir, "slurm.conf.mustache");
+}
+
+/*
+ * issue 15: a symlink in an allowed template directory that points outside
+ * it (at a private key, say) is never read, not even as a partial.
+ */
+Test(render, template_symlink_out_of_the_tree_is_not_read)
+{
+	char *dir = template_dir_with("slurm.conf.mustache", "{{> stolen}}\n");
+	char *link = xasprintf("%s/stolen.mustache", dir);
+	char *keys = xasprintf(", template_dir: %s", dir);
+	struct rendered_set set = RENDERED_SET_INIT;
+	struct diag_list dl = DIAG_LIST_INIT;
+	struct model *m;
+	size_t i;
+
+	allow(dir);
+	m = model_with(keys);	/* makes pass_file: a secret outside dir */
+	cr_assert_eq(symlink(pass_file, link), 0);
+	cr_assert_eq(render_cluster(m, &set, &dl), -1);
+	cr_assert_eq(diag_errors(&dl), 1);
+	cr_expect_not_null(strstr(dl.items[0].msg, "is outside the inventory's directory"),
+			   "%s", dl.items[0].msg);
+	cr_expect_null(strstr(dl.items[0].msg, DB_SECRET));
+	for (i = 0; i < set.n_blobs; i++)
+		cr_expect_null(strstr(set.blobs[i].bytes, DB_SECRET));
+	diag_release(&dl);
+	model_free(m);
+	unlink(link);
+	free(link);
+	free(keys);
+	remove_template_dir(dir, "slurm.conf.mustache");
 }
