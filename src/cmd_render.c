@@ -440,10 +440,20 @@ static int write_one(struct writer *w, const struct rendered_set *set,
 	}
 	w->written++;
 	/* identical bytes become hard links; copies where links fail */
-	if (w->first[f->blob] && w->first_mode[f->blob] == f->mode &&
-	    link(w->first[f->blob], target) == 0) {
-		r = 0;
-		goto out;
+	if (w->first[f->blob] && w->first_mode[f->blob] == f->mode) {
+		if (link(w->first[f->blob], target) == 0) {
+			r = 0;
+			goto out;
+		}
+		/*
+		 * At the file system's link limit (65,000 on ext4) the copy
+		 * becomes the file the next links go to: one copy per limit,
+		 * not one per host past it.
+		 */
+		if (errno == EMLINK) {
+			free(w->first[f->blob]);
+			w->first[f->blob] = NULL;
+		}
 	}
 	if (write_all(target, b->bytes, b->len, f->mode) < 0) {
 		*cause = xasprintf("cannot write '%s': %s", target, strerror(errno));

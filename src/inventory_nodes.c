@@ -16,7 +16,14 @@
 #include "model.h"
 #include "xalloc.h"
 
-#define MAX_HOSTS ((unsigned long long)HOSTLIST_MAX_HOSTS)
+/*
+ * Hosts in one inventory. A few bytes of hostlist can name a million hosts,
+ * and every host costs files and directories in a render, a session in a
+ * plan: the limit turns a 250-byte inventory that would make render write
+ * tens of GB into one error at the expression. 100,000 is ten times the
+ * largest clusters of the benchmarks and above any Slurm cluster we know.
+ */
+#define MAX_HOSTS 100000ULL
 
 /* ------------------------------------------------------------------ */
 /* node types                                                          */
@@ -252,8 +259,8 @@ static int expand_checked(struct loader *ld, const char *expr,
 	char *cause = NULL;
 
 	if (hostlist_estimate(expr) + ld->n_expanded > MAX_HOSTS) {
-		diag_error(ld->dl, loc, "'%s' expands to too many names (limit %llu)",
-			   expr, MAX_HOSTS);
+		diag_error(ld->dl, loc, "'%s' expands to too many names (an "
+			   "inventory holds at most %llu hosts)", expr, MAX_HOSTS);
 		return -1;
 	}
 	if (hostlist_expand(expr, out, &cause)) {

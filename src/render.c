@@ -342,6 +342,27 @@ static size_t host_files(const struct model *m, const struct host *h,
 	return n;
 }
 
+/*
+ * The distinct bytes of one render. Each template expansion is capped
+ * (tmpl.c) and hosts are capped (inventory_nodes.c); this caps their sum, so
+ * what `render -o` writes is bounded by about twice this (one copy per
+ * link-count limit of hard links, cmd_render.c) plus the hosts' directories.
+ */
+#define RENDER_MAX_BYTES (256u << 20)
+
+static int check_total(const struct rendered_set *set, struct diag_list *dl)
+{
+	size_t i, total = 0;
+
+	for (i = 0; i < set->n_blobs; i++)
+		total += set->blobs[i].len;
+	if (total <= RENDER_MAX_BYTES)
+		return 0;
+	diag_error(dl, NULL, "the rendered files come to %zu MB, more than the "
+		   "%u MB a render may produce", total >> 20, RENDER_MAX_BYTES >> 20);
+	return -1;
+}
+
 static int render_blobs(const struct model *m, struct template_store *ts,
 			struct rendered_set *set, struct render_plan *rp,
 			struct diag_list *dl)
@@ -360,7 +381,7 @@ static int render_blobs(const struct model *m, struct template_store *ts,
 			errors++;
 		}
 	}
-	return errors ? -1 : 0;
+	return errors || check_total(set, dl) ? -1 : 0;
 }
 
 int render_cluster(const struct model *m, struct rendered_set *out,

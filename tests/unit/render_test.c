@@ -249,16 +249,22 @@ Test(render, config_dir_and_munge_key_path_place_the_files)
 	model_free(m);
 }
 
+static void write_file(const char *path, const char *text)
+{
+	FILE *f = fopen(path, "w");
+
+	cr_assert_not_null(f, "%s", path);
+	fputs(text, f);
+	fclose(f);
+}
+
 /* A template directory holding one file; returns its path (caller frees). */
 static char *template_dir_with(const char *name, const char *text)
 {
 	char tmpl[] = "/tmp/render_test_tdir.XXXXXX";
 	char *dir = xstrdup(mkdtemp(tmpl)), *path = xasprintf("%s/%s", dir, name);
-	FILE *f = fopen(path, "w");
 
-	cr_assert_not_null(f);
-	fputs(text, f);
-	fclose(f);
+	write_file(path, text);
 	free(path);
 	return dir;
 }
@@ -386,4 +392,65 @@ Test(render, template_symlink_out_of_the_tree_is_not_read)
 	free(link);
 	free(keys);
 	remove_template_dir(dir, "slurm.conf.mustache");
+}
+
+/*
+ * issue 15: the sum of what one render produces is capped. Partials that
+ * double their text eleven times make two files of 139 MB each, each under
+ * the template engine's own cap: together they are over the render's.
+ */
+Test(render, total_output_is_capped)
+{
+	char tmpl[] = "/tmp/render_test_big.XXXXXX";
+	char *dir = xstrdup(mkdtemp(tmpl)), *keys, *path;
+	struct rendered_set set = RENDERED_SET_INIT;
+	struct diag_list dl = DIAG_LIST_INIT;
+	struct strbuf chunk = STRBUF_INIT;
+	struct model *m;
+	int i;
+
+	for (i = 0; i < 68 * 1024 / 64; i++)
+		strbuf_addstr(&chunk, "# padding padding padding padding padding padding padding pad\n");
+	path = xasprintf("%s/p0.mustache", dir);
+	write_file(path, chunk.buf);
+	free(path);
+	for (i = 1; i <= 11; i++) {
+		char *text = xasprintf("{{> p%d}}{{> p%d}}", i - 1, i - 1);
+
+		path = xasprintf("%s/p%d.mustache", dir, i);
+		write_file(path, text);
+		free(path);
+		free(text);
+	}
+	path = xasprintf("%s/slurm.conf.mustache", dir);
+	write_file(path, "{{> p11}}");
+	free(path);
+	path = xasprintf("%s/gres.conf.mustache", dir);
+	write_file(path, "{{> p11}}gres\n");	/* not the same blob */
+	free(path);
+	keys = xasprintf(", template_dir: %s", dir);
+	allow(dir);
+	m = model_with(keys);
+	cr_assert_eq(render_cluster(m, &set, &dl), -1);
+	cr_assert_eq(diag_errors(&dl), 1);
+	cr_expect_not_null(strstr(dl.items[0].msg, "more than the 256 MB a render may produce"),
+			   "%s", dl.items[0].msg);
+	cr_expect_eq(set.n_files, 0);
+	diag_release(&dl);
+	model_free(m);
+	strbuf_release(&chunk);
+	free(keys);
+	for (i = 0; i <= 11; i++) {
+		path = xasprintf("%s/p%d.mustache", dir, i);
+		unlink(path);
+		free(path);
+	}
+	path = xasprintf("%s/slurm.conf.mustache", dir);
+	unlink(path);
+	free(path);
+	path = xasprintf("%s/gres.conf.mustache", dir);
+	unlink(path);
+	free(path);
+	rmdir(dir);
+	free(dir);
 }
