@@ -990,7 +990,7 @@ static int apply_check(const struct apply_session *s, const struct plan *p,
 	for (i = 0; i < p->n_files; i++) {
 		const struct plan_file *f = &p->files[i];
 
-		if (f->content && f->want->has_secret_placeholder && !p->db_password) {
+		if (f->content && f->want->needs_db_password && !p->db_password) {
 			*cause = xasprintf("'%s' needs the database password: set "
 					   "database.password_file (readable here) or "
 					   "database.password_env", f->want->path);

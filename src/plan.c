@@ -20,6 +20,7 @@
 #include "hostlist.h"
 #include "plan.h"
 #include "sha256.h"
+#include "slurmkeys.h"
 #include "xalloc.h"
 
 #define PLAN_MASK "********"
@@ -285,14 +286,19 @@ static long long plan_want_gid(const struct plan *p,
 
 /* ---- secrets ---- */
 
+/* A "KEY = value" line whose key holds a password (slurmkeys_is_secret()). */
 static bool plan_is_secret_key(const char *line, size_t len, size_t *eq)
 {
-	static const char key[] = "StoragePass";
-	size_t i = 0, k = sizeof(key) - 1;
+	char key[64];
+	size_t i = 0, k;
 
 	while (i < len && (line[i] == ' ' || line[i] == '\t'))
 		i++;
-	if (len - i < k || strncasecmp(line + i, key, k))
+	for (k = 0; i + k < len && k + 1 < sizeof(key) &&
+	     !strchr(" \t=\n", line[i + k]); k++)
+		key[k] = line[i + k];
+	key[k] = '\0';
+	if (!k || !slurmkeys_is_secret(key))
 		return false;
 	i += k;
 	while (i < len && (line[i] == ' ' || line[i] == '\t'))
@@ -340,13 +346,42 @@ char *plan_mask_secrets(const char *text, size_t len, const char *password)
 	return strbuf_detach(&out, NULL);
 }
 
+/*
+ * The secret a placeholder at s stands for (render.h), and its length in
+ * *phl; NULL when s starts no placeholder clusterctl wrote.
+ */
+static const char *plan_placeholder_value(const struct plan *p, const char *s,
+					  size_t *phl)
+{
+	static const char vp[] = RENDER_SECRET_VALUE_PREFIX;
+	const struct cluster *c = &p->m->cluster;
+	const char *end, *v;
+	char *key;
+
+	if (!strncmp(s, RENDER_SECRET_DB_PASSWORD, strlen(RENDER_SECRET_DB_PASSWORD))) {
+		*phl = strlen(RENDER_SECRET_DB_PASSWORD);
+		return p->db_password;
+	}
+	if (strncmp(s, vp, sizeof(vp) - 1) || !(end = strchr(s + sizeof(vp) - 1, '@')))
+		return NULL;
+	key = xstrndup(s + sizeof(vp) - 1, (size_t)(end - s) - (sizeof(vp) - 1));
+	v = kv_get(&c->slurm_conf, key);
+	if (!v)
+		v = kv_get(&c->slurmdbd_conf, key);
+	if (!v)
+		v = kv_get(&c->cgroup_conf, key);
+	free(key);
+	*phl = (size_t)(end - s) + 1;
+	return v;
+}
+
 char *plan_file_bytes(const struct plan *p, const struct rendered_file *f,
 		      size_t *len)
 {
 	const struct rendered_blob *b;
 	struct strbuf out = STRBUF_INIT;
-	const char *ph = RENDER_SECRET_DB_PASSWORD, *s, *hit;
-	size_t phl = strlen(ph);
+	const char *s, *hit, *v;
+	size_t phl;
 
 	if (f->secret) {
 		if (!p->key.bytes)
@@ -355,13 +390,19 @@ char *plan_file_bytes(const struct plan *p, const struct rendered_file *f,
 		return memcpy(xmalloc(p->key.len), p->key.bytes, p->key.len);
 	}
 	b = &p->rs->blobs[f->blob];
-	if (f->has_secret_placeholder && !p->db_password)
+	if (f->needs_db_password && !p->db_password)
 		return NULL;
 	s = b->bytes;
-	while (f->has_secret_placeholder && (hit = strstr(s, ph))) {
+	while (f->has_secret_placeholder && (hit = strstr(s, "@clusterctl:"))) {
 		strbuf_add(&out, s, (size_t)(hit - s));
-		strbuf_addstr(&out, p->db_password);
-		s = hit + phl;
+		if ((v = plan_placeholder_value(p, hit, &phl))) {
+			strbuf_addstr(&out, v);
+			s = hit + phl;
+		} else {
+			/* not ours: the text stays as the template wrote it */
+			strbuf_addch(&out, '@');
+			s = hit + 1;
+		}
 	}
 	strbuf_add(&out, s, b->len - (size_t)(s - b->bytes));
 	return strbuf_detach(&out, len);

@@ -337,7 +337,7 @@ static bool plan_lacks_password(const struct plan *p)
 	size_t i;
 
 	for (i = 0; i < p->n_files && !p->db_password; i++)
-		if (p->files[i].want->has_secret_placeholder)
+		if (p->files[i].want->needs_db_password)
 			return true;
 	return false;
 }

@@ -165,6 +165,7 @@ static size_t set_add_blob(struct rendered_set *set, char *bytes, size_t len)
 	b = &set->blobs[set->n_blobs];
 	b->bytes = bytes;
 	b->len = len;
+	b->value_placeholder = strstr(bytes, RENDER_SECRET_VALUE_PREFIX) != NULL;
 	memcpy(b->sha256, hex, sizeof(hex));
 	return set->n_blobs++;
 }
@@ -264,6 +265,7 @@ struct file_spec {
 	unsigned mode;
 	size_t blob;
 	bool secret, placeholder;
+	bool value_placeholder;	/* a secret pass-through value (set_add_file) */
 };
 
 static int file_spec_cmp(const void *a, const void *b)
@@ -278,6 +280,9 @@ static void set_add_file(struct rendered_set *set, const char *host,
 {
 	struct rendered_file *f;
 
+	fs->value_placeholder = !fs->secret && fs->blob < set->n_blobs &&
+		set->blobs[fs->blob].value_placeholder;
+
 	XGROW(set->files, set->alloc_files, set->n_files + 1);
 	f = &set->files[set->n_files++];
 	f->host = xstrdup(host);
@@ -287,7 +292,8 @@ static void set_add_file(struct rendered_set *set, const char *host,
 	f->mode = fs->mode;
 	f->blob = fs->blob;
 	f->secret = fs->secret;
-	f->has_secret_placeholder = fs->placeholder;
+	f->needs_db_password = fs->placeholder;
+	f->has_secret_placeholder = fs->placeholder || fs->value_placeholder;
 }
 
 /*
@@ -329,15 +335,16 @@ static size_t host_files(const struct model *m, const struct host *h,
 
 	for (k = FK_SLURM; configs && k <= FK_CGROUP; k++)
 		fs[n++] = (struct file_spec){ rp->path[k], "root", "root", 0644,
-					      rp->blob[k], false, false };
+					      rp->blob[k], false, false, false };
 	if (h == rp->dbd)
 		fs[n++] = (struct file_spec){ rp->path[FK_SLURMDBD],
 					      c->slurm_user.name,
 					      c->slurm_user.group, 0600,
-					      rp->blob[FK_SLURMDBD], false, true };
+					      rp->blob[FK_SLURMDBD], false, true,
+					      false };
 	fs[n++] = (struct file_spec){ c->munge_key_path, c->munge_user.name,
 				      c->munge_user.group, 0400, SIZE_MAX,
-				      true, false };
+				      true, false, false };
 	xqsort(fs, n, sizeof(*fs), file_spec_cmp);
 	return n;
 }

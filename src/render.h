@@ -18,15 +18,23 @@
 /*
  * Rendered files never hold secrets. slurmdbd.conf carries this placeholder
  * after "StoragePass="; apply substitutes the real database password when it
- * writes the file (files with it have has_secret_placeholder set).
+ * writes the file (files with it have needs_db_password set).
  */
 #define RENDER_SECRET_DB_PASSWORD "@clusterctl:db-password@"
+
+/*
+ * The value of a secret pass-through key (slurmkeys_is_secret(), e.g.
+ * AccountingStoragePass in cluster.slurm_conf) is rendered as
+ * "@clusterctl:secret:KEY@"; apply puts the inventory's value back.
+ */
+#define RENDER_SECRET_VALUE_PREFIX "@clusterctl:secret:"
 
 /* Bytes of one or more identical files; owned by the set. */
 struct rendered_blob {
 	char *bytes;		/* NUL-terminated for convenience */
 	size_t len;		/* excluding that NUL */
 	char sha256[65];	/* lowercase hex of the len bytes */
+	bool value_placeholder;	/* holds RENDER_SECRET_VALUE_PREFIX */
 };
 
 struct rendered_file {
@@ -36,7 +44,9 @@ struct rendered_file {
 	unsigned mode;		/* e.g. 0644 */
 	size_t blob;		/* index into set->blobs; SIZE_MAX when secret */
 	bool secret;		/* munge key: no blob; bytes come from mungekey at apply */
-	bool has_secret_placeholder;	/* holds RENDER_SECRET_DB_PASSWORD */
+	/* holds a RENDER_SECRET_ placeholder: plan_file_bytes() has the bytes */
+	bool has_secret_placeholder;
+	bool needs_db_password;		/* ... RENDER_SECRET_DB_PASSWORD among them */
 };
 
 struct rendered_set {

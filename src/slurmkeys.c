@@ -652,3 +652,18 @@ void slurmkeys_check(enum slurmkeys_table table, const char *key, int version,
 		out->since = versions[k->defunct];
 	}
 }
+
+bool slurmkeys_is_secret(const char *key)
+{
+	/* every key of any table whose value Slurm documents as a password */
+	static const char *const secret[] = {
+		"AccountingStoragePass", "DefaultStoragePass", "JobCompPass",
+		"StoragePass",
+	};
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(secret); i++)
+		if (!strcasecmp(key, secret[i]))
+			return true;
+	return false;
+}

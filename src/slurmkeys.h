@@ -52,6 +52,13 @@ int slurmkeys_version_index(const char *version);
 /* "20.02, 20.11, ..., 25.05": the releases known; static string. */
 const char *slurmkeys_supported_versions(void);
 
+/*
+ * True when key's value is a secret (a password: AccountingStoragePass,
+ * JobCompPass, StoragePass, ...), compared as Slurm does, ignoring case.
+ * Such values never reach rendered output or a plan (render.h).
+ */
+bool slurmkeys_is_secret(const char *key);
+
 /* Checks key against table for release version (an index). All borrowed. */
 void slurmkeys_check(enum slurmkeys_table table, const char *key, int version,
 		     struct slurmkey_check *out);

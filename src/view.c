@@ -16,6 +16,7 @@
 
 #include "hostlist.h"
 #include "render.h"
+#include "slurmkeys.h"
 #include "strbuf.h"
 #include "view.h"
 #include "xalloc.h"
@@ -127,9 +128,19 @@ static json_t *site_settings(const struct kv_list *pass,
 		for (j = 0; skip && skip[j]; j++)
 			if (!strcasecmp(pass->items[i].key, skip[j]))
 				skipped = true;
-		if (!skipped)
+		if (skipped)
+			continue;
+		if (slurmkeys_is_secret(pass->items[i].key)) {
+			/* the value goes in at apply (render.h) */
+			char *ph = xasprintf(RENDER_SECRET_VALUE_PREFIX "%s@",
+					     pass->items[i].key);
+
+			json_array_append_new(arr, kv_pair(pass->items[i].key, ph));
+			free(ph);
+		} else {
 			json_array_append_new(arr, kv_pair(pass->items[i].key,
 							   pass->items[i].value));
+		}
 	}
 	return arr;
 }

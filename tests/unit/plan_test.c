@@ -54,8 +54,10 @@ static void add_file(struct rendered_set *rs, const char *host, const char *path
 	f->mode = mode;
 	f->blob = blob;
 	f->secret = blob == SIZE_MAX;
-	f->has_secret_placeholder = blob != SIZE_MAX &&
+	f->needs_db_password = blob != SIZE_MAX &&
 		strstr(rs->blobs[blob].bytes, RENDER_SECRET_DB_PASSWORD);
+	f->has_secret_placeholder = blob != SIZE_MAX &&
+		strstr(rs->blobs[blob].bytes, "@clusterctl:");
 }
 
 /* 4 hosts n1..n4; n1 controller+dbd; slurm.conf everywhere, munge key, and
@@ -873,4 +875,69 @@ Test(plan, apply_summary_counts_starts)
 			       "2 starts, 0 reconfigures");
 	free(line);
 	apply_summary_release(&sum);
+}
+
+/*
+ * issue 15: AccountingStoragePass and JobCompPass are masked in diffs like
+ * StoragePass, and the rendered placeholder gets the inventory's value
+ * only in the bytes apply writes.
+ */
+Test(plan, masked_diff_covers_every_password_key)
+{
+	static const char in[] = "AccountingStoragePass=hunter2\nJobCompPass = x1\n"
+				 "jobcomppass=x2\nJobCompUser=x3\n";
+	char *m = plan_mask_secrets(in, strlen(in), NULL);
+
+	cr_expect_str_eq(m, "AccountingStoragePass=********\nJobCompPass =********\n"
+			    "jobcomppass=********\nJobCompUser=x3\n");
+	free(m);
+}
+
+Test(plan, secret_pass_through_values_never_in_the_plan)
+{
+	static const char want[] = SLURM_CONF
+		"AccountingStoragePass=" RENDER_SECRET_VALUE_PREFIX "AccountingStoragePass@\n";
+	struct fixture fx;
+	struct plan *p;
+	struct kv *kv;
+	char *t, *j, *bytes;
+	size_t i, len;
+
+	setup(&fx, DBD_CONF);
+	free(fx.rs.blobs[0].bytes);
+	fx.rs.blobs[0].bytes = xstrdup(want);
+	fx.rs.blobs[0].len = strlen(want);
+	for (i = 0; i < fx.rs.n_files; i++)
+		if (fx.rs.files[i].blob == 0)
+			fx.rs.files[i].has_secret_placeholder = true;
+	kv = pool_alloc(&fx.m->pool, sizeof(*kv));
+	kv->key = "AccountingStoragePass";
+	kv->value = "new-SECRET";
+	fx.m->cluster.slurm_conf = (struct kv_list){ kv, 1 };
+	observe_conf(&fx, 1, SLURM_CONF "AccountingStoragePass=old-SECRET\n");
+	observe_conf(&fx, 2, SLURM_CONF "AccountingStoragePass=new-SECRET\n");
+	observe_conf(&fx, 3, SLURM_CONF "AccountingStoragePass=new-SECRET\n");
+	p = compute(&fx, "pw");
+	t = text(p);
+	j = json(p);
+	cr_expect_null(strstr(t, "SECRET"), "%s", t);
+	cr_expect_null(strstr(j, "SECRET"), "%s", j);
+	cr_expect_null(strstr(t, RENDER_SECRET_VALUE_PREFIX), "%s", t);
+	/* n1 lacks the line, n2 has the old value, n3 and n4 are up to date */
+	cr_expect_not_null(strstr(t, "+AccountingStoragePass=********\n"), "%s", t);
+	cr_expect_not_null(strstr(t, "n2: /etc/slurm/slurm.conf: modify\n"), "%s", t);
+	cr_expect_not_null(strstr(t, "(a secret value differs; not shown)"), "%s", t);
+	cr_expect_null(strstr(t, "n3"), "%s", t);
+	for (i = 0; i < p->n_files; i++)
+		if (!strcmp(p->files[i].want->host, "n2") &&
+		    !strcmp(p->files[i].want->path, "/etc/slurm/slurm.conf"))
+			break;
+	cr_assert_lt(i, p->n_files);
+	bytes = plan_file_bytes(p, p->files[i].want, &len);
+	cr_expect_not_null(strstr(bytes, "\nAccountingStoragePass=new-SECRET\n"), "%s", bytes);
+	free(bytes);
+	free(t);
+	free(j);
+	plan_free(p);
+	teardown_fx(&fx);
 }

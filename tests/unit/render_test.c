@@ -454,3 +454,35 @@ Test(render, total_output_is_capped)
 	rmdir(dir);
 	free(dir);
 }
+
+/*
+ * issue 15: a password passed through slurm_conf (AccountingStoragePass,
+ * JobCompPass) is rendered as a placeholder like the database password;
+ * the file is marked so apply puts the value back.
+ */
+Test(render, secret_pass_through_values_are_placeholders)
+{
+	struct model *m = model_with(", slurm_conf: {AccountingStoragePass: top-SECRET,"
+				     " jobcomppass: also-SECRET}");
+	struct rendered_set set = RENDERED_SET_INIT;
+	const struct rendered_file *f;
+	const char *conf;
+	size_t i;
+
+	render_ok(m, &set);
+	for (i = 0; i < set.n_blobs; i++)
+		cr_expect_null(strstr(set.blobs[i].bytes, "SECRET"), "%s",
+			       set.blobs[i].bytes);
+	conf = bytes_of(&set, "gpu01", "/etc/slurm/slurm.conf");
+	cr_expect_not_null(strstr(conf, "\nAccountingStoragePass=" RENDER_SECRET_VALUE_PREFIX
+				  "AccountingStoragePass@\n"), "%s", conf);
+	cr_expect_not_null(strstr(conf, "\njobcomppass=" RENDER_SECRET_VALUE_PREFIX
+				  "jobcomppass@\n"), "%s", conf);
+	f = rendered_set_find(&set, "gpu01", "/etc/slurm/slurm.conf");
+	cr_expect(f->has_secret_placeholder);
+	cr_expect_not(f->needs_db_password);
+	f = rendered_set_find(&set, "ctl", "/etc/slurm/slurmdbd.conf");
+	cr_expect(f->has_secret_placeholder && f->needs_db_password);
+	rendered_set_release(&set);
+	model_free(m);
+}
