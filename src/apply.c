@@ -44,29 +44,13 @@ static void apply_targets(struct apply_session *s)
 			    &s->targets[i]);
 }
 
-/* The database password from the file or the environment; NULL if none. */
+/* The database password (model.h); NULL if none: the plan warns. */
 static char *apply_db_password(const struct model *m)
 {
-	struct strbuf sb = STRBUF_INIT;
-	char buf[256];
-	const char *env;
-	ssize_t n;
-	int fd;
+	char *cause = NULL, *pass = db_password(&m->db, &cause);
 
-	if (m->db.password_env && (env = getenv(m->db.password_env)))
-		return xstrdup(env);
-	if (!m->db.password_file)
-		return NULL;
-	fd = open(m->db.password_file, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return NULL;
-	while ((n = read(fd, buf, sizeof(buf))) > 0)
-		strbuf_add(&sb, buf, (size_t)n);
-	explicit_bzero(buf, sizeof(buf));
-	close(fd);
-	while (sb.len && (sb.buf[sb.len - 1] == '\n' || sb.buf[sb.len - 1] == '\r'))
-		sb.buf[--sb.len] = '\0';
-	return strbuf_detach(&sb, NULL);
+	free(cause);
+	return pass;
 }
 
 void apply_session_init(struct apply_session *s, const struct model *m,

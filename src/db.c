@@ -30,44 +30,12 @@ struct db_stmt {
 	char *sql;
 };
 
-static char *read_password_file(const char *path, char **cause)
-{
-	FILE *f = fopen(path, "r");
-	struct strbuf sb = STRBUF_INIT;
-	char buf[256];
-	size_t n;
-
-	if (!f) {
-		*cause = xasprintf("cannot read the database password file '%s': %s",
-				   path, strerror(errno));
-		return NULL;
-	}
-	while ((n = fread(buf, 1, sizeof(buf), f)) > 0)
-		strbuf_add(&sb, buf, n);
-	explicit_bzero(buf, sizeof(buf));
-	fclose(f);
-	while (sb.len && (sb.buf[sb.len - 1] == '\n' || sb.buf[sb.len - 1] == '\r'))
-		sb.buf[--sb.len] = '\0';
-	return strbuf_detach(&sb, NULL);
-}
-
-/* The password, newly allocated (wipe with xfree_secret), or NULL. */
+/* The password (model.h), "" when none is set; wipe with xfree_secret. */
 static char *get_password(const struct db_settings *s, char **cause)
 {
-	const char *v;
+	char *pass = db_password(s, cause);
 
-	if (s->password_file)
-		return read_password_file(s->password_file, cause);
-	if (s->password_env) {
-		v = getenv(s->password_env);
-		if (!v) {
-			*cause = xasprintf("environment variable '%s' (db.password_env) is not set",
-					   s->password_env);
-			return NULL;
-		}
-		return xstrdup(v);
-	}
-	return xstrdup("");
+	return pass || *cause ? pass : xstrdup("");
 }
 
 static int session_setup(struct db *db, char **cause)

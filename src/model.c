@@ -1,15 +1,20 @@
 /*
  * model.c: the model's pool allocator, its defaults and its lookups. The
  * pool is a chain of blocks; the whole model goes in one model_free().
+ * Also the one place that reads the database password (db_password()).
  */
 #include "compat.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "model.h"
+#include "strbuf.h"
 #include "xalloc.h"
 
 struct pool_block {
@@ -255,4 +260,58 @@ const char *user_default_account(const struct user *u)
 	if (u->default_account)
 		return u->default_account;
 	return u->accounts.n ? u->accounts.items[0] : NULL;
+}
+
+/* ---- the database password ---- */
+
+/* The file's bytes without the line break at its end (wipe after use). */
+static char *db_password_file(const char *path, char **cause)
+{
+	struct strbuf sb = STRBUF_INIT;
+	char buf[256];
+	ssize_t n;
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
+
+	if (fd < 0) {
+		*cause = xasprintf("cannot read the database password file '%s': %s",
+				   path, strerror(errno));
+		return NULL;
+	}
+	while ((n = read(fd, buf, sizeof(buf))) > 0)
+		strbuf_add(&sb, buf, (size_t)n);
+	explicit_bzero(buf, sizeof(buf));
+	if (n < 0) {
+		*cause = xasprintf("cannot read the database password file '%s': %s",
+				   path, strerror(errno));
+		close(fd);
+		explicit_bzero(sb.buf, sb.len);
+		strbuf_release(&sb);
+		return NULL;
+	}
+	close(fd);
+	while (sb.len && (sb.buf[sb.len - 1] == '\n' || sb.buf[sb.len - 1] == '\r'))
+		sb.buf[--sb.len] = '\0';
+	return strbuf_detach(&sb, NULL);
+}
+
+char *db_password(const struct db_settings *s, char **cause)
+{
+	const char *v;
+
+	*cause = NULL;
+	if (s->password_file && s->password_env) {
+		*cause = xstrdup("database.password_file and database.password_env "
+				 "are both set");
+		return NULL;
+	}
+	if (s->password_file)
+		return db_password_file(s->password_file, cause);
+	if (!s->password_env)
+		return NULL;
+	if (!(v = getenv(s->password_env))) {
+		*cause = xasprintf("environment variable '%s' (database.password_env) "
+				   "is not set", s->password_env);
+		return NULL;
+	}
+	return xstrdup(v);
 }

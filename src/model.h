@@ -1,7 +1,7 @@
 /*
  * model.h: the cluster as plain data. The loader (inventory.c) fills it, the
  * validator (validate.c) checks and resolves references, renderers and the
- * accounting layer read it. No I/O here.
+ * accounting layer read it. No I/O here but db_password().
  *
  * Ownership: a struct model owns every string and array it reaches through
  * its pool; nothing outside inventory.c and model.c frees any part of it.
@@ -154,6 +154,7 @@ struct db_settings {
 	enum db_method method;
 	struct src_loc loc;
 	struct src_loc host_loc, name_loc, user_loc, storage_host_loc;	/* of the keys */
+	struct src_loc password_file_loc, password_env_loc;
 };
 
 /* ---- hardware ---- */
@@ -359,6 +360,15 @@ const struct qos *model_find_qos(const struct model *m, const char *name);
 const struct account *model_find_account(const struct model *m,
 					 const char *name);
 const struct user *model_find_user(const struct model *m, const char *name);
+
+/*
+ * The database password, from the file database.password_file or the
+ * environment variable database.password_env (validate refuses both):
+ * the one place that reads it. Newly allocated; free it with
+ * xfree_secret(p, strlen(p)). NULL with *cause (caller frees) when it
+ * cannot be read; NULL with *cause NULL when neither is set.
+ */
+char *db_password(const struct db_settings *s, char **cause);
 
 /* Name of a service kind: "munge", "slurmctld", ... */
 const char *service_kind_name(enum service_kind k);

@@ -251,6 +251,18 @@ static void check_local_paths(struct vctx *v)
 	free(cause);
 }
 
+/* One source for the password: which one wins must not be a guess. */
+static void check_password_source(struct vctx *v)
+{
+	const struct db_settings *db = &v->m->db;
+
+	if (!db->password_file || !db->password_env)
+		return;
+	diag_error(v->dl, &db->password_env_loc, "database.password_env and "
+		   "database.password_file are both set: keep one");
+	diag_note(v->dl, &db->password_file_loc, "password_file set here");
+}
+
 static void check_version(struct vctx *v)
 {
 	const struct cluster *c = &v->m->cluster;
@@ -871,6 +883,7 @@ size_t validate_model(struct model *m, struct diag_list *dl)
 	check_host_paths(&v);
 	check_conf_words(&v);
 	check_local_paths(&v);
+	check_password_source(&v);
 	check_passthrough(&v, &m->cluster.slurm_conf, SLURMKEYS_CONF, "slurm.conf");
 	check_passthrough(&v, &m->cluster.cgroup_conf, SLURMKEYS_CGROUP, "cgroup.conf");
 	check_passthrough(&v, &m->cluster.slurmdbd_conf, SLURMKEYS_SLURMDBD,

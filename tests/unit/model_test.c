@@ -7,9 +7,12 @@
 
 #include <criterion/criterion.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "model.h"
+#include "xalloc.h"
 
 Test(model, pool_memory_is_zeroed_and_aligned)
 {
@@ -126,4 +129,49 @@ Test(model, user_default_account)
 	u.default_account = NULL;
 	u.accounts.n = 0;
 	cr_expect_null(user_default_account(&u));
+}
+
+/* issue 15: one owner for the database password, one source at a time */
+Test(model, db_password_has_one_source)
+{
+	char path[] = "/tmp/model_test_pass.XXXXXX";
+	struct db_settings s = { 0 };
+	char *cause = NULL, *pw;
+	int fd = mkstemp(path);
+
+	cr_assert_geq(fd, 0);
+	cr_assert_eq(write(fd, "from-file\r\n", 11), 11);
+	close(fd);
+
+	cr_expect_null(db_password(&s, &cause));	/* none: no password */
+	cr_expect_null(cause);
+
+	s.password_file = path;
+	pw = db_password(&s, &cause);
+	cr_expect_str_eq(pw, "from-file");
+	xfree_secret(pw, strlen(pw));
+
+	setenv("MODEL_TEST_DB_PASS", "from-env", 1);
+	s.password_env = "MODEL_TEST_DB_PASS";
+	cr_expect_null(db_password(&s, &cause));
+	cr_expect_str_eq(cause, "database.password_file and database.password_env "
+				"are both set");
+	free(cause);
+
+	s.password_file = NULL;
+	pw = db_password(&s, &cause);
+	cr_expect_str_eq(pw, "from-env");
+	xfree_secret(pw, strlen(pw));
+	unsetenv("MODEL_TEST_DB_PASS");
+	cr_expect_null(db_password(&s, &cause));
+	cr_expect_str_eq(cause, "environment variable 'MODEL_TEST_DB_PASS' "
+				"(database.password_env) is not set");
+	free(cause);
+
+	s.password_env = NULL;
+	s.password_file = "/nonexistent/model_test.pass";
+	cr_expect_null(db_password(&s, &cause));
+	cr_expect_not_null(strstr(cause, "No such file"), "%s", cause);
+	free(cause);
+	unlink(path);
 }
