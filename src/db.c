@@ -38,6 +38,29 @@ static char *get_password(const struct db_settings *s, char **cause)
 	return pass || *cause ? pass : xstrdup("");
 }
 
+/*
+ * TLS, when the inventory asks for it, is never opportunistic: the
+ * connection fails unless the server presents a certificate that chains to
+ * the CA and names the host. Without TLS, only authentication plugins that
+ * never hand the server the password itself are allowed: a server that is
+ * not who database.host says (or a hostile inventory's choice) must not get
+ * it by asking for mysql_clear_password or dialog.
+ */
+static void set_transport_options(MYSQL *conn, const struct db_settings *s)
+{
+	my_bool on = 1;
+
+	if (s->tls || s->tls_ca) {
+		mysql_options(conn, MYSQL_OPT_SSL_ENFORCE, &on);
+		mysql_options(conn, MYSQL_OPT_SSL_VERIFY_SERVER_CERT, &on);
+		if (s->tls_ca)
+			mysql_options(conn, MYSQL_OPT_SSL_CA, s->tls_ca);
+	} else {
+		mysql_options(conn, MARIADB_OPT_RESTRICTED_AUTH,
+			      "mysql_native_password,client_ed25519");
+	}
+}
+
 static int session_setup(struct db *db, char **cause)
 {
 	if (db_exec(db, "SET autocommit=0", cause) < 0)
@@ -66,11 +89,14 @@ int db_connect(const struct db_settings *s, struct db **out, char **cause)
 	if (!db->conn)
 		die("out of memory");
 	mysql_options(db->conn, MYSQL_OPT_CONNECT_TIMEOUT, &timeout);
+	set_transport_options(db->conn, s);
 	ok = mysql_real_connect(db->conn, host, user, pass, name, port, NULL, 0);
 	xfree_secret(pass, strlen(pass));
 	if (!ok) {
-		*cause = xasprintf("cannot connect to MariaDB at %s:%u as '%s': %s",
-				   host, port, user, mysql_error(db->conn));
+		*cause = xasprintf("cannot connect to MariaDB at %s:%u as '%s'%s: %s",
+				   host, port, user,
+				   s->tls || s->tls_ca ? " over TLS" : "",
+				   mysql_error(db->conn));
 		db_close(db);
 		return -1;
 	}

@@ -160,6 +160,12 @@ static const struct key_spec db_keys[] = {
 	{ "storage_host", K_STR, F(struct db_settings, storage_host),
 	  L(struct db_settings, storage_host_loc),
 	  .def = "host", .doc = "MariaDB host as slurmdbd reaches it (StorageHost)" },
+	{ "tls", K_BOOL, F(struct db_settings, tls), .def = "false",
+	  .doc = "connect over TLS and verify the server's certificate and "
+		 "host name (MariaDB's --ssl-verify-server-cert)" },
+	{ "tls_ca", K_PATH, F(struct db_settings, tls_ca), .def = "the system's CAs",
+	  .doc = "CA certificate file the server's certificate must chain to "
+		 "(relative: to the inventory); sets tls" },
 	{ "method", K_ENUM, F(struct db_settings, method), .choices = db_methods,
 	  .def = "sql", .doc = "sql: direct SQL; sacctmgr: sacctmgr commands" },
 };

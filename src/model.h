@@ -151,6 +151,8 @@ struct db_settings {
 	const char *password_file;	/* may be NULL */
 	const char *password_env;	/* may be NULL */
 	const char *storage_host;	/* as slurmdbd reaches it; default host */
+	bool tls;			/* TLS, server certificate verified */
+	const char *tls_ca;		/* CA file for it; NULL: the system's */
 	enum db_method method;
 	struct src_loc loc;
 	struct src_loc host_loc, name_loc, user_loc, storage_host_loc;	/* of the keys */
