@@ -1,0 +1,157 @@
+#!/bin/sh
+# t0220-untrusted: what validate, render and export-sacctmgr do with a
+# hostile inventory (a merge request in a review pipeline, docs/security.md).
+# include: of a private key echoes nothing of it, inside or outside the
+# inventory's directory, through a symlink or not; paths outside the tree
+# need --allow-path; a newline in any value is refused before anything is
+# written (render writes no directory, export-sacctmgr prints no line); YAML
+# nested 200,000 deep and a hostlist of a million hosts are refused in
+# moments; host-key trust on first use is not the inventory's to give; a
+# password passed through slurm_conf never reaches rendered files.
+# (issue 15, findings 2, 3, 5, 6)
+. "$(dirname "$0")/test-lib.sh"
+
+BASE='cluster: {name: tiny, controller: head}
+hosts:
+  - {names: head, roles: [controller]}
+  - {names: "n[1-2]", type: small}
+node_types:
+  small: {cpus: 4, memory: 8G}
+partitions:
+  - {name: main, nodes: "n[1-2]", default: true}'
+
+# site/inv.yaml: BASE plus the lines given
+inv() {
+	mkdir -p site &&
+	{ printf '%s\n' "$@"; printf '%s\n' "$BASE"; } >site/inv.yaml
+}
+
+# fails when FILE... holds any line of the key
+no_key_in() {
+	for f in "$@"; do
+		grep -F -f keylines "$f" && { echo "key bytes in $f"; return 1; }
+	done
+	return 0
+}
+
+test_expect_success 'setup: a private key outside the inventory tree' '
+	mkdir -p home/.ssh &&
+	ssh-keygen -q -t ed25519 -N "" -C "" -f home/.ssh/id_ed25519 &&
+	grep -v -- "-----" home/.ssh/id_ed25519 >keylines &&
+	test -s keylines &&
+	printf "%s\n" "$BASE" >base.yaml
+'
+
+test_expect_success 'include: of a key outside the tree: refused, nothing echoed' '
+	inv "include: [$TRASH/home/.ssh/id_ed25519]" &&
+	test_must_fail --exit=3 "$CLUSTERCTL" validate site/inv.yaml >out 2>err &&
+	grep "^site/inv.yaml:1:11: error: .*/home/.ssh/id_ed25519. is outside the inventory.s directory .*; pass --allow-path DIR" out &&
+	no_key_in out err
+'
+
+test_expect_success 'the same through a symlink inside the tree' '
+	inv "include: [key.yaml]" &&
+	ln -s "$TRASH/home/.ssh/id_ed25519" site/key.yaml &&
+	test_must_fail --exit=3 "$CLUSTERCTL" validate site/inv.yaml >out 2>err &&
+	grep "^site/inv.yaml:1:11: error: .site/key.yaml. (really .*/home/.ssh/id_ed25519.) is outside" out &&
+	no_key_in out err &&
+	test_must_fail --exit=3 "$CLUSTERCTL" render site/inv.yaml -o r >out 2>err &&
+	no_key_in out err && test ! -e r &&
+	rm site/key.yaml
+'
+
+test_expect_success 'with --allow-path: read, found not an inventory, still nothing echoed' '
+	inv "include: [$TRASH/home/.ssh/id_ed25519]" &&
+	test_must_fail --exit=3 "$CLUSTERCTL" validate --allow-path "$TRASH/home" site/inv.yaml >out 2>err &&
+	grep "^site/inv.yaml:1:11: error: .*id_ed25519. is not an inventory (not a YAML mapping); its contents are not shown" out &&
+	no_key_in out err &&
+	test_must_fail --exit=3 "$CLUSTERCTL" validate --json --allow-path "$TRASH/home" site/inv.yaml >out 2>err &&
+	no_key_in out err
+'
+
+test_expect_success 'a key copied into the tree is no inventory either' '
+	cp home/.ssh/id_ed25519 site/id &&
+	inv "include: [id]" &&
+	test_must_fail --exit=3 "$CLUSTERCTL" validate site/inv.yaml >out 2>err &&
+	grep "error: .site/id. is not an inventory" out &&
+	no_key_in out err
+'
+
+test_expect_success '--allow-path wants a directory (exit 64)' '
+	test_must_fail --exit=64 "$CLUSTERCTL" validate --allow-path "$TRASH/nowhere" site/inv.yaml 2>err &&
+	grep "^clusterctl: --allow-path .*nowhere.: No such file or directory" err &&
+	test_must_fail --exit=64 "$CLUSTERCTL" render --allow-path "$TRASH/keylines" site/inv.yaml -o r 2>err &&
+	grep "Not a directory" err
+'
+
+test_expect_success 'template_dir outside the tree needs --allow-path' '
+	mkdir -p tpl && echo "# site slurm.conf {{cluster}}" >tpl/slurm.conf.mustache &&
+	sed "s|^cluster: {name: tiny, controller: head}|cluster: {name: tiny, controller: head, template_dir: $TRASH/tpl}|" \
+		base.yaml >site/tpl.yaml &&
+	test_must_fail --exit=3 "$CLUSTERCTL" render site/tpl.yaml -o r >out 2>err &&
+	grep "^site/tpl.yaml:[0-9]*:[0-9]*: error: template_dir: .*tpl. is outside the inventory" err &&
+	test ! -e r &&
+	"$CLUSTERCTL" render --allow-path "$TRASH/tpl" site/tpl.yaml -o r >out &&
+	grep "^# site slurm.conf tiny" r/head/etc/slurm/slurm.conf
+'
+
+test_expect_success 'a newline in slurm_conf: refused at its place, render writes nothing' '
+	printf "%s\n" "cluster:" "  name: tiny" "  controller: head" \
+		"  slurm_conf: {ProctrackType: \"proctrack/linuxproc\\nAuthType=auth/none\"}" \
+		"database: {host: db, storage_host: \"db\\nStorageUser=root\"}" >nl.yaml &&
+	sed -n "/^hosts:/,\$p" base.yaml >>nl.yaml &&
+	test_must_fail --exit=3 "$CLUSTERCTL" validate nl.yaml >out &&
+	grep "^nl.yaml:4:31: error: string contains a line break" out &&
+	grep "^nl.yaml:5:36: error: string contains a line break" out &&
+	test_must_fail --exit=3 "$CLUSTERCTL" render nl.yaml -o r2 2>err &&
+	test ! -e r2 &&
+	! grep -q "^AuthType" -r . --include=slurm.conf
+'
+
+test_expect_success 'export-sacctmgr never prints a line the description brings' '
+	{ cat base.yaml &&
+	  printf "%s\n" "accounts:" "  - {name: lab, description: \"x\\nuser - mallory\"}"; } >acct.yaml &&
+	test_must_fail --exit=3 "$CLUSTERCTL" export-sacctmgr acct.yaml >out 2>err &&
+	! grep "^user - mallory" out err &&
+	grep "^acct.yaml:[0-9]*:[0-9]*: error: string contains a line break" err
+'
+
+test_expect_success 'YAML 200,000 levels deep: refused in moments' '
+	python3 -c "import sys; n = 200000; sys.stdout.write(\"cluster: {name: t, controller: h, slurm_conf: {A: \" + \"[\" * n + \"]\" * n + \"}}\\n\")" >deep.yaml &&
+	test_must_fail --exit=3 timeout 10 "$CLUSTERCTL" validate deep.yaml >out &&
+	grep "^deep.yaml:1:[0-9]*: error: YAML nested more than 136 levels deep" out
+'
+
+test_expect_success 'a million hosts from a few bytes: refused, render writes nothing' '
+	sed "s/n\\[1-2\\]/n[0-999][000-998]/g" base.yaml >big.yaml &&
+	test $(wc -c <big.yaml) -lt 300 &&
+	test_must_fail --exit=3 timeout 10 "$CLUSTERCTL" validate big.yaml >out &&
+	grep "^big.yaml:4:6: error: .n\\[0-999\\]\\[000-998\\]. expands to too many names (an inventory holds at most 100000 hosts)" out &&
+	test_must_fail --exit=3 timeout 10 "$CLUSTERCTL" render big.yaml -o r3 2>/dev/null &&
+	test ! -e r3
+'
+
+test_expect_success 'host-key trust on first use is not the inventory'"'"'s' '
+	{ cat base.yaml &&
+	  echo "ssh: {known_hosts: /dev/null, accept_new_host_keys: true}"; } >tofu.yaml &&
+	test_must_fail --exit=3 "$CLUSTERCTL" validate tofu.yaml >out &&
+	grep "^tofu.yaml:[0-9]*:[0-9]*: error: ssh.accept_new_host_keys is not read from the inventory: pass --accept-new-host-keys" out
+'
+
+test_expect_success 'password_file and password_env together are refused' '
+	{ cat base.yaml &&
+	  echo "database: {host: db, password_file: db.pass, password_env: DB_PASS}"; } >both.yaml &&
+	test_must_fail --exit=3 "$CLUSTERCTL" validate both.yaml >out &&
+	grep "error: database.password_env and database.password_file are both set" out
+'
+
+test_expect_success 'a password in slurm_conf never reaches render -o' '
+	sed "s|^cluster: {name: tiny, controller: head}|cluster: {name: tiny, controller: head, slurm_conf: {AccountingStoragePass: hunter2-SECRET}}|" \
+		base.yaml >pass.yaml &&
+	"$CLUSTERCTL" render pass.yaml -o r4 >out &&
+	! grep -r "hunter2-SECRET" r4 out &&
+	grep "^AccountingStoragePass=@clusterctl:secret:AccountingStoragePass@\$" r4/n1/etc/slurm/slurm.conf &&
+	grep "\"host\": \"n1\", \"path\": \"/etc/slurm/slurm.conf\".*\"secret_placeholder\": true" r4/manifest.json
+'
+
+test_done
