@@ -135,10 +135,10 @@ static bool scan_top_key(const yaml_event_t *ev)
 /*
  * Walks the events of every document in buf before anything is built:
  * libyaml's time grows with the square of the nesting depth, so a deep
- * file must be refused while it is cheap to (the error is at the first
- * node too deep, for the caller to report). Also notes what an include check needs: is the first
- * document a mapping with an inventory key. Syntax errors are left to the
- * load, which reports them.
+ * file must be refused while that is cheap (sc->deep_mark: the first node
+ * too deep, for the caller to report). Also notes what the include check
+ * needs: is the first document a mapping with an inventory key. Syntax
+ * errors are left to the load, which reports them.
  */
 static void scan_yaml(const char *buf, size_t len, struct yaml_scan *sc)
 {
