@@ -409,6 +409,20 @@ static void check_service_users(struct vctx *v)
 /* ------------------------------------------------------------------ */
 /* pass-through keys                                                   */
 
+/*
+ * True when Slurm reads v as one value: no blank, or the whole of it in
+ * double quotes (Slurm's parser takes "a b" as one value) with none inside.
+ */
+static bool one_conf_value(const char *v)
+{
+	size_t n = strlen(v);
+
+	if (!strchr(v, ' '))
+		return true;
+	return n >= 2 && v[0] == '"' && v[n - 1] == '"' &&
+	       !memchr(v + 1, '"', n - 2);
+}
+
 static void check_passthrough(struct vctx *v, const struct kv_list *kv,
 			      enum slurmkeys_table table, const char *what)
 {
@@ -422,10 +436,11 @@ static void check_passthrough(struct vctx *v, const struct kv_list *kv,
 		struct slurmkey_check ck;
 
 		/* control characters never reach the model (inventory_keys.c) */
-		if (strchr(e->value, ' '))
+		if (!one_conf_value(e->value))
 			diag_error(v->dl, &e->value_loc, "%s value of '%s' contains a "
 				   "blank: Slurm would end the value there and read "
-				   "the rest as more keys", what, e->key);
+				   "the rest as more keys (quote it for Slurm: "
+				   "'\"a b\"')", what, e->key);
 		slurmkeys_check(table, e->key, v->version, &ck);
 		switch (ck.status) {
 		case SLURMKEY_OK:
