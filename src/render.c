@@ -57,10 +57,21 @@ static int read_whole_file(const char *path, struct strbuf *out)
 	return err ? -1 : 0;
 }
 
+/* True for NAME.mustache: the only files read from template_dir. */
+static bool is_template_name(const char *name)
+{
+	static const char ext[] = ".mustache";
+	size_t n = strlen(name);
+
+	return n > sizeof(ext) - 1 && !strcmp(name + n - (sizeof(ext) - 1), ext);
+}
+
 /*
  * The source of template `name` (e.g. "slurm.conf.mustache"): the site's
  * copy in template_dir when there is one, else the embedded one, else NULL.
- * Borrowed; valid until store_release().
+ * Only *.mustache files are read from template_dir: a partial named after
+ * a file a pipeline put in the tree ({{> db.pass}}) must not pull it into a
+ * rendered file. Borrowed; valid until store_release().
  */
 static const char *store_get(struct template_store *ts, const char *name,
 			     size_t *len)
@@ -73,7 +84,7 @@ static const char *store_get(struct template_store *ts, const char *name,
 			*len = ts->items[i].len;
 			return ts->items[i].data;
 		}
-	if (ts->dir && !strchr(name, '/')) {
+	if (ts->dir && !strchr(name, '/') && is_template_name(name)) {
 		struct strbuf sb = STRBUF_INIT;
 		char *path = xasprintf("%s/%s", ts->dir, name);
 		char *real = NULL, *cause = NULL;

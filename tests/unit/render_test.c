@@ -486,3 +486,32 @@ Test(render, secret_pass_through_values_are_placeholders)
 	rendered_set_release(&set);
 	model_free(m);
 }
+
+/*
+ * issue 15: only NAME.mustache files are read from template_dir, so a
+ * partial cannot pull in a secret a pipeline put beside the templates.
+ */
+Test(render, partials_read_only_mustache_files)
+{
+	char *dir = template_dir_with("slurm.conf.mustache", "{{> db.pass}}x\n");
+	char *secret = xasprintf("%s/db.pass", dir);
+	char *keys = xasprintf(", template_dir: %s", dir);
+	struct rendered_set set = RENDERED_SET_INIT;
+	struct model *m;
+	size_t i;
+
+	write_file(secret, "hunter2-SECRET\n");
+	allow(dir);
+	m = model_with(keys);
+	render_ok(m, &set);
+	for (i = 0; i < set.n_blobs; i++)
+		cr_expect_null(strstr(set.blobs[i].bytes, "SECRET"), "%s",
+			       set.blobs[i].bytes);
+	cr_expect_str_eq(bytes_of(&set, "ctl", "/etc/slurm/slurm.conf"), "x\n");
+	rendered_set_release(&set);
+	model_free(m);
+	unlink(secret);
+	free(secret);
+	free(keys);
+	remove_template_dir(dir, "slurm.conf.mustache");
+}
