@@ -40,6 +40,9 @@ static const char *const import_usage[] = {
 	"",
 	"options:",
 	"  --dump FILE   read a 'sacctmgr dump' flat file instead of the database",
+	"  --allow-path DIR",
+	"                INVENTORY's include: files may also come from under DIR",
+	"                (repeatable)",
 	"  -h, --help    show this help",
 	"",
 	"exit codes: 0 imported as is; 4 printed, but something could not be",
@@ -178,6 +181,7 @@ static int cmd_import_run(int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		{ "dump", required_argument, NULL, 'd' },
+		{ "allow-path", required_argument, NULL, 'P' },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct cmd_args a = CMD_ARGS_INIT;
@@ -189,6 +193,12 @@ static int cmd_import_run(int argc, char **argv)
 		return CL_OK;
 	}
 	while ((c = cmd_getopt(&a, argc, argv, "", longopts)) != -1) {
+		if (c == 'P' && cmd_allow_path(optarg)) {
+			cmd_args_release(&a);
+			return CL_USAGE;
+		}
+		if (c == 'P')
+			continue;
 		if (c != 'd') {
 			why = a.error;
 			break;

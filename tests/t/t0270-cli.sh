@@ -149,6 +149,7 @@ needs() {
 	render) case $2 in -o|--output) ;; *) echo "-o $TRASH/out.$n" ;; esac ;;
 	apply) case $2 in --json) echo --dry-run ;; esac ;;
 	add-user) case $2 in --account) ;; *) echo "--account physics" ;; esac ;;
+	import) case $2 in --dump) ;; *) echo "--dump dump.cfg" ;; esac ;;
 	esac
 }
 operands() {
