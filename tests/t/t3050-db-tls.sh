@@ -3,7 +3,8 @@
 # The slurm user is made to REQUIRE SSL, so a session that gets past login
 # was encrypted. With the right CA the connection is made; a CA that did not
 # sign the server's certificate, or a certificate for another host name,
-# refuses it before the password is sent (issue 15, finding 6).
+# refuses it before the password is sent; without TLS, a server asking for
+# the password in clear is refused (issue 15, finding 6).
 . "$(dirname "$0")/test-lib.sh"
 . "$TOP/tests/t/lib-lab.sh"
 
@@ -95,6 +96,23 @@ test_expect_success 'tls: true alone: the system CAs do not know the lab CA' '
 	test_must_fail --exit=1 "$CLUSTERCTL" accounting plan system.yaml >out 2>err &&
 	grep "over TLS: " err && ! grep "Access denied" err &&
 	! grep "Can.t connect to server" err
+'
+
+# A server that asks for the password in clear (PAM's dialog or
+# mysql_clear_password) gets nothing without TLS: the client refuses the
+# plugin before it sends a byte of the password. Which plugins were allowed
+# was the client's to say all along; the server here is the lab's own.
+test_expect_success 'without tls, a server asking for the clear password is refused' '
+	lab db-sql -e "INSTALL SONAME '"'auth_pam'"'" 2>/dev/null;
+	lab db-sql -e "CREATE USER '"'pamuser'@'127.0.0.1'"' IDENTIFIED VIA pam" &&
+	inv pam.yaml &&
+	sed -i "s/^  user: slurm\$/  user: pamuser/" pam.yaml &&
+	grep -q "^  user: pamuser" pam.yaml &&
+	test_must_fail --exit=1 "$CLUSTERCTL" accounting plan pam.yaml >out 2>err &&
+	cat err &&
+	grep "cannot connect to MariaDB at 127.0.0.1:$LAB_DB_PORT as .pamuser.: " err &&
+	grep -i "mysql_clear_password\|dialog\|plugin" err &&
+	! grep "Access denied" err
 '
 
 db_restart elsewhere || test_skip_or_die "MariaDB does not restart"
