@@ -61,7 +61,8 @@ static const struct key_spec top_keys[] = {
 	{ "users", K_FN, 0, .fn = inv_load_users, .type_doc = "list",
 	  .doc = "users and their associations" },
 	{ "include", K_FN, 0, .fn = load_includes, .type_doc = "list of paths",
-	  .doc = "more files whose top-level keys merge in (lists append)" },
+	  .doc = "more files whose top-level keys merge in (lists append); inside "
+		 "the inventory's directory tree unless --allow-path allows more" },
 };
 const struct key_table inv_top_table = TABLE("the inventory", top_keys);
 
