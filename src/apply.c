@@ -400,8 +400,13 @@ static int apply_stage_task(size_t idx, struct transport *tr, void *cookie,
 	struct apply_run *r = cookie;
 	size_t i;
 
+	/*
+	 * An owner/mode-only change is staged too (the same bytes, new owner
+	 * and mode) and renamed over: never chown/chmod by path, which would
+	 * follow a symlink a service user put there.
+	 */
 	for (i = r->p->file_start[idx]; i < r->p->file_start[idx + 1]; i++)
-		if (r->p->files[i].content && apply_stage_file(r, i, tr, cause))
+		if (apply_stage_file(r, i, tr, cause))
 			return -1;
 	return 0;
 }
@@ -551,21 +556,6 @@ static int apply_idents(struct apply_run *r, size_t idx, struct transport *tr,
 	return 0;
 }
 
-static int apply_meta(struct transport *tr, const struct plan_file *f,
-		      char **cause)
-{
-	struct strbuf cmd = STRBUF_INIT;
-	int ret;
-
-	strbuf_addf(&cmd, "chown %u:%u ", f->want_uid, f->want_gid);
-	transport_shell_quote(&cmd, f->want->path);
-	strbuf_addf(&cmd, " && chmod %04o ", f->want->mode);
-	transport_shell_quote(&cmd, f->want->path);
-	ret = apply_sh(tr, cmd.buf, "chown/chmod", cause);
-	strbuf_release(&cmd);
-	return ret;
-}
-
 static int apply_swap_task(size_t idx, struct transport *tr, void *cookie,
 			   char **cause)
 {
@@ -579,11 +569,6 @@ static int apply_swap_task(size_t idx, struct transport *tr, void *cookie,
 		char *backup;
 		int ret;
 
-		if (!f->content) {
-			if (apply_meta(tr, f, cause))
-				return -1;
-			continue;
-		}
 		backup = xasprintf("%s%s", f->want->path, APPLY_BACKUP_SUFFIX);
 		ret = transport_commit_file(tr, r->staged[i], f->want->path,
 					    f->want->secret ? NULL : backup, cause);
@@ -592,7 +577,7 @@ static int apply_swap_task(size_t idx, struct transport *tr, void *cookie,
 		r->staged[i] = NULL;
 		if (ret)
 			return -1;
-		if (f->want->secret)
+		if (f->want->secret && f->content)
 			r->changed_key[idx] = true;
 	}
 	return 0;
@@ -974,13 +959,14 @@ static int apply_check(const struct apply_session *s, const struct plan *p,
 	for (i = 0; i < p->n_files; i++) {
 		const struct plan_file *f = &p->files[i];
 
-		if (f->content && f->want->needs_db_password && !p->db_password) {
+		/* owner/mode-only changes are re-staged: they need the bytes too */
+		if (f->want->needs_db_password && !p->db_password) {
 			*cause = xasprintf("'%s' needs the database password: set "
 					   "database.password_file (readable here) or "
 					   "database.password_env", f->want->path);
 			return -1;
 		}
-		if (f->content && f->want->secret && !p->key.bytes) {
+		if (f->want->secret && !p->key.bytes) {
 			*cause = xstrdup("no munge key to install");
 			return -1;
 		}

@@ -29,7 +29,8 @@
  *   /var/lib/munge, /var/log/munge, /run/munge, /run/slurm) are re-owned
  *   with find -xdev), then each file is renamed over its target, the old one
  *   kept as <path>.clusterctl-old (not for the munge key: no second copy of
- *   a secret), and owner/mode-only changes get chown/chmod.
+ *   a secret); an owner/mode-only change is staged and renamed the same way
+ *   (never chown/chmod by path). A symlink at a target is refused at observe.
  * - Services: controller and accounting hosts first, then the others; on a
  *   host munge, slurmdbd, slurmctld, slurmd restarts (or starts, with the
  *   start command, for a daemon observed stopped), then the reconfigure

@@ -73,7 +73,9 @@ bool transport_timed_out(const struct transport *tr);
 /*
  * Reads a whole regular file into content (appended). st (may be NULL)
  * receives its mode/owner/size. An absent file is not an error: returns 0
- * with st->exists = false and content untouched.
+ * with st->exists = false and content untouched. A symlink (or anything
+ * but a regular file) at path is refused, never followed, and so is a
+ * file whose attributes changed between lstat and open.
  */
 int transport_read_file(struct transport *tr, const char *path,
 			struct strbuf *content, struct remote_stat *st,
@@ -85,8 +87,12 @@ int transport_stat(struct transport *tr, const char *path,
 
 /*
  * Stages data as a new temp file ".<name>.clusterctl-XXXXXX" in path's
- * directory: created O_EXCL mode 0600, written, then mode and uid/gid set
- * (chown needs root on the far side), fsynced (fsync@openssh.com), and
+ * directory, or in its parent when path's directory can be changed by a
+ * user other than root (/etc/munge is munge's: that user could swap the
+ * temp file for a symlink between our steps); deeper than that is refused.
+ * The file is created O_EXCL mode 0600, written, then mode and uid/gid set
+ * on the open handle (SSH_FXP_FSETSTAT: fchown/fchmod, never by path;
+ * chown needs root on the far side), fsynced (fsync@openssh.com), and
  * verified by reading it back (size, mode, owner and every byte). On
  * success *staged is the newly allocated temp path (caller frees); on any
  * failure the temp file is removed and path was never touched. A full
@@ -98,7 +104,8 @@ int transport_stage_file(struct transport *tr, const char *path,
 			 char **cause);
 
 /*
- * Atomically renames staged over path (posix-rename@openssh.com). If
+ * Atomically renames staged over path (posix-rename@openssh.com): a
+ * symlink at path is replaced, never followed. If
  * backup_path is not NULL and path exists, path is first hard-linked to
  * backup_path (replacing an older backup), so the old bytes survive under
  * that name. On failure staged is removed and path is left as it was.

@@ -31,6 +31,7 @@
 
 #define SFTP_EXT_FXP_EXTENDED 200
 #define SFTP_EXT_FXP_STATUS 101
+#define SFTP_EXT_FXP_FSETSTAT 10
 #define READ_FILE_MAX (256u << 20)
 
 struct transport {
@@ -448,12 +449,44 @@ static int read_all(struct transport *tr, sftp_file f, const char *path,
 	}
 }
 
+/*
+ * lstat of what is to be read: a symlink or anything but a regular file is
+ * refused, so that root never reads (and a plan never shows) the file a
+ * service user pointed one of our paths at. *st gets the attributes.
+ */
+static int lstat_regular(struct transport *tr, const char *path,
+			 struct remote_stat *st, sftp_attributes *la,
+			 char **cause)
+{
+	*la = sftp_lstat(tr->sftp, path);
+	if (!*la) {
+		if (sftp_get_error(tr->sftp) == SSH_FX_NO_SUCH_FILE)
+			return 0;
+		return sftp_fail(tr, cause, "stat", path);
+	}
+	if ((*la)->type == SSH_FILEXFER_TYPE_SYMLINK)
+		return transport_fail(tr, cause, "'%s' is a symbolic link: refusing "
+				      "to follow it", path);
+	if ((*la)->type != SSH_FILEXFER_TYPE_REGULAR)
+		return transport_fail(tr, cause, "'%s' is not a regular file", path);
+	stat_from_attrs(st, *la);
+	return 0;
+}
+
+/* The opened file is the one lstat saw (SFTP v3 has no inode numbers). */
+static bool same_file(sftp_attributes l, sftp_attributes f)
+{
+	return f->type == SSH_FILEXFER_TYPE_REGULAR && l->uid == f->uid &&
+	       l->gid == f->gid && l->permissions == f->permissions &&
+	       l->size == f->size && l->mtime == f->mtime;
+}
+
 int transport_read_file(struct transport *tr, const char *path,
 			struct strbuf *content, struct remote_stat *st,
 			char **cause)
 {
 	struct remote_stat dummy;
-	sftp_attributes a;
+	sftp_attributes la = NULL, a = NULL;
 	sftp_file f;
 	int rc = -1;
 
@@ -462,8 +495,17 @@ int transport_read_file(struct transport *tr, const char *path,
 	memset(st, 0, sizeof(*st));
 	if (sftp_ready(tr, cause))
 		return -1;
+	if (lstat_regular(tr, path, st, &la, cause)) {
+		sftp_attributes_free(la);
+		memset(st, 0, sizeof(*st));
+		return -1;
+	}
+	if (!la)
+		return 0;	/* absent */
 	f = sftp_open(tr->sftp, path, O_RDONLY, 0);
 	if (!f) {
+		sftp_attributes_free(la);
+		memset(st, 0, sizeof(*st));
 		if (sftp_get_error(tr->sftp) == SSH_FX_NO_SUCH_FILE)
 			return 0;
 		return sftp_fail(tr, cause, "open", path);
@@ -473,10 +515,16 @@ int transport_read_file(struct transport *tr, const char *path,
 		sftp_fail(tr, cause, "stat", path);
 		goto out;
 	}
+	if (!same_file(la, a)) {
+		transport_fail(tr, cause, "'%s' changed while it was opened "
+			       "(replaced by a link?): refusing to read it", path);
+		goto out;
+	}
 	stat_from_attrs(st, a);
-	sftp_attributes_free(a);
 	rc = read_all(tr, f, path, content, cause);
 out:
+	sftp_attributes_free(a);
+	sftp_attributes_free(la);
 	sftp_close(f);
 	return rc;
 }
@@ -521,31 +569,24 @@ static int channel_read_full(struct transport *tr, ssh_channel ch, void *buf,
 }
 
 /*
- * Sends SSH_FXP_EXTENDED "name" with two path arguments and reads its
- * SSH_FXP_STATUS reply; *fx gets the status code. Safe only because every
- * libssh sftp call in this file is synchronous: nothing else is in flight
- * on the channel, and libssh reads packets from it exactly, never ahead.
+ * Sends one SFTP request (pkt: the body after the length, whose id is id)
+ * and reads its SSH_FXP_STATUS reply; *fx gets the status code. Safe only
+ * because every libssh sftp call in this file is synchronous: nothing else
+ * is in flight on the channel, and libssh reads packets from it exactly,
+ * never ahead. name says what it was, for messages.
  */
-static int sftp_extended2(struct transport *tr, const char *name,
-			  const char *a, const char *b, uint32_t *fx,
-			  char **cause)
+static int sftp_raw_status(struct transport *tr, struct strbuf *pkt,
+			   uint32_t id, const char *name, uint32_t *fx,
+			   char **cause)
 {
-	struct strbuf pkt = STRBUF_INIT;
 	unsigned char hdr[4], *reply = NULL;
-	uint32_t id = ++tr->sftp->id_counter, len;
+	uint32_t len = (uint32_t)(pkt->len - 4);
 	int rc = -1;
 
-	put_u32(&pkt, 0);
-	strbuf_addch(&pkt, SFTP_EXT_FXP_EXTENDED);
-	put_u32(&pkt, id);
-	put_string(&pkt, name);
-	put_string(&pkt, a);
-	put_string(&pkt, b);
-	len = (uint32_t)(pkt.len - 4);
 	hdr[0] = len >> 24; hdr[1] = len >> 16; hdr[2] = len >> 8; hdr[3] = len;
-	memcpy(pkt.buf, hdr, 4);
-	if (ssh_channel_write(tr->sftp->channel, pkt.buf, (uint32_t)pkt.len) !=
-		    (int)pkt.len ||
+	memcpy(pkt->buf, hdr, 4);
+	if (ssh_channel_write(tr->sftp->channel, pkt->buf, (uint32_t)pkt->len) !=
+		    (int)pkt->len ||
 	    channel_read_full(tr, tr->sftp->channel, hdr, 4)) {
 		transport_fail(tr, cause, "sftp %s failed: %s", name, ssh_reason(tr));
 		goto out;
@@ -568,6 +609,61 @@ static int sftp_extended2(struct transport *tr, const char *name,
 	rc = 0;
 out:
 	free(reply);
+	return rc;
+}
+
+/* A request header: room for the length, the type and a new id. */
+static uint32_t sftp_raw_begin(struct transport *tr, struct strbuf *pkt,
+			       unsigned char type)
+{
+	uint32_t id = ++tr->sftp->id_counter;
+
+	put_u32(pkt, 0);
+	strbuf_addch(pkt, (char)type);
+	put_u32(pkt, id);
+	return id;
+}
+
+/* SSH_FXP_EXTENDED "name" with two path arguments. */
+static int sftp_extended2(struct transport *tr, const char *name,
+			  const char *a, const char *b, uint32_t *fx,
+			  char **cause)
+{
+	struct strbuf pkt = STRBUF_INIT;
+	uint32_t id = sftp_raw_begin(tr, &pkt, SFTP_EXT_FXP_EXTENDED);
+	int rc;
+
+	put_string(&pkt, name);
+	put_string(&pkt, a);
+	put_string(&pkt, b);
+	rc = sftp_raw_status(tr, &pkt, id, name, fx, cause);
+	strbuf_release(&pkt);
+	return rc;
+}
+
+/*
+ * SSH_FXP_FSETSTAT on an open handle (libssh 0.10 has no wrapper): the
+ * server calls fchown/fchmod on its descriptor, so whatever happens to the
+ * file's name meanwhile, only the file we created and wrote is changed.
+ */
+static int sftp_fsetstat_raw(struct transport *tr, sftp_file f, uint32_t flags,
+			     unsigned uid, unsigned gid, unsigned mode,
+			     uint32_t *fx, char **cause)
+{
+	struct strbuf pkt = STRBUF_INIT;
+	uint32_t id = sftp_raw_begin(tr, &pkt, SFTP_EXT_FXP_FSETSTAT);
+	int rc;
+
+	put_u32(&pkt, (uint32_t)ssh_string_len(f->handle));
+	strbuf_add(&pkt, ssh_string_data(f->handle), ssh_string_len(f->handle));
+	put_u32(&pkt, flags);
+	if (flags & SSH_FILEXFER_ATTR_UIDGID) {
+		put_u32(&pkt, uid);
+		put_u32(&pkt, gid);
+	}
+	if (flags & SSH_FILEXFER_ATTR_PERMISSIONS)
+		put_u32(&pkt, mode & 07777);
+	rc = sftp_raw_status(tr, &pkt, id, "fsetstat", fx, cause);
 	strbuf_release(&pkt);
 	return rc;
 }
@@ -653,17 +749,15 @@ static int remote_hardlink(struct transport *tr, const char *from,
 /* ---------------------------------------------------------- atomic writes */
 
 /* "<dir>/.<base>.clusterctl-XXXXXX" with random letters; newly allocated. */
-static char *temp_name(const char *path)
+static char *temp_name(const char *dir, const char *base)
 {
 	static const char alphabet[] =
 		"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
-	const char *slash = strrchr(path, '/');
 	unsigned char rnd[6];
 	char suffix[7];
-	size_t dirlen = slash ? (size_t)(slash - path + 1) : 0;
 
 	if (getrandom(rnd, sizeof(rnd), 0) != (ssize_t)sizeof(rnd)) {
-		unsigned long v = (unsigned long)time(NULL) ^ (unsigned long)(uintptr_t)path;
+		unsigned long v = (unsigned long)time(NULL) ^ (unsigned long)(uintptr_t)dir;
 
 		for (size_t i = 0; i < sizeof(rnd); i++)
 			rnd[i] = (unsigned char)(v >> (i * 5));
@@ -671,8 +765,98 @@ static char *temp_name(const char *path)
 	for (size_t i = 0; i < sizeof(rnd); i++)
 		suffix[i] = alphabet[rnd[i] % (sizeof(alphabet) - 1)];
 	suffix[6] = '\0';
-	return xasprintf("%.*s.%s.clusterctl-%s", (int)dirlen, path,
-			 path + dirlen, suffix);
+	return xasprintf("%s%s.%s.clusterctl-%s", dir,
+			 dir[0] && dir[strlen(dir) - 1] == '/' ? "" : "/", base,
+			 suffix);
+}
+
+/* The parent directory of path ("/" for "/x"); newly allocated. */
+static char *parent_dir(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+
+	if (!slash)
+		return xstrdup(".");
+	if (slash == path)
+		return xstrdup("/");
+	return xstrndup(path, (size_t)(slash - path));
+}
+
+/*
+ * *ok: dir and every directory above it are real directories (no
+ * symlink) owned by root and writable by nobody else, so no other user
+ * can rename, replace or add an entry there: a name we check stays what
+ * we checked.
+ */
+static int tree_private(struct transport *tr, const char *dir, bool *ok,
+			char **cause)
+{
+	char *d = xstrdup(dir);
+	int rc = 0;
+
+	*ok = true;
+	for (;;) {
+		sftp_attributes a = sftp_lstat(tr->sftp, d);
+		char *up;
+
+		if (!a) {
+			rc = sftp_fail(tr, cause, "stat", d);
+			break;
+		}
+		*ok = a->type == SSH_FILEXFER_TYPE_DIRECTORY && a->uid == 0 &&
+		      !(a->permissions & 022);
+		sftp_attributes_free(a);
+		if (!*ok || !strcmp(d, "/") || !strcmp(d, "."))
+			break;
+		up = parent_dir(d);
+		free(d);
+		d = up;
+	}
+	free(d);
+	return rc;
+}
+
+/*
+ * Where the temp file for path is made: beside it when its directory is
+ * private (tree_private), else one level up when that is private. A
+ * directory a service user owns (/etc/munge is munge's) lets that user
+ * swap our temp file for a symlink between any two of our steps; the
+ * parent's entries it cannot touch, and rename(2) from there replaces the
+ * target's name without following whatever is at it. Deeper than one
+ * level the user could swap the directory itself: refused.
+ */
+static int stage_dir(struct transport *tr, const char *path, char **dir,
+		     char **cause)
+{
+	char *parent = parent_dir(path), *grand;
+	bool ok;
+
+	*dir = NULL;
+	if (tree_private(tr, parent, &ok, cause)) {
+		free(parent);
+		return -1;
+	}
+	if (ok) {
+		*dir = parent;
+		return 0;
+	}
+	grand = parent_dir(parent);
+	ok = false;
+	if (strcmp(grand, parent) && tree_private(tr, grand, &ok, cause)) {
+		free(grand);
+		free(parent);
+		return -1;
+	}
+	if (ok) {
+		*dir = grand;
+		free(parent);
+		return 0;
+	}
+	free(grand);
+	transport_fail(tr, cause, "cannot write '%s' safely: a user other than "
+		       "root can change a directory above '%s'", path, parent);
+	free(parent);
+	return -1;
 }
 
 static bool out_of_space(struct transport *tr, const char *path, size_t need)
@@ -755,34 +939,32 @@ out:
 	return rc;
 }
 
-static int set_mode_owner(struct transport *tr, const char *tmp, unsigned mode,
-			  unsigned uid, unsigned gid, char **cause)
+static int set_mode_owner(struct transport *tr, sftp_file f, const char *tmp,
+			  unsigned mode, unsigned uid, unsigned gid, char **cause)
 {
-	struct sftp_attributes_struct attr;
+	uint32_t flags = SSH_FILEXFER_ATTR_UIDGID | SSH_FILEXFER_ATTR_PERMISSIONS;
+	uint32_t fx = SSH_FX_OK;
 
-	memset(&attr, 0, sizeof(attr));
-	attr.flags = SSH_FILEXFER_ATTR_UIDGID | SSH_FILEXFER_ATTR_PERMISSIONS;
-	attr.uid = uid;
-	attr.gid = gid;
-	attr.permissions = mode & 07777;
 	/*
 	 * The server applies chmod before chown, and chown clears set-id
 	 * bits: only a mode with them needs a second request after chown.
 	 */
 	if (mode & 06000)
-		attr.flags = SSH_FILEXFER_ATTR_UIDGID;
-	if (sftp_setstat(tr->sftp, tmp, &attr) != 0)
-		return sftp_fail(tr, cause, "set owner and mode of", tmp);
-	if (!(mode & 06000))
-		return 0;
-	attr.flags = SSH_FILEXFER_ATTR_PERMISSIONS;
-	if (sftp_setstat(tr->sftp, tmp, &attr) != 0)
-		return sftp_fail(tr, cause, "chmod", tmp);
+		flags = SSH_FILEXFER_ATTR_UIDGID;
+	if (sftp_fsetstat_raw(tr, f, flags, uid, gid, mode, &fx, cause))
+		return -1;
+	if (fx == SSH_FX_OK && (mode & 06000))
+		if (sftp_fsetstat_raw(tr, f, SSH_FILEXFER_ATTR_PERMISSIONS, uid,
+				      gid, mode, &fx, cause))
+			return -1;
+	if (fx != SSH_FX_OK)
+		return transport_fail(tr, cause, "cannot set owner and mode of '%s': %s",
+				      tmp, sftp_reason((int)fx));
 	return 0;
 }
 
 static sftp_file create_exclusive(struct transport *tr, const char *path,
-				  char **tmp, char **cause)
+				  const char *dir, char **tmp, char **cause)
 {
 	struct remote_stat st;
 	int code;
@@ -790,7 +972,7 @@ static sftp_file create_exclusive(struct transport *tr, const char *path,
 	for (int attempt = 0;; attempt++) {
 		sftp_file f;
 
-		*tmp = temp_name(path);
+		*tmp = temp_name(dir, strrchr(path, '/') ? strrchr(path, '/') + 1 : path);
 		f = sftp_open(tr->sftp, *tmp, O_RDWR | O_CREAT | O_EXCL, 0600);
 		if (f)
 			return f;
@@ -820,17 +1002,18 @@ int transport_stage_file(struct transport *tr, const char *path,
 			 char **cause)
 {
 	sftp_file f;
-	char *tmp = NULL;
+	char *tmp = NULL, *dir;
 	int rc = -1;
 
 	*staged = NULL;
-	if (sftp_ready(tr, cause))
+	if (sftp_ready(tr, cause) || stage_dir(tr, path, &dir, cause))
 		return -1;
-	f = create_exclusive(tr, path, &tmp, cause);
+	f = create_exclusive(tr, path, dir, &tmp, cause);
+	free(dir);
 	if (!f)
 		return -1;
 	if (write_all(tr, f, tmp, data, len, cause) ||
-	    set_mode_owner(tr, tmp, mode, uid, gid, cause))
+	    set_mode_owner(tr, f, tmp, mode, uid, gid, cause))
 		goto out;
 	if (sftp_extension_supported(tr->sftp, "fsync@openssh.com", "1") &&
 	    sftp_fsync(f) != 0) {
