@@ -76,12 +76,32 @@ int acct_ssh_remote(void *cookie, const char *host, const char *cmd,
 void acct_ssh_free(struct acct_ssh *s);
 
 /*
- * An acct_remote_fn that runs "<cookie> HOST sh -c CMD" on this machine,
- * where the cookie is a command prefix string (e.g. "scripts/lab.sh exec"
- * or a site's own remote shell wrapper): the --exec-via option.
+ * An acct_remote_fn for --exec-via: the cookie is VIA, a command prefix
+ * (e.g. "scripts/lab.sh exec", "sudo -u admin /site/bin/on"). The contract,
+ * one shell level and one only: VIA is shell text that /bin/sh reads here
+ * once (as typed on the command line); it is then given HOST, "sh", "-c"
+ * and CMD as four more arguments, exactly, never re-quoted ("$@"). VIA must
+ * run them on HOST as that argument vector, the way nsenter, sudo,
+ * "docker exec" or "kubectl exec --" do. ssh joins its arguments into one
+ * string for a second shell: it needs a wrapper that quotes them again
+ * (docs/security.md shows one). CMD's stdout is the output, its stderr's
+ * last line the error; it runs in its own process group, stdin /dev/null.
  */
 int acct_exec_remote(void *cookie, const char *host, const char *cmd,
 		     struct strbuf *out, char **cause);
+
+/*
+ * The cluster lock for a command that writes the accounting database
+ * (lock.h): the local lock, then the holder command on the controller,
+ * over its own SSH session, or through the exec-via command via when via
+ * is not NULL. Also catches SIGINT/SIGTERM: acct_plan_apply then stops at
+ * its next safe point (slurmdbd started again). 0 with *out (released by
+ * acct_lock_release(), NULL-safe), or -1 with *cause.
+ */
+struct acct_lock;
+int acct_lock_take(const struct model *m, const char *via, bool accept_new,
+		   struct acct_lock **out, char **cause);
+void acct_lock_release(struct acct_lock *l);
 
 /*
  * The accounting host (cluster.accounting_host, else the first host with

@@ -5,7 +5,9 @@
  * restarts slurmctld (22.05 loads associations only at start; lab Q5).
  * Either method ends by reading "sacctmgr show ... -P" on the accounting
  * host and comparing it with the desired state: that is what Slurm itself
- * will act on.
+ * will act on. SIGINT/SIGTERM (lock_catch_signals) are looked at before
+ * slurmdbd is stopped and before the write: an interrupted apply writes
+ * nothing and always starts slurmdbd again.
  */
 #include "compat.h"
 
@@ -16,6 +18,7 @@
 #include "acct_db.h"
 #include "acct_sacctmgr.h"
 #include "acct_sql.h"
+#include "lock.h"
 #include "transport.h"
 #include "xalloc.h"
 
@@ -109,6 +112,15 @@ static int ensure_cluster(struct db *db, const struct acct_plan *p, const char *
 	return rc;
 }
 
+/* -1 with *cause "interrupted: <what>" once SIGINT/SIGTERM arrived. */
+static int interrupted(char **cause, const char *what)
+{
+	if (!lock_interrupted())
+		return 0;
+	*cause = xasprintf("interrupted: %s", what);
+	return -1;
+}
+
 static int apply_sql(const struct model *m, const struct acct_plan *p,
 		     acct_remote_fn remote, void *cookie, char **cause)
 {
@@ -121,9 +133,12 @@ static int apply_sql(const struct model *m, const struct acct_plan *p,
 	if (db_connect(&m->db, &db, cause) < 0)
 		return -1;
 	if (ensure_cluster(db, p, dbd, remote, cookie, cause) < 0 ||
+	    interrupted(cause, "nothing was written") ||
 	    service(m, SVC_SLURMDBD, "stop", dbd, remote, cookie, cause) < 0)
 		goto out;
-	rc = acct_sql_write(db, p, &need_cluster, cause);
+	/* SIGINT/SIGTERM while slurmdbd was stopping: write nothing, start it */
+	if (!interrupted(cause, "nothing was written, slurmdbd started again"))
+		rc = acct_sql_write(db, p, &need_cluster, cause);
 	/* slurmdbd comes back whatever happened to the transaction */
 	if (service(m, SVC_SLURMDBD, "start", dbd, remote, cookie, &start_err) < 0 && rc == 0) {
 		*cause = start_err;
@@ -137,6 +152,7 @@ static int apply_sql(const struct model *m, const struct acct_plan *p,
 	 */
 	if (rc == 0)
 		rc = wait_dbd(dbd, remote, cookie, cause);
+	/* slurmctld is restarted even then: the database has changed */
 	if (rc == 0)
 		rc = service(m, SVC_SLURMCTLD, "restart", m->cluster.controller, remote,
 			     cookie, cause);
@@ -153,6 +169,8 @@ static int apply_sacctmgr(const struct model *m, const struct acct_plan *p,
 	char *why = NULL;
 	int rc = 0;
 
+	if (interrupted(cause, "nothing was written"))
+		return -1;
 	acct_sacctmgr_commands(p, &cmds);
 	strbuf_addf(&script, "set -e\n%s", cmds.buf);
 	if (remote_run(remote, cookie, acct_dbd_host(m), script.buf, NULL, &why) < 0) {

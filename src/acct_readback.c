@@ -95,8 +95,12 @@ static void differ(struct report *r, const char *what, const char *want,
 	if (r->n++ >= MAX_REPORTED)
 		return;
 	strbuf_addf(&r->msg, "%s%s", r->msg.len ? "; " : "", what);
-	if (want)
-		strbuf_addf(&r->msg, " is '%s', expected '%s'", got ? got : "", want);
+	if (want) {
+		/* got is sacctmgr's output on the far side: made printable */
+		strbuf_addstr(&r->msg, " is '");
+		strbuf_add_printable(&r->msg, got ? got : "", got ? strlen(got) : 0);
+		strbuf_addf(&r->msg, "', expected '%s'", want);
+	}
 }
 
 static void missing(struct report *r, const char *what)

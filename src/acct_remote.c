@@ -1,19 +1,24 @@
 /*
- * acct_remote.c: the remote callback of the accounting commands, over SSH.
- * Accounting touches at most two hosts (the accounting host and the
- * controller), so sessions are opened lazily and kept for the command.
+ * acct_remote.c: the remote callbacks of the accounting commands, over SSH
+ * or through --exec-via, and their cluster lock. Accounting touches at
+ * most two hosts (the accounting host and the controller), so sessions are
+ * opened lazily and kept for the command.
  */
 #include "compat.h"
 
 #include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
-#include <string.h>
 
 #include "acct.h"
 #include "hosttarget.h"
+#include "lock.h"
 #include "transport.h"
 #include "xalloc.h"
 
@@ -86,10 +91,14 @@ void acct_ssh_free(struct acct_ssh *s)
 	free(s);
 }
 
-/* The last line of the file at path (newly allocated), or NULL. */
-static char *last_line(const char *path)
+/*
+ * The last non-empty line written to fd (closed here), made printable: it
+ * comes from the far side. Newly allocated, or NULL.
+ */
+static char *last_line_fd(int fd)
 {
-	FILE *f = fopen(path, "r");
+	FILE *f = lseek(fd, 0, SEEK_SET) == 0 ? fdopen(fd, "r") : NULL;
+	struct strbuf sb = STRBUF_INIT;
 	char buf[512], *last = NULL;
 
 	while (f && fgets(buf, sizeof(buf), f)) {
@@ -101,40 +110,98 @@ static char *last_line(const char *path)
 	}
 	if (f)
 		fclose(f);
-	return last;
+	else
+		close(fd);
+	if (!last)
+		return NULL;
+	strbuf_add_printable(&sb, last, strlen(last));
+	free(last);
+	return strbuf_detach(&sb, NULL);
+}
+
+/*
+ * Starts "VIA HOST sh -c CMD" (the --exec-via contract, acct.h): VIA is
+ * shell text read by /bin/sh here, once; HOST, "sh", "-c" and CMD reach
+ * it as separate arguments ("$@"), never re-quoted. The child gets its
+ * own process group, so a Ctrl-C on the terminal reaches clusterctl
+ * alone, which then finishes the step and restarts what it stopped.
+ * fd[0..2] become its stdin, stdout and stderr. The pid, or -1.
+ */
+static pid_t via_spawn(const char *via, const char *host, const char *cmd,
+		       const int fd[3])
+{
+	char *script = xasprintf("%s \"$@\"", via);
+	char *argv[] = { "sh", "-c", script, "sh", (char *)host, "sh", "-c",
+			 (char *)cmd, NULL };
+	posix_spawn_file_actions_t fa;
+	posix_spawnattr_t attr;
+	sigset_t none;
+	pid_t pid;
+	int rc;
+
+	posix_spawn_file_actions_init(&fa);
+	for (int i = 0; i < 3; i++)
+		posix_spawn_file_actions_adddup2(&fa, fd[i], i);
+	posix_spawnattr_init(&attr);
+	/* lock_catch_signals() blocked SIGINT/SIGTERM here: not in the child */
+	sigemptyset(&none);
+	posix_spawnattr_setsigmask(&attr, &none);
+	posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK);
+	posix_spawnattr_setpgroup(&attr, 0);
+	rc = posix_spawn(&pid, "/bin/sh", &fa, &attr, argv, environ);
+	posix_spawnattr_destroy(&attr);
+	posix_spawn_file_actions_destroy(&fa);
+	free(script);
+	return rc ? -1 : pid;
+}
+
+static int wait_child(pid_t pid)
+{
+	int status;
+
+	while (waitpid(pid, &status, 0) < 0)
+		if (errno != EINTR)
+			return -1;
+	return status;
 }
 
 int acct_exec_remote(void *cookie, const char *host, const char *cmd,
 		     struct strbuf *out, char **cause)
 {
-	struct strbuf line = STRBUF_INIT;
 	char buf[4096], err[] = "/tmp/clusterctl-acct-err.XXXXXX", *why;
-	size_t n;
-	FILE *f;
-	int status, fd = mkstemp(err);
+	int pipefd[2], fd[3], status, efd = mkostemp(err, O_CLOEXEC), nul;
+	ssize_t n;
+	pid_t pid;
 
-	if (fd < 0) {
+	if (efd < 0) {
 		*cause = xasprintf("cannot create a temporary file: %s", strerror(errno));
 		return -1;
 	}
-	close(fd);
-	strbuf_addf(&line, "%s ", (const char *)cookie);
-	transport_shell_quote(&line, host);
-	strbuf_addstr(&line, " sh -c ");
-	transport_shell_quote(&line, cmd);
-	strbuf_addf(&line, " 2>%s", err);
-	f = popen(line.buf, "r");
-	strbuf_release(&line);
-	if (!f) {
-		unlink(err);
+	unlink(err);	/* read back through efd */
+	nul = open("/dev/null", O_RDONLY | O_CLOEXEC);
+	if (nul < 0 || pipe2(pipefd, O_CLOEXEC)) {
+		*cause = xasprintf("cannot run the exec-via command: %s", strerror(errno));
+		close(efd);
+		if (nul >= 0)
+			close(nul);
+		return -1;
+	}
+	fd[0] = nul, fd[1] = pipefd[1], fd[2] = efd;
+	pid = via_spawn((const char *)cookie, host, cmd, fd);
+	close(pipefd[1]);
+	close(nul);
+	while (pid > 0 && ((n = read(pipefd[0], buf, sizeof(buf))) > 0 ||
+			   (n < 0 && errno == EINTR)))
+		if (n > 0)
+			strbuf_add(out, buf, (size_t)n);
+	close(pipefd[0]);
+	if (pid < 0) {
+		close(efd);
 		*cause = xasprintf("cannot run the exec-via command for '%s'", host);
 		return -1;
 	}
-	while ((n = fread(buf, 1, sizeof(buf), f)) > 0)
-		strbuf_add(out, buf, n);
-	status = pclose(f);
-	why = last_line(err);
-	unlink(err);
+	status = wait_child(pid);
+	why = last_line_fd(efd);
 	if (status == -1 || !WIFEXITED(status) || WEXITSTATUS(status)) {
 		*cause = xasprintf("exit status %d on '%s'%s%s", WIFEXITED(status) ?
 				   WEXITSTATUS(status) : -1, host, why ? ": " : "",
@@ -144,4 +211,122 @@ int acct_exec_remote(void *cookie, const char *host, const char *cmd,
 	}
 	free(why);
 	return 0;
+}
+
+/* ---- the cluster lock of the accounting commands ---- */
+
+struct acct_lock {
+	int local_fd;
+	struct acct_ssh *ssh;		/* owned; holds the controller's session */
+	pid_t via_pid;			/* the exec-via holder, or -1 */
+	int via_stdin;			/* its stdin: closing it releases the lock */
+};
+
+/* Reads fd up to the first newline or EOF (bounded). */
+static void read_line_fd(int fd, struct strbuf *line)
+{
+	char c;
+	ssize_t n;
+
+	while (line->len < 4096 && ((n = read(fd, &c, 1)) == 1 ||
+				    (n < 0 && errno == EINTR)))
+		if (n == 1) {
+			strbuf_addch(line, c);
+			if (c == '\n')
+				break;
+		}
+}
+
+static int lock_via(struct acct_lock *l, const char *via, const char *host,
+		    char **cause)
+{
+	struct strbuf cmd = STRBUF_INIT, line = STRBUF_INIT;
+	int in[2], out[2], fd[3], status = -1, rc;
+
+	if (pipe2(in, O_CLOEXEC) || pipe2(out, O_CLOEXEC)) {
+		*cause = xasprintf("cannot run the exec-via command: %s", strerror(errno));
+		return -1;
+	}
+	lock_remote_cmd(&cmd);
+	fd[0] = in[0], fd[1] = out[1], fd[2] = out[1];
+	l->via_pid = via_spawn(via, host, cmd.buf, fd);
+	close(in[0]);
+	close(out[1]);
+	if (l->via_pid > 0)
+		read_line_fd(out[0], &line);
+	close(out[0]);
+	l->via_stdin = in[1];
+	if (l->via_pid > 0 && !strcmp(line.buf, "locked\n")) {
+		rc = 0;
+	} else {
+		close(in[1]);
+		l->via_stdin = -1;
+		if (l->via_pid > 0) {
+			status = wait_child(l->via_pid);
+			status = WIFEXITED(status) ? WEXITSTATUS(status) : -2;
+		}
+		l->via_pid = -1;
+		rc = lock_remote_answer(host, &line, status, cause);
+	}
+	strbuf_release(&cmd);
+	strbuf_release(&line);
+	return rc;
+}
+
+static int lock_ssh(struct acct_lock *l, const struct model *m, bool accept_new,
+		    const char *host, char **cause)
+{
+	struct strbuf cmd = STRBUF_INIT, line = STRBUF_INIT;
+	struct transport *tr;
+	int status, rc;
+
+	l->ssh = acct_ssh_new(m, accept_new);
+	if (!(tr = session(l->ssh, host, cause)))
+		return -1;
+	lock_remote_cmd(&cmd);
+	rc = transport_hold(tr, cmd.buf, "locked\n", &line, &status, cause);
+	if (!rc)
+		rc = lock_remote_answer(host, &line, status, cause);
+	strbuf_release(&cmd);
+	strbuf_release(&line);
+	return rc;
+}
+
+int acct_lock_take(const struct model *m, const char *via, bool accept_new,
+		   struct acct_lock **out, char **cause)
+{
+	struct acct_lock *l = xcalloc(1, sizeof(*l));
+	const char *ctl = m->cluster.controller;
+	int rc = 0;
+
+	l->via_pid = -1;
+	l->via_stdin = -1;
+	lock_catch_signals();
+	l->local_fd = lock_local_take(m->cluster.name, cause);
+	if (l->local_fd < 0)
+		rc = -1;
+	else if (ctl && via)
+		rc = lock_via(l, via, ctl, cause);
+	else if (ctl)
+		rc = lock_ssh(l, m, accept_new, ctl, cause);
+	if (rc) {
+		acct_lock_release(l);
+		l = NULL;
+	}
+	*out = l;
+	return rc;
+}
+
+void acct_lock_release(struct acct_lock *l)
+{
+	if (!l)
+		return;
+	acct_ssh_free(l->ssh);	/* closes the session: the holder sees EOF */
+	if (l->via_stdin >= 0)
+		close(l->via_stdin);
+	if (l->via_pid > 0)
+		wait_child(l->via_pid);
+	if (l->local_fd >= 0)
+		close(l->local_fd);
+	free(l);
 }

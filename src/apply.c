@@ -22,10 +22,12 @@
 #include "acct.h"
 #include "apply.h"
 #include "cmd.h"
+#include "die.h"
 #include "exec.h"
 #include "hostlist.h"
 #include "hosttarget.h"
 #include "inventory.h"
+#include "lock.h"
 #include "pathtrust.h"
 #include "xalloc.h"
 
@@ -60,6 +62,7 @@ void apply_session_init(struct apply_session *s, const struct model *m,
 	size_t fanout;
 
 	memset(s, 0, sizeof(*s));
+	s->lock_fd = -1;
 	s->m = m;
 	s->rs = rs;
 	s->opt = *opt;
@@ -96,6 +99,9 @@ void apply_session_release(struct apply_session *s)
 	mungekey_release(&s->controller_key);
 	if (s->db_password)
 		xfree_secret(s->db_password, strlen(s->db_password));
+	/* the remote lock ended with the pool's sessions */
+	if (s->lock_fd >= 0)
+		close(s->lock_fd);
 	memset(s, 0, sizeof(*s));
 }
 
@@ -642,90 +648,57 @@ static int apply_services_task(size_t idx, struct transport *tr, void *cookie,
 
 struct apply_lock_cookie {
 	struct apply_session *s;
-	bool take;
-	bool held;		/* another apply holds it (its cause says whose) */
-	char *held_by;
+	char *why;		/* lock_remote_answer's refusal */
 };
 
+/* On the controller: the holder command stays running on its session. */
 static int apply_lock_task(size_t idx, struct transport *tr, void *cookie,
 			   char **cause)
 {
 	struct apply_lock_cookie *lc = cookie;
-	struct strbuf cmd = STRBUF_INIT, out = STRBUF_INIT;
-	char host[256] = "?";
-	int status = 0, ret;
+	struct strbuf cmd = STRBUF_INIT, line = STRBUF_INIT;
+	int status, ret;
 
 	if (idx != lc->s->controller)
 		return 0;
-	gethostname(host, sizeof(host) - 1);
-	if (lc->take)
-		/* mkdir is atomic; a lock older than APPLY_LOCK_STALE is broken */
-		strbuf_addf(&cmd, "L=%s; if ! mkdir \"$L\" 2>/dev/null; then "
-			    "age=$(( $(date +%%s) - $(stat -c %%Y \"$L\" 2>/dev/null || date +%%s) )); "
-			    "if [ \"$age\" -gt %d ]; then rm -rf \"$L\" && mkdir \"$L\" || exit 3; "
-			    "else cat \"$L/owner\" 2>/dev/null || echo unknown; exit 75; fi; fi; "
-			    "echo \"%s pid %ld since $(date -u +%%FT%%TZ)\" > \"$L/owner\"",
-			    APPLY_LOCK_DIR, APPLY_LOCK_STALE, host, (long)getpid());
-	else
-		strbuf_addf(&cmd, "rm -rf %s", APPLY_LOCK_DIR);
-	ret = transport_run(tr, cmd.buf, &out, NULL, &status, cause);
-	if (!ret && status) {
-		while (out.len && out.buf[out.len - 1] == '\n')
-			strbuf_setlen(&out, out.len - 1);
-		lc->held_by = xstrdup(out.buf);
-		lc->held = true;
-		*cause = xasprintf("another apply holds the lock on '%s' (%s); "
-				   "remove %s there if it is stale",
-				   transport_host(tr), out.buf, APPLY_LOCK_DIR);
+	lock_remote_cmd(&cmd);
+	ret = transport_hold(tr, cmd.buf, "locked\n", &line, &status, cause);
+	if (!ret && lock_remote_answer(transport_host(tr), &line, status, &lc->why)) {
+		*cause = xstrdup(lc->why);
 		ret = -1;
 	}
 	strbuf_release(&cmd);
-	strbuf_release(&out);
+	strbuf_release(&line);
 	return ret;
 }
 
-/* A local flock per cluster, so two applies from one machine never race. */
-static int apply_local_lock(const struct model *m, char **cause)
+int apply_session_lock(struct apply_session *s, char **cause)
 {
-	const char *dir = getenv("XDG_RUNTIME_DIR");
-	char *path = xasprintf("%s/clusterctl-%s.lock", dir ? dir : "/tmp",
-			       m->cluster.name ? m->cluster.name : "cluster");
-	int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
-
-	if (fd < 0 || flock(fd, LOCK_EX | LOCK_NB)) {
-		*cause = xasprintf("another apply is running here (lock '%s'%s%s)",
-				   path, fd < 0 ? ": " : "",
-				   fd < 0 ? strerror(errno) : "");
-		if (fd >= 0)
-			close(fd);
-		free(path);
-		return -1;
-	}
-	free(path);
-	return fd;	/* held until the process closes it */
-}
-
-static int apply_remote_lock(struct apply_session *s, bool take, char **cause)
-{
-	struct apply_lock_cookie lc = { .s = s, .take = take };
+	struct apply_lock_cookie lc = { .s = s };
 	const struct exec_result *res;
+	const char *ctl;
 
+	*cause = NULL;
+	lock_catch_signals();
+	if (s->lock_fd < 0 &&
+	    (s->lock_fd = lock_local_take(s->m->cluster.name, cause)) < 0)
+		return -1;
 	if (s->controller == SIZE_MAX)
 		return 0;
 	exec_pool_set_phase(s->pool, NULL);	/* one host: no progress */
-	exec_pool_run(s->pool, apply_lock_task, &lc, true);
+	exec_pool_run(s->pool, apply_lock_task, &lc, false);
 	res = exec_pool_result(s->pool, s->controller);
-	free(lc.held_by);
-	if (res->state == EXEC_DONE)
+	if (res->state == EXEC_DONE) {
+		free(lc.why);
 		return 0;
-	if (take && lc.held)
-		*cause = xstrdup(res->error);
-	else if (take)
+	}
+	ctl = s->m->hosts[s->controller].name;
+	if (lc.why)
+		*cause = lc.why;
+	else
 		*cause = xasprintf("cannot take the lock on the controller '%s', "
-				   "nothing was changed: %s",
-				   s->m->hosts[s->controller].name,
-				   res->error ? apply_host_error(s->m->hosts[s->controller].name,
-								 res->error) :
+				   "nothing was changed: %s", ctl,
+				   res->error ? apply_host_error(ctl, res->error) :
 				   exec_state_name(res->state));
 	return -1;
 }
@@ -925,7 +898,10 @@ static int apply_phases(struct apply_session *s, struct apply_run *r,
 
 	exec_pool_set_phase(s->pool, "stage");
 	exec_pool_run(s->pool, apply_stage_task, r, true);
-	if (!apply_controller_ok(s)) {
+	if (lock_interrupted()) {
+		*cause = xstrdup("interrupted: nothing was swapped");
+		ret = -1;
+	} else if (!apply_controller_ok(s)) {
 		const struct exec_result *res = exec_pool_result(s->pool, s->controller);
 
 		/* two-phase guarantee: nothing is swapped anywhere */
@@ -979,7 +955,7 @@ int apply_execute(struct apply_session *s, struct plan *p,
 		  struct apply_summary *sum, char **cause)
 {
 	struct apply_run r = { .s = s, .p = p };
-	int lockfd, ret;
+	int ret;
 
 	memset(sum, 0, sizeof(*sum));
 	strbuf_init(&sum->errors);
@@ -987,10 +963,10 @@ int apply_execute(struct apply_session *s, struct plan *p,
 	*cause = NULL;
 	if (apply_check(s, p, cause))
 		return -1;
-	if ((lockfd = apply_local_lock(s->m, cause)) < 0)
-		return -1;
-	if (apply_remote_lock(s, true, cause)) {
-		close(lockfd);
+	if (s->lock_fd < 0)
+		BUG("apply_execute without apply_session_lock");
+	if (lock_interrupted()) {
+		*cause = xstrdup("interrupted: nothing was changed");
 		return -1;
 	}
 	r.staged = xcalloc(p->n_files + 1, sizeof(*r.staged));
@@ -1000,9 +976,7 @@ int apply_execute(struct apply_session *s, struct plan *p,
 		strbuf_init(&r.log[i]);
 	ret = apply_phases(s, &r, sum, cause);
 	apply_run_free(&r);
-	apply_remote_lock(s, false, cause);
-	close(lockfd);
-	if (!ret)
+	if (!ret && !lock_interrupted())
 		apply_verify(s, sum);
 	return ret;
 }
@@ -1098,6 +1072,7 @@ int apply_parse_args(int argc, char **argv, bool is_apply,
 		*cause = xstrdup(a.n ? "too many arguments" : "missing INVENTORY");
 	if (!*cause)
 		cli->inventory = a.operands[0];
+	cli->write = is_apply;
 	cmd_args_release(&a);
 	return *cause ? -1 : 0;
 }
@@ -1115,6 +1090,9 @@ int apply_job_start(struct apply_job *j, const struct apply_cli *cli,
 	if (render_cluster(j->m, &j->rs, dl))
 		return -2;
 	apply_session_init(&j->s, j->m, &j->rs, &cli->opt);
+	/* apply plans under the lock: the plan it carries out is fresh */
+	if (cli->write && apply_session_lock(&j->s, cause))
+		return -3;
 	j->p = apply_plan(&j->s, cause);
 	return j->p ? 0 : -3;
 }

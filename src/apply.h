@@ -13,11 +13,13 @@
  * prints; progress lines come from the executor on a TTY.
  *
  * Guarantees and choices, in the order apply runs:
- * - Locks: a local flock on $XDG_RUNTIME_DIR (or /tmp)/clusterctl-<cluster>.lock,
- *   then APPLY_LOCK_DIR made with mkdir (atomic) on the controller, holding
- *   "host pid N since TIME". A lock older than APPLY_LOCK_STALE seconds is
- *   taken as left by a crashed apply and broken; /run is a tmpfs, so a
- *   reboot clears it too. Without the controller nothing is applied.
+ * - Locks (lock.h): a local flock, then a holder command on the controller
+ *   that keeps flock(1) on LOCK_REMOTE_PATH while clusterctl keeps its SSH
+ *   session; both are taken before observing, so the plan carried out is
+ *   the one made under the lock. Without the controller nothing is
+ *   applied. SIGINT/SIGTERM stop apply between phases (before staging,
+ *   before swapping: nothing changed; after swapping the services are
+ *   still restarted) and the locks go with the process.
  * - Stage: every changed file is written beside its target with its final
  *   mode and owner and verified there (transport_stage_file). If the
  *   controller fails to stage, nothing is swapped anywhere; a host that
@@ -72,6 +74,7 @@ struct apply_session {
 	char *db_password;			/* owned, secret; NULL if unknown */
 	bool *failed;				/* owned: hosts the last apply failed on */
 	size_t *rs_start;			/* owned: plan_rendered_ranges() of rs */
+	int lock_fd;				/* the local lock, -1 until taken */
 };
 
 /* What apply did, for the summary line. */
@@ -102,7 +105,15 @@ void apply_session_release(struct apply_session *s);
 struct plan *apply_plan(struct apply_session *s, char **cause);
 
 /*
- * Executes p (computed by apply_plan on this session): lock, stage, swap,
+ * Takes the cluster lock (lock.h: local, then the controller's through the
+ * pool, held until the session is released) and catches SIGINT/SIGTERM.
+ * 0, or -1 with *cause ("another apply holds the lock on 'ctl' (...)").
+ */
+int apply_session_lock(struct apply_session *s, char **cause);
+
+/*
+ * Executes p (computed by apply_plan on this session, after
+ * apply_session_lock): stage, swap,
  * services, accounting, verify. Hosts that fail are named in sum->failed;
  * the others are still applied. Returns 0 (possibly with failed hosts), or
  * -1 with *cause when nothing could be done (lock held, controller failed
@@ -143,6 +154,7 @@ void apply_job_finish(struct apply_job *j);
 struct apply_cli {
 	const char *inventory;		/* borrowed from argv */
 	bool json, dry_run;
+	bool write;			/* apply: lock before observing */
 	struct apply_options opt;
 };
 
@@ -153,10 +165,5 @@ struct apply_cli {
  */
 int apply_parse_args(int argc, char **argv, bool is_apply,
 		     struct apply_cli *cli, char **cause);
-
-/* The path of the remote lock directory on the controller. */
-#define APPLY_LOCK_DIR "/run/clusterctl.lock"
-/* A lock older than this many seconds is considered stale and broken. */
-#define APPLY_LOCK_STALE 3600
 
 #endif

@@ -33,9 +33,12 @@ static const char *const accounting_usage[] = {
 	"  --json                  print the plan as JSON (docs/json-format.md)",
 	"  --accept-new-host-keys  trust (and record in known_hosts) host keys",
 	"                          not seen before; a changed key is always refused",
-	"  --exec-via CMD          run remote commands as 'CMD HOST sh -c ...' on this",
-	"                          machine instead of over SSH (a site's own remote",
-	"                          shell, or the test lab: 'scripts/lab.sh exec')",
+	"  --exec-via CMD          run remote commands as 'CMD HOST sh -c SCRIPT' on this",
+	"                          machine instead of over SSH: CMD is read by sh once,",
+	"                          HOST, sh, -c, SCRIPT follow as 4 arguments that CMD",
+	"                          must run on HOST as they are (nsenter, sudo, kubectl",
+	"                          exec --; the lab: 'scripts/lab.sh exec'; ssh needs a",
+	"                          wrapper: docs/security.md)",
 	"  --allow-path DIR        include: files may also come from under DIR",
 	"                          (repeatable)",
 	"  -h, --help              show this help",
@@ -142,6 +145,7 @@ static int run(const char *verb, const char *path, const struct acct_opts *o)
 	struct model *m = diag_read_source(&dl, path) ? NULL :
 		inventory_load_valid(path, &dl);
 	struct acct_plan *p = NULL;
+	struct acct_lock *lock = NULL;
 	char *cause = NULL;
 	int rc;
 
@@ -149,9 +153,13 @@ static int run(const char *verb, const char *path, const struct acct_opts *o)
 	diag_release(&dl);
 	if (!m)
 		return CL_INVALID;
-	if (acct_plan_compute(m, o->prune, &p, &cause) < 0) {
+	/* apply plans under the cluster lock: what it writes is what it planned */
+	if ((!strcmp(verb, "apply") && m->db.host &&
+	     acct_lock_take(m, o->exec_via, o->accept_new, &lock, &cause) < 0) ||
+	    acct_plan_compute(m, o->prune, &p, &cause) < 0) {
 		fprintf(stderr, "clusterctl: accounting: %s\n", cause);
 		free(cause);
+		acct_lock_release(lock);
 		model_free(m);
 		return CL_FATAL;
 	}
@@ -161,6 +169,7 @@ static int run(const char *verb, const char *path, const struct acct_opts *o)
 	else
 		rc = do_apply(m, p, o);
 	acct_plan_free(p);
+	acct_lock_release(lock);
 	model_free(m);
 	return rc;
 }

@@ -808,7 +808,9 @@ static int add_user(const struct add_user_req *r)
 	struct diag_list dl = DIAG_LIST_INIT;
 	bool readable = !diag_read_source(&dl, r->inventory);
 	struct model *m = readable ? inventory_load_valid(r->inventory, &dl) : NULL;
+	struct acct_lock *lock = NULL;
 	const struct user *u;
+	char *cause = NULL;
 	int rc;
 
 	if (!m) {
@@ -822,6 +824,11 @@ static int add_user(const struct add_user_req *r)
 	diag_release(&dl);
 	if (check_request(r, m)) {
 		rc = CL_FATAL;
+	} else if (r->apply && acct_lock_take(m, NULL, false, &lock, &cause) < 0) {
+		/* --apply writes the database: under the cluster lock, planned there */
+		fprintf(stderr, "clusterctl: add-user: %s\n", cause);
+		free(cause);
+		rc = CL_FATAL;
 	} else if ((u = model_find_user(m, r->name)) && user_matches(u, r)) {
 		printf("user '%s' is already in %s with these settings%s\n",
 		       r->name, u->loc.file, r->apply ? "" : "; nothing to do");
@@ -834,6 +841,7 @@ static int add_user(const struct add_user_req *r)
 	} else {
 		rc = add_user_edit(r, m);
 	}
+	acct_lock_release(lock);
 	model_free(m);
 	return rc;
 }

@@ -218,7 +218,8 @@ static void diff_emit_line(struct strbuf *out, char sign,
 			   const struct diff_line *l)
 {
 	strbuf_addch(out, sign);
-	strbuf_add(out, l->p, l->len);
+	/* one side is a file read from a host: it must not drive a terminal */
+	strbuf_add_printable(out, l->p, l->len);
 	if (!l->len || l->p[l->len - 1] != '\n')
 		strbuf_addstr(out, "\n\\ No newline at end of file\n");
 }

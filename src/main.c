@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "cmd.h"
+#include "lock.h"
 #include "version.h"
 
 static void print_main_help(FILE *out)
@@ -50,6 +51,7 @@ int main(int argc, char **argv)
 	const struct cmd_entry *cmd;
 	char *why = NULL;
 
+	lock_protect_secrets();	/* munge keys, database passwords: no core, no ptrace */
 	if (argc < 2) {
 		print_main_help(stderr);
 		return CL_USAGE;

@@ -116,3 +116,44 @@ void strbuf_setlen(struct strbuf *sb, size_t len)
 	if (sb->alloc)
 		sb->buf[len] = '\0';
 }
+
+/* Length of the valid UTF-8 sequence at p (at most n bytes), 0 if invalid. */
+static size_t utf8_len(const unsigned char *p, size_t n, unsigned *cp)
+{
+	size_t len = p[0] >= 0xf0 ? 4 : p[0] >= 0xe0 ? 3 : 2;
+	unsigned min = len == 4 ? 0x10000 : len == 3 ? 0x800 : 0x80;
+
+	if (p[0] < 0xc2 || p[0] > 0xf4 || len > n)
+		return 0;
+	*cp = p[0] & (0x7f >> len);
+	for (size_t i = 1; i < len; i++) {
+		if ((p[i] & 0xc0) != 0x80)
+			return 0;
+		*cp = *cp << 6 | (p[i] & 0x3f);
+	}
+	if (*cp < min || *cp > 0x10ffff || (*cp >= 0xd800 && *cp <= 0xdfff))
+		return 0;
+	return len;
+}
+
+void strbuf_add_printable(struct strbuf *sb, const void *data, size_t len)
+{
+	const unsigned char *p = data;
+	size_t i = 0;
+
+	while (i < len) {
+		unsigned cp = p[i];
+		size_t n = p[i] < 0x80 ? 1 : utf8_len(p + i, len - i, &cp);
+		bool control = n == 0 || (cp < 0x20 && cp != '\t' && cp != '\n') ||
+			       (cp >= 0x7f && cp <= 0x9f);
+
+		if (!control) {
+			strbuf_add(sb, p + i, n);
+			i += n;
+			continue;
+		}
+		for (size_t k = 0; k < (n ? n : 1); k++)
+			strbuf_addf(sb, "\\x%02x", p[i + k]);
+		i += n ? n : 1;
+	}
+}

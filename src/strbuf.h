@@ -35,4 +35,12 @@ void strbuf_vaddf(struct strbuf *sb, const char *fmt, va_list ap);
 /* Shortens sb to len bytes (len <= sb->len). */
 void strbuf_setlen(struct strbuf *sb, size_t len);
 
+/*
+ * Appends text from another host (file contents, stderr) so that printing
+ * it cannot drive a terminal: control characters other than tab and
+ * newline, DEL, the C1 controls (U+0080..U+009F) and bytes that are not
+ * UTF-8 become "\xNN" (each byte); valid UTF-8 is kept.
+ */
+void strbuf_add_printable(struct strbuf *sb, const void *data, size_t len);
+
 #endif

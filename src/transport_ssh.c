@@ -42,6 +42,7 @@ struct transport {
 	atomic_int fd;		/* socket once connected, -1 before */
 	atomic_bool aborted;
 	bool timed_out;		/* the last transport_run hit its timeout */
+	ssh_channel hold;	/* transport_hold's command, NULL if none */
 };
 
 static pthread_once_t transport_once = PTHREAD_ONCE_INIT;
@@ -368,6 +369,7 @@ void transport_close(struct transport *tr)
 {
 	if (!tr)
 		return;
+	transport_unhold(tr);
 	if (tr->sftp)
 		sftp_free(tr->sftp);
 	if (tr->session) {
@@ -1129,7 +1131,10 @@ static int drain(ssh_channel ch, int is_stderr, struct strbuf *sb)
 
 	while ((n = ssh_channel_read_nonblocking(ch, buf, sizeof(buf),
 						 is_stderr)) > 0) {
-		if (sb && sb->len + (size_t)n <= TRANSPORT_RUN_MAX_OUTPUT)
+		/* stderr only ever reaches messages: no terminal escapes in them */
+		if (sb && sb->len + (size_t)n <= TRANSPORT_RUN_MAX_OUTPUT && is_stderr)
+			strbuf_add_printable(sb, buf, (size_t)n);
+		else if (sb && sb->len + (size_t)n <= TRANSPORT_RUN_MAX_OUTPUT)
 			strbuf_add(sb, buf, (size_t)n);
 		total += n;
 	}
@@ -1167,24 +1172,39 @@ static int collect_output(struct transport *tr, ssh_channel ch,
 	}
 }
 
+/* A new channel running cmd, or NULL with *cause (nothing left open). */
+static ssh_channel exec_channel(struct transport *tr, const char *cmd,
+				char **cause)
+{
+	ssh_channel ch = ssh_channel_new(tr->session);
+
+	if (!ch) {
+		transport_fail(tr, cause, "cannot open channel: %s", ssh_reason(tr));
+		return NULL;
+	}
+	if (ssh_channel_open_session(ch) != SSH_OK ||
+	    ssh_channel_request_exec(ch, cmd) != SSH_OK) {
+		transport_fail(tr, cause, "cannot run command: %s", ssh_reason(tr));
+		if (!atomic_load(&tr->aborted) && ssh_is_connected(tr->session))
+			ssh_channel_close(ch);
+		ssh_channel_free(ch);
+		return NULL;
+	}
+	return ch;
+}
+
 int transport_run(struct transport *tr, const char *cmd, struct strbuf *out,
 		  struct strbuf *err, int *status, char **cause)
 {
 	long long deadline = tr->command_timeout > 0 ?
 		now_ms() + tr->command_timeout * 1000LL : 0;
-	ssh_channel ch = ssh_channel_new(tr->session);
+	ssh_channel ch;
 	int rc = -1, st;
 
 	*status = -1;
 	tr->timed_out = false;
-	if (!ch)
-		return transport_fail(tr, cause, "cannot open channel: %s",
-				      ssh_reason(tr));
-	if (ssh_channel_open_session(ch) != SSH_OK ||
-	    ssh_channel_request_exec(ch, cmd) != SSH_OK) {
-		transport_fail(tr, cause, "cannot run command: %s", ssh_reason(tr));
-		goto out;
-	}
+	if (!(ch = exec_channel(tr, cmd, cause)))
+		return -1;
 	if (collect_output(tr, ch, out, err, deadline, cause))
 		goto out;
 	st = ssh_channel_get_exit_status(ch);
@@ -1199,4 +1219,70 @@ out:
 		ssh_channel_close(ch);
 	ssh_channel_free(ch);
 	return rc;
+}
+
+/* Reads stdout up to the first newline, EOF or the deadline. */
+static int read_first_line(struct transport *tr, ssh_channel ch,
+			   struct strbuf *line, char **cause)
+{
+	long long deadline = now_ms() + (tr->command_timeout > 0 ?
+					 tr->command_timeout : 30) * 1000LL;
+	char c;
+
+	while (!memchr(line->buf, '\n', line->len)) {
+		int n = ssh_channel_read_timeout(ch, &c, 1, 0, 20);
+
+		if (n == SSH_ERROR)
+			return transport_fail(tr, cause, "cannot read command output: %s",
+					      ssh_reason(tr));
+		if (n == 1 && line->len < 4096)
+			strbuf_addch(line, c);
+		else if (n == 0 && (ssh_channel_is_eof(ch) || ssh_channel_is_closed(ch)))
+			return 0;
+		if (now_ms() >= deadline)
+			return transport_fail(tr, cause, "command timed out");
+	}
+	return 0;
+}
+
+int transport_hold(struct transport *tr, const char *cmd, const char *ready,
+		   struct strbuf *line, int *status, char **cause)
+{
+	ssh_channel ch;
+
+	*status = -1;
+	if (tr->hold)
+		return transport_fail(tr, cause, "a command is already held");
+	if (!(ch = exec_channel(tr, cmd, cause)))
+		return -1;
+	if (read_first_line(tr, ch, line, cause))
+		goto fail;
+	if (!strcmp(line->buf, ready)) {
+		tr->hold = ch;
+		return 0;
+	}
+	/* another answer: collect the rest and its exit status */
+	if (collect_output(tr, ch, line, NULL, 0, cause))
+		goto fail;
+	*status = ssh_channel_get_exit_status(ch);
+	ssh_channel_close(ch);
+	ssh_channel_free(ch);
+	return 0;
+fail:
+	if (!atomic_load(&tr->aborted) && ssh_is_connected(tr->session))
+		ssh_channel_close(ch);
+	ssh_channel_free(ch);
+	return -1;
+}
+
+void transport_unhold(struct transport *tr)
+{
+	if (!tr || !tr->hold)
+		return;
+	if (!atomic_load(&tr->aborted) && ssh_is_connected(tr->session)) {
+		ssh_channel_send_eof(tr->hold);
+		ssh_channel_close(tr->hold);
+	}
+	ssh_channel_free(tr->hold);
+	tr->hold = NULL;
 }

@@ -121,6 +121,10 @@ acct_lab_begin() {
 	shift
 	command -v python3 >/dev/null 2>&1 || test_skip_or_die "needs python3"
 	lab_begin
+	# the local cluster lock of accounting apply: labs running side by side
+	# all name their cluster "lab"
+	XDG_RUNTIME_DIR=$TRASH
+	export XDG_RUNTIME_DIR
 	lab_inventory "$TOP/inventories/lab.yaml" "$inv"
 	lab_slurm_ports "$inv"
 	lab_hosts_up "$@"
