@@ -824,7 +824,8 @@ static int add_user(const struct add_user_req *r)
 	diag_release(&dl);
 	if (check_request(r, m)) {
 		rc = CL_FATAL;
-	} else if (r->apply && acct_lock_take(m, NULL, false, &lock, &cause) < 0) {
+	} else if (r->apply && m->db.host &&
+		   acct_lock_take(m, NULL, false, &lock, &cause) < 0) {
 		/* --apply writes the database: under the cluster lock, planned there */
 		fprintf(stderr, "clusterctl: add-user: %s\n", cause);
 		free(cause);

@@ -40,8 +40,9 @@ static int lock_dir_ok(const char *dir, bool create, char **cause)
 	/* sticky world-writable (/run/lock): others may create names, not take ours */
 	if (!S_ISDIR(st.st_mode) || (st.st_uid != geteuid() && st.st_uid != 0) ||
 	    ((st.st_mode & 022) && !(st.st_mode & S_ISVTX))) {
-		*cause = xasprintf("lock directory '%s' is not a directory that only "
-				   "its owner can change: refusing", dir);
+		*cause = xasprintf("lock directory '%s' is not a directory of ours "
+				   "(or root's) that only its owner can change: "
+				   "refusing", dir);
 		return -1;
 	}
 	return 0;

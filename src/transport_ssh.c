@@ -786,9 +786,9 @@ static char *parent_dir(const char *path)
 
 /*
  * *ok: dir and every directory above it are real directories (no
- * symlink) owned by root and writable by nobody else, so no other user
- * can rename, replace or add an entry there: a name we check stays what
- * we checked.
+ * symlink) owned by root and writable by nobody else (or sticky), so no
+ * other user can rename or replace an entry of ours there: a name we
+ * check stays what we checked.
  */
 static int tree_private(struct transport *tr, const char *dir, bool *ok,
 			char **cause)
@@ -805,8 +805,9 @@ static int tree_private(struct transport *tr, const char *dir, bool *ok,
 			rc = sftp_fail(tr, cause, "stat", d);
 			break;
 		}
+		/* sticky (/tmp): others may add names, never move root's */
 		*ok = a->type == SSH_FILEXFER_TYPE_DIRECTORY && a->uid == 0 &&
-		      !(a->permissions & 022);
+		      (!(a->permissions & 022) || (a->permissions & 01000));
 		sftp_attributes_free(a);
 		if (!*ok || !strcmp(d, "/") || !strcmp(d, "."))
 			break;
@@ -816,6 +817,19 @@ static int tree_private(struct transport *tr, const char *dir, bool *ok,
 	}
 	free(d);
 	return rc;
+}
+
+/* a and b are on one filesystem (true when the server cannot tell). */
+static bool same_fs(struct transport *tr, const char *a, const char *b)
+{
+	sftp_statvfs_t va = sftp_statvfs(tr->sftp, a), vb = NULL;
+	bool same = true;
+
+	if (va && (vb = sftp_statvfs(tr->sftp, b)))
+		same = va->f_fsid == vb->f_fsid;
+	sftp_statvfs_free(va);
+	sftp_statvfs_free(vb);
+	return same;
 }
 
 /*
@@ -845,6 +859,15 @@ static int stage_dir(struct transport *tr, const char *path, char **dir,
 	grand = parent_dir(parent);
 	ok = false;
 	if (strcmp(grand, parent) && tree_private(tr, grand, &ok, cause)) {
+		free(grand);
+		free(parent);
+		return -1;
+	}
+	/* rename(2) does not cross filesystems: say so rather than EXDEV */
+	if (ok && !same_fs(tr, parent, grand)) {
+		transport_fail(tr, cause, "cannot write '%s' safely: '%s' is not "
+			       "root's and '%s' is another filesystem", path,
+			       parent, grand);
 		free(grand);
 		free(parent);
 		return -1;

@@ -94,7 +94,7 @@ Test(lock, directory_others_can_write_refused, .init = setup, .fini = teardown)
 
 	cr_assert_eq(chmod(dir, 0777), 0);
 	cr_assert_eq(lock_local_take("c4", &cause), -1);
-	cr_assert(strstr(cause, "only its owner can change"), "%s", cause);
+	cr_assert(strstr(cause, "that only its owner can change"), "%s", cause);
 	free(cause);
 }
 
