@@ -62,11 +62,14 @@ __attribute__((format(printf, 4, 0)))
 static int transport_vfail(const struct transport *tr, char **cause,
 			   bool prefix, const char *fmt, va_list ap)
 {
-	struct strbuf sb = STRBUF_INIT;
+	struct strbuf sb = STRBUF_INIT, raw = STRBUF_INIT;
 
 	if (prefix)
 		strbuf_addf(&sb, "'%s': ", tr->host);
-	strbuf_vaddf(&sb, fmt, ap);
+	/* libssh's messages may quote the server (a disconnect reason) */
+	strbuf_vaddf(&raw, fmt, ap);
+	strbuf_add_printable(&sb, raw.buf, raw.len);
+	strbuf_release(&raw);
 	if (cause)
 		*cause = strbuf_detach(&sb, NULL);
 	else

@@ -5,7 +5,8 @@
 # second "accounting apply" from this one refuse, naming who holds it, and
 # write nothing; the other way round too. Ctrl-C (SIGINT) while slurmdbd is
 # stopped: nothing is written, slurmdbd runs again, the lock is free, and
-# the process was not dumpable meanwhile. A killed (-9) apply leaves no lock.
+# the process was not dumpable meanwhile; SIGTERM to apply, the same. A
+# killed (-9) apply leaves no lock. And the --exec-via contract.
 . "$(dirname "$0")/test-lib.sh"
 . "$TOP/tests/t/lib-lab.sh"
 . "$TOP/bench/acct/lib-acct.sh"
@@ -97,6 +98,18 @@ test_expect_success 'Ctrl-C while slurmdbd is stopped: nothing written, slurmdbd
 	sed "s/stop: \"lab-service slurmdbd stop; sleep 8\",/stop: lab-service slurmdbd stop,/" slow4.yaml >four.yaml &&
 	cc_a accounting apply four.yaml --exec-via "$ACCT_VIA" >out &&
 	grep "applied and read back" out
+'
+
+test_expect_success 'SIGTERM to apply (over SSH) while slurmdbd is stopped: the same' '
+	checksums before &&
+	env XDG_RUNTIME_DIR="$B" "$CLUSTERCTL" apply --only accounting slow1.yaml >bg.out 2>bg.err & bg=$!
+	until_ok dbd_down && held &&
+	kill -TERM $bg && { wait $bg; echo $? >rc; } && cat bg.out bg.err &&
+	echo 1 >expect && test_cmp expect rc &&
+	grep "^clusterctl: apply: accounting: interrupted: nothing was written, slurmdbd started again$" bg.err &&
+	acct_on lab-service slurmdbd status && acct_wait_dbd &&
+	checksums after && test_cmp before after &&
+	lock_free
 '
 
 test_expect_success 'an apply killed with SIGKILL leaves no lock behind' '

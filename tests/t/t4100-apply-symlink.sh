@@ -5,6 +5,7 @@
 # it fixes) or on a compute node, and a loop swapping apply's temp files for
 # symlinks while apply runs: /etc/shadow stays exactly as it was, the host
 # with the symlink fails and is named, and the others are still applied.
+# Also: terminal escapes in a node's file are shown as \xNN by plan.
 . "$(dirname "$0")/test-lib.sh"
 . "$TOP/tests/t/lib-lab.sh"
 
@@ -36,6 +37,17 @@ test_expect_success 'first apply converges; /etc/munge belongs to munge' '
 	done &&
 	on ctl sha256sum /etc/munge/munge.key | cut -d" " -f1 >key.sum &&
 	cc plan "$INV" >out && grep "^plan: no changes" out
+'
+
+# A compromised node may answer with terminal escapes (set the title, clear
+# the screen): the plan shows them as \xNN, never sends them to the terminal.
+test_expect_success 'escapes in a file on a node reach the plan as \xNN, never raw' '
+	on gpu01 sh -c "printf \"\\033]0;pwned\\007\\033[2J# hi\\n\" >>/etc/slurm/slurm.conf" &&
+	on gpu01 tail -n 1 /etc/slurm/slurm.conf | od -c | grep -q 033 &&
+	test_must_fail --exit=2 cc plan "$INV" >out && cat out &&
+	! grep -q "$(printf "\033")" out && ! grep -q "$(printf "\007")" out &&
+	grep -F -- "-\x1b]0;pwned\x07\x1b[2J# hi" out &&
+	cc apply "$INV" >out 2>&1 && cc plan "$INV" >/dev/null
 '
 
 test_expect_success 'munge.key on a node replaced by a symlink to /etc/shadow: that host fails, shadow untouched' '
