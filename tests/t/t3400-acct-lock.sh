@@ -1,5 +1,5 @@
 #!/bin/sh
-# t3300-acct-lock: the cluster lock of the writing commands on the lab
+# t3400-acct-lock: the cluster lock of the writing commands on the lab
 # (slurmdbd and slurmctld on ctl, MariaDB). An "accounting apply" whose
 # slurmdbd stop is slow holds the lock: "apply" from another machine and a
 # second "accounting apply" from this one refuse, naming who holds it, and
