@@ -131,7 +131,8 @@ static pid_t via_spawn(const char *via, const char *host, const char *cmd,
 		       const int fd[3])
 {
 	char *script = xasprintf("%s \"$@\"", via);
-	char *argv[] = { "sh", "-c", script, "sh", (char *)host, "sh", "-c",
+	char sh[] = "sh", dash_c[] = "-c";	/* argv is char *: no literals */
+	char *argv[] = { sh, dash_c, script, sh, (char *)host, sh, dash_c,
 			 (char *)cmd, NULL };
 	posix_spawn_file_actions_t fa;
 	posix_spawnattr_t attr;
