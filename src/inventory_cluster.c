@@ -83,7 +83,9 @@ static const struct key_spec cluster_keys[] = {
 	{ "munge_key_path", K_STR, F(struct cluster, munge_key_path),
 	  L(struct cluster, munge_key_path_loc), .def = "/etc/munge/munge.key", .doc = "munge key on the hosts" },
 	{ "munge_key_source", K_PATH, F(struct cluster, munge_key_source),
-	  .doc = "local file holding the munge key (relative: to the inventory)" },
+	  L(struct cluster, munge_key_source_loc),
+	  .doc = "local file holding the munge key (relative: to the inventory); "
+		 "confined like template_dir" },
 	{ "template_dir", K_PATH, F(struct cluster, template_dir),
 	  L(struct cluster, template_dir_loc), .def = "built-in templates",
 	  .doc = "site templates (relative: to the inventory); must lie in the "
@@ -123,13 +125,18 @@ static const struct key_spec ssh_keys[] = {
 	PORT("port", struct ssh_settings, port,
 	     "SSH port (default: ssh_config's Port, else 22)"),
 	{ "identity", K_PATH, F(struct ssh_settings, identity),
-	  .def = "agent and defaults", .doc = "private key file" },
+	  L(struct ssh_settings, identity_loc), .def = "agent and defaults",
+	  .doc = "private key file; in the inventory's directory tree unless "
+		 "--allow-path allows more" },
 	{ "known_hosts", K_PATH, F(struct ssh_settings, known_hosts),
+	  L(struct ssh_settings, known_hosts_loc),
 	  .def = "ssh_config's UserKnownHostsFile, else ~/.ssh/known_hosts",
-	  .doc = "known_hosts file" },
+	  .doc = "known_hosts file; in the tree unless --allow-path allows more" },
 	{ "config", K_PATH, F(struct ssh_settings, config),
+	  L(struct ssh_settings, config_loc),
 	  .def = "~/.ssh/config and /etc/ssh/ssh_config",
-	  .doc = "ssh_config file (docs/ssh.md)" },
+	  .doc = "ssh_config file (docs/ssh.md); in the tree unless --allow-path "
+		 "allows more" },
 	{ "fanout", K_INT, F(struct ssh_settings, fanout), .min = 1, .max = 4096,
 	  .def = "64", .doc = "hosts worked on at once" },
 	{ "connect_timeout", K_INT, F(struct ssh_settings, connect_timeout),
@@ -153,19 +160,23 @@ static const struct key_spec db_keys[] = {
 	  .def = "slurm", .doc = "database user (StorageUser)" },
 	{ "password_file", K_PATH, F(struct db_settings, password_file),
 	  L(struct db_settings, password_file_loc),
-	  .doc = "file holding the password (relative: to the inventory)" },
+	  .doc = "file holding the password (relative: to the inventory); in the "
+		 "tree unless --allow-path allows more" },
 	{ "password_env", K_STR, F(struct db_settings, password_env),
 	  L(struct db_settings, password_env_loc),
-	  .doc = "environment variable holding the password" },
+	  .doc = "environment variable holding the password: its name ends in "
+		 "_PASSWORD or _PASS, or starts with CLUSTERCTL_" },
 	{ "storage_host", K_STR, F(struct db_settings, storage_host),
 	  L(struct db_settings, storage_host_loc),
 	  .def = "host", .doc = "MariaDB host as slurmdbd reaches it (StorageHost)" },
 	{ "tls", K_BOOL, F(struct db_settings, tls), .def = "false",
 	  .doc = "connect over TLS and verify the server's certificate and "
 		 "host name (MariaDB's --ssl-verify-server-cert)" },
-	{ "tls_ca", K_PATH, F(struct db_settings, tls_ca), .def = "the system's CAs",
+	{ "tls_ca", K_PATH, F(struct db_settings, tls_ca),
+	  L(struct db_settings, tls_ca_loc), .def = "the system's CAs",
 	  .doc = "CA certificate file the server's certificate must chain to "
-		 "(relative: to the inventory); sets tls" },
+		 "(relative: to the inventory; in the tree unless --allow-path "
+		 "allows more); sets tls" },
 	{ "method", K_ENUM, F(struct db_settings, method), .choices = db_methods,
 	  .def = "sql", .doc = "sql: direct SQL; sacctmgr: sacctmgr commands" },
 };

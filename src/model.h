@@ -126,7 +126,7 @@ struct cluster {
 	struct src_loc accounting_host_loc;
 	struct src_loc backup_controller_loc;
 	struct src_loc config_dir_loc, munge_key_path_loc;
-	struct src_loc template_dir_loc;
+	struct src_loc template_dir_loc, munge_key_source_loc;
 };
 
 struct ssh_settings {
@@ -139,6 +139,7 @@ struct ssh_settings {
 	long long connect_timeout;	/* seconds, default 10 */
 	long long command_timeout;	/* seconds, default 300 */
 	struct src_loc loc;
+	struct src_loc identity_loc, known_hosts_loc, config_loc;
 };
 
 enum db_method { DB_METHOD_SQL, DB_METHOD_SACCTMGR };
@@ -156,7 +157,7 @@ struct db_settings {
 	enum db_method method;
 	struct src_loc loc;
 	struct src_loc host_loc, name_loc, user_loc, storage_host_loc;	/* of the keys */
-	struct src_loc password_file_loc, password_env_loc;
+	struct src_loc password_file_loc, password_env_loc, tls_ca_loc;
 };
 
 /* ---- hardware ---- */

@@ -1,9 +1,9 @@
 /*
- * pathtrust.c: the inventory's directory tree plus the command line's
- * --allow-path directories, and the one check that a local path an
- * inventory names lies inside them. Paths are compared after realpath(), so
- * a symlink committed into the inventory's tree that points at
- * /root/.ssh/id_ed25519 is outside, as is "../../etc/shadow".
+ * pathtrust.c: the inventory's directory tree plus the allowed directories
+ * (--allow-path, CLUSTERCTL_ALLOW_PATH), and the one check that a local
+ * path an inventory names lies inside them. Paths are compared after
+ * realpath(), so a symlink committed into the inventory's tree that points
+ * at /root/.ssh/id_ed25519 is outside, as is "../../etc/shadow".
  */
 #include "compat.h"
 
@@ -17,6 +17,10 @@
 
 static char **allowed;
 static size_t n_allowed, alloc_allowed;
+static bool env_read;	/* CLUSTERCTL_ALLOW_PATH is in allowed[] */
+
+#define ALLOW_HINT "pass --allow-path DIR (or CLUSTERCTL_ALLOW_PATH=DIR) " \
+	"to allow files under DIR"
 
 int pathtrust_allow(const char *dir, char **cause)
 {
@@ -43,6 +47,74 @@ void pathtrust_reset(void)
 	free(allowed);
 	allowed = NULL;
 	n_allowed = alloc_allowed = 0;
+	env_read = false;
+}
+
+/*
+ * The real path of a file that may not exist yet: realpath() of the
+ * deepest ancestor that exists, then the rest as written. The rest may
+ * hold no "..": it is not there to be resolved, and "missing/../../etc"
+ * read lexically is not what the kernel would open once "missing" exists.
+ * NULL (errno set) when it cannot be resolved.
+ */
+static char *resolve_maybe_missing(const char *path)
+{
+	char *head = xstrdup(path), *real = NULL, *cut;
+	const char *rest = "";
+
+	while (!(real = realpath(*head ? head : "/", NULL)) && errno == ENOENT) {
+		if (!(cut = strrchr(head, '/'))) {
+			real = realpath(".", NULL);
+			rest = path;
+			break;
+		}
+		*cut = '\0';
+		rest = path + (cut - head) + 1;
+	}
+	if (real && *rest) {
+		char *joined;
+
+		if (!strcmp(rest, "..") || !strncmp(rest, "../", 3) ||
+		    strstr(rest, "/../") || (strlen(rest) >= 3 &&
+		    !strcmp(rest + strlen(rest) - 3, "/.."))) {
+			free(real);
+			free(head);
+			errno = ENOENT;
+			return NULL;
+		}
+		joined = xasprintf("%s%s%s", real, strcmp(real, "/") ? "/" : "", rest);
+		free(real);
+		real = joined;
+	}
+	free(head);
+	return real;
+}
+
+/*
+ * CLUSTERCTL_ALLOW_PATH, once: colon-separated directories, allowed like
+ * --allow-path. Read here rather than by each command so that every
+ * command that loads an inventory honours it; an entry that does not exist
+ * (yet: a lab not started) is kept as written below its deepest existing
+ * ancestor, as PATH keeps its missing entries.
+ */
+static void read_env(void)
+{
+	const char *env = getenv("CLUSTERCTL_ALLOW_PATH");
+	char *copy, *dir, *save = NULL, *real;
+
+	if (env_read)
+		return;
+	env_read = true;
+	if (!env)
+		return;
+	copy = xstrdup(env);
+	for (dir = strtok_r(copy, ":", &save); dir; dir = strtok_r(NULL, ":", &save)) {
+		if (!(real = resolve_maybe_missing(dir)))
+			continue;
+		XGROW(allowed, alloc_allowed, n_allowed + 1);
+		allowed[n_allowed++] = real;
+	}
+	free(copy);
 }
 
 /* True when real (a resolved path) is dir or below it. */
@@ -55,13 +127,32 @@ static bool is_under(const char *real, const char *dir)
 	return !strncmp(real, dir, n) && (real[n] == '/' || real[n] == '\0');
 }
 
+/* real (of path) inside root's real path top, or an allowed directory; or *cause */
+static bool inside(const char *real, const char *path, const char *top,
+		   char **cause)
+{
+	size_t i;
+
+	read_env();
+	if (is_under(real, top))
+		return true;
+	for (i = 0; i < n_allowed; i++)
+		if (is_under(real, allowed[i]))
+			return true;
+	if (strcmp(real, path))
+		*cause = xasprintf("'%s' (really '%s') is outside the inventory's "
+				   "directory '%s'; " ALLOW_HINT, path, real, top);
+	else
+		*cause = xasprintf("'%s' is outside the inventory's directory "
+				   "'%s'; " ALLOW_HINT, path, top);
+	return false;
+}
+
 char *pathtrust_resolve(const char *root, const char *path, char **cause)
 {
 	char *real = realpath(path, NULL);
 	int err = errno;
 	char *top = realpath(root, NULL);
-	size_t i;
-	bool ok;
 
 	if (!real || !top) {
 		*cause = xasprintf("cannot read '%s': %s", real ? root : path,
@@ -70,21 +161,27 @@ char *pathtrust_resolve(const char *root, const char *path, char **cause)
 		free(top);
 		return NULL;
 	}
-	ok = is_under(real, top);
-	for (i = 0; !ok && i < n_allowed; i++)
-		ok = is_under(real, allowed[i]);
-	if (!ok) {
-		if (strcmp(real, path))
-			*cause = xasprintf("'%s' (really '%s') is outside the inventory's "
-					   "directory '%s'; pass --allow-path DIR to read "
-					   "files under DIR", path, real, top);
-		else
-			*cause = xasprintf("'%s' is outside the inventory's directory "
-					   "'%s'; pass --allow-path DIR to read files "
-					   "under DIR", path, top);
+	if (!inside(real, path, top, cause)) {
 		free(real);
 		real = NULL;
 	}
 	free(top);
 	return real;
+}
+
+bool pathtrust_check(const char *root, const char *path, char **cause)
+{
+	char *real = resolve_maybe_missing(path);
+	int err = errno;
+	char *top = realpath(root, NULL);
+	bool ok = false;
+
+	if (!real || !top)
+		*cause = xasprintf("cannot resolve '%s': %s", real ? root : path,
+				   strerror(real ? errno : err));
+	else
+		ok = inside(real, path, top, cause);
+	free(real);
+	free(top);
+	return ok;
 }

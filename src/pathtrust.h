@@ -1,15 +1,19 @@
 /*
  * pathtrust.h: which local files an inventory may make clusterctl read.
  * An inventory names files that clusterctl reads on the machine it runs on
- * (include:, cluster.template_dir and the templates in it); what it reads
- * ends up in diagnostics and rendered files. Those paths must lie, after
- * every symlink is resolved, inside the inventory's own directory tree, or
- * inside a directory the command line allows (--allow-path DIR): which
- * files of this machine an inventory may reach is the caller's decision,
- * never the inventory's (docs/security.md).
+ * (include:, cluster.template_dir and the templates in it, which end up in
+ * diagnostics and rendered files; the database password file, the munge
+ * key, ssh's identity, known_hosts and config, which go to hosts the
+ * inventory picks). Those paths must lie, after every symlink is resolved,
+ * inside the inventory's own directory tree, or inside a directory the
+ * caller allows (--allow-path DIR, or the environment's
+ * CLUSTERCTL_ALLOW_PATH, colon-separated): which files of this machine an
+ * inventory may reach is the caller's decision, never the inventory's
+ * (docs/security.md).
  *
  * The allowed directories are process-wide, like the umask: a command
- * sets them from its options before it loads an inventory.
+ * sets them from its options before it loads an inventory; the
+ * environment's are read at the first check.
  */
 #ifndef CLUSTERCTL_PATHTRUST_H
 #define CLUSTERCTL_PATHTRUST_H
@@ -22,7 +26,7 @@
  */
 int pathtrust_allow(const char *dir, char **cause);
 
-/* Forgets every allowed directory (tests). */
+/* Forgets every allowed directory (tests); the environment is read again. */
 void pathtrust_reset(void);
 
 /*
@@ -32,5 +36,13 @@ void pathtrust_reset(void);
  * cannot be resolved (missing file: the reason is strerror's).
  */
 char *pathtrust_resolve(const char *root, const char *path, char **cause);
+
+/*
+ * Whether path, which need not exist yet (a known_hosts apply creates),
+ * lies inside root or an allowed directory: symlinks are resolved as far as
+ * the path exists. false with *cause (caller frees) when it does not or
+ * cannot be resolved. Nothing is opened or read.
+ */
+bool pathtrust_check(const char *root, const char *path, char **cause);
 
 #endif

@@ -237,18 +237,73 @@ static void check_conf_words(struct vctx *v)
  * inventory's tree or a directory the command line allows (pathtrust.h);
  * include: is checked as it is loaded.
  */
+/*
+ * A local file the inventory names (path: NULL when unset; defaults such as
+ * ~/.ssh/config are the caller's and not checked) must lie in its tree or
+ * an allowed directory. Checked here, without opening it, so that every
+ * command refuses the inventory before any of them reads the file.
+ */
+static void check_local_path(struct vctx *v, const char *key, const char *path,
+			     const struct src_loc *loc)
+{
+	char *cause = NULL;
+
+	if (path && !pathtrust_check(v->m->dir, path, &cause))
+		diag_error(v->dl, loc, "%s: %s", key, cause);
+	free(cause);
+}
+
 static void check_local_paths(struct vctx *v)
 {
 	const struct cluster *c = &v->m->cluster;
+	const struct ssh_settings *s = &v->m->ssh;
+	const struct db_settings *db = &v->m->db;
 	char *real, *cause = NULL;
 
-	if (!c->template_dir)
+	if (c->template_dir) {
+		real = pathtrust_resolve(v->m->dir, c->template_dir, &cause);
+		if (!real)
+			diag_error(v->dl, &c->template_dir_loc, "template_dir: %s",
+				   cause);
+		free(real);
+		free(cause);
+	}
+	check_local_path(v, "munge_key_source", c->munge_key_source,
+			 &c->munge_key_source_loc);
+	check_local_path(v, "ssh.identity", s->identity, &s->identity_loc);
+	check_local_path(v, "ssh.known_hosts", s->known_hosts, &s->known_hosts_loc);
+	check_local_path(v, "ssh.config", s->config, &s->config_loc);
+	check_local_path(v, "database.password_file", db->password_file,
+			 &db->password_file_loc);
+	check_local_path(v, "database.tls_ca", db->tls_ca, &db->tls_ca_loc);
+}
+
+/* True when s ends with suffix. */
+static bool ends_with(const char *s, const char *suffix)
+{
+	size_t n = strlen(s), k = strlen(suffix);
+
+	return n >= k && !strcmp(s + n - k, suffix);
+}
+
+/*
+ * database.password_env sends the variable's value to database.host, a
+ * host the inventory picks: an inventory must not be able to name the
+ * admin's AWS_SECRET_ACCESS_KEY or GITHUB_TOKEN. Only names that say they
+ * hold a password, or that are clusterctl's own, qualify.
+ */
+static void check_password_env(struct vctx *v)
+{
+	const struct db_settings *db = &v->m->db;
+	const char *e = db->password_env;
+
+	if (!e || ends_with(e, "_PASSWORD") || ends_with(e, "_PASS") ||
+	    !strncmp(e, "CLUSTERCTL_", 11))
 		return;
-	real = pathtrust_resolve(v->m->dir, c->template_dir, &cause);
-	if (!real)
-		diag_error(v->dl, &c->template_dir_loc, "template_dir: %s", cause);
-	free(real);
-	free(cause);
+	diag_error(v->dl, &db->password_env_loc, "database.password_env '%s' is "
+		   "not a password variable: its name must end in _PASSWORD or "
+		   "_PASS or start with CLUSTERCTL_ (the value goes to "
+		   "database.host)", e);
 }
 
 /* One source for the password: which one wins must not be a guess. */
@@ -899,6 +954,7 @@ size_t validate_model(struct model *m, struct diag_list *dl)
 	check_conf_words(&v);
 	check_local_paths(&v);
 	check_password_source(&v);
+	check_password_env(&v);
 	check_passthrough(&v, &m->cluster.slurm_conf, SLURMKEYS_CONF, "slurm.conf");
 	check_passthrough(&v, &m->cluster.cgroup_conf, SLURMKEYS_CGROUP, "cgroup.conf");
 	check_passthrough(&v, &m->cluster.slurmdbd_conf, SLURMKEYS_SLURMDBD,

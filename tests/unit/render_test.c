@@ -33,16 +33,29 @@
 	"  - {names: \"gpu[01-03]\", addresses: \"127.0.10.[2-4]\", type: f, slurmd_port: 6831}\n" \
 	"partitions:\n  - {name: gpu, nodes: \"gpu[01-03]\", default: true}\n"
 
-static char pass_file[] = "/tmp/render_test_pass.XXXXXX";
+static char pass_dir[] = "/tmp/render_test_pass.XXXXXX";
+static char *pass_file;
 
-static void make_pass_file(void)
+/* A file holding DB_SECRET at path (a mkstemp template, filled in). */
+static void write_secret(char *path)
 {
-	int fd = mkstemp(pass_file);
+	int fd = mkstemp(path);
 
 	cr_assert_geq(fd, 0);
 	cr_assert_eq(write(fd, DB_SECRET "\n", strlen(DB_SECRET) + 1),
 		     (ssize_t)strlen(DB_SECRET) + 1);
 	close(fd);
+}
+
+/* The password file, in a directory of its own that the caller allows. */
+static void make_pass_file(void)
+{
+	char *cause = NULL;
+
+	cr_assert_not_null(mkdtemp(pass_dir));
+	pass_file = xasprintf("%s/pass.XXXXXX", pass_dir);
+	write_secret(pass_file);
+	cr_assert_eq(pathtrust_allow(pass_dir, &cause), 0, "%s", cause);
 }
 
 /* A validated model: cluster keys (inside cluster:) plus the lab-like rest. */
@@ -90,7 +103,10 @@ static const char *bytes_of(const struct rendered_set *set, const char *host,
 
 static void cleanup(void)
 {
-	unlink(pass_file);
+	if (pass_file)
+		unlink(pass_file);
+	rmdir(pass_dir);
+	free(pass_file);
 }
 
 TestSuite(render, .fini = cleanup);
@@ -371,14 +387,16 @@ Test(render, template_symlink_out_of_the_tree_is_not_read)
 	char *dir = template_dir_with("slurm.conf.mustache", "{{> stolen}}\n");
 	char *link = xasprintf("%s/stolen.mustache", dir);
 	char *keys = xasprintf(", template_dir: %s", dir);
+	char secret[] = "/tmp/render_test_key.XXXXXX";
 	struct rendered_set set = RENDERED_SET_INIT;
 	struct diag_list dl = DIAG_LIST_INIT;
 	struct model *m;
 	size_t i;
 
 	allow(dir);
-	m = model_with(keys);	/* makes pass_file: a secret outside dir */
-	cr_assert_eq(symlink(pass_file, link), 0);
+	m = model_with(keys);
+	write_secret(secret);	/* outside dir and every allowed directory */
+	cr_assert_eq(symlink(secret, link), 0);
 	cr_assert_eq(render_cluster(m, &set, &dl), -1);
 	cr_assert_eq(diag_errors(&dl), 1);
 	cr_expect_not_null(strstr(dl.items[0].msg, "is outside the inventory's directory"),
@@ -389,6 +407,7 @@ Test(render, template_symlink_out_of_the_tree_is_not_read)
 	diag_release(&dl);
 	model_free(m);
 	unlink(link);
+	unlink(secret);
 	free(link);
 	free(keys);
 	remove_template_dir(dir, "slurm.conf.mustache");

@@ -23,7 +23,7 @@
 	"cluster: {name: t, controller: ctl, accounting_host: ctl,\n"     \
 	"  slurm_user: {name: slurm, uid: 64030, gid: 64030},\n"          \
 	"  munge_user: {name: munge, uid: 64031, gid: 64031}%s}\n"        \
-	"database: {host: db1, user: slurm, password_file: /nonexistent/p}\n" \
+	"database: {host: db1, user: slurm, password_file: secrets/db.pass}\n" \
 	"node_types:\n"                                                   \
 	"  a: {cpus: 8, sockets: 1, cores_per_socket: 8, threads_per_core: 1,\n" \
 	"      memory_mb: 1000, gpus: {type: a40, count: 2, files: \"/dev/nvidia[0-1]\"},\n" \
