@@ -50,19 +50,36 @@ void pathtrust_reset(void)
 	env_read = false;
 }
 
+/* True when a path's unresolved rest climbs with "..". */
+static bool has_dotdot(const char *rest)
+{
+	size_t n = strlen(rest);
+
+	return !strcmp(rest, "..") || !strncmp(rest, "../", 3) ||
+	       strstr(rest, "/../") || (n >= 3 && !strcmp(rest + n - 3, "/.."));
+}
+
 /*
  * The real path of a file that may not exist yet: realpath() of the
  * deepest ancestor that exists, then the rest as written. The rest may
  * hold no "..": it is not there to be resolved, and "missing/../../etc"
  * read lexically is not what the kernel would open once "missing" exists.
- * NULL (errno set) when it cannot be resolved.
+ * Nor may the deepest existing name be a dangling symlink: creating the
+ * file would create its target, wherever that is. NULL with *why (static)
+ * when it cannot be resolved.
  */
-static char *resolve_maybe_missing(const char *path)
+static char *resolve_maybe_missing(const char *path, const char **why)
 {
 	char *head = xstrdup(path), *real = NULL, *cut;
 	const char *rest = "";
+	struct stat st;
 
+	*why = strerror(ENOENT);
 	while (!(real = realpath(*head ? head : "/", NULL)) && errno == ENOENT) {
+		if (*head && lstat(head, &st) == 0) {
+			*why = "a symbolic link to nothing on the way";
+			break;
+		}
 		if (!(cut = strrchr(head, '/'))) {
 			real = realpath(".", NULL);
 			rest = path;
@@ -71,18 +88,16 @@ static char *resolve_maybe_missing(const char *path)
 		*cut = '\0';
 		rest = path + (cut - head) + 1;
 	}
-	if (real && *rest) {
-		char *joined;
+	if (!real && errno != ENOENT)
+		*why = strerror(errno);
+	if (real && *rest && has_dotdot(rest)) {
+		*why = "\"..\" after a directory that does not exist";
+		free(real);
+		real = NULL;
+	} else if (real && *rest) {
+		char *joined = xasprintf("%s%s%s", real, strcmp(real, "/") ? "/" : "",
+					 rest);
 
-		if (!strcmp(rest, "..") || !strncmp(rest, "../", 3) ||
-		    strstr(rest, "/../") || (strlen(rest) >= 3 &&
-		    !strcmp(rest + strlen(rest) - 3, "/.."))) {
-			free(real);
-			free(head);
-			errno = ENOENT;
-			return NULL;
-		}
-		joined = xasprintf("%s%s%s", real, strcmp(real, "/") ? "/" : "", rest);
 		free(real);
 		real = joined;
 	}
@@ -109,7 +124,9 @@ static void read_env(void)
 		return;
 	copy = xstrdup(env);
 	for (dir = strtok_r(copy, ":", &save); dir; dir = strtok_r(NULL, ":", &save)) {
-		if (!(real = resolve_maybe_missing(dir)))
+		const char *why;
+
+		if (!(real = resolve_maybe_missing(dir, &why)))
 			continue;
 		XGROW(allowed, alloc_allowed, n_allowed + 1);
 		allowed[n_allowed++] = real;
@@ -134,7 +151,8 @@ static bool inside(const char *real, const char *path, const char *top,
 	size_t i;
 
 	read_env();
-	if (is_under(real, top))
+	/* holds nothing, keeps nothing: "config: /dev/null" is ssh -F /dev/null */
+	if (is_under(real, top) || !strcmp(real, "/dev/null"))
 		return true;
 	for (i = 0; i < n_allowed; i++)
 		if (is_under(real, allowed[i]))
@@ -171,14 +189,14 @@ char *pathtrust_resolve(const char *root, const char *path, char **cause)
 
 bool pathtrust_check(const char *root, const char *path, char **cause)
 {
-	char *real = resolve_maybe_missing(path);
-	int err = errno;
+	const char *why = NULL;
+	char *real = resolve_maybe_missing(path, &why);
 	char *top = realpath(root, NULL);
 	bool ok = false;
 
 	if (!real || !top)
 		*cause = xasprintf("cannot resolve '%s': %s", real ? root : path,
-				   strerror(real ? errno : err));
+				   real ? strerror(errno) : why);
 	else
 		ok = inside(real, path, top, cause);
 	free(real);
