@@ -10,6 +10,7 @@ TOP=$(cd "$(dirname "$0")/.." && pwd)
 CLUSTERCTL=${CLUSTERCTL:-$TOP/clusterctl}
 export CLUSTERCTL_LAB=${CLUSTERCTL_LAB:-/tmp/clusterctl-lab}
 LAB=$CLUSTERCTL_LAB
+export CLUSTERCTL_ALLOW_PATH="$LAB:${CLUSTERCTL_ALLOW_PATH:-}"	# lab.yaml's secrets live there
 INV=$TOP/inventories/lab.yaml
 lab() { bash "$TOP/scripts/lab.sh" "$@"; }
 step() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
@@ -75,6 +76,6 @@ The lab is up. To use it:
   ssh -F $LAB/ssh/config ctl                      # log into the controller
   bash scripts/lab.sh exec ctl sinfo               # or run one command there
   ssh -F $LAB/ssh/config ctl sacctmgr show qos     # accounting
-  $CLUSTERCTL plan inventories/lab.yaml            # edit lab.yaml, then plan/apply
+  CLUSTERCTL_ALLOW_PATH=$LAB $CLUSTERCTL plan inventories/lab.yaml  # edit lab.yaml, then plan/apply
 Stop it:  bash scripts/lab.sh down   (and 'bash scripts/lab.sh wipe' to delete it)
 EOT

@@ -108,9 +108,10 @@ static char *resolve_maybe_missing(const char *path, const char **why)
 /*
  * CLUSTERCTL_ALLOW_PATH, once: colon-separated directories, allowed like
  * --allow-path. Read here rather than by each command so that every
- * command that loads an inventory honours it; an entry that does not exist
- * (yet: a lab not started) is kept as written below its deepest existing
- * ancestor, as PATH keeps its missing entries.
+ * command that loads an inventory honours it. An entry that does not exist
+ * (yet: a lab not started) is no error, as in PATH: it is resolved as far
+ * as it exists, like a path that is checked, so files under it match once
+ * it does. Empty entries are skipped.
  */
 static void read_env(void)
 {

@@ -35,6 +35,7 @@ CLUSTERCTL=${CLUSTERCTL:-$TOP/clusterctl}
 export CLUSTERCTL_LAB=${BENCH_LAB:-/tmp/clusterctl-bench-push-lab}
 export LAB_NET=${LAB_NET:-127.0.243}   # not a multiple of 10: lib-lab.sh never picks it
 L=$CLUSTERCTL_LAB
+export CLUSTERCTL_ALLOW_PATH="$L:${CLUSTERCTL_ALLOW_PATH:-}"	# the inventories' keys live there
 LABSH=$TOP/scripts/lab.sh
 W=$(mktemp -d /tmp/clusterctl-bench-push.XXXXXX)
 CG=
