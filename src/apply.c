@@ -30,6 +30,7 @@
 #include "lock.h"
 #include "pathtrust.h"
 #include "xalloc.h"
+#include "overlay.h"
 
 #define APPLY_BACKUP_SUFFIX ".clusterctl-old"
 
@@ -1031,6 +1032,7 @@ int apply_parse_args(int argc, char **argv, bool is_apply,
 		{ "accept-new-host-keys", no_argument, NULL, 'a' },
 		{ "dry-run", no_argument, NULL, 'n' },
 		{ "allow-path", required_argument, NULL, 'P' },
+		{ "overlay", required_argument, NULL, 'O' },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct cmd_args a = CMD_ARGS_INIT;
@@ -1045,6 +1047,7 @@ int apply_parse_args(int argc, char **argv, bool is_apply,
 		case 'j': cli->json = true; break;
 		case 'p': cli->opt.prune = true; break;
 		case 'a': cli->opt.accept_new_host_keys = true; break;
+		case 'O': overlay_add(optarg); break;
 		case 'n':
 			if (!is_apply)
 				*cause = xstrdup("unknown option '--dry-run'");

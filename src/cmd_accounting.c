@@ -15,9 +15,10 @@
 #include "cmd.h"
 #include "inventory.h"
 #include "strbuf.h"
+#include "overlay.h"
 
 static const char *const accounting_usage[] = {
-	"clusterctl accounting plan INVENTORY [--prune] [--json]",
+	"clusterctl accounting plan INVENTORY [--prune] [--json] [--overlay FILE]...",
 	"   or: clusterctl accounting apply INVENTORY [--prune] [--accept-new-host-keys]",
 	"                                            [--exec-via CMD]",
 	"",
@@ -60,6 +61,7 @@ static int parse(int argc, char **argv, struct acct_opts *o, const char **verb,
 		{ "accept-new-host-keys", no_argument, NULL, 'a' },
 		{ "exec-via", required_argument, NULL, 'e' },
 		{ "allow-path", required_argument, NULL, 'P' },
+		{ "overlay", required_argument, NULL, 'O' },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct cmd_args a = CMD_ARGS_INIT;
@@ -78,6 +80,7 @@ static int parse(int argc, char **argv, struct acct_opts *o, const char **verb,
 				return -1;
 			}
 			break;
+		case 'O': overlay_add(optarg); break;
 		default: why = a.error; break;
 		}
 	}

@@ -34,10 +34,12 @@
 #include "strbuf.h"
 #include "validate.h"
 #include "xalloc.h"
+#include "overlay.h"
 
 static const char *const add_user_usage[] = {
 	"clusterctl add-user INVENTORY NAME --account A [--account B]...",
 	"          [--default-account A] [--qos Q]... [--admin-level L] [--apply]",
+	"          [--overlay FILE]...",
 	"",
 	"Adds user NAME to the inventory file in place (only the new entry's",
 	"lines change; comments and formatting stay), after checking that the",
@@ -119,6 +121,7 @@ static int parse_args(struct add_user_req *r, struct cmd_args *args, int argc,
 		{ "admin-level", required_argument, NULL, 'l' },
 		{ "apply", no_argument, NULL, 'x' },
 		{ "allow-path", required_argument, NULL, 'P' },
+		{ "overlay", required_argument, NULL, 'O' },
 		{ NULL, 0, NULL, 0 },
 	};
 	int c;
@@ -144,6 +147,9 @@ static int parse_args(struct add_user_req *r, struct cmd_args *args, int argc,
 		case 'P':
 			if (cmd_allow_path(optarg))
 				return -1;
+			break;
+		case 'O':
+			overlay_add(optarg);
 			break;
 		default:
 			*why = args->error;

@@ -23,6 +23,7 @@ static const char *const apply_usage[] = {
 	"clusterctl apply INVENTORY [--dry-run [--json]] [--fanout N] [--prune]",
 	"                           [--only files,users,munge,services,accounting]",
 	"                           [--accept-new-host-keys] [--allow-path DIR]",
+	"                           [--overlay FILE]...",
 	"",
 	"Computes the plan (as plan does) and prints it, then carries it out:",
 	"stages every changed file beside its target on every host and checks",
@@ -48,6 +49,8 @@ static const char *const apply_usage[] = {
 	"                          not seen before; a changed key is always refused",
 	"  --allow-path DIR        include: files and templates may also come",
 	"                          from under DIR (repeatable)",
+	"  --overlay FILE          apply FILE on top of INVENTORY (repeatable,",
+	"                          docs/overlays.md)",
 	"  -h, --help              show this help",
 	NULL,
 };

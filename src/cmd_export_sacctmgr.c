@@ -15,9 +15,10 @@
 #include "cmd.h"
 #include "inventory.h"
 #include "strbuf.h"
+#include "overlay.h"
 
 static const char *const export_sacctmgr_usage[] = {
-	"clusterctl export-sacctmgr INVENTORY [--commands]",
+	"clusterctl export-sacctmgr INVENTORY [--commands] [--overlay FILE]...",
 	"",
 	"Prints a sacctmgr load flat file (Cluster, Parent, Account and User",
 	"lines) for the inventory's accounts and users, offline: no database is",
@@ -39,6 +40,7 @@ static int cmd_export_sacctmgr_run(int argc, char **argv)
 	static const struct option longopts[] = {
 		{ "commands", no_argument, NULL, 'c' },
 		{ "allow-path", required_argument, NULL, 'P' },
+		{ "overlay", required_argument, NULL, 'O' },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct cmd_args a = CMD_ARGS_INIT;
@@ -62,6 +64,10 @@ static int cmd_export_sacctmgr_run(int argc, char **argv)
 		}
 		if (c == 'P')
 			continue;
+		if (c == 'O') {
+			overlay_add(optarg);
+			continue;
+		}
 		if (c != 'c') {
 			why = a.error;
 			break;

@@ -20,6 +20,7 @@ static const char *const plan_usage[] = {
 	"clusterctl plan INVENTORY [--json] [--fanout N] [--prune]",
 	"                          [--only files,users,munge,services,accounting]",
 	"                          [--accept-new-host-keys] [--allow-path DIR]",
+	"                          [--overlay FILE]...",
 	"",
 	"Connects to every host over SSH (and to the accounting database) and",
 	"prints what apply would change, changing nothing: unified diffs of the",
@@ -43,6 +44,8 @@ static const char *const plan_usage[] = {
 	"                          not seen before; a changed key is always refused",
 	"  --allow-path DIR        include: files and templates may also come",
 	"                          from under DIR (repeatable)",
+	"  --overlay FILE          apply FILE on top of INVENTORY (repeatable,",
+	"                          docs/overlays.md)",
 	"  -h, --help              show this help",
 	NULL,
 };

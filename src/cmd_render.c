@@ -26,11 +26,12 @@
 #include "render.h"
 #include "strbuf.h"
 #include "xalloc.h"
+#include "overlay.h"
 
 #define MANIFEST_NAME "manifest.json"
 
 static const char *const render_usage[] = {
-	"clusterctl render INVENTORY -o DIR [--json]",
+	"clusterctl render INVENTORY -o DIR [--json] [--overlay FILE]...",
 	"",
 	"Writes the files every host would get to DIR/<host>/<path> and a",
 	"manifest (DIR/manifest.json) of all of them with owner, group, mode",
@@ -621,6 +622,7 @@ static int cmd_render_run(int argc, char **argv)
 		{ "output", required_argument, NULL, 'o' },
 		{ "json", no_argument, NULL, 'j' },
 		{ "allow-path", required_argument, NULL, 'P' },
+		{ "overlay", required_argument, NULL, 'O' },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct cmd_args a = CMD_ARGS_INIT;
@@ -640,6 +642,8 @@ static int cmd_render_run(int argc, char **argv)
 			dir = optarg;
 		else if (c == 'j')
 			json = true;
+		else if (c == 'O')
+			overlay_add(optarg);
 		else if (c != 'P')
 			goto out;
 		else if (cmd_allow_path(optarg)) {

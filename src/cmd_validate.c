@@ -17,9 +17,10 @@
 #include "cmd.h"
 #include "inventory.h"
 #include "strbuf.h"
+#include "overlay.h"
 
 static const char *const validate_usage[] = {
-	"clusterctl validate INVENTORY [--json]",
+	"clusterctl validate INVENTORY [--overlay FILE]... [--json]",
 	"   or: clusterctl validate --list-keys",
 	"",
 	"Loads INVENTORY (and what it includes) and checks it without touching",
@@ -36,6 +37,8 @@ static const char *const validate_usage[] = {
 	"  --allow-path DIR",
 	"                include: files may also come from under DIR, not",
 	"                only from the inventory's directory (repeatable)",
+	"  --overlay FILE  apply FILE on top of INVENTORY (repeatable,",
+	"                docs/overlays.md)",
 	"  -h, --help    show this help",
 	NULL,
 };
@@ -122,6 +125,7 @@ static int cmd_validate_run(int argc, char **argv)
 		{ "json", no_argument, NULL, 'j' },
 		{ "list-keys", no_argument, NULL, 'k' },
 		{ "allow-path", required_argument, NULL, 'P' },
+		{ "overlay", required_argument, NULL, 'O' },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct cmd_args a = CMD_ARGS_INIT;
@@ -141,6 +145,8 @@ static int cmd_validate_run(int argc, char **argv)
 			json = true;
 		else if (c == 'k')
 			keys = true;
+		else if (c == 'O')
+			overlay_add(optarg);
 		else if (c != 'P')
 			goto out;
 		else if ((rc = cmd_allow_path(optarg)))

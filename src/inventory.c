@@ -24,6 +24,7 @@
 #include "die.h"
 #include "inventory.h"
 #include "inventory_keys.h"
+#include "overlay.h"
 #include "pathtrust.h"
 #include "validate.h"
 #include "xalloc.h"
@@ -373,20 +374,13 @@ static bool include_is_inventory(struct loader *ld, const char *path,
 	return false;
 }
 
-static void load_include_file(struct loader *ld, const char *path,
-			      const struct src_loc *loc)
+/* Loads buf, the len bytes of path, as one more file of the inventory; frees buf. */
+static void load_file_bytes(struct loader *ld, const char *path,
+			    const struct src_loc *loc, char *buf, size_t len)
 {
 	const char *saved_file = ld->file, *saved_dir = ld->dir;
 	struct yaml_scan sc;
-	char *buf;
-	size_t len;
 
-	if (ld->include_depth >= MAX_INCLUDE_DEPTH) {
-		diag_error(ld->dl, loc, "includes nested too deeply at '%s'", path);
-		return;
-	}
-	if (!(buf = read_include(ld, path, loc, &len)))
-		return;
 	if (!note_included(ld, path)) {
 		/* a cycle, or a file included twice: its lists would double */
 		diag_error(ld->dl, loc, "'%s' is already included", path);
@@ -406,6 +400,20 @@ static void load_include_file(struct loader *ld, const char *path,
 	free(buf);
 }
 
+static void load_include_file(struct loader *ld, const char *path,
+			      const struct src_loc *loc)
+{
+	char *buf;
+	size_t len;
+
+	if (ld->include_depth >= MAX_INCLUDE_DEPTH) {
+		diag_error(ld->dl, loc, "includes nested too deeply at '%s'", path);
+		return;
+	}
+	if ((buf = read_include(ld, path, loc, &len)))
+		load_file_bytes(ld, path, loc, buf, len);
+}
+
 static void load_includes(struct loader *ld, void *obj, yaml_node_t *val,
 			  const struct src_loc *kloc)
 {
@@ -417,6 +425,32 @@ static void load_includes(struct loader *ld, void *obj, yaml_node_t *val,
 	inv_load_strlist(ld, val, &l);
 	for (i = 0; i < l.n; i++)
 		load_include_file(ld, inv_resolve_path(ld, l.items[i]), &l.locs[i]);
+}
+
+/*
+ * Applies the --overlay files (overlay.h) on top of what is loaded: the
+ * same tables, ld->overlay set, each file its own locations. An include:
+ * in an overlay is confined as the inventory's own are (pathtrust.h).
+ */
+static void load_overlays(struct loader *ld)
+{
+	size_t i;
+
+	for (i = 0; i < overlay_count(); i++) {
+		struct src_loc loc = { overlay_path(i), 0, 0 };
+		char *buf, *cause = NULL;
+		size_t len;
+
+		/* named on the command line: trusted like the inventory itself */
+		if (!(buf = read_file(overlay_path(i), &len, &cause))) {
+			diag_error(ld->dl, &loc, "%s", cause);
+			free(cause);
+			continue;
+		}
+		ld->overlay = true;
+		load_file_bytes(ld, overlay_path(i), &loc, buf, len);
+		ld->overlay = false;
+	}
 }
 
 /* ------------------------------------------------------------------ */
@@ -481,6 +515,7 @@ static struct model *load_buffer(const char *name, const char *buf, size_t len,
 		model_free(m);
 		return NULL;
 	}
+	load_overlays(&ld);
 	if (!ld.top_seen[TOP_CLUSTER].file) {
 		struct src_loc loc = { ld.file, 1, 1 };
 

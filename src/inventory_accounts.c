@@ -54,13 +54,20 @@ static const struct key_table qos_table = TABLE("qos", qos_keys);
 
 static void load_one_qos(struct loader *ld, yaml_node_t *n)
 {
-	struct qos q = { 0 };
+	struct qos q = { 0 }, *old;
 
+	old = INV_OVERLAY_FIND(ld, n, ld->qos, ld->n_qos, struct qos);
+	if (old) {
+		inv_load_mapping(ld, n, &qos_table, old);
+		return;
+	}
 	q.priority = q.max_jobs_per_user = q.max_submit_jobs_per_user = MODEL_UNSET;
 	q.max_jobs_per_account = q.max_submit_jobs_per_account = MODEL_UNSET;
 	q.grp_jobs = q.grp_submit_jobs = q.grace_time = MODEL_UNSET;
 	q.loc = inv_node_loc(ld, n);
+	ld->adding++;
 	inv_load_mapping(ld, n, &qos_table, &q);
+	ld->adding--;
 	if (!q.name)
 		return;
 	XGROW(ld->qos, ld->alloc_qos, ld->n_qos + 1);
@@ -149,16 +156,42 @@ static void load_children(struct loader *ld, yaml_node_t *children,
 	ld->depth--;
 }
 
+/*
+ * An overlay's account of a name the inventory has: merged into it; its
+ * children: merge (or add) under it. False when n is no such account.
+ */
+static bool overlay_account(struct loader *ld, yaml_node_t *n)
+{
+	struct account *old, a;
+	yaml_node_t *children;
+
+	old = INV_OVERLAY_FIND(ld, n, ld->accounts, ld->n_accounts, struct account);
+	if (!old)
+		return false;
+	ld->children = NULL;
+	inv_load_mapping(ld, n, &account_table, old);
+	children = ld->children;
+	ld->children = NULL;
+	a = *old;	/* loading children may move ld->accounts */
+	if (children && !inv_node_is_null(children))
+		load_children(ld, children, &a);
+	return true;
+}
+
 static void load_account_under(struct loader *ld, yaml_node_t *n,
 			       const char *parent, const struct src_loc *ploc)
 {
 	struct account a = { 0 };
 	yaml_node_t *children;
 
+	if (overlay_account(ld, n))
+		return;
 	a.grp_jobs = a.grp_submit_jobs = a.max_jobs = a.max_submit_jobs = MODEL_UNSET;
 	a.loc = inv_node_loc(ld, n);
 	ld->children = NULL;
+	ld->adding++;
 	inv_load_mapping(ld, n, &account_table, &a);
+	ld->adding--;
 	children = ld->children;
 	ld->children = NULL;
 	if (!a.name)
@@ -222,12 +255,19 @@ static const struct key_table user_table = TABLE("user", user_keys);
 
 static void load_user(struct loader *ld, yaml_node_t *n)
 {
-	struct user u = { 0 };
+	struct user u = { 0 }, *old;
 
+	old = INV_OVERLAY_FIND(ld, n, ld->users, ld->n_users, struct user);
+	if (old) {
+		inv_load_mapping(ld, n, &user_table, old);
+		return;
+	}
 	u.admin_level = ADMIN_NONE;
 	u.grp_jobs = u.grp_submit_jobs = u.max_jobs = u.max_submit_jobs = MODEL_UNSET;
 	u.loc = inv_node_loc(ld, n);
+	ld->adding++;
 	inv_load_mapping(ld, n, &user_table, &u);
+	ld->adding--;
 	if (!u.name)
 		return;
 	XGROW(ld->users, ld->alloc_users, ld->n_users + 1);

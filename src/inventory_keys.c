@@ -392,7 +392,7 @@ static void apply_key(struct loader *ld, const struct key_spec *ks, void *obj,
 	char *field = (char *)obj + ks->off;
 	const char *s;
 
-	if (ks->once && !top_once(ld, ks->once - 1, ks->name, kloc))
+	if (ks->once && !ld->overlay && !top_once(ld, ks->once - 1, ks->name, kloc))
 		return;
 	if (ks->loc_off)
 		*(struct src_loc *)((char *)obj + ks->loc_off) = *kloc;
@@ -434,7 +434,10 @@ static void apply_key(struct loader *ld, const struct key_spec *ks, void *obj,
 		inv_load_strlist(ld, val, (struct str_list *)field);
 		return;
 	case K_KV:
-		load_kv(ld, val, (struct kv_list *)field);
+		if (ld->overlay)
+			inv_overlay_kv(ld, val, (struct kv_list *)field);
+		else
+			load_kv(ld, val, (struct kv_list *)field);
 		return;
 	case K_SUB:
 		inv_load_mapping(ld, val, ks->sub, field);
@@ -508,8 +511,11 @@ void inv_load_mapping(struct loader *ld, yaml_node_t *map,
 			continue;	/* "key:" with no value keeps the default */
 		apply_key(ld, ks, obj, v, &kloc);
 	}
-	/* the top level may be split over files: load_buffer() checks it */
-	for (i = 0; i < t->n && t != &inv_top_table; i++) {
+	/*
+	 * the top level may be split over files: load_buffer() checks it; an
+	 * overlay changes what is there: only what it adds must be whole
+	 */
+	for (i = 0; i < t->n && t != &inv_top_table && (!ld->overlay || ld->adding); i++) {
 		if (t->keys[i].required && !(seen & (1ull << i))) {
 			struct src_loc loc = inv_node_loc(ld, map);
 

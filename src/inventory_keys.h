@@ -63,6 +63,8 @@ struct loader {
 	size_t n_users, alloc_users;
 	char **included;	/* canonical paths of files loaded, for cycles */
 	size_t n_included, alloc_included;
+	bool overlay;		/* loading an --overlay file: merge, see overlay.h */
+	unsigned adding;	/* an overlay item that is new: check it whole */
 	const char *override_path;	/* read override_buf instead of this file */
 	const char *override_buf;
 	size_t override_len;
@@ -195,6 +197,27 @@ void inv_load_mapping(struct loader *ld, yaml_node_t *map,
 /* Calls fn(ld, element) for each element of a list; errors for non-lists. */
 void inv_for_each_item(struct loader *ld, yaml_node_t *seq,
 		       void (*fn)(struct loader *, yaml_node_t *));
+
+/* ---- overlays (inventory_overlay.c; the rules are overlay.h's) ---- */
+
+/*
+ * The element of base[0..n) (each size bytes, its name a const char * at
+ * name_off) whose name is the "name:" of the overlay item map; NULL when
+ * not loading an overlay, or the overlay item is new.
+ */
+void *inv_overlay_find(struct loader *ld, yaml_node_t *map, void *base,
+		       size_t n, size_t size, size_t name_off);
+#define INV_OVERLAY_FIND(ld, map, arr, n, type)                           \
+	((type *)inv_overlay_find(ld, map, arr, n, sizeof(type), offsetof(type, name)))
+
+/* The host of that name loaded so far, or NULL. */
+struct host *inv_overlay_host(struct loader *ld, const char *name);
+
+/* Merges an overlay's key=value mapping into out by key; "KEY: ~" deletes. */
+void inv_overlay_kv(struct loader *ld, yaml_node_t *val, struct kv_list *out);
+
+/* Sets every key of src in dst (pool p), replacing the same key. */
+void inv_kv_merge(struct pool *p, struct kv_list *dst, const struct kv_list *src);
 
 /* ---- the schema, by part; each ref array ends with an empty section ---- */
 

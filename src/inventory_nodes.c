@@ -106,6 +106,20 @@ static void node_type_init(struct node_type *nt)
 	nt->memory_mb = nt->tmp_disk_mb = nt->weight = MODEL_UNSET;
 }
 
+/* An overlay's node type of a name the inventory has: merged into it. */
+static bool overlay_node_type(struct loader *ld, const char *name, yaml_node_t *v)
+{
+	size_t i;
+
+	for (i = 0; ld->overlay && i < ld->n_node_types; i++) {
+		if (!strcmp(ld->node_types[i].name, name)) {
+			inv_load_mapping(ld, v, &node_type_table, &ld->node_types[i]);
+			return true;
+		}
+	}
+	return false;
+}
+
 void inv_load_node_types(struct loader *ld, void *obj, yaml_node_t *val,
 			 const struct src_loc *kloc)
 {
@@ -126,8 +140,12 @@ void inv_load_node_types(struct loader *ld, void *obj, yaml_node_t *val,
 		node_type_init(&nt);
 		if (!(nt.name = inv_scalar_str(ld, k, "a node type name")))
 			continue;
+		if (overlay_node_type(ld, nt.name, v))
+			continue;
 		nt.loc = inv_node_loc(ld, k);
+		ld->adding++;
 		inv_load_mapping(ld, v, &node_type_table, &nt);
+		ld->adding--;
 		XGROW(ld->node_types, ld->alloc_node_types, ld->n_node_types + 1);
 		ld->node_types[ld->n_node_types++] = nt;
 	}
@@ -316,16 +334,58 @@ static void push_hosts(struct loader *ld, struct host_entry *he,
 	ld->n_expanded += names->n;
 }
 
+/*
+ * An overlay's host entry: every name must be a host of the inventory; the
+ * keys the entry writes replace those hosts' values.
+ */
+static void overlay_hosts(struct loader *ld, const struct host_entry *he,
+			  bool has_roles, const struct hostlist *names,
+			  const struct hostlist *addrs)
+{
+	size_t i;
+
+	for (i = 0; i < names->n; i++) {
+		struct host *h = inv_overlay_host(ld, names->names[i]);
+
+		if (!h) {
+			diag_error(ld->dl, &he->names_loc,
+				   "overlay names host '%s', which the inventory does not have",
+				   names->names[i]);
+			continue;
+		}
+		if (addrs->n == names->n)
+			h->address = pool_strdup(&ld->m->pool, addrs->names[i]);
+		if (he->tmpl.type_name) {
+			h->type_name = he->tmpl.type_name;
+			h->type_loc = he->tmpl.type_loc;
+		}
+		if (has_roles) {
+			h->roles = he->tmpl.roles;
+			h->roles_loc = he->tmpl.roles_loc;
+		}
+		if (he->tmpl.ssh_port != MODEL_UNSET)
+			h->ssh_port = he->tmpl.ssh_port;
+		if (he->tmpl.ssh_user)
+			h->ssh_user = he->tmpl.ssh_user;
+		if (he->tmpl.slurmd_port != MODEL_UNSET)
+			h->slurmd_port = he->tmpl.slurmd_port + (long long)i;
+		inv_kv_merge(&ld->m->pool, &h->extra, &he->tmpl.extra);
+	}
+}
+
 static void load_host_entry(struct loader *ld, yaml_node_t *n)
 {
 	struct host_entry he = { 0 };
 	struct hostlist names = HOSTLIST_INIT, addrs = HOSTLIST_INIT;
+	bool has_roles;
 
 	he.tmpl.ssh_port = he.tmpl.slurmd_port = MODEL_UNSET;
-	he.tmpl.entry = ld->n_entries++;
+	if (!ld->overlay)
+		he.tmpl.entry = ld->n_entries++;
 	inv_load_mapping(ld, n, &host_table, &he);
 	if (!he.names)
 		return;
+	has_roles = he.tmpl.roles_loc.file != NULL;
 	he.tmpl.loc = he.names_loc;
 	if (!he.tmpl.type_loc.file)
 		he.tmpl.type_loc = he.names_loc;
@@ -346,7 +406,10 @@ static void load_host_entry(struct loader *ld, yaml_node_t *n)
 		diag_error(ld->dl, &he.names_loc,
 			   "slurmd_port %lld + %zu hosts goes past 65535",
 			   he.tmpl.slurmd_port, names.n);
-	push_hosts(ld, &he, &names, &addrs);
+	if (ld->overlay)
+		overlay_hosts(ld, &he, has_roles, &names, &addrs);
+	else
+		push_hosts(ld, &he, &names, &addrs);
 out:
 	hostlist_release(&names);
 	hostlist_release(&addrs);
@@ -400,11 +463,18 @@ static const struct key_table partition_table = TABLE("partition", partition_key
 
 static void load_partition(struct loader *ld, yaml_node_t *n)
 {
-	struct partition p = { 0 };
+	struct partition p = { 0 }, *old;
 
+	old = INV_OVERLAY_FIND(ld, n, ld->partitions, ld->n_partitions, struct partition);
+	if (old) {
+		inv_load_mapping(ld, n, &partition_table, old);
+		return;
+	}
 	p.priority_tier = p.priority_job_factor = p.max_nodes = MODEL_UNSET;
 	p.loc = inv_node_loc(ld, n);
+	ld->adding++;
 	inv_load_mapping(ld, n, &partition_table, &p);
+	ld->adding--;
 	if (!p.name)
 		return;
 	XGROW(ld->partitions, ld->alloc_partitions, ld->n_partitions + 1);

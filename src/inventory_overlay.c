@@ -1,0 +1,144 @@
+/*
+ * inventory_overlay.c: the loader's side of overlays (overlay.h has the
+ * rules). The overlay's YAML goes through the same key tables as the
+ * inventory, into the same model: a key it writes lands on the element it
+ * names, so every type check, "unknown key" and location works in the
+ * overlay as in the inventory and points into the overlay file. What
+ * differs is here: finding the element an overlay item names, and merging
+ * key=value maps by key.
+ */
+#include "compat.h"
+
+#include <string.h>
+#include <strings.h>
+#include <yaml.h>
+
+#include "inventory_keys.h"
+#include "model.h"
+
+/* The scalar value of key in mapping map, or NULL; borrowed. */
+static const char *map_scalar(struct loader *ld, yaml_node_t *map, const char *key)
+{
+	yaml_node_pair_t *p;
+
+	if (map->type != YAML_MAPPING_NODE)
+		return NULL;
+	for (p = map->data.mapping.pairs.start; p < map->data.mapping.pairs.top; p++) {
+		yaml_node_t *k = inv_node_get(ld, p->key), *v = inv_node_get(ld, p->value);
+		const char *name = k ? inv_key_str(k) : NULL;
+
+		if (name && !strcmp(name, key) && v && v->type == YAML_SCALAR_NODE)
+			return (const char *)v->data.scalar.value;
+	}
+	return NULL;
+}
+
+void *inv_overlay_find(struct loader *ld, yaml_node_t *map, void *base,
+		       size_t n, size_t size, size_t name_off)
+{
+	const char *name;
+	size_t i;
+
+	if (!ld->overlay || !(name = map_scalar(ld, map, "name")))
+		return NULL;
+	for (i = 0; i < n; i++) {
+		char *e = (char *)base + i * size;
+		const char *have = *(const char **)(e + name_off);
+
+		if (have && !strcmp(have, name))
+			return e;
+	}
+	return NULL;
+}
+
+struct host *inv_overlay_host(struct loader *ld, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < ld->n_hosts; i++)
+		if (!strcmp(ld->hosts[i].name, name))
+			return &ld->hosts[i];
+	return NULL;
+}
+
+/* Index of key in l (Slurm keys ignore case), or l->n. */
+static size_t kv_index(const struct kv_list *l, const char *key)
+{
+	size_t i;
+
+	for (i = 0; i < l->n; i++)
+		if (!strcasecmp(l->items[i].key, key))
+			break;
+	return i;
+}
+
+/* dst with room for extra more items, in the pool; the old array stays. */
+static void kv_reserve(struct pool *p, struct kv_list *dst, size_t extra)
+{
+	struct kv *items = pool_alloc(p, (dst->n + extra + 1) * sizeof(*items));
+
+	if (dst->n)
+		memcpy(items, dst->items, dst->n * sizeof(*items));
+	dst->items = items;
+}
+
+static void kv_set(struct kv_list *dst, const struct kv *e)
+{
+	size_t i = kv_index(dst, e->key);
+
+	dst->items[i] = *e;
+	if (i == dst->n)
+		dst->n++;
+}
+
+static void kv_delete(struct kv_list *dst, const char *key)
+{
+	size_t i = kv_index(dst, key);
+
+	if (i == dst->n)
+		return;
+	memmove(&dst->items[i], &dst->items[i + 1],
+		(dst->n - i - 1) * sizeof(*dst->items));
+	dst->n--;
+}
+
+void inv_kv_merge(struct pool *p, struct kv_list *dst, const struct kv_list *src)
+{
+	size_t i;
+
+	if (!src->n)
+		return;
+	kv_reserve(p, dst, src->n);
+	for (i = 0; i < src->n; i++)
+		kv_set(dst, &src->items[i]);
+}
+
+void inv_overlay_kv(struct loader *ld, yaml_node_t *val, struct kv_list *out)
+{
+	yaml_node_pair_t *p;
+
+	if (val->type != YAML_MAPPING_NODE) {
+		inv_type_error(ld, val, "a mapping");
+		return;
+	}
+	kv_reserve(&ld->m->pool, out, (size_t)(val->data.mapping.pairs.top -
+					       val->data.mapping.pairs.start));
+	for (p = val->data.mapping.pairs.start; p < val->data.mapping.pairs.top; p++) {
+		yaml_node_t *k = inv_node_get(ld, p->key), *v = inv_node_get(ld, p->value);
+		struct kv e = { 0 };
+
+		if (!k || !v || inv_map_key_repeats(ld, val, p, true))
+			continue;
+		if (!(e.key = inv_scalar_str(ld, k, "a key")))
+			continue;
+		if (inv_node_is_null(v)) {
+			kv_delete(out, e.key);	/* "KEY: ~" in an overlay */
+			continue;
+		}
+		if (!(e.value = inv_scalar_str(ld, v, "a scalar value")))
+			continue;
+		e.loc = inv_node_loc(ld, k);
+		e.value_loc = inv_node_loc(ld, v);
+		kv_set(out, &e);
+	}
+}
