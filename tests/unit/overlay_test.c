@@ -1,0 +1,256 @@
+/*
+ * overlay_test.c: --overlay files on top of an inventory (overlay.h's
+ * rules): what merges by key, by name and by hostlist, what replaces, what
+ * "KEY: ~" deletes; and the errors of an overlay, which point into the
+ * overlay file while the inventory's own errors keep theirs.
+ */
+#include "compat.h"
+
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "inventory.h"
+#include "overlay.h"
+#include "validate.h"
+#include "xalloc.h"
+
+static const char site[] =
+	"cluster:\n"
+	"  name: site\n"
+	"  controller: ctl\n"
+	"  accounting_host: ctl\n"
+	"  slurm_conf: {KillWait: 300, MailProg: /usr/bin/mail}\n"
+	"node_types:\n"
+	"  big: {cpus: 8, memory: 8G, gpus: {type: a40, count: 4, files: \"/dev/nvidia[0-3]\"},\n"
+	"        features: [a40]}\n"
+	"hosts:\n"
+	"  - {names: ctl, address: 10.0.0.1, roles: [controller, dbd]}\n"
+	"  - {names: \"gpu[01-04]\", addresses: \"10.0.1.[1-4]\", type: big}\n"
+	"partitions:\n"
+	"  - {name: main, nodes: \"gpu[01-04]\", default: true, max_time: \"1-00:00:00\",\n"
+	"     priority_tier: 1}\n"
+	"qos:\n"
+	"  - {name: normal, description: normal}\n"
+	"accounts:\n"
+	"  - {name: lab, description: lab, children: [{name: sub, description: sub}]}\n"
+	"users:\n"
+	"  - {name: ann, accounts: [lab]}\n";
+
+static const char *site_text = site;
+
+static char dir[] = "/tmp/overlay-test-XXXXXX";
+
+static char *write_file(const char *name, const char *text)
+{
+	char *path = xasprintf("%s/%s", dir, name);
+	FILE *f = fopen(path, "w");
+
+	cr_assert_not_null(f);
+	fputs(text, f);
+	fclose(f);
+	return path;
+}
+
+static void setup(void)
+{
+	cr_assert_not_null(mkdtemp(dir));
+}
+
+static void teardown(void)
+{
+	char *cmd = xasprintf("rm -rf '%s'", dir);
+
+	overlay_clear();
+	cr_assert_eq(system(cmd), 0);
+	free(cmd);
+}
+
+/* Loads site + the overlays given; what diag_print() prints goes to *text. */
+static struct model *load(const char *overlay1, const char *overlay2, char **text)
+{
+	struct diag_list dl = DIAG_LIST_INIT;
+	char *inv = write_file("site.yaml", site_text);
+	struct model *m;
+	size_t len = 0;
+	FILE *f;
+
+	if (overlay1) {
+		char *p = write_file("one.overlay.yaml", overlay1);
+
+		overlay_add(p);
+		free(p);
+	}
+	if (overlay2) {
+		char *p = write_file("two.overlay.yaml", overlay2);
+
+		overlay_add(p);
+		free(p);
+	}
+	m = inventory_load(inv, &dl);
+	if (m)
+		validate_model(m, &dl);
+	diag_sort(&dl);
+	cr_assert_not_null(f = open_memstream(text, &len));
+	diag_print(&dl, f);
+	fclose(f);
+	diag_release(&dl);
+	free(inv);
+	return m;
+}
+
+TestSuite(overlay, .init = setup, .fini = teardown);
+
+Test(overlay, mappings_merge_by_key_and_tilde_deletes)
+{
+	char *text;
+	struct model *m = load("cluster:\n"
+			       "  slurmctld_port: 7817\n"
+			       "  slurm_conf: {KillWait: 30, MailProg: ~, ReturnToService: 2}\n",
+			       NULL, &text);
+
+	cr_assert_str_empty(text, "%s", text);
+	cr_assert_str_eq(m->cluster.name, "site");	/* kept */
+	cr_assert_eq(m->cluster.slurmctld_port, 7817);
+	cr_assert_eq(m->cluster.slurm_conf.n, 2);
+	cr_assert_str_eq(kv_get(&m->cluster.slurm_conf, "KillWait"), "30");
+	cr_assert_null(kv_get(&m->cluster.slurm_conf, "MailProg"));
+	cr_assert_str_eq(kv_get(&m->cluster.slurm_conf, "ReturnToService"), "2");
+	model_free(m);
+	free(text);
+}
+
+Test(overlay, named_lists_merge_by_name_or_add)
+{
+	char *text;
+	struct model *m = load("partitions:\n"
+			       "  - {name: main, max_time: \"02:00:00\"}\n"
+			       "  - {name: extra, nodes: gpu01}\n"
+			       "qos:\n"
+			       "  - {name: normal, priority: 5}\n"
+			       "  - {name: fast, description: fast}\n"
+			       "accounts:\n"
+			       "  - {name: lab, children: [{name: sub, organization: x},\n"
+			       "                           {name: sub2, description: s2}]}\n"
+			       "users:\n"
+			       "  - {name: ann, accounts: [sub]}\n"
+			       "node_types:\n"
+			       "  big: {gpus: {type: a40, count: 2, files: \"/dev/tty[1-2]\"}}\n",
+			       NULL, &text);
+	const struct partition *p;
+	const struct account *a;
+
+	cr_assert_str_empty(text, "%s", text);
+	cr_assert_eq(m->n_partitions, 2);
+	p = model_find_partition(m, "main");
+	cr_assert_str_eq(p->max_time, "02:00:00");
+	cr_assert_eq(p->priority_tier, 1);	/* kept */
+	cr_assert(p->is_default);
+	cr_assert_eq(m->n_qos, 2);
+	cr_assert_eq(model_find_qos(m, "normal")->priority, 5);
+	cr_assert_str_eq(model_find_qos(m, "normal")->description, "normal");
+	cr_assert_eq(m->n_accounts, 3);
+	a = model_find_account(m, "sub");
+	cr_assert_str_eq(a->organization, "x");
+	cr_assert_str_eq(a->description, "sub");
+	cr_assert_str_eq(model_find_account(m, "sub2")->parent, "lab");
+	cr_assert_eq(m->n_users, 1);
+	cr_assert_str_eq(model_find_user(m, "ann")->accounts.items[0], "sub");
+	cr_assert_eq(m->node_types[0].gpus[0].count, 2);
+	cr_assert_str_eq(m->node_types[0].gpus[0].files, "/dev/tty[1-2]");
+	cr_assert_eq(m->node_types[0].cpus, 8);	/* kept */
+	cr_assert_eq(m->node_types[0].features.n, 1);
+	model_free(m);
+	free(text);
+}
+
+Test(overlay, hosts_change_by_hostlist_and_later_overlays_win)
+{
+	char *text;
+	struct model *m = load("hosts:\n"
+			       "  - {names: \"gpu[02-03]\", addresses: \"127.0.0.[2-3]\",\n"
+			       "     slurmd_port: 6831}\n",
+			       "hosts:\n"
+			       "  - {names: gpu03, address: 127.0.0.9, roles: [compute, login]}\n",
+			       &text);
+
+	cr_assert_str_empty(text, "%s", text);
+	cr_assert_eq(m->n_hosts, 5);
+	cr_assert_str_eq(model_find_host(m, "gpu01")->address, "10.0.1.1");
+	cr_assert_str_eq(model_find_host(m, "gpu02")->address, "127.0.0.2");
+	cr_assert_eq(model_find_host(m, "gpu02")->slurmd_port, 6831);
+	cr_assert_str_eq(model_find_host(m, "gpu03")->address, "127.0.0.9");
+	cr_assert_eq(model_find_host(m, "gpu03")->slurmd_port, 6832);
+	cr_assert_eq(model_find_host(m, "gpu03")->roles, ROLE_COMPUTE | ROLE_LOGIN);
+	cr_assert_eq(model_find_host(m, "gpu02")->roles, ROLE_COMPUTE);
+	cr_assert_str_eq(model_find_host(m, "gpu03")->type_name, "big");
+	model_free(m);
+	free(text);
+}
+
+Test(overlay, errors_point_into_the_overlay_file)
+{
+	char *text, *want;
+	struct model *m = load("cluster:\n"
+			       "  colour: blue\n"
+			       "hosts:\n"
+			       "  - {names: \"gpu04,gpu05\", addresses: \"127.0.0.[4-5]\"}\n"
+			       "node_types:\n"
+			       "  big: {gpus: {type: a40, count: 4, files: \"/dev/tty[1-2]\"}}\n",
+			       NULL, &text);
+
+	want = xasprintf(
+		"%1$s/one.overlay.yaml:2:3: error: unknown key 'colour' in cluster\n"
+		"    2 |   colour: blue\n"
+		"      |   ^\n"
+		"%1$s/one.overlay.yaml:4:6: error: overlay names host 'gpu05', which the inventory does not have\n"
+		"    4 |   - {names: \"gpu04,gpu05\", addresses: \"127.0.0.[4-5]\"}\n"
+		"      |      ^\n"
+		"%1$s/one.overlay.yaml:6:15: error: node type 'big': gpu count 4 disagrees with 2 device files in '/dev/tty[1-2]'\n"
+		"    6 |   big: {gpus: {type: a40, count: 4, files: \"/dev/tty[1-2]\"}}\n"
+		"      |               ^\n", dir);
+	cr_assert_str_eq(text, want);
+	model_free(m);
+	free(want);
+	free(text);
+}
+
+Test(overlay, an_unreadable_overlay_is_an_error)
+{
+	struct diag_list dl = DIAG_LIST_INIT;
+	char *inv = write_file("site.yaml", site);
+	struct model *m;
+
+	overlay_add("/nonexistent/lab.overlay.yaml");
+	m = inventory_load(inv, &dl);
+	cr_assert_eq(diag_errors(&dl), 1);
+	cr_assert(strstr(dl.items[0].msg, "/nonexistent/lab.overlay.yaml"));
+	model_free(m);
+	diag_release(&dl);
+	free(inv);
+}
+
+Test(overlay, validate_reports_both_files_by_name)
+{
+	char *text, *want, *broken = xstrdup(site);
+	struct model *m;
+
+	memcpy(strstr(broken, "cpus: 8"), "cpux: 8", 7);
+	site_text = broken;
+	m = load("partitions:\n  - {name: main, max_time: soon}\n", NULL, &text);
+	site_text = site;
+	want = xasprintf(
+		"%1$s/one.overlay.yaml:2:28: error: invalid time 'soon' (expected UNLIMITED, MM, MM:SS, HH:MM:SS, D-HH, D-HH:MM or D-HH:MM:SS)\n"
+		"    2 |   - {name: main, max_time: soon}\n"
+		"      |                            ^\n"
+		"%1$s/site.yaml:7:9: error: unknown key 'cpux' in node type (did you mean 'cpus'?)\n"
+		"    7 |   big: {cpux: 8, memory: 8G, gpus: {type: a40, count: 4, files: \"/dev/nvidia[0-3]\"},\n"
+		"      |         ^\n", dir);
+	cr_assert_str_eq(text, want);
+	model_free(m);
+	free(want);
+	free(text);
+	free(broken);
+}
