@@ -628,6 +628,19 @@ static bool apply_central(const struct model *m, size_t idx)
 		!strcmp(h->name, m->cluster.accounting_host));
 }
 
+/*
+ * The sql accounting phase restarts slurmctld after it wrote the rows; an
+ * earlier (re)start would read a database without them, and a partition
+ * QOS= that is not there yet is fatal to slurmctld (a cold cluster).
+ */
+static bool apply_ctld_after_accounting(const struct apply_run *r,
+					const struct plan_service *sv)
+{
+	return sv->kind == SVC_SLURMCTLD && sv->action != PLAN_SVC_RECONFIGURE &&
+	       r->s->m->db.method == DB_METHOD_SQL && r->p->acct &&
+	       acct_plan_count(r->p->acct);
+}
+
 static int apply_services_task(size_t idx, struct transport *tr, void *cookie,
 			       char **cause)
 {
@@ -640,7 +653,8 @@ static int apply_services_task(size_t idx, struct transport *tr, void *cookie,
 	/* the plan keeps them in order: munge, slurmdbd, slurmctld, slurmd
 	 * restarts (the others authenticate through munge), reconfigure last */
 	for (i = r->p->service_start[idx]; i < r->p->service_start[idx + 1]; i++)
-		if (apply_service(r, tr, &r->p->services[i], cause))
+		if (!apply_ctld_after_accounting(r, &r->p->services[i]) &&
+		    apply_service(r, tr, &r->p->services[i], cause))
 			return -1;
 	return 0;
 }
