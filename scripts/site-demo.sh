@@ -130,9 +130,18 @@ lab hosts-up "${HOSTS[@]}"
 printf 'db %s\nshift %s\n' "$LAB_DB_PORT" "$LAB_PORT_SHIFT" >"$LAB/spot"
 lab db-up
 lab_overlay "$OVERLAY"
-for u in "${USERS[@]}"; do	# the site's Unix accounts (its LDAP does this)
-	lab add-unix-user ${u% *} ${u#* } >/dev/null
-done
+# the site's Unix accounts (its LDAP does this); lab.sh takes host-style
+# names only, a name such as GCP's OS Login "asolano_" is written here
+add_site_user() {
+	local h
+	[[ $1 =~ ^[a-z0-9][a-z0-9-]*$ ]] && { lab add-unix-user "$1" "$2" >/dev/null; return; }
+	for h in "${HOSTS[@]}"; do
+		on "$h" sh -c 'grep -q "^$1:" /etc/group || echo "$1:x:$2:" >>/etc/group
+			grep -q "^$1:" /etc/passwd || echo "$1:x:$2:$2::/tmp:/bin/sh" >>/etc/passwd
+			grep -q "^$1:" /etc/shadow || echo "$1:*:19000:0:99999:7:::" >>/etc/shadow' sh "$1" "$2"
+	done
+}
+for u in "${USERS[@]}"; do add_site_user ${u% *} ${u#* }; done
 for h in "${HOSTS[@]}"; do on "$h" install -d -m 1777 /tmp/site-jobs; done
 echo "lab up in $(since "$T0") s"
 
