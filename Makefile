@@ -6,6 +6,7 @@
 #   make fuzz                 long fuzz runs (FUZZ_SECONDS per target)
 #   make bench                benchmarks under bench/ (see bench/README.md)
 #   make demo                 bring up the lab and apply inventories/lab.yaml
+#   make demo SITE=skynet     a seed site (aicloud, lri-spice, gcp-g2) and its guide's checks
 #   make install PREFIX=/usr/local DESTDIR=
 
 PREFIX ?= /usr/local

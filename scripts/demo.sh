@@ -7,6 +7,8 @@
 set -euo pipefail
 
 TOP=$(cd "$(dirname "$0")/.." && pwd)
+# make demo SITE=skynet|aicloud|lri-spice|gcp-g2: a seed site instead
+[ "${SITE:-lab}" = lab ] || exec bash "$TOP/scripts/site-demo.sh" "$SITE"
 CLUSTERCTL=${CLUSTERCTL:-$TOP/clusterctl}
 export CLUSTERCTL_LAB=${CLUSTERCTL_LAB:-/tmp/clusterctl-lab}
 LAB=$CLUSTERCTL_LAB

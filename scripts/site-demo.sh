@@ -111,7 +111,7 @@ check() {
 	if out=$("$@" 2>&1); then
 		printf 'ok    %s\n' "$what"; PASS=$((PASS + 1))
 	else
-		printf 'FAIL  %s: %s\n' "$what" "$(printf '%s' "$out" | tail -n 3 | tr '\n' ' ')"
+		printf 'FAIL  %s -- %s\n' "$what" "$(printf '%s' "$out" | tail -n 3 | tr '\n' ' ')"
 		FAIL=$((FAIL + 1))
 	fi
 	cancel_all

@@ -1,0 +1,11 @@
+#!/bin/sh
+# t6010-site-skynet: inventories/skynet.yaml as a running cluster on the lab
+# (make demo SITE=skynet): a real apply from nothing with
+# inventories/lab/skynet.overlay.yaml on top, an empty second plan, and every
+# check of scripts/site-checks/skynet.sh (the site guide) on live Slurm.
+. "$(dirname "$0")/test-lib.sh"
+. "$TOP/tests/t/lib-lab.sh"
+. "$TOP/tests/t/lib-site.sh"
+
+site_test skynet
+test_done

@@ -1,0 +1,11 @@
+#!/bin/sh
+# t6030-site-lri-spice: inventories/lri-spice.yaml as a running cluster on the lab
+# (make demo SITE=lri-spice): a real apply from nothing with
+# inventories/lab/lri-spice.overlay.yaml on top, an empty second plan, and every
+# check of scripts/site-checks/lri-spice.sh (the site guide) on live Slurm.
+. "$(dirname "$0")/test-lib.sh"
+. "$TOP/tests/t/lib-lab.sh"
+. "$TOP/tests/t/lib-site.sh"
+
+site_test lri-spice
+test_done
