@@ -595,7 +595,11 @@ void inventory_print_keys(struct strbuf *out)
 			   "Times are Slurm times: UNLIMITED, INFINITE, MM, MM:SS, "
 			   "HH:MM:SS, D-HH, D-HH:MM, D-HH:MM:SS. Memory sizes are MB, or "
 			   "a number with a unit K, M, G, T, P (binary). Relative paths "
-			   "are relative to the file that holds them.\n\n");
+			   "are relative to the file that holds them.\n\n"
+			   "The same keys make an overlay (`--overlay FILE` on every "
+			   "command): mappings merge by key, partitions, QoS, accounts "
+			   "and users by name, hosts by hostlist, `KEY: ~` deletes a "
+			   "key of a key=value map; see [overlays.md](overlays.md).\n\n");
 	for (i = 0; i < ARRAY_SIZE(parts); i++)
 		for (s = parts[i]; s->title; s++)
 			print_table(out, s->title, s->intro, s->t);
