@@ -7,7 +7,11 @@
 # be empty, and the site guide's checks (scripts/site-checks/NAME.sh) on
 # the live cluster: one line per check, exit 0 only if all hold.
 #
-# Knobs: CLUSTERCTL (default ./clusterctl), CLUSTERCTL_LAB (default
+# Knobs: SLURM_VERSION (22.05, the default, or 24.11: the lab's hosts run
+# that release where scripts/lab.sh supports it; the site runs with
+# slurm_version and database.method set by a second overlay,
+# $LAB/release.overlay.yaml), LAB_ACCT_METHOD (sql on 22.05, sacctmgr
+# otherwise, as lab.sh), CLUSTERCTL (default ./clusterctl), CLUSTERCTL_LAB (default
 # /tmp/clusterctl-lab-site-NAME: never the developer's lab), LAB_NET,
 # LAB_DB_PORT and LAB_PORT_SHIFT (Slurm's ports + N; a multiple of 100):
 # picked free when unset, as tests run side by side. SITE_DEMO_DOWN=1 stops
@@ -81,6 +85,14 @@ lab_overlay() {
 		SHIFT=$LAB_PORT_SHIFT perl -pe 's/(port: *)(68\d\d)\b/$1 . ($2 + $ENV{SHIFT})/ge' >"$1"
 }
 
+# the Slurm release the lab runs, as a second overlay
+release_overlay() {
+	local v=${SLURM_VERSION:-22.05} m
+	case $v in 22.05) m=${LAB_ACCT_METHOD:-sql} ;; *) m=${LAB_ACCT_METHOD:-sacctmgr} ;; esac
+	printf '# written by scripts/site-demo.sh: the lab runs Slurm %s\ncluster: {slurm_version: "%s"}\ndatabase: {method: %s}\n' \
+		"$v" "$v" "$m" >"$1"
+}
+
 # ---- what the checks use (scripts/site-checks/NAME.sh)
 
 HOSTS=() USERS=()	# set by the site's checks file
@@ -125,11 +137,13 @@ T0=$(now)
 mkdir -p "$LAB"
 pick_spot
 OVERLAY=$LAB/$SITE.overlay.yaml
-step "lab $LAB: ${HOSTS[*]} on $LAB_NET.x, MariaDB on 127.0.0.1:$LAB_DB_PORT, Slurm ports +$LAB_PORT_SHIFT"
+RELEASE=$LAB/release.overlay.yaml
+step "lab $LAB (Slurm ${SLURM_VERSION:-22.05}): ${HOSTS[*]} on $LAB_NET.x, MariaDB on 127.0.0.1:$LAB_DB_PORT, Slurm ports +$LAB_PORT_SHIFT"
 lab hosts-up "${HOSTS[@]}"
 printf 'db %s\nshift %s\n' "$LAB_DB_PORT" "$LAB_PORT_SHIFT" >"$LAB/spot"
 lab db-up
 lab_overlay "$OVERLAY"
+release_overlay "$RELEASE"
 # the site's Unix accounts (its LDAP does this); lab.sh takes host-style
 # names only, a name such as GCP's OS Login "asolano_" is written here
 add_site_user() {
@@ -145,25 +159,25 @@ for u in "${USERS[@]}"; do add_site_user ${u% *} ${u#* }; done
 for h in "${HOSTS[@]}"; do on "$h" install -d -m 1777 /tmp/site-jobs; done
 echo "lab up in $(since "$T0") s"
 
-step "clusterctl validate --overlay $OVERLAY $INV"
-"$CLUSTERCTL" validate --overlay "$OVERLAY" "$INV"
+step "clusterctl validate --overlay $OVERLAY --overlay $RELEASE $INV ($(sed -n 3p "$RELEASE"))"
+"$CLUSTERCTL" validate --overlay "$OVERLAY" --overlay "$RELEASE" "$INV"
 
 step "clusterctl plan (cold)"
 T1=$(now) rc=0
-"$CLUSTERCTL" plan --overlay "$OVERLAY" "$INV" >"$LAB/site-plan.txt" || rc=$?
+"$CLUSTERCTL" plan --overlay "$OVERLAY" --overlay "$RELEASE" "$INV" >"$LAB/site-plan.txt" || rc=$?
 echo "plan exit $rc in $(since "$T1") s, $(wc -l <"$LAB/site-plan.txt") lines in $LAB/site-plan.txt"
 [ "$rc" = 0 ] || [ "$rc" = 2 ] || { tail -n 20 "$LAB/site-plan.txt"; exit "$rc"; }
 
 step "clusterctl apply"
 T1=$(now)
-"$CLUSTERCTL" apply --overlay "$OVERLAY" "$INV" >"$LAB/site-apply.txt" ||
+"$CLUSTERCTL" apply --overlay "$OVERLAY" --overlay "$RELEASE" "$INV" >"$LAB/site-apply.txt" ||
 	{ tail -n 30 "$LAB/site-apply.txt"; echo "site-demo: apply failed" >&2; exit 1; }
 tail -n 3 "$LAB/site-apply.txt"
 echo "apply in $(since "$T1") s"
 
 step "clusterctl plan again: must be empty"
 T1=$(now)
-"$CLUSTERCTL" plan --overlay "$OVERLAY" "$INV" || { echo "site-demo: the second plan is not empty" >&2; exit 1; }
+"$CLUSTERCTL" plan --overlay "$OVERLAY" --overlay "$RELEASE" "$INV" || { echo "site-demo: the second plan is not empty" >&2; exit 1; }
 echo "second plan in $(since "$T1") s"
 
 step "sinfo (on $CTL)"

@@ -53,7 +53,7 @@ g2_login_job() {
 g2_storage() {
 	local out=$LAB/gcp-g2-render
 	rm -rf "$out"
-	"$CLUSTERCTL" render --overlay "$OVERLAY" "$INV" -o "$out" >/dev/null || return 1
+	"$CLUSTERCTL" render --overlay "$OVERLAY" --overlay "$RELEASE" "$INV" -o "$out" >/dev/null || return 1
 	test -s "$out/mlmini-nfs/etc/slurm/slurm.conf" &&
 		! grep -q 'NodeName=.*mlmini-nfs' "$out/mlmini-nfs/etc/slurm/slurm.conf" &&
 		on mlmini-nfs test -s /etc/munge/munge.key ||
