@@ -369,7 +369,6 @@ struct apply_run {
 	struct strbuf *log;	/* per host: what was done (not printed here) */
 	bool *changed_key;	/* per host */
 	int wave;		/* services: 0 = controller/dbd hosts, 1 = the rest */
-	bool ctld_deferred;	/* slurmctld's (re)start waits for accounting */
 };
 
 static int apply_stage_file(struct apply_run *r, size_t i, struct transport *tr,
@@ -630,20 +629,18 @@ static bool apply_central(const struct model *m, size_t idx)
 }
 
 /*
- * With accounting changes, slurmctld is (re)started after the accounting
- * phase: an earlier start would read a database without the new rows, and
- * a partition QOS= that is not there yet is fatal to slurmctld (a cold
- * cluster). The sql method restarts it itself; for sacctmgr,
- * apply_accounting_phase() does.
+ * The sql accounting phase restarts slurmctld after it wrote the rows; an
+ * earlier (re)start would read a database without them, and a partition
+ * QOS= that is not there yet is fatal to slurmctld (a cold cluster).
+ * Not so with sacctmgr: it cannot add a QoS limiting gres/gpu before
+ * slurmctld registered that TRES, so slurmctld starts first there.
  */
-static bool apply_ctld_after_accounting(struct apply_run *r,
+static bool apply_ctld_after_accounting(const struct apply_run *r,
 					const struct plan_service *sv)
 {
-	if (sv->kind != SVC_SLURMCTLD || sv->action == PLAN_SVC_RECONFIGURE ||
-	    !r->p->acct || !acct_plan_count(r->p->acct))
-		return false;
-	r->ctld_deferred = true;
-	return true;
+	return sv->kind == SVC_SLURMCTLD && sv->action != PLAN_SVC_RECONFIGURE &&
+	       r->s->m->db.method == DB_METHOD_SQL && r->p->acct &&
+	       acct_plan_count(r->p->acct);
 }
 
 static int apply_services_task(size_t idx, struct transport *tr, void *cookie,
@@ -894,20 +891,6 @@ static void apply_collect_failures(struct apply_session *s,
 	}
 }
 
-/* The (re)start of slurmctld that waited for the sacctmgr accounting phase. */
-static int apply_ctld_restart(struct apply_session *s, char **cause)
-{
-	const char *cmd = s->m->cluster.services[SVC_SLURMCTLD].restart;
-	char *why = NULL;
-
-	if (!cmd || !s->m->cluster.controller ||
-	    !apply_remote_cb(s, s->m->cluster.controller, cmd, NULL, &why))
-		return 0;
-	*cause = xasprintf("restart slurmctld after accounting: %s", why);
-	free(why);
-	return -1;
-}
-
 static int apply_accounting_phase(struct apply_session *s, struct apply_run *r,
 				  struct apply_summary *sum, char **cause)
 {
@@ -922,8 +905,6 @@ static int apply_accounting_phase(struct apply_session *s, struct apply_run *r,
 	}
 	sum->acct_applied = true;
 	sum->acct_changes = acct_plan_count(r->p->acct);
-	if (r->ctld_deferred && s->m->db.method == DB_METHOD_SACCTMGR)
-		return apply_ctld_restart(s, cause);
 	return 0;
 }
 
