@@ -42,6 +42,8 @@ static const char *const accounting_usage[] = {
 	"                          wrapper: docs/security.md)",
 	"  --allow-path DIR        include: files may also come from under DIR",
 	"                          (repeatable)",
+	"  --overlay FILE          apply FILE on top of INVENTORY (repeatable,",
+	"                          docs/overlays.md)",
 	"  -h, --help              show this help",
 	NULL,
 };

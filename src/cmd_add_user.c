@@ -58,6 +58,8 @@ static const char *const add_user_usage[] = {
 	"                        (review those with 'clusterctl accounting plan')",
 	"  --allow-path DIR      include: files may also come from under DIR",
 	"                        (repeatable)",
+	"  --overlay FILE        apply FILE on top of INVENTORY when checking the",
+	"                        edit (repeatable, docs/overlays.md)",
 	"  -h, --help            show this help",
 	"",
 	"The same user with the same settings changes nothing (exit 0); the",

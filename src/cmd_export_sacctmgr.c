@@ -31,6 +31,8 @@ static const char *const export_sacctmgr_usage[] = {
 	"  --allow-path DIR",
 	"               include: files may also come from under DIR, not only",
 	"               from the inventory's directory (repeatable)",
+	"  --overlay FILE  apply FILE on top of INVENTORY (repeatable,",
+	"               docs/overlays.md)",
 	"  -h, --help   show this help",
 	NULL,
 };

@@ -49,6 +49,8 @@ static const char *const render_usage[] = {
 	"                     (docs/json-format.md)",
 	"  --allow-path DIR   include: files and templates may also come from",
 	"                     under DIR (repeatable)",
+	"  --overlay FILE     apply FILE on top of INVENTORY (repeatable,",
+	"                     docs/overlays.md)",
 	"  -h, --help         show this help",
 	NULL,
 };

@@ -124,6 +124,7 @@ sed -e "s/^  connect_timeout: 5\$/  connect_timeout: 2\\n  port: 1/" \
     -e "s/127\\.0\\.10\\./127.0.0./g" -e "s/^  port: 3307\$/  port: 1/" \
     "$TOP/inventories/lab.yaml" >closed.yaml
 printf 'Hello {{name}}\n' >t.mustache
+printf 'cluster: {}\n' >overlay.yaml
 printf '{"name": "<x>"}\n' >data.json
 printf "Cluster - 'lab'\n" >dump.cfg
 
@@ -140,6 +141,7 @@ value() {
 	-o|--output) echo "$TRASH/out.$n" ;;
 	--dump) echo dump.cfg ;;
 	--allow-path) echo "$TRASH" ;;
+	--overlay) echo overlay.yaml ;;
 	esac
 }
 
