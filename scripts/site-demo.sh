@@ -47,7 +47,7 @@ pick_spot() {
 		LAB_NET=$(cat "$LAB/net")	# a lab that exists keeps its addresses
 	elif [ -z "${LAB_NET:-}" ]; then
 		n=$((20 + ($$ % 22) * 10))
-		while [ "$n" -lt 250 ] && net_busy "$n"; do n=$((n + 1)); done
+		while [ "$n" -lt 250 ] && net_busy "$n"; do n=$((n + 10)); done
 		LAB_NET=127.0.$n
 	fi
 	if [ -z "${LAB_DB_PORT:-}" ]; then
@@ -62,7 +62,11 @@ pick_spot() {
 		if [ -s "$LAB/spot" ]; then
 			LAB_PORT_SHIFT=$(sed -n 's/^shift //p' "$LAB/spot")
 		else
-			k=$((1 + $$ % 20))
+			# from the address block: labs that run side by side have
+			# different ones (a multiple of 10, as tests pick them), so
+			# they do not race for the same ports before either listens
+			k=$(( ${LAB_NET##*.} / 10 ))
+			[ "$k" -ge 1 ] || k=1
 			while :; do
 				ok=true
 				for p in 6817 6819 $(seq 6831 6848); do

@@ -43,8 +43,12 @@ g2_login_job() {
 		wait_job "$id" COMPLETED || return 1
 	node=$(job_field "$id" NodeList)
 	case " $G2_WORKERS " in *" $node "*) ;; *) echo "ran on '$node'" >&2; return 1 ;; esac
-	[ "$(job_field "$id" AllocNode:Sid | cut -d: -f1)" = mlmini-login-001 ] ||
-		{ echo "submitted from $(job_field "$id" AllocNode:Sid)" >&2; return 1; }
+	# where Slurm says it came from: 22.05 names the login host, 24.11 the
+	# loopback name it resolves the lab's address to; never another host
+	case $(job_field "$id" AllocNode:Sid | cut -d: -f1) in
+	mlmini-login-001|localhost) ;;
+	*) echo "submitted from $(job_field "$id" AllocNode:Sid)" >&2; return 1 ;;
+	esac
 }
 
 # the shared /home host: its role is rendered (it gets the config and the
