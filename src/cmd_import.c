@@ -18,6 +18,7 @@
 #include "cmd.h"
 #include "import_nodes.h"
 #include "inventory.h"
+#include "overlay.h"
 #include "strbuf.h"
 #include "xalloc.h"
 
@@ -43,6 +44,9 @@ static const char *const import_usage[] = {
 	"  --allow-path DIR",
 	"                INVENTORY's include: files may also come from under DIR",
 	"                (repeatable)",
+	"  --overlay FILE",
+	"                apply FILE on top of INVENTORY (repeatable,",
+	"                docs/overlays.md)",
 	"  -h, --help    show this help",
 	"",
 	"exit codes: 0 imported as is; 4 printed, but something could not be",
@@ -182,6 +186,7 @@ static int cmd_import_run(int argc, char **argv)
 	static const struct option longopts[] = {
 		{ "dump", required_argument, NULL, 'd' },
 		{ "allow-path", required_argument, NULL, 'P' },
+		{ "overlay", required_argument, NULL, 'O' },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct cmd_args a = CMD_ARGS_INIT;
@@ -199,6 +204,10 @@ static int cmd_import_run(int argc, char **argv)
 		}
 		if (c == 'P')
 			continue;
+		if (c == 'O') {
+			overlay_add(optarg);
+			continue;
+		}
 		if (c != 'd') {
 			why = a.error;
 			break;

@@ -451,6 +451,8 @@ static void load_overlays(struct loader *ld)
 		load_file_bytes(ld, overlay_path(i), &loc, buf, len);
 		ld->overlay = false;
 	}
+	model_free(ld->defaults);
+	ld->defaults = NULL;
 }
 
 /* ------------------------------------------------------------------ */

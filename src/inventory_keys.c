@@ -507,8 +507,12 @@ void inv_load_mapping(struct loader *ld, yaml_node_t *map,
 			continue;
 		}
 		seen |= 1ull << (ks - t->keys);
-		if (inv_node_is_null(v) && ks->kind != K_SUB)
-			continue;	/* "key:" with no value keeps the default */
+		if (inv_node_is_null(v) && ks->kind != K_SUB) {
+			/* "key:" with no value keeps the default; an overlay's unsets */
+			if (ld->overlay)
+				inv_overlay_unset(ld, ks, obj, &kloc);
+			continue;
+		}
 		apply_key(ld, ks, obj, v, &kloc);
 	}
 	/*
@@ -598,8 +602,8 @@ void inventory_print_keys(struct strbuf *out)
 			   "are relative to the file that holds them.\n\n"
 			   "The same keys make an overlay (`--overlay FILE` on every "
 			   "command): mappings merge by key, partitions, QoS, accounts "
-			   "and users by name, hosts by hostlist, `KEY: ~` deletes a "
-			   "key of a key=value map; see [overlays.md](overlays.md).\n\n");
+			   "and users by name, hosts by hostlist, `key: ~` unsets a "
+			   "key; see [overlays.md](overlays.md).\n\n");
 	for (i = 0; i < ARRAY_SIZE(parts); i++)
 		for (s = parts[i]; s->title; s++)
 			print_table(out, s->title, s->intro, s->t);

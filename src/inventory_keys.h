@@ -65,6 +65,7 @@ struct loader {
 	size_t n_included, alloc_included;
 	bool overlay;		/* loading an --overlay file: merge, see overlay.h */
 	unsigned adding;	/* an overlay item that is new: check it whole */
+	struct model *defaults;	/* model_new()'s values, for "key: ~"; owned */
 	const char *override_path;	/* read override_buf instead of this file */
 	const char *override_buf;
 	size_t override_len;
@@ -215,6 +216,14 @@ struct host *inv_overlay_host(struct loader *ld, const char *name);
 
 /* Merges an overlay's key=value mapping into out by key; "KEY: ~" deletes. */
 void inv_overlay_kv(struct loader *ld, yaml_node_t *val, struct kv_list *out);
+
+/*
+ * An overlay's "key: ~": a key of cluster, ssh or database goes back to
+ * its default; an element's string, list or map key becomes absent;
+ * anything else is an error at kloc.
+ */
+void inv_overlay_unset(struct loader *ld, const struct key_spec *ks, void *obj,
+		       const struct src_loc *kloc);
 
 /* Sets every key of src in dst (pool p), replacing the same key. */
 void inv_kv_merge(struct pool *p, struct kv_list *dst, const struct kv_list *src);

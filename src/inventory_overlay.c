@@ -142,3 +142,54 @@ void inv_overlay_kv(struct loader *ld, yaml_node_t *val, struct kv_list *out)
 		kv_set(out, &e);
 	}
 }
+
+/* The size of the field a key of kind k fills; 0 for kinds with no one field. */
+static size_t kind_size(enum key_kind k)
+{
+	switch (k) {
+	case K_STR:
+	case K_PATH:
+	case K_TIME:
+		return sizeof(const char *);
+	case K_INT:
+	case K_MEM:
+		return sizeof(long long);
+	case K_BOOL:
+		return sizeof(bool);
+	case K_ENUM:
+		return sizeof(int);
+	case K_STRLIST:
+		return sizeof(struct str_list);
+	case K_KV:
+		return sizeof(struct kv_list);
+	case K_SUB:
+	case K_FN:
+		break;
+	}
+	return 0;
+}
+
+void inv_overlay_unset(struct loader *ld, const struct key_spec *ks, void *obj,
+		       const struct src_loc *kloc)
+{
+	char *field = (char *)obj + ks->off, *base = (char *)ld->m;
+	size_t size = kind_size(ks->kind);
+
+	if (!size) {
+		diag_error(ld->dl, kloc, "'%s' cannot be unset by an overlay; "
+			   "write the value it should have", ks->name);
+		return;
+	}
+	if (field >= base && field + size <= base + sizeof(*ld->m)) {
+		/* cluster, ssh, database: back to model_new()'s default */
+		if (!ld->defaults)
+			ld->defaults = model_new();
+		memcpy(field, (char *)ld->defaults + (field - base), size);
+	} else if (ks->kind == K_STR || ks->kind == K_PATH || ks->kind == K_TIME ||
+		   ks->kind == K_STRLIST || ks->kind == K_KV) {
+		memset(field, 0, size);	/* an element's: absent */
+	} else {
+		diag_error(ld->dl, kloc, "'%s' cannot be unset by an overlay; "
+			   "write the value it should have", ks->name);
+	}
+}

@@ -19,7 +19,9 @@
  *     inventory has (an overlay cannot add hosts);
  *   - pass-through key=value maps (slurm_conf, extra, TRES maps) merge by
  *     key; a key written with no value (KEY: ~) deletes it;
- *   - every other value, lists of strings included, is replaced whole.
+ *   - every other value, lists of strings included, is replaced whole;
+ *   - "key: ~" unsets: cluster, ssh and database keys go back to their
+ *     defaults, an element's strings, lists and maps become absent.
  * Errors in an overlay point into the overlay file.
  */
 #ifndef CLUSTERCTL_OVERLAY_H

@@ -85,7 +85,7 @@ test_expect_success 'later overlays win; KEY: ~ deletes a pass-through key' '
 test_expect_success 'every command that loads an inventory takes --overlay' '
 	"$CLUSTERCTL" export-sacctmgr --overlay bad.overlay.yaml "$INV/lri-spice.yaml" >out 2>err;
 	test $? = 3 && grep "^bad.overlay.yaml:4:6:" err &&
-	for cmd in "render -o x" plan apply "accounting plan"; do
+	for cmd in "render -o x" plan apply "accounting plan" "import accounting"; do
 		"$CLUSTERCTL" $cmd --overlay bad.overlay.yaml "$INV/lri-spice.yaml" >out 2>err;
 		rc=$?; test $rc = 3 && grep -q "^bad.overlay.yaml:4:6:" err ||
 			{ echo "$cmd: exit $rc"; cat err; return 1; }

@@ -22,7 +22,9 @@ static const char site[] =
 	"  name: site\n"
 	"  controller: ctl\n"
 	"  accounting_host: ctl\n"
+	"  config_dir: /opt/slurm/etc\n"
 	"  slurm_conf: {KillWait: 300, MailProg: /usr/bin/mail}\n"
+	"database: {host: ctl, password_env: SITE_PW, port: 3307}\n"
 	"node_types:\n"
 	"  big: {cpus: 8, memory: 8G, gpus: {type: a40, count: 4, files: \"/dev/nvidia[0-3]\"},\n"
 	"        features: [a40]}\n"
@@ -245,12 +247,50 @@ Test(overlay, validate_reports_both_files_by_name)
 		"%1$s/one.overlay.yaml:2:28: error: invalid time 'soon' (expected UNLIMITED, MM, MM:SS, HH:MM:SS, D-HH, D-HH:MM or D-HH:MM:SS)\n"
 		"    2 |   - {name: main, max_time: soon}\n"
 		"      |                            ^\n"
-		"%1$s/site.yaml:7:9: error: unknown key 'cpux' in node type (did you mean 'cpus'?)\n"
-		"    7 |   big: {cpux: 8, memory: 8G, gpus: {type: a40, count: 4, files: \"/dev/nvidia[0-3]\"},\n"
+		"%1$s/site.yaml:9:9: error: unknown key 'cpux' in node type (did you mean 'cpus'?)\n"
+		"    9 |   big: {cpux: 8, memory: 8G, gpus: {type: a40, count: 4, files: \"/dev/nvidia[0-3]\"},\n"
 		"      |         ^\n", dir);
 	cr_assert_str_eq(text, want);
 	model_free(m);
 	free(want);
 	free(text);
 	free(broken);
+}
+
+Test(overlay, tilde_unsets_a_key)
+{
+	char *text;
+	struct model *m = load("cluster: {config_dir: ~}\n"
+			       "database: {password_file: /x/db.pass, password_env: ~, port: ~}\n"
+			       "partitions:\n"
+			       "  - {name: main, max_time: ~}\n"
+			       "node_types:\n"
+			       "  big: {features: ~}\n",
+			       "database: {password_file: ~, password_env: LATER}\n", &text);
+
+	cr_assert_str_empty(text, "%s", text);
+	cr_assert_str_eq(m->cluster.config_dir, "/etc/slurm");	/* the default */
+	cr_assert_null(m->db.password_file);	/* the second overlay's */
+	cr_assert_str_eq(m->db.password_env, "LATER");
+	cr_assert_eq(m->db.port, 3306);
+	cr_assert_null(model_find_partition(m, "main")->max_time);
+	cr_assert_eq(m->node_types[0].features.n, 0);
+	model_free(m);
+	free(text);
+}
+
+Test(overlay, tilde_on_an_element_number_is_an_error)
+{
+	char *text, *want;
+	struct model *m = load("partitions:\n  - {name: main, priority_tier: ~}\n",
+			       NULL, &text);
+
+	want = xasprintf("%s/one.overlay.yaml:2:18: error: 'priority_tier' cannot be unset "
+			 "by an overlay; write the value it should have\n"
+			 "    2 |   - {name: main, priority_tier: ~}\n"
+			 "      |                  ^\n", dir);
+	cr_assert_str_eq(text, want);
+	model_free(m);
+	free(want);
+	free(text);
 }
