@@ -26,6 +26,9 @@ OVERLAY_SRC=$TOP/inventories/lab/$SITE.overlay.yaml
 CHECKS=$TOP/scripts/site-checks/$SITE.sh
 export CLUSTERCTL_LAB=${CLUSTERCTL_LAB:-/tmp/clusterctl-lab-site-$SITE}
 LAB=$CLUSTERCTL_LAB
+# the overlay's credential paths (ssh key, known_hosts, db password) live in
+# the lab, outside the site inventory's directory (docs/security.md)
+export CLUSTERCTL_ALLOW_PATH="$LAB:${CLUSTERCTL_ALLOW_PATH:-}"
 
 lab() { bash "$TOP/scripts/lab.sh" "$@"; }
 step() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
