@@ -24,7 +24,7 @@ static const char site[] =
 	"  accounting_host: ctl\n"
 	"  config_dir: /opt/slurm/etc\n"
 	"  slurm_conf: {KillWait: 300, MailProg: /usr/bin/mail}\n"
-	"database: {host: ctl, password_env: SITE_PW, port: 3307}\n"
+	"database: {host: ctl, password_env: SITE_DB_PASSWORD, port: 3307}\n"
 	"node_types:\n"
 	"  big: {cpus: 8, memory: 8G, gpus: {type: a40, count: 4, files: \"/dev/nvidia[0-3]\"},\n"
 	"        features: [a40]}\n"
@@ -266,12 +266,12 @@ Test(overlay, tilde_unsets_a_key)
 			       "  - {name: main, max_time: ~}\n"
 			       "node_types:\n"
 			       "  big: {features: ~}\n",
-			       "database: {password_file: ~, password_env: LATER}\n", &text);
+			       "database: {password_file: ~, password_env: LATER_PASSWORD}\n", &text);
 
 	cr_assert_str_empty(text, "%s", text);
 	cr_assert_str_eq(m->cluster.config_dir, "/etc/slurm");	/* the default */
 	cr_assert_null(m->db.password_file);	/* the second overlay's */
-	cr_assert_str_eq(m->db.password_env, "LATER");
+	cr_assert_str_eq(m->db.password_env, "LATER_PASSWORD");
 	cr_assert_eq(m->db.port, 3306);
 	cr_assert_null(model_find_partition(m, "main")->max_time);
 	cr_assert_eq(m->node_types[0].features.n, 0);
