@@ -4,6 +4,11 @@
 # namespaces, no Slurm config anywhere) and MariaDB, then one real
 # `clusterctl apply inventories/lab.yaml`, then proof: sinfo, the
 # accounting tree, a GPU job. Run it twice: the second apply has nothing to do.
+# SLURM_VERSION=24.11 runs the lab's hosts on Slurm 24.11 (a Debian 13 root,
+# made on first use by scripts/lab-root.sh); 22.05 (Debian 12's) is the
+# default. The inventory applied is inventories/lab.yaml as `lab.sh inventory`
+# adapts it to the lab: on 24.11 its slurm_version, and the sacctmgr method
+# (the sql method does not know 24.11's accounting schema yet).
 set -euo pipefail
 
 TOP=$(cd "$(dirname "$0")/.." && pwd)
@@ -11,18 +16,20 @@ TOP=$(cd "$(dirname "$0")/.." && pwd)
 [ "${SITE:-lab}" = lab ] || exec bash "$TOP/scripts/site-demo.sh" "$SITE"
 CLUSTERCTL=${CLUSTERCTL:-$TOP/clusterctl}
 export CLUSTERCTL_LAB=${CLUSTERCTL_LAB:-/tmp/clusterctl-lab}
+export SLURM_VERSION=${SLURM_VERSION:-22.05}
 LAB=$CLUSTERCTL_LAB
 export CLUSTERCTL_ALLOW_PATH="$LAB:${CLUSTERCTL_ALLOW_PATH:-}"	# lab.yaml's secrets live there
-INV=$TOP/inventories/lab.yaml
+INV=$LAB/lab.yaml
 lab() { bash "$TOP/scripts/lab.sh" "$@"; }
 step() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
 in_ctl() { lab exec ctl "$@"; }
 
 [ "$(id -u)" = 0 ] || { echo "demo: run as root (the lab uses namespaces)" >&2; exit 1; }
 
-step "lab: hosts ctl and gpu[01-03] (sshd each, private /etc), MariaDB on 127.0.0.1:3307"
+step "lab: hosts ctl and gpu[01-03] (Slurm $SLURM_VERSION, sshd each, private /etc), MariaDB"
 lab hosts-up ctl gpu01 gpu02 gpu03
 lab db-up
+lab inventory "$TOP/inventories/lab.yaml" >"$INV"
 # the Unix accounts of the inventory's Slurm users (a site's LDAP does this)
 lab add-unix-user alice 5001 >/dev/null
 lab add-unix-user bob 5002 >/dev/null
@@ -78,6 +85,6 @@ The lab is up. To use it:
   ssh -F $LAB/ssh/config ctl                      # log into the controller
   bash scripts/lab.sh exec ctl sinfo               # or run one command there
   ssh -F $LAB/ssh/config ctl sacctmgr show qos     # accounting
-  CLUSTERCTL_ALLOW_PATH=$LAB $CLUSTERCTL plan inventories/lab.yaml  # edit lab.yaml, then plan/apply
+  CLUSTERCTL_ALLOW_PATH=$LAB $CLUSTERCTL plan $INV  # edit it, then plan/apply
 Stop it:  bash scripts/lab.sh down   (and 'bash scripts/lab.sh wipe' to delete it)
 EOT

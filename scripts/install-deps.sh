@@ -1,7 +1,9 @@
 #!/bin/sh
 # install-deps.sh: installs, from Debian 12's packages, everything clusterctl
-# needs to build, test, run its lab and run its benchmarks. Idempotent: does
-# nothing when every package is already there. Needs root (or sudo).
+# needs to build, test, run its lab and run its benchmarks, then the lab's
+# second Slurm generation (24.11, a Debian 13 root made with debootstrap by
+# scripts/lab-root.sh; about a minute, once). Idempotent: does nothing when
+# everything is already there. Needs root (or sudo).
 set -eu
 
 BUILD_PKGS="make gcc clang libclang-rt-14-dev pkg-config libyaml-dev libjansson-dev
@@ -16,10 +18,11 @@ for p in $PKGS; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' ||
 		missing="$missing $p"
 done
-[ -z "$missing" ] && exit 0
-
 SUDO=
 [ "$(id -u)" -eq 0 ] || SUDO=sudo
+lab_roots() { $SUDO bash "$(dirname "$0")/lab-root.sh" ensure 24.11 >/dev/null; }
+[ -z "$missing" ] && { lab_roots; exit 0; }
+
 echo "install-deps: installing$missing"
 export DEBIAN_FRONTEND=noninteractive
 $SUDO apt-get update -qq
@@ -34,4 +37,4 @@ if [ ! -e "$policy" ]; then
 fi
 $SUDO apt-get install -y -qq $missing
 [ -n "$created_policy" ] && $SUDO rm -f "$policy"
-exit 0
+lab_roots

@@ -21,6 +21,8 @@
 #   lab.sh status                hosts and their state (exit 1 if one is down)
 #   lab.sh db-up | db-down | db-sql [ARGS...]
 #   lab.sh env                   exports for tests (eval "$(lab.sh env)")
+#   lab.sh inventory FILE        FILE adapted to this lab's Slurm generation
+#                                (cluster.slurm_version, database.method), on stdout
 #   lab.sh down                  hosts-down + db-down
 #   lab.sh wipe                  stop all at once (SIGKILL), then delete $LAB
 #   lab.sh gc                    stop hosts and MariaDB of labs whose directory is
@@ -28,13 +30,21 @@
 #
 # Knobs: CLUSTERCTL_LAB (default /tmp/clusterctl-lab), LAB_NET (first three octets of
 # the host addresses, default 127.0.10; fixed at the lab's first hosts-up),
-# LAB_DB_PORT (3307; fixed at the first db-up), LAB_GENERAL_LOG (1 = MariaDB general query log).
+# LAB_DB_PORT (3307; fixed at the first db-up), LAB_GENERAL_LOG (1 = MariaDB general query log),
+# SLURM_VERSION (22.05 or 24.11, default 22.05; fixed at the lab's first hosts-up): the
+# Slurm every host runs. 22.05 is the machine's own Debian 12 packages; 24.11 runs
+# from a Debian 13 root (scripts/lab-root.sh, made on first use): the hosts see
+# that root's /usr (binaries, libraries, Slurm's plugins, sshd) and its
+# ld.so.cache, with the same private /etc, /run, /var as with 22.05.
+# LAB_ACCT_METHOD: database.method that `inventory` writes (default: sql on 22.05;
+# sacctmgr on 24.11, as the sql method does not know 24.11's schema yet).
 #
 # Files: $LAB/ssh/{id_ed25519,known_hosts,config} (client key; each host's key for
 # its name and address; Host blocks with strict checking), $LAB/hosts.tsv (name,
 # address, holder pid or -), $LAB/hosts/NAME/ (etc = the overlay's upper dir, run,
 # var/{spool,log,lib}, root, sshd_config, host key, init.log, holder.pid),
-# $LAB/secrets/db.pass. /tmp is the machine's in every host (the lab lives there).
+# $LAB/secrets/db.pass, $LAB/slurm-version, $LAB/slurm-root (the root's path, empty
+# for 22.05). /tmp is the machine's in every host (the lab lives there).
 # exec and put run with a root login's environment, not the caller's. In every
 # host /usr/local/sbin/lab-service (scripts/lab-service.sh) drives munged,
 # slurmctld, slurmd and slurmdbd; /etc/hosts lists every lab host.
@@ -130,6 +140,7 @@ lab_init() {
 	chmod 0700 "$LAB/ssh" "$LAB/secrets"
 	: >>"$LAB/.clusterctl-lab"
 	[ -s "$LAB/net" ] || echo "$NET" >"$LAB/net"
+	lab_slurm_root
 	[ -f "$LAB/hosts.list" ] || : >"$LAB/hosts.list"
 	[ -f "$LAB/unix-users" ] || : >"$LAB/unix-users"
 	lab_lock
@@ -138,6 +149,24 @@ lab_init() {
 			die "ssh-keygen failed"
 	fi
 	install -m 0755 "$HERE/lab-service.sh" "$LAB/sbin/lab-service"
+}
+
+# lab_slurm_version: the lab's Slurm release (fixed at its first hosts-up)
+lab_slurm_version() {
+	if [ -s "$LAB/slurm-version" ]; then cat "$LAB/slurm-version"; else echo "${SLURM_VERSION:-22.05}"; fi
+}
+
+# lab_slurm_root: $LAB/slurm-version and $LAB/slurm-root, the root made when
+# missing (shared by all labs; lab-root.sh locks it)
+lab_slurm_root() {
+	local v root
+	v=$(lab_slurm_version)
+	if [ -s "$LAB/slurm-version" ] && [ -n "${SLURM_VERSION:-}" ] && [ "$SLURM_VERSION" != "$v" ]; then
+		die "this lab runs Slurm $v (SLURM_VERSION=$SLURM_VERSION: wipe it first, or use another CLUSTERCTL_LAB)"
+	fi
+	root=$(bash "$HERE/lab-root.sh" ensure "$v") || die "no Slurm $v for the lab"
+	echo "$v" >"$LAB/slurm-version"
+	echo "$root" >"$LAB/slurm-root"
 }
 
 # lab_lock: one changing lab.sh per lab at a time (held until this script exits)
@@ -543,7 +572,23 @@ export LAB_HOSTS_TSV=$LAB/hosts.tsv
 export LAB_DB_PORT=$LAB_DB_PORT
 export LAB_DB_SOCKET=$LAB/mysql.sock
 export LAB_DB_PASS_FILE=$LAB/secrets/db.pass
+export SLURM_VERSION=$(lab_slurm_version)
 EOF
+}
+
+# inventory FILE: FILE (written for the default lab: inventories/lab.yaml)
+# for this lab: its directory, addresses and DB port instead of
+# /tmp/clusterctl-lab, 127.0.10.x and 3307, cluster.slurm_version its release,
+# database.method LAB_ACCT_METHOD (default per release, see the knobs)
+cmd_inventory() {
+	local v m
+	[ $# = 1 ] && [ -r "$1" ] || die "usage: lab.sh inventory FILE"
+	v=$(lab_slurm_version)
+	case $v in 22.05) m=${LAB_ACCT_METHOD:-sql} ;; *) m=${LAB_ACCT_METHOD:-sacctmgr} ;; esac
+	sed -e "s|/tmp/clusterctl-lab/|$LAB/|g" -e "s|127\.0\.10\.|$NET.|g" \
+		-e "s|^\(  *port:  *\)3307 *\$|\1$LAB_DB_PORT|" \
+		-e "s|^\(  slurm_version: *\)\"[0-9.]*\"|\1\"$v\"|" \
+		-e "s|^\(  method: *\)[a-z]* *\$|\1$m|" "$1"
 }
 
 # gc: stops what labs whose directory is gone left running (a test killed with
@@ -601,6 +646,7 @@ db-up) db_up ;;
 db-down) db_down ;;
 db-sql) shift; db_sql "$@" ;;
 env) cmd_env ;;
+inventory) shift; cmd_inventory "$@" ;;
 down) db_down & cmd_hosts_down; wait ;;
 wipe) cmd_wipe ;;
 help|-h|--help) usage ;;

@@ -11,7 +11,8 @@
 #   lab_ssh NAME CMD...       ssh with the lab's client config (strict host keys)
 #   lab_inventory IN OUT      copy an inventory with the default lab's paths and
 #                             addresses (/tmp/clusterctl-lab, 127.0.10.x, DB port
-#                             3307) replaced by this lab's
+#                             3307) replaced by this lab's, and its Slurm release
+#                             (SLURM_VERSION) and accounting method (lab.sh inventory)
 #   lab_slurm_ports INV [N]   moves Slurm's ports (6817 slurmctld, 6819 slurmdbd,
 #                             lab.yaml's slurmd ports 6831.., N of them, default
 #                             3) in the inventory INV by the first free multiple
@@ -85,11 +86,7 @@ lab_db_up() {
 		test_skip_or_die "cannot start the lab's MariaDB: $(tail -n 3 "$TRASH/.lab-db-up" | tr '\n' ' ')"
 }
 
-lab_inventory() {
-	sed -e "s|/tmp/clusterctl-lab/|$CLUSTERCTL_LAB/|g" \
-		-e "s|127\.0\.10\.|$LAB_NET.|g" \
-		-e "s|^\(  *port:  *\)3307 *$|\1$LAB_DB_PORT|" "$1" >"$2"
-}
+lab_inventory() { lab inventory "$1" >"$2"; }
 
 lab_slurm_ports() {
 	# CI runs one test at a time: lab.yaml's own ports. A developer's machine
