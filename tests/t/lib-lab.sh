@@ -18,7 +18,8 @@
 #                             3) in the inventory INV by the first free multiple
 #                             of 100 and sets LAB_PORT_SHIFT to it: from 0 in CI
 #                             (CLUSTERCTL_TEST_DAEMONS=true), else from a
-#                             pid-derived shift, as tests may run side by side;
+#                             pid-derived shift, as tests may run side by side
+#                             (run.sh's jobs: from their TEST_SLOT, see lab_begin);
 #                             from LAB_PORT_SHIFT when the caller sets it (0:
 #                             Slurm's own ports when free)
 #   lab_end                   what the trap runs: wipe the lab (SIGKILL, fast), or
@@ -57,16 +58,22 @@ lab_begin() {
 	CLUSTERCTL_LAB=/tmp/clusterctl-lab-$test_name-$$
 	# the defaults when free (CI), else a spot derived from the pid, so that
 	# tests running side by side on a developer's machine rarely collide
+	# run.sh's jobs: slot S of N starts at the S-th spot and steps by N
+	# spots, so that no two jobs of one run pick the same
+	_lb_slot=${TEST_SLOT:-} _lb_step=1
+	[ -n "$_lb_slot" ] && _lb_step=${TEST_SLOTS:-1}
 	if [ -z "${LAB_NET:-}" ]; then
 		n=10
-		_lab_busy "$n" && n=$((20 + ($$ % 22) * 10))
-		while [ "$n" -lt 250 ] && _lab_busy "$n"; do n=$((n + 10)); done
+		if [ -n "$_lb_slot" ]; then n=$((10 + _lb_slot * 10))
+		elif _lab_busy "$n"; then n=$((20 + ($$ % 22) * 10)); fi
+		while [ "$n" -lt 250 ] && _lab_busy "$n"; do n=$((n + _lb_step * 10)); done
 		LAB_NET=127.0.$n
 	fi
 	if [ -z "${LAB_DB_PORT:-}" ]; then
 		LAB_DB_PORT=3307
-		_lab_port_busy "$LAB_DB_PORT" && LAB_DB_PORT=$((3317 + ($$ % 97) * 10))
-		while _lab_port_busy "$LAB_DB_PORT"; do LAB_DB_PORT=$((LAB_DB_PORT + 10)); done
+		if [ -n "$_lb_slot" ]; then LAB_DB_PORT=$((3307 + _lb_slot * 10))
+		elif _lab_port_busy "$LAB_DB_PORT"; then LAB_DB_PORT=$((3317 + ($$ % 97) * 10)); fi
+		while _lab_port_busy "$LAB_DB_PORT"; do LAB_DB_PORT=$((LAB_DB_PORT + _lb_step * 10)); done
 	fi
 	export CLUSTERCTL_LAB LAB_NET LAB_DB_PORT
 	export CLUSTERCTL_ALLOW_PATH="$CLUSTERCTL_LAB:${CLUSTERCTL_ALLOW_PATH:-}"	# its secrets (docs/security.md)
@@ -92,8 +99,14 @@ lab_slurm_ports() {
 	# CI runs one test at a time: lab.yaml's own ports. A developer's machine
 	# runs tests side by side: start from a pid-derived shift there, so that
 	# concurrent test files do not race for the same ports.
+	_lp_step=1
 	if [ -n "${LAB_PORT_SHIFT:-}" ]; then
 		k=$((LAB_PORT_SHIFT / 100))
+	elif [ -n "${TEST_SLOT:-}" ]; then
+		# run.sh's jobs (see lab_begin): slot 0 gets Slurm's own ports in CI
+		_lp_step=${TEST_SLOTS:-1}
+		k=$TEST_SLOT
+		[ "${CLUSTERCTL_TEST_DAEMONS:-}" = true ] || k=$((k + _lp_step))
 	elif [ "${CLUSTERCTL_TEST_DAEMONS:-}" = true ]; then
 		k=0
 	else
@@ -110,7 +123,8 @@ lab_slurm_ports() {
 		done
 		$ok && break
 		# defaults busy: go on from a pid-derived shift (concurrent tests)
-		if [ "$k" = 0 ]; then k=$((1 + $$ % 20)); else k=$((k + 1)); fi
+		if [ -n "${TEST_SLOT:-}" ]; then k=$((k + _lp_step))
+		elif [ "$k" = 0 ]; then k=$((1 + $$ % 20)); else k=$((k + 1)); fi
 	done
 	[ "$k" = 0 ] && return 0
 	LAB_PORT_SHIFT=$((k * 100))

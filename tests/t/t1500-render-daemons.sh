@@ -1,4 +1,5 @@
 #!/bin/sh
+# slurm-daemons: yes (tests/t/run.sh runs it on every release)
 # t1500-render-daemons: the files `clusterctl render inventories/lab.yaml` writes
 # run real Slurm. Each lab host gets exactly its rendered files (copied in by the
 # manifest's owner and mode, no SSH: this proves the files, not the push), the
@@ -207,10 +208,14 @@ test_expect_success 'limits hold: 3 GPUs on a 2-GPU node are refused' '
 	grep -i "node configuration is not available" err
 '
 
+# job_reason_set JID: "STATE REASON" of the job in ./actual, once the
+# scheduler has given it a reason
+job_reason_set() { on_ctl squeue -h -j "$1" -o "%T %r" >actual && ! grep -q " None\$" actual; }
+
 test_expect_success 'limits hold: debug jobs over MaxTime=00:30:00 wait, within it they run' '
 	if jid=$(submit -p debug -t 00:31:00 --wrap true 2>err); then
-		sleep 1 &&
-		on_ctl squeue -h -j "$jid" -o "%T %r" >actual &&
+		# the reason is None until the scheduler has looked at the job
+		wait_for 20 job_reason_set "$jid" &&
 		grep -E "^PENDING (PartitionTimeLimit|PartitionConfig)\$" actual &&
 		on_ctl scancel "$jid"
 	else
@@ -223,12 +228,26 @@ test_expect_success 'limits hold: debug jobs over MaxTime=00:30:00 wait, within 
 # svc_pid HOST SERVICE: the pid lab-service reports
 svc_pid() { lab_exec "$1" lab-service "$2" status | sed -n 's/.*(pid \([0-9]*\))$/\1/p'; }
 
-test_expect_success 'lab-service: reconfigure keeps pids, restart replaces them, stop stops' '
+# pid_moved HOST SERVICE PID: the service runs with another pid than PID
+pid_moved() { p=$(svc_pid "$1" "$2") && test -n "$p" && test "$p" != "$3"; }
+
+# Slurm 23.11+ answers "scontrol reconfigure" by re-executing slurmctld and
+# every slurmd (new pids, same pid files); 22.05 re-reads in the same process.
+if slurm_at_least 23.11; then same_pid=false; else same_pid=true; fi
+
+test_expect_success "lab-service: reconfigure keeps pids ($same_pid), restart replaces them, stop stops" '
 	c1=$(svc_pid ctl slurmctld) && d1=$(svc_pid gpu01 slurmd) &&
 	test -n "$c1" && test -n "$d1" &&
 	on_ctl lab-service slurmctld reconfigure &&
-	test "$(svc_pid ctl slurmctld)" = "$c1" &&
-	test "$(svc_pid gpu01 slurmd)" = "$d1" &&
+	if $same_pid; then
+		test "$(svc_pid ctl slurmctld)" = "$c1" &&
+		test "$(svc_pid gpu01 slurmd)" = "$d1"
+	else
+		wait_for 30 pid_moved gpu01 slurmd "$d1" &&
+		c2=$(svc_pid ctl slurmctld) && test -n "$c2" && test "$c2" != "$c1" &&
+		d1=$(svc_pid gpu01 slurmd) && test -n "$d1" &&
+		on_ctl scontrol ping | grep -q "is UP"
+	fi &&
 	lab_exec gpu01 lab-service slurmd restart &&
 	d2=$(svc_pid gpu01 slurmd) && test -n "$d2" && test "$d2" != "$d1" &&
 	! test -e /proc/$d1 &&

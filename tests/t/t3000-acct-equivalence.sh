@@ -1,4 +1,5 @@
 #!/bin/sh
+# slurm-daemons: yes (tests/t/run.sh runs it on every release)
 # t3000-acct-equivalence: for the accounting part of every inventory in
 # inventories/ and of a generated one, a fresh database seeded with
 # clusterctl's sql method and one seeded with the equivalent sacctmgr

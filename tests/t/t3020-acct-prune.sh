@@ -1,4 +1,5 @@
 #!/bin/sh
+# slurm-daemons: yes (tests/t/run.sh runs it on every release)
 # t3020-acct-prune: "accounting apply --prune" with the sql method writes what
 # slurmdbd writes for the sacctmgr method's "sacctmgr -i delete user|account|
 # qos". From the same sql seed, done twice on a fresh database, a user, an

@@ -1,4 +1,5 @@
 #!/bin/sh
+# slurm-daemons: yes (tests/t/run.sh runs it on every release)
 # t3200-acct-faults: accounting against a database that misbehaves. A wrong
 # password, an unreachable database and an unknown schema version each give
 # one clear error and change nothing; MariaDB killed in the middle of a large

@@ -5,6 +5,8 @@
 #   test_must_fail [--exit=N] cmd...    (fails unless cmd exits non-zero / N)
 #   test_cmp expected actual            (diff -u)
 #   test_skip_or_die 'reason'           (skip, or fail when CLUSTERCTL_TEST_DAEMONS=true)
+#   wait_for SECONDS cmd...             (until cmd succeeds, polling every 0.2 s)
+#   slurm_at_least 23.11                (SLURM_VERSION, the release under test, is it)
 #   test_done
 #
 # Every test file gets its own scratch directory $TRASH (removed at the end
@@ -24,6 +26,8 @@ test_name=$(basename "$0" .sh)
 TRASH=$(mktemp -d "${TMPDIR:-/tmp}/clusterctl-$test_name.XXXXXX")
 export TRASH
 test_count=0
+# run.sh names the release in every test line of a file it runs per release
+test_release=${CLUSTERCTL_TEST_RELEASE:+ [Slurm $CLUSTERCTL_TEST_RELEASE]}
 test_failed=0
 test_skipped=0
 cd "$TRASH" || exit 1
@@ -33,10 +37,10 @@ say() { printf '%s\n' "$*"; }
 test_expect_success() {
 	test_count=$((test_count + 1))
 	if (eval "$2") >"$TRASH/.out.$test_count" 2>&1; then
-		say "ok $test_count - $1"
+		say "ok $test_count - $1$test_release"
 	else
 		test_failed=$((test_failed + 1))
-		say "not ok $test_count - $1"
+		say "not ok $test_count - $1$test_release"
 		sed 's/^/#   /' "$TRASH/.out.$test_count"
 	fi
 }
@@ -63,6 +67,23 @@ test_must_fail() {
 }
 
 test_cmp() { diff -u "$1" "$2"; }
+
+# The Slurm release the daemon tests run (scripts/lab.sh SLURM_VERSION).
+: "${SLURM_VERSION:=22.05}"
+export SLURM_VERSION
+
+slurm_at_least() {
+	[ "$(printf '%s\n%s\n' "$1" "$SLURM_VERSION" | sort -V | head -n 1)" = "$1" ]
+}
+
+wait_for() {
+	_wf_end=$(($(date +%s) + $1))
+	shift
+	until "$@"; do
+		[ "$(date +%s)" -lt "$_wf_end" ] || return 1
+		sleep 0.2
+	done
+}
 
 test_skip_or_die() {
 	if [ "${CLUSTERCTL_TEST_DAEMONS:-}" = true ]; then
