@@ -219,6 +219,10 @@ static int read_objects(struct db *db, const struct acct_dbinfo *info,
 			continue;
 		o = acct_objset_add(out, k, row[0], assoc ? row[1] : NULL);
 		fill_fields(info, o, row + (assoc ? 2 : 1));
+		/* is_def means nothing on an account's row: slurmdbd 22.05
+		 * writes 0 there, 24.11 writes 127 (NO_VAL8) */
+		if (assoc && !*row[1])
+			acct_obj_set(o, "is_def", "0");
 	}
 	db_rows_release(&r);
 	return rc;

@@ -351,7 +351,11 @@ void acct_sacctmgr_commands(const struct acct_plan *p, struct strbuf *out)
 		if (p->changes[i].op == ACCT_ADD && p->changes[i].want->kind == ACCT_CLUSTER)
 			cluster_new = true;
 	if (cluster_new) {
+		/* slurmctld 23.11+ adds its cluster itself when it registers, and
+		 * sacctmgr then exits 1 ("already exists"): that is done too */
 		cmd_start(out, "add", "cluster");
+		arg(out, NULL, p->cluster);
+		strbuf_addstr(out, " || sacctmgr -n -P show cluster format=cluster | grep -Fqx");
 		arg(out, NULL, p->cluster);
 		strbuf_addch(out, '\n');
 	}

@@ -235,7 +235,7 @@ pid_moved() { p=$(svc_pid "$1" "$2") && test -n "$p" && test "$p" != "$3"; }
 # every slurmd (new pids, same pid files); 22.05 re-reads in the same process.
 if slurm_at_least 23.11; then same_pid=false; else same_pid=true; fi
 
-test_expect_success "lab-service: reconfigure keeps pids ($same_pid), restart replaces them, stop stops" '
+test_expect_success "lab-service: reconfigure keeps pids (22.05) or re-executes (23.11+), restart replaces them, stop stops" '
 	c1=$(svc_pid ctl slurmctld) && d1=$(svc_pid gpu01 slurmd) &&
 	test -n "$c1" && test -n "$d1" &&
 	on_ctl lab-service slurmctld reconfigure &&
