@@ -164,7 +164,7 @@ static int apply_observe_ids(struct apply_session *s, size_t idx,
 	strbuf_addch(&cmd, ' ');
 	transport_shell_quote(&cmd, c->munge_user.group ? c->munge_user.group :
 			      c->munge_user.name);
-	strbuf_addstr(&cmd, "; true");
+	strbuf_addf(&cmd, "; %s", plan_version_cmd);
 	r = transport_run(tr, cmd.buf, &out, NULL, &status, cause);
 	if (!r) {
 		groups = strstr(out.buf, "@@\n");
@@ -175,6 +175,7 @@ static int apply_observe_ids(struct apply_session *s, size_t idx,
 				     c->slurm_user.name, &o->groups[PLAN_SLURM]);
 		plan_obs_parse_group(groups, c->munge_user.group ? c->munge_user.group :
 				     c->munge_user.name, &o->groups[PLAN_MUNGE]);
+		plan_obs_parse_versions(groups, c->slurm_version, o);
 	}
 	strbuf_release(&cmd);
 	strbuf_release(&out);

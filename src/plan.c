@@ -109,6 +109,7 @@ void plan_obs_host_release(struct plan_obs_host *h)
 	}
 	free(h->files);
 	free(h->error);
+	free(h->version_error);
 	memset(h, 0, sizeof(*h));
 }
 
@@ -216,6 +217,41 @@ void plan_obs_parse_status(const char *out, struct plan_obs_host *h)
 		p = strchr(p, '\n');
 		if (p)
 			p++;
+	}
+}
+
+/* ---- the Slurm release a host runs ---- */
+
+const char plan_version_cmd[] =
+	"for d in slurmctld slurmd slurmdbd; do command -v $d >/dev/null 2>&1 && "
+	"echo \"@@V $d $($d -V 2>/dev/null </dev/null)\"; done; true";
+
+/* version ("slurm-wlm 24.11.5": its last word) is release want or one of it */
+static bool plan_same_release(const char *version, size_t len, const char *want)
+{
+	size_t n = strlen(want);
+
+	return len >= n && !strncmp(version, want, n) && (len == n || version[n] == '.');
+}
+
+void plan_obs_parse_versions(const char *out, const char *want,
+			     struct plan_obs_host *h)
+{
+	for (const char *p = strstr(out, "@@V "); p && want; p = strstr(p, "@@V ")) {
+		const char *name = p + 4, *sp = strchr(name, ' ');
+		const char *eol = strchrnul(name, '\n'), *v = eol;
+
+		p = eol;
+		if (!sp || sp > eol)
+			continue;
+		while (v > sp + 1 && v[-1] != ' ')
+			v--;
+		if (v == eol || plan_same_release(v, (size_t)(eol - v), want) ||
+		    h->version_error)
+			continue;
+		h->version_error = xasprintf("%.*s -V says Slurm %.*s, but the inventory's "
+					     "cluster.slurm_version is %s: nothing is planned here",
+					     (int)(sp - name), name, (int)(eol - v), v, want);
 	}
 }
 
@@ -1134,6 +1170,14 @@ struct plan *plan_compute(const struct model *m, const struct rendered_set *rs,
 	p->ident_start = xcalloc(m->n_hosts + 1, sizeof(*p->ident_start));
 	p->service_start = xcalloc(m->n_hosts + 1, sizeof(*p->service_start));
 	plan_rendered_ranges(m, rs, starts);
+	/* a host of another release is reported, like one not reached */
+	for (h = 0; h < m->n_hosts; h++)
+		if (p->obs[h].ok && p->obs[h].version_error) {
+			p->obs[h].ok = false;
+			free(p->obs[h].error);
+			p->obs[h].error = p->obs[h].version_error;
+			p->obs[h].version_error = NULL;
+		}
 	if (p->only & PLAN_ONLY_USERS)
 		plan_agree_ids(p);
 	for (h = 0; h < m->n_hosts; h++) {

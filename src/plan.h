@@ -79,7 +79,23 @@ struct plan_obs_host {
 	size_t n_files, alloc_files;
 	struct plan_obs_ident users[PLAN_N_IDENT], groups[PLAN_N_IDENT];
 	enum plan_obs_svc svc[SVC_COUNT];	/* by enum service_kind */
+	char *version_error;	/* owned: a daemon of another Slurm release */
 };
+
+/*
+ * Shell command printing "@@V DAEMON VERSION" for each Slurm daemon a host
+ * has installed (DAEMON -V); it always succeeds.
+ */
+extern const char plan_version_cmd[];
+
+/*
+ * Reads plan_version_cmd's lines out of out: a daemon whose release is not
+ * want ("24.11" matches "24.11.5") sets h->version_error, which plan_compute
+ * turns into the host's observation error: nothing is planned for a host
+ * that runs another Slurm than the inventory names.
+ */
+void plan_obs_parse_versions(const char *out, const char *want,
+			     struct plan_obs_host *h);
 
 /* Adds an observed file (copies path and bytes; bytes may be NULL). */
 struct plan_obs_file *plan_obs_add_file(struct plan_obs_host *h,

@@ -373,7 +373,7 @@ static const struct slurmkey cgroup_keys[] = {
 	{ "CgroupAutomount", 0, -1, 5 },
 	{ "CgroupMountpoint", 0, -1, -1 },
 	{ "CgroupPlugin", 2, -1, -1 },
-	{ "CgroupReleaseAgentDir", 0, -1, -1 },
+	{ "CgroupReleaseAgentDir", 0, 3, -1 },	/* fatal() in 22.05's cgroup.c */
 	{ "ConstrainCores", 0, -1, -1 },
 	{ "ConstrainDevices", 0, -1, -1 },
 	{ "ConstrainKmemSpace", 0, 5, -1 },
@@ -666,4 +666,61 @@ bool slurmkeys_is_secret(const char *key)
 		if (!strcasecmp(key, secret[i]))
 			return true;
 	return false;
+}
+
+/*
+ * Values a release refuses although it knows the key: plugins removed in
+ * 23.11 (select/cons_res: "plugin not found", fatal; the Cray XC
+ * "cray_aries" plugins), and SelectTypeParameters' OTHER_CONS_RES. Slurm
+ * 24.11's plugin directory has none of them. A value matches when one of its
+ * comma-separated items equals `item` (case-insensitively).
+ */
+static const struct removed_value {
+	enum slurmkeys_table table;
+	const char *key, *item;
+	int gone;
+	const char *instead;
+} removed_values[] = {
+	{ SLURMKEYS_CONF, "SelectType", "select/cons_res", 5, "select/cons_tres" },
+	{ SLURMKEYS_CONF, "SelectType", "select/cray_aries", 5, "select/cons_tres" },
+	{ SLURMKEYS_CONF, "SelectTypeParameters", "other_cons_res", 5, NULL },
+	{ SLURMKEYS_CONF, "SwitchType", "switch/cray_aries", 5, NULL },
+	{ SLURMKEYS_CONF, "TaskPlugin", "task/cray_aries", 5, NULL },
+	{ SLURMKEYS_CONF, "CoreSpecPlugin", "core_spec/cray_aries", 5, NULL },
+};
+
+/* value is a comma-separated list holding item */
+static bool has_item(const char *value, const char *item)
+{
+	size_t len = strlen(item);
+
+	for (const char *p = value; p; p = strchr(p, ',')) {
+		if (*p == ',')
+			p++;
+		while (*p == ' ')
+			p++;
+		if (!strncasecmp(p, item, len) &&
+		    (!p[len] || p[len] == ',' || p[len] == ' '))
+			return true;
+	}
+	return false;
+}
+
+const char *slurmkeys_removed_value(enum slurmkeys_table table, const char *key,
+				    const char *value, int version,
+				    const char **since, const char **instead)
+{
+	if (!value || version < 0)
+		return NULL;
+	for (size_t i = 0; i < ARRAY_SIZE(removed_values); i++) {
+		const struct removed_value *r = &removed_values[i];
+
+		if (r->table == table && !strcasecmp(r->key, key) &&
+		    r->gone <= version && has_item(value, r->item)) {
+			*since = versions[r->gone];
+			*instead = r->instead;
+			return r->item;
+		}
+	}
+	return NULL;
 }

@@ -63,4 +63,14 @@ bool slurmkeys_is_secret(const char *key);
 void slurmkeys_check(enum slurmkeys_table table, const char *key, int version,
 		     struct slurmkey_check *out);
 
+/*
+ * The item of value (a comma-separated list) that release version refuses
+ * for key although it knows the key (a removed plugin, a gone parameter), or
+ * NULL. *since: the release it went in; *instead: what to use, or NULL.
+ * All borrowed (static strings).
+ */
+const char *slurmkeys_removed_value(enum slurmkeys_table table, const char *key,
+				    const char *value, int version,
+				    const char **since, const char **instead);
+
 #endif

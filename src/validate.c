@@ -478,6 +478,21 @@ static bool one_conf_value(const char *v)
 	       !memchr(v + 1, '"', n - 2);
 }
 
+/* A value the release refuses although it knows the key (slurmkeys.c). */
+static void check_removed_value(struct vctx *v, const struct kv *e,
+				enum slurmkeys_table table, const char *what)
+{
+	const char *since, *instead;
+	const char *item = slurmkeys_removed_value(table, e->key, e->value, v->version,
+						   &since, &instead);
+
+	if (item)
+		diag_error(v->dl, &e->value_loc, "%s %s=%s was removed in Slurm %s "
+			   "(slurm_version is %s)%s%s", what, e->key, item, since,
+			   v->m->cluster.slurm_version, instead ? ": use " : "",
+			   instead ? instead : "");
+}
+
 static void check_passthrough(struct vctx *v, const struct kv_list *kv,
 			      enum slurmkeys_table table, const char *what)
 {
@@ -499,6 +514,7 @@ static void check_passthrough(struct vctx *v, const struct kv_list *kv,
 		slurmkeys_check(table, e->key, v->version, &ck);
 		switch (ck.status) {
 		case SLURMKEY_OK:
+			check_removed_value(v, e, table, what);
 			break;
 		case SLURMKEY_UNKNOWN:
 			if (ck.suggest)

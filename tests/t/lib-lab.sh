@@ -9,6 +9,7 @@
 #   lab CMD...                scripts/lab.sh CMD... for this lab
 #   lab_exec NAME CMD...      run CMD inside a host (nsenter)
 #   lab_ssh NAME CMD...       ssh with the lab's client config (strict host keys)
+#   lab_pid_moved H SVC PID   SVC on H runs with another pid than PID
 #   lab_inventory IN OUT      copy an inventory with the default lab's paths and
 #                             addresses (/tmp/clusterctl-lab, 127.0.10.x, DB port
 #                             3307) replaced by this lab's, and its Slurm release
@@ -36,6 +37,12 @@ LAB_SH="$TOP/scripts/lab.sh"
 
 lab() { bash "$LAB_SH" "$@"; }
 lab_exec() { lab exec "$@"; }
+# lab_pid_moved HOST SERVICE PID: lab-service runs SERVICE on HOST with
+# another pid than PID (23.11+ re-executes slurmctld/slurmd on reconfigure)
+lab_pid_moved() {
+	_p=$(lab exec "$1" lab-service "$2" status 2>/dev/null | sed -n 's/.*(pid \([0-9]*\))$/\1/p')
+	test -n "$_p" && test "$_p" != "$3"
+}
 lab_ssh() { ssh -F "$CLUSTERCTL_LAB/ssh/config" -o KexAlgorithms=curve25519-sha256 "$@"; }
 
 # lab_require: root and the binaries the lab needs, else skip (or die in CI)
@@ -59,9 +66,13 @@ lab_begin() {
 	# the defaults when free (CI), else a spot derived from the pid, so that
 	# tests running side by side on a developer's machine rarely collide
 	# run.sh's jobs: slot S of N starts at the S-th spot and steps by N
-	# spots, so that no two jobs of one run pick the same
+	# spots, so that no two jobs of one run pick the same; outside CI past
+	# the defaults, which single tests and a developer's lab try first
 	_lb_slot=${TEST_SLOT:-} _lb_step=1
-	[ -n "$_lb_slot" ] && _lb_step=${TEST_SLOTS:-1}
+	if [ -n "$_lb_slot" ]; then
+		_lb_step=${TEST_SLOTS:-1}
+		[ "${CLUSTERCTL_TEST_DAEMONS:-}" = true ] || _lb_slot=$((_lb_slot + _lb_step))
+	fi
 	if [ -z "${LAB_NET:-}" ]; then
 		n=10
 		if [ -n "$_lb_slot" ]; then n=$((10 + _lb_slot * 10))

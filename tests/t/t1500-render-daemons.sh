@@ -228,9 +228,6 @@ test_expect_success 'limits hold: debug jobs over MaxTime=00:30:00 wait, within 
 # svc_pid HOST SERVICE: the pid lab-service reports
 svc_pid() { lab_exec "$1" lab-service "$2" status | sed -n 's/.*(pid \([0-9]*\))$/\1/p'; }
 
-# pid_moved HOST SERVICE PID: the service runs with another pid than PID
-pid_moved() { p=$(svc_pid "$1" "$2") && test -n "$p" && test "$p" != "$3"; }
-
 # Slurm 23.11+ answers "scontrol reconfigure" by re-executing slurmctld and
 # every slurmd (new pids, same pid files); 22.05 re-reads in the same process.
 if slurm_at_least 23.11; then same_pid=false; else same_pid=true; fi
@@ -243,7 +240,7 @@ test_expect_success "lab-service: reconfigure keeps pids (22.05) or re-executes 
 		test "$(svc_pid ctl slurmctld)" = "$c1" &&
 		test "$(svc_pid gpu01 slurmd)" = "$d1"
 	else
-		wait_for 30 pid_moved gpu01 slurmd "$d1" &&
+		wait_for 30 lab_pid_moved gpu01 slurmd "$d1" &&
 		c2=$(svc_pid ctl slurmctld) && test -n "$c2" && test "$c2" != "$c1" &&
 		d1=$(svc_pid gpu01 slurmd) && test -n "$d1" &&
 		on_ctl scontrol ping | grep -q "is UP"

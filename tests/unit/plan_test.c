@@ -941,3 +941,25 @@ Test(plan, secret_pass_through_values_never_in_the_plan)
 	plan_free(p);
 	teardown_fx(&fx);
 }
+
+/* What plan_version_cmd prints on a host of another release is named. */
+Test(plan, versions_of_another_release_are_an_error)
+{
+	struct plan_obs_host h = { 0 };
+
+	plan_obs_parse_versions("x\n@@V slurmd slurm-wlm 22.05.8\n@@V slurmdbd slurm 22.05\n",
+				"22.05", &h);
+	cr_expect_null(h.version_error);
+	plan_obs_parse_versions("@@V slurmd \n@@V slurmctld slurm-wlm 22.050\n", "22.05", &h);
+	cr_assert_not_null(h.version_error);
+	cr_expect(strstr(h.version_error, "slurmctld -V says Slurm 22.050") != NULL,
+		  "%s", h.version_error);
+	plan_obs_host_release(&h);
+	plan_obs_parse_versions("@@V slurmd slurm-wlm 24.11.5", "22.05", &h);
+	cr_assert_not_null(h.version_error);
+	cr_expect(strstr(h.version_error, "slurmd -V says Slurm 24.11.5, but the inventory's "
+			 "cluster.slurm_version is 22.05") != NULL, "%s", h.version_error);
+	plan_obs_host_release(&h);
+	plan_obs_parse_versions("@@V slurmd slurm-wlm 24.11.5", "24.11", &h);
+	cr_expect_null(h.version_error);
+}

@@ -17,6 +17,7 @@
 #include "inventory.h"
 #include "pathtrust.h"
 #include "render.h"
+#include "slurmkeys.h"
 #include "strbuf.h"
 #include "validate.h"
 #include "xalloc.h"
@@ -533,4 +534,86 @@ Test(render, partials_read_only_mustache_files)
 	free(secret);
 	free(keys);
 	remove_template_dir(dir, "slurm.conf.mustache");
+}
+
+/* Every Key=Value of a rendered file that release version would refuse. */
+static void expect_keys_known(const char *bytes, enum slurmkeys_table table,
+			      int version, const char *what)
+{
+	char *copy = xstrdup(bytes), *save = NULL;
+
+	for (char *line = strtok_r(copy, "\n", &save); line;
+	     line = strtok_r(NULL, "\n", &save)) {
+		enum slurmkeys_table t = table;
+		char *tsave = NULL;
+
+		if (*line == '#')
+			continue;
+		for (char *tok = strtok_r(line, " ", &tsave); tok;
+		     tok = strtok_r(NULL, " ", &tsave)) {
+			char *eq = strchr(tok, '=');
+			struct slurmkey_check ck;
+			const char *since, *instead;
+
+			cr_assert_not_null(eq, "%s: '%s' is no Key=Value", what, tok);
+			*eq = '\0';
+			slurmkeys_check(t, tok, version, &ck);
+			cr_expect(ck.status == SLURMKEY_OK || ck.status == SLURMKEY_MODELLED,
+				  "%s: key %s refused (status %d)", what, tok, ck.status);
+			cr_expect_null(slurmkeys_removed_value(t, tok, eq + 1, version,
+							       &since, &instead),
+				       "%s: %s=%s refused", what, tok, eq + 1);
+			if (t == table && !strcmp(tok, "NodeName"))
+				t = SLURMKEYS_NODE;
+			else if (t == table && !strcmp(tok, "PartitionName"))
+				t = SLURMKEYS_PARTITION;
+			else if (t == table)
+				break;	/* one setting per line: the value may hold spaces */
+		}
+	}
+	free(copy);
+}
+
+/* Rendered for 22.05 or 24.11, no inventory gets a key or value that release refuses. */
+Test(render, every_inventory_renders_only_what_its_release_takes)
+{
+	static const char *const invs[] = { "lab", "skynet", "gcp-g2", "aicloud", "lri-spice" };
+	static const char *const versions[] = { "22.05", "24.11" };
+
+	for (size_t i = 0; i < sizeof(invs) / sizeof(invs[0]); i++) {
+		for (size_t v = 0; v < 2; v++) {
+			struct diag_list dl = DIAG_LIST_INIT;
+			struct rendered_set set = RENDERED_SET_INIT;
+			char path[64], what[128];
+			struct model *m;
+
+			snprintf(path, sizeof(path), "inventories/%s.yaml", invs[i]);
+			m = inventory_load(path, &dl);
+			cr_assert_not_null(m, "%s does not load", path);
+			m->cluster.slurm_version = versions[v];
+			validate_model(m, &dl);
+			cr_assert_eq(render_cluster(m, &set, &dl), 0, "%s: render fails", path);
+			for (size_t f = 0; f < set.n_files; f++) {
+				const struct rendered_file *rf = &set.files[f];
+				const char *base = strrchr(rf->path, '/') + 1;
+				enum slurmkeys_table t;
+
+				if (!strcmp(base, "slurm.conf"))
+					t = SLURMKEYS_CONF;
+				else if (!strcmp(base, "cgroup.conf"))
+					t = SLURMKEYS_CGROUP;
+				else if (!strcmp(base, "slurmdbd.conf"))
+					t = SLURMKEYS_SLURMDBD;
+				else
+					continue;
+				snprintf(what, sizeof(what), "%s (%s) %s:%s", invs[i],
+					 versions[v], rf->host, rf->path);
+				expect_keys_known(rendered_file_blob(&set, rf)->bytes, t,
+						  slurmkeys_version_index(versions[v]), what);
+			}
+			rendered_set_release(&set);
+			model_free(m);
+			diag_release(&dl);
+		}
+	}
 }

@@ -120,3 +120,30 @@ Test(slurmkeys, cgroup_and_slurmdbd_conf)
 	cr_expect_str_eq(c.hint, "set database.password_file or password_env instead");
 	cr_expect_str_eq(ck(SLURMKEYS_SLURMDBD, "DebugLevl", "22.05").suggest, "DebugLevel");
 }
+
+static const char *rv(const char *key, const char *value, const char *version,
+		      const char **since)
+{
+	const char *instead;
+
+	return slurmkeys_removed_value(SLURMKEYS_CONF, key, value,
+				       slurmkeys_version_index(version), since, &instead);
+}
+
+/* Slurm 24.11 (Debian 13) has no select_cons_res.so, 22.05 (Debian 12) has. */
+Test(slurmkeys, removed_values)
+{
+	const char *since = NULL;
+
+	cr_expect_null(rv("SelectType", "select/cons_res", "22.05", &since));
+	cr_expect_str_eq(rv("SelectType", "select/cons_res", "24.11", &since),
+			 "select/cons_res");
+	cr_expect_str_eq(since, "23.11");
+	cr_expect_null(rv("SelectType", "select/cons_tres", "24.11", &since));
+	cr_expect_str_eq(rv("selecttypeparameters", "CR_Core, OTHER_CONS_RES", "23.11",
+			    &since), "other_cons_res");
+	cr_expect_null(rv("SelectTypeParameters", "CR_Core,OTHER_CONS_RESX", "24.11", &since));
+	cr_expect_str_eq(rv("TaskPlugin", "task/affinity,task/cray_aries", "24.11", &since),
+			 "task/cray_aries");
+	cr_expect_null(rv("SelectType", "select/cons_res", "19.05", &since));
+}
