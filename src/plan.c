@@ -449,52 +449,60 @@ char *plan_file_bytes(const struct plan *p, const struct rendered_file *f,
 struct plan_key_class {
 	const char *key;
 	unsigned bits;
+	/*
+	 * Still a restart on 23.11+, whose "scontrol reconfigure" starts new
+	 * slurmctld/slurmd processes that re-read everything but cannot change
+	 * listening ports or authentication (scontrol(1) 24.11); the identities
+	 * and pid files the service manager tracks, the controller's place and
+	 * the cluster's name stay restarts too.
+	 */
+	bool restart_on_reexec;
 };
 
 #define BOTH (PLAN_RESTART_CTLD | PLAN_RESTART_SLURMD)
 static const struct plan_key_class plan_slurm_keys[] = {
-	{ "AccountingStorageEnforce", PLAN_RESTART_CTLD },
-	{ "AccountingStorageHost", PLAN_RESTART_CTLD },
-	{ "AccountingStoragePort", PLAN_RESTART_CTLD },
-	{ "AccountingStorageTRES", PLAN_RESTART_CTLD },
-	{ "AccountingStorageType", PLAN_RESTART_CTLD },
-	{ "AuthAltParameters", BOTH },
-	{ "AuthAltTypes", BOTH },
-	{ "AuthInfo", BOTH },
-	{ "AuthType", BOTH },
-	{ "BackupAddr", BOTH },
-	{ "BackupController", BOTH },
-	{ "ClusterName", BOTH },
-	{ "ControlAddr", BOTH },
-	{ "ControlMachine", BOTH },
-	{ "CoreSpecPlugin", PLAN_RESTART_SLURMD },
-	{ "CredType", BOTH },
-	{ "GresTypes", BOTH },
-	{ "JobAcctGatherType", PLAN_RESTART_SLURMD },
-	{ "JobContainerType", BOTH },
-	{ "LaunchType", BOTH },
-	{ "MaxJobCount", PLAN_RESTART_CTLD },
-	{ "MaxNodeCount", PLAN_RESTART_CTLD },
-	{ "NodeName", BOTH },
-	{ "PluginDir", BOTH },
-	{ "PowerPlugin", PLAN_RESTART_CTLD },
-	{ "ProctrackType", BOTH },
-	{ "SchedulerType", PLAN_RESTART_CTLD },
-	{ "SelectType", BOTH },
-	{ "SelectTypeParameters", PLAN_RESTART_CTLD },
-	{ "SlurmUser", BOTH },
-	{ "SlurmctldHost", BOTH },
-	{ "SlurmctldParameters", PLAN_RESTART_CTLD },
-	{ "SlurmctldPidFile", PLAN_RESTART_CTLD },
-	{ "SlurmctldPort", BOTH },
-	{ "SlurmdPidFile", PLAN_RESTART_SLURMD },
-	{ "SlurmdPort", BOTH },
-	{ "SlurmdSpoolDir", PLAN_RESTART_SLURMD },
-	{ "SlurmdUser", PLAN_RESTART_SLURMD },
-	{ "StateSaveLocation", PLAN_RESTART_CTLD },
-	{ "SwitchType", BOTH },
-	{ "TaskPlugin", PLAN_RESTART_SLURMD },
-	{ "TopologyPlugin", PLAN_RESTART_CTLD },
+	{ "AccountingStorageEnforce", PLAN_RESTART_CTLD, false },
+	{ "AccountingStorageHost", PLAN_RESTART_CTLD, false },
+	{ "AccountingStoragePort", PLAN_RESTART_CTLD, false },
+	{ "AccountingStorageTRES", PLAN_RESTART_CTLD, false },
+	{ "AccountingStorageType", PLAN_RESTART_CTLD, false },
+	{ "AuthAltParameters", BOTH, true },
+	{ "AuthAltTypes", BOTH, true },
+	{ "AuthInfo", BOTH, true },
+	{ "AuthType", BOTH, true },
+	{ "BackupAddr", BOTH, true },
+	{ "BackupController", BOTH, true },
+	{ "ClusterName", BOTH, true },
+	{ "ControlAddr", BOTH, true },
+	{ "ControlMachine", BOTH, true },
+	{ "CoreSpecPlugin", PLAN_RESTART_SLURMD, false },
+	{ "CredType", BOTH, true },
+	{ "GresTypes", BOTH, false },
+	{ "JobAcctGatherType", PLAN_RESTART_SLURMD, false },
+	{ "JobContainerType", BOTH, false },
+	{ "LaunchType", BOTH, false },
+	{ "MaxJobCount", PLAN_RESTART_CTLD, false },
+	{ "MaxNodeCount", PLAN_RESTART_CTLD, false },
+	{ "NodeName", BOTH, true },
+	{ "PluginDir", BOTH, true },
+	{ "PowerPlugin", PLAN_RESTART_CTLD, false },
+	{ "ProctrackType", BOTH, false },
+	{ "SchedulerType", PLAN_RESTART_CTLD, false },
+	{ "SelectType", BOTH, false },
+	{ "SelectTypeParameters", PLAN_RESTART_CTLD, false },
+	{ "SlurmUser", BOTH, true },
+	{ "SlurmctldHost", BOTH, true },
+	{ "SlurmctldParameters", PLAN_RESTART_CTLD, false },
+	{ "SlurmctldPidFile", PLAN_RESTART_CTLD, true },
+	{ "SlurmctldPort", BOTH, true },
+	{ "SlurmdPidFile", PLAN_RESTART_SLURMD, true },
+	{ "SlurmdPort", BOTH, true },
+	{ "SlurmdSpoolDir", PLAN_RESTART_SLURMD, false },
+	{ "SlurmdUser", PLAN_RESTART_SLURMD, true },
+	{ "StateSaveLocation", PLAN_RESTART_CTLD, false },
+	{ "SwitchType", BOTH, false },
+	{ "TaskPlugin", PLAN_RESTART_SLURMD, false },
+	{ "TopologyPlugin", PLAN_RESTART_CTLD, false },
 };
 #undef BOTH
 
@@ -537,7 +545,7 @@ static int plan_cmp_str(const void *a, const void *b)
 }
 
 /* The bits one changed line needs; *key_out (borrowed) names its key. */
-static unsigned plan_line_class(const char *name, const char *line,
+static unsigned plan_line_class(const char *name, const char *line, bool reexec,
 				const char **key_out)
 {
 	size_t kl = strcspn(line, "= \t"), i;
@@ -552,6 +560,8 @@ static unsigned plan_line_class(const char *name, const char *line,
 		if (strlen(plan_slurm_keys[i].key) == kl &&
 		    !strncasecmp(line, plan_slurm_keys[i].key, kl)) {
 			*key_out = plan_slurm_keys[i].key;
+			if (reexec && !plan_slurm_keys[i].restart_on_reexec)
+				return PLAN_RECONFIGURE;
 			return plan_slurm_keys[i].bits;
 		}
 	}
@@ -560,7 +570,7 @@ static unsigned plan_line_class(const char *name, const char *line,
 
 static unsigned plan_classify_lines(const char *name, const char *old,
 				    size_t old_len, const char *new,
-				    size_t new_len, char **why)
+				    size_t new_len, bool reexec, char **why)
 {
 	size_t na, nb, i = 0, j = 0;
 	char **a = plan_conf_lines(old, old_len, &na);
@@ -580,7 +590,7 @@ static unsigned plan_classify_lines(const char *name, const char *old,
 			i++, j++;
 			continue;
 		}
-		lb = plan_line_class(name, line, &key);
+		lb = plan_line_class(name, line, reexec, &key);
 		if ((lb & ~PLAN_RECONFIGURE) && why && !*why)
 			*why = xasprintf("%s: %s", name, key);
 		bits |= lb;
@@ -598,6 +608,20 @@ static unsigned plan_classify_lines(const char *name, const char *old,
 unsigned plan_classify(const char *path, const char *old, size_t old_len,
 		       const char *new, size_t new_len, char **why)
 {
+	return plan_classify_release(path, old, old_len, new, new_len, false, why);
+}
+
+bool plan_reconfigure_reexecs(const char *slurm_version)
+{
+	int v = slurm_version ? slurmkeys_version_index(slurm_version) : -1;
+
+	return v >= slurmkeys_version_index("23.11");
+}
+
+unsigned plan_classify_release(const char *path, const char *old, size_t old_len,
+			       const char *new, size_t new_len, bool reexec,
+			       char **why)
+{
 	const char *name = plan_basename(path);
 
 	if (why)
@@ -609,7 +633,7 @@ unsigned plan_classify(const char *path, const char *old, size_t old_len,
 	if (!strcmp(name, "slurmdbd.conf"))
 		return PLAN_RESTART_DBD;
 	if (!strcmp(name, "slurm.conf") || !strcmp(name, "gres.conf"))
-		return plan_classify_lines(name, old, old_len, new, new_len, why);
+		return plan_classify_lines(name, old, old_len, new, new_len, reexec, why);
 	/* cgroup.conf and the rest: "scontrol reconfigure" re-reads them */
 	return PLAN_RECONFIGURE;
 }
@@ -698,8 +722,10 @@ static void plan_diff_fill(const struct plan *p, struct plan_diff *d,
 			  &sb))
 		strbuf_addstr(&sb, "(a secret value differs; not shown)\n");
 	d->text = strbuf_detach(&sb, NULL);
-	d->restart = plan_classify(path, had ? o->bytes : "", had ? o->len : 0,
-				   want, wlen, &d->why);
+	d->restart = plan_classify_release(path, had ? o->bytes : "", had ? o->len : 0,
+					   want, wlen,
+					   plan_reconfigure_reexecs(p->m->cluster.slurm_version),
+					   &d->why);
 	free(mo);
 	free(mw);
 	free(la);

@@ -310,6 +310,17 @@ unsigned plan_classify(const char *path, const char *old, size_t old_len,
 		       const char *new, size_t new_len, char **why);
 
 /*
+ * The same for a release whose "scontrol reconfigure" re-executes the
+ * daemons (reexec: 23.11 and later, plan_reconfigure_reexecs): only the keys
+ * such a reconfigure cannot change still need a restart. plan_classify is
+ * this with reexec false (22.05 and older).
+ */
+unsigned plan_classify_release(const char *path, const char *old, size_t old_len,
+			       const char *new, size_t new_len, bool reexec,
+			       char **why);
+bool plan_reconfigure_reexecs(const char *slurm_version);
+
+/*
  * Replaces the value of secret keys (StoragePass=) and every occurrence of
  * password (if not NULL or empty) with ********. Newly allocated.
  */

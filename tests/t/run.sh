@@ -5,8 +5,9 @@
 # piece as it ends, then a closing line "integration: N passed, N failed,
 # N skipped" counting test cases across files.
 #
-# Files that start Slurm daemons (a line "# slurm-daemons: yes") run once per
-# release in SLURM_VERSIONS (default "22.05 24.11"; scripts/lab.sh
+# Files that start Slurm daemons name the releases they run on in a line
+# "# slurm-releases: 22.05 24.11 (why)": run.sh runs them once per release
+# that is also in SLURM_VERSIONS (default "22.05 24.11"; scripts/lab.sh
 # SLURM_VERSION), their test lines naming the release. Each job gets a slot
 # (TEST_SLOT 0..TEST_JOBS-1) from which tests/t/lib-lab.sh derives
 # addresses and ports that no other job of this run picks.
@@ -18,17 +19,20 @@ releases=${SLURM_VERSIONS:-22.05 24.11}
 out=$(mktemp -d "${TMPDIR:-/tmp}/clusterctl-run.XXXXXX") || exit 1
 trap 'rm -rf "$out"' EXIT
 
+# file_releases FILE: the releases of its "# slurm-releases:" line, if any
+file_releases() { sed -n 's/^# slurm-releases:\(\( [0-9][0-9]*\.[0-9][0-9]*\)*\).*/\1/p' "$1"; }
+
 # the job list, daemon files first (they take longest): "file release"
 list=()
 for t in "$@"; do
 	[ -f "$t" ] || continue
-	if grep -q '^# slurm-daemons: yes' "$t"; then
-		for r in $releases; do list+=("$t $r"); done
-	fi
+	for r in $(file_releases "$t"); do
+		case " $releases " in *" $r "*) list+=("$t $r") ;; esac
+	done
 done
 for t in "$@"; do
 	[ -f "$t" ] || continue
-	grep -q '^# slurm-daemons: yes' "$t" || list+=("$t -")
+	grep -q '^# slurm-releases:' "$t" || list+=("$t -")
 done
 
 passed=0 failed=0 skipped=0 files_failed=

@@ -1,5 +1,5 @@
 #!/bin/sh
-# slurm-daemons: yes (tests/t/run.sh runs it on every release)
+# slurm-releases: 22.05 (24.11 once the sql method writes the 23.11+ schema)
 # t3020-acct-prune: "accounting apply --prune" with the sql method writes what
 # slurmdbd writes for the sacctmgr method's "sacctmgr -i delete user|account|
 # qos". From the same sql seed, done twice on a fresh database, a user, an

@@ -1,5 +1,5 @@
 #!/bin/sh
-# slurm-daemons: yes (tests/t/run.sh runs it on every release)
+# slurm-releases: 22.05 (24.11 once the sql method writes the 23.11+ schema)
 # t3200-acct-faults: accounting against a database that misbehaves. A wrong
 # password, an unreachable database and an unknown schema version each give
 # one clear error and change nothing; MariaDB killed in the middle of a large

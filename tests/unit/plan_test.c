@@ -963,3 +963,30 @@ Test(plan, versions_of_another_release_are_an_error)
 	plan_obs_parse_versions("@@V slurmd slurm-wlm 24.11.5", "24.11", &h);
 	cr_expect_null(h.version_error);
 }
+
+/* 23.11+ reconfigure re-executes the daemons: only ports, auth, identities,
+ * pid files, the controller's place and node lines still need a restart. */
+Test(plan, classification_per_release)
+{
+	static const char sel_a[] = "SelectType=select/cons_tres\n";
+	static const char sel_b[] = "SelectType=select/linear\n";
+	static const char port_a[] = "SlurmctldPort=6817\n";
+	static const char port_b[] = "SlurmctldPort=6917\n";
+	char *why = NULL;
+
+	cr_expect_eq(plan_classify_release("/etc/slurm/slurm.conf", sel_a, strlen(sel_a),
+					   sel_b, strlen(sel_b), false, NULL),
+		     PLAN_RESTART_CTLD | PLAN_RESTART_SLURMD);
+	cr_expect_eq(plan_classify_release("/etc/slurm/slurm.conf", sel_a, strlen(sel_a),
+					   sel_b, strlen(sel_b), true, NULL),
+		     PLAN_RECONFIGURE);
+	cr_expect_eq(plan_classify_release("/etc/slurm/slurm.conf", port_a, strlen(port_a),
+					   port_b, strlen(port_b), true, &why),
+		     PLAN_RESTART_CTLD | PLAN_RESTART_SLURMD);
+	cr_expect_str_eq(why, "slurm.conf: SlurmctldPort");
+	free(why);
+	cr_expect(!plan_reconfigure_reexecs("22.05"));
+	cr_expect(plan_reconfigure_reexecs("23.11"));
+	cr_expect(plan_reconfigure_reexecs("24.11.5"));
+	cr_expect(!plan_reconfigure_reexecs("19.05"));
+}
