@@ -1,6 +1,8 @@
 # lab-db.sh - MariaDB for the lab, sourced by lab.sh (db-up, db-down, db-sql).
 #
-# Debian's MariaDB 10.11 on 127.0.0.1:$LAB_DB_PORT with datadir, socket, pid and log
+# The MariaDB of the lab's Slurm generation (Debian 12's 10.11 for 22.05, the
+# Debian 13 root's 11.8 for 24.11, run with that root's /usr in a mount
+# namespace of its own) on 127.0.0.1:$LAB_DB_PORT with datadir, socket, pid and log
 # under $LAB; root over the socket only; DB user `slurm` (127.0.0.1 and localhost)
 # with a random password in $LAB/secrets/db.pass (0600, no trailing newline); an
 # empty database slurm_acct_db. The settings Slurm's accounting docs ask for
@@ -52,18 +54,29 @@ db_pid() {
 
 db_sql() { mariadb --defaults-file="$(db_cnf)" "$@"; }
 
+# db_exec CMD...: CMD with the /usr of the lab's Slurm generation (the
+# machine's own for 22.05)
+db_exec() {
+	local root
+	root=$(cat "$LAB/slurm-root" 2>/dev/null)
+	[ -n "$root" ] || { "$@"; return; }
+	unshare --mount --propagation private -- sh -c '
+		mount --bind "$1/usr" /usr && mount --bind "$1/etc/ld.so.cache" /etc/ld.so.cache &&
+		shift && exec "$@"' sh "$root" "$@"
+}
+
 db_port_busy() { ss -Hltn "sport = :$LAB_DB_PORT" 2>/dev/null | grep -q .; }
 
 db_start() {
 	if [ ! -d "$LAB/mysql/mysql" ]; then
-		mariadb-install-db --defaults-file="$(db_cnf)" --user=root \
+		db_exec mariadb-install-db --defaults-file="$(db_cnf)" --user=root \
 			--auth-root-authentication-method=socket --skip-test-db \
 			>"$LAB/log/mariadb-install-db.log" 2>&1 ||
 			die "mariadb-install-db failed, see $LAB/log/mariadb-install-db.log"
 	fi
 	db_port_busy && die "port $LAB_DB_PORT is in use (set LAB_DB_PORT)"
 	rm -f "$LAB/mysql.sock"
-	setsid mariadbd --defaults-file="$(db_cnf)" </dev/null >>"$LAB/log/mariadbd.out" 2>&1 9>&- &
+	db_exec setsid mariadbd --defaults-file="$(db_cnf)" </dev/null >>"$LAB/log/mariadbd.out" 2>&1 9>&- &
 	local i
 	for ((i = 0; i < 120; i++)); do
 		db_pid >/dev/null && mariadb-admin --defaults-file="$(db_cnf)" ping >/dev/null 2>&1 && return 0

@@ -35,7 +35,8 @@
 # Slurm every host runs. 22.05 is the machine's own Debian 12 packages; 24.11 runs
 # from a Debian 13 root (scripts/lab-root.sh, made on first use): the hosts see
 # that root's /usr (binaries, libraries, Slurm's plugins, sshd) and its
-# ld.so.cache, with the same private /etc, /run, /var as with 22.05.
+# ld.so.cache, with the same private /etc, /run, /var as with 22.05; the lab's
+# MariaDB is that root's too (11.8; 10.11 for 22.05).
 # LAB_ACCT_METHOD: database.method that `inventory` writes (default: sql on 22.05;
 # sacctmgr on 24.11, as the sql method does not know 24.11's schema yet).
 #
