@@ -2,8 +2,9 @@
 # run.sh [tNNNN-name.sh ...]: runs the shell integration tests (all of
 # tests/t/t*.sh by default), TEST_JOBS at a time (default 4: the suite mostly
 # waits on daemons, so 4 fit 2 cores), and prints each file's output in one
-# piece as it ends, then a closing line "integration: N passed, N failed,
-# N skipped" counting test cases across files.
+# piece as it ends, under a line with its name and how long it took, then a
+# closing line "integration: N passed, N failed, N skipped" counting test
+# cases across files.
 #
 # Files that start Slurm daemons name the releases they run on in a line
 # "# slurm-releases: 22.05 24.11 (why)": run.sh runs them once per release
@@ -36,16 +37,18 @@ for t in "$@"; do
 done
 
 passed=0 failed=0 skipped=0 files_failed=
-declare -A slot_of	# job index -> slot
+declare -A slot_of start_of	# job index -> slot, start time ($SECONDS)
 free_slots=$(seq 0 $((jobs - 1)))
 
 # report I: print job I's output and add up its counts
 report() {
-	local i=$1 t r rc p f s o
+	local i=$1 t r rc p f s o label
 	read -r t r <<<"${list[$i]}"
 	rc=$(cat "$out/$i.rc" 2>/dev/null || echo 1)
 	o=$out/$i.out
-	if [ "$r" = - ]; then echo "*** $t"; else echo "*** $t (Slurm $r)"; fi
+	label=$t
+	[ "$r" = - ] || label="$t (Slurm $r)"
+	echo "*** $label, $((SECONDS - start_of[$i])) s"
 	cat "$o"
 	p=$(grep -c '^ok ' "$o"); f=$(grep -c '^not ok ' "$o"); s=$(grep -c '^1\.\.0 # SKIP' "$o")
 	passed=$((passed + p)); failed=$((failed + f)); skipped=$((skipped + s))
@@ -62,6 +65,7 @@ start() {
 	slot=${free_slots%%$'\n'*}
 	free_slots=$(printf '%s\n' "$free_slots" | sed 1d)
 	slot_of[$i]=$slot
+	start_of[$i]=$SECONDS
 	(
 		export TEST_SLOT=$slot TEST_SLOTS=$jobs
 		if [ "$r" != - ]; then export SLURM_VERSION=$r CLUSTERCTL_TEST_RELEASE=$r; fi
