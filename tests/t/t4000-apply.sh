@@ -302,10 +302,13 @@ test_expect_success 'once the holder is gone apply runs, and leaves no lock held
 	on ctl cat /run/clusterctl.lock >owner && grep "^clusterctl on .* pid [0-9]* since " owner
 '
 
+# lock_held FILE: someone holds the flock on FILE
+lock_held() { ! flock -n "$1" true; }
+
 test_expect_success 'a local apply in progress blocks a second one' '
 	change_inventory &&
 	flock -o "$XDG_RUNTIME_DIR/clusterctl-lab.lock" sleep 60 & holder=$! &&
-	sleep 0.5 &&
+	wait_for 10 lock_held "$XDG_RUNTIME_DIR/clusterctl-lab.lock" &&
 	test_must_fail --exit=1 cc apply "$INV" 2>err; cat err; kill $holder; wait $holder;
 	grep -q "another apply is running here" err &&
 	cc apply "$INV" >/dev/null
