@@ -107,6 +107,7 @@ $(BUILD):
 # The one test command (README, .ci/run): installs what it needs, then runs
 # every suite with a normal build and again under ASan+UBSan.
 test: deps
+	$(AS_ROOT) bash scripts/lab-root.sh ensure 24.11 >/dev/null
 	$(MAKE) check-first-run
 	$(MAKE) check
 	$(MAKE) SANITIZE=address,undefined check-unit check-golden check-integration

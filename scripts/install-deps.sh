@@ -1,9 +1,10 @@
 #!/bin/sh
 # install-deps.sh: installs, from Debian 12's packages, everything clusterctl
-# needs to build, test, run its lab and run its benchmarks, then the lab's
-# second Slurm generation (24.11, a Debian 13 root made with debootstrap by
-# scripts/lab-root.sh; about a minute, once). Idempotent: does nothing when
-# everything is already there. Needs root (or sudo).
+# needs to build, test, run its lab and run its benchmarks, then, when
+# SLURM_VERSION asks for the lab's second Slurm generation (make demo
+# SLURM_VERSION=24.11), its Debian 13 root (scripts/lab-root.sh: debootstrap,
+# about a minute, once; make test makes it too). Idempotent: does nothing
+# when everything is already there. Needs root (or sudo).
 set -eu
 
 BUILD_PKGS="make gcc clang libclang-rt-14-dev pkg-config libyaml-dev libjansson-dev
@@ -20,7 +21,10 @@ for p in $PKGS; do
 done
 SUDO=
 [ "$(id -u)" -eq 0 ] || SUDO=sudo
-lab_roots() { $SUDO bash "$(dirname "$0")/lab-root.sh" ensure 24.11 >/dev/null; }
+lab_roots() {
+	[ "${SLURM_VERSION:-22.05}" = 22.05 ] ||
+		$SUDO bash "$(dirname "$0")/lab-root.sh" ensure "$SLURM_VERSION" >/dev/null
+}
 [ -z "$missing" ] && { lab_roots; exit 0; }
 
 echo "install-deps: installing$missing"
