@@ -25,6 +25,11 @@ export CLUSTERCTL_ALLOW_PATH
 test_name=$(basename "$0" .sh)
 TRASH=$(mktemp -d "${TMPDIR:-/tmp}/clusterctl-$test_name.XXXXXX")
 export TRASH
+# apply's local lock (per cluster name, in XDG_RUNTIME_DIR or /run/clusterctl)
+# is this file's own: files running side by side (run.sh) each have a lab of
+# their own, all of them with a cluster named "lab"
+XDG_RUNTIME_DIR=$TRASH
+export XDG_RUNTIME_DIR
 test_count=0
 # run.sh names the release in every test line of a file it runs per release
 test_release=${CLUSTERCTL_TEST_RELEASE:+ [Slurm $CLUSTERCTL_TEST_RELEASE]}
