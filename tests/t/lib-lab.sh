@@ -106,7 +106,10 @@ lab_db_up() {
 
 lab_inventory() { lab inventory "$1" >"$2"; }
 
-lab_slurm_ports() {
+# lab_pick_port_shift [N]: sets LAB_PORT_SHIFT (a multiple of 100) where Slurm's
+# ports and N slurmd ports (default 3) are free, the same way for every test
+# (sites included), so that run.sh's jobs never pick the same block
+lab_pick_port_shift() {
 	# CI runs one test at a time: lab.yaml's own ports. A developer's machine
 	# runs tests side by side: start from a pid-derived shift there, so that
 	# concurrent test files do not race for the same ports.
@@ -128,7 +131,7 @@ lab_slurm_ports() {
 		ok=true
 		for p in 6817 6819; do _lab_port_busy $((p + k * 100)) && ok=false; done
 		i=0
-		while [ "$i" -lt "${2:-3}" ]; do
+		while [ "$i" -lt "${1:-3}" ]; do
 			_lab_port_busy $((6831 + i + k * 100)) && ok=false
 			i=$((i + 1))
 		done
@@ -137,6 +140,12 @@ lab_slurm_ports() {
 		if [ -n "${TEST_SLOT:-}" ]; then k=$((k + _lp_step))
 		elif [ "$k" = 0 ]; then k=$((1 + $$ % 20)); else k=$((k + 1)); fi
 	done
+	LAB_PORT_SHIFT=$((k * 100))
+}
+
+lab_slurm_ports() {
+	lab_pick_port_shift "${2:-3}"
+	k=$((LAB_PORT_SHIFT / 100))
 	[ "$k" = 0 ] && return 0
 	LAB_PORT_SHIFT=$((k * 100))
 	sed -i -e "s/^cluster:\$/cluster:\\n  slurmctld_port: $((6817 + k * 100))\\n  slurmdbd_port: $((6819 + k * 100))/" \

@@ -2,8 +2,8 @@
 # this test's own lab. Source it after test-lib.sh and lib-lab.sh, then
 #
 #   site_test NAME     runs `make demo SITE=NAME`'s script in a private lab
-#                      (lab_begin's addresses and MariaDB port; Slurm's
-#                      ports moved unless CI), then makes one test of the
+#                      (lab_begin's addresses and MariaDB port, and
+#                      lab_pick_port_shift's Slurm ports), then makes one test of the
 #                      cold apply, one of the empty second plan and one of
 #                      every check line of scripts/site-checks/NAME.sh; the
 #                      count of check lines must be the file's, so a check
@@ -17,8 +17,10 @@ site_test() {
 	# apply's local lock lives here: other tests' clusters stay apart
 	XDG_RUNTIME_DIR=$TRASH
 	export XDG_RUNTIME_DIR
-	[ "${CLUSTERCTL_TEST_DAEMONS:-}" = true ] && LAB_PORT_SHIFT=${LAB_PORT_SHIFT:-0}
-	[ -n "${LAB_PORT_SHIFT:-}" ] && export LAB_PORT_SHIFT
+	# Slurm's ports as every other test picks them (lib-lab.sh): run.sh's
+	# jobs get disjoint blocks; a site runs up to 18 slurmd (6831-6848)
+	lab_pick_port_shift 18
+	export LAB_PORT_SHIFT
 	site_rc=0
 	CLUSTERCTL_LAB=$CLUSTERCTL_LAB bash "$TOP/scripts/site-demo.sh" "$site" \
 		>"$TRASH/site.out" 2>&1 || site_rc=$?

@@ -25,11 +25,11 @@ checksums() {
 }
 # lock_free: nobody holds the controller's lock
 lock_free() { acct_on flock -n /run/clusterctl.lock true; }
-# until CMD...: up to 20 s
+# until CMD...: up to 60 s (a loaded machine runs other labs beside this one)
 until_ok() {
 	i=0
 	until "$@"; do
-		i=$((i + 1)); [ $i -gt 80 ] && { echo "timed out: $*"; return 1; }
+		i=$((i + 1)); [ $i -gt 240 ] && { echo "timed out: $*"; return 1; }
 		sleep 0.25
 	done
 }
