@@ -14,8 +14,12 @@
 #include "acct_state.h"
 #include "db.h"
 
-/* Schema version of slurmdbd 22.05 (convert_version_table). */
+/* Schema versions (convert_version_table) of slurmdbd 22.05, 23.11, 24.11. */
 #define ACCT_SCHEMA_2205 12
+#define ACCT_SCHEMA_2311 15
+#define ACCT_SCHEMA_2411 16
+/* cluster_table.rpc_version of a 23.11 slurmctld (SLURM_23_11_PROTOCOL_VERSION) */
+#define ACCT_RPC_2311 10240
 
 struct acct_idmap {
 	char **names;
@@ -28,6 +32,7 @@ struct acct_dbinfo {
 	long version;		/* convert_version_table.version, -1 unknown */
 	bool has_lineage;	/* 23.11+ lineage column in the assoc table */
 	bool cluster_exists;	/* row in cluster_table, deleted=0 */
+	long rpc_version;	/* its rpc_version (0: no slurmctld registered yet) */
 	bool cluster_tables;	/* "<cluster>_assoc_table" exists */
 	char *template_cluster;	/* another cluster whose tables exist, or NULL */
 	struct acct_idmap tres, qos;

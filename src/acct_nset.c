@@ -28,6 +28,7 @@ void acct_nset_push(struct acct_nset *s, unsigned long id, const char *acct,
 	r->rgt = rgt;
 	r->deleted = deleted;
 	r->ctime = 0;
+	r->lineage = NULL;
 	r->moved = false;
 	r->gone = false;
 }
@@ -45,15 +46,24 @@ size_t acct_nset_find(const struct acct_nset *s, const char *acct,
 	return SIZE_MAX;
 }
 
-/* slurmdbd: SELECT lft ... WHERE acct=parent and user='' order by lft. */
-static size_t parent_row(const struct acct_nset *s, const char *parent)
+void acct_nset_set_lineage(struct acct_nset *s, size_t idx, const char *lineage)
+{
+	free(s->rows[idx].lineage);
+	s->rows[idx].lineage = lineage ? xstrdup(lineage) : NULL;
+}
+
+/*
+ * 22.05: SELECT lft ... WHERE acct=parent and user='' order by lft; 23.11+
+ * (flat) looks the parent up among the live associations.
+ */
+size_t acct_nset_parent(const struct acct_nset *s, const char *parent)
 {
 	size_t best = SIZE_MAX;
 
 	for (size_t i = 0; i < s->n; i++) {
 		const struct acct_nrow *r = &s->rows[i];
 
-		if (r->gone || *r->user || strcmp(r->acct, parent))
+		if (r->gone || *r->user || strcmp(r->acct, parent) || (s->flat && r->deleted))
 			continue;
 		if (best == SIZE_MAX || r->lft < s->rows[best].lft)
 			best = i;
@@ -61,14 +71,31 @@ static size_t parent_row(const struct acct_nset *s, const char *parent)
 	return best;
 }
 
+static char *child_lineage(const struct acct_nrow *parent, const char *acct,
+			   const char *user)
+{
+	if (!parent->lineage)
+		return NULL;
+	if (*user)
+		return xasprintf("%s0-%s/", parent->lineage, user);
+	return xasprintf("%s%s/", parent->lineage, acct);
+}
+
 size_t acct_nset_add_child(struct acct_nset *s, const char *parent,
 			   const char *acct, const char *user)
 {
-	size_t p = parent_row(s, parent);
+	size_t p = acct_nset_parent(s, parent);
+	char *lineage;
 	long plft;
 
 	if (p == SIZE_MAX)
 		return SIZE_MAX;
+	lineage = child_lineage(&s->rows[p], acct, user);
+	if (s->flat) {
+		acct_nset_push(s, 0, acct, user, "", 0, 0, 0);
+		s->rows[s->n - 1].lineage = lineage;
+		return s->n - 1;
+	}
 	plft = s->rows[p].lft;
 	for (size_t i = 0; i < s->n; i++) {
 		struct acct_nrow *r = &s->rows[i];
@@ -85,7 +112,16 @@ size_t acct_nset_add_child(struct acct_nset *s, const char *parent,
 		}
 	}
 	acct_nset_push(s, 0, acct, user, "", plft + 1, plft + 2, 0);
+	s->rows[s->n - 1].lineage = lineage;
 	return s->n - 1;
+}
+
+size_t acct_nset_remove_row(struct acct_nset *s, size_t idx)
+{
+	if (s->rows[idx].gone)
+		return 0;
+	s->rows[idx].gone = s->rows[idx].moved = true;
+	return 1;
 }
 
 size_t acct_nset_remove_subtree(struct acct_nset *s, size_t idx)
@@ -161,6 +197,7 @@ void acct_nset_release(struct acct_nset *s)
 		free(s->rows[i].acct);
 		free(s->rows[i].user);
 		free(s->rows[i].part);
+		free(s->rows[i].lineage);
 	}
 	free(s->rows);
 	memset(s, 0, sizeof(*s));

@@ -6,6 +6,12 @@
  * of its parent (lft = parent.lft + 1) and every row right of parent.lft,
  * soft-deleted ones included, moves right by two.
  *
+ * Slurm 23.11+ keeps the tree in id_parent and lineage ("/physics/hep/",
+ * "/physics/hep/0-alice/" for a user, "/" for root) and leaves lft/rgt at
+ * 0 on clusters registered by a 23.11+ slurmctld: a flat set (flat) places
+ * new rows there without any shift. Rows carry their lineage when the
+ * caller set one; a child of a row with a lineage gets its own.
+ *
  * Ownership: struct acct_nset owns its rows and strings.
  */
 #ifndef CLUSTERCTL_ACCT_NSET_H
@@ -19,6 +25,7 @@ struct acct_nrow {
 	long lft, rgt;
 	int deleted;
 	long long ctime;	/* creation_time (0 unless the caller sets it) */
+	char *lineage;		/* NULL unless set (22.05 has none) */
 	bool moved;		/* lft/rgt differ from the database's */
 	bool gone;		/* removed by acct_nset_remove_subtree() */
 };
@@ -26,17 +33,26 @@ struct acct_nrow {
 struct acct_nset {
 	struct acct_nrow *rows;
 	size_t n, alloc;
+	bool flat;		/* lft/rgt not maintained (23.11+ registered cluster) */
 };
 
 void acct_nset_push(struct acct_nset *s, unsigned long id, const char *acct,
 		    const char *user, const char *part, long lft, long rgt,
 		    int deleted);
+/* Sets row idx's lineage (copied). */
+void acct_nset_set_lineage(struct acct_nset *s, size_t idx, const char *lineage);
+/*
+ * The account row (user '') of acct that a child hangs under, as slurmdbd
+ * picks it (the smallest lft; a live row first in a flat set); SIZE_MAX.
+ */
+size_t acct_nset_parent(const struct acct_nset *s, const char *acct);
 /* Row index of (acct, user, partition ''), not deleted; SIZE_MAX if none. */
 size_t acct_nset_find(const struct acct_nset *s, const char *acct,
 		      const char *user);
 /*
- * Adds (acct, user) as the leftmost child of account `parent`; returns its
- * index, or SIZE_MAX when the parent has no row.
+ * Adds (acct, user) as the leftmost child of account `parent` (flat: with
+ * lft = rgt = 0 and no shift), with its lineage when the parent has one;
+ * returns its index, or SIZE_MAX when the parent has no row.
  */
 size_t acct_nset_add_child(struct acct_nset *s, const char *parent,
 			   const char *acct, const char *user);
@@ -49,6 +65,12 @@ size_t acct_nset_add_child(struct acct_nset *s, const char *parent,
  * how many rows were removed (0 when idx is already gone).
  */
 size_t acct_nset_remove_subtree(struct acct_nset *s, size_t idx);
+/*
+ * Marks row idx gone the way slurmdbd 23.11+ removes a young association of
+ * a flat set: by id, nothing else moves (the caller's row list already
+ * holds the subtree). Returns 1, or 0 when already gone.
+ */
+size_t acct_nset_remove_row(struct acct_nset *s, size_t idx);
 /* True when lft/rgt of the rows form a valid nested set (tests, read back). */
 bool acct_nset_valid(const struct acct_nset *s);
 void acct_nset_release(struct acct_nset *s);

@@ -1,7 +1,8 @@
 /*
  * acct_observe.c: reads what the accounting database holds for one
  * cluster into the canonical object shape, plus the facts the writer needs
- * (schema version, 23.11 lineage, TRES and QoS ids). Root's rows are left
+ * (schema version, 23.11 lineage, the cluster's rpc_version, TRES and QoS
+ * ids). Root's rows are left
  * out: clusterctl never changes them.
  */
 #include "compat.h"
@@ -127,11 +128,15 @@ static int read_maps(struct db *db, const char *cluster,
 	for (size_t i = 0; i < r.n_rows; i++)
 		acct_idmap_add(&info->qos, strtoul(r.rows[i][0], NULL, 10), r.rows[i][1]);
 	db_rows_release(&r);
-	if (db_query(db, "SELECT name FROM cluster_table WHERE deleted=0", &r, cause) < 0)
+	if (db_query(db, "SELECT name, rpc_version FROM cluster_table WHERE deleted=0",
+		     &r, cause) < 0)
 		return -1;
-	for (size_t i = 0; i < r.n_rows; i++)
-		if (r.rows[i][0] && !strcmp(r.rows[i][0], cluster))
-			info->cluster_exists = true;
+	for (size_t i = 0; i < r.n_rows; i++) {
+		if (!r.rows[i][0] || strcmp(r.rows[i][0], cluster))
+			continue;
+		info->cluster_exists = true;
+		info->rpc_version = r.rows[i][1] ? strtol(r.rows[i][1], NULL, 10) : 0;
+	}
 	db_rows_release(&r);
 	return 0;
 }
@@ -279,7 +284,7 @@ int acct_observe(struct db *db, const char *cluster, struct acct_objset *out,
 		return -1;
 	if (!info->cluster_tables)
 		return 0;
-	from = xasprintf("\"%s_assoc_table\" WHERE deleted=0 AND `partition`='' ORDER BY lft",
+	from = xasprintf("\"%s_assoc_table\" WHERE deleted=0 AND `partition`='' ORDER BY lft, id_assoc",
 			 cluster);
 	rc = read_objects(db, info, ACCT_ASSOC, "acct, user", from, out, cause);
 	free(from);

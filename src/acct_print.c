@@ -9,6 +9,7 @@
 
 #include "acct.h"
 #include "acct_db.h"
+#include "acct_sql.h"
 
 static const char *op_sign(enum acct_op op)
 {
@@ -55,9 +56,9 @@ void acct_plan_print(const struct acct_plan *p, struct strbuf *out)
 	strbuf_addf(out, "  cluster '%s', database %s\n", p->cluster, p->where);
 	if (!p->info.has_schema)
 		strbuf_addstr(out, "  (slurmdbd has not created its tables yet; everything is new)\n");
-	else if (p->info.version != ACCT_SCHEMA_2205)
-		strbuf_addf(out, "  (schema version %ld is not Slurm 22.05's %d: the sql method will refuse it)\n",
-			    p->info.version, ACCT_SCHEMA_2205);
+	else if (!acct_sql_release(p->info.version))
+		strbuf_addf(out, "  (schema version %ld is none the sql method knows: it will refuse it)\n",
+			    p->info.version);
 	for (size_t i = 0; i < p->n_changes; i++) {
 		const struct acct_change *c = &p->changes[i];
 

@@ -7,6 +7,10 @@
  * prepared-statement parameter. Identifiers (the per-cluster table prefix)
  * are validated by db_cluster_name_ok() before they reach any SQL text.
  *
+ * What differs between slurmdbd releases (22.05's nested set, 23.11's
+ * lineage, new columns and tables) sits behind struct sqlw_gen, one file
+ * per schema generation (acct_sql_2205.c, acct_sql_2311.c).
+ *
  * This file holds the writer itself (statement cache, batches, audit rows,
  * the UPDATE of changed fields), the schema check and the order of the
  * steps; QoS, users and accounts are in acct_sql_entity.c, associations in
@@ -25,16 +29,6 @@
 #include "acct_sql_priv.h"
 #include "strbuf.h"
 #include "xalloc.h"
-
-const char *const acct_cluster_tables[] = {
-	"assoc_table", "assoc_usage_day_table", "assoc_usage_hour_table",
-	"assoc_usage_month_table", "event_table", "job_env_table",
-	"job_script_table", "job_table", "last_ran_table", "resv_table",
-	"step_table", "suspend_table", "usage_day_table", "usage_hour_table",
-	"usage_month_table", "wckey_table", "wckey_usage_day_table",
-	"wckey_usage_hour_table", "wckey_usage_month_table",
-};
-const size_t acct_n_cluster_tables = ARRAY_SIZE(acct_cluster_tables);
 
 struct db_stmt *sqlw_stmt(struct sqlw *w, const char *sql, char **cause)
 {
@@ -87,13 +81,7 @@ static void batches_init(struct sqlw *w)
 			"actor, info, cluster) values ", NULL, 6);
 	/* the audit rows go in last, just before COMMIT */
 	w->txn.deferred = w->txn_cl.deferred = true;
-	acct_batch_init(&w->users, w->db, "insert into user_table (creation_time, mod_time, "
-			"name, admin_level) values ", " on duplicate key update name=VALUES(name), "
-			"deleted=0, mod_time=VALUES(mod_time), admin_level=VALUES(admin_level)", 4);
-	acct_batch_init(&w->accounts, w->db, "insert into acct_table (creation_time, mod_time, "
-			"name, description, organization) values ", " on duplicate key update "
-			"deleted=0, mod_time=VALUES(mod_time), description=VALUES(description), "
-			"organization=VALUES(organization)", 5);
+	w->gen->entity_batches(w);
 	/* lft/rgt of existing rows by primary key: the row exists, so this updates */
 	head = xasprintf("insert into \"%s_assoc_table\" (id_assoc, creation_time, acct, "
 			 "lft, rgt) values ", w->c);
@@ -113,8 +101,7 @@ static void batches_release(struct sqlw *w)
 }
 
 /* "col=value" as slurmdbd writes it into txn_table.info. */
-static void info_add(struct strbuf *info, const char *col, const char *v,
-		     bool quote)
+void sqlw_info_add(struct strbuf *info, const char *col, const char *v, bool quote)
 {
 	if (info->len)
 		strbuf_addstr(info, ", ");
@@ -145,7 +132,7 @@ int sqlw_obj_values(struct sqlw *w, const struct acct_obj *o, char **vals,
 		if (acct_value_to_db(&w->info, f[j].type, o->vals[j], &vals[*nv], cause) < 0)
 			return -1;
 		if (info)
-			info_add(info, f[j].column, vals[*nv], quoted(f[j].type));
+			sqlw_info_add(info, f[j].column, vals[*nv], quoted(f[j].type));
 		(*nv)++;
 	}
 	return 0;
@@ -198,7 +185,7 @@ int sqlw_update_fields(struct sqlw *w, const char *table, const char *keycol,
 		if (acct_value_to_db(&w->info, f[j].type, want->vals[j], &vals[nv], cause) < 0)
 			goto out;
 		strbuf_addf(&sql, ", \"%s\"=?", f[j].column);
-		info_add(&info, f[j].column, vals[nv], quoted(f[j].type));
+		sqlw_info_add(&info, f[j].column, vals[nv], quoted(f[j].type));
 		params[np++] = vals[nv++];
 	}
 	if (np == 1) {
@@ -219,6 +206,23 @@ out:
 
 /* ---- schema ---- */
 
+const struct sqlw_gen *sqlw_gen_for(long version)
+{
+	static const struct sqlw_gen *const gens[] = { &sqlw_gen_2205, &sqlw_gen_2311 };
+
+	for (size_t i = 0; i < ARRAY_SIZE(gens); i++)
+		if (gens[i]->knows(version))
+			return gens[i];
+	return NULL;
+}
+
+const char *acct_sql_release(long version)
+{
+	const struct sqlw_gen *g = sqlw_gen_for(version);
+
+	return g ? g->release : NULL;
+}
+
 int acct_sql_check_schema(const struct acct_dbinfo *info, char **cause)
 {
 	if (!info->has_schema) {
@@ -226,16 +230,17 @@ int acct_sql_check_schema(const struct acct_dbinfo *info, char **cause)
 				 "start slurmdbd once so that it creates its tables");
 		return -1;
 	}
-	if (info->version != ACCT_SCHEMA_2205) {
-		*cause = xasprintf("the accounting database has schema version %ld; the sql "
-				   "method knows only Slurm 22.05's (%d) and refuses to write it "
-				   "(use db.method: sacctmgr)", info->version, ACCT_SCHEMA_2205);
+	if (!sqlw_gen_for(info->version)) {
+		*cause = xasprintf("the accounting database has schema version %ld "
+				   "(convert_version_table), which the sql method does not know "
+				   "(it writes Slurm 22.05's 12 and 23.11-24.11's 15 and 16) and "
+				   "refuses to write: use db.method: sacctmgr", info->version);
 		return -1;
 	}
-	if (info->has_lineage) {
-		*cause = xstrdup("the accounting database uses Slurm 23.11+ association "
-				 "lineage; the sql method does not maintain it and refuses to "
-				 "write (use db.method: sacctmgr)");
+	if (info->version == 12 && info->has_lineage) {
+		*cause = xstrdup("the accounting database says schema version 12 (Slurm 22.05) "
+				 "but has 23.11+ lineage columns; the sql method refuses to "
+				 "write it (use db.method: sacctmgr)");
 		return -1;
 	}
 	return 0;
@@ -243,10 +248,12 @@ int acct_sql_check_schema(const struct acct_dbinfo *info, char **cause)
 
 static int create_cluster_tables(struct sqlw *w, char **cause)
 {
-	for (size_t i = 0; i < acct_n_cluster_tables; i++) {
+	size_t n;
+	const char *const *t = w->gen->tables(w->info.version, &n);
+
+	for (size_t i = 0; i < n; i++) {
 		char *sql = xasprintf("CREATE TABLE IF NOT EXISTS \"%s_%s\" LIKE \"%s_%s\"",
-				      w->c, acct_cluster_tables[i],
-				      w->info.template_cluster, acct_cluster_tables[i]);
+				      w->c, t[i], w->info.template_cluster, t[i]);
 		int rc = db_exec(w->db, sql, cause);
 
 		free(sql);
@@ -255,24 +262,6 @@ static int create_cluster_tables(struct sqlw *w, char **cause)
 	}
 	w->info.cluster_tables = true;
 	return 0;
-}
-
-/* ---- cluster ---- */
-
-static int add_cluster_row(struct sqlw *w, char **cause)
-{
-	const char *params[] = { w->now, w->now, w->c };
-
-	if (w->info.cluster_exists)
-		return 0;
-	if (sqlw_run(w, "insert into cluster_table (creation_time, mod_time, name, classification, "
-		     "federation, fed_id, fed_state, features) values (?, ?, ?, 0, '', 0, 0, '') "
-		     "on duplicate key update deleted=0, mod_time=VALUES(mod_time), control_host='', "
-		     "control_port=0, classification=0, flags=0, federation='', fed_id=0, "
-		     "fed_state=0, features=''", params, 3, NULL, cause) < 0)
-		return -1;
-	return sqlw_txn(w, TXN_ADD_CLUSTERS, w->c, "federation='', fed_id=0, fed_state=0, features=''",
-			false, cause);
 }
 
 static void sqlw_release(struct sqlw *w)
@@ -303,7 +292,8 @@ static int write_all(struct sqlw *w, char **cause)
 {
 	batches_init(w);
 	if (db_begin(w->db, cause) < 0 || sqlw_write_qos(w, cause) < 0 ||
-	    sqlw_write_entities(w, cause) < 0 || add_cluster_row(w, cause) < 0 ||
+	    sqlw_write_entities(w, cause) < 0 ||
+	    (!w->info.cluster_exists && w->gen->add_cluster_row(w, cause) < 0) ||
 	    sqlw_write_assocs(w, cause) < 0 || sqlw_write_removals(w, cause) < 0 ||
 	    acct_batch_flush(&w->txn, cause) < 0 || acct_batch_flush(&w->txn_cl, cause) < 0)
 		return -1;
@@ -325,6 +315,7 @@ int acct_sql_write(struct db *db, const struct acct_plan *p, bool *need_cluster,
 	actor_name(w.actor, sizeof(w.actor));
 	if (acct_observe_info(db, w.c, &w.info, cause) < 0 || acct_sql_check_schema(&w.info, cause) < 0)
 		goto out;
+	w.gen = sqlw_gen_for(w.info.version);
 	if (!w.info.cluster_tables) {
 		if (!w.info.template_cluster) {
 			*need_cluster = true;

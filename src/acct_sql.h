@@ -22,14 +22,14 @@ int acct_sql_write(struct db *db, const struct acct_plan *p, bool *need_cluster,
 		   char **cause);
 
 /*
- * Refuses a database without slurmdbd's schema, with a schema version other
- * than 22.05's, or with 23.11+ lineage columns. 0 or -1 + *cause.
+ * Refuses a database without slurmdbd's schema or with a schema version
+ * (convert_version_table) the writer does not know, naming the version and
+ * the method that works. 0 or -1 + *cause.
  */
 int acct_sql_check_schema(const struct acct_dbinfo *info, char **cause);
 
-/* The 19 per-cluster table suffixes of Slurm 22.05 ("assoc_table", ...). */
-extern const char *const acct_cluster_tables[];
-extern const size_t acct_n_cluster_tables;
+/* The Slurm releases whose schema version is version ("22.05"), or NULL. */
+const char *acct_sql_release(long version);
 
 /*
  * Multi-row INSERTs (acct_batch.c): rows are collected and sent 500 at a

@@ -1,8 +1,11 @@
 /*
  * acct_sql_assoc.c: the sql method's new and changed associations of the
  * plan's cluster. New rows are placed in the nested set simulated in memory
- * (acct_nset.c), the existing rows that move are written once by id, then
- * the new rows are inserted in batches and their ids read back by lft.
+ * (acct_nset.c; flat, with lft = rgt = 0, on a 23.11+ registered cluster),
+ * the existing rows that move are written once by id, then the new rows are
+ * inserted in batches and their ids read back by key. With 23.11+ lineage,
+ * a new row whose parent is new too gets its id_parent once the parent's
+ * id is known.
  */
 #include "compat.h"
 
@@ -42,6 +45,8 @@ static int plan_root_rows(struct sqlw *w, char **cause)
 	acct_obj_set(o, "qos", "normal");
 	acct_obj_set(o, "is_def", "0");
 	acct_nset_push(&w->ns, 0, "root", "", "", 1, 2, 0);
+	if (w->gen->lineage)
+		acct_nset_set_lineage(&w->ns, w->ns.n - 1, "/");
 	set_newobj(w, w->ns.n - 1, o);
 	o = acct_objset_add(&w->extra, ACCT_ASSOC, "root", "root");
 	acct_obj_set(o, "fairshare", "1");
@@ -98,16 +103,42 @@ static void assocs_init(struct sqlw *w)
 
 	acct_fields(ACCT_ASSOC, &n);
 	strbuf_addf(&head, "insert into \"%s_assoc_table\" (creation_time, mod_time, acct, "
-		    "user, `partition`, lft, rgt, deleted", w->c);
+		    "user, `partition`, lft, rgt, deleted, id_parent, lineage", w->c);
+	if (!w->gen->lineage)
+		strbuf_setlen(&head, head.len - strlen(", id_parent, lineage"));
 	sqlw_column_list(&head, ACCT_ASSOC, ", %s");
 	strbuf_addstr(&head, ") values ");
-	/* a soft-deleted row of the same key comes back in the new slot */
-	strbuf_addstr(&tail, " on duplicate key update deleted=0, mod_time=VALUES(mod_time), "
-		      "lft=VALUES(lft), rgt=VALUES(rgt)");
+	/* a soft-deleted row of the same key comes back (in the new slot) */
+	strbuf_addstr(&tail, " on duplicate key update deleted=0, mod_time=VALUES(mod_time)");
+	if (!w->ns.flat)
+		strbuf_addstr(&tail, ", lft=VALUES(lft), rgt=VALUES(rgt)");
+	if (w->gen->lineage)
+		strbuf_addstr(&tail, ", id_parent=VALUES(id_parent), lineage=VALUES(lineage)");
 	sqlw_column_list(&tail, ACCT_ASSOC, ", %1$s=VALUES(%1$s)");
-	acct_batch_init(&w->assocs, w->db, head.buf, tail.buf, 8 + n);
+	acct_batch_init(&w->assocs, w->db, head.buf, tail.buf, 8 + (w->gen->lineage ? 2 : 0) + n);
 	strbuf_release(&head);
 	strbuf_release(&tail);
+}
+
+/* Row index of row idx's parent (the account row above it); SIZE_MAX for root. */
+static size_t parent_index(const struct sqlw *w, size_t idx)
+{
+	const struct acct_nrow *r = &w->ns.rows[idx];
+	const struct acct_obj *o = idx < w->alloc_newobj ? w->newobj[idx] : NULL;
+	const char *parent;
+
+	if (!*r->user && !strcmp(r->acct, "root"))
+		return SIZE_MAX;
+	parent = *r->user ? r->acct : o ? acct_obj_get(o, "parent") : NULL;
+	return parent ? acct_nset_parent(&w->ns, parent) : SIZE_MAX;
+}
+
+/* id_parent of row idx: 0 for root, and while its parent is not inserted yet. */
+static unsigned long parent_id(const struct sqlw *w, size_t idx)
+{
+	size_t p = parent_index(w, idx);
+
+	return p == SIZE_MAX ? 0 : w->ns.rows[p].id;
 }
 
 static int insert_assoc(struct sqlw *w, size_t idx, const struct acct_obj *o,
@@ -115,14 +146,27 @@ static int insert_assoc(struct sqlw *w, size_t idx, const struct acct_obj *o,
 {
 	const struct acct_nrow *r = &w->ns.rows[idx];
 	const char *params[64];
-	char *vals[48], l[24], g[24];
-	size_t nv;
+	char *vals[48], l[24], g[24], par[24];
+	size_t nv = 0, np = 8, nf, isdef = acct_field_index(ACCT_ASSOC, "is_def");
+	struct acct_obj copy = *o;
 	struct strbuf info = STRBUF_INIT;
 	int rc = -1;
 
+	/* the is_def slurmdbd leaves on an account's row */
+	acct_fields(ACCT_ASSOC, &nf);
+	copy.vals = xcalloc(nf, sizeof(*copy.vals));
+	memcpy(copy.vals, o->vals, nf * sizeof(*copy.vals));
+	if (!*o->user)
+		copy.vals[isdef] = (char *)w->gen->account_is_def;
 	strbuf_addf(&info, "mod_time=%s, acct='%s', user='%s', `partition`=''",
 		    w->now, o->name, o->user);
-	if (sqlw_obj_values(w, o, vals, &nv, &info, cause) < 0)
+	snprintf(par, sizeof(par), "%lu", parent_id(w, idx));
+	if (w->gen->lineage) {
+		strbuf_addf(&info, ", id_parent='%s', lineage='%s'", par, r->lineage);
+		params[np++] = par;
+		params[np++] = r->lineage;
+	}
+	if (sqlw_obj_values(w, &copy, vals, &nv, &info, cause) < 0)
 		goto out;
 	snprintf(l, sizeof(l), "%ld", r->lft);
 	snprintf(g, sizeof(g), "%ld", r->rgt);
@@ -134,55 +178,94 @@ static int insert_assoc(struct sqlw *w, size_t idx, const struct acct_obj *o,
 	params[6] = g;
 	params[7] = "0";
 	for (size_t j = 0; j < nv; j++)
-		params[8 + j] = vals[j];
+		params[np + j] = vals[j];
 	rc = acct_batch_add(&w->assocs, params, cause);
 	w->new_info[idx] = strbuf_detach(&info, NULL);
 out:
 	sqlw_free_vals(vals, nv);
+	free(copy.vals);
 	strbuf_release(&info);
 	return rc;
 }
 
-static int cmp_long(const void *a, const void *b)
+static char *row_key(const char *acct, const char *user, const char *part)
 {
-	long x = *(const long *)a, y = *(const long *)b;
-
-	return (x > y) - (x < y);
+	return xasprintf("%s\x1f%s\x1f%s", acct, user, part);
 }
 
-/* id_assoc of every inserted row, found by its lft (unique in the table). */
+static int cmp_key(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* id_assoc of every inserted row, found by its (acct, user, partition). */
 static int fetch_new_ids(struct sqlw *w, char **cause)
 {
 	struct db_rows r = DB_ROWS_INIT;
-	char *sql = xasprintf("select lft, id_assoc from \"%s_assoc_table\" order by lft", w->c);
-	long *key = xcalloc(2 * w->ns.n + 2, sizeof(*key));
-	size_t n = 0;
+	char *sql = xasprintf("select acct, user, `partition`, id_assoc from \"%s_assoc_table\"",
+			      w->c);
+	char **key = NULL;
 	int rc = db_query(w->db, sql, &r, cause);
 
+	key = xcalloc(2 * r.n_rows + 2, sizeof(*key));
 	for (size_t i = 0; rc == 0 && i < r.n_rows; i++) {
-		key[2 * n] = strtol(r.rows[i][0], NULL, 10);
-		key[2 * n++ + 1] = strtol(r.rows[i][1], NULL, 10);
-		if (n > w->ns.n)
-			break;
+		key[2 * i] = row_key(r.rows[i][0], r.rows[i][1], r.rows[i][2]);
+		key[2 * i + 1] = r.rows[i][3];
 	}
+	if (rc == 0)
+		xqsort(key, r.n_rows, 2 * sizeof(*key), cmp_key);
 	for (size_t i = 0; rc == 0 && i < w->ns.n; i++) {
 		struct acct_nrow *row = &w->ns.rows[i];
-		long *hit;
+		char *k, **hit;
 
 		if (row->id || !w->new_info[i])
 			continue;
-		hit = bsearch(&row->lft, key, n, 2 * sizeof(*key), cmp_long);
+		k = row_key(row->acct, row->user, row->part);
+		hit = bsearch(&k, key, r.n_rows, 2 * sizeof(*key), cmp_key);
+		free(k);
 		if (!hit) {
 			*cause = xasprintf("association '%s' in '%s' is missing after its insert",
 					   row->user, row->acct);
 			rc = -1;
 		} else {
-			row->id = (unsigned long)hit[1];
+			row->id = strtoul(hit[1], NULL, 10);
 		}
 	}
+	for (size_t i = 0; i < r.n_rows; i++)
+		free(key[2 * i]);
 	free(key);
 	free(sql);
 	db_rows_release(&r);
+	return rc;
+}
+
+/* id_parent of new rows whose parent was new too (0 at their insert). */
+static int fix_parent_ids(struct sqlw *w, char **cause)
+{
+	struct acct_batch b;
+	char *head = xasprintf("insert into \"%s_assoc_table\" (id_assoc, creation_time, acct, "
+			       "id_parent) values ", w->c);
+	int rc = 0;
+
+	acct_batch_init(&b, w->db, head, " on duplicate key update id_parent=VALUES(id_parent)", 4);
+	for (size_t i = 0; rc == 0 && i < w->ns.n; i++) {
+		const struct acct_nrow *r = &w->ns.rows[i];
+		char id[24], par[24];
+		const char *params[] = { id, w->now, r->acct, par };
+
+		size_t p = w->new_info[i] ? parent_index(w, i) : SIZE_MAX;
+
+		/* a parent inserted in this run had no id at its child's insert */
+		if (p == SIZE_MAX || !w->new_info[p])
+			continue;
+		snprintf(id, sizeof(id), "%lu", r->id);
+		snprintf(par, sizeof(par), "%lu", parent_id(w, i));
+		rc = acct_batch_add(&b, params, cause);
+	}
+	if (rc == 0)
+		rc = acct_batch_flush(&b, cause);
+	acct_batch_release(&b);
+	free(head);
 	return rc;
 }
 
@@ -195,7 +278,8 @@ static int insert_new_rows(struct sqlw *w, char **cause)
 	for (size_t i = 0; rc == 0 && i < w->ns.n; i++)
 		if (!w->ns.rows[i].id && i < w->alloc_newobj && w->newobj[i])
 			rc = insert_assoc(w, i, w->newobj[i], cause);
-	if (rc < 0 || acct_batch_flush(&w->assocs, cause) < 0 || fetch_new_ids(w, cause) < 0)
+	if (rc < 0 || acct_batch_flush(&w->assocs, cause) < 0 || fetch_new_ids(w, cause) < 0 ||
+	    (w->gen->lineage && fix_parent_ids(w, cause) < 0))
 		return -1;
 	for (size_t i = 0; rc == 0 && i < w->ns.n; i++) {
 		char *idname;

@@ -1,7 +1,7 @@
 /*
  * acct_sql_entity.c: the sql method's additions and changes of TRES, QoS,
  * accounts, users and coordinators (the rows of the cluster-wide tables),
- * as slurmdbd 22.05 writes them for sacctmgr's add and modify commands.
+ * as slurmdbd writes them for sacctmgr's add and modify commands.
  */
 #include "compat.h"
 
@@ -169,19 +169,6 @@ int sqlw_write_qos(struct sqlw *w, char **cause)
 
 /* ---- accounts, users, coordinators ---- */
 
-static int add_account_row(struct sqlw *w, const struct acct_obj *o, char **cause)
-{
-	const char *d = acct_obj_get(o, "description"), *org = acct_obj_get(o, "organization");
-	const char *params[] = { w->now, w->now, o->name, d, org };
-	char *info = xasprintf("description='%s', organization='%s'", d, org);
-	int rc = acct_batch_add(&w->accounts, params, cause);
-
-	if (rc == 0)
-		rc = sqlw_txn(w, TXN_ADD_ACCOUNTS, o->name, info, false, cause);
-	free(info);
-	return rc;
-}
-
 static int add_user_row(struct sqlw *w, const struct acct_obj *o, char **cause)
 {
 	char lvl[8], *info;
@@ -238,7 +225,7 @@ static int write_one_entity(struct sqlw *w, const struct acct_change *c, char **
 
 	if (o->kind == ACCT_ACCOUNT) {
 		if (c->op == ACCT_ADD) {
-			rc = add_account_row(w, o, cause);
+			rc = w->gen->add_account_row(w, o, cause);
 		} else {
 			tn = xasprintf("(name='%s')", o->name);
 			rc = sqlw_update_fields(w, "acct_table", "name", o->name, o, c->have,

@@ -45,7 +45,40 @@ struct sqlw_cluster {
 	struct acct_nset *ns;	/* &w->ns for w->c, else &own */
 };
 
+struct sqlw;
+
+/*
+ * What differs between slurmdbd's schema generations, one file each
+ * (acct_sql_2205.c: CONVERT_VERSION 12; acct_sql_2311.c: 15 and 16, Slurm
+ * 23.11 to 24.11), chosen once from convert_version_table by
+ * sqlw_gen_for(). Everything else of the writer is shared.
+ */
+struct sqlw_gen {
+	const char *release;		/* "22.05", "23.11-24.11" */
+	bool (*knows)(long version);
+	/* per-cluster table suffixes of schema version v, created LIKE another cluster's */
+	const char *const *(*tables)(long v, size_t *n);
+	/* the cluster_table row of a new cluster and its audit row */
+	int (*add_cluster_row)(struct sqlw *w, char **cause);
+	/* the user_table and acct_table upserts (w->users, w->accounts) */
+	void (*entity_batches)(struct sqlw *w);
+	int (*add_account_row)(struct sqlw *w, const struct acct_obj *o, char **cause);
+	/* associations: whether a cluster of this rpc_version keeps lft/rgt at 0 */
+	bool (*flat)(long rpc_version);
+	bool lineage;			/* id_parent and lineage columns */
+	const char *account_is_def;	/* is_def of an account row as slurmdbd leaves it */
+	/* ", col=DEFAULT" beyond 22.05's when an association is soft-deleted */
+	const char *assoc_reset_extra;
+	bool usage_on_remove;		/* removals mark <c>_assoc_usage_* rows deleted */
+};
+
+extern const struct sqlw_gen sqlw_gen_2205, sqlw_gen_2311;
+
+/* The generation that writes schema version v, or NULL. */
+const struct sqlw_gen *sqlw_gen_for(long version);
+
 struct sqlw {
+	const struct sqlw_gen *gen;
 	struct db *db;
 	const struct acct_plan *p;
 	const char *c;			/* cluster */
@@ -105,6 +138,9 @@ int sqlw_update_fields(struct sqlw *w, const char *table, const char *keycol,
 		       const char *key, const struct acct_obj *want,
 		       const struct acct_obj *have, int action,
 		       const char *txn_name, char **cause);
+
+/* "col='value'" (quote) or "col=value" for txn_table.info, after ", ". */
+void sqlw_info_add(struct strbuf *info, const char *col, const char *v, bool quote);
 
 /* ---- the steps, in the order acct_sql.c runs them ---- */
 

@@ -1,7 +1,9 @@
 /*
  * acct_sql_remove.c: the sql method's removals, for --prune.
  *
- * What slurmdbd 22.05 writes for the commands the sacctmgr method runs for
+ * What slurmdbd writes (22.05; 23.11-24.11: the same, with subtrees by
+ * lineage and nothing shifted on a flat set, no usage rows touched, comment
+ * and flags reset too) for the commands the sacctmgr method runs for
  * a pruned object, in the plan's order (associations deepest first, then
  * users, accounts, QoS):
  *   user association   "delete user where name=U account=A cluster=C", and
@@ -180,7 +182,7 @@ static int drop_assocs(struct sqlw *w, const struct sqlw_cluster *cl, const size
 	if (!n)
 		return 0;
 	ids = sqlw_id_list(cl->ns, v, n, "id", " || ");
-	for (size_t i = 0; rc == 0 && i < ARRAY_SIZE(usage); i++) {
+	for (size_t i = 0; rc == 0 && w->gen->usage_on_remove && i < ARRAY_SIZE(usage); i++) {
 		sql = xasprintf("update \"%s_assoc_usage_%s_table\" set mod_time=%s, deleted=1 "
 				"where (%s)", cl->name, usage[i], w->now, ids);
 		rc = db_exec(w->db, sql, cause);
@@ -188,8 +190,12 @@ static int drop_assocs(struct sqlw *w, const struct sqlw_cluster *cl, const size
 	}
 	free(ids);
 	for (size_t i = 0; !has_jobs && i < n; i++)
-		if (cl->ns->rows[v[i]].ctime > day_old)
-			acct_nset_remove_subtree(cl->ns, v[i]);
+		if (cl->ns->rows[v[i]].ctime > day_old) {
+			if (cl->ns->flat)
+				acct_nset_remove_row(cl->ns, v[i]);
+			else
+				acct_nset_remove_subtree(cl->ns, v[i]);
+		}
 	live = xcalloc(n, sizeof(*live));
 	for (size_t i = 0; i < n; i++)
 		if (!cl->ns->rows[v[i]].gone)
@@ -203,7 +209,8 @@ static int drop_assocs(struct sqlw *w, const struct sqlw_cluster *cl, const size
 			"grp_jobs=DEFAULT, grp_submit_jobs=DEFAULT, grp_jobs_accrue=DEFAULT, "
 			"grp_wall=DEFAULT, grp_tres=DEFAULT, grp_tres_mins=DEFAULT, "
 			"grp_tres_run_mins=DEFAULT, qos=DEFAULT, delta_qos=DEFAULT, "
-			"priority=DEFAULT, is_def=DEFAULT where (%s)", cl->name, w->now, ids);
+			"priority=DEFAULT, is_def=DEFAULT%s where (%s)", cl->name, w->now,
+			w->gen->assoc_reset_extra, ids);
 	if (rc == 0 && nl)
 		rc = db_exec(w->db, sql, cause);
 	for (size_t i = 0; i < nl; i++)

@@ -14,15 +14,32 @@
 #include "strbuf.h"
 #include "xalloc.h"
 
+/* The cluster's rpc_version (0: no slurmctld registered it yet). */
+static int cluster_rpc(struct sqlw *w, const char *cluster, long *rpc, char **cause)
+{
+	struct db_rows r = DB_ROWS_INIT;
+	const char *params[] = { cluster };
+	int rc = sqlw_run(w, "select rpc_version from cluster_table where name=? && deleted=0",
+			  params, 1, &r, cause);
+
+	*rpc = rc == 0 && r.n_rows && r.rows[0][0] ? strtol(r.rows[0][0], NULL, 10) : 0;
+	db_rows_release(&r);
+	return rc;
+}
+
 int sqlw_load_nset(struct sqlw *w, const char *cluster, struct acct_nset *ns,
 		   char **cause)
 {
 	struct db_rows r = DB_ROWS_INIT;
 	char *sql = xasprintf("select id_assoc, acct, user, `partition`, lft, rgt, deleted, "
-			      "creation_time from \"%s_assoc_table\" order by lft FOR UPDATE",
-			      cluster);
-	int rc = db_query(w->db, sql, &r, cause);
+			      "creation_time%s from \"%s_assoc_table\" order by lft, id_assoc "
+			      "FOR UPDATE", w->gen->lineage ? ", lineage" : "", cluster);
+	long rpc = 0;
+	int rc = cluster_rpc(w, cluster, &rpc, cause);
 
+	ns->flat = w->gen->flat(rpc);
+	if (rc == 0)
+		rc = db_query(w->db, sql, &r, cause);
 	for (size_t i = 0; rc == 0 && i < r.n_rows; i++) {
 		char **row = r.rows[i];
 
@@ -30,6 +47,8 @@ int sqlw_load_nset(struct sqlw *w, const char *cluster, struct acct_nset *ns,
 			       strtol(row[4], NULL, 10), strtol(row[5], NULL, 10),
 			       (int)strtol(row[6], NULL, 10));
 		ns->rows[ns->n - 1].ctime = strtoll(row[7], NULL, 10);
+		if (w->gen->lineage)
+			acct_nset_set_lineage(ns, ns->n - 1, row[8]);
 	}
 	free(sql);
 	db_rows_release(&r);
@@ -97,9 +116,18 @@ static int cmp_row_lft(const void *a, const void *b, void *arg)
 	return (x > y) - (x < y);
 }
 
+/* Row r lies in row m's subtree: by lft/rgt, or by lineage in a flat set. */
+static bool row_within(const struct acct_nset *ns, const struct acct_nrow *r,
+		       const struct acct_nrow *m)
+{
+	if (!ns->flat)
+		return r->lft >= m->lft && r->lft <= m->rgt;
+	return r->lineage && m->lineage && !strncmp(r->lineage, m->lineage, strlen(m->lineage));
+}
+
 /*
- * The rows (not gone) whose lft lies inside one of rows m[]: their
- * subtrees, soft-deleted rows too unless live_only. In lft order.
+ * The rows (not gone) inside one of rows m[]: their subtrees, soft-deleted
+ * rows too unless live_only. In lft order.
  */
 static size_t *rows_within(const struct acct_nset *ns, const size_t *m, size_t nm,
 			   bool live_only, size_t *n)
@@ -114,7 +142,7 @@ static size_t *rows_within(const struct acct_nset *ns, const size_t *m, size_t n
 		if (r->gone || (live_only && r->deleted))
 			continue;
 		for (size_t k = 0; !in && k < nm; k++)
-			in = r->lft >= ns->rows[m[k]].lft && r->lft <= ns->rows[m[k]].rgt;
+			in = row_within(ns, r, &ns->rows[m[k]]);
 		if (in)
 			v[(*n)++] = i;
 	}

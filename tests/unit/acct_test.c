@@ -16,6 +16,7 @@
 
 #include "acct.h"
 #include "acct_nset.h"
+#include "acct_sql.h"
 #include "acct_sacctmgr.h"
 #include "acct_state.h"
 #include "db.h"
@@ -249,6 +250,75 @@ Test(acct, nested_set_shifts_soft_deleted_rows_and_stays_valid)
 	s.rows[5].rgt = s.rows[7].lft;		/* damage: overlapping intervals */
 	cr_expect_not(acct_nset_valid(&s));
 	acct_nset_release(&s);
+}
+
+Test(acct, lineage_follows_slurmdbd_2411_on_a_registered_cluster)
+{
+	/* tests/data/sql-24.11 02-04: lft = rgt = 0, no shift, lineage by path */
+	struct acct_nset s = { 0 };
+	size_t phys, hep, alice;
+
+	s.flat = true;
+	acct_nset_push(&s, 1, "root", "", "", 1, 4, 0);
+	acct_nset_set_lineage(&s, 0, "/");
+	acct_nset_push(&s, 2, "root", "root", "", 2, 3, 0);
+	acct_nset_set_lineage(&s, 1, "/0-root/");
+	phys = acct_nset_add_child(&s, "root", "physics", "");
+	hep = acct_nset_add_child(&s, "physics", "hep", "");
+	alice = acct_nset_add_child(&s, "hep", "hep", "alice");
+	cr_assert_neq(alice, SIZE_MAX);
+	cr_expect_str_eq(s.rows[phys].lineage, "/physics/");
+	cr_expect_str_eq(s.rows[hep].lineage, "/physics/hep/");
+	cr_expect_str_eq(s.rows[alice].lineage, "/physics/hep/0-alice/");
+	cr_expect_eq(s.rows[hep].lft, 0);
+	cr_expect_eq(s.rows[alice].rgt, 0);
+	cr_expect_eq(s.rows[0].rgt, 4);		/* root rows untouched */
+	cr_expect_not(s.rows[0].moved);
+	cr_expect_eq(acct_nset_parent(&s, "hep"), hep);
+	cr_expect_eq(acct_nset_remove_row(&s, hep), 1);
+	cr_expect(s.rows[hep].gone);
+	cr_expect_not(s.rows[alice].gone);	/* removals name every row they delete */
+	cr_expect_eq(acct_nset_remove_row(&s, hep), 0);
+	acct_nset_release(&s);
+}
+
+Test(acct, lineage_and_nested_set_together_before_registration)
+{
+	/* 19-add-user-erin-lab2: a cluster with rpc_version 0 keeps lft/rgt too */
+	struct acct_nset s = { 0 };
+	size_t cs, erin;
+
+	acct_nset_push(&s, 1, "root", "", "", 1, 4, 0);
+	acct_nset_set_lineage(&s, 0, "/");
+	acct_nset_push(&s, 2, "root", "root", "", 2, 3, 0);
+	acct_nset_set_lineage(&s, 1, "/0-root/");
+	cs = acct_nset_add_child(&s, "root", "cs", "");
+	erin = acct_nset_add_child(&s, "cs", "cs", "erin");
+	cr_expect_eq(s.rows[cs].lft, 2);
+	cr_expect_eq(s.rows[cs].rgt, 5);
+	cr_expect_eq(s.rows[erin].lft, 3);
+	cr_expect_str_eq(s.rows[erin].lineage, "/cs/0-erin/");
+	cr_expect(acct_nset_valid(&s));
+	acct_nset_release(&s);
+}
+
+Test(acct, sql_method_knows_2205_and_2311_to_2411_schemas_only)
+{
+	struct acct_dbinfo info = { .has_schema = true };
+	char *cause = NULL;
+
+	for (long v = 12; v <= 16; v++) {
+		info.version = v;
+		cr_expect_eq(acct_sql_check_schema(&info, &cause) == 0, v == 12 || v >= 15, "%ld", v);
+		free(cause);
+		cause = NULL;
+	}
+	cr_expect_str_eq(acct_sql_release(16), "23.11-24.11");
+	cr_expect_str_eq(acct_sql_release(12), "22.05");
+	info.version = 17;
+	cr_assert_eq(acct_sql_check_schema(&info, &cause), -1);
+	cr_expect(strstr(cause, "schema version 17") && strstr(cause, "sacctmgr"), "%s", cause);
+	free(cause);
 }
 
 /* ---- desired state from an inventory ---- */

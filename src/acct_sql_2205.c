@@ -1,0 +1,92 @@
+/*
+ * acct_sql_2205.c: the sql method's generation for slurmdbd 22.05's schema
+ * (CONVERT_VERSION 12): the association tree is the nested set lft/rgt
+ * alone, 19 per-cluster tables, no lineage, no flags columns (what a lab
+ * capture of slurmdbd 22.05.8's general query log shows).
+ */
+#include "compat.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "acct_sql_priv.h"
+#include "xalloc.h"
+
+static const char *const tables_2205[] = {
+	"assoc_table", "assoc_usage_day_table", "assoc_usage_hour_table",
+	"assoc_usage_month_table", "event_table", "job_env_table",
+	"job_script_table", "job_table", "last_ran_table", "resv_table",
+	"step_table", "suspend_table", "usage_day_table", "usage_hour_table",
+	"usage_month_table", "wckey_table", "wckey_usage_day_table",
+	"wckey_usage_hour_table", "wckey_usage_month_table",
+};
+
+static const char *const *tables_of_2205(long v, size_t *n)
+{
+	(void)v;
+	*n = ARRAY_SIZE(tables_2205);
+	return tables_2205;
+}
+
+static bool knows_2205(long version)
+{
+	return version == ACCT_SCHEMA_2205;
+}
+
+static int add_cluster_2205(struct sqlw *w, char **cause)
+{
+	const char *params[] = { w->now, w->now, w->c };
+
+	if (sqlw_run(w, "insert into cluster_table (creation_time, mod_time, name, classification, "
+		     "federation, fed_id, fed_state, features) values (?, ?, ?, 0, '', 0, 0, '') "
+		     "on duplicate key update deleted=0, mod_time=VALUES(mod_time), control_host='', "
+		     "control_port=0, classification=0, flags=0, federation='', fed_id=0, "
+		     "fed_state=0, features=''", params, 3, NULL, cause) < 0)
+		return -1;
+	return sqlw_txn(w, TXN_ADD_CLUSTERS, w->c, "federation='', fed_id=0, fed_state=0, features=''",
+			false, cause);
+}
+
+static void entity_batches_2205(struct sqlw *w)
+{
+	acct_batch_init(&w->users, w->db, "insert into user_table (creation_time, mod_time, "
+			"name, admin_level) values ", " on duplicate key update name=VALUES(name), "
+			"deleted=0, mod_time=VALUES(mod_time), admin_level=VALUES(admin_level)", 4);
+	acct_batch_init(&w->accounts, w->db, "insert into acct_table (creation_time, mod_time, "
+			"name, description, organization) values ", " on duplicate key update "
+			"deleted=0, mod_time=VALUES(mod_time), description=VALUES(description), "
+			"organization=VALUES(organization)", 5);
+}
+
+static int add_account_2205(struct sqlw *w, const struct acct_obj *o, char **cause)
+{
+	const char *d = acct_obj_get(o, "description"), *org = acct_obj_get(o, "organization");
+	const char *params[] = { w->now, w->now, o->name, d, org };
+	char *info = xasprintf("description='%s', organization='%s'", d, org);
+	int rc = acct_batch_add(&w->accounts, params, cause);
+
+	if (rc == 0)
+		rc = sqlw_txn(w, TXN_ADD_ACCOUNTS, o->name, info, false, cause);
+	free(info);
+	return rc;
+}
+
+static bool flat_2205(long rpc_version)
+{
+	(void)rpc_version;
+	return false;
+}
+
+const struct sqlw_gen sqlw_gen_2205 = {
+	.release = "22.05",
+	.knows = knows_2205,
+	.tables = tables_of_2205,
+	.add_cluster_row = add_cluster_2205,
+	.entity_batches = entity_batches_2205,
+	.add_account_row = add_account_2205,
+	.flat = flat_2205,
+	.lineage = false,
+	.account_is_def = "0",
+	.assoc_reset_extra = "",
+	.usage_on_remove = true,
+};
