@@ -5,7 +5,12 @@ reached by SQLCMD (a mariadb client command line reading SQL on stdin, e.g.
 ids replaced by names, rows sorted: two seeds of the same inventory must
 print the same. With --nested it instead checks that lft/rgt of the cluster's
 associations form a valid nested set consistent with parent_acct/acct and
-prints "nested set ok" (exit 1 and the first problem otherwise)."""
+prints "nested set ok" (exit 1 and the first problem otherwise). On Slurm
+23.11+ (a lineage column), id_parent prints as the parent row's
+acct/user/partition, and --nested also checks every live row's lineage and
+id_parent against its parent row; rows with lft = rgt = 0 (new rows on a
+cluster a 23.11+ slurmctld registered) are left out of the nested set, which
+then says "lineage ok (N rows flat)"."""
 import subprocess
 import sys
 
@@ -46,6 +51,10 @@ def dump(cluster, cmd):
               "tres_table", "cluster_table", '"%s_assoc_table"' % cluster]
     for table in tables:
         head, rows = query(cmd, "set session sql_mode='ANSI_QUOTES'; select * from %s" % table)
+        parent_of = {}
+        if "id_parent" in head:
+            parent_of = {r["id_assoc"]: "%s/%s/%s" % (r["acct"], r["user"], r["partition"])
+                         for r in rows}
         keep = [h for h in head if h not in DROP and not h.startswith(("control_", "last_port",
                                                                       "rpc_", "dimensions", "plugin_", "flags"))
                 or (table == "qos_table" and h == "flags")]
@@ -56,6 +65,8 @@ def dump(cluster, cmd):
                 v = r[h]
                 if h in ("qos", "delta_qos", "preempt"):
                     v = idlist(v, qn)
+                elif h == "id_parent":
+                    v = parent_of.get(v, "#" + v) if v != "0" else "0"
                 elif h == "def_qos_id" and v != "NULL":
                     v = qn.get(v, "#" + v)
                 elif "tres" in h and v not in ("", "NULL"):
@@ -66,9 +77,46 @@ def dump(cluster, cmd):
             print("%s: %s" % (table.strip('"'), line))
 
 
+def lineage(rows):
+    """None when every live row's lineage and id_parent follow its parent row."""
+    live = [r for r in rows if r["deleted"] == "0"]
+    by_id = {r["id_assoc"]: r for r in rows}
+    acct = {r["acct"]: r for r in live if not r["user"]}
+    for r in live:
+        if r["acct"] == "root" and not r["user"]:
+            want, par = "/", None
+        else:
+            par = acct.get(r["acct"] if r["user"] else r["parent_acct"])
+            if not par:
+                return "no parent row for %s/%s" % (r["acct"], r["user"])
+            want = par["lineage"] + ("0-%s/" % r["user"] if r["user"] else r["acct"] + "/")
+            if r["partition"]:
+                want += r["partition"] + "/"
+        if r["lineage"] != want:
+            return "lineage of %s/%s is %s, not %s" % (r["acct"], r["user"], r["lineage"], want)
+        got = by_id.get(r["id_parent"])
+        if (par is None) != (r["id_parent"] == "0") or (par is not None and got is not par):
+            return "id_parent of %s/%s is %s" % (r["acct"], r["user"], r["id_parent"])
+    return None
+
+
 def nested(cluster, cmd):
-    _, rows = query(cmd, 'set session sql_mode=\'ANSI_QUOTES\'; select acct, user, `partition`, '
-                    'parent_acct, lft, rgt, deleted from "%s_assoc_table"' % cluster)
+    head, rows = query(cmd, 'set session sql_mode=\'ANSI_QUOTES\'; select * from "%s_assoc_table"'
+                       % cluster)
+    if "lineage" in head:
+        err = lineage(rows)
+        if err:
+            return err
+        flat = [r for r in rows if r["lft"] == "0" and r["rgt"] == "0"]
+        rows = [r for r in rows if not (r["lft"] == "0" and r["rgt"] == "0")]
+        if flat:
+            return nested_rows(rows, True) or ("lineage ok (%d rows flat)" % len(flat), )
+    return nested_rows(rows, False)
+
+
+def nested_rows(rows, partial):
+    """None when lft/rgt of rows form a valid nested set of their tree (only
+    among themselves when partial: other rows of the tree are flat)."""
     iv = [(int(r["lft"]), int(r["rgt"]), r) for r in rows]
     ends = [x for l, g, _ in iv for x in (l, g)]
     if len(set(ends)) != len(ends):
@@ -92,6 +140,8 @@ def nested(cluster, cmd):
         if not parent:
             continue
         if parent not in acct:
+            if partial:
+                continue
             return "no parent row '%s' for %s/%s" % (parent, r["acct"], r["user"])
         pl, pg = acct[parent]
         if not (pl < l and g < pg):
@@ -106,10 +156,13 @@ def main():
     args = sys.argv[1:]
     if args and args[0] == "--nested":
         err = nested(args[1], args[2:])
-        if err:
+        if isinstance(err, tuple):
+            print(err[0])
+        elif err:
             print(err)
             sys.exit(1)
-        print("nested set ok")
+        else:
+            print("nested set ok")
         return
     dump(args[0], args[1:])
 

@@ -49,6 +49,9 @@ acct_reset_db() {
 	acct_svc slurmctld stop 2>/dev/null
 	acct_svc slurmdbd stop || return 1
 	echo "drop database if exists slurm_acct_db; create database slurm_acct_db;" | acct_sql || return 1
+	# slurmctld 24.11 keeps the cluster's id (random per database) in
+	# StateSaveLocation/clustername and refuses to start on another one
+	acct_on sh -c 'rm -f "$(sed -n "s/^StateSaveLocation=//p" /etc/slurm/slurm.conf)/clustername"' || return 1
 	acct_svc slurmdbd start && acct_wait_dbd || return 1
 	acct_on sacctmgr -n -P show cluster format=Cluster | grep -qx "$ACCT_CLUSTER" ||
 		acct_on sacctmgr -i add cluster "$ACCT_CLUSTER" >/dev/null || return 1
@@ -57,6 +60,28 @@ acct_reset_db() {
 			"${t%%/*}" "${t#*/}"
 	done | acct_sql slurm_acct_db || return 1
 	acct_svc slurmdbd restart && acct_wait_dbd
+}
+
+# acct_wait_registered: until slurmctld has registered the cluster with
+# slurmdbd (cluster_table.rpc_version set; 30 s). From then on slurmdbd 23.11+
+# leaves lft/rgt at 0 for the cluster's new associations.
+acct_wait_registered() {
+	i=0
+	until [ "$(echo "select rpc_version from cluster_table where name='$ACCT_CLUSTER'" |
+		acct_sql -N slurm_acct_db 2>/dev/null)" -gt 0 ] 2>/dev/null; do
+		i=$((i + 1))
+		[ "$i" -gt 60 ] && { echo "slurmctld did not register '$ACCT_CLUSTER'" >&2; return 1; }
+		sleep 0.5
+	done
+}
+
+# acct_assoc_mgr OUT: slurmctld's associations (scontrol show assoc_mgr), ids,
+# tree positions, usage and fair-share figures aside, lines sorted
+acct_assoc_mgr() {
+	acct_on scontrol -o show assoc_mgr flags=assoc,users,qos |
+		sed -e 's/ \(ID\|Lft\|SharesRaw[^=]*\|UsageRaw\|Usage[A-Z][A-Za-z]*\|GrpTRESMins\|GrpTRESRunMins\|MaxTRESMins\|FairShare\|Effective[A-Za-z]*\|LevelFS\)=[^ ]*//g' \
+			-e 's/(\([0-9]*\))/()/g' -e 's/\(AccrueJobs\|GrpJobs\|GrpSubmitJobs\|GrpWall\|MaxJobs\|MaxSubmitJobs\)=\([^( ]*\)([^)]*)/\1=\2/g' |
+		sort >"$1"
 }
 
 # acct_seed METHOD INV: seed with clusterctl's sql or sacctmgr method
@@ -85,21 +110,30 @@ acct_rows() { python3 "$ACCT_DIR/dbnorm.py" "$ACCT_CLUSTER" $ACCT_SQL >"$1"; }
 acct_nested_ok() { python3 "$ACCT_DIR/dbnorm.py" --nested "$ACCT_CLUSTER" $ACCT_SQL; }
 
 # acct_equivalence INV NAME: seed INV once with each method from a fresh
-# database; views and rows must be identical, both nested sets valid.
-# Leaves NAME.{sql,sacctmgr}.{views,rows} for inspection.
+# database; views, rows and slurmctld's associations must be identical, both
+# trees valid (nested set; lineage and id_parent on 23.11+). With
+# ACCT_REGISTERED=1 slurmctld registers the cluster before the seed (on
+# 23.11+ the new rows then keep lft = rgt = 0). Leaves
+# NAME.{sql,sacctmgr}.{views,rows,assoc_mgr,tree} for inspection.
 acct_equivalence() {
 	tres=$(acct_tres_of "$1") || return 1
 	for method in sql sacctmgr; do
 		acct_reset_db $tres >/dev/null || return 1
+		if [ "${ACCT_REGISTERED:-0}" = 1 ]; then
+			acct_svc slurmctld start && acct_wait_ctld && acct_wait_registered || return 1
+		fi
 		acct_seed "$method" "$1" >"$2.$method.out" 2>&1 || { cat "$2.$method.out"; return 1; }
 		# the sql method restarts slurmctld, which registers its TRES: do it for both
 		acct_svc slurmdbd restart && acct_wait_dbd && acct_svc slurmctld restart &&
 			acct_wait_ctld || return 1
 		acct_views "$2.$method.views" && acct_rows "$2.$method.rows" &&
-		acct_nested_ok || return 1
+		acct_assoc_mgr "$2.$method.assoc_mgr" &&
+		acct_nested_ok >"$2.$method.tree" || { cat "$2.$method.tree"; return 1; }
 	done
 	diff -u "$2.sacctmgr.views" "$2.sql.views" &&
-	diff -u "$2.sacctmgr.rows" "$2.sql.rows"
+	diff -u "$2.sacctmgr.rows" "$2.sql.rows" &&
+	diff -u "$2.sacctmgr.assoc_mgr" "$2.sql.assoc_mgr" &&
+	diff -u "$2.sacctmgr.tree" "$2.sql.tree"
 }
 
 # ---- the project lab (scripts/lab.sh via tests/t/lib-lab.sh) ----

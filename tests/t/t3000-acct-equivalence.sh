@@ -5,9 +5,12 @@
 # clusterctl's sql method and one seeded with the equivalent sacctmgr
 # commands (the sacctmgr method) read back the same: every "sacctmgr show
 # cluster|account|user|assoc|qos|tres -P" view and every row of the
-# accounting tables (timestamps, ids and sibling order aside) are identical,
-# and lft/rgt form a valid nested set of the account tree. Real slurmdbd,
-# slurmctld and MariaDB in the lab (host ctl).
+# accounting tables (timestamps, ids and sibling order aside) and slurmctld's
+# associations (scontrol show assoc_mgr) are identical, and lft/rgt form a
+# valid nested set of the account tree; on Slurm 24.11 (SLURM_VERSION) also
+# lineage and id_parent, both before a slurmctld registered the cluster
+# (slurmdbd keeps lft/rgt then) and after (new rows keep lft = rgt = 0).
+# Real slurmdbd, slurmctld and MariaDB in the lab (host ctl).
 . "$(dirname "$0")/test-lib.sh"
 . "$TOP/tests/t/lib-lab.sh"
 . "$TOP/bench/acct/lib-acct.sh"
@@ -35,6 +38,19 @@ test_expect_success 'generated (300 users, 30 accounts, GPU QoS): sql seed and s
 	acct_equivalence gen.yaml eq-gen &&
 	test $(grep -c "^assoc: " eq-gen.sql.views) -gt 330
 '
+
+if [ "${SLURM_VERSION:-22.05}" != 22.05 ]; then
+	test_expect_success 'registered cluster (lft/rgt stay 0): skynet and generated, sql seed and sacctmgr seed are the same' '
+		ACCT_REGISTERED=1 &&
+		acct_equivalence c-skynet.yaml reg-skynet &&
+		acct_equivalence gen.yaml reg-gen;
+		rc=$? && ACCT_REGISTERED=0 && test $rc = 0 &&
+		grep "^lineage ok ([0-9]* rows flat)\$" reg-skynet.sql.tree &&
+		grep "^lineage ok ([0-9]* rows flat)\$" reg-gen.sacctmgr.tree &&
+		grep "^nested set ok\$" eq-skynet.sql.tree &&
+		grep -q "^lab_assoc_table: .*lineage=/[^ ]*/0-[^ ]*/ " reg-skynet.sql.rows
+	'
+fi
 
 test_expect_success 'the seeds are not vacuous: skynet has accounts, users and QoS limits' '
 	grep -q "^qos: .*gres/gpu=" eq-skynet.sql.views &&
