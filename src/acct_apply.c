@@ -49,7 +49,8 @@ static int service(const struct model *m, enum service_kind k, const char *what,
 {
 	const struct service_cmds *s = &m->cluster.services[k];
 	const char *cmd = !strcmp(what, "stop") ? s->stop :
-		!strcmp(what, "start") ? s->start : s->restart;
+		!strcmp(what, "start") ? s->start :
+		!strcmp(what, "reconfigure") && s->reconfigure ? s->reconfigure : s->restart;
 	char *why = NULL;
 
 	if (!cmd || !host)
@@ -84,7 +85,7 @@ static int wait_dbd(const char *host, acct_remote_fn remote, void *cookie,
  * from slurmdbd itself when no other cluster exists to copy them from.
  */
 static int ensure_cluster(struct db *db, const struct acct_plan *p, const char *dbd,
-			  acct_remote_fn remote, void *cookie, char **cause)
+			  acct_remote_fn remote, void *cookie, long *rpc, char **cause)
 {
 	struct acct_dbinfo info;
 	struct strbuf cmd = STRBUF_INIT;
@@ -94,6 +95,7 @@ static int ensure_cluster(struct db *db, const struct acct_plan *p, const char *
 	if (acct_observe_info(db, p->cluster, &info, cause) < 0)
 		return -1;
 	db_rollback(db);
+	*rpc = info.rpc_version;
 	/* refuse before anything is stopped or written */
 	if (acct_sql_check_schema(&info, cause) < 0) {
 		rc = -1;
@@ -128,11 +130,12 @@ static int apply_sql(const struct model *m, const struct acct_plan *p,
 	struct db *db = NULL;
 	bool need_cluster = false;
 	char *start_err = NULL;
+	long rpc = 0;
 	int rc = -1;
 
 	if (db_connect(&m->db, &db, cause) < 0)
 		return -1;
-	if (ensure_cluster(db, p, dbd, remote, cookie, cause) < 0 ||
+	if (ensure_cluster(db, p, dbd, remote, cookie, &rpc, cause) < 0 ||
 	    interrupted(cause, "nothing was written") ||
 	    service(m, SVC_SLURMDBD, "stop", dbd, remote, cookie, cause) < 0)
 		goto out;
@@ -152,10 +155,10 @@ static int apply_sql(const struct model *m, const struct acct_plan *p,
 	 */
 	if (rc == 0)
 		rc = wait_dbd(dbd, remote, cookie, cause);
-	/* slurmctld is restarted even then: the database has changed */
+	/* slurmctld is restarted (reconfigured) even then: the database has changed */
 	if (rc == 0)
-		rc = service(m, SVC_SLURMCTLD, "restart", m->cluster.controller, remote,
-			     cookie, cause);
+		rc = service(m, SVC_SLURMCTLD, rpc >= ACCT_RPC_2311 ? "reconfigure" : "restart",
+			     m->cluster.controller, remote, cookie, cause);
 out:
 	free(start_err);
 	db_close(db);
