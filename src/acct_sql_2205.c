@@ -88,5 +88,8 @@ const struct sqlw_gen sqlw_gen_2205 = {
 	.lineage = false,
 	.account_is_def = "0",
 	.assoc_reset_extra = "",
+	.rm_txn_open = "name='",
+	.rm_txn_close = "'",
+	.unlist_keeps_comma = false,
 	.usage_on_remove = true,
 };

@@ -145,5 +145,8 @@ const struct sqlw_gen sqlw_gen_2311 = {
 	.lineage = true,
 	.account_is_def = "127",
 	.assoc_reset_extra = ", comment=DEFAULT, flags=DEFAULT",
+	.rm_txn_open = "name in('",
+	.rm_txn_close = "')",
+	.unlist_keeps_comma = true,
 	.usage_on_remove = false,
 };

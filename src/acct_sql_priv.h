@@ -70,6 +70,14 @@ struct sqlw_gen {
 	/* ", col=DEFAULT" beyond 22.05's when an association is soft-deleted */
 	const char *assoc_reset_extra;
 	bool usage_on_remove;		/* removals mark <c>_assoc_usage_* rows deleted */
+	/* txn_table.name of a removed user or account: open, the name, close */
+	const char *rm_txn_open, *rm_txn_close;
+	/*
+	 * A removed QoS leaves the associations' lists as
+	 * replace(qos, ',ID,', '') (22.05: ",1,2,3," becomes ",13,") or, when
+	 * unlist_keeps_comma, as replace(qos, ',ID,', ',') (",1,3,").
+	 */
+	bool unlist_keeps_comma;
 };
 
 extern const struct sqlw_gen sqlw_gen_2205, sqlw_gen_2311;

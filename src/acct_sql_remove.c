@@ -271,11 +271,12 @@ static int rm_entity_on(struct sqlw *w, const struct sqlw_cluster *cl, const cha
 {
 	bool user = !strcmp(key, "user");
 	struct sqlw_rset r;
-	char day_old[24], *sql, *tn = xasprintf("name='%s'", name);
+	char day_old[24], *sql, *tn;
 	const char *dparams[] = { day_old, name }, *uparams[] = { w->now, name };
 	bool has_jobs = false;
 	int rc = 0;
 
+	tn = xasprintf("%s%s%s", w->gen->rm_txn_open, name, w->gen->rm_txn_close);
 	snprintf(day_old, sizeof(day_old), "%lld", strtoll(w->now, NULL, 10) - DAY_SECS);
 	sqlw_rset_build(cl->ns, user ? NULL : name, user ? name : NULL, false, &r);
 	if (!user)
@@ -379,11 +380,19 @@ static int rm_qos(struct sqlw *w, const char *name, char **cause)
 	rc = 0;
 	for (size_t i = 0; rc == 0 && i < w->n_cls; i++) {
 		const char *params[] = { w->now, q, dp, dm };
+		const char *keep[] = { w->now, q, q, dp, dp, dm, dm };
 
-		sql = xasprintf("update \"%s_assoc_table\" set mod_time=?, qos=replace(qos, ?, ''), "
-				"delta_qos=replace(delta_qos, ?, ''), delta_qos=replace(delta_qos, ?, '') "
-				"where deleted=0", w->cls[i].name);
-		rc = sqlw_run(w, sql, params, 4, NULL, cause);
+		if (w->gen->unlist_keeps_comma)
+			sql = xasprintf("update \"%s_assoc_table\" set mod_time=?, qos=replace(qos, ?, "
+					"if(qos=?, '', ',')), delta_qos=replace(delta_qos, ?, "
+					"if(delta_qos=?, '', ',')), delta_qos=replace(delta_qos, ?, "
+					"if(delta_qos=?, '', ',')) where deleted=0", w->cls[i].name);
+		else
+			sql = xasprintf("update \"%s_assoc_table\" set mod_time=?, qos=replace(qos, ?, ''), "
+					"delta_qos=replace(delta_qos, ?, ''), delta_qos=replace(delta_qos, ?, '') "
+					"where deleted=0", w->cls[i].name);
+		rc = w->gen->unlist_keeps_comma ? sqlw_run(w, sql, keep, 7, NULL, cause) :
+			sqlw_run(w, sql, params, 4, NULL, cause);
 		free(sql);
 		if (rc == 0)
 			rc = rm_qos_on(w, w->cls[i].name, id, cause);

@@ -43,15 +43,17 @@ test_expect_success 'unreachable database: one clear error, exit 1' '
 '
 
 test_expect_success 'unknown schema version: refused before anything is stopped or written' '
+	v=$(echo "select max(version) from convert_version_table;" | acct_sql -N slurm_acct_db) &&
 	echo "update convert_version_table set version=99;" | acct_sql slurm_acct_db &&
 	checksums v99 &&
 	sed "s/max_tres_per_user: {gres\\/gpu: 2}/max_tres_per_user: {gres\\/gpu: 1}/" "$INV" >one.yaml &&
 	test_must_fail --exit=1 "$CLUSTERCTL" accounting apply one.yaml --exec-via "$ACCT_VIA" >out 2>err &&
 	test $(wc -l <err) = 1 &&
-	grep "schema version 99; the sql method knows only Slurm 22.05.s (12) and refuses" err &&
+	grep "schema version 99 (convert_version_table), which the sql method does not know" err &&
+	grep "use db.method: sacctmgr\$" err &&
 	checksums now && test_cmp v99 now &&
 	acct_on lab-service slurmdbd status &&
-	echo "update convert_version_table set version=12;" | acct_sql slurm_acct_db
+	echo "update convert_version_table set version=$v;" | acct_sql slurm_acct_db
 '
 
 # The audit rows go in last, just before COMMIT: a second session holding a
