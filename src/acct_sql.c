@@ -81,7 +81,12 @@ static void batches_init(struct sqlw *w)
 			"actor, info, cluster) values ", NULL, 6);
 	/* the audit rows go in last, just before COMMIT */
 	w->txn.deferred = w->txn_cl.deferred = true;
-	w->gen->entity_batches(w);
+	acct_batch_init(&w->users, w->db, "insert into user_table (creation_time, mod_time, "
+			"name, admin_level) values ", w->gen->user_upsert, 4);
+	acct_batch_init(&w->accounts, w->db, "insert into acct_table (creation_time, mod_time, "
+			"name, description, organization) values ", " on duplicate key update "
+			"deleted=0, mod_time=VALUES(mod_time), description=VALUES(description), "
+			"organization=VALUES(organization)", 5);
 	/* lft/rgt of existing rows by primary key: the row exists, so this updates */
 	head = xasprintf("insert into \"%s_assoc_table\" (id_assoc, creation_time, acct, "
 			 "lft, rgt) values ", w->c);

@@ -7,7 +7,6 @@
 #include "compat.h"
 
 #include <stdio.h>
-#include <stdlib.h>
 
 #include "acct_sql_priv.h"
 #include "xalloc.h"
@@ -47,30 +46,6 @@ static int add_cluster_2205(struct sqlw *w, char **cause)
 			false, cause);
 }
 
-static void entity_batches_2205(struct sqlw *w)
-{
-	acct_batch_init(&w->users, w->db, "insert into user_table (creation_time, mod_time, "
-			"name, admin_level) values ", " on duplicate key update name=VALUES(name), "
-			"deleted=0, mod_time=VALUES(mod_time), admin_level=VALUES(admin_level)", 4);
-	acct_batch_init(&w->accounts, w->db, "insert into acct_table (creation_time, mod_time, "
-			"name, description, organization) values ", " on duplicate key update "
-			"deleted=0, mod_time=VALUES(mod_time), description=VALUES(description), "
-			"organization=VALUES(organization)", 5);
-}
-
-static int add_account_2205(struct sqlw *w, const struct acct_obj *o, char **cause)
-{
-	const char *d = acct_obj_get(o, "description"), *org = acct_obj_get(o, "organization");
-	const char *params[] = { w->now, w->now, o->name, d, org };
-	char *info = xasprintf("description='%s', organization='%s'", d, org);
-	int rc = acct_batch_add(&w->accounts, params, cause);
-
-	if (rc == 0)
-		rc = sqlw_txn(w, TXN_ADD_ACCOUNTS, o->name, info, false, cause);
-	free(info);
-	return rc;
-}
-
 static bool flat_2205(long rpc_version)
 {
 	(void)rpc_version;
@@ -82,8 +57,9 @@ const struct sqlw_gen sqlw_gen_2205 = {
 	.knows = knows_2205,
 	.tables = tables_of_2205,
 	.add_cluster_row = add_cluster_2205,
-	.entity_batches = entity_batches_2205,
-	.add_account_row = add_account_2205,
+	.user_upsert = " on duplicate key update name=VALUES(name), deleted=0, "
+		"mod_time=VALUES(mod_time), admin_level=VALUES(admin_level)",
+	.account_txn_extra = "",
 	.flat = flat_2205,
 	.lineage = false,
 	.account_is_def = "0",

@@ -81,15 +81,9 @@ static int add_cluster_2311(struct sqlw *w, char **cause)
 	const char *params[] = { w->now, w->now, w->c, id };
 	int rc;
 
-	if (w->info.version < ACCT_SCHEMA_2411) {
-		rc = sqlw_run(w, "insert into cluster_table (creation_time, mod_time, name, "
-			      "classification, federation, fed_id, fed_state, features) values "
-			      "(?, ?, ?, 0, '', 0, 0, '') on duplicate key update deleted=0, "
-			      "mod_time=VALUES(mod_time), classification=0, flags=0, federation='', "
-			      "fed_id=0, fed_state=0, features=''", params, 3, NULL, cause);
-		return rc < 0 ? -1 : sqlw_txn(w, TXN_ADD_CLUSTERS, w->c, "federation='', fed_id=0, "
-					       "fed_state=0, features=''", false, cause);
-	}
+	/* 23.11 and 24.05 (15) have no cluster id yet: 22.05's row */
+	if (w->info.version < ACCT_SCHEMA_2411)
+		return sqlw_gen_2205.add_cluster_row(w, cause);
 	if (cluster_id(w, id, sizeof(id), cause) < 0 ||
 	    sqlw_run(w, "insert into cluster_table (creation_time, mod_time, name, id, "
 		     "classification, federation, fed_id, fed_state, features) values "
@@ -99,32 +93,6 @@ static int add_cluster_2311(struct sqlw *w, char **cause)
 		return -1;
 	info = xasprintf("federation='', fed_id=0, fed_state=0, features='', id=%s", id);
 	rc = sqlw_txn(w, TXN_ADD_CLUSTERS, w->c, info, false, cause);
-	free(info);
-	return rc;
-}
-
-/* A revived user keeps its admin level unless it was deleted (23.11+). */
-static void entity_batches_2311(struct sqlw *w)
-{
-	acct_batch_init(&w->users, w->db, "insert into user_table (creation_time, mod_time, "
-			"name, admin_level) values ", " on duplicate key update name=VALUES(name), "
-			"admin_level=IF(deleted=1, VALUES(admin_level), admin_level), deleted=0, "
-			"mod_time=VALUES(mod_time)", 4);
-	acct_batch_init(&w->accounts, w->db, "insert into acct_table (creation_time, mod_time, "
-			"name, description, organization) values ", " on duplicate key update "
-			"deleted=0, description=VALUES(description), mod_time=VALUES(mod_time), "
-			"organization=VALUES(organization)", 5);
-}
-
-static int add_account_2311(struct sqlw *w, const struct acct_obj *o, char **cause)
-{
-	const char *d = acct_obj_get(o, "description"), *org = acct_obj_get(o, "organization");
-	const char *params[] = { w->now, w->now, o->name, d, org };
-	char *info = xasprintf("description='%s', organization='%s', flags='0'", d, org);
-	int rc = acct_batch_add(&w->accounts, params, cause);
-
-	if (rc == 0)
-		rc = sqlw_txn(w, TXN_ADD_ACCOUNTS, o->name, info, false, cause);
 	free(info);
 	return rc;
 }
@@ -139,8 +107,11 @@ const struct sqlw_gen sqlw_gen_2311 = {
 	.knows = knows_2311,
 	.tables = tables_of_2311,
 	.add_cluster_row = add_cluster_2311,
-	.entity_batches = entity_batches_2311,
-	.add_account_row = add_account_2311,
+	/* a live user keeps its admin level */
+	.user_upsert = " on duplicate key update name=VALUES(name), "
+		"admin_level=IF(deleted=1, VALUES(admin_level), admin_level), deleted=0, "
+		"mod_time=VALUES(mod_time)",
+	.account_txn_extra = ", flags='0'",
 	.flat = flat_2311,
 	.lineage = true,
 	.account_is_def = "127",

@@ -169,6 +169,20 @@ int sqlw_write_qos(struct sqlw *w, char **cause)
 
 /* ---- accounts, users, coordinators ---- */
 
+static int add_account_row(struct sqlw *w, const struct acct_obj *o, char **cause)
+{
+	const char *d = acct_obj_get(o, "description"), *org = acct_obj_get(o, "organization");
+	const char *params[] = { w->now, w->now, o->name, d, org };
+	char *info = xasprintf("description='%s', organization='%s'%s", d, org,
+			       w->gen->account_txn_extra);
+	int rc = acct_batch_add(&w->accounts, params, cause);
+
+	if (rc == 0)
+		rc = sqlw_txn(w, TXN_ADD_ACCOUNTS, o->name, info, false, cause);
+	free(info);
+	return rc;
+}
+
 static int add_user_row(struct sqlw *w, const struct acct_obj *o, char **cause)
 {
 	char lvl[8], *info;
@@ -225,7 +239,7 @@ static int write_one_entity(struct sqlw *w, const struct acct_change *c, char **
 
 	if (o->kind == ACCT_ACCOUNT) {
 		if (c->op == ACCT_ADD) {
-			rc = w->gen->add_account_row(w, o, cause);
+			rc = add_account_row(w, o, cause);
 		} else {
 			tn = xasprintf("(name='%s')", o->name);
 			rc = sqlw_update_fields(w, "acct_table", "name", o->name, o, c->have,

@@ -60,9 +60,10 @@ struct sqlw_gen {
 	const char *const *(*tables)(long v, size_t *n);
 	/* the cluster_table row of a new cluster and its audit row */
 	int (*add_cluster_row)(struct sqlw *w, char **cause);
-	/* the user_table and acct_table upserts (w->users, w->accounts) */
-	void (*entity_batches)(struct sqlw *w);
-	int (*add_account_row)(struct sqlw *w, const struct acct_obj *o, char **cause);
+	/* what the user_table upsert does on a duplicate key */
+	const char *user_upsert;
+	/* txn_table.info of a new account after its description and organization */
+	const char *account_txn_extra;
 	/* associations: whether a cluster of this rpc_version keeps lft/rgt at 0 */
 	bool (*flat)(long rpc_version);
 	bool lineage;			/* id_parent and lineage columns */
