@@ -46,6 +46,12 @@ acct_tres_of() {
 # schema, the cluster added with sacctmgr, and the TRES slurmctld registers
 # (written as slurmctld's registration writes them)
 acct_reset_db() {
+	# the TRES slurmctld registered before (24.11 adds gres/gpumem,
+	# gres/gpuutil and typed GRES): written again so that it never creates
+	# TRES at its first start on the fresh database (24.11.5 crashed twice
+	# in 30 such starts, in assoc_mgr_update_qos and in cluster_tres)
+	set -- "$@" $(echo "select concat(type, '/', name) from tres_table where deleted=0 && id>1000;" |
+		acct_sql -N slurm_acct_db 2>/dev/null)
 	acct_svc slurmctld stop 2>/dev/null
 	acct_svc slurmdbd stop || return 1
 	echo "drop database if exists slurm_acct_db; create database slurm_acct_db;" | acct_sql || return 1
@@ -55,7 +61,7 @@ acct_reset_db() {
 	acct_svc slurmdbd start && acct_wait_dbd || return 1
 	acct_on sacctmgr -n -P show cluster format=Cluster | grep -qx "$ACCT_CLUSTER" ||
 		acct_on sacctmgr -i add cluster "$ACCT_CLUSTER" >/dev/null || return 1
-	for t in "$@"; do
+	for t in $(printf '%s\n' "$@" | sort -u); do
 		printf "insert into tres_table (creation_time, type, name) values (unix_timestamp(), '%s', '%s') on duplicate key update deleted=0;\n" \
 			"${t%%/*}" "${t#*/}"
 	done | acct_sql slurm_acct_db || return 1

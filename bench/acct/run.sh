@@ -11,7 +11,10 @@
 #   4. a sacctmgr -i add user loop: LOOP_SAMPLE users (default 200) timed,
 #      the rest extrapolated linearly (said so in the output)
 # Each seed starts from a fresh database (slurmdbd's schema, the cluster, the
-# gres/gpu TRES). Without ACCT_ON/ACCT_VIA/ACCT_SQL in the environment it
+# gres/gpu TRES); with ACCT_REGISTERED=1 slurmctld also registers the cluster
+# before the clusterctl seeds (on Slurm 23.11+ new associations then keep
+# lft = rgt = 0, and the sql method reconfigures slurmctld instead of
+# restarting it). Without ACCT_ON/ACCT_VIA/ACCT_SQL in the environment it
 # brings up the project lab (scripts/lab.sh: ctl, gpu01-03 + MariaDB) and stops it
 # at the end. Prints a Markdown table.
 USERS=${1:-10000} ACCOUNTS=${2:-100} SAMPLE=${3:-200}
@@ -41,6 +44,11 @@ fi
 cd "$W" || exit 1
 
 now() { date +%s.%N; }
+# registered: slurmctld registers the fresh database's cluster (ACCT_REGISTERED=1)
+registered() {
+	[ "${ACCT_REGISTERED:-0}" = 1 ] || return 0
+	acct_svc slurmctld start && acct_wait_ctld && acct_wait_registered
+}
 secs() { echo "$2 - $1" | bc; }
 
 { sed '/^qos:/,$d' "$BASE" | sed -e 's/, *qos: *[a-z0-9_]*}/}/'
@@ -69,7 +77,7 @@ echo "\$s \$(date +%s.%N) \$4" >>"$W/via.log"
 exit \$rc
 EOV
 chmod +x via.sh
-acct_reset_db gres/gpu >/dev/null || exit 1
+acct_reset_db gres/gpu >/dev/null && registered || exit 1
 rm -f via.log
 t0=$(now)
 "$CLUSTERCTL" accounting apply big.yaml --exec-via "$W/via.sh" >sql.out 2>&1 || { cat sql.out >&2; exit 1; }
@@ -79,8 +87,8 @@ sql=$(secs "$t0" "$t1")
 stop_end=$(awk '/slurmdbd stop/ { print $2 }' via.log)
 start_beg=$(awk '/slurmdbd start/ { print $1 }' via.log)
 start_end=$(awk '/slurmdbd start/ { print $2 }' via.log)
-ctld_beg=$(awk '/slurmctld restart/ { print $1 }' via.log)
-ctld_end=$(awk '/slurmctld restart/ { print $2 }' via.log)
+ctld_beg=$(awk '/slurmctld (restart|reconfigure)/ { print $1 }' via.log)
+ctld_end=$(awk '/slurmctld (restart|reconfigure)/ { print $2 }' via.log)
 stop_beg=$(awk '/slurmdbd stop/ { print $1 }' via.log)
 plan_s=$(secs "$t0" "$stop_beg")
 dbdstop_s=$(secs "$stop_beg" "$stop_end")
@@ -100,7 +108,7 @@ plan=$(secs "$t0" "$t1")
 [ "$rc" = 0 ] || { echo "no-change plan exited $rc" >&2; cat plan.out >&2; }
 
 # 2b. clusterctl's sacctmgr method (same plan as sacctmgr -i commands)
-acct_reset_db gres/gpu >/dev/null || exit 1
+acct_reset_db gres/gpu >/dev/null && registered || exit 1
 sed "s/^\\(  *method:\\).*/\\1 sacctmgr/" big.yaml >big-sacctmgr.yaml
 t0=$(now)
 "$CLUSTERCTL" accounting apply big-sacctmgr.yaml --exec-via "$ACCT_VIA" >sacctmgr.out 2>&1 ||
@@ -135,7 +143,7 @@ cat <<EOT
 | - of which: slurmdbd stop | | $dbdstop_s |
 | - of which: the one transaction | | $txn_s |
 | - of which: slurmdbd start, until sacctmgr gets an answer | | $dbdstart_s |
-| - of which: slurmctld restart (it loads the associations) | | $ctld_s |
+| - of which: slurmctld restart or reconfigure (it loads the associations) | | $ctld_s |
 | - of which: read back (sacctmgr show assoc, qos, user) | | $readback_s |
 | clusterctl's own work (plan + transaction + read back) | | $own_s |
 | clusterctl accounting plan | no change, against the seeded database | $plan |
