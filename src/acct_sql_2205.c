@@ -66,6 +66,7 @@ const struct sqlw_gen sqlw_gen_2205 = {
 	.assoc_reset_extra = "",
 	.rm_txn_open = "name='",
 	.rm_txn_close = "'",
+	.rm_matches_only = false,
 	.unlist_keeps_comma = false,
 	.usage_on_remove = true,
 };

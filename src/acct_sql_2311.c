@@ -118,6 +118,7 @@ const struct sqlw_gen sqlw_gen_2311 = {
 	.assoc_reset_extra = ", comment=DEFAULT, flags=DEFAULT",
 	.rm_txn_open = "name in('",
 	.rm_txn_close = "')",
+	.rm_matches_only = true,
 	.unlist_keeps_comma = true,
 	.usage_on_remove = false,
 };

@@ -79,6 +79,12 @@ struct sqlw_gen {
 	 * unlist_keeps_comma, as replace(qos, ',ID,', ',') (",1,3,").
 	 */
 	bool unlist_keeps_comma;
+	/*
+	 * "delete user|account where ... cluster=C" removes the live rows it
+	 * matches and checks jobs under those rows only (23.11+), not their
+	 * whole subtrees, soft-deleted rows included (22.05).
+	 */
+	bool rm_matches_only;
 };
 
 extern const struct sqlw_gen sqlw_gen_2205, sqlw_gen_2311;
@@ -176,6 +182,9 @@ void sqlw_clusters_release(struct sqlw *w);
 /* The rows one request for acct/user (NULL: any) removes on ns. */
 void sqlw_rset_build(const struct acct_nset *ns, const char *acct,
 		     const char *user, bool from_live, struct sqlw_rset *r);
+/* 23.11+: the live rows matching acct/user, both as set and as all. */
+void sqlw_rset_matches(const struct acct_nset *ns, const char *acct,
+		       const char *user, struct sqlw_rset *r);
 void sqlw_rset_release(struct sqlw_rset *r);
 /* "<col>=1<sep><col>=2..." over the ids of rows v[]; caller frees. */
 char *sqlw_id_list(const struct acct_nset *ns, const size_t *v, size_t n,

@@ -230,7 +230,10 @@ static int rm_assocs(struct sqlw *w, const struct sqlw_cluster *cl, const char *
 	bool has_jobs = false;
 	int rc = 0;
 
-	sqlw_rset_build(cl->ns, acct, user, true, &r);
+	if (w->gen->rm_matches_only)
+		sqlw_rset_matches(cl->ns, acct, user, &r);
+	else
+		sqlw_rset_build(cl->ns, acct, user, true, &r);
 	ids = sqlw_id_list(cl->ns, r.set, r.n_set, "id_assoc", " || ");
 	if (r.n_set) {
 		rc = default_check(w, cl, ids, NULL, cause) ||

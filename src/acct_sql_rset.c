@@ -182,6 +182,15 @@ void sqlw_rset_build(const struct acct_nset *ns, const char *acct, const char *u
 	free(any);
 }
 
+void sqlw_rset_matches(const struct acct_nset *ns, const char *acct, const char *user,
+		       struct sqlw_rset *r)
+{
+	r->set = rows_matching(ns, acct, user, true, &r->n_set);
+	r->all = xcalloc(r->n_set + 1, sizeof(*r->all));
+	memcpy(r->all, r->set, r->n_set * sizeof(*r->all));
+	r->n_all = r->n_set;
+}
+
 void sqlw_rset_release(struct sqlw_rset *r)
 {
 	free(r->set);
