@@ -103,9 +103,9 @@ static void assocs_init(struct sqlw *w)
 
 	acct_fields(ACCT_ASSOC, &n);
 	strbuf_addf(&head, "insert into \"%s_assoc_table\" (creation_time, mod_time, acct, "
-		    "user, `partition`, lft, rgt, deleted, id_parent, lineage", w->c);
-	if (!w->gen->lineage)
-		strbuf_setlen(&head, head.len - strlen(", id_parent, lineage"));
+		    "user, `partition`, lft, rgt, deleted", w->c);
+	if (w->gen->lineage)
+		strbuf_addstr(&head, ", id_parent, lineage");
 	sqlw_column_list(&head, ACCT_ASSOC, ", %s");
 	strbuf_addstr(&head, ") values ");
 	/* a soft-deleted row of the same key comes back (in the new slot) */
