@@ -165,6 +165,9 @@ acct_lab_begin() {
 	# all name their cluster "lab"
 	XDG_RUNTIME_DIR=$TRASH
 	export XDG_RUNTIME_DIR
+	# the accounting tests are about the sql method, on every release
+	LAB_ACCT_METHOD=${LAB_ACCT_METHOD:-sql}
+	export LAB_ACCT_METHOD
 	lab_inventory "$TOP/inventories/lab.yaml" "$inv"
 	lab_slurm_ports "$inv"
 	lab_hosts_up "$@"

@@ -1,5 +1,5 @@
 #!/bin/sh
-# slurm-releases: 22.05 (24.11 once the sql method writes the 23.11+ schema)
+# slurm-releases: 22.05 24.11 (tests/t/run.sh runs it once per release)
 # t3000-acct-equivalence: for the accounting part of every inventory in
 # inventories/ and of a generated one, a fresh database seeded with
 # clusterctl's sql method and one seeded with the equivalent sacctmgr

@@ -1,5 +1,5 @@
 #!/bin/sh
-# slurm-releases: 22.05 (24.11 once the sql method writes the 23.11+ schema)
+# slurm-releases: 22.05 24.11 (tests/t/run.sh runs it once per release)
 # t3020-acct-prune: "accounting apply --prune" with the sql method writes what
 # slurmdbd writes for the sacctmgr method's "sacctmgr -i delete user|account|
 # qos". From the same sql seed, done twice on a fresh database, a user, an
