@@ -38,7 +38,7 @@
 # ld.so.cache, with the same private /etc, /run, /var as with 22.05; the lab's
 # MariaDB is that root's too (11.8; 10.11 for 22.05).
 # LAB_ACCT_METHOD: database.method that `inventory` writes (default: sql on 22.05;
-# sacctmgr on 24.11, as the sql method does not know 24.11's schema yet).
+# sacctmgr on 24.11, the better default there: bench/acct/RESULTS.md).
 #
 # Files: $LAB/ssh/{id_ed25519,known_hosts,config} (client key; each host's key for
 # its name and address; Host blocks with strict checking), $LAB/hosts.tsv (name,
