@@ -2,8 +2,7 @@
  * acct_observe.c: reads what the accounting database holds for one
  * cluster into the canonical object shape, plus the facts the writer needs
  * (schema version, 23.11 lineage, the cluster's rpc_version, TRES and QoS
- * ids). Root's rows are left
- * out: clusterctl never changes them.
+ * ids). Root's rows are left out: clusterctl never changes them.
  */
 #include "compat.h"
 
