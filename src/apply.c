@@ -591,6 +591,31 @@ static int apply_swap_task(size_t idx, struct transport *tr, void *cookie,
 	return 0;
 }
 
+/*
+ * From 23.11 "scontrol reconfigure" starts a new daemon process and returns
+ * before it runs: wait (up to 30 s) until the status command sees it again,
+ * so that what follows (the next host's reconfigure, apply's own
+ * verification) does not meet a daemon between its two lives.
+ */
+static int apply_wait_reexec(struct apply_run *r, struct transport *tr,
+			     enum service_kind k, char **cause)
+{
+	const char *status = plan_status_cmd(r->s->m, k);
+	char *loop, *what;
+	int ret;
+
+	if (!status || !plan_reconfigure_reexecs(r->s->m->cluster.slurm_version))
+		return 0;
+	loop = xasprintf("i=0; until { %s; } >/dev/null 2>&1; do "
+			 "i=$((i + 1)); [ $i -lt 150 ] || exit 1; sleep 0.2; done",
+			 status);
+	what = xasprintf("wait for %s after its reconfigure", service_kind_name(k));
+	ret = apply_sh(tr, loop, what, cause);
+	free(what);
+	free(loop);
+	return ret;
+}
+
 static int apply_service(struct apply_run *r, struct transport *tr,
 			 const struct plan_service *sv, char **cause)
 {
@@ -615,6 +640,8 @@ static int apply_service(struct apply_run *r, struct transport *tr,
 		what = xasprintf("restart %s", service_kind_name(sv->kind));
 		ret = apply_sh(tr, c->restart, what, cause);
 	}
+	if (!ret && sv->action == PLAN_SVC_RECONFIGURE)
+		ret = apply_wait_reexec(r, tr, sv->kind, cause);
 	free(what);
 	return ret;
 }
