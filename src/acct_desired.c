@@ -188,19 +188,21 @@ static int add_user(struct acct_objset *s, const struct user *u, char **cause)
 {
 	const char *def = user_default_account(u);
 	struct acct_obj *o = acct_objset_add(s, ACCT_USER, u->name, NULL);
-	struct assoc_limits l = {
-		u->fairshare, &u->grp_tres, &u->max_tres_per_job, NULL,
-		u->grp_jobs, u->grp_submit_jobs, u->max_jobs, u->max_submit_jobs,
-		NULL, u->max_wall, u->default_qos, &u->qos,
-	};
 
 	acct_obj_set(o, "admin_level",
 		     acct_admin_name(u->admin_level ? (int)u->admin_level : 1));
 	for (size_t i = 0; i < u->accounts.n; i++) {
-		const char *acct = u->accounts.items[i];
+		struct user_assoc a;
+		struct assoc_limits l;
 
-		o = acct_objset_add(s, ACCT_ASSOC, acct, u->name);
-		acct_obj_set(o, "is_def", def && !strcmp(def, acct) ? "1" : "0");
+		user_assoc_resolve(u, i, &a);
+		l = (struct assoc_limits){
+			a.fairshare, &a.grp_tres, &a.max_tres_per_job, NULL,
+			a.grp_jobs, a.grp_submit_jobs, a.max_jobs, a.max_submit_jobs,
+			NULL, a.max_wall, a.default_qos, &a.qos,
+		};
+		o = acct_objset_add(s, ACCT_ASSOC, a.account, u->name);
+		acct_obj_set(o, "is_def", def && !strcmp(def, a.account) ? "1" : "0");
 		if (set_assoc(o, &l, cause) < 0)
 			return -1;
 	}

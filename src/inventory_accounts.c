@@ -226,13 +226,81 @@ void inv_load_accounts(struct loader *ld, void *obj, yaml_node_t *val,
 	inv_for_each_item(ld, val, load_top_account);
 }
 
+/*
+ * A user's accounts: a list whose entries are account names (the user's
+ * settings apply) or mappings {account: NAME, SETTING: ...} whose settings
+ * replace the user's for that one association.
+ */
+#define UA(field) F(struct user_assoc, field)
+#define UA_INT(n, field, doc_) { n, K_INT, UA(field), .min = -1, .max = 1LL << 40, .doc = doc_ }
+static const struct key_spec user_assoc_keys[] = {
+	{ "account", K_STR, UA(account), L(struct user_assoc, account_loc),
+	  .required = true, .doc = "the account of this association" },
+	{ "fairshare", K_STR, UA(fairshare), L(struct user_assoc, fairshare_loc),
+	  .def = "the user's", .doc = "Fairshare in this account" },
+	{ "qos", K_STRLIST, UA(qos), .def = "the user's", .doc = "QoS list" },
+	{ "default_qos", K_STR, UA(default_qos), L(struct user_assoc, default_qos_loc),
+	  .def = "the user's", .doc = "DefaultQOS (one of the QoS list)" },
+	{ "grp_tres", K_KV, UA(grp_tres), .def = "the user's", .doc = "GrpTRES" },
+	{ "max_tres_per_job", K_KV, UA(max_tres_per_job), .def = "the user's",
+	  .doc = "MaxTRES (per job)" },
+	UA_INT("grp_jobs", grp_jobs, "GrpJobs"),
+	UA_INT("grp_submit_jobs", grp_submit_jobs, "GrpSubmitJobs"),
+	UA_INT("max_jobs", max_jobs, "MaxJobs"),
+	UA_INT("max_submit_jobs", max_submit_jobs, "MaxSubmitJobs"),
+	{ "max_wall", K_TIME, UA(max_wall), .def = "the user's", .doc = "MaxWall" },
+};
+static const struct key_table user_assoc_table = TABLE("association", user_assoc_keys);
+
+static void load_user_assoc(struct loader *ld, yaml_node_t *e, struct user *u)
+{
+	struct user_assoc *a = &u->assocs[u->accounts.n];
+
+	a->grp_jobs = a->grp_submit_jobs = a->max_jobs = a->max_submit_jobs = MODEL_UNSET;
+	a->loc = inv_node_loc(ld, e);
+	if (e->type == YAML_MAPPING_NODE) {
+		inv_load_mapping(ld, e, &user_assoc_table, a);
+	} else if ((a->account = inv_scalar_str(ld, e, "an account name or a mapping"))) {
+		a->account_loc = a->loc;
+	}
+	if (!a->account)
+		return;
+	u->accounts.items[u->accounts.n] = a->account;
+	u->accounts.locs[u->accounts.n++] = a->account_loc;
+}
+
+static void load_user_accounts(struct loader *ld, void *obj, yaml_node_t *val,
+			       const struct src_loc *kloc)
+{
+	struct user *u = obj;
+	size_t n = val->type == YAML_SEQUENCE_NODE ? inv_seq_len(val) : 1;
+
+	(void)kloc;
+	u->accounts.items = pool_alloc(&ld->m->pool, (n + 1) * sizeof(*u->accounts.items));
+	u->accounts.locs = pool_alloc(&ld->m->pool, (n + 1) * sizeof(*u->accounts.locs));
+	u->assocs = pool_alloc(&ld->m->pool, (n + 1) * sizeof(*u->assocs));
+	if (val->type != YAML_SEQUENCE_NODE) {
+		load_user_assoc(ld, val, u);
+		return;
+	}
+	for (yaml_node_item_t *it = val->data.sequence.items.start;
+	     it < val->data.sequence.items.top; it++) {
+		yaml_node_t *e = inv_node_get(ld, *it);
+
+		if (e)
+			load_user_assoc(ld, e, u);
+	}
+}
+
 #define US(field) F(struct user, field)
 #define US_INT(n, field, doc_) { n, K_INT, US(field), .min = -1, .max = 1LL << 40, .doc = doc_ }
 static const struct key_spec user_keys[] = {
 	{ "name", K_STR, US(name), L(struct user, loc), .required = true,
 	  .doc = "user name (lowercase, as sacctmgr stores it)" },
-	{ "accounts", K_STRLIST, US(accounts), .required = true,
-	  .doc = "accounts the user has an association in" },
+	{ "accounts", K_FN, 0, .fn = load_user_accounts, .required = true,
+	  .type_doc = "list of account names or associations",
+	  .doc = "the user's associations: an account name, or a mapping "
+	  "(users[].accounts[] below) whose settings replace the user's in that account" },
 	{ "default_account", K_STR, US(default_account),
 	  L(struct user, default_account_loc), .def = "the first of accounts",
 	  .doc = "DefaultAccount (one of accounts)" },
@@ -295,5 +363,9 @@ const struct inv_ref_section inv_accounts_ref[] = {
 	  &account_table },
 	{ "users[]", "A user and its associations. Names must be lowercase: "
 	  "sacctmgr stores them so.", &user_table },
+	{ "users[].accounts[]", "One association of a user, written as a mapping "
+	  "instead of an account name when its settings differ from the user's. "
+	  "A key given here replaces the user's value (a QoS list or a TRES map "
+	  "as a whole); a key left out is the user's.", &user_assoc_table },
 	{ 0 }
 };

@@ -315,3 +315,32 @@ char *db_password(const struct db_settings *s, char **cause)
 	}
 	return xstrdup(v);
 }
+
+#define PICK(field, unset) (a->field != (unset) ? a->field : u->field)
+
+void user_assoc_resolve(const struct user *u, size_t i, struct user_assoc *out)
+{
+	static const struct user_assoc none = {
+		.grp_jobs = MODEL_UNSET, .grp_submit_jobs = MODEL_UNSET,
+		.max_jobs = MODEL_UNSET, .max_submit_jobs = MODEL_UNSET,
+	};
+	const struct user_assoc *a = u->assocs ? &u->assocs[i] : &none;
+
+	*out = *a;
+	out->account = u->accounts.items[i];
+	out->fairshare = PICK(fairshare, NULL);
+	out->qos = a->qos.n ? a->qos : u->qos;
+	out->default_qos = PICK(default_qos, NULL);
+	out->grp_tres = a->grp_tres.n ? a->grp_tres : u->grp_tres;
+	out->max_tres_per_job = a->max_tres_per_job.n ? a->max_tres_per_job :
+		u->max_tres_per_job;
+	out->grp_jobs = PICK(grp_jobs, MODEL_UNSET);
+	out->grp_submit_jobs = PICK(grp_submit_jobs, MODEL_UNSET);
+	out->max_jobs = PICK(max_jobs, MODEL_UNSET);
+	out->max_submit_jobs = PICK(max_submit_jobs, MODEL_UNSET);
+	out->max_wall = PICK(max_wall, NULL);
+	if (!a->default_qos)
+		out->default_qos_loc = u->default_qos_loc;
+	if (!a->fairshare)
+		out->fairshare_loc = u->fairshare_loc;
+}

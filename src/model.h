@@ -286,9 +286,30 @@ struct account {
 
 enum admin_level { ADMIN_NONE = 1, ADMIN_OPERATOR = 2, ADMIN_ADMINISTRATOR = 3 };
 
+/*
+ * One association of a user, as its accounts: list names it: an account
+ * and the settings written on that entry. Every setting left unset (NULL,
+ * n == 0, MODEL_UNSET) is the user's own; user_assoc_resolve() merges.
+ */
+struct user_assoc {
+	const char *account;
+	const char *fairshare;
+	struct str_list qos;
+	const char *default_qos;
+	struct kv_list grp_tres;
+	struct kv_list max_tres_per_job;
+	long long grp_jobs, grp_submit_jobs, max_jobs, max_submit_jobs;
+	const char *max_wall;
+	struct src_loc loc;		/* of the entry */
+	struct src_loc account_loc;
+	struct src_loc default_qos_loc;
+	struct src_loc fairshare_loc;
+};
+
 struct user {
 	const char *name;
-	struct str_list accounts;
+	struct str_list accounts;	/* account names, one per association */
+	struct user_assoc *assocs;	/* accounts.n of them, same order */
 	const char *default_account;	/* NULL: first of accounts */
 	struct str_list qos;		/* explicit list; empty = inherit */
 	const char *default_qos;
@@ -381,5 +402,12 @@ const char *service_kind_name(enum service_kind k);
  * accounts, else NULL.
  */
 const char *user_default_account(const struct user *u);
+
+/*
+ * The settings association i of u gets: out = the user's settings, with
+ * each one the association sets replacing it (whole values: a qos list or
+ * a TRES map is replaced, not merged). out borrows from u.
+ */
+void user_assoc_resolve(const struct user *u, size_t i, struct user_assoc *out);
 
 #endif

@@ -494,6 +494,52 @@ static void check_accounts(struct vctx *v, struct limit_seen *ls)
 		order_accounts(v);
 }
 
+static void check_limits_set(struct limit_seen *ls, const char *owner,
+			     const struct src_loc *loc, const char *max_wall,
+			     const long long *n, size_t nn)
+{
+	if (max_wall || any_set(n, nn))
+		note_limit(ls, owner, loc);
+}
+
+/*
+ * The settings association i writes itself (the user's were checked with
+ * the user), and the default QoS it ends up with against the QoS list it
+ * ends up with.
+ */
+static void check_user_assoc(struct vctx *v, const struct user *u, size_t i,
+			     struct limit_seen *ls)
+{
+	const struct user_assoc *a = &u->assocs[i];
+	char *owner = xasprintf("user '%s' in account '%s'", u->name, a->account);
+	const long long n[] = { a->grp_jobs, a->grp_submit_jobs, a->max_jobs,
+				a->max_submit_jobs };
+	struct user_assoc r;
+
+	for (size_t j = 0; j < i; j++)
+		if (!strcmp(u->accounts.items[j], a->account)) {
+			diag_error(v->dl, &a->account_loc, "%s: duplicate association",
+				   owner);
+			diag_note(v->dl, &u->assocs[j].account_loc, "first given here");
+			break;
+		}
+	validate_list_refs(v, &a->qos, owner, "QoS", &v->qos);
+	user_assoc_resolve(u, i, &r);
+	if (a->default_qos && !validate_index_find(&v->qos, a->default_qos))
+		validate_unknown_ref(v, &a->default_qos_loc, owner, "QoS",
+				     a->default_qos, &v->qos);
+	else if ((a->default_qos || a->qos.n) && r.default_qos && r.qos.n &&
+		 !str_list_has(&r.qos, r.default_qos))
+		diag_error(v->dl, a->default_qos ? &a->default_qos_loc : &a->loc,
+			   "%s: default QoS '%s' is not one of the association's QoS",
+			   owner, r.default_qos);
+	check_fairshare(v, owner, a->fairshare, &a->fairshare_loc);
+	check_tres_map(v, owner, &a->grp_tres, ls);
+	check_tres_map(v, owner, &a->max_tres_per_job, ls);
+	check_limits_set(ls, owner, &a->loc, a->max_wall, n, ARRAY_SIZE(n));
+	free(owner);
+}
+
 static void check_user(struct vctx *v, const struct user *u,
 		       struct limit_seen *ls)
 {
@@ -521,9 +567,10 @@ static void check_user(struct vctx *v, const struct user *u,
 		const long long n[] = { u->grp_jobs, u->grp_submit_jobs, u->max_jobs,
 					u->max_submit_jobs };
 
-		if (u->max_wall || any_set(n, ARRAY_SIZE(n)))
-			note_limit(ls, owner, &u->loc);
+		check_limits_set(ls, owner, &u->loc, u->max_wall, n, ARRAY_SIZE(n));
 	}
+	for (size_t i = 0; u->assocs && i < u->accounts.n; i++)
+		check_user_assoc(v, u, i, ls);
 	free(owner);
 }
 

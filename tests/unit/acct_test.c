@@ -421,6 +421,66 @@ Test(acct, desired_state_has_sacctmgr_defaults)
 	model_free(m);
 }
 
+static const char inv_assoc[] =
+	"cluster: {name: t1, controller: c1}\n"
+	"hosts: [{names: c1, roles: [controller]}]\n"
+	"database: {host: 127.0.0.1, port: 3307}\n"
+	"qos: [{name: a}, {name: b}]\n"
+	"accounts: [{name: x}, {name: y}, {name: z}]\n"
+	"users:\n"
+	"  - name: u\n"
+	"    fairshare: 5\n"
+	"    qos: [a, b]\n"
+	"    default_qos: a\n"
+	"    max_jobs: 3\n"
+	"    grp_tres: {cpu: 4, mem: 1G}\n"
+	"    accounts:\n"
+	"      - x\n"
+	"      - {account: y, fairshare: parent, qos: [b], default_qos: b, max_jobs: 7,\n"
+	"         grp_tres: {cpu: 2}, max_wall: \"2:00:00\"}\n"
+	"      - {account: z, max_tres_per_job: {gres/gpu: 1}}\n";
+
+Test(acct, user_association_settings_replace_the_users)
+{
+	struct diag_list dl = DIAG_LIST_INIT;
+	struct model *m = inventory_load_string("t.yaml", inv_assoc, strlen(inv_assoc), &dl);
+	struct acct_objset s = { 0 };
+	char *cause = NULL;
+	const struct acct_obj *o;
+
+	cr_assert_not_null(m);
+	cr_assert_eq(diag_errors(&dl), 0);
+	diag_release(&dl);
+	cr_assert_eq(acct_desired_build(m, &s, &cause), 0, "%s", cause);
+	/* x: a plain name, every setting the user's */
+	o = find(&s, ACCT_ASSOC, "x", "u");
+	expect_val(o, "is_def", "1");
+	expect_val(o, "fairshare", "5");
+	expect_val(o, "qos", "a,b");
+	expect_val(o, "default_qos", "a");
+	expect_val(o, "max_jobs", "3");
+	expect_val(o, "grp_tres", "cpu=4,mem=1024");
+	expect_val(o, "max_wall", NULL);
+	/* y: each key given replaces the user's, maps and lists as a whole */
+	o = find(&s, ACCT_ASSOC, "y", "u");
+	expect_val(o, "is_def", "0");
+	expect_val(o, "fairshare", "2147483647");
+	expect_val(o, "qos", "b");
+	expect_val(o, "default_qos", "b");
+	expect_val(o, "max_jobs", "7");
+	expect_val(o, "grp_tres", "cpu=2");
+	expect_val(o, "max_wall", "120");
+	/* z: only its own key differs */
+	o = find(&s, ACCT_ASSOC, "z", "u");
+	expect_val(o, "fairshare", "5");
+	expect_val(o, "qos", "a,b");
+	expect_val(o, "grp_tres", "cpu=4,mem=1024");
+	expect_val(o, "max_tres_per_job", "gres/gpu=1");
+	find(&s, ACCT_TRES, "gres/gpu", NULL);
+	acct_objset_release(&s);
+	model_free(m);
+}
+
 /* ---- sacctmgr output ---- */
 
 /* Runs each line through sh with sacctmgr printing its arguments, one per line. */
