@@ -299,27 +299,23 @@ static int cmp_user_assoc(const void *a, const void *b)
 	return c ? c : (x < y ? -1 : x > y);
 }
 
-/* Field j differs between the user's associations v[0..n): say so. */
-static void user_differs(struct tree *t, const struct acct_obj *const *v, size_t n,
-			 const struct acct_obj *ref, const char *field,
-			 struct strbuf *note)
+/*
+ * The user-level value of field: unset when some association has it unset
+ * (an association entry can replace a value, never unset one), else what
+ * the default association ref has; associations that differ say theirs.
+ */
+static const char *user_level(const struct acct_obj *const *v, size_t n,
+			      const struct acct_obj *ref, const char *field)
 {
-	struct strbuf vals = STRBUF_INIT;
-	bool differs = false;
+	for (size_t i = 0; i < n; i++)
+		if (!acct_obj_get(v[i], field))
+			return NULL;
+	return acct_obj_get(ref, field);
+}
 
-	for (size_t i = 0; i < n; i++) {
-		const char *x = acct_obj_get(v[i], field), *r = acct_obj_get(ref, field);
-
-		differs |= (!x != !r) || (x && strcmp(x, r));
-		strbuf_addf(&vals, "%s%s: %s", i ? ", " : "", v[i]->name, x ? x : "(unset)");
-	}
-	if (differs) {
-		t->n += problem(t->problems, "user '%s': %s differs between its "
-				"accounts (%s): written as the default account "
-				"'%s' has it", ref->user, field, vals.buf, ref->name);
-		strbuf_addf(note, "  #   %s per account: %s\n", field, vals.buf);
-	}
-	strbuf_release(&vals);
+static bool same_value(const char *a, const char *b)
+{
+	return a == b || (a && b && !strcmp(a, b));
 }
 
 static void user_lacks(struct tree *t, const struct acct_obj *const *v, size_t n,
@@ -331,58 +327,114 @@ static void user_lacks(struct tree *t, const struct acct_obj *const *v, size_t n
 		if (!x)
 			continue;
 		t->n += problem(t->problems, "user '%s' in account '%s': %s '%s' has "
-				"no key at the user level of the schema: left out",
+				"no key for a user's association in the schema: left out",
 				v[i]->user, v[i]->name, field, x);
 		strbuf_addf(note, "  #   %s in account %s: %s (not expressible)\n",
 			    field, v[i]->name, x);
 	}
 }
 
+/* The keys association a sets apart from the user level (", key: v" each). */
+static void assoc_entry(struct strbuf *out, const struct acct_obj *a,
+			const char *const *level)
+{
+	const char *fs = acct_obj_get(a, "fairshare");
+	size_t j = 1;
+
+	if (!same_value(fs, level[0]))
+		add_kv(out, ", ", "fairshare", V_PLAIN,
+		       fs && !strcmp(fs, FAIRSHARE_PARENT) ? "parent" : fs);
+	for (size_t k = 0; k < ARRAY_SIZE(assoc_keys); k++) {
+		const char *x;
+
+		if (!assoc_keys[k].user)
+			continue;
+		x = acct_obj_get(a, assoc_keys[k].k.field);
+		if (!same_value(x, level[j++]))
+			add_kv(out, ", ", assoc_keys[k].k.key, assoc_keys[k].k.shape, x);
+	}
+}
+
+/* One entry of accounts: a name, or {account: A, ...} with its own keys. */
+static void add_entry(struct strbuf *out, bool block, size_t k,
+		      const struct acct_obj *a, const struct strbuf *own)
+{
+	strbuf_addstr(out, block ? "\n      - " : k ? ", " : "");
+	if (own->len)
+		strbuf_addstr(out, "{account: ");
+	yamlout_scalar(out, a->name);
+	if (own->len)
+		strbuf_addf(out, "%s}", own->buf);
+}
+
+/*
+ * The user: flow style on one line when its associations are all alike,
+ * block style with one line per association when some differ. v[ref] is
+ * the default association: written first, so default_account is implied.
+ */
+static void user_body(struct tree *t, const struct acct_obj *const *v, size_t n,
+		      size_t ref, const char *const *level)
+{
+	const struct acct_obj *u = acct_index_find(&t->ix, ACCT_USER, v[ref]->user, NULL);
+	const char *admin = u ? acct_obj_get(u, "admin_level") : NULL;
+	struct strbuf *own = xcalloc(n, sizeof(*own));
+	bool block = false;
+	const char *sep;
+	size_t j = 1;
+
+	for (size_t i = 0; i < n; i++) {
+		strbuf_init(&own[i]);
+		assoc_entry(&own[i], v[i], level);
+		block |= own[i].len > 0;
+	}
+	sep = block ? "\n    " : ", ";
+	strbuf_addstr(t->out, block ? "  - name: " : "  - {name: ");
+	yamlout_scalar(t->out, v[ref]->user);
+	strbuf_addf(t->out, "%saccounts:%s", sep, block ? "" : " [");
+	add_entry(t->out, block, 0, v[ref], &own[ref]);
+	for (size_t i = 0, k = 1; i < n; i++)
+		if (i != ref)
+			add_entry(t->out, block, k++, v[i], &own[i]);
+	if (!block)
+		strbuf_addch(t->out, ']');
+	if (admin && strcmp(admin, "None")) {
+		char *lower = acct_lower(xstrdup(admin));
+
+		add_kv(t->out, sep, "admin_level", V_STR, lower);
+		free(lower);
+	}
+	fairshare_kv(t->out, sep, level[0]);
+	for (size_t k = 0; k < ARRAY_SIZE(assoc_keys); k++)
+		if (assoc_keys[k].user)
+			add_kv(t->out, sep, assoc_keys[k].k.key, assoc_keys[k].k.shape,
+			       level[j++]);
+	strbuf_addstr(t->out, block ? "\n" : "}\n");
+	for (size_t i = 0; i < n; i++)
+		strbuf_release(&own[i]);
+	free(own);
+}
+
 static void emit_user(struct tree *t, const struct acct_obj *const *v, size_t n)
 {
-	const struct acct_obj *u = acct_index_find(&t->ix, ACCT_USER, v[0]->user, NULL);
-	const struct acct_obj *ref = v[0];
-	const char *admin = u ? acct_obj_get(u, "admin_level") : NULL;
+	const char *level[ARRAY_SIZE(assoc_keys) + 1];
 	struct strbuf note = STRBUF_INIT;
+	size_t ref = 0, j = 1;
 
 	for (size_t i = 0; i < n; i++)
 		if (acct_obj_get(v[i], "is_def") && !strcmp(acct_obj_get(v[i], "is_def"), "1"))
-			ref = v[i];
-	user_differs(t, v, n, ref, "fairshare", &note);
+			ref = i;
+	level[0] = user_level(v, n, v[ref], "fairshare");
 	for (size_t k = 0; k < ARRAY_SIZE(assoc_keys); k++) {
 		if (assoc_keys[k].user)
-			user_differs(t, v, n, ref, assoc_keys[k].k.field, &note);
+			level[j++] = user_level(v, n, v[ref], assoc_keys[k].k.field);
 		else
 			user_lacks(t, v, n, assoc_keys[k].k.field, &note);
 	}
 	user_lacks(t, v, n, "delta_qos", &note);
 	if (note.len)
-		strbuf_addf(t->out, "  # %s: settings the schema cannot hold yet "
-			    "(per-association settings):\n%s", ref->user, note.buf);
-	strbuf_addstr(t->out, "  - {name: ");
-	yamlout_scalar(t->out, ref->user);
-	/* the default account first: then default_account is implied */
-	strbuf_addstr(t->out, ", accounts: [");
-	yamlout_scalar(t->out, ref->name);
-	for (size_t i = 0; i < n; i++) {
-		if (v[i] == ref)
-			continue;
-		strbuf_addstr(t->out, ", ");
-		yamlout_scalar(t->out, v[i]->name);
-	}
-	strbuf_addch(t->out, ']');
-	if (admin && strcmp(admin, "None")) {
-		char *lower = acct_lower(xstrdup(admin));
-
-		add_kv(t->out, ", ", "admin_level", V_STR, lower);
-		free(lower);
-	}
-	fairshare_kv(t->out, ", ", acct_obj_get(ref, "fairshare"));
-	for (size_t k = 0; k < ARRAY_SIZE(assoc_keys); k++)
-		if (assoc_keys[k].user)
-			add_kv(t->out, ", ", assoc_keys[k].k.key, assoc_keys[k].k.shape,
-			       acct_obj_get(ref, assoc_keys[k].k.field));
-	strbuf_addstr(t->out, "}\n");
+		strbuf_addf(t->out, "  # %s: settings the schema cannot hold:\n%s",
+			    v[ref]->user, note.buf);
+	user_body(t, v, n, ref, level);
 	strbuf_release(&note);
 }
 

@@ -2,7 +2,7 @@
  * import_test.c: the import modules without files or daemons: YAML
  * scalars that read back the same, slurm.conf/gres.conf words, the
  * sacctmgr dump reader and the accounting emitter (defaults left out,
- * the tree nested, per-account user differences reported and marked),
+ * the tree nested, per-account user differences written as association entries),
  * and import nodes of a small slurm.conf (node types, folded hosts,
  * slurm_conf keys, what has no key). Every YAML produced is loaded and
  * validated back.
@@ -50,6 +50,8 @@ static size_t errors_of(const char *text)
 	diag_release(&dl);
 	return n;
 }
+
+#define FAIRSHARE_PARENT "2147483647"
 
 Test(import, yaml_scalars_quote_only_when_needed)
 {
@@ -132,7 +134,7 @@ Test(import, dump_becomes_human_yaml_that_validates)
 	strbuf_release(&problems);
 }
 
-Test(import, per_account_user_differences_are_reported_and_marked)
+Test(import, per_account_user_differences_become_association_entries)
 {
 	struct acct_objset s = { 0 };
 	struct strbuf out = STRBUF_INIT, problems = STRBUF_INIT;
@@ -152,22 +154,41 @@ Test(import, per_account_user_differences_are_reported_and_marked)
 	acct_obj_set(o, "fairshare", "5");
 	acct_obj_set(o, "is_def", "0");
 	acct_obj_set(o, "grp_wall", "60");
+	acct_obj_set(o, "max_jobs", "3");
+	acct_obj_set(o, "qos", "x,z");
 	o = acct_objset_add(&s, ACCT_ASSOC, "b", "u");
 	acct_obj_set(o, "fairshare", "7");
 	acct_obj_set(o, "is_def", "1");
+	acct_obj_set(o, "qos", "x,z");
+	o = acct_objset_add(&s, ACCT_USER, "v", NULL);
+	acct_obj_set(o, "admin_level", "Operator");
+	o = acct_objset_add(&s, ACCT_ASSOC, "a", "v");
+	acct_obj_set(o, "fairshare", "1");
+	acct_obj_set(o, "is_def", "1");
+	o = acct_objset_add(&s, ACCT_ASSOC, "b", "v");
+	acct_obj_set(o, "fairshare", FAIRSHARE_PARENT);
+	acct_obj_set(o, "is_def", "0");
 	o = acct_objset_add(&s, ACCT_USER, "lonely", NULL);
 	acct_obj_set(o, "admin_level", "None");
-	cr_expect_eq(acct_import_emit(&s, true, "test", &out, &problems), 3);
+	cr_expect_eq(acct_import_emit(&s, true, "test", &out, &problems), 2);
 	cr_expect_str_eq(problems.buf,
 			 "user 'lonely' has no association on this cluster: left out\n"
-			 "user 'u': fairshare differs between its accounts (a: 5, b: 7): "
-			 "written as the default account 'b' has it\n"
-			 "user 'u' in account 'a': grp_wall '60' has no key at the user "
-			 "level of the schema: left out\n");
-	cr_expect(strstr(out.buf, "  # u: settings the schema cannot hold yet (per-association settings):\n"
-			 "  #   fairshare per account: a: 5, b: 7\n"
+			 "user 'u' in account 'a': grp_wall '60' has no key for a user's "
+			 "association in the schema: left out\n");
+	/* max_jobs is unset in b: the user level leaves it unset, a says 3 */
+	cr_expect(strstr(out.buf, "  # u: settings the schema cannot hold:\n"
 			 "  #   grp_wall in account a: 60 (not expressible)\n"
-			 "  - {name: u, accounts: [b, a], fairshare: 7}\n"), "%s", out.buf);
+			 "  - name: u\n"
+			 "    accounts:\n"
+			 "      - b\n"
+			 "      - {account: a, fairshare: 5, max_jobs: 3}\n"
+			 "    fairshare: 7\n"
+			 "    qos: [x, z]\n"
+			 "  - name: v\n"
+			 "    accounts:\n"
+			 "      - a\n"
+			 "      - {account: b, fairshare: parent}\n"
+			 "    admin_level: operator\n"), "%s", out.buf);
 	acct_objset_release(&s);
 	strbuf_release(&out);
 	strbuf_release(&problems);
