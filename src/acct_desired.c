@@ -7,6 +7,7 @@
  */
 #include "compat.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -184,9 +185,31 @@ static int add_account(struct acct_objset *s, const struct account *a,
 	return set_assoc(o, &l, cause);
 }
 
-static int add_user(struct acct_objset *s, const struct user *u, char **cause)
+/*
+ * The association that carries is_def: the default account's one without
+ * a partition, else its first with one. sacctmgr marks only the
+ * association that creates the user (or one named in DefaultAccount=), so
+ * partition associations added later keep is_def 0.
+ */
+static size_t default_assoc(const struct user *u)
 {
 	const char *def = user_default_account(u);
+	size_t first = SIZE_MAX;
+
+	for (size_t i = 0; def && i < u->accounts.n; i++) {
+		if (strcmp(u->accounts.items[i], def))
+			continue;
+		if (!u->assocs || !u->assocs[i].partition)
+			return i;
+		if (first == SIZE_MAX)
+			first = i;
+	}
+	return first;
+}
+
+static int add_user(struct acct_objset *s, const struct user *u, char **cause)
+{
+	size_t def = default_assoc(u);
 	struct acct_obj *o = acct_objset_add(s, ACCT_USER, u->name, NULL);
 
 	acct_obj_set(o, "admin_level",
@@ -202,7 +225,8 @@ static int add_user(struct acct_objset *s, const struct user *u, char **cause)
 			NULL, a.max_wall, a.default_qos, &a.qos,
 		};
 		o = acct_objset_add(s, ACCT_ASSOC, a.account, u->name);
-		acct_obj_set(o, "is_def", def && !strcmp(def, a.account) ? "1" : "0");
+		acct_obj_set_part(o, a.partition);
+		acct_obj_set(o, "is_def", i == def ? "1" : "0");
 		if (set_assoc(o, &l, cause) < 0)
 			return -1;
 	}

@@ -481,15 +481,6 @@ static void user_line(struct dump *d, const struct line *l, bool *used)
 		memset(used, 1, l->n);
 		return;	/* slurmdbd's own root user association */
 	}
-	for (size_t i = 0; i < l->n; i++) {
-		if (strcasecmp(l->f[i].key, "Partition"))
-			continue;
-		dproblem(d, "association of user '%s' in account '%s' on partition "
-			 "'%s': partition associations are not in the schema: left out",
-			 l->name, d->parent, l->f[i].val);
-		memset(used, 1, l->n);
-		return;
-	}
 	if (!u) {
 		u = add_obj(d, ACCT_USER, l->name);
 		acct_obj_set(u, "admin_level", "None");
@@ -500,6 +491,12 @@ static void user_line(struct dump *d, const struct line *l, bool *used)
 	ai = (size_t)(as - d->set->items);
 	for (size_t i = 0; i < l->n; i++) {
 		const char *v = l->f[i].val;
+
+		if (!strcasecmp(l->f[i].key, "Partition")) {
+			acct_obj_set_part(&d->set->items[ai], v);
+			used[i] = true;
+			continue;
+		}
 
 		k = find_dkey(user_dkeys, ARRAY_SIZE(user_dkeys), l->f[i].key);
 		if (!k)

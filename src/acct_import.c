@@ -5,11 +5,12 @@
  * parent, fairshare 1, usage factor 1, admin level none) is left out, so
  * that what remains is what a person chose; what the schema cannot hold
  * is reported, never dropped. Also the live-database source: the objects
- * acct_observe() reads, plus the partition associations it skips.
+ * acct_observe() reads, and the columns it has no field for.
  */
 #include "compat.h"
 
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -326,11 +327,14 @@ static void user_lacks(struct tree *t, const struct acct_obj *const *v, size_t n
 
 		if (!x)
 			continue;
-		t->n += problem(t->problems, "user '%s' in account '%s': %s '%s' has "
-				"no key for a user's association in the schema: left out",
-				v[i]->user, v[i]->name, field, x);
-		strbuf_addf(note, "  #   %s in account %s: %s (not expressible)\n",
-			    field, v[i]->name, x);
+		char *label = acct_obj_label(v[i]);
+
+		t->n += problem(t->problems, "%s: %s '%s' has no key for a user's "
+				"association in the schema: left out", label, field, x);
+		strbuf_addf(note, "  #   %s in account %s%s%s: %s (not expressible)\n",
+			    field, v[i]->name, v[i]->part ? " partition " : "",
+			    v[i]->part ? v[i]->part : "", x);
+		free(label);
 	}
 }
 
@@ -359,11 +363,17 @@ static void assoc_entry(struct strbuf *out, const struct acct_obj *a,
 static void add_entry(struct strbuf *out, bool block, size_t k,
 		      const struct acct_obj *a, const struct strbuf *own)
 {
+	bool map = own->len || a->part;
+
 	strbuf_addstr(out, block ? "\n      - " : k ? ", " : "");
-	if (own->len)
+	if (map)
 		strbuf_addstr(out, "{account: ");
 	yamlout_scalar(out, a->name);
-	if (own->len)
+	if (a->part) {
+		strbuf_addstr(out, ", partition: ");
+		yamlout_scalar(out, a->part);
+	}
+	if (map)
 		strbuf_addf(out, "%s}", own->buf);
 }
 
@@ -385,7 +395,7 @@ static void user_body(struct tree *t, const struct acct_obj *const *v, size_t n,
 	for (size_t i = 0; i < n; i++) {
 		strbuf_init(&own[i]);
 		assoc_entry(&own[i], v[i], level);
-		block |= own[i].len > 0;
+		block |= own[i].len > 0 || v[i]->part;
 	}
 	sep = block ? "\n    " : ", ";
 	strbuf_addstr(t->out, block ? "  - name: " : "  - {name: ");
@@ -418,11 +428,17 @@ static void emit_user(struct tree *t, const struct acct_obj *const *v, size_t n)
 {
 	const char *level[ARRAY_SIZE(assoc_keys) + 1];
 	struct strbuf note = STRBUF_INIT;
-	size_t ref = 0, j = 1;
+	size_t ref = SIZE_MAX, j = 1;
 
-	for (size_t i = 0; i < n; i++)
-		if (acct_obj_get(v[i], "is_def") && !strcmp(acct_obj_get(v[i], "is_def"), "1"))
+	/* the default association: without a partition if there is one */
+	for (size_t i = 0; i < n; i++) {
+		const char *def = acct_obj_get(v[i], "is_def");
+
+		if (def && !strcmp(def, "1") && (ref == SIZE_MAX || (v[ref]->part && !v[i]->part)))
 			ref = i;
+	}
+	if (ref == SIZE_MAX)
+		ref = 0;
 	level[0] = user_level(v, n, v[ref], "fairshare");
 	for (size_t k = 0; k < ARRAY_SIZE(assoc_keys); k++) {
 		if (assoc_keys[k].user)
@@ -517,28 +533,6 @@ int acct_import_emit(const struct acct_objset *set, bool qos_known,
 
 /* ---- the live database ---- */
 
-/* Partition associations: acct_observe() reads only partition '' rows. */
-static int partition_assocs(struct db *db, const char *cluster,
-			    struct strbuf *problems, char **cause)
-{
-	struct db_rows r = DB_ROWS_INIT;
-	char *sql = xasprintf("SELECT acct, user, `partition` FROM \"%s_assoc_table\" "
-			      "WHERE deleted=0 AND `partition`<>'' ORDER BY lft", cluster);
-	int n = 0;
-
-	if (db_query(db, sql, &r, cause) < 0) {
-		free(sql);
-		return -1;
-	}
-	for (size_t i = 0; i < r.n_rows; i++)
-		n += problem(problems, "association of user '%s' in account '%s' on "
-			     "partition '%s': partition associations are not in the "
-			     "schema: left out", r.rows[i][1], r.rows[i][0], r.rows[i][2]);
-	db_rows_release(&r);
-	free(sql);
-	return n;
-}
-
 /* Columns slurmdbd keeps that the schema has no key for (22.05 tables). */
 struct extra_col {
 	const char *column, *label;
@@ -576,7 +570,8 @@ static const struct extra_col root_cols[] = {
 
 /*
  * Reports every set column of cols in rows "SELECT what, cols... FROM from"
- * (what: one or two name columns, described by kind). Returns the count.
+ * (what: one name column, or acct, user and partition, described by kind).
+ * Returns the count.
  */
 static int extra_columns(struct db *db, const struct acct_dbinfo *info,
 			 const char *what, const char *from, const char *kind,
@@ -585,7 +580,7 @@ static int extra_columns(struct db *db, const struct acct_dbinfo *info,
 {
 	struct strbuf sql = STRBUF_INIT;
 	struct db_rows r = DB_ROWS_INIT;
-	size_t keys = strchr(what, ',') ? 2 : 1;
+	size_t keys = strchr(what, ',') ? 3 : 1;
 	int n = 0;
 
 	strbuf_addf(&sql, "SELECT %s", what);
@@ -604,10 +599,12 @@ static int extra_columns(struct db *db, const struct acct_dbinfo *info,
 			if (!v || (cols[c].tres && !*v))
 				continue;
 			shown = cols[c].tres ? acct_value_from_db(info, F_TRES, v) : xstrdup(v);
-			n += problem(problems, "%s '%s%s%s': %s '%s' has no key in the "
-				     "schema: left out", kind, r.rows[i][0],
+			n += problem(problems, "%s '%s%s%s%s%s': %s '%s' has no key in "
+				     "the schema: left out", kind, r.rows[i][0],
 				     keys > 1 && *r.rows[i][1] ? "', user '" : "",
-				     keys > 1 ? r.rows[i][1] : "", cols[c].label, shown);
+				     keys > 1 ? r.rows[i][1] : "",
+				     keys > 1 && *r.rows[i][2] ? "', partition '" : "",
+				     keys > 1 ? r.rows[i][2] : "", cols[c].label, shown);
 			free(shown);
 		}
 	}
@@ -620,7 +617,7 @@ static int extra_columns(struct db *db, const struct acct_dbinfo *info,
 static int unmodelled(struct db *db, const char *cluster, const struct acct_dbinfo *info,
 		      struct strbuf *problems, char **cause)
 {
-	char *from = xasprintf("\"%s_assoc_table\" WHERE deleted=0 AND `partition`='' "
+	char *from = xasprintf("\"%s_assoc_table\" WHERE deleted=0 "
 			       "AND acct<>'root' ORDER BY lft", cluster);
 	char *root = xasprintf("\"%s_assoc_table\" WHERE deleted=0 AND `partition`='' "
 			       "AND acct='root' AND user=''", cluster);
@@ -628,7 +625,7 @@ static int unmodelled(struct db *db, const char *cluster, const struct acct_dbin
 
 	n[0] = extra_columns(db, info, "name", "qos_table WHERE deleted=0", "QoS",
 			     qos_extra, ARRAY_SIZE(qos_extra), problems, cause);
-	n[1] = n[0] < 0 ? -1 : extra_columns(db, info, "acct, user", from, "association of account",
+	n[1] = n[0] < 0 ? -1 : extra_columns(db, info, "acct, user, `partition`", from, "association of account",
 					      assoc_extra, ARRAY_SIZE(assoc_extra), problems, cause);
 	n[2] = n[1] < 0 ? -1 : extra_columns(db, info, "acct", root, "the cluster's association of account",
 					      root_cols, ARRAY_SIZE(root_cols), problems, cause);
@@ -651,7 +648,7 @@ int acct_import_db(const struct model *m, struct strbuf *out,
 	struct acct_dbinfo info;
 	struct db *db = NULL;
 	char *where = NULL;
-	int rc = -1, parts = 0, extra = 0;
+	int rc = -1, extra = 0;
 
 	memset(&info, 0, sizeof(info));
 	if (!m->db.host) {
@@ -666,13 +663,13 @@ int acct_import_db(const struct model *m, struct strbuf *out,
 				   m->db.name ? m->db.name : "slurm_acct_db", m->cluster.name);
 		goto out;
 	}
-	parts = partition_assocs(db, m->cluster.name, problems, cause);
-	if (parts < 0 || (extra = unmodelled(db, m->cluster.name, &info, problems, cause)) < 0)
+	extra = unmodelled(db, m->cluster.name, &info, problems, cause);
+	if (extra < 0)
 		goto out;
 	where = xasprintf("cluster '%s' in the database %s at %s:%lld", m->cluster.name,
 			  m->db.name ? m->db.name : "slurm_acct_db", m->db.host,
 			  m->db.port > 0 ? m->db.port : 3306);
-	rc = parts + extra + acct_import_emit(&set, true, where, out, problems);
+	rc = extra + acct_import_emit(&set, true, where, out, problems);
 out:
 	if (db)
 		db_rollback(db);

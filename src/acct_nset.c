@@ -33,17 +33,23 @@ void acct_nset_push(struct acct_nset *s, unsigned long id, const char *acct,
 	r->gone = false;
 }
 
-size_t acct_nset_find(const struct acct_nset *s, const char *acct,
-		      const char *user)
+size_t acct_nset_find_part(const struct acct_nset *s, const char *acct,
+			   const char *user, const char *part)
 {
 	for (size_t i = 0; i < s->n; i++) {
 		const struct acct_nrow *r = &s->rows[i];
 
-		if (!r->deleted && !r->gone && !*r->part && !strcmp(r->acct, acct) &&
-		    !strcmp(r->user, user))
+		if (!r->deleted && !r->gone && !strcmp(r->part, part) &&
+		    !strcmp(r->acct, acct) && !strcmp(r->user, user))
 			return i;
 	}
 	return SIZE_MAX;
+}
+
+size_t acct_nset_find(const struct acct_nset *s, const char *acct,
+		      const char *user)
+{
+	return acct_nset_find_part(s, acct, user, "");
 }
 
 void acct_nset_set_lineage(struct acct_nset *s, size_t idx, const char *lineage)

@@ -49,6 +49,9 @@ size_t acct_nset_parent(const struct acct_nset *s, const char *acct);
 /* Row index of (acct, user, partition ''), not deleted; SIZE_MAX if none. */
 size_t acct_nset_find(const struct acct_nset *s, const char *acct,
 		      const char *user);
+/* The same for (acct, user, part); part "" is none. */
+size_t acct_nset_find_part(const struct acct_nset *s, const char *acct,
+			   const char *user, const char *part);
 /*
  * Adds (acct, user) as the leftmost child of account `parent` (flat: with
  * lft = rgt = 0 and no shift), with its lineage when the parent has one;

@@ -111,6 +111,7 @@ struct acct_obj *acct_objset_add(struct acct_objset *s, enum acct_kind k,
 	o->kind = k;
 	o->name = xstrdup(name);
 	o->user = user ? xstrdup(user) : NULL;
+	o->part = NULL;
 	o->vals = xcalloc(n ? n : 1, sizeof(*o->vals));
 	return o;
 }
@@ -129,6 +130,7 @@ void acct_objset_release(struct acct_objset *s)
 		free(o->vals);
 		free(o->name);
 		free(o->user);
+		free(o->part);
 	}
 	free(s->items);
 	s->items = NULL;
@@ -145,7 +147,31 @@ int acct_obj_cmp(const void *a, const void *b)
 	c = strcmp(x->name, y->name);
 	if (c)
 		return c;
-	return strcmp(x->user ? x->user : "", y->user ? y->user : "");
+	c = strcmp(x->user ? x->user : "", y->user ? y->user : "");
+	return c ? c : strcmp(acct_obj_part(x), acct_obj_part(y));
+}
+
+char *acct_obj_label(const struct acct_obj *o)
+{
+	if (o->kind == ACCT_ASSOC && o->part)
+		return xasprintf("association '%s' in '%s' partition '%s'", o->user,
+				 o->name, o->part);
+	if (o->kind == ACCT_ASSOC && o->user && *o->user)
+		return xasprintf("association '%s' in '%s'", o->user, o->name);
+	if (o->kind == ACCT_ASSOC)
+		return xasprintf("association of account '%s'", o->name);
+	return xasprintf("%s '%s'", acct_kind_name(o->kind), o->name);
+}
+
+void acct_obj_set_part(struct acct_obj *o, const char *part)
+{
+	free(o->part);
+	o->part = part && *part ? xstrdup(part) : NULL;
+}
+
+const char *acct_obj_part(const struct acct_obj *o)
+{
+	return o->part ? o->part : "";
 }
 
 size_t acct_field_index(enum acct_kind k, const char *name)
@@ -213,6 +239,20 @@ const struct acct_obj *acct_index_find(const struct acct_index *ix,
 	const struct acct_obj *kp = &key, **hit;
 
 	hit = bsearch(&kp, ix->v, ix->n, sizeof(*ix->v), cmp_ptr);
+	return hit ? *hit : NULL;
+}
+
+const struct acct_obj **acct_index_slot(const struct acct_index *ix,
+					const struct acct_obj *o)
+{
+	return bsearch(&o, ix->v, ix->n, sizeof(*ix->v), cmp_ptr);
+}
+
+const struct acct_obj *acct_index_find_obj(const struct acct_index *ix,
+					   const struct acct_obj *o)
+{
+	const struct acct_obj **hit = acct_index_slot(ix, o);
+
 	return hit ? *hit : NULL;
 }
 

@@ -222,7 +222,9 @@ static int read_objects(struct db *db, const struct acct_dbinfo *info,
 						!strcmp(row[1], "root")))
 			continue;
 		o = acct_objset_add(out, k, row[0], assoc ? row[1] : NULL);
-		fill_fields(info, o, row + (assoc ? 2 : 1));
+		if (assoc)
+			acct_obj_set_part(o, row[2]);
+		fill_fields(info, o, row + (assoc ? 3 : 1));
 		/* is_def means nothing on an account's row: slurmdbd 22.05
 		 * writes 0 there, 24.11 writes 127 (NO_VAL8) */
 		if (assoc && !*row[1])
@@ -283,9 +285,8 @@ int acct_observe(struct db *db, const char *cluster, struct acct_objset *out,
 		return -1;
 	if (!info->cluster_tables)
 		return 0;
-	from = xasprintf("\"%s_assoc_table\" WHERE deleted=0 AND `partition`='' ORDER BY lft, id_assoc",
-			 cluster);
-	rc = read_objects(db, info, ACCT_ASSOC, "acct, user", from, out, cause);
+	from = xasprintf("\"%s_assoc_table\" WHERE deleted=0 ORDER BY lft, id_assoc", cluster);
+	rc = read_objects(db, info, ACCT_ASSOC, "acct, user, `partition`", from, out, cause);
 	free(from);
 	return rc;
 }

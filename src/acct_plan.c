@@ -69,7 +69,7 @@ void acct_plan_diff(struct acct_plan *p)
 	acct_index_build(&h, &p->have);
 	for (size_t i = 0; i < p->want.n; i++) {
 		const struct acct_obj *want = &p->want.items[i];
-		const struct acct_obj *have = acct_index_find(&h, want->kind, want->name, want->user);
+		const struct acct_obj *have = acct_index_find_obj(&h, want);
 
 		if (!have)
 			push(p, ACCT_ADD, want, NULL);
@@ -80,7 +80,7 @@ void acct_plan_diff(struct acct_plan *p)
 	for (size_t i = p->have.n; p->prune && i-- > 0;) {
 		const struct acct_obj *have = &p->have.items[i];
 
-		if (prunable(have) && !acct_index_find(&w, have->kind, have->name, have->user))
+		if (prunable(have) && !acct_index_find_obj(&w, have))
 			push(p, ACCT_REMOVE, NULL, have);
 	}
 	acct_index_release(&w);

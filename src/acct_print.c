@@ -5,6 +5,7 @@
  */
 #include "compat.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "acct.h"
@@ -23,12 +24,10 @@ static const char *op_name(enum acct_op op)
 
 static void print_name(const struct acct_obj *o, struct strbuf *out)
 {
-	if (o->kind == ACCT_ASSOC && o->user && *o->user)
-		strbuf_addf(out, "association '%s' in '%s'", o->user, o->name);
-	else if (o->kind == ACCT_ASSOC)
-		strbuf_addf(out, "association of account '%s'", o->name);
-	else
-		strbuf_addf(out, "%s '%s'", acct_kind_name(o->kind), o->name);
+	char *label = acct_obj_label(o);
+
+	strbuf_addstr(out, label);
+	free(label);
 }
 
 static void print_fields(const struct acct_change *c, struct strbuf *out)
@@ -92,6 +91,8 @@ static json_t *change_json(const struct acct_change *c)
 	json_object_set_new(j, "name", json_string(o->name));
 	if (o->kind == ACCT_ASSOC)
 		json_object_set_new(j, "user", json_string(o->user ? o->user : ""));
+	if (o->kind == ACCT_ASSOC && o->part)
+		json_object_set_new(j, "partition", json_string(o->part));
 	for (size_t k = 0; k < n; k++) {
 		const char *old = c->have ? c->have->vals[k] : NULL;
 		const char *new = c->want ? c->want->vals[k] : NULL;

@@ -290,15 +290,14 @@ static void add_format(struct strbuf *cmd, const char *keys,
 static void check_assoc(const struct acct_obj *o, const struct lines *l,
 			struct report *r)
 {
-	char *key = xasprintf("%s|%s|", o->name, o->user);
+	char *key = xasprintf("%s|%s|%s|", o->name, o->user, acct_obj_part(o));
 	const char *line = find_line(l, key);
-	char *what = *o->user ? xasprintf("association '%s' in '%s'", o->user, o->name) :
-		xasprintf("association of account '%s'", o->name);
+	char *what = acct_obj_label(o);
 
 	if (!line)
 		missing(r, what);
 	else
-		check_cols(o, assoc_cols, ARRAY_SIZE(assoc_cols), 2, line, what, r);
+		check_cols(o, assoc_cols, ARRAY_SIZE(assoc_cols), 3, line, what, r);
 	free(what);
 	free(key);
 }
@@ -418,7 +417,7 @@ int acct_readback(const struct model *m, const struct acct_plan *p,
 	/* WOPLimits: each row's own values, as the inventory gives them, not
 	 * the QoS and Max* limits it inherits from its parents */
 	strbuf_addstr(&acmd, "sacctmgr -n -P show assoc WOPLimits");
-	add_format(&acmd, "Account,User", assoc_cols, ARRAY_SIZE(assoc_cols));
+	add_format(&acmd, "Account,User,Partition", assoc_cols, ARRAY_SIZE(assoc_cols));
 	strbuf_addstr(&acmd, " cluster=");
 	transport_shell_quote(&acmd, p->cluster);
 	strbuf_addstr(&qcmd, "sacctmgr -n -P show qos");

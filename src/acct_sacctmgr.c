@@ -184,6 +184,8 @@ static char *user_add_args(const struct acct_plan *p, const struct acct_index *i
 	struct strbuf out = STRBUF_INIT;
 
 	arg(&out, "Account", assoc->name);
+	if (assoc->part)
+		arg(&out, "Partition", assoc->part);
 	arg(&out, "Cluster", p->cluster);
 	if (u && strcmp(acct_obj_get(u, "admin_level"), "None"))
 		arg(&out, "AdminLevel", acct_obj_get(u, "admin_level"));
@@ -202,6 +204,8 @@ static void assoc_where(struct strbuf *out, const char *verb,
 		cmd_start(out, verb, "user where");
 		arg(out, "name", o->user);
 		arg(out, "account", o->name);
+		if (o->part)
+			arg(out, "partition", o->part);
 	} else {
 		cmd_start(out, verb, "account where");
 		arg(out, "name", o->name);
@@ -209,8 +213,59 @@ static void assoc_where(struct strbuf *out, const char *verb,
 	arg(out, "cluster", p->cluster);
 }
 
+/*
+ * "modify user where name=U account=A" changes U's partition associations
+ * in A too (sacctmgr cannot say "no partition"): set each field the change
+ * of c touched back to what the partition association sib wants.
+ */
+static void partition_restore(struct strbuf *out, const struct acct_plan *p,
+			      const struct acct_change *c, const struct acct_obj *sib)
+{
+	size_t n;
+	const struct acct_field *f = acct_fields(ACCT_ASSOC, &n);
+	struct strbuf set = STRBUF_INIT;
+
+	for (size_t j = 0; j < n; j++) {
+		char *touched, *v;
+
+		if (!f[j].sacctmgr || !strcmp(f[j].name, "is_def") ||
+		    !acct_field_differs(c->want, c->have, j))
+			continue;
+		/* TRES: every name the change set or unset, unset unless sib has it */
+		touched = xasprintf("%s,%s", c->have->vals[j] ? c->have->vals[j] : "",
+				    c->want->vals[j] ? c->want->vals[j] : "");
+		v = f[j].type == F_TRES ? tres_value(touched, sib->vals[j]) :
+			sacct_value(&f[j], NULL, sib->vals[j]);
+		if (v)
+			arg(&set, f[j].sacctmgr, v);
+		free(v);
+		free(touched);
+	}
+	if (set.len) {
+		assoc_where(out, "modify", p, sib);
+		strbuf_addf(out, " set%s\n", set.buf);
+	}
+	strbuf_release(&set);
+}
+
+/* partition_restore() for each partition association of c's user in c's account. */
+static void restore_partitions(struct strbuf *out, const struct acct_plan *p,
+			       const struct acct_index *ix, const struct acct_change *c)
+{
+	const struct acct_obj **slot = acct_index_slot(ix, c->want);
+	const struct acct_obj **end = ix->v + ix->n;
+
+	/* in index order they follow the association without a partition */
+	for (const struct acct_obj **sib = slot ? slot + 1 : end; sib < end; sib++) {
+		if ((*sib)->kind != ACCT_ASSOC || strcmp((*sib)->name, c->want->name) ||
+		    strcmp((*sib)->user, c->want->user))
+			break;
+		partition_restore(out, p, c, *sib);
+	}
+}
+
 static void assoc_change(struct strbuf *out, const struct acct_plan *p,
-			 const struct acct_change *c)
+			 const struct acct_index *ix, const struct acct_change *c)
 {
 	const struct acct_obj *o = c->want;
 	size_t di = acct_field_index(ACCT_ASSOC, "is_def");
@@ -219,6 +274,8 @@ static void assoc_change(struct strbuf *out, const struct acct_plan *p,
 	strbuf_addstr(out, " set");
 	set_args(out, o, c->have, "is_def ");
 	strbuf_addch(out, '\n');
+	if (*o->user && !o->part)
+		restore_partitions(out, p, ix, c);
 	if (*o->user && acct_field_differs(o, c->have, di) && !strcmp(o->vals[di], "1")) {
 		cmd_start(out, "modify", "user where");
 		arg(out, "name", o->user);
@@ -271,7 +328,18 @@ static void removal(struct strbuf *out, const struct acct_plan *p,
 		strbuf_addstr(out, "; fi");
 		break;
 	default:
+		/* deleting U's association in A without a partition took this one too */
+		if (o->part) {
+			strbuf_addstr(out, "if sacctmgr -n -P show assoc where");
+			arg(out, "users", o->user);
+			arg(out, "accounts", o->name);
+			arg(out, "partitions", o->part);
+			arg(out, "cluster", p->cluster);
+			strbuf_addstr(out, " format=user | grep -q .; then ");
+		}
 		assoc_where(out, "delete", p, o);
+		if (o->part)
+			strbuf_addstr(out, "; fi");
 	}
 	strbuf_addch(out, '\n');
 }
@@ -381,7 +449,7 @@ void acct_sacctmgr_commands(const struct acct_plan *p, struct strbuf *out)
 		if (c->op == ACCT_ADD && c->want->kind == ACCT_ACCOUNT)
 			coord_cmds(out, c);
 		else if (c->op == ACCT_CHANGE && c->want->kind == ACCT_ASSOC)
-			assoc_change(out, p, c);
+			assoc_change(out, p, &ix, c);
 		else if (c->op == ACCT_CHANGE && (c->want->kind == ACCT_ACCOUNT ||
 						  c->want->kind == ACCT_USER))
 			entity_change(out, c);
@@ -452,6 +520,8 @@ static void flat_users(struct strbuf *out, const struct acct_objset *s,
 			flat_quoted(out, "DefaultAccount", def);
 		if (u && strcmp(acct_obj_get(u, "admin_level"), "None"))
 			flat_quoted(out, "AdminLevel", acct_obj_get(u, "admin_level"));
+		if (o->part)
+			flat_quoted(out, "Partition", o->part);
 		flat_limits(out, o);
 		strbuf_addch(out, '\n');
 	}

@@ -73,6 +73,14 @@ static int plan_assoc_adds(struct sqlw *w, char **cause)
 					   parent, w->c);
 			return -1;
 		}
+		free(w->ns.rows[idx].part);
+		w->ns.rows[idx].part = xstrdup(acct_obj_part(o));
+		if (o->part && w->ns.rows[idx].lineage) {	/* 23.11+: .../0-user/part/ */
+			char *l = xasprintf("%s%s/", w->ns.rows[idx].lineage, o->part);
+
+			acct_nset_set_lineage(&w->ns, idx, l);
+			free(l);
+		}
 		set_newobj(w, idx, o);
 	}
 	return 0;
@@ -158,8 +166,8 @@ static int insert_assoc(struct sqlw *w, size_t idx, const struct acct_obj *o,
 	memcpy(copy.vals, o->vals, nf * sizeof(*copy.vals));
 	if (!*o->user)
 		copy.vals[isdef] = (char *)w->gen->account_is_def;
-	strbuf_addf(&info, "mod_time=%s, acct='%s', user='%s', `partition`=''",
-		    w->now, o->name, o->user);
+	strbuf_addf(&info, "mod_time=%s, acct='%s', user='%s', `partition`='%s'",
+		    w->now, o->name, o->user, acct_obj_part(o));
 	snprintf(par, sizeof(par), "%lu", parent_id(w, idx));
 	if (w->gen->lineage) {
 		strbuf_addf(&info, ", id_parent='%s', lineage='%s'", par, r->lineage);
@@ -173,7 +181,7 @@ static int insert_assoc(struct sqlw *w, size_t idx, const struct acct_obj *o,
 	params[0] = params[1] = w->now;
 	params[2] = o->name;
 	params[3] = o->user;
-	params[4] = "";
+	params[4] = acct_obj_part(o);
 	params[5] = l;
 	params[6] = g;
 	params[7] = "0";
@@ -302,7 +310,7 @@ static int insert_new_rows(struct sqlw *w, char **cause)
 static int change_assoc(struct sqlw *w, const struct acct_change *c, char **cause)
 {
 	const struct acct_obj *o = c->want;
-	size_t idx = acct_nset_find(&w->ns, o->name, o->user);
+	size_t idx = acct_nset_find_part(&w->ns, o->name, o->user, acct_obj_part(o));
 	char *table, id[24], *tn;
 	int rc;
 

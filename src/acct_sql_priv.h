@@ -179,12 +179,13 @@ int sqlw_load_nset(struct sqlw *w, const char *cluster, struct acct_nset *ns,
 /* Fills w->cls once: slurmdbd's cluster list with their nested sets. */
 int sqlw_load_clusters(struct sqlw *w, char **cause);
 void sqlw_clusters_release(struct sqlw *w);
-/* The rows one request for acct/user (NULL: any) removes on ns. */
+/* The rows one request for acct/user/part (NULL: any) removes on ns. */
 void sqlw_rset_build(const struct acct_nset *ns, const char *acct,
-		     const char *user, bool from_live, struct sqlw_rset *r);
-/* 23.11+: the live rows matching acct/user, both as set and as all. */
+		     const char *user, const char *part, bool from_live,
+		     struct sqlw_rset *r);
+/* 23.11+: the live rows matching acct/user/part, both as set and as all. */
 void sqlw_rset_matches(const struct acct_nset *ns, const char *acct,
-		       const char *user, struct sqlw_rset *r);
+		       const char *user, const char *part, struct sqlw_rset *r);
 void sqlw_rset_release(struct sqlw_rset *r);
 /* "<col>=1<sep><col>=2..." over the ids of rows v[]; caller frees. */
 char *sqlw_id_list(const struct acct_nset *ns, const size_t *v, size_t n,

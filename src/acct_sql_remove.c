@@ -223,7 +223,7 @@ static int drop_assocs(struct sqlw *w, const struct sqlw_cluster *cl, const size
 
 /* "delete user|account where name=N account=A cluster=C" (user: NULL = any). */
 static int rm_assocs(struct sqlw *w, const struct sqlw_cluster *cl, const char *acct,
-		     const char *user, char **cause)
+		     const char *user, const char *part, char **cause)
 {
 	struct sqlw_rset r;
 	char *ids;
@@ -231,9 +231,9 @@ static int rm_assocs(struct sqlw *w, const struct sqlw_cluster *cl, const char *
 	int rc = 0;
 
 	if (w->gen->rm_matches_only)
-		sqlw_rset_matches(cl->ns, acct, user, &r);
+		sqlw_rset_matches(cl->ns, acct, user, part, &r);
 	else
-		sqlw_rset_build(cl->ns, acct, user, true, &r);
+		sqlw_rset_build(cl->ns, acct, user, part, true, &r);
 	ids = sqlw_id_list(cl->ns, r.set, r.n_set, "id_assoc", " || ");
 	if (r.n_set) {
 		rc = default_check(w, cl, ids, NULL, cause) ||
@@ -281,7 +281,7 @@ static int rm_entity_on(struct sqlw *w, const struct sqlw_cluster *cl, const cha
 
 	tn = xasprintf("%s%s%s", w->gen->rm_txn_open, name, w->gen->rm_txn_close);
 	snprintf(day_old, sizeof(day_old), "%lld", strtoll(w->now, NULL, 10) - DAY_SECS);
-	sqlw_rset_build(cl->ns, user ? NULL : name, user ? name : NULL, false, &r);
+	sqlw_rset_build(cl->ns, user ? NULL : name, user ? name : NULL, NULL, false, &r);
 	if (!user)
 		rc = default_check(w, cl, "acct=?", name, cause);
 	if (rc == 0)
@@ -442,8 +442,9 @@ static int remove_one(struct sqlw *w, const struct acct_obj *o, char **cause)
 	if (!cl)
 		return 0;
 	if (!*o->user)
-		return rm_assocs(w, cl, o->name, NULL, cause);
-	if (rm_assocs(w, cl, o->name, o->user, cause) < 0)
+		return rm_assocs(w, cl, o->name, NULL, NULL, cause);
+	/* like "delete user where name=U account=A [partition=P]": no partition, all */
+	if (rm_assocs(w, cl, o->name, o->user, o->part, cause) < 0)
 		return -1;
 	/* sacctmgr removes a user left without associations */
 	return user_has_assocs(w, o->user) ? 0 : rm_entity(w, "user", o->user, cause);

@@ -150,9 +150,10 @@ static size_t *rows_within(const struct acct_nset *ns, const size_t *m, size_t n
 	return v;
 }
 
-/* Rows (not gone) matching acct (any when NULL) and user (any when NULL). */
+/* Rows (not gone) matching acct, user and part (each: any when NULL). */
 static size_t *rows_matching(const struct acct_nset *ns, const char *acct,
-			     const char *user, bool live_only, size_t *n)
+			     const char *user, const char *part, bool live_only,
+			     size_t *n)
 {
 	size_t *v = xcalloc(ns->n + 1, sizeof(*v));
 
@@ -161,7 +162,7 @@ static size_t *rows_matching(const struct acct_nset *ns, const char *acct,
 		const struct acct_nrow *r = &ns->rows[i];
 
 		if (r->gone || (live_only && r->deleted) || (acct && strcmp(r->acct, acct)) ||
-		    (user && strcmp(r->user, user)))
+		    (user && strcmp(r->user, user)) || (part && strcmp(r->part, part)))
 			continue;
 		v[(*n)++] = i;
 	}
@@ -169,11 +170,11 @@ static size_t *rows_matching(const struct acct_nset *ns, const char *acct,
 }
 
 void sqlw_rset_build(const struct acct_nset *ns, const char *acct, const char *user,
-		     bool from_live, struct sqlw_rset *r)
+		     const char *part, bool from_live, struct sqlw_rset *r)
 {
 	size_t nl, na;
-	size_t *live = rows_matching(ns, acct, user, true, &nl);
-	size_t *any = from_live ? NULL : rows_matching(ns, acct, user, false, &na);
+	size_t *live = rows_matching(ns, acct, user, part, true, &nl);
+	size_t *any = from_live ? NULL : rows_matching(ns, acct, user, part, false, &na);
 
 	r->set = rows_within(ns, live, nl, true, &r->n_set);
 	r->all = from_live ? rows_within(ns, live, nl, false, &r->n_all) :
@@ -183,9 +184,9 @@ void sqlw_rset_build(const struct acct_nset *ns, const char *acct, const char *u
 }
 
 void sqlw_rset_matches(const struct acct_nset *ns, const char *acct, const char *user,
-		       struct sqlw_rset *r)
+		       const char *part, struct sqlw_rset *r)
 {
-	r->set = rows_matching(ns, acct, user, true, &r->n_set);
+	r->set = rows_matching(ns, acct, user, part, true, &r->n_set);
 	r->all = xcalloc(r->n_set + 1, sizeof(*r->all));
 	memcpy(r->all, r->set, r->n_set * sizeof(*r->all));
 	r->n_all = r->n_set;

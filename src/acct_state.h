@@ -53,6 +53,7 @@ struct acct_obj {
 	enum acct_kind kind;
 	char *name;	/* cluster/tres/qos/account/user name; assoc: account */
 	char *user;	/* assoc: user name, "" for account rows; else NULL */
+	char *part;	/* assoc: partition; NULL (or "") for none */
 	char **vals;	/* one per field of the kind */
 };
 
@@ -67,7 +68,16 @@ const char *acct_kind_name(enum acct_kind k);
 struct acct_obj *acct_objset_add(struct acct_objset *s, enum acct_kind k,
 				 const char *name, const char *user);
 void acct_objset_release(struct acct_objset *s);
-/* Orders by kind, name, user (for merging); strcmp order. */
+/* Sets o's partition (an association's); NULL or "" for none. */
+void acct_obj_set_part(struct acct_obj *o, const char *part);
+/* o's partition, "" for none. */
+const char *acct_obj_part(const struct acct_obj *o);
+/*
+ * How messages name o: "association 'u' in 'a'" (with " partition 'p'"),
+ * "association of account 'a'", or "<kind> 'name'". Caller frees.
+ */
+char *acct_obj_label(const struct acct_obj *o);
+/* Orders by kind, name, user, partition (for merging); strcmp order. */
 int acct_obj_cmp(const void *a, const void *b);
 /* Index of field `name` in kind k; BUG if absent. */
 size_t acct_field_index(enum acct_kind k, const char *name);
@@ -82,10 +92,19 @@ struct acct_index {
 };
 
 void acct_index_build(struct acct_index *ix, const struct acct_objset *s);
-/* user: NULL for kinds without one. */
+/* user: NULL for kinds without one. Associations: the one without a partition. */
 const struct acct_obj *acct_index_find(const struct acct_index *ix,
 				       enum acct_kind k, const char *name,
 				       const char *user);
+/*
+ * The slot in ix->v of the object with o's kind, name, user and partition,
+ * or NULL. The partition associations of a user in an account follow the
+ * one without a partition.
+ */
+const struct acct_obj **acct_index_slot(const struct acct_index *ix,
+					const struct acct_obj *o);
+const struct acct_obj *acct_index_find_obj(const struct acct_index *ix,
+					   const struct acct_obj *o);
 /* The default account of user, or NULL. */
 const char *acct_index_default(const struct acct_index *ix, const char *user);
 void acct_index_release(struct acct_index *ix);

@@ -47,7 +47,10 @@ static const char *const add_user_usage[] = {
 	"mode and owner; a symlinked inventory is edited where the link points.",
 	"",
 	"options:",
-	"  --account A           an account of the user (repeat, or A,B; required)",
+	"  --account A           an account of the user (repeat, or A,B; required);",
+	"                        or one association with its own settings, written",
+	"                        as in the inventory: '{account: A, partition: P,",
+	"                        qos: [Q], fairshare: N, ...}'",
 	"  --default-account A   the default account (default: the first)",
 	"  --qos Q               a QoS of the user (repeat, or Q,R)",
 	"  --admin-level L       none, operator or administrator",
@@ -69,13 +72,17 @@ static const char *const add_user_usage[] = {
 
 struct add_user_req {
 	const char *inventory, *name;
-	struct str_list accounts, qos;	/* items are argv strings or strdup'd */
+	struct str_list entries, qos;	/* items are argv strings or strdup'd */
+	/* entries loaded as the inventory would: account names, associations */
+	struct model *probe;
+	const struct user *user;	/* the probe's only user */
+	struct str_list accounts;	/* user's account names (borrowed) */
 	const char *default_account;
 	const char *admin_level;
 	bool apply;
 	char **owned;			/* pieces of split "A,B" arguments */
 	size_t n_owned, alloc_owned;
-	size_t alloc_accounts, alloc_qos;
+	size_t alloc_entries, alloc_qos;
 };
 
 /* ------------------------------------------------------------------ */
@@ -86,6 +93,11 @@ static void req_push(struct add_user_req *r, struct str_list *l, size_t *alloc,
 {
 	const char *p = arg;
 
+	if (l == &r->entries && *arg == '{') {	/* an association: one entry */
+		XGROW(l->items, *alloc, l->n + 1);
+		l->items[l->n++] = arg;
+		return;
+	}
 	while (*p) {
 		size_t n = strcspn(p, ",");
 		char *piece;
@@ -108,8 +120,44 @@ static void req_release(struct add_user_req *r)
 	for (i = 0; i < r->n_owned; i++)
 		free(r->owned[i]);
 	free(r->owned);
-	free(r->accounts.items);
+	free(r->entries.items);
 	free(r->qos.items);
+	model_free(r->probe);
+}
+
+static void add_entry_text(struct strbuf *sb, const char *entry);
+
+/*
+ * The --account entries loaded by the inventory's own loader, as the
+ * accounts: of one user: names and per-association settings as the edited
+ * inventory will hold them. -1 after the loader's messages.
+ */
+static int load_entries(struct add_user_req *r)
+{
+	struct diag_list dl = DIAG_LIST_INIT;
+	struct strbuf doc = STRBUF_INIT;
+
+	strbuf_addstr(&doc, "cluster: {name: x, controller: x}\nusers:\n  - name: x\n    accounts:\n");
+	for (size_t i = 0; i < r->entries.n; i++) {
+		strbuf_addstr(&doc, "      - ");
+		add_entry_text(&doc, r->entries.items[i]);
+		strbuf_addch(&doc, '\n');
+	}
+	r->probe = inventory_load_string("--account", doc.buf, doc.len, &dl);
+	if (!r->probe || diag_errors(&dl) || r->probe->n_users != 1) {
+		diag_set_source(&dl, "--account", doc.buf, doc.len);
+		diag_print(&dl, stderr);
+		fprintf(stderr, "clusterctl: add-user: --account takes an account name or "
+			"an association mapping {account: A, ...}\n");
+		diag_release(&dl);
+		strbuf_release(&doc);
+		return -1;
+	}
+	r->user = &r->probe->users[0];
+	r->accounts = r->user->accounts;
+	diag_release(&dl);
+	strbuf_release(&doc);
+	return 0;
 }
 
 /* 0, or -1 with *why (borrowed from args or a literal) for a usage error. */
@@ -132,7 +180,7 @@ static int parse_args(struct add_user_req *r, struct cmd_args *args, int argc,
 	while ((c = cmd_getopt(args, argc, argv, "", opts)) != -1) {
 		switch (c) {
 		case 'a':
-			req_push(r, &r->accounts, &r->alloc_accounts, optarg);
+			req_push(r, &r->entries, &r->alloc_entries, optarg);
 			break;
 		case 'd':
 			r->default_account = optarg;
@@ -160,7 +208,7 @@ static int parse_args(struct add_user_req *r, struct cmd_args *args, int argc,
 	}
 	if (args->n != 2)
 		*why = args->n < 2 ? "missing INVENTORY or NAME" : "too many arguments";
-	else if (!r->accounts.n)
+	else if (!r->entries.n)
 		*why = "--account is required";
 	if (*why)
 		return -1;
@@ -252,13 +300,28 @@ static bool same_set(const struct str_list *a, const struct str_list *b)
 	return true;
 }
 
+/* Every association of a is one of b's, settings and all. */
+static bool assocs_within(const struct user *a, const struct user *b)
+{
+	for (size_t i = 0; i < a->accounts.n; i++) {
+		size_t j = 0;
+
+		while (j < b->accounts.n && !user_assoc_same(a, i, b, j))
+			j++;
+		if (j == b->accounts.n)
+			return false;
+	}
+	return true;
+}
+
 /* True if u already is what the request asks for. */
 static bool user_matches(const struct user *u, const struct add_user_req *r)
 {
 	const char *want_default = r->default_account ? r->default_account :
 							r->accounts.items[0];
 
-	return same_set(&u->accounts, &r->accounts) &&
+	return u->accounts.n == r->user->accounts.n &&
+	       assocs_within(u, r->user) && assocs_within(r->user, u) &&
 	       same_set(&u->qos, &r->qos) &&
 	       !strcmp(user_default_account(u), want_default) &&
 	       (int)u->admin_level == admin_level_of(r->admin_level);
@@ -322,6 +385,15 @@ static void add_scalar(struct strbuf *sb, const char *s)
 	strbuf_addch(sb, '"');
 }
 
+/* An account name as a scalar; an association mapping as written. */
+static void add_entry_text(struct strbuf *sb, const char *entry)
+{
+	if (*entry == '{')
+		strbuf_addstr(sb, entry);
+	else
+		add_scalar(sb, entry);
+}
+
 static void add_flow_list(struct strbuf *sb, const struct str_list *l)
 {
 	size_t i;
@@ -330,7 +402,7 @@ static void add_flow_list(struct strbuf *sb, const struct str_list *l)
 	for (i = 0; i < l->n; i++) {
 		if (i)
 			strbuf_addstr(sb, ", ");
-		add_scalar(sb, l->items[i]);
+		add_entry_text(sb, l->items[i]);
 	}
 	strbuf_addch(sb, ']');
 }
@@ -364,7 +436,7 @@ static void add_field_value(struct strbuf *sb, const struct add_user_req *r,
 	if (f == F_NAME)
 		add_scalar(sb, r->name);
 	else if (f == F_ACCOUNTS)
-		add_flow_list(sb, &r->accounts);
+		add_flow_list(sb, &r->entries);
 	else if (f == F_DEFAULT_ACCOUNT)
 		add_scalar(sb, r->default_account);
 	else if (f == F_QOS)
@@ -869,6 +941,8 @@ static int cmd_add_user_run(int argc, char **argv)
 	}
 	if (parse_args(&r, &args, argc, argv, &why)) {
 		cmd_usage_error(&cmd_add_user_entry, why);
+		rc = CL_USAGE;
+	} else if (load_entries(&r)) {
 		rc = CL_USAGE;
 	} else {
 		rc = add_user(&r);

@@ -316,15 +316,22 @@ char *db_password(const struct db_settings *s, char **cause)
 	return xstrdup(v);
 }
 
-#define PICK(field, unset) (a->field != (unset) ? a->field : u->field)
-
-void user_assoc_resolve(const struct user *u, size_t i, struct user_assoc *out)
+/* A user built without entries (tests, add-user) has no assocs: all unset. */
+static const struct user_assoc *assoc_of(const struct user *u, size_t i)
 {
 	static const struct user_assoc none = {
 		.grp_jobs = MODEL_UNSET, .grp_submit_jobs = MODEL_UNSET,
 		.max_jobs = MODEL_UNSET, .max_submit_jobs = MODEL_UNSET,
 	};
-	const struct user_assoc *a = u->assocs ? &u->assocs[i] : &none;
+
+	return u->assocs ? &u->assocs[i] : &none;
+}
+
+#define PICK(field, unset) (a->field != (unset) ? a->field : u->field)
+
+void user_assoc_resolve(const struct user *u, size_t i, struct user_assoc *out)
+{
+	const struct user_assoc *a = assoc_of(u, i);
 
 	*out = *a;
 	out->account = u->accounts.items[i];
@@ -343,4 +350,44 @@ void user_assoc_resolve(const struct user *u, size_t i, struct user_assoc *out)
 		out->default_qos_loc = u->default_qos_loc;
 	if (!a->fairshare)
 		out->fairshare_loc = u->fairshare_loc;
+}
+
+static bool same_str(const char *a, const char *b)
+{
+	return a == b || (a && b && !strcmp(a, b));
+}
+
+static bool same_names(const struct str_list *a, const struct str_list *b)
+{
+	if (a->n != b->n)
+		return false;
+	for (size_t i = 0; i < a->n; i++)
+		if (!str_list_has(b, a->items[i]))
+			return false;
+	return true;
+}
+
+static bool same_kv(const struct kv_list *a, const struct kv_list *b)
+{
+	if (a->n != b->n)
+		return false;
+	for (size_t i = 0; i < a->n; i++)
+		if (strcmp(a->items[i].key, b->items[i].key) ||
+		    strcmp(a->items[i].value, b->items[i].value))
+			return false;
+	return true;
+}
+
+bool user_assoc_same(const struct user *u, size_t i, const struct user *v, size_t j)
+{
+	const struct user_assoc *a = assoc_of(u, i), *b = assoc_of(v, j);
+
+	return !strcmp(u->accounts.items[i], v->accounts.items[j]) &&
+	       same_str(a->partition, b->partition) && same_str(a->fairshare, b->fairshare) &&
+	       same_names(&a->qos, &b->qos) && same_str(a->default_qos, b->default_qos) &&
+	       same_kv(&a->grp_tres, &b->grp_tres) &&
+	       same_kv(&a->max_tres_per_job, &b->max_tres_per_job) &&
+	       a->grp_jobs == b->grp_jobs && a->grp_submit_jobs == b->grp_submit_jobs &&
+	       a->max_jobs == b->max_jobs && a->max_submit_jobs == b->max_submit_jobs &&
+	       same_str(a->max_wall, b->max_wall);
 }

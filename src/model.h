@@ -287,12 +287,14 @@ struct account {
 enum admin_level { ADMIN_NONE = 1, ADMIN_OPERATOR = 2, ADMIN_ADMINISTRATOR = 3 };
 
 /*
- * One association of a user, as its accounts: list names it: an account
+ * One association of a user, as its accounts: list names it: an account,
+ * optionally a partition (Slurm's user x account x partition association),
  * and the settings written on that entry. Every setting left unset (NULL,
  * n == 0, MODEL_UNSET) is the user's own; user_assoc_resolve() merges.
  */
 struct user_assoc {
 	const char *account;
+	const char *partition;		/* NULL: the account's, all partitions */
 	const char *fairshare;
 	struct str_list qos;
 	const char *default_qos;
@@ -302,13 +304,15 @@ struct user_assoc {
 	const char *max_wall;
 	struct src_loc loc;		/* of the entry */
 	struct src_loc account_loc;
+	struct src_loc partition_loc;
 	struct src_loc default_qos_loc;
 	struct src_loc fairshare_loc;
 };
 
 struct user {
 	const char *name;
-	struct str_list accounts;	/* account names, one per association */
+	/* account names, one per association (repeated with partitions) */
+	struct str_list accounts;
 	struct user_assoc *assocs;	/* accounts.n of them, same order */
 	const char *default_account;	/* NULL: first of accounts */
 	struct str_list qos;		/* explicit list; empty = inherit */
@@ -409,5 +413,11 @@ const char *user_default_account(const struct user *u);
  * a TRES map is replaced, not merged). out borrows from u.
  */
 void user_assoc_resolve(const struct user *u, size_t i, struct user_assoc *out);
+
+/*
+ * True when association i of u and j of v are written alike: the same
+ * account, partition and settings (QoS lists as sets, TRES maps in order).
+ */
+bool user_assoc_same(const struct user *u, size_t i, const struct user *v, size_t j);
 
 #endif

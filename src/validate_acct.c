@@ -511,18 +511,26 @@ static void check_user_assoc(struct vctx *v, const struct user *u, size_t i,
 			     struct limit_seen *ls)
 {
 	const struct user_assoc *a = &u->assocs[i];
-	char *owner = xasprintf("user '%s' in account '%s'", u->name, a->account);
+	char *owner = a->partition ?
+		xasprintf("user '%s' in account '%s' partition '%s'", u->name,
+			  a->account, a->partition) :
+		xasprintf("user '%s' in account '%s'", u->name, a->account);
 	const long long n[] = { a->grp_jobs, a->grp_submit_jobs, a->max_jobs,
 				a->max_submit_jobs };
 	struct user_assoc r;
 
 	for (size_t j = 0; j < i; j++)
-		if (!strcmp(u->accounts.items[j], a->account)) {
+		if (!strcmp(u->accounts.items[j], a->account) &&
+		    !strcmp(u->assocs[j].partition ? u->assocs[j].partition : "",
+			    a->partition ? a->partition : "")) {
 			diag_error(v->dl, &a->account_loc, "%s: duplicate association",
 				   owner);
 			diag_note(v->dl, &u->assocs[j].account_loc, "first given here");
 			break;
 		}
+	if (a->partition && !validate_index_find(&v->parts, a->partition))
+		validate_unknown_ref(v, &a->partition_loc, owner, "partition",
+				     a->partition, &v->parts);
 	validate_list_refs(v, &a->qos, owner, "QoS", &v->qos);
 	user_assoc_resolve(u, i, &r);
 	if (a->default_qos && !validate_index_find(&v->qos, a->default_qos))

@@ -168,12 +168,26 @@ Test(import, per_account_user_differences_become_association_entries)
 	o = acct_objset_add(&s, ACCT_ASSOC, "b", "v");
 	acct_obj_set(o, "fairshare", FAIRSHARE_PARENT);
 	acct_obj_set(o, "is_def", "0");
+	/* a partition association: an entry of its own, even when alike */
+	o = acct_objset_add(&s, ACCT_USER, "w", NULL);
+	acct_obj_set(o, "admin_level", "None");
+	o = acct_objset_add(&s, ACCT_ASSOC, "a", "w");
+	acct_obj_set_part(o, "gpu");
+	acct_obj_set(o, "fairshare", "3");
+	acct_obj_set(o, "is_def", "1");
+	o = acct_objset_add(&s, ACCT_ASSOC, "a", "w");
+	acct_obj_set(o, "fairshare", "1");
+	acct_obj_set(o, "is_def", "1");
+	o = acct_objset_add(&s, ACCT_ASSOC, "b", "w");
+	acct_obj_set_part(o, "debug");
+	acct_obj_set(o, "fairshare", "1");
+	acct_obj_set(o, "is_def", "0");
 	o = acct_objset_add(&s, ACCT_USER, "lonely", NULL);
 	acct_obj_set(o, "admin_level", "None");
 	cr_expect_eq(acct_import_emit(&s, true, "test", &out, &problems), 2);
 	cr_expect_str_eq(problems.buf,
 			 "user 'lonely' has no association on this cluster: left out\n"
-			 "user 'u' in account 'a': grp_wall '60' has no key for a user's "
+			 "association 'u' in 'a': grp_wall '60' has no key for a user's "
 			 "association in the schema: left out\n");
 	/* max_jobs is unset in b: the user level leaves it unset, a says 3 */
 	cr_expect(strstr(out.buf, "  # u: settings the schema cannot hold:\n"
@@ -188,7 +202,12 @@ Test(import, per_account_user_differences_become_association_entries)
 			 "    accounts:\n"
 			 "      - a\n"
 			 "      - {account: b, fairshare: parent}\n"
-			 "    admin_level: operator\n"), "%s", out.buf);
+			 "    admin_level: operator\n"
+			 "  - name: w\n"
+			 "    accounts:\n"
+			 "      - a\n"
+			 "      - {account: a, partition: gpu, fairshare: 3}\n"
+			 "      - {account: b, partition: debug}\n"), "%s", out.buf);
 	acct_objset_release(&s);
 	strbuf_release(&out);
 	strbuf_release(&problems);
