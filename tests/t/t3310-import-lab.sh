@@ -6,10 +6,12 @@
 # result appended to the lab inventory, validated, and applied with the sql
 # method to a fresh database: every "sacctmgr show" view is the same as the
 # source's. The same through a "sacctmgr dump" file (QoS settings aside:
-# 22.05 dumps hold none). Then what the schema cannot hold (a user whose
-# fairshare differs between accounts, a partition association) is named on
-# stderr, marked in the YAML (at its top, and per-account differences at
-# the user), and exits 4.
+# 22.05 dumps hold none). Then per-association settings (a user whose
+# fairshare and limits differ between accounts, partition associations with
+# their own limits) are imported as accounts: entries and round-trip the
+# same way, from the database and from a dump. What the schema cannot hold
+# (limits without a key) is named on stderr, marked at the top of the YAML,
+# and exits 4.
 . "$(dirname "$0")/test-lib.sh"
 . "$TOP/tests/t/lib-lab.sh"
 . "$TOP/bench/acct/lib-acct.sh"
@@ -100,15 +102,39 @@ test_expect_success 'the same through a sacctmgr dump file (QoS settings aside)'
 	test_cmp src2.views dump.views
 '
 
-test_expect_success 'a user whose fairshare differs per account: stderr, a comment, exit 4' '
-	acct_on sacctmgr -i modify user alice where account=chem set fairshare=3 >/dev/null &&
-	test_must_fail --exit=4 "$CLUSTERCTL" import accounting "$INV" >lossy.yaml 2>err &&
-	grep "^clusterctl: import: user .alice.: fairshare differs between its accounts (physics: 10, chem: 3)" err &&
-	grep "^  # alice: settings the schema cannot hold yet" lossy.yaml &&
-	head -n 1 lossy.yaml | grep "^# NOT IMPORTED" &&
-	grep "^  #   fairshare per account: physics: 10, chem: 3" lossy.yaml &&
-	compose lossy.yaml lossy-inv.yaml &&
-	"$CLUSTERCTL" validate lossy-inv.yaml
+test_expect_success 'per-account differences and partition associations: imported, exit 0, same views' '
+	acct_on sh -e -c "
+		S=\"sacctmgr -i\"
+		\$S modify user alice where account=chem set fairshare=3 maxjobs=-1 >/dev/null
+		\$S add user dave account=ops partition=debug >/dev/null
+		\$S add user alice account=physics partition=gpu fairshare=7 maxjobs=2 >/dev/null
+		\$S add user bob account=chem partition=debug GrpTRES=cpu=4 >/dev/null
+	" &&
+	restart_views src3.views &&
+	grep -q "^assoc: lab|physics|alice|gpu|" src3.views &&
+	"$CLUSTERCTL" import accounting "$INV" >per.yaml 2>err &&
+	test_cmp /dev/null err &&
+	sed -n "/^  - name: alice\$/,/^  - /p" per.yaml >alice &&
+	grep "^      - {account: chem, fairshare: 3, " alice &&
+	grep "^      - {account: physics, partition: gpu, fairshare: 7, max_jobs: 2}\$" alice &&
+	grep "^    fairshare: 10\$" alice &&
+	grep "^      - {account: ops, partition: debug}\$" per.yaml &&
+	compose per.yaml per-inv.yaml &&
+	"$CLUSTERCTL" validate per-inv.yaml &&
+	apply_fresh per-inv.yaml per.views &&
+	test_cmp src3.views per.views
+'
+
+test_expect_success 'the same per-association settings through a sacctmgr dump file' '
+	acct_on sacctmgr -n dump lab file="$TRASH/per.cfg" >/dev/null 2>&1 &&
+	grep -q "Partition=.gpu." per.cfg &&
+	"$CLUSTERCTL" import accounting --dump per.cfg >perd.yaml 2>err &&
+	test_cmp /dev/null err &&
+	{ cat qos.yaml && sed -n "/^accounts:/,\$p" perd.yaml; } >perdq.yaml &&
+	compose perdq.yaml perd-inv.yaml &&
+	"$CLUSTERCTL" validate perd-inv.yaml &&
+	apply_fresh perd-inv.yaml perd.views &&
+	test_cmp per.views perd.views
 '
 
 test_expect_success 'limits the schema has no key for are named, not dropped' '
@@ -120,15 +146,6 @@ test_expect_success 'limits the schema has no key for are named, not dropped' '
 	grep "^clusterctl: import: association of account .ops.: MaxTRESMins .cpu=50. has no key in the schema: left out\$" err &&
 	grep "^clusterctl: import: the cluster.s association of account .root.: GrpJobs .100. has no key in the schema: left out\$" err &&
 	grep "^#   QoS .gold.: GrpTRESMins" mins.yaml
-'
-
-test_expect_success 'a partition association is named, not dropped (database and dump)' '
-	acct_on sacctmgr -i add user dave account=ops partition=debug >/dev/null &&
-	test_must_fail --exit=4 "$CLUSTERCTL" import accounting "$INV" >p.yaml 2>err &&
-	grep "^clusterctl: import: association of user .dave. in account .ops. on partition .debug.: partition associations are not in the schema: left out" err &&
-	acct_on sacctmgr -n dump lab file="$TRASH/p.cfg" >/dev/null 2>&1 &&
-	test_must_fail --exit=4 "$CLUSTERCTL" import accounting --dump p.cfg >pd.yaml 2>err &&
-	grep "association of user .dave. in account .ops. on partition .debug." err
 '
 
 test_done

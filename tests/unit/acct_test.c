@@ -481,6 +481,113 @@ Test(acct, user_association_settings_replace_the_users)
 	model_free(m);
 }
 
+static const char inv_part[] =
+	"cluster: {name: t1, controller: c1}\n"
+	"hosts: [{names: c1, roles: [controller]}]\n"
+	"database: {host: 127.0.0.1, port: 3307}\n"
+	"accounts: [{name: x}, {name: y}]\n"
+	"users:\n"
+	"  - name: u\n"
+	"    fairshare: 5\n"
+	"    accounts:\n"
+	"      - {account: x, partition: gpu, max_jobs: 2, fairshare: 9}\n"
+	"      - x\n"
+	"      - {account: y, partition: debug}\n"
+	"  - name: v\n"
+	"    default_account: y\n"
+	"    accounts: [x, {account: y, partition: gpu}, {account: y, partition: debug}]\n";
+
+static const struct acct_obj *find_part(const struct acct_objset *s, const char *acct,
+					const char *user, const char *part)
+{
+	for (size_t i = 0; i < s->n; i++) {
+		const struct acct_obj *o = &s->items[i];
+
+		if (o->kind == ACCT_ASSOC && !strcmp(o->name, acct) && !strcmp(o->user, user) &&
+		    !strcmp(acct_obj_part(o), part))
+			return o;
+	}
+	cr_assert_fail("no association %s/%s/%s", acct, user, part);
+	return NULL;
+}
+
+static struct model *load_text(const char *text)
+{
+	struct diag_list dl = DIAG_LIST_INIT;
+	struct model *m = inventory_load_string("t.yaml", text, strlen(text), &dl);
+
+	cr_assert_not_null(m);
+	cr_assert_eq(diag_errors(&dl), 0);
+	diag_release(&dl);
+	return m;
+}
+
+Test(acct, partition_associations_and_their_default)
+{
+	struct model *m = load_text(inv_part);
+	struct acct_objset s = { 0 };
+	char *cause = NULL;
+
+	cr_assert_eq(acct_desired_build(m, &s, &cause), 0, "%s", cause);
+	expect_val(find_part(&s, "x", "u", "gpu"), "max_jobs", "2");
+	expect_val(find_part(&s, "x", "u", "gpu"), "fairshare", "9");
+	expect_val(find_part(&s, "x", "u", ""), "fairshare", "5");
+	expect_val(find_part(&s, "x", "u", ""), "max_jobs", NULL);
+	/* is_def: the default account's row without a partition, else its first */
+	expect_val(find_part(&s, "x", "u", ""), "is_def", "1");
+	expect_val(find_part(&s, "x", "u", "gpu"), "is_def", "0");
+	expect_val(find_part(&s, "y", "u", "debug"), "is_def", "0");
+	expect_val(find_part(&s, "y", "v", "gpu"), "is_def", "1");
+	expect_val(find_part(&s, "y", "v", "debug"), "is_def", "0");
+	expect_val(find_part(&s, "x", "v", ""), "is_def", "0");
+	acct_objset_release(&s);
+	model_free(m);
+}
+
+/*
+ * A change of u's row in x without a partition: sacctmgr's "modify user
+ * where account=x" reaches x/gpu too, so its value is set back after; a
+ * pruned partition row is deleted only while it exists.
+ */
+Test(acct, sacctmgr_sets_partition_rows_back_and_guards_their_removal)
+{
+	struct model *was = load_text(inv_part);
+	char *text = xstrdup(inv_part), *p = strstr(text, "fairshare: 5"), *line;
+	struct acct_plan pl;
+	struct strbuf out = STRBUF_INIT;
+	struct model *now;
+	char *cause = NULL;
+	const char *mod, *back;
+
+	p[11] = '6';
+	line = strstr(text, "      - {account: y, partition: debug}\n");
+	memmove(line, strchr(line, '\n') + 1, strlen(strchr(line, '\n') + 1) + 1);
+	now = load_text(text);
+	memset(&pl, 0, sizeof(pl));
+	pl.cluster = (char *)"t1";
+	pl.prune = true;
+	cr_assert_eq(acct_desired_build(now, &pl.want, &cause), 0);
+	cr_assert_eq(acct_desired_build(was, &pl.have, &cause), 0);
+	acct_plan_diff(&pl);
+	acct_sacctmgr_commands(&pl, &out);
+	mod = strstr(out.buf, "sacctmgr -i modify user where 'name=u' 'account=x' 'cluster=t1' "
+		     "set 'Fairshare=6'\n");
+	back = mod ? strstr(mod, "sacctmgr -i modify user where 'name=u' 'account=x' "
+			    "'partition=gpu' 'cluster=t1' set 'Fairshare=9'\n") : NULL;
+	cr_expect(mod && back, "%s", out.buf);
+	cr_expect(strstr(out.buf, "if sacctmgr -n -P show assoc where 'users=u' 'accounts=y' "
+			 "'partitions=debug' 'cluster=t1' format=user | grep -q .; then "
+			 "sacctmgr -i delete user where 'name=u' 'account=y' 'partition=debug' "
+			 "'cluster=t1'; fi\n"), "%s", out.buf);
+	free(pl.changes);
+	acct_objset_release(&pl.want);
+	acct_objset_release(&pl.have);
+	strbuf_release(&out);
+	free(text);
+	model_free(now);
+	model_free(was);
+}
+
 /* ---- sacctmgr output ---- */
 
 /* Runs each line through sh with sacctmgr printing its arguments, one per line. */
