@@ -232,7 +232,8 @@ void inv_load_accounts(struct loader *ld, void *obj, yaml_node_t *val,
  * replace the user's for that one association.
  */
 #define UA(field) F(struct user_assoc, field)
-#define UA_INT(n, field, doc_) { n, K_INT, UA(field), .min = -1, .max = 1LL << 40, .doc = doc_ }
+#define UA_INT(n, field, doc_) { n, K_INT, UA(field), .min = -1, .max = 1LL << 40, \
+				 .def = "the user's", .doc = doc_ }
 static const struct key_spec user_assoc_keys[] = {
 	{ "account", K_STR, UA(account), L(struct user_assoc, account_loc),
 	  .required = true, .doc = "the account of this association" },
@@ -367,8 +368,10 @@ const struct inv_ref_section inv_accounts_ref[] = {
 	{ "users[]", "A user and its associations. Names must be lowercase: "
 	  "sacctmgr stores them so.", &user_table },
 	{ "users[].accounts[]", "One association of a user, written as a mapping "
-	  "instead of an account name when its settings differ from the user's. "
+	  "instead of an account name when its settings differ from the user's "
+	  "or when it holds in one partition only (user x account x partition). "
 	  "A key given here replaces the user's value (a QoS list or a TRES map "
-	  "as a whole); a key left out is the user's.", &user_assoc_table },
+	  "as a whole); a key left out is the user's. An account may be listed "
+	  "once without a partition and once per partition.", &user_assoc_table },
 	{ 0 }
 };
