@@ -263,7 +263,9 @@ static void load_user_assoc(struct loader *ld, yaml_node_t *e, struct user *u)
 	a->grp_jobs = a->grp_submit_jobs = a->max_jobs = a->max_submit_jobs = MODEL_UNSET;
 	a->loc = inv_node_loc(ld, e);
 	if (e->type == YAML_MAPPING_NODE) {
+		ld->adding++;	/* in an overlay too, an entry is whole: account required */
 		inv_load_mapping(ld, e, &user_assoc_table, a);
+		ld->adding--;
 	} else if ((a->account = inv_scalar_str(ld, e, "an account name or a mapping"))) {
 		a->account_loc = a->loc;
 	}
@@ -280,6 +282,7 @@ static void load_user_accounts(struct loader *ld, void *obj, yaml_node_t *val,
 	size_t n = val->type == YAML_SEQUENCE_NODE ? inv_seq_len(val) : 1;
 
 	(void)kloc;
+	u->accounts.n = 0;	/* an overlay's list replaces the inventory's */
 	u->accounts.items = pool_alloc(&ld->m->pool, (n + 1) * sizeof(*u->accounts.items));
 	u->accounts.locs = pool_alloc(&ld->m->pool, (n + 1) * sizeof(*u->accounts.locs));
 	u->assocs = pool_alloc(&ld->m->pool, (n + 1) * sizeof(*u->assocs));

@@ -294,3 +294,36 @@ Test(overlay, tilde_on_an_element_number_is_an_error)
 	free(want);
 	free(text);
 }
+
+Test(overlay, a_users_accounts_are_replaced_entries_and_all)
+{
+	char *text;
+	struct model *m = load("users:\n"
+			       "  - {name: ann, accounts: [sub, {account: lab, partition: main, max_jobs: 3}]}\n",
+			       NULL, &text);
+	const struct user *u;
+
+	cr_assert_str_empty(text, "%s", text);
+	u = model_find_user(m, "ann");
+	cr_assert_eq(u->accounts.n, 2);
+	cr_assert_str_eq(u->accounts.items[0], "sub");
+	cr_assert_str_eq(u->accounts.items[1], "lab");
+	cr_assert_str_eq(u->assocs[1].partition, "main");
+	cr_assert_eq(u->assocs[1].max_jobs, 3);
+	cr_assert_eq(u->assocs[0].max_jobs, MODEL_UNSET);
+	model_free(m);
+	free(text);
+}
+
+Test(overlay, an_association_entry_without_account_is_an_error)
+{
+	char *text;
+	struct model *m = load("users:\n"
+			       "  - {name: ann, accounts: [{max_jobs: 3}]}\n",
+			       NULL, &text);
+
+	cr_assert(strstr(text, "one.overlay.yaml:2:28: error: missing required key 'account' in association"),
+		  "%s", text);
+	model_free(m);
+	free(text);
+}
