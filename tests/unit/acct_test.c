@@ -346,14 +346,20 @@ static const char inv[] =
 	"  - {name: alice, accounts: [hep, physics], default_account: physics}\n"
 	"  - {name: bob, accounts: [physics], admin_level: operator, fairshare: 5}\n";
 
-static struct model *load(void)
+static struct model *load_text(const char *text)
 {
 	struct diag_list dl = DIAG_LIST_INIT;
-	struct model *m = inventory_load_string("t.yaml", inv, strlen(inv), &dl);
+	struct model *m = inventory_load_string("t.yaml", text, strlen(text), &dl);
 
 	cr_assert_not_null(m);
+	cr_assert_eq(diag_errors(&dl), 0);
 	diag_release(&dl);
 	return m;
+}
+
+static struct model *load(void)
+{
+	return load_text(inv);
 }
 
 static const struct acct_obj *find(const struct acct_objset *s, enum acct_kind k,
@@ -442,15 +448,11 @@ static const char inv_assoc[] =
 
 Test(acct, user_association_settings_replace_the_users)
 {
-	struct diag_list dl = DIAG_LIST_INIT;
-	struct model *m = inventory_load_string("t.yaml", inv_assoc, strlen(inv_assoc), &dl);
+	struct model *m = load_text(inv_assoc);
 	struct acct_objset s = { 0 };
 	char *cause = NULL;
 	const struct acct_obj *o;
 
-	cr_assert_not_null(m);
-	cr_assert_eq(diag_errors(&dl), 0);
-	diag_release(&dl);
 	cr_assert_eq(acct_desired_build(m, &s, &cause), 0, "%s", cause);
 	/* x: a plain name, every setting the user's */
 	o = find(&s, ACCT_ASSOC, "x", "u");
@@ -509,17 +511,6 @@ static const struct acct_obj *find_part(const struct acct_objset *s, const char 
 	}
 	cr_assert_fail("no association %s/%s/%s", acct, user, part);
 	return NULL;
-}
-
-static struct model *load_text(const char *text)
-{
-	struct diag_list dl = DIAG_LIST_INIT;
-	struct model *m = inventory_load_string("t.yaml", text, strlen(text), &dl);
-
-	cr_assert_not_null(m);
-	cr_assert_eq(diag_errors(&dl), 0);
-	diag_release(&dl);
-	return m;
 }
 
 Test(acct, partition_associations_and_their_default)
