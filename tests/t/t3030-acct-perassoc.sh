@@ -1,5 +1,5 @@
 #!/bin/sh
-# slurm-releases: 22.05 (24.11 once the sql method writes the 23.11+ schema)
+# slurm-releases: 22.05 24.11 (tests/t/run.sh runs it once per release)
 # t3030-acct-perassoc: per-association settings and partition associations
 # (users[].accounts[] entries {account: A, partition: P, ...}) on a real
 # slurmdbd, slurmctld and MariaDB in the lab (host ctl), by t3000's method:
