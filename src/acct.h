@@ -36,8 +36,11 @@ typedef int (*acct_remote_fn)(void *cookie, const char *host, const char *cmd,
  * prune: also plan the removal of accounts, users, associations and QoS the
  * inventory does not name (never root, root's user association or
  * "normal"). A database without the cluster plans the cluster too; a
- * database without slurmdbd's schema plans everything. 0, or -1 + *cause.
+ * database without slurmdbd's schema plans everything. 0, or -1 + *cause;
+ * ACCT_DB_REFUSED (also < 0) when the database refused the inventory's
+ * user or password: slurmdbd would be refused the same way.
  */
+#define ACCT_DB_REFUSED (-2)
 int acct_plan_compute(const struct model *m, bool prune, struct acct_plan **out,
 		      char **cause);
 

@@ -110,7 +110,7 @@ int acct_plan_compute(const struct model *m, bool prune, struct acct_plan **out,
 {
 	struct acct_plan *p = xcalloc(1, sizeof(*p));
 	struct db *db = NULL;
-	int rc = -1;
+	int rc = -1, crc;
 
 	*out = NULL;
 	p->prune = prune;
@@ -127,9 +127,13 @@ int acct_plan_compute(const struct model *m, bool prune, struct acct_plan **out,
 				   "(lowercase letters, digits and '_' only)", p->cluster);
 		goto out;
 	}
-	if (acct_desired_build(m, &p->want, cause) < 0 ||
-	    db_connect(&m->db, &db, cause) < 0 ||
-	    acct_observe(db, p->cluster, &p->have, &p->info, cause) < 0)
+	if (acct_desired_build(m, &p->want, cause) < 0)
+		goto out;
+	if ((crc = db_connect(&m->db, &db, cause)) < 0) {
+		rc = crc == DB_REFUSED ? ACCT_DB_REFUSED : -1;
+		goto out;
+	}
+	if (acct_observe(db, p->cluster, &p->have, &p->info, cause) < 0)
 		goto out;
 	db_rollback(db);
 	acct_plan_diff(p);

@@ -308,9 +308,14 @@ static void apply_accounting(struct apply_session *s, struct plan *p)
 	struct acct_plan *ap = NULL;
 	char *cause = NULL;
 
+	int rc;
+
 	if (!p->acct_wanted)
 		return;
-	if (acct_plan_compute(s->m, s->opt.prune, &ap, &cause))
+	rc = acct_plan_compute(s->m, s->opt.prune, &ap, &cause);
+	if (rc == ACCT_DB_REFUSED && cause)
+		plan_hold_password_files(p, cause);
+	if (rc)
 		plan_set_accounting(p, NULL, cause ? cause :
 				    xstrdup("cannot read the accounting database"));
 	else
@@ -369,6 +374,8 @@ struct apply_run {
 	char **staged;		/* per plan file: the staged temp path */
 	struct strbuf *log;	/* per host: what was done (not printed here) */
 	bool *changed_key;	/* per host */
+	bool *swapped;		/* per plan file: swapped in, previous kept */
+	bool *rolled_back;	/* per host: a daemon failed, files put back */
 	int wave;		/* services: 0 = controller/dbd hosts, 1 = the rest */
 };
 
@@ -587,6 +594,8 @@ static int apply_swap_task(size_t idx, struct transport *tr, void *cookie,
 			return -1;
 		if (f->want->secret && f->content)
 			r->changed_key[idx] = true;
+		else
+			r->swapped[i] = f->change == PLAN_MODIFY;
 	}
 	return 0;
 }
@@ -614,6 +623,104 @@ static int apply_wait_reexec(struct apply_run *r, struct transport *tr,
 	free(what);
 	free(loop);
 	return ret;
+}
+
+/* The changes that daemon k reads its files for (enum plan_restart bits). */
+static unsigned apply_daemon_bits(enum service_kind k)
+{
+	switch (k) {
+	case SVC_SLURMCTLD: return PLAN_RESTART_CTLD | PLAN_RECONFIGURE;
+	case SVC_SLURMD: return PLAN_RESTART_SLURMD | PLAN_RECONFIGURE;
+	case SVC_SLURMDBD: return PLAN_RESTART_DBD;
+	default: return 0;
+	}
+}
+
+/*
+ * Puts back the previous bytes (kept as FILE.clusterctl-old by the swap) of
+ * every file this run changed on the host for daemon k, by a hard link
+ * renamed over the file, so the backup stays. Appends their names to names.
+ */
+static int apply_put_back(struct apply_run *r, size_t idx, struct transport *tr,
+			  enum service_kind k, struct strbuf *names, char **cause)
+{
+	size_t i;
+
+	for (i = r->p->file_start[idx]; i < r->p->file_start[idx + 1]; i++) {
+		const struct plan_file *f = &r->p->files[i];
+		struct strbuf cmd = STRBUF_INIT;
+		char *old, *tmp;
+		int ret;
+
+		if (!r->swapped[i] || !(f->restart & apply_daemon_bits(k)))
+			continue;
+		old = xasprintf("%s%s", f->want->path, APPLY_BACKUP_SUFFIX);
+		tmp = xasprintf("%s.clusterctl-back", f->want->path);
+		strbuf_addstr(&cmd, "ln -f ");
+		transport_shell_quote(&cmd, old);
+		strbuf_addch(&cmd, ' ');
+		transport_shell_quote(&cmd, tmp);
+		strbuf_addstr(&cmd, " && mv -f ");
+		transport_shell_quote(&cmd, tmp);
+		strbuf_addch(&cmd, ' ');
+		transport_shell_quote(&cmd, f->want->path);
+		ret = apply_sh(tr, cmd.buf, "putting back the previous file", cause);
+		strbuf_release(&cmd);
+		free(old);
+		free(tmp);
+		if (ret)
+			return -1;
+		r->swapped[i] = false;
+		strbuf_addf(names, "%s%s", names->len ? ", " : "", f->want->path);
+	}
+	return 0;
+}
+
+/*
+ * A daemon that did not come up on the new files: the previous ones go
+ * back and the daemon is started on them. The host still fails (with
+ * *cause saying all of it): the inventory's change is not in effect.
+ */
+static void apply_roll_back(struct apply_run *r, size_t idx, struct transport *tr,
+			    const struct plan_service *sv, char **cause)
+{
+	const struct service_cmds *c = &r->s->m->cluster.services[sv->kind];
+	const char *name = service_kind_name(sv->kind);
+	const char *again = c->restart ? c->restart : c->start;
+	struct strbuf names = STRBUF_INIT;
+	char *why = NULL, *what;
+
+	if (!again || apply_put_back(r, idx, tr, sv->kind, &names, &why) || !names.len) {
+		if (why) {
+			char *both = xasprintf("%s; %s", *cause, why);
+
+			free(*cause);
+			*cause = both;
+		}
+		free(why);
+		strbuf_release(&names);
+		return;
+	}
+	what = xasprintf("restart %s on the previous files", name);
+	if (apply_sh(tr, again, what, &why) == 0) {
+		char *both = xasprintf("rolled back: %s did not come up on the new "
+				       "files; previous %s put back, %s running again; %s",
+				       name, names.buf, name, *cause);
+
+		free(*cause);
+		*cause = both;
+		r->rolled_back[idx] = true;
+	} else {
+		char *both = xasprintf("%s did not come up on the new files; previous "
+				       "%s put back, but %s; %s", name, names.buf, why,
+				       *cause);
+
+		free(*cause);
+		*cause = both;
+	}
+	free(why);
+	free(what);
+	strbuf_release(&names);
 }
 
 static int apply_service(struct apply_run *r, struct transport *tr,
@@ -684,8 +791,10 @@ static int apply_services_task(size_t idx, struct transport *tr, void *cookie,
 	 * restarts (the others authenticate through munge), reconfigure last */
 	for (i = r->p->service_start[idx]; i < r->p->service_start[idx + 1]; i++)
 		if (!apply_ctld_after_accounting(r, &r->p->services[i]) &&
-		    apply_service(r, tr, &r->p->services[i], cause))
+		    apply_service(r, tr, &r->p->services[i], cause)) {
+			apply_roll_back(r, idx, tr, &r->p->services[i], cause);
 			return -1;
+		}
 	return 0;
 }
 
@@ -814,6 +923,8 @@ static void apply_run_free(struct apply_run *r)
 		strbuf_release(&r->log[i]);
 	free(r->log);
 	free(r->changed_key);
+	free(r->swapped);
+	free(r->rolled_back);
 }
 
 static char *apply_failed_hosts(struct apply_session *s)
@@ -831,11 +942,28 @@ static char *apply_failed_hosts(struct apply_session *s)
 	return res;
 }
 
+/* Hosts where a daemon failed and the previous files were put back. */
+static char *apply_rolled_back_hosts(const struct apply_run *r)
+{
+	const char **names = xcalloc(r->s->m->n_hosts + 1, sizeof(*names));
+	size_t i, n = 0;
+	char *res = NULL;
+
+	for (i = 0; i < r->s->m->n_hosts; i++)
+		if (r->rolled_back[i])
+			names[n++] = r->s->m->hosts[i].name;
+	if (n)
+		res = hostlist_compress(names, n);
+	free(names);
+	return res;
+}
+
 static void apply_count(const struct apply_run *r, struct apply_summary *sum)
 {
 	const struct plan *p = r->p;
 	size_t i;
 
+	sum->rolled_back = apply_rolled_back_hosts(r);
 	for (i = 0; i < p->n_files; i++) {
 		bool ok = exec_pool_result(r->s->pool, p->files[i].host)->state ==
 			  EXEC_DONE;
@@ -1017,6 +1145,8 @@ int apply_execute(struct apply_session *s, struct plan *p,
 	r.staged = xcalloc(p->n_files + 1, sizeof(*r.staged));
 	r.log = xcalloc(s->m->n_hosts + 1, sizeof(*r.log));
 	r.changed_key = xcalloc(s->m->n_hosts + 1, sizeof(*r.changed_key));
+	r.swapped = xcalloc(p->n_files + 1, sizeof(*r.swapped));
+	r.rolled_back = xcalloc(s->m->n_hosts + 1, sizeof(*r.rolled_back));
 	for (size_t i = 0; i < s->m->n_hosts; i++)
 		strbuf_init(&r.log[i]);
 	ret = apply_phases(s, &r, sum, cause);
@@ -1051,6 +1181,8 @@ char *apply_summary_line(const struct apply_summary *sum)
 			    sum->acct_changes == 1 ? "" : "s");
 	if (sum->failed)
 		strbuf_addf(&sb, "; failed: %s", sum->failed);
+	if (sum->rolled_back)
+		strbuf_addf(&sb, "; rolled back: %s", sum->rolled_back);
 	return strbuf_detach(&sb, NULL);
 }
 
@@ -1060,6 +1192,8 @@ void apply_summary_release(struct apply_summary *sum)
 		return;
 	free(sum->failed);
 	sum->failed = NULL;
+	free(sum->rolled_back);
+	sum->rolled_back = NULL;
 	strbuf_release(&sum->errors);
 }
 

@@ -86,6 +86,8 @@ struct apply_summary {
 	bool acct_applied;
 	size_t acct_changes;
 	char *failed;				/* owned: folded hostlist or NULL */
+	char *rolled_back;			/* owned: hosts whose daemon failed on
+						 * the new files, put back; or NULL */
 	struct strbuf errors;			/* "host: why" lines of failed hosts */
 	size_t verify_left;			/* changes a fresh plan still sees */
 };

@@ -91,6 +91,10 @@ static int apply_go(struct apply_session *s, struct plan *p)
 	free(unobserved);
 	ret = apply_execute(s, p, &sum, &cause);
 	rc = apply_report(&sum, ret, cause);
+	if (p->held) {
+		fputs(p->held, stderr);
+		rc = rc == CL_OK ? CL_PARTIAL : rc;
+	}
 	if (rc == CL_OK && p->acct_error) {
 		fprintf(stderr, "clusterctl: apply: accounting not applied: %s\n",
 			p->acct_error);

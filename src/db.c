@@ -93,12 +93,15 @@ int db_connect(const struct db_settings *s, struct db **out, char **cause)
 	ok = mysql_real_connect(db->conn, host, user, pass, name, port, NULL, 0);
 	xfree_secret(pass, strlen(pass));
 	if (!ok) {
+		/* 1044/1045: the server answered and refused these credentials */
+		unsigned err = mysql_errno(db->conn);
+
 		*cause = xasprintf("cannot connect to MariaDB at %s:%u as '%s'%s: %s",
 				   host, port, user,
 				   s->tls || s->tls_ca ? " over TLS" : "",
 				   mysql_error(db->conn));
 		db_close(db);
-		return -1;
+		return err == 1044 || err == 1045 ? DB_REFUSED : -1;
 	}
 	if (session_setup(db, cause) < 0) {
 		db_close(db);

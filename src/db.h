@@ -32,8 +32,11 @@ struct db_rows {
  * Connects with s (host, port, name, user; the password comes from
  * s->password_file or the environment variable s->password_env and is
  * wiped after use), sets slurmdbd's session sql_mode and turns autocommit
- * off. 0, or -1 + *cause ("cannot connect to MariaDB at H:P as 'U': ...").
+ * off. 0, or -1 + *cause ("cannot connect to MariaDB at H:P as 'U': ...");
+ * DB_REFUSED (also < 0) when the server answered and refused the user or
+ * password ("Access denied").
  */
+#define DB_REFUSED (-2)
 int db_connect(const struct db_settings *s, struct db **out, char **cause);
 void db_close(struct db *db);
 

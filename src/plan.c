@@ -1229,6 +1229,46 @@ void plan_set_accounting(struct plan *p, struct acct_plan *acct, char *error)
 	p->acct_error = error;
 }
 
+/*
+ * A password the database refuses would be refused to slurmdbd too: the
+ * files holding it stay as they are on every host, and the daemons that
+ * changed only for them keep running (services are planned again).
+ */
+void plan_hold_password_files(struct plan *p, const char *refusal)
+{
+	struct strbuf sb = STRBUF_INIT;
+	size_t h, i, n = 0, from = 0;
+
+	for (h = 0; h < p->m->n_hosts; h++) {
+		size_t to = p->file_start[h + 1];
+
+		p->file_start[h] = n;
+		for (i = from; i < to; i++) {
+			const struct plan_file *f = &p->files[i];
+
+			if (f->content && f->want->has_secret_placeholder)
+				strbuf_addf(&sb, "held: %s: %s not written, slurmdbd not restarted: "
+					    "the database refused the inventory's password "
+					    "(%s)\n", p->m->hosts[h].name, f->want->path,
+					    refusal);
+			else
+				p->files[n++] = *f;
+		}
+		from = to;
+	}
+	p->file_start[h] = p->n_files = n;
+	if (!sb.len)
+		return;
+	free(p->held);
+	p->held = strbuf_detach(&sb, NULL);
+	if (!(p->only & PLAN_ONLY_SERVICES))
+		return;
+	for (i = 0; i < p->n_services; i++)
+		free(p->services[i].why);
+	p->n_services = 0;
+	plan_services(p);
+}
+
 size_t plan_count(const struct plan *p)
 {
 	return p->n_files + p->n_idents + p->n_services +
@@ -1280,5 +1320,6 @@ void plan_free(struct plan *p)
 		xfree_secret(p->db_password, strlen(p->db_password));
 	acct_plan_free(p->acct);
 	free(p->acct_error);
+	free(p->held);
 	free(p);
 }

@@ -235,6 +235,7 @@ struct plan {
 	bool acct_wanted;			/* the model has a database */
 	struct acct_plan *acct;			/* owned; NULL when not computed */
 	char *acct_error;			/* owned; why it could not be */
+	char *held;				/* owned: "held: ...\n" per change held back */
 };
 
 /* Everything plan_compute() needs besides the model and the rendered set. */
@@ -266,6 +267,13 @@ void plan_rendered_ranges(const struct model *m, const struct rendered_set *rs,
 
 /* Hands an accounting plan (or the reason there is none) to p. */
 void plan_set_accounting(struct plan *p, struct acct_plan *acct, char *error);
+
+/*
+ * Drops every content change of a file holding the database password
+ * (slurmdbd.conf) and the restarts only they caused; p->held names each
+ * with the database's refusal. For a password the database refused.
+ */
+void plan_hold_password_files(struct plan *p, const char *refusal);
 
 /* Number of pending changes (files, idents, keys, services, accounting). */
 size_t plan_count(const struct plan *p);

@@ -356,6 +356,8 @@ void plan_print(const struct plan *p, unsigned flags, struct strbuf *out)
 			    plan_key_source_name(p->key_source));
 	if (p->key_note)
 		strbuf_addf(out, "munge key: %s\n", p->key_note);
+	if (p->held)
+		strbuf_addstr(out, p->held);
 	plan_print_files(p, flags & PLAN_PRINT_COLOR, out);
 	plan_print_idents(p, out);
 	plan_print_id_conflicts(p, out);

@@ -1,0 +1,75 @@
+#!/bin/sh
+# t4100-apply-rollback: apply never leaves a daemon down on a bad inventory.
+# A database password the database refuses is seen at plan time: the
+# slurmdbd.conf holding it is held back on the dbd host (not written, slurmdbd
+# not restarted), exit 4 with the database's refusal. A slurm.conf that makes
+# slurmctld fail to start: the previous file is put back, the daemon started
+# again on it, and the summary says so. Two lab hosts: ctl and gpu01.
+. "$(dirname "$0")/test-lib.sh"
+. "$TOP/tests/t/lib-lab.sh"
+
+HOSTS="ctl gpu01"
+lab_begin
+INV=$TRASH/inv.yaml
+XDG_RUNTIME_DIR=$TRASH
+export XDG_RUNTIME_DIR
+
+lab_inventory "$TOP/inventories/lab.yaml" "$INV"
+sed -i -e 's/gpu\[01-03\]/gpu01/g' -e "s/\"\\($LAB_NET\\.\\)\\[2-4\\]\"/\\12/" "$INV"
+lab_slurm_ports "$INV" 1
+grep -q "names: \"gpu01\", addresses: $LAB_NET.2," "$INV" ||
+	test_skip_or_die "cannot derive a 2-host inventory from lab.yaml"
+"$CLUSTERCTL" validate "$INV" >/dev/null 2>&1 || test_skip_or_die "the 2-host inventory does not validate"
+
+lab_hosts_up $HOSTS
+lab_db_up
+
+on() { lab_exec "$@"; }
+cc() { "$CLUSTERCTL" "$@"; }
+pid_of() { on "$1" lab-service "$2" status 2>/dev/null | sed -n 's/.*pid \([0-9]*\).*/\1/p'; }
+
+test_expect_success 'first apply converges ctl and gpu01' '
+	cc apply "$INV" >out 2>err; rc=$?
+	cat out err; test "$rc" = 0 &&
+	grep "^apply: 2 hosts, " out &&
+	cc plan "$INV" >out
+'
+
+test_expect_success 'a refused password: plan holds slurmdbd.conf back, names the refusal' '
+	echo not-the-password >"$TRASH/wrong.pass" &&
+	sed "s|password_file: .*|password_file: $TRASH/wrong.pass|" "$INV" >wrong.yaml &&
+	test_must_fail --exit=4 cc plan wrong.yaml >out; cat out &&
+	grep "^held: ctl: /etc/slurm/slurmdbd.conf not written, slurmdbd not restarted: the database refused the inventory.s password (cannot connect to MariaDB at 127.0.0.1:$LAB_DB_PORT as .slurm.: Access denied" out &&
+	! grep "restart slurmdbd" out && ! grep "^--- ctl:/etc/slurm/slurmdbd.conf" out &&
+	! grep -q not-the-password out
+'
+
+test_expect_success 'apply with it: slurmdbd keeps its file and pid, exit 4' '
+	dbd=$(pid_of ctl slurmdbd) && test -n "$dbd" &&
+	on ctl cat /etc/slurm/slurmdbd.conf >dbd.before &&
+	test_must_fail --exit=4 cc apply wrong.yaml >out 2>err; cat out err &&
+	grep "^held: ctl: /etc/slurm/slurmdbd.conf not written, slurmdbd not restarted: the database refused the inventory.s password (.*Access denied" err &&
+	! grep -q not-the-password out err &&
+	on ctl cat /etc/slurm/slurmdbd.conf >dbd.after && cmp dbd.before dbd.after &&
+	test "$(pid_of ctl slurmdbd)" = "$dbd" &&
+	on ctl sacctmgr -n show cluster format=cluster >clusters && grep -w lab clusters
+'
+
+test_expect_success 'a slurm.conf slurmctld cannot start on: previous file back, daemon up' '
+	sed "s|^  slurm_conf:\$|  slurm_conf:\\n    SelectType: select/nonexistent|" "$INV" >fatal.yaml &&
+	cc validate fatal.yaml &&
+	on ctl cat /etc/slurm/slurm.conf >conf.before &&
+	test_must_fail --exit=4 cc apply fatal.yaml >out 2>err; cat out err &&
+	grep "^ctl: rolled back: slurmctld did not come up on the new files; previous /etc/slurm/slurm.conf put back, slurmctld running again; restart slurmctld failed (exit 1)" err &&
+	grep "^apply: 2 hosts, .*; failed: ctl.*; rolled back: ctl" out &&
+	on ctl cat /etc/slurm/slurm.conf >conf.after && cmp conf.before conf.after &&
+	on ctl cat /etc/slurm/slurm.conf.clusterctl-old >conf.old && cmp conf.before conf.old &&
+	test -n "$(pid_of ctl slurmctld)" && on ctl scontrol ping | grep -q "is UP"
+'
+
+test_expect_success 'the good inventory still converges afterwards' '
+	cc apply "$INV" >out 2>err; rc=$?; cat out err; test "$rc" = 0 &&
+	cc plan "$INV" >out
+'
+
+test_done
