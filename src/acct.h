@@ -54,7 +54,15 @@ void acct_plan_print(const struct acct_plan *p, struct strbuf *out);
 json_t *acct_plan_to_json(const struct acct_plan *p);
 
 /*
- * Executes the plan with m->db.method. sql: stops slurmdbd on the
+ * The method acct_plan_apply() uses for p: m->db.method when it is sql or
+ * sacctmgr; for auto, sacctmgr (live, no restart) when it takes at most 10
+ * sacctmgr commands and the rows it adds by "sacctmgr load" are at most
+ * 8,000, else sql (sacctmgr when the sql writer refuses the schema).
+ */
+enum db_method acct_plan_method(const struct model *m, const struct acct_plan *p);
+
+/*
+ * Executes the plan with acct_plan_method(). sql: stops slurmdbd on the
  * accounting host, writes every change in one transaction, starts slurmdbd,
  * restarts slurmctld on the controller (22.05 only loads new associations
  * at start). sacctmgr: runs "sacctmgr -i" commands on the accounting host.

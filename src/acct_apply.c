@@ -165,26 +165,152 @@ out:
 	return rc;
 }
 
-static int apply_sacctmgr(const struct model *m, const struct acct_plan *p,
-			  acct_remote_fn remote, void *cookie, char **cause)
+/* Runs "set -e" + cmds on the accounting host (nothing when cmds is empty). */
+static int run_script(const char *host, const struct strbuf *cmds, const char *what,
+		      acct_remote_fn remote, void *cookie, char **cause)
 {
-	struct strbuf cmds = STRBUF_INIT, script = STRBUF_INIT;
+	struct strbuf script = STRBUF_INIT;
 	char *why = NULL;
 	int rc = 0;
 
-	if (interrupted(cause, "nothing was written"))
-		return -1;
-	acct_sacctmgr_commands(p, &cmds);
-	strbuf_addf(&script, "set -e\n%s", cmds.buf);
-	if (remote_run(remote, cookie, acct_dbd_host(m), script.buf, NULL, &why) < 0) {
-		*cause = xasprintf("sacctmgr on '%s' failed: %s", acct_dbd_host(m),
-				   why ? why : "failed");
+	if (!cmds->len)
+		return 0;
+	strbuf_addf(&script, "set -e\n%s", cmds->buf);
+	if (remote_run(remote, cookie, host, script.buf, NULL, &why) < 0) {
+		*cause = xasprintf("%s on '%s' failed: %s", what, host, why ? why : "failed");
 		rc = -1;
 	}
 	free(why);
-	strbuf_release(&cmds);
 	strbuf_release(&script);
 	return rc;
+}
+
+/*
+ * A command line (and an SSH exec request) holds some 128 KiB: the flat
+ * file goes over in pieces of whole lines appended to a temporary file.
+ */
+#define FLAT_CHUNK 65536
+#define FLAT_EOF "CLUSTERCTL_FLAT_EOF"
+
+static int send_flat(const char *host, const struct strbuf *flat, const char *path,
+		     acct_remote_fn remote, void *cookie, char **cause)
+{
+	for (size_t at = 0; at < flat->len;) {
+		struct strbuf cmd = STRBUF_INIT;
+		size_t n = flat->len - at;
+		int rc;
+
+		if (n > FLAT_CHUNK) {
+			n = FLAT_CHUNK;
+			while (n > 1 && flat->buf[at + n - 1] != '\n')
+				n--;
+		}
+		strbuf_addstr(&cmd, "cat >>");
+		transport_shell_quote(&cmd, path);
+		strbuf_addstr(&cmd, " <<'" FLAT_EOF "'\n");
+		strbuf_add(&cmd, flat->buf + at, n);
+		strbuf_addstr(&cmd, FLAT_EOF "\n");
+		rc = run_script(host, &cmd, "sending the sacctmgr load file", remote,
+				cookie, cause);
+		strbuf_release(&cmd);
+		if (rc < 0)
+			return -1;
+		at += n;
+	}
+	return 0;
+}
+
+/* One "sacctmgr -i load" of flat on the accounting host (one commit). */
+static int load_flat(const char *host, const struct strbuf *flat,
+		     acct_remote_fn remote, void *cookie, char **cause)
+{
+	struct strbuf out = STRBUF_INIT, cmd = STRBUF_INIT;
+	char *why = NULL, *path;
+	int rc;
+
+	if (remote_run(remote, cookie, host, "mktemp /tmp/clusterctl-load.XXXXXX",
+		       &out, &why) < 0) {
+		*cause = xasprintf("cannot create the sacctmgr load file on '%s': %s",
+				   host, why ? why : "failed");
+		free(why);
+		strbuf_release(&out);
+		return -1;
+	}
+	path = xstrndup(out.buf, strcspn(out.buf, "\n"));
+	rc = send_flat(host, flat, path, remote, cookie, cause);
+	strbuf_addstr(&cmd, "rc=0; sacctmgr -i load file=");
+	transport_shell_quote(&cmd, path);
+	strbuf_addstr(&cmd, " >/dev/null || rc=$?; rm -f ");
+	transport_shell_quote(&cmd, path);
+	strbuf_addstr(&cmd, "; exit $rc\n");
+	if (rc == 0)
+		rc = run_script(host, &cmd, "sacctmgr load", remote, cookie, cause);
+	free(path);
+	strbuf_release(&out);
+	strbuf_release(&cmd);
+	return rc;
+}
+
+static int apply_sacctmgr(const struct model *m, const struct acct_plan *p,
+			  acct_remote_fn remote, void *cookie, char **cause)
+{
+	struct strbuf head = STRBUF_INIT, flat = STRBUF_INIT, tail = STRBUF_INIT;
+	const char *host = acct_dbd_host(m);
+	bool load;
+	int rc;
+
+	if (interrupted(cause, "nothing was written"))
+		return -1;
+	load = acct_sacctmgr_split(p, &head, &flat, &tail);
+	rc = run_script(host, &head, "sacctmgr", remote, cookie, cause);
+	if (rc == 0 && load)
+		rc = load_flat(host, &flat, remote, cookie, cause);
+	if (rc == 0)
+		rc = run_script(host, &tail, "sacctmgr", remote, cookie, cause);
+	strbuf_release(&head);
+	strbuf_release(&flat);
+	strbuf_release(&tail);
+	return rc;
+}
+
+/*
+ * method auto goes through slurmdbd (the sacctmgr method: slurmctld learns
+ * the change at once, nothing restarts) while that is cheaper than sql,
+ * whose cost is mostly the daemons' restarts (some 8-10 s on the lab) and
+ * grows slowly with the rows. On 22.05 (bench/acct/threshold.sh,
+ * bench/README.md) each sacctmgr command costs ~0.5 s, and a load of added
+ * rows ~1.5 s plus ~1.1 ms a row.
+ */
+#define ACCT_AUTO_MAX_COMMANDS 10
+#define ACCT_AUTO_MAX_LOAD_ROWS 8000
+
+static bool live_pays(const struct acct_plan *p)
+{
+	struct strbuf head = STRBUF_INIT, flat = STRBUF_INIT, tail = STRBUF_INIT;
+	bool load = acct_sacctmgr_split(p, &head, &flat, &tail);
+	bool pays = acct_count_lines(&head) + acct_count_lines(&tail) + load <= ACCT_AUTO_MAX_COMMANDS &&
+		(!load || acct_count_lines(&flat) <= ACCT_AUTO_MAX_LOAD_ROWS);
+
+	strbuf_release(&head);
+	strbuf_release(&flat);
+	strbuf_release(&tail);
+	return pays;
+}
+
+enum db_method acct_plan_method(const struct model *m, const struct acct_plan *p)
+{
+	char *why = NULL;
+
+	if (m->db.method != DB_METHOD_AUTO)
+		return m->db.method;
+	if (live_pays(p))
+		return DB_METHOD_SACCTMGR;
+	/* a schema the sql writer refuses still takes slurmdbd's way */
+	if (acct_sql_check_schema(&p->info, &why) < 0) {
+		free(why);
+		return DB_METHOD_SACCTMGR;
+	}
+	return DB_METHOD_SQL;
 }
 
 int acct_plan_apply(const struct model *m, const struct acct_plan *p,
@@ -194,7 +320,7 @@ int acct_plan_apply(const struct model *m, const struct acct_plan *p,
 
 	if (!p->n_changes)
 		return 0;
-	if (m->db.method == DB_METHOD_SACCTMGR)
+	if (acct_plan_method(m, p) == DB_METHOD_SACCTMGR)
 		rc = apply_sacctmgr(m, p, remote, cookie, cause);
 	else
 		rc = apply_sql(m, p, remote, cookie, cause);

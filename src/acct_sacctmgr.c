@@ -409,12 +409,11 @@ static void user_assocs(struct strbuf *out, const struct acct_plan *p,
 	free(v);
 }
 
-void acct_sacctmgr_commands(const struct acct_plan *p, struct strbuf *out)
+/* The cluster and the QoS: what the adds may name. */
+static void cmds_head(const struct acct_plan *p, struct strbuf *out)
 {
 	bool cluster_new = false;
-	struct acct_index ix;
 
-	acct_index_build(&ix, &p->want);
 	for (size_t i = 0; i < p->n_changes; i++)
 		if (p->changes[i].op == ACCT_ADD && p->changes[i].want->kind == ACCT_CLUSTER)
 			cluster_new = true;
@@ -433,14 +432,25 @@ void acct_sacctmgr_commands(const struct acct_plan *p, struct strbuf *out)
 	for (size_t i = 0; i < p->n_changes; i++)
 		if (p->changes[i].want && p->changes[i].want->kind == ACCT_QOS)
 			qos_preempt(out, &p->changes[i]);
+}
+
+/* New accounts' and users' associations, parents first. */
+static void cmds_adds(const struct acct_plan *p, const struct acct_index *ix,
+		      struct strbuf *out)
+{
 	for (size_t i = 0; i < p->n_changes; i++) {
 		const struct acct_change *c = &p->changes[i];
 
 		if (c->op == ACCT_ADD && c->want->kind == ACCT_ASSOC && !*c->want->user)
-			account_add(out, p, &ix, c->want);
+			account_add(out, p, ix, c->want);
 	}
-	user_assocs(out, p, &ix, true);
-	user_assocs(out, p, &ix, false);
+	user_assocs(out, p, ix, true);
+	user_assocs(out, p, ix, false);
+}
+
+/* Coordinators, changes, then removals. */
+static void cmds_tail(const struct acct_plan *p, struct strbuf *out)
+{
 	for (size_t i = 0; i < p->n_changes; i++) {
 		const struct acct_change *c = &p->changes[i];
 
@@ -457,6 +467,16 @@ void acct_sacctmgr_commands(const struct acct_plan *p, struct strbuf *out)
 	for (size_t i = 0; i < p->n_changes; i++)
 		if (p->changes[i].op == ACCT_REMOVE)
 			removal(out, p, p->changes[i].have);
+}
+
+void acct_sacctmgr_commands(const struct acct_plan *p, struct strbuf *out)
+{
+	struct acct_index ix;
+
+	acct_index_build(&ix, &p->want);
+	cmds_head(p, out);
+	cmds_adds(p, &ix, out);
+	cmds_tail(p, out);
 	acct_index_release(&ix);
 }
 
@@ -481,21 +501,22 @@ static void flat_quoted(struct strbuf *out, const char *key, const char *v)
 	strbuf_addch(out, '\'');
 }
 
+/* Association fields a flat file line carries as Key=value (QoS apart). */
+static const char *const flat_keys[][2] = {
+	{ "fairshare", "Fairshare" }, { "grp_tres", "GrpTRES" },
+	{ "max_tres_per_job", "MaxTRESPerJob" }, { "max_tres_per_node", "MaxTRESPerNode" },
+	{ "grp_jobs", "GrpJobs" }, { "grp_submit_jobs", "GrpSubmitJobs" },
+	{ "max_jobs", "MaxJobs" }, { "max_submit_jobs", "MaxSubmitJobs" },
+	{ "grp_wall", "GrpWall" }, { "max_wall", "MaxWallDurationPerJob" },
+};
+
 static void flat_limits(struct strbuf *out, const struct acct_obj *assoc)
 {
-	static const char *const keys[][2] = {
-		{ "fairshare", "Fairshare" }, { "grp_tres", "GrpTRES" },
-		{ "max_tres_per_job", "MaxTRESPerJob" }, { "max_tres_per_node", "MaxTRESPerNode" },
-		{ "grp_jobs", "GrpJobs" }, { "grp_submit_jobs", "GrpSubmitJobs" },
-		{ "max_jobs", "MaxJobs" }, { "max_submit_jobs", "MaxSubmitJobs" },
-		{ "grp_wall", "GrpWall" }, { "max_wall", "MaxWallDurationPerJob" },
-	};
-
-	for (size_t i = 0; i < ARRAY_SIZE(keys); i++) {
-		const char *v = acct_obj_get(assoc, keys[i][0]);
+	for (size_t i = 0; i < ARRAY_SIZE(flat_keys); i++) {
+		const char *v = acct_obj_get(assoc, flat_keys[i][0]);
 
 		if (v)
-			strbuf_addf(out, ":%s=%s", keys[i][1], v);
+			strbuf_addf(out, ":%s=%s", flat_keys[i][1], v);
 	}
 	if (acct_obj_get(assoc, "qos"))
 		flat_quoted(out, "QOS", acct_obj_get(assoc, "qos"));
@@ -503,27 +524,31 @@ static void flat_limits(struct strbuf *out, const struct acct_obj *assoc)
 		flat_quoted(out, "DefaultQOS", acct_obj_get(assoc, "default_qos"));
 }
 
+static void flat_user_line(struct strbuf *out, const struct acct_index *ix,
+			   const struct acct_obj *o)
+{
+	const struct acct_obj *u = acct_index_find(ix, ACCT_USER, o->user, NULL);
+	const char *def = acct_index_default(ix, o->user);
+
+	strbuf_addf(out, "User - '%s'", o->user);
+	if (def)
+		flat_quoted(out, "DefaultAccount", def);
+	if (u && strcmp(acct_obj_get(u, "admin_level"), "None"))
+		flat_quoted(out, "AdminLevel", acct_obj_get(u, "admin_level"));
+	if (o->part)
+		flat_quoted(out, "Partition", o->part);
+	flat_limits(out, o);
+	strbuf_addch(out, '\n');
+}
+
 static void flat_users(struct strbuf *out, const struct acct_objset *s,
 		       const struct acct_index *ix, const char *acct)
 {
 	for (size_t i = 0; i < s->n; i++) {
 		const struct acct_obj *o = &s->items[i];
-		const struct acct_obj *u;
-		const char *def;
 
-		if (o->kind != ACCT_ASSOC || !*o->user || strcmp(o->name, acct))
-			continue;
-		u = acct_index_find(ix, ACCT_USER, o->user, NULL);
-		strbuf_addf(out, "User - '%s'", o->user);
-		def = acct_index_default(ix, o->user);
-		if (def)
-			flat_quoted(out, "DefaultAccount", def);
-		if (u && strcmp(acct_obj_get(u, "admin_level"), "None"))
-			flat_quoted(out, "AdminLevel", acct_obj_get(u, "admin_level"));
-		if (o->part)
-			flat_quoted(out, "Partition", o->part);
-		flat_limits(out, o);
-		strbuf_addch(out, '\n');
+		if (o->kind == ACCT_ASSOC && *o->user && !strcmp(o->name, acct))
+			flat_user_line(out, ix, o);
 	}
 }
 
@@ -625,4 +650,122 @@ int acct_export_commands(const struct model *m, struct strbuf *out, char **cause
 	free(p.changes);
 	acct_objset_release(&p.want);
 	return 0;
+}
+
+/* ---- bulk adds as one "sacctmgr load" ---- */
+
+size_t acct_count_lines(const struct strbuf *sb)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < sb->len; i++)
+		n += sb->buf[i] == '\n';
+	return n;
+}
+
+/* A flat file has no escape: text with ':' or a quote, or a field it has no key for, takes the commands. */
+static bool flat_text_ok(const char *s)
+{
+	return !s || !strpbrk(s, ":'\"\n");
+}
+
+static bool flat_can_carry(const struct acct_obj *assoc, const struct acct_obj *acct)
+{
+	size_t n;
+	const struct acct_field *f = acct_fields(ACCT_ASSOC, &n);
+
+	for (size_t j = 0; j < n; j++) {
+		bool known = !f[j].sacctmgr || !strcmp(f[j].name, "parent") ||
+			!strcmp(f[j].name, "qos") || !strcmp(f[j].name, "default_qos");
+
+		for (size_t k = 0; !known && k < ARRAY_SIZE(flat_keys); k++)
+			known = !strcmp(f[j].name, flat_keys[k][0]);
+		if (!known && assoc->vals[j])
+			return false;
+	}
+	if (!flat_text_ok(assoc->name) || !flat_text_ok(assoc->user))
+		return false;
+	return !acct || (flat_text_ok(acct_obj_get(acct, "description")) &&
+			 flat_text_ok(acct_obj_get(acct, "organization")));
+}
+
+struct flat_user {
+	const struct acct_obj *assoc;
+	size_t order;
+};
+
+static int cmp_flat_user(const void *a, const void *b)
+{
+	const struct flat_user *x = a, *y = b;
+	int c = strcmp(x->assoc->name, y->assoc->name);
+
+	return c ? c : (x->order > y->order) - (x->order < y->order);
+}
+
+/*
+ * The plan's new associations as a flat file: new accounts under their
+ * parents (the plan lists parents first), then users grouped by account.
+ * false when one of them cannot be carried (flat_can_carry).
+ */
+static bool flat_adds(const struct acct_plan *p, const struct acct_index *ix,
+		      struct strbuf *out)
+{
+	struct flat_user *v = xcalloc(p->n_changes + 1, sizeof(*v));
+	size_t n = 0;
+	bool ok = true;
+
+	strbuf_addf(out, "Cluster - '%s'\n", p->cluster);
+	for (size_t i = 0; ok && i < p->n_changes; i++) {
+		const struct acct_obj *o = p->changes[i].want;
+		const struct acct_obj *a;
+
+		if (p->changes[i].op != ACCT_ADD || o->kind != ACCT_ASSOC)
+			continue;
+		if (*o->user) {
+			ok = flat_can_carry(o, NULL);
+			v[n].assoc = o;
+			v[n].order = n;
+			n++;
+			continue;
+		}
+		a = acct_index_find(ix, ACCT_ACCOUNT, o->name, NULL);
+		ok = flat_can_carry(o, a);
+		strbuf_addf(out, "Parent - '%s'\nAccount - '%s'", acct_obj_get(o, "parent"),
+			    o->name);
+		if (a) {
+			flat_quoted(out, "Description", acct_obj_get(a, "description"));
+			flat_quoted(out, "Organization", acct_obj_get(a, "organization"));
+		}
+		flat_limits(out, o);
+		strbuf_addch(out, '\n');
+	}
+	xqsort(v, n, sizeof(*v), cmp_flat_user);
+	for (size_t i = 0; ok && i < n; i++) {
+		if (!i || strcmp(v[i].assoc->name, v[i - 1].assoc->name))
+			strbuf_addf(out, "Parent - '%s'\n", v[i].assoc->name);
+		flat_user_line(out, ix, v[i].assoc);
+	}
+	free(v);
+	return ok;
+}
+
+bool acct_sacctmgr_split(const struct acct_plan *p, struct strbuf *head,
+			 struct strbuf *flat, struct strbuf *tail)
+{
+	struct acct_index ix;
+	struct strbuf adds = STRBUF_INIT;
+	bool load;
+
+	acct_index_build(&ix, &p->want);
+	cmds_head(p, head);
+	cmds_adds(p, &ix, &adds);
+	load = acct_count_lines(&adds) >= ACCT_LOAD_MIN_COMMANDS && flat_adds(p, &ix, flat);
+	if (!load) {
+		strbuf_reset(flat);
+		strbuf_add(head, adds.buf, adds.len);
+	}
+	cmds_tail(p, tail);
+	strbuf_release(&adds);
+	acct_index_release(&ix);
+	return load;
 }

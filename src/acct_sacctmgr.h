@@ -13,6 +13,26 @@
 /* One command per line, in an order sacctmgr accepts (parents first). */
 void acct_sacctmgr_commands(const struct acct_plan *p, struct strbuf *out);
 
+/*
+ * Each "sacctmgr add" commits on its own and costs slurmdbd 22.05 about
+ * half a second: from this many add commands on, the new associations go
+ * as one "sacctmgr load" flat file instead (one commit).
+ */
+#define ACCT_LOAD_MIN_COMMANDS 3
+
+/*
+ * The same plan for bulk adds: the commands before (cluster, QoS), a flat
+ * file of the new accounts and users' associations for "sacctmgr -i load",
+ * and the commands after (coordinators, changes, removals). Returns false,
+ * with flat empty and the add commands at the end of head, when there are
+ * few adds or one the flat file cannot carry (a ':' or quote in a text).
+ */
+bool acct_sacctmgr_split(const struct acct_plan *p, struct strbuf *head,
+			 struct strbuf *flat, struct strbuf *tail);
+
+/* Number of '\n' in sb: commands in a script, lines in a flat file. */
+size_t acct_count_lines(const struct strbuf *sb);
+
 #include "acct.h"
 
 /*

@@ -10,7 +10,7 @@
 #include "model.h"
 
 static const char *const config_modes[] = { "push", "configless", NULL };
-static const char *const db_methods[] = { "sql", "sacctmgr", NULL };
+static const char *const db_methods[] = { "sql", "sacctmgr", "auto", NULL };
 
 static const struct key_spec svc_user_keys[] = {
 	{ "name", K_STR, F(struct svc_user, name), .doc = "user name" },
@@ -178,7 +178,9 @@ static const struct key_spec db_keys[] = {
 		 "(relative: to the inventory; in the tree unless --allow-path "
 		 "allows more); sets tls" },
 	{ "method", K_ENUM, F(struct db_settings, method), .choices = db_methods,
-	  .def = "sql", .doc = "sql: direct SQL; sacctmgr: sacctmgr commands" },
+	  .def = "auto", .doc = "auto: sacctmgr for a few changed rows (live, no "
+	  "restart), sql for bulk; sql: direct SQL, daemons restarted; "
+	  "sacctmgr: through slurmdbd (commands, or sacctmgr load for bulk adds)" },
 };
 const struct key_table inv_db_table = TABLE("database", db_keys);
 

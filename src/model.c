@@ -174,7 +174,7 @@ struct model *model_new(void)
 					.connect_timeout = 10,
 					.command_timeout = 300 };
 	m->db = (struct db_settings){ .port = 3306, .name = "slurm_acct_db",
-				      .user = "slurm", .method = DB_METHOD_SQL };
+				      .user = "slurm", .method = DB_METHOD_AUTO };
 	return m;
 }
 

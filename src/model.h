@@ -142,7 +142,8 @@ struct ssh_settings {
 	struct src_loc identity_loc, known_hosts_loc, config_loc;
 };
 
-enum db_method { DB_METHOD_SQL, DB_METHOD_SACCTMGR };
+/* AUTO: sacctmgr for a few rows (live, no restart), sql for bulk (acct.h) */
+enum db_method { DB_METHOD_SQL, DB_METHOD_SACCTMGR, DB_METHOD_AUTO };
 
 struct db_settings {
 	const char *host;		/* as clusterctl reaches MariaDB */

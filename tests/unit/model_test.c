@@ -59,7 +59,7 @@ Test(model, defaults)
 	cr_expect_eq(m->ssh.port, MODEL_UNSET);
 	cr_expect_null(m->ssh.user);
 	cr_expect_eq(m->ssh.fanout, 64);
-	cr_expect_eq(m->db.method, DB_METHOD_SQL);
+	cr_expect_eq(m->db.method, DB_METHOD_AUTO);
 	cr_expect_str_eq(m->cluster.services[SVC_SLURMD].start, "systemctl start slurmd");
 	cr_expect_str_eq(m->cluster.services[SVC_SLURMCTLD].reconfigure,
 			 "scontrol reconfigure");
