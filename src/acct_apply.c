@@ -276,20 +276,21 @@ static int apply_sacctmgr(const struct model *m, const struct acct_plan *p,
 /*
  * method auto goes through slurmdbd (the sacctmgr method: slurmctld learns
  * the change at once, nothing restarts) while that is cheaper than sql,
- * whose cost is mostly the daemons' restarts (some 8-10 s on the lab) and
- * grows slowly with the rows. On 22.05 (bench/acct/threshold.sh,
- * bench/README.md) each sacctmgr command costs ~0.5 s, and a load of added
- * rows ~1.5 s plus ~1.1 ms a row.
+ * whose cost is mostly the daemons' restarts (some 10 s on the shared lab
+ * machine) and grows slowly with the rows. On 22.05 (bench/acct/threshold.sh,
+ * bench/README.md) each sacctmgr command costs ~0.5 s; adding 1,000 users
+ * (2,100 rows) to 1,000 took 3.9 s by load against 11.3 s by sql, 2,500
+ * users (5,250 rows) 16.6 s against 12.4 s.
  */
 #define ACCT_AUTO_MAX_COMMANDS 10
-#define ACCT_AUTO_MAX_LOAD_ROWS 8000
+#define ACCT_AUTO_MAX_LOAD_ROWS 4000
 
 static bool live_pays(const struct acct_plan *p)
 {
 	struct strbuf head = STRBUF_INIT, flat = STRBUF_INIT, tail = STRBUF_INIT;
 	bool load = acct_sacctmgr_split(p, &head, &flat, &tail);
 	bool pays = acct_count_lines(&head) + acct_count_lines(&tail) + load <= ACCT_AUTO_MAX_COMMANDS &&
-		(!load || acct_count_lines(&flat) <= ACCT_AUTO_MAX_LOAD_ROWS);
+		(!load || p->n_changes <= ACCT_AUTO_MAX_LOAD_ROWS);
 
 	strbuf_release(&head);
 	strbuf_release(&flat);

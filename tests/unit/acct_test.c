@@ -650,6 +650,64 @@ Test(acct, flat_file_has_parents_before_children)
 	model_free(m);
 }
 
+/* The whole model as a plan against an empty database, split for sacctmgr load. */
+static bool split(struct model *m, struct strbuf *head, struct strbuf *flat,
+		  struct strbuf *tail)
+{
+	struct acct_plan p;
+	char *cause = NULL;
+	bool load;
+
+	memset(&p, 0, sizeof(p));
+	cr_assert_eq(acct_desired_build(m, &p.want, &cause), 0, "%s", cause);
+	p.cluster = (char *)m->cluster.name;
+	acct_plan_diff(&p);
+	load = acct_sacctmgr_split(&p, head, flat, tail);
+	free(p.changes);
+	acct_objset_release(&p.want);
+	return load;
+}
+
+Test(acct, bulk_adds_go_as_one_flat_file_between_the_commands)
+{
+	struct model *m = load();
+	struct strbuf head = STRBUF_INIT, flat = STRBUF_INIT, tail = STRBUF_INIT;
+
+	cr_assert(split(m, &head, &flat, &tail));
+	cr_expect(!strncmp(flat.buf, "Cluster - 't1'\n", 15), "%s", flat.buf);
+	cr_expect(strstr(flat.buf, "Parent - 'root'\nAccount - 'physics':Description="), "%s", flat.buf);
+	cr_expect(strstr(flat.buf, "Parent - 'hep'\nUser - 'alice':DefaultAccount='physics'"
+			 ":Fairshare=1\n"), "%s", flat.buf);
+	/* the QoS before (a flat file cannot carry them), coordinators after */
+	cr_expect(strstr(head.buf, "sacctmgr -i add qos 'gpu4'"), "%s", head.buf);
+	cr_expect(!strstr(head.buf, "add user") && !strstr(head.buf, "add account"), "%s", head.buf);
+	cr_expect(strstr(tail.buf, "sacctmgr -i add coordinator 'account=physics' 'names=bob'"),
+		  "%s", tail.buf);
+	cr_expect_eq(acct_count_lines(&flat), 10, "%s", flat.buf);
+	strbuf_release(&head);
+	strbuf_release(&flat);
+	strbuf_release(&tail);
+	model_free(m);
+}
+
+Test(acct, text_a_flat_file_cannot_carry_takes_the_commands)
+{
+	struct model *m = load();
+	struct strbuf head = STRBUF_INIT, flat = STRBUF_INIT, tail = STRBUF_INIT;
+
+	for (size_t i = 0; i < m->n_accounts; i++)
+		if (!strcmp(m->accounts[i].name, "hep"))
+			m->accounts[i].description = "high energy: physics";
+	cr_assert(!split(m, &head, &flat, &tail));
+	cr_expect_eq(flat.len, 0);
+	cr_expect(strstr(head.buf, "sacctmgr -i add user 'alice'"), "%s", head.buf);
+	cr_expect(strstr(head.buf, "'Description=high energy: physics'"), "%s", head.buf);
+	strbuf_release(&head);
+	strbuf_release(&flat);
+	strbuf_release(&tail);
+	model_free(m);
+}
+
 Test(acct, dbd_host_falls_back_to_the_controller)
 {
 	struct model *m = load();

@@ -288,6 +288,34 @@ Test(plan, secrets_never_printed)
 	teardown_fx(&fx);
 }
 
+Test(plan, a_refused_password_holds_slurmdbd_conf_back)
+{
+	struct fixture fx;
+	struct plan *p;
+	char *t;
+
+	setup(&fx, "DbdHost=n1\nStoragePass=oldpassword\nStorageUser=slurm\n");
+	obs_file(&fx.obs[1], "/etc/munge/munge.key")->fp[0] = 'X';
+	observe_conf(&fx, 0, SLURM_CONF_EDITED);
+	p = compute(&fx, "n3wpassw0rd");
+	cr_expect_eq(p->n_files, 3);
+	plan_hold_password_files(p, "Access denied for user 'slurm'");
+	/* n1's slurm.conf and n2's key stay planned; slurmdbd.conf and its restart go */
+	cr_expect_eq(p->n_files, 2);
+	cr_expect_eq(p->file_start[1], 1);
+	cr_expect_eq(p->file_start[4], 2);
+	t = text(p);
+	cr_expect(strstr(t, "held: n1: /etc/slurm/slurmdbd.conf not written, slurmdbd not "
+			 "restarted: the database refused the inventory's password "
+			 "(Access denied for user 'slurm')\n"), "%s", t);
+	cr_expect(!strstr(t, "restart slurmdbd") && !strstr(t, "slurmdbd.conf: modify"), "%s", t);
+	cr_expect(strstr(t, "n2: restart munge (munge key)"), "%s", t);
+	cr_expect(strstr(t, "n1: /etc/slurm/slurm.conf: modify"), "%s", t);
+	free(t);
+	plan_free(p);
+	teardown_fx(&fx);
+}
+
 Test(plan, masked_diff_keeps_other_lines)
 {
 	char *m = plan_mask_secrets("A=1\n  storagepass = hunter2\nB=hunter2x\nC",
