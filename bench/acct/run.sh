@@ -5,7 +5,8 @@
 #   1. clusterctl accounting apply, method sql (end to end: plan, slurmdbd
 #      stop, one transaction, slurmdbd start, slurmctld restart, read back)
 #   2. a no-change clusterctl accounting plan against the seeded database,
-#      and clusterctl's sacctmgr method (sacctmgr -i commands) from scratch
+#      and clusterctl's sacctmgr method from scratch (QoS by commands, the
+#      accounts and users by one sacctmgr load, read back)
 #   3. sacctmgr -i load of the same flat file (clusterctl export-sacctmgr),
 #      after the QoS it cannot carry were added with sacctmgr
 #   4. a sacctmgr -i add user loop: LOOP_SAMPLE users (default 200) timed,
@@ -115,15 +116,17 @@ t0=$(now)
 	{ tail -3 sacctmgr.out >&2; exit 1; }
 t1=$(now)
 smethod=$(secs "$t0" "$t1")
-ncmd=$("$CLUSTERCTL" export-sacctmgr --commands big.yaml | grep -c "^sacctmgr")
 
-# 3. sacctmgr load
+# 3. sacctmgr load, and the same with the QoS commands it needs first (what
+# the sacctmgr method does too, before its read back)
 acct_reset_db gres/gpu >/dev/null || exit 1
+tq=$(now)
 acct_on sh -c "$(cat qos.sh)" >/dev/null || exit 1
 t0=$(now)
 acct_on sacctmgr -i load file="$W/big.cfg" >load.out 2>&1 || { tail -5 load.out >&2; exit 1; }
 t1=$(now)
 load=$(secs "$t0" "$t1")
+qload=$(secs "$tq" "$t1")
 
 # 4. sacctmgr add user loop (sample)
 acct_reset_db gres/gpu >/dev/null || exit 1
@@ -147,10 +150,12 @@ cat <<EOT
 | - of which: read back (sacctmgr show assoc, qos, user) | | $readback_s |
 | clusterctl's own work (plan + transaction + read back) | | $own_s |
 | clusterctl accounting plan | no change, against the seeded database | $plan |
-| clusterctl accounting apply (sacctmgr method) | $ncmd sacctmgr -i commands, read back | $smethod |
+| clusterctl accounting apply (sacctmgr method) | QoS commands, one sacctmgr load, read back | $smethod |
 | sacctmgr -i load | the same flat file (export-sacctmgr) | $load |
+| QoS commands + sacctmgr -i load | what the sacctmgr method runs, without its plan and read back | $qload |
 | sacctmgr -i add user loop | $(wc -l <loop.sh) users timed ($sample s), extrapolated to $n_assoc | ~$loop |
 
+sacctmgr method / (QoS commands + sacctmgr load): $(echo "scale=2; $smethod / $qload" | bc);
 sacctmgr load / clusterctl end to end: $(echo "scale=1; $load / $sql" | bc)x;
 sacctmgr load / clusterctl's own work: $(echo "scale=1; $load / $own_s" | bc)x;
 20x would leave $(echo "scale=2; $load / 20" | bc) s end to end; the daemons' stop/start alone took $daemons_s s
