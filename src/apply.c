@@ -307,7 +307,6 @@ static void apply_accounting(struct apply_session *s, struct plan *p)
 {
 	struct acct_plan *ap = NULL;
 	char *cause = NULL;
-
 	int rc;
 
 	if (!p->acct_wanted)
