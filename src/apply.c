@@ -773,8 +773,8 @@ static bool apply_ctld_after_accounting(const struct apply_run *r,
 					const struct plan_service *sv)
 {
 	return sv->kind == SVC_SLURMCTLD && sv->action != PLAN_SVC_RECONFIGURE &&
-	       r->s->m->db.method == DB_METHOD_SQL && r->p->acct &&
-	       acct_plan_count(r->p->acct);
+	       r->p->acct && acct_plan_count(r->p->acct) &&
+	       acct_plan_method(r->s->m, r->p->acct) == DB_METHOD_SQL;
 }
 
 static int apply_services_task(size_t idx, struct transport *tr, void *cookie,
