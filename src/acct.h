@@ -57,7 +57,8 @@ json_t *acct_plan_to_json(const struct acct_plan *p);
  * The method acct_plan_apply() uses for p: m->db.method when it is sql or
  * sacctmgr; for auto, sacctmgr (live, no restart) when it takes at most 10
  * sacctmgr commands and, when it adds by "sacctmgr load", the plan has at
- * most 4,000 changed rows; else sql (sacctmgr when the sql writer refuses the schema).
+ * most 4,000 changed rows; else sql on 22.05's schema, sacctmgr on 23.11+
+ * (bench/acct/RESULTS.md) and when the sql writer refuses the schema.
  */
 enum db_method acct_plan_method(const struct model *m, const struct acct_plan *p);
 

@@ -449,7 +449,8 @@ static void cmds_adds(const struct acct_plan *p, const struct acct_index *ix,
 }
 
 /* Coordinators, changes, then removals. */
-static void cmds_tail(const struct acct_plan *p, struct strbuf *out)
+static void cmds_tail(const struct acct_plan *p, const struct acct_index *ix,
+		      struct strbuf *out)
 {
 	for (size_t i = 0; i < p->n_changes; i++) {
 		const struct acct_change *c = &p->changes[i];
@@ -459,7 +460,7 @@ static void cmds_tail(const struct acct_plan *p, struct strbuf *out)
 		if (c->op == ACCT_ADD && c->want->kind == ACCT_ACCOUNT)
 			coord_cmds(out, c);
 		else if (c->op == ACCT_CHANGE && c->want->kind == ACCT_ASSOC)
-			assoc_change(out, p, &ix, c);
+			assoc_change(out, p, ix, c);
 		else if (c->op == ACCT_CHANGE && (c->want->kind == ACCT_ACCOUNT ||
 						  c->want->kind == ACCT_USER))
 			entity_change(out, c);
@@ -476,7 +477,7 @@ void acct_sacctmgr_commands(const struct acct_plan *p, struct strbuf *out)
 	acct_index_build(&ix, &p->want);
 	cmds_head(p, out);
 	cmds_adds(p, &ix, out);
-	cmds_tail(p, out);
+	cmds_tail(p, &ix, out);
 	acct_index_release(&ix);
 }
 
@@ -764,7 +765,7 @@ bool acct_sacctmgr_split(const struct acct_plan *p, struct strbuf *head,
 		strbuf_reset(flat);
 		strbuf_add(head, adds.buf, adds.len);
 	}
-	cmds_tail(p, tail);
+	cmds_tail(p, &ix, tail);
 	strbuf_release(&adds);
 	acct_index_release(&ix);
 	return load;
