@@ -723,7 +723,13 @@ static bool flat_adds(const struct acct_plan *p, const struct acct_index *ix,
 		if (p->changes[i].op != ACCT_ADD || o->kind != ACCT_ASSOC)
 			continue;
 		if (*o->user) {
-			ok = flat_can_carry(o, NULL);
+			/*
+			 * "sacctmgr load" marks is_def on every association of
+			 * the default account, partition ones included, where
+			 * "add user" marks one: partition associations go by
+			 * commands (t3030 compares the rows)
+			 */
+			ok = flat_can_carry(o, NULL) && !o->part;
 			v[n].assoc = o;
 			v[n].order = n;
 			n++;
