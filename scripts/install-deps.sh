@@ -11,7 +11,7 @@ BUILD_PKGS="make gcc clang libclang-rt-14-dev pkg-config libyaml-dev libjansson-
 libssh-dev libmariadb-dev libcriterion-dev"
 LAB_PKGS="openssh-server openssh-client util-linux iproute2 procps psmisc debootstrap
 munge slurm-wlm slurmdbd slurm-client mariadb-server mariadb-client python3"
-BENCH_PKGS="ansible-core clustershell pdsh hyperfine time"
+BENCH_PKGS="ansible-core clustershell pdsh hyperfine time bc"
 PKGS="$BUILD_PKGS $LAB_PKGS $BENCH_PKGS $*"
 
 missing=
