@@ -1,5 +1,5 @@
 #!/bin/sh
-# t4100-apply-rollback: apply never leaves a daemon down on a bad inventory.
+# t4110-apply-rollback: apply never leaves a daemon down on a bad inventory.
 # A database password the database refuses is seen at plan time: the
 # slurmdbd.conf holding it is held back on the dbd host (not written, slurmdbd
 # not restarted), exit 4 with the database's refusal. A slurm.conf that makes
