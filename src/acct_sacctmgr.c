@@ -766,7 +766,14 @@ bool acct_sacctmgr_split(const struct acct_plan *p, struct strbuf *head,
 	acct_index_build(&ix, &p->want);
 	cmds_head(p, head);
 	cmds_adds(p, &ix, &adds);
-	load = acct_count_lines(&adds) >= ACCT_LOAD_MIN_COMMANDS && flat_adds(p, &ix, flat);
+	/*
+	 * 22.05's schema only: on 23.11+ "sacctmgr load" writes account
+	 * associations with is_def=0 where "add account" (and the sql method,
+	 * which writes what it does) leaves 127, and each command costs
+	 * milliseconds there, not half a second (bench/acct/RESULTS.md)
+	 */
+	load = p->info.version <= 12 && acct_count_lines(&adds) >= ACCT_LOAD_MIN_COMMANDS &&
+	       flat_adds(p, &ix, flat);
 	if (!load) {
 		strbuf_reset(flat);
 		strbuf_add(head, adds.buf, adds.len);
