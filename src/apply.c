@@ -1002,28 +1002,50 @@ static bool apply_controller_ok(const struct apply_session *s)
 }
 
 /* Observes again: what a fresh plan still sees on the hosts that were applied. */
-static void apply_verify(struct apply_session *s, struct apply_summary *sum)
+/*
+ * What the re-observed plan still holds on hosts that did not fail: files
+ * and ids in *fixed, daemons down again in *starts.
+ */
+static void apply_left(const struct apply_session *s, const struct plan *again,
+		       size_t *fixed, size_t *starts)
 {
-	struct plan *again;
-	char *cause = NULL;
 	size_t i;
 
-	again = apply_plan(s, &cause);
-	if (!again) {
-		free(cause);
-		sum->verify_left = SIZE_MAX;
-		return;
-	}
+	*fixed = *starts = 0;
 	/* the accounting read-back is acct_plan_apply's own check */
 	for (i = 0; i < again->n_files; i++)
-		sum->verify_left += !s->failed[again->files[i].host];
+		*fixed += !s->failed[again->files[i].host];
 	for (i = 0; i < again->n_idents; i++)
-		sum->verify_left += !s->failed[again->idents[i].host];
+		*fixed += !s->failed[again->idents[i].host];
 	/* a daemon started here that is down again did not come up to stay */
 	for (i = 0; i < again->n_services; i++)
-		sum->verify_left += again->services[i].action == PLAN_SVC_START &&
-				    !s->failed[again->services[i].host];
-	plan_free(again);
+		*starts += again->services[i].action == PLAN_SVC_START &&
+			   !s->failed[again->services[i].host];
+}
+
+static void apply_verify(struct apply_session *s, struct apply_summary *sum)
+{
+	/* a re-executing daemon (23.11+) may be between its two processes */
+	int tries = plan_reconfigure_reexecs(s->m->cluster.slurm_version) ? 5 : 1;
+	size_t fixed = 0, starts = 0;
+
+	for (int t = 0; t < tries; t++) {
+		char *cause = NULL;
+		struct plan *again = apply_plan(s, &cause);
+
+		if (!again) {
+			free(cause);
+			sum->verify_left = SIZE_MAX;
+			return;
+		}
+		apply_left(s, again, &fixed, &starts);
+		plan_free(again);
+		if (fixed || !starts)
+			break;
+		if (t + 1 < tries)
+			sleep(1);
+	}
+	sum->verify_left = fixed + starts;
 }
 
 static void apply_collect_failures(struct apply_session *s,
