@@ -13,9 +13,16 @@
 INV=$TRASH/lab.yaml
 acct_lab_begin "$INV" ctl
 
+# checksums FILE: every table the apply writes. slurmctld's own registration
+# with a (re)started slurmdbd is Slurm's write, not the apply's, and may land
+# at any moment: cluster_table is compared by acct_rows (without the
+# registration's columns) and its txn rows (action 1430, "control_host=...")
+# are left out here.
 checksums() {
-	echo 'checksum table acct_table, user_table, qos_table, acct_coord_table, tres_table, cluster_table, txn_table, lab_assoc_table, convert_version_table;' |
-		acct_sql slurm_acct_db >"$1"
+	{ echo 'checksum table acct_table, user_table, qos_table, acct_coord_table, tres_table, lab_assoc_table, convert_version_table;' |
+		acct_sql slurm_acct_db &&
+	  echo "select timestamp, action, name, actor, info from txn_table where not (action = 1430 and info like 'control_host=%') order by timestamp, action, name, info;" |
+		acct_sql slurm_acct_db | cksum; } >"$1"
 }
 
 test_expect_success 'lab: slurmdbd and slurmctld; the lab inventory seeded' '
@@ -58,12 +65,8 @@ test_expect_success 'unknown schema version: refused before anything is stopped 
 
 # The audit rows go in last, just before COMMIT: a second session holding a
 # write lock on txn_table stops the apply there, with every other row of the
-# transaction written and not committed; then MariaDB is killed. slurmctld is
-# stopped meanwhile: the apply starts slurmdbd again after the failure, and
-# slurmctld's own registration with it (cluster_table, txn_table) is Slurm's
-# write, not the apply's, and would race with the comparison.
+# transaction written and not committed; then MariaDB is killed.
 test_expect_success 'MariaDB killed in the middle of a large apply: the database is as before' '
-	lab_exec ctl lab-service slurmctld stop >/dev/null &&
 	{ sed "/^qos:/,\$d" "$INV" | sed -e "s/, *qos: *[a-z0-9_]*}/}/" &&
 	  python3 "$TOP/bench/acct/gen.py" 3000 50; } >big.yaml &&
 	checksums before &&
@@ -84,8 +87,7 @@ test_expect_success 'MariaDB killed in the middle of a large apply: the database
 	checksums after &&
 	test_cmp before after &&
 	acct_rows rows.after &&
-	test_cmp rows.before rows.after &&
-	lab_exec ctl lab-service slurmctld start >/dev/null
+	test_cmp rows.before rows.after
 '
 
 test_expect_success 'names with quotes, backslashes or semicolons are refused by validation' '
