@@ -517,7 +517,8 @@ static struct model *load_buffer(const char *name, const char *buf, size_t len,
 		model_free(m);
 		return NULL;
 	}
-	load_overlays(&ld);
+	if (!opts || !opts->no_overlays)
+		load_overlays(&ld);
 	if (!ld.top_seen[TOP_CLUSTER].file) {
 		struct src_loc loc = { ld.file, 1, 1 };
 
@@ -530,7 +531,9 @@ static struct model *load_buffer(const char *name, const char *buf, size_t len,
 struct model *inventory_load_string(const char *name, const char *buf,
 				    size_t len, struct diag_list *dl)
 {
-	return load_buffer(name, buf, len, NULL, dl);
+	struct loader opts = { .no_overlays = true };
+
+	return load_buffer(name, buf, len, &opts, dl);
 }
 
 struct model *inventory_load(const char *path, struct diag_list *dl)

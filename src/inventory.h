@@ -30,7 +30,9 @@ struct model *inventory_load(const char *path, struct diag_list *dl);
 
 /*
  * As inventory_load(), from len bytes of buf; name is the file name used in
- * diagnostics and for resolving relative paths.
+ * diagnostics and for resolving relative paths. The --overlay files are not
+ * applied: a document given as a string (add-user's --account entries, an
+ * import's output) is not the inventory they belong on.
  */
 struct model *inventory_load_string(const char *name, const char *buf,
 				    size_t len, struct diag_list *dl);
