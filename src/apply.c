@@ -603,25 +603,25 @@ static int apply_swap_task(size_t idx, struct transport *tr, void *cookie,
  * From 23.11 "scontrol reconfigure" starts a new daemon process and returns
  * before it runs: wait (up to 30 s) until the status command sees it again,
  * so that what follows (the next host's reconfigure, apply's own
- * verification) does not meet a daemon between its two lives.
+ * verification) does not meet a daemon between its two lives. Pacing only:
+ * the reconfigure itself succeeded, and a daemon that stays down is what
+ * the verification reports (a new process recovering state from a node
+ * that is down can take longer than this).
  */
-static int apply_wait_reexec(struct apply_run *r, struct transport *tr,
-			     enum service_kind k, char **cause)
+static void apply_wait_reexec(struct apply_run *r, struct transport *tr,
+			      enum service_kind k)
 {
 	const char *status = plan_status_cmd(r->s->m, k);
-	char *loop, *what;
-	int ret;
+	char *loop, *cause = NULL;
 
 	if (!status || !plan_reconfigure_reexecs(r->s->m->cluster.slurm_version))
-		return 0;
+		return;
 	loop = xasprintf("i=0; until { %s; } >/dev/null 2>&1; do "
 			 "i=$((i + 1)); [ $i -lt 150 ] || exit 1; sleep 0.2; done",
 			 status);
-	what = xasprintf("wait for %s after its reconfigure", service_kind_name(k));
-	ret = apply_sh(tr, loop, what, cause);
-	free(what);
+	(void)apply_sh(tr, loop, "wait for the re-executed daemon", &cause);
+	free(cause);
 	free(loop);
-	return ret;
 }
 
 /* The changes that daemon k reads its files for (enum plan_restart bits). */
@@ -747,7 +747,7 @@ static int apply_service(struct apply_run *r, struct transport *tr,
 		ret = apply_sh(tr, c->restart, what, cause);
 	}
 	if (!ret && sv->action == PLAN_SVC_RECONFIGURE)
-		ret = apply_wait_reexec(r, tr, sv->kind, cause);
+		apply_wait_reexec(r, tr, sv->kind);
 	free(what);
 	return ret;
 }
