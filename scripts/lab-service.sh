@@ -155,7 +155,29 @@ ctld_start() {
 	spawn slurmctld "$log" ctld_ping
 }
 
-ctld_stop() { stop_pidfile "$(ctld_pidfile)" slurmctld; }
+# this_host_pids NAME: the processes called NAME in this host's mount namespace
+this_host_pids() {
+	local me p
+	me=$(readlink /proc/self/ns/mnt)
+	for p in $(pgrep -x "$1"); do
+		[ "$(readlink "/proc/$p/ns/mnt" 2>/dev/null)" = "$me" ] && echo "$p"
+	done
+}
+
+# A 23.11+ slurmctld re-executed by "scontrol reconfigure" writes the pid file
+# only once it runs: any slurmctld of this host goes too, or the next start
+# finds its ports taken.
+ctld_stop() {
+	local p i
+	stop_pidfile "$(ctld_pidfile)" slurmctld
+	for p in $(this_host_pids slurmctld); do kill -TERM "$p" 2>/dev/null; done
+	for ((i = 0; i < 150; i++)); do
+		[ -z "$(this_host_pids slurmctld)" ] && return 0
+		sleep 0.2
+	done
+	for p in $(this_host_pids slurmctld); do kill -KILL "$p" 2>/dev/null; done
+	return 0
+}
 
 slurmd_pidfile() { node_path "$(conf_get "$SLURM_CONF_FILE" SlurmdPidFile /run/slurmd.pid)"; }
 slurmd_logfile() { node_path "$(conf_get "$SLURM_CONF_FILE" SlurmdLogFile /var/log/slurm/slurmd.log)"; }
