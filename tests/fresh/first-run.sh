@@ -24,7 +24,11 @@ set -eu
 TOP=$(cd "$(dirname "$0")/../.." && pwd)
 SELF=$TOP/tests/fresh/first-run.sh
 CACHE=${FRESH_CACHE:-/var/cache/clusterctl-fresh}
-BASE=$CACHE/bookworm-make-gcc.tar
+# The cached root is named by a hash of the code that makes it (mirror and
+# make_base below), not by the script's mtime: a fresh clone reuses it, an
+# edit of that code makes a new one.
+BASE_ID=$(sed -n '/^mirror() {/,/^# end of make_base/p' "$SELF" | sha256sum | cut -c1-12)
+BASE=$CACHE/bookworm-make-gcc-$BASE_ID.tar
 SUITE=bookworm
 
 say() { printf 'first-run: %s\n' "$*"; }
@@ -74,11 +78,13 @@ make_base() {
 		{ rm -rf "$tmp"; die "installing make and gcc in the root failed"; }
 	rm -f "$tmp/usr/sbin/policy-rc.d"
 	mkdir -p "$CACHE"
+	rm -f "$CACHE"/bookworm-make-gcc*.tar	# roots made by older code
 	tar -C "$tmp" -cf "$BASE.tmp" . && mv "$BASE.tmp" "$BASE"
 	rm -rf "$tmp" "$tmp.log"
 }
+# end of make_base
 
-[ -f "$BASE" ] && [ "$BASE" -nt "$SELF" ] || make_base
+[ -f "$BASE" ] || make_base
 
 # run_case NAME: a new copy of the clean root, the repository in it, then
 # README's first command as NAME says.
