@@ -26,6 +26,7 @@
 #include "exec.h"
 #include "hostlist.h"
 #include "hosttarget.h"
+#include "hwtruth.h"
 #include "inventory.h"
 #include "lock.h"
 #include "pathtrust.h"
@@ -165,6 +166,8 @@ static int apply_observe_ids(struct apply_session *s, size_t idx,
 	transport_shell_quote(&cmd, c->munge_user.group ? c->munge_user.group :
 			      c->munge_user.name);
 	strbuf_addf(&cmd, "; %s", plan_version_cmd);
+	/* hardware as slurmd sees it, with this host's rendered files */
+	hwtruth_probe(&cmd, s->m, idx, s->rs, s->rs_start[idx], s->rs_start[idx + 1]);
 	r = transport_run(tr, cmd.buf, &out, NULL, &status, cause);
 	if (!r) {
 		groups = strstr(out.buf, "@@\n");
@@ -176,6 +179,7 @@ static int apply_observe_ids(struct apply_session *s, size_t idx,
 		plan_obs_parse_group(groups, c->munge_user.group ? c->munge_user.group :
 				     c->munge_user.name, &o->groups[PLAN_MUNGE]);
 		plan_obs_parse_versions(groups, c->slurm_version, o);
+		hwtruth_parse(groups, &o->hw);
 	}
 	strbuf_release(&cmd);
 	strbuf_release(&out);
@@ -1171,6 +1175,7 @@ int apply_execute(struct apply_session *s, struct plan *p,
 	for (size_t i = 0; i < s->m->n_hosts; i++)
 		strbuf_init(&r.log[i]);
 	ret = apply_phases(s, &r, sum, cause);
+	sum->refused = plan_refused(p);
 	apply_run_free(&r);
 	if (!ret && !lock_interrupted())
 		apply_verify(s, sum);
@@ -1204,6 +1209,8 @@ char *apply_summary_line(const struct apply_summary *sum)
 		strbuf_addf(&sb, "; failed: %s", sum->failed);
 	if (sum->rolled_back)
 		strbuf_addf(&sb, "; rolled back: %s", sum->rolled_back);
+	if (sum->refused)
+		strbuf_addf(&sb, "; refused (hardware): %s", sum->refused);
 	return strbuf_detach(&sb, NULL);
 }
 
@@ -1215,6 +1222,8 @@ void apply_summary_release(struct apply_summary *sum)
 	sum->failed = NULL;
 	free(sum->rolled_back);
 	sum->rolled_back = NULL;
+	free(sum->refused);
+	sum->refused = NULL;
 	strbuf_release(&sum->errors);
 }
 

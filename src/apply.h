@@ -88,6 +88,8 @@ struct apply_summary {
 	char *failed;				/* owned: folded hostlist or NULL */
 	char *rolled_back;			/* owned: hosts whose daemon failed on
 						 * the new files, put back; or NULL */
+	char *refused;				/* owned: hosts refused for their
+						 * hardware (plan_refused), or NULL */
 	struct strbuf errors;			/* "host: why" lines of failed hosts */
 	size_t verify_left;			/* changes a fresh plan still sees */
 };

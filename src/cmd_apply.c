@@ -71,7 +71,7 @@ static int apply_report(const struct apply_summary *sum, int ret, char *cause)
 	free(line);
 	if (ret)
 		return CL_FATAL;
-	return sum->failed || sum->verify_left ? CL_PARTIAL : CL_OK;
+	return sum->failed || sum->refused || sum->verify_left ? CL_PARTIAL : CL_OK;
 }
 
 static int apply_go(struct apply_session *s, struct plan *p)

@@ -110,6 +110,7 @@ void plan_obs_host_release(struct plan_obs_host *h)
 	free(h->files);
 	free(h->error);
 	free(h->version_error);
+	hwtruth_obs_release(&h->hw);
 	memset(h, 0, sizeof(*h));
 }
 
@@ -1174,6 +1175,27 @@ const char *plan_svc_action_name(enum plan_svc_action a)
 
 /* ---- the plan value ---- */
 
+/*
+ * What slurmd finds against the inventory, per observed host; a host with
+ * an error (slurmd would not start, slurmctld would drain it) is refused
+ * like a host of another release: nothing is planned there.
+ */
+static void plan_check_hardware(struct plan *p)
+{
+	size_t h;
+
+	p->hw = xcalloc(p->m->n_hosts + 1, sizeof(*p->hw));
+	for (h = 0; h < p->m->n_hosts; h++) {
+		if (!p->obs[h].ok)
+			continue;
+		hwtruth_check(p->m, h, &p->obs[h].hw, &p->hw[h]);
+		if (hwtruth_has_error(&p->hw[h])) {
+			p->obs[h].ok = false;
+			p->obs[h].refused = true;
+		}
+	}
+}
+
 struct plan *plan_compute(const struct model *m, const struct rendered_set *rs,
 			  const struct plan_inputs *in)
 {
@@ -1204,6 +1226,7 @@ struct plan *plan_compute(const struct model *m, const struct rendered_set *rs,
 			p->obs[h].error = p->obs[h].version_error;
 			p->obs[h].version_error = NULL;
 		}
+	plan_check_hardware(p);
 	if (p->only & PLAN_ONLY_USERS)
 		plan_agree_ids(p);
 	for (h = 0; h < m->n_hosts; h++) {
@@ -1275,19 +1298,30 @@ size_t plan_count(const struct plan *p)
 	       (p->acct ? acct_plan_count(p->acct) : 0);
 }
 
-char *plan_unobserved(const struct plan *p)
+/* Hosts not ok, refused ones (refused) or all (!refused), folded; or NULL. */
+static char *plan_hosts_not_ok(const struct plan *p, bool refused)
 {
 	const char **names = xcalloc(p->m->n_hosts + 1, sizeof(*names));
 	size_t h, n = 0;
 	char *res = NULL;
 
 	for (h = 0; h < p->m->n_hosts; h++)
-		if (!p->obs[h].ok)
+		if (!p->obs[h].ok && (!refused || p->obs[h].refused))
 			names[n++] = p->m->hosts[h].name;
 	if (n)
 		res = hostlist_compress(names, n);
 	free(names);
 	return res;
+}
+
+char *plan_unobserved(const struct plan *p)
+{
+	return plan_hosts_not_ok(p, false);
+}
+
+char *plan_refused(const struct plan *p)
+{
+	return plan_hosts_not_ok(p, true);
 }
 
 void plan_free(struct plan *p)
@@ -1321,5 +1355,8 @@ void plan_free(struct plan *p)
 	acct_plan_free(p->acct);
 	free(p->acct_error);
 	free(p->held);
+	for (i = 0; p->hw && i < p->m->n_hosts; i++)
+		hwtruth_findings_release(&p->hw[i]);
+	free(p->hw);
 	free(p);
 }

@@ -19,6 +19,7 @@
 
 #include <jansson.h>
 
+#include "hwtruth.h"
 #include "model.h"
 #include "mungekey.h"
 #include "render.h"
@@ -80,6 +81,9 @@ struct plan_obs_host {
 	struct plan_obs_ident users[PLAN_N_IDENT], groups[PLAN_N_IDENT];
 	enum plan_obs_svc svc[SVC_COUNT];	/* by enum service_kind */
 	char *version_error;	/* owned: a daemon of another Slurm release */
+	struct hw_obs hw;	/* owned: slurmd -C / -G (hwtruth.h) */
+	bool refused;		/* set by plan_compute: hardware Slurm would
+				 * refuse; ok is false then, nothing planned */
 };
 
 /*
@@ -236,6 +240,9 @@ struct plan {
 	struct acct_plan *acct;			/* owned; NULL when not computed */
 	char *acct_error;			/* owned; why it could not be */
 	char *held;				/* owned: "held: ...\n" per change held back */
+	/* hardware findings per host (m->n_hosts entries, owned): a host with
+	 * an error is refused (obs[h].refused) */
+	struct hw_findings *hw;
 };
 
 /* Everything plan_compute() needs besides the model and the rendered set. */
@@ -278,8 +285,14 @@ void plan_hold_password_files(struct plan *p, const char *refusal);
 /* Number of pending changes (files, idents, keys, services, accounting). */
 size_t plan_count(const struct plan *p);
 
-/* Hosts not observed, as a folded hostlist; NULL when all were. Caller frees. */
+/*
+ * Hosts nothing is planned for (not observed, or refused for their
+ * hardware), as a folded hostlist; NULL when none. Caller frees.
+ */
 char *plan_unobserved(const struct plan *p);
+
+/* Hosts refused for their hardware (hwtruth.h), folded; NULL when none. */
+char *plan_refused(const struct plan *p);
 
 /*
  * The bytes the file must hold: the blob with the database password put in

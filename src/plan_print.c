@@ -148,6 +148,49 @@ static struct plan_group *plan_service_groups(const struct plan *p, size_t *ng)
 	return plan_group(p->m, it, p->n_services, ng);
 }
 
+/* Hardware findings, grouped by level and text over hosts. */
+static struct plan_group *plan_hw_groups(const struct plan *p,
+					 const struct hw_finding ***first,
+					 size_t *ng)
+{
+	size_t h, i, n = 0, k = 0;
+	struct plan_gitem *it;
+	struct plan_group *g;
+
+	for (h = 0; p->hw && h < p->m->n_hosts; h++)
+		n += p->hw[h].n;
+	it = xcalloc(n + 1, sizeof(*it));
+	*first = xcalloc(n + 1, sizeof(**first));
+	for (h = 0; p->hw && h < p->m->n_hosts; h++)
+		for (i = 0; i < p->hw[h].n; i++, k++) {
+			const struct hw_finding *f = &p->hw[h].items[i];
+
+			/* errors first, then by text */
+			it[k] = (struct plan_gitem){
+				xasprintf("%d\037%s", HW_ERROR - (int)f->level, f->text),
+				k, h };
+			(*first)[k] = f;
+		}
+	g = plan_group(p->m, it, n, ng);
+	return g;
+}
+
+/* Hosts not observed (refused ones aside), folded; NULL when none. */
+static char *plan_unreached(const struct plan *p)
+{
+	const char **names = xcalloc(p->m->n_hosts + 1, sizeof(*names));
+	size_t h, n = 0;
+	char *res = NULL;
+
+	for (h = 0; h < p->m->n_hosts; h++)
+		if (!p->obs[h].ok && !p->obs[h].refused)
+			names[n++] = p->m->hosts[h].name;
+	if (n)
+		res = hostlist_compress(names, n);
+	free(names);
+	return res;
+}
+
 /* ---- text ---- */
 
 #define C_RED "\033[31m"
@@ -316,16 +359,42 @@ static json_t *plan_json_id_conflicts(const struct plan *p)
 	return a;
 }
 
+/*
+ * What slurmd finds that the inventory does not say, then the hosts refused
+ * for it: apply leaves them as they are.
+ */
+static void plan_print_hardware(const struct plan *p, struct strbuf *out)
+{
+	const struct hw_finding **first;
+	size_t ng, i;
+	struct plan_group *g = plan_hw_groups(p, &first, &ng);
+	char *refused = plan_refused(p);
+
+	if (ng)
+		strbuf_addstr(out, "hardware (slurmd -C, slurmd -G):\n");
+	for (i = 0; i < ng; i++)
+		strbuf_addf(out, "  %s: %s: %s\n", g[i].hosts,
+			    hwtruth_level_name(first[g[i].first]->level),
+			    first[g[i].first]->text);
+	if (refused)
+		strbuf_addf(out, "refused: %s: Slurm would not run %s as declared, "
+			    "nothing is planned there\n", refused,
+			    strpbrk(refused, ",[") ? "them" : "it");
+	free(refused);
+	free(first);
+	plan_groups_free(g, ng);
+}
+
 static void plan_print_unobserved(const struct plan *p, struct strbuf *out)
 {
-	char *hl = plan_unobserved(p);
+	char *hl = plan_unreached(p);
 	size_t h;
 
 	if (!hl)
 		return;
 	strbuf_addf(out, "not observed: %s\n", hl);
 	for (h = 0; h < p->m->n_hosts; h++)
-		if (!p->obs[h].ok)
+		if (!p->obs[h].ok && !p->obs[h].refused)
 			strbuf_addf(out, "  %s: %s\n", p->m->hosts[h].name,
 				    p->obs[h].error ? p->obs[h].error : "not reached");
 	free(hl);
@@ -363,6 +432,7 @@ void plan_print(const struct plan *p, unsigned flags, struct strbuf *out)
 	plan_print_id_conflicts(p, out);
 	plan_print_services(p, out);
 	plan_print_accounting(p, out);
+	plan_print_hardware(p, out);
 	plan_print_unobserved(p, out);
 	if (n)
 		strbuf_addf(out, "plan: %zu change%s pending on %zu host%s\n", n,
@@ -463,16 +533,33 @@ static json_t *plan_json_unobserved(const struct plan *p)
 	size_t h;
 
 	for (h = 0; h < p->m->n_hosts; h++)
-		if (!p->obs[h].ok)
+		if (!p->obs[h].ok && !p->obs[h].refused)
 			json_array_append_new(a, json_pack("{s:s, s:s}", "host",
 				p->m->hosts[h].name, "error",
 				p->obs[h].error ? p->obs[h].error : "not reached"));
 	return a;
 }
 
+static json_t *plan_json_hardware(const struct plan *p)
+{
+	const struct hw_finding **first;
+	size_t ng, i;
+	struct plan_group *g = plan_hw_groups(p, &first, &ng);
+	json_t *a = json_array();
+
+	for (i = 0; i < ng; i++)
+		json_array_append_new(a, json_pack("{s:s, s:s, s:s}",
+			"hosts", g[i].hosts,
+			"level", hwtruth_level_name(first[g[i].first]->level),
+			"finding", first[g[i].first]->text));
+	free(first);
+	plan_groups_free(g, ng);
+	return a;
+}
+
 json_t *plan_to_json(const struct plan *p)
 {
-	char *hl = plan_unobserved(p);
+	char *hl = plan_unreached(p), *refused = plan_refused(p);
 	json_t *o = json_pack("{s:o, s:o, s:o, s:o, s:s?, s:I, s:I}",
 			      "files", plan_json_files(p),
 			      "users", plan_json_idents(p),
@@ -491,6 +578,10 @@ json_t *plan_to_json(const struct plan *p)
 							      p->key_note));
 	if (p->n_id_conflicts)
 		json_object_set_new(o, "id_conflicts", plan_json_id_conflicts(p));
+	json_object_set_new(o, "hardware", plan_json_hardware(p));
+	if (refused)
+		json_object_set_new(o, "refused_hosts", json_string(refused));
+	free(refused);
 	if (p->acct_wanted)
 		json_object_set_new(o, "accounting", p->acct_error ?
 			json_pack("{s:s}", "error", p->acct_error) :

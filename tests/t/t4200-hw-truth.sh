@@ -1,0 +1,139 @@
+#!/bin/sh
+# slurm-releases: 22.05 24.11 (tests/t/run.sh runs it once per release)
+# t4200-hw-truth: plan compares what slurmd finds on each compute host
+# (slurmd -C; the GPU files and slurmd -G with the host's rendered
+# slurm.conf and gres.conf) with the inventory. Lab hosts share this
+# machine's CPUs and memory; their fake GPUs are /dev/tty1 and /dev/tty2.
+# Declared as slurmd finds them: no finding. Declared with more CPUs and
+# memory (gpu02) or a GPU file that does not exist (gpu03): plan names them
+# as errors (exit 4), apply refuses those two and applies the others
+# (summary names them). With SlurmdParameters=config_overrides Slurm runs
+# such nodes: warnings, folded over the hosts, nothing refused.
+. "$(dirname "$0")/test-lib.sh"
+. "$TOP/tests/t/lib-lab.sh"
+
+command -v python3 >/dev/null 2>&1 || test_skip_or_die "needs python3"
+lab_begin
+BASE=$TRASH/base.yaml
+lab_inventory "$TOP/inventories/lab.yaml" "$BASE"
+lab_slurm_ports "$BASE"
+lab_hosts_up ctl gpu01 gpu02 gpu03
+lab_db_up
+cc() { "$CLUSTERCTL" "$@"; }
+on() { lab_exec "$@"; }
+
+# what slurmd -C says here (every lab host has this machine's hardware)
+on gpu01 slurmd -C >hw 2>&1 || test_skip_or_die "slurmd -C fails: $(cat hw)"
+num() { sed -n "s/.* $1=\\([0-9]*\\).*/\\1/p" hw | head -n 1; }
+CPUS=$(num CPUs) BOARDS=$(num Boards) SPB=$(num SocketsPerBoard)
+CORES=$(num CoresPerSocket) THREADS=$(num ThreadsPerCore) MEM=$(num RealMemory)
+SOCKETS=$((BOARDS * SPB))
+test -n "$CPUS" && test -n "$MEM" || test_skip_or_die "cannot read slurmd -C: $(cat hw)"
+
+# mkinv OUT OVERRIDES TYPE01 TYPE02 TYPE03: the lab inventory with one node
+# type per gpu host (truth, bigger: 2 more cores and 1000 MB more, nofile:
+# a third GPU file that does not exist) and config_overrides kept or not
+mkinv() {
+	python3 - "$BASE" "$@" <<-EOF
+	import re, sys
+	base, out, overrides, types = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4:]
+	s = open(base).read()
+	if overrides != "yes":
+	    s = s.replace("    SlurmdParameters: config_overrides\n", "")
+	def nt(name, cores, mem, gpus):
+	    return ("  %s:\n    cpus: %d\n    sockets: $SOCKETS\n    cores_per_socket: %d\n"
+	            "    threads_per_core: $THREADS\n    memory_mb: %d\n    gpus: %s\n"
+	            "    features: [fake]\n" % (name, $SOCKETS * cores * $THREADS, cores, mem, gpus))
+	tty = '{type: fake, count: 2, files: "/dev/tty[1-2]"}'
+	types_yaml = ("node_types:\n" + nt("truth", $CORES, $MEM, tty) +
+	              nt("bigger", $CORES + 2, $MEM + 1000, tty) +
+	              nt("nofile", $CORES, $MEM,
+	                 '{type: fake, count: 3, files: "/dev/tty[1-2],/dev/clusterctl-nogpu0"}'))
+	s, n = re.subn(r"node_types:\n(  .*\n|    .*\n)*", types_yaml, s)
+	assert n == 1, "node_types"
+	m = re.search(r'  - \{names: "gpu\[01-03\]", addresses: "([0-9.]+)\.\[2-4\]", type: fake2,\n'
+	              r' *roles: \[compute\], slurmd_port: (\d+)\}\n', s)
+	assert m, "hosts"
+	net, port = m.group(1), int(m.group(2))
+	hosts = "".join('  - {names: gpu%02d, address: %s.%d, type: %s, roles: [compute], '
+	                'slurmd_port: %d}\n' % (i + 1, net, i + 2, t, port + i)
+	                for i, t in enumerate(types))
+	open(out, "w").write(s[:m.start()] + hosts + s[m.end():])
+	EOF
+}
+
+test_expect_success 'inventories: the truth, and lies' '
+	mkinv truth.yaml no truth truth truth &&
+	mkinv lies.yaml no truth bigger nofile &&
+	mkinv lies-ovr.yaml yes truth bigger bigger &&
+	for f in truth lies lies-ovr; do cc validate $f.yaml || return 1; done
+'
+
+# before the first apply 24.11's slurmd -G cannot run (no munged, no slurm
+# user yet): a note says the GPUs were not checked, no warning, no error
+test_expect_success 'the truth applied: exit 0, no warning or error' '
+	cc apply truth.yaml >out 2>err; rc=$?; cat out err; test "$rc" = 0 &&
+	! grep "^  [^ ]*: \(warning\|error\): " out && ! grep refused out
+'
+
+test_expect_success 'the truth planned: exit 0, nothing reported, JSON hardware empty' '
+	cc plan truth.yaml >out 2>err; rc=$?; cat out err; test "$rc" = 0 &&
+	! grep -i "hardware\|refused\|warning\|error" out &&
+	cc plan --json truth.yaml >plan.json &&
+	python3 -c "import json,sys; d=json.load(open(\"plan.json\")); sys.exit(d[\"hardware\"] != [] or \"refused_hosts\" in d)"
+'
+
+test_expect_success 'lies planned: errors per host, refused, exit 4' '
+	test_must_fail --exit=4 cc plan lies.yaml >out 2>err; cat out err &&
+	grep "^hardware (slurmd -C, slurmd -G):" out &&
+	grep "^  gpu02: error: CPUs: $((SOCKETS * (CORES + 2) * THREADS)) declared (.*), slurmd -C finds $CPUS (.*): slurmctld drains it (Low CPUs)\$" out &&
+	grep "^  gpu02: error: memory: RealMemory $((MEM + 1000)) MB declared, slurmd -C finds $MEM MB: slurmctld drains it (Low RealMemory)\$" out &&
+	grep "^  gpu03: error: GPU files missing: /dev/clusterctl-nogpu0: slurmd does not start" out &&
+	grep "^refused: gpu\\[02-03\\]: " out &&
+	! grep "gpu01: error" out && ! grep "^not observed" out &&
+	grep "^  ctl,gpu01: /etc/slurm/slurm.conf: modify" out &&
+	! grep "gpu0[23].*/etc/slurm/slurm.conf: modify" out
+'
+
+test_expect_success 'lies in JSON: hardware[] with hosts and levels, refused_hosts' '
+	test_must_fail --exit=4 cc plan --json lies.yaml >lies.json &&
+	python3 - lies.json <<-\EOF
+	import json, sys
+	d = json.load(open(sys.argv[1]))
+	hw = d["hardware"]
+	assert d["refused_hosts"] == "gpu[02-03]", d.get("refused_hosts")
+	assert {(h["hosts"], h["level"]) for h in hw} == {("gpu02", "error"), ("gpu03", "error")}, hw
+	assert len(hw) == 3 and all(h["finding"] for h in hw), hw
+	assert d["unobserved"] == [], d["unobserved"]
+	EOF
+'
+
+test_expect_success 'lies applied: gpu02 and gpu03 refused, ctl and gpu01 applied, exit 4' '
+	on gpu02 cat /etc/slurm/slurm.conf >gpu02.before &&
+	test_must_fail --exit=4 cc apply lies.yaml >out 2>err; cat out err &&
+	grep "^apply: 4 hosts, .*; refused (hardware): gpu\\[02-03\\]\$" out &&
+	on ctl cat /etc/slurm/slurm.conf >ctl.after &&
+	on gpu01 cat /etc/slurm/slurm.conf >gpu01.after &&
+	cmp ctl.after gpu01.after &&
+	grep "^NodeName=gpu02 .*CoresPerSocket=$((CORES + 2)) " ctl.after &&
+	on gpu02 cat /etc/slurm/slurm.conf >gpu02.after &&
+	cmp gpu02.before gpu02.after &&
+	on gpu03 cat /etc/slurm/slurm.conf >gpu03.after &&
+	! cmp -s ctl.after gpu03.after
+'
+
+test_expect_success 'config_overrides: Slurm runs them, warnings folded, nothing refused' '
+	cc plan lies-ovr.yaml >out 2>err; rc=$?; cat out err; test "$rc" = 2 &&
+	grep "^  gpu\\[02-03\\]: warning: CPUs: .*(config_overrides)" out &&
+	grep "^  gpu\\[02-03\\]: warning: memory: .*(config_overrides)" out &&
+	! grep ": error: " out && ! grep "^refused" out
+'
+
+test_expect_success 'back to the truth: applied everywhere, then nothing reported' '
+	cc apply truth.yaml >out 2>err; rc=$?; cat out err; test "$rc" = 0 &&
+	! grep refused out &&
+	cc plan truth.yaml >out 2>err; rc=$?; cat out err; test "$rc" = 0 &&
+	! grep -i "hardware\|refused" out
+'
+
+test_done
