@@ -1185,6 +1185,9 @@ static void plan_check_hardware(struct plan *p)
 	size_t h;
 
 	p->hw = xcalloc(p->m->n_hosts + 1, sizeof(*p->hw));
+	/* accounting alone changes nothing on a host: nothing to refuse */
+	if (!(p->only & ~(unsigned)PLAN_ONLY_ACCOUNTING))
+		return;
 	for (h = 0; h < p->m->n_hosts; h++) {
 		if (!p->obs[h].ok)
 			continue;
@@ -1298,15 +1301,15 @@ size_t plan_count(const struct plan *p)
 	       (p->acct ? acct_plan_count(p->acct) : 0);
 }
 
-/* Hosts not ok, refused ones (refused) or all (!refused), folded; or NULL. */
-static char *plan_hosts_not_ok(const struct plan *p, bool refused)
+/* Hosts not ok that are refused (want 1), not refused (0) or either (-1). */
+static char *plan_hosts_not_ok(const struct plan *p, int want)
 {
 	const char **names = xcalloc(p->m->n_hosts + 1, sizeof(*names));
 	size_t h, n = 0;
 	char *res = NULL;
 
 	for (h = 0; h < p->m->n_hosts; h++)
-		if (!p->obs[h].ok && (!refused || p->obs[h].refused))
+		if (!p->obs[h].ok && (want < 0 || p->obs[h].refused == (want == 1)))
 			names[n++] = p->m->hosts[h].name;
 	if (n)
 		res = hostlist_compress(names, n);
@@ -1316,12 +1319,17 @@ static char *plan_hosts_not_ok(const struct plan *p, bool refused)
 
 char *plan_unobserved(const struct plan *p)
 {
-	return plan_hosts_not_ok(p, false);
+	return plan_hosts_not_ok(p, -1);
 }
 
 char *plan_refused(const struct plan *p)
 {
-	return plan_hosts_not_ok(p, true);
+	return plan_hosts_not_ok(p, 1);
+}
+
+char *plan_unreached(const struct plan *p)
+{
+	return plan_hosts_not_ok(p, 0);
 }
 
 void plan_free(struct plan *p)

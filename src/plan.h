@@ -294,6 +294,9 @@ char *plan_unobserved(const struct plan *p);
 /* Hosts refused for their hardware (hwtruth.h), folded; NULL when none. */
 char *plan_refused(const struct plan *p);
 
+/* Hosts not observed (refused ones aside), folded; NULL when none. */
+char *plan_unreached(const struct plan *p);
+
 /*
  * The bytes the file must hold: the blob with the database password put in
  * place of the placeholder, or the munge key. Newly allocated (caller frees

@@ -175,22 +175,6 @@ static struct plan_group *plan_hw_groups(const struct plan *p,
 	return g;
 }
 
-/* Hosts not observed (refused ones aside), folded; NULL when none. */
-static char *plan_unreached(const struct plan *p)
-{
-	const char **names = xcalloc(p->m->n_hosts + 1, sizeof(*names));
-	size_t h, n = 0;
-	char *res = NULL;
-
-	for (h = 0; h < p->m->n_hosts; h++)
-		if (!p->obs[h].ok && !p->obs[h].refused)
-			names[n++] = p->m->hosts[h].name;
-	if (n)
-		res = hostlist_compress(names, n);
-	free(names);
-	return res;
-}
-
 /* ---- text ---- */
 
 #define C_RED "\033[31m"

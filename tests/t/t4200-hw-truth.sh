@@ -97,6 +97,7 @@ test_expect_success 'lies planned: errors per host, refused, exit 4' '
 
 test_expect_success 'lies in JSON: hardware[] with hosts and levels, refused_hosts' '
 	test_must_fail --exit=4 cc plan --json lies.yaml >lies.json &&
+	python3 "$TOP/tests/t/json-keys.py" "$TOP/docs/json-format.md" plan lies.json &&
 	python3 - lies.json <<-\EOF
 	import json, sys
 	d = json.load(open(sys.argv[1]))
@@ -135,5 +136,35 @@ test_expect_success 'back to the truth: applied everywhere, then nothing reporte
 	cc plan truth.yaml >out 2>err; rc=$?; cat out err; test "$rc" = 0 &&
 	! grep -i "hardware\|refused" out
 '
+
+# issue 10: every seed inventory, with its lab overlay (fake GPUs on /dev/tty*
+# in place of /dev/nvidia*) and rendered for this release, passes this
+# release's slurmd -G on a lab host (munged and the slurm user are there since
+# the apply above), which finds every GPU its node declares
+printf 'cluster: {slurm_version: "%s"}\n' "$SLURM_VERSION" >release.yaml
+for site in skynet aicloud lri-spice gcp-g2; do
+	test_expect_success "$site: slurmd -G accepts its rendered files, every GPU found" '
+		cc render --overlay "$TOP/inventories/lab/$site.overlay.yaml" --overlay release.yaml \
+			"$TOP/inventories/$site.yaml" -o "r-$site" >/dev/null &&
+		conf=$(ls -d r-$site/*/etc/slurm/slurm.conf | head -n 1) &&
+		grep "^NodeName=.* Gres=gpu" "$conf" >nodes && test -s nodes &&
+		n=0 &&
+		while read -r line; do
+			names=${line#NodeName=} && names=${names%% *} &&
+			gres=$(printf "%s\n" "$line" | sed -n "s/.* Gres=gpu:\([^: ]*\):\([0-9]*\).*/\1 \2/p") &&
+			type=${gres% *} && want=${gres#* } && test -n "$want" &&
+			for h in $(cc hostlist expand "$names"); do
+				on gpu01 slurmd -G -f "$TRASH/r-$site/$h/etc/slurm/slurm.conf" -N "$h" >g 2>&1 ||
+					{ cat g; return 1; }
+				got=$(sed -n "s/.*Gres Name=gpu Type=$type Count=\([0-9]*\) .*/\1/p" g |
+					awk "{ s += \$1 } END { print s + 0 }") &&
+				echo "$h: $type $got of $want" &&
+				test "$got" = "$want" || { cat g; return 1; }
+				n=$((n + 1))
+			done || return 1
+		done <nodes &&
+		test "$n" -gt 0
+	'
+done
 
 test_done
