@@ -1130,6 +1130,14 @@ static int apply_check(const struct apply_session *s, const struct plan *p,
 {
 	size_t i;
 
+	/* every host's slurm.conf follows the controller's: none moves without it */
+	if (s->controller != SIZE_MAX && p->obs[s->controller].refused) {
+		*cause = xasprintf("the controller '%s' is refused for its hardware "
+				   "(see the plan): nothing was changed",
+				   s->m->hosts[s->controller].name);
+		return -1;
+	}
+
 	for (i = 0; i < p->n_files; i++) {
 		const struct plan_file *f = &p->files[i];
 
@@ -1145,7 +1153,6 @@ static int apply_check(const struct apply_session *s, const struct plan *p,
 			return -1;
 		}
 	}
-	(void)s;
 	return 0;
 }
 

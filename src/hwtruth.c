@@ -425,6 +425,7 @@ static long long hw_or1(long long v)
 	return v == MODEL_UNSET ? 1 : v;
 }
 
+
 static void hw_check_cpus(const struct node_type *nt, const struct hw_obs *o,
 			  bool overrides, struct hw_findings *f)
 {
@@ -433,17 +434,21 @@ static void hw_check_cpus(const struct node_type *nt, const struct hw_obs *o,
 	long long s = hw_or1(nt->sockets), c = hw_or1(nt->cores_per_socket);
 	long long t = hw_or1(nt->threads_per_core);
 	long long want = nt->cpus != MODEL_UNSET ? nt->cpus : topo ? s * c * t : MODEL_UNSET;
-	long long have = o->sockets * o->cores * o->threads;
+	struct strbuf d = STRBUF_INIT;
 
-	if (want != MODEL_UNSET && (want > o->cpus || (topo && s * c * t > have)))
+	if (want == MODEL_UNSET)
+		return;
+	if (topo)	/* the layout, when the inventory declares one */
+		strbuf_addf(&d, " (%lld x %lld x %lld)", s, c, t);
+	if (want > o->cpus || (topo && s * c * t > o->sockets * o->cores * o->threads))
 		hw_add(f, overrides ? HW_WARNING : HW_ERROR,
-		       "CPUs: %lld declared (%lld x %lld x %lld), slurmd -C finds %lld "
-		       "(%lld sockets x %lld cores x %lld threads): %s", want, s, c, t,
-		       o->cpus, o->sockets, o->cores, o->threads, overrides ?
+		       "CPUs: %lld declared%s, slurmd -C finds %lld (%lld sockets x "
+		       "%lld cores x %lld threads): %s", want, d.buf, o->cpus, o->sockets,
+		       o->cores, o->threads, overrides ?
 		       "slurmd reports the declared ones (config_overrides), "
 		       "jobs get CPUs the host lacks" :
 		       "slurmctld drains it (Low CPUs)");
-	else if (want != MODEL_UNSET && want < o->cpus)
+	else if (want < o->cpus)
 		hw_add(f, HW_WARNING, "CPUs: %lld declared, slurmd -C finds %lld: "
 		       "Slurm uses %lld", want, o->cpus, want);
 	else if (topo && (s != o->sockets || c != o->cores || t != o->threads))
@@ -451,6 +456,7 @@ static void hw_check_cpus(const struct node_type *nt, const struct hw_obs *o,
 		       "threads declared, slurmd -C finds %lld x %lld x %lld: Slurm "
 		       "runs it on the declared layout", s, c, t, o->sockets,
 		       o->cores, o->threads);
+	strbuf_release(&d);
 }
 
 static void hw_check_memory(const struct node_type *nt, const struct hw_obs *o,
