@@ -16,7 +16,7 @@ command -v python3 >/dev/null 2>&1 || test_skip_or_die "needs python3"
 lab_begin
 BASE=$TRASH/base.yaml
 lab_inventory "$TOP/inventories/lab.yaml" "$BASE"
-lab_slurm_ports "$BASE"
+lab_slurm_ports "$BASE" 4	# the 4th slurmd port: ctl as a node below
 lab_hosts_up ctl gpu01 gpu02 gpu03
 lab_db_up
 cc() { "$CLUSTERCTL" "$@"; }
@@ -84,7 +84,7 @@ test_expect_success 'the truth planned: exit 0, nothing reported, JSON hardware 
 '
 
 test_expect_success 'lies planned: errors per host, refused, exit 4' '
-	test_must_fail --exit=4 cc plan lies.yaml >out 2>err; cat out err &&
+	cc plan lies.yaml >out 2>err; rc=$?; cat out err; test "$rc" = 4 &&
 	grep "^hardware (slurmd -C, slurmd -G):" out &&
 	grep "^  gpu02: error: CPUs: $((SOCKETS * (CORES + 2) * THREADS)) declared (.*), slurmd -C finds $CPUS (.*): slurmctld drains it (Low CPUs)\$" out &&
 	grep "^  gpu02: error: memory: RealMemory $((MEM + 1000)) MB declared, slurmd -C finds $MEM MB: slurmctld drains it (Low RealMemory)\$" out &&
@@ -111,7 +111,7 @@ test_expect_success 'lies in JSON: hardware[] with hosts and levels, refused_hos
 
 test_expect_success 'lies applied: gpu02 and gpu03 refused, ctl and gpu01 applied, exit 4' '
 	on gpu02 cat /etc/slurm/slurm.conf >gpu02.before &&
-	test_must_fail --exit=4 cc apply lies.yaml >out 2>err; cat out err &&
+	cc apply lies.yaml >out 2>err; rc=$?; cat out err; test "$rc" = 4 &&
 	grep "^apply: 4 hosts, .*; refused (hardware): gpu\\[02-03\\]\$" out &&
 	on ctl cat /etc/slurm/slurm.conf >ctl.after &&
 	on gpu01 cat /etc/slurm/slurm.conf >gpu01.after &&
@@ -128,6 +128,20 @@ test_expect_success 'config_overrides: Slurm runs them, warnings folded, nothing
 	grep "^  gpu\\[02-03\\]: warning: CPUs: .*(config_overrides)" out &&
 	grep "^  gpu\\[02-03\\]: warning: memory: .*(config_overrides)" out &&
 	! grep ": error: " out && ! grep "^refused" out
+'
+
+# the controller refused: every slurm.conf follows the controller's, so none moves
+test_expect_success 'a controller Slurm would refuse: apply changes nothing anywhere (exit 1)' '
+	port=$(sed -n "s/.*names: gpu03, .*slurmd_port: \([0-9]*\)}/\1/p" truth.yaml) &&
+	sed "s/^  - {names: ctl, address: \([0-9.]*\), roles: \[controller, dbd, login\]}\$/  - {names: ctl, address: \1, type: bigger, roles: [controller, dbd, login, compute], slurmd_port: $((port + 1))}/" \
+		truth.yaml >ctl-lies.yaml &&
+	grep "names: ctl, .*type: bigger" ctl-lies.yaml &&
+	cc plan ctl-lies.yaml >out 2>err; rc=$?; cat out err; test "$rc" = 4 &&
+	grep "^  ctl: error: CPUs: " out && grep "^refused: ctl: " out &&
+	on gpu01 cat /etc/slurm/slurm.conf >before &&
+	cc apply ctl-lies.yaml >out 2>err; rc=$?; cat out err; test "$rc" = 1 &&
+	grep "^clusterctl: apply: the controller .ctl. is refused for its hardware (see the plan): nothing was changed\$" err &&
+	on gpu01 cat /etc/slurm/slurm.conf >after && cmp before after
 '
 
 test_expect_success 'back to the truth: applied everywhere, then nothing reported' '
