@@ -2,8 +2,8 @@
 # slurm-releases: 22.05 24.11
 # t3500-acct-live: with database.method auto, a change of a few rows on a
 # live cluster goes through slurmdbd (sacctmgr): slurmctld learns it at once
-# (scontrol show assoc_mgr) and no daemon restarts. add-user --apply takes
-# under a second; a changed QoS is in slurmctld's cache right after apply;
+# (scontrol show assoc_mgr) and no daemon restarts (add-user --apply prints
+# its time; bench/acct measures it); a changed QoS is in slurmctld's cache right after apply;
 # a bulk change still takes the sql way (the daemons restart) on 22.05, and
 # goes through slurmdbd on 23.11+ (bench/acct/RESULTS.md).
 . "$(dirname "$0")/test-lib.sh"
@@ -28,14 +28,15 @@ test_expect_success 'lab: slurmdbd and slurmctld; the lab inventory seeded (sql)
 # sacctmgr add user alone takes ~0.6 s on the 22.05 lab (each slurmdbd
 # request waits out two delayed ACKs) and the read back ~0.4 s: the bound
 # leaves room for a loaded shared machine; the figure is printed.
-test_expect_success 'add-user --apply: no restart, in assoc_mgr at once, about a second' '
+# The time is printed, not asserted: on a loaded machine it says nothing of
+# clusterctl (bench/acct measures it side by side with sacctmgr).
+test_expect_success 'add-user --apply: no restart, in assoc_mgr at once' '
 	pids >pids.before && cat pids.before &&
 	! acct_on scontrol show assoc_mgr users=carol flags=assoc | grep -q "UserName=carol" &&
 	t0=$(now) &&
 	"$CLUSTERCTL" add-user "$INV" carol --account hep --qos normal,gpu2 --apply >out 2>err; rc=$?
 	t1=$(now); cat out err; test "$rc" = 0 &&
-	secs=$(awk "BEGIN { print $t1 - $t0 }") && echo "$secs" >"$TRASH/add-user.secs" &&
-	test "$(awk "BEGIN { print ($secs < 2) }")" = 1 &&
+	awk "BEGIN { print $t1 - $t0 }" >"$TRASH/add-user.secs" &&
 	grep "added user .carol. to the accounting database" out &&
 	acct_on scontrol show assoc_mgr users=carol flags=assoc >am &&
 	grep "UserName=carol(" am && grep "Account=hep" am &&
