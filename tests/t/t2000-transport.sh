@@ -113,7 +113,7 @@ test_expect_success 'an unreachable host fails fast with a clear message, others
 	start=$(date +%s) &&
 	test_must_fail --exit=4 probe -p cgroup.conf=/etc/slurm/cgroup2.conf t1 t2 t3 >out &&
 	end=$(date +%s) &&
-	test $((end - start)) -le 3 &&
+	test $((end - start)) -le 7 &&  # below the 10 s connect timeout, with room for a loaded machine
 	grep "^t1: ok$" out && grep "^t2: ok$" out &&
 	grep "^t3: failed: '\''t3'\'': cannot connect: " out &&
 	on t2 cat /etc/slurm/cgroup2.conf >got && cmp cgroup.conf got
@@ -152,7 +152,7 @@ test_expect_success 'run collects stdout and stderr apart, with the exit status'
 test_expect_success 'a command past its timeout fails with a clear message' '
 	start=$(date +%s) &&
 	test_must_fail --exit=4 probe -c 1 -r "sleep 10" t2 >out &&
-	end=$(date +%s) && test $((end - start)) -le 4 &&
+	end=$(date +%s) && test $((end - start)) -le 7 &&  # the sleep is 10 s
 	grep "^t2: timed out: '\''t2'\'': command timed out after 1 s$" out
 '
 
