@@ -304,6 +304,15 @@ enum db_method acct_plan_method(const struct model *m, const struct acct_plan *p
 
 	if (m->db.method != DB_METHOD_AUTO)
 		return m->db.method;
+	/*
+	 * A database slurmdbd has no tables in yet is a cold cluster: slurmctld
+	 * will not start while a partition's QOS= is missing (fatal on 22.05 and
+	 * 24.11), and sacctmgr cannot add a limit on gres/gpu before slurmctld
+	 * registered that TRES. sql seeds it all (TRES rows too) between
+	 * slurmdbd's start and slurmctld's; it writes the schemas up to 24.11's.
+	 */
+	if (!p->info.has_schema && strcmp(m->cluster.slurm_version, "25.05") < 0)
+		return DB_METHOD_SQL;
 	if (live_pays(p))
 		return DB_METHOD_SACCTMGR;
 	/* a schema the sql writer refuses still takes slurmdbd's way */

@@ -708,6 +708,35 @@ Test(acct, text_a_flat_file_cannot_carry_takes_the_commands)
 	model_free(m);
 }
 
+/* auto on a cold cluster: slurmdbd has not created its tables yet */
+Test(acct, auto_seeds_a_cold_database_by_sql)
+{
+	struct model *m = load();
+	struct acct_plan p;
+	char *cause = NULL;
+
+	memset(&p, 0, sizeof(p));
+	cr_assert_eq(acct_desired_build(m, &p.want, &cause), 0, "%s", cause);
+	p.cluster = (char *)m->cluster.name;
+	p.info.version = -1;
+	acct_plan_diff(&p);
+	m->db.method = DB_METHOD_AUTO;
+	m->cluster.slurm_version = "24.11";
+	cr_expect_eq(acct_plan_method(m, &p), DB_METHOD_SQL);
+	m->cluster.slurm_version = "22.05";
+	cr_expect_eq(acct_plan_method(m, &p), DB_METHOD_SQL);
+	/* a release whose schema the sql writer does not know: slurmdbd's way */
+	m->cluster.slurm_version = "25.05";
+	cr_expect_eq(acct_plan_method(m, &p), DB_METHOD_SACCTMGR);
+	/* a method the inventory names is kept */
+	m->cluster.slurm_version = "24.11";
+	m->db.method = DB_METHOD_SACCTMGR;
+	cr_expect_eq(acct_plan_method(m, &p), DB_METHOD_SACCTMGR);
+	free(p.changes);
+	acct_objset_release(&p.want);
+	model_free(m);
+}
+
 Test(acct, dbd_host_falls_back_to_the_controller)
 {
 	struct model *m = load();
