@@ -10,8 +10,8 @@
 # Knobs: SLURM_VERSION (22.05, the default, or 24.11: the lab's hosts run
 # that release where scripts/lab.sh supports it; the site runs with
 # slurm_version and database.method set by a second overlay,
-# $LAB/release.overlay.yaml), LAB_ACCT_METHOD (sql on 22.05, sacctmgr
-# otherwise, as lab.sh), CLUSTERCTL (default ./clusterctl), CLUSTERCTL_LAB (default
+# $LAB/release.overlay.yaml), LAB_ACCT_METHOD (database.method in that
+# overlay: sql, sacctmgr or auto; unset, the site's own: auto), CLUSTERCTL (default ./clusterctl), CLUSTERCTL_LAB (default
 # /tmp/clusterctl-lab-site-NAME: never the developer's lab), LAB_NET,
 # LAB_DB_PORT and LAB_PORT_SHIFT (Slurm's ports + N; a multiple of 100):
 # picked free when unset, as tests run side by side. SITE_DEMO_DOWN=1 stops
@@ -92,12 +92,13 @@ lab_overlay() {
 		SHIFT=$LAB_PORT_SHIFT perl -pe 's/(port: *)(68\d\d)\b/$1 . ($2 + $ENV{SHIFT})/ge' >"$1"
 }
 
-# the Slurm release the lab runs, as a second overlay
+# the Slurm release the lab runs, as a second overlay; the accounting
+# method is the site's (auto, as an admin gets it) unless LAB_ACCT_METHOD
 release_overlay() {
-	local v=${SLURM_VERSION:-22.05} m
-	case $v in 22.05) m=${LAB_ACCT_METHOD:-sql} ;; *) m=${LAB_ACCT_METHOD:-sacctmgr} ;; esac
-	printf '# written by scripts/site-demo.sh: the lab runs Slurm %s\ncluster: {slurm_version: "%s"}\ndatabase: {method: %s}\n' \
-		"$v" "$v" "$m" >"$1"
+	local v=${SLURM_VERSION:-22.05}
+	printf '# written by scripts/site-demo.sh: the lab runs Slurm %s\ncluster: {slurm_version: "%s"}\n' \
+		"$v" "$v" >"$1"
+	[ -z "${LAB_ACCT_METHOD:-}" ] || printf 'database: {method: %s}\n' "$LAB_ACCT_METHOD" >>"$1"
 }
 
 # ---- what the checks use (scripts/site-checks/NAME.sh)
@@ -119,6 +120,19 @@ wait_job() {
 		sleep 0.5
 	done
 	echo "job $id is $s, not $*" >&2
+	return 1
+}
+# held ID REASON: the job stays PENDING and the scheduler gives REASON
+# (up to 20 s: 24.11's scheduler may leave Reason=None a while after submit)
+held() {
+	local id=$1 s r i
+	for i in $(seq 1 40); do
+		s=$(job_field "$id" JobState) r=$(job_field "$id" Reason)
+		[ "$s" = PENDING ] || break
+		[ "$r" = "$2" ] && return 0
+		sleep 0.5
+	done
+	echo "job $id is $s ($r), not PENDING ($2)" >&2
 	return 1
 }
 cancel_all() { on "$CTL" scancel --quiet --full $(on "$CTL" squeue -h -o %i) 2>/dev/null || true; }
@@ -166,7 +180,7 @@ for u in "${USERS[@]}"; do add_site_user ${u% *} ${u#* }; done
 for h in "${HOSTS[@]}"; do on "$h" install -d -m 1777 /tmp/site-jobs; done
 echo "lab up in $(since "$T0") s"
 
-step "clusterctl validate --overlay $OVERLAY --overlay $RELEASE $INV ($(sed -n 3p "$RELEASE"))"
+step "clusterctl validate --overlay $OVERLAY --overlay $RELEASE $INV ($(sed 1d "$RELEASE" | tr "\n" " "))"
 "$CLUSTERCTL" validate --overlay "$OVERLAY" --overlay "$RELEASE" "$INV"
 
 step "clusterctl plan (cold)"

@@ -29,9 +29,7 @@ ai_accounts() {
 ai_held_by() {
 	local why=$1 id; shift
 	id=$(submit jdoe "$@" --wrap true 2>/dev/null) || return 0
-	sleep 3
-	[ "$(job_field "$id" JobState)" = PENDING ] && [ "$(job_field "$id" Reason)" = "$why" ] ||
-		{ echo "$*: $(job_field "$id" JobState) ($(job_field "$id" Reason)), not $why" >&2; return 1; }
+	held "$id" "$why" || { echo "(submitted with $*)" >&2; return 1; }
 }
 
 # QoS limits hold: MaxTRESPerUser (1gpulong: 1 GPU) and MaxWall (normal: 1 day)

@@ -31,10 +31,8 @@ spice_qos() {
 	a=$(submit diviyan --gres=gpu:2 -w citronelle --mem=100 --wrap "'sleep 300'") &&
 		b=$(submit diviyan --gres=gpu:2 -w gpu01 --mem=100 --wrap "'sleep 300'") &&
 		wait_job "$a" RUNNING && wait_job "$b" RUNNING || return 1
-	c=$(submit diviyan --gres=gpu:1 -w gpu02 --mem=100 --wrap true) || return 1
-	sleep 3
-	[ "$(job_field "$c" JobState)" = PENDING ] && [ "$(job_field "$c" Reason)" = QOSMaxGRESPerUser ] ||
-		{ echo "a 5th GPU: $(job_field "$c" JobState) ($(job_field "$c" Reason))" >&2; return 1; }
+	c=$(submit diviyan --gres=gpu:1 -w gpu02 --mem=100 --wrap true) &&
+		held "$c" QOSMaxGRESPerUser
 }
 
 # besteffort (PriorityTier 1, REQUEUE) gives way to debug (tier 10)

@@ -37,29 +37,31 @@ sky_constraints() {
 
 # debug's partition QoS caps a user at 5 GPUs: 5 run, a 6th waits on the QoS
 sky_debug_cap() {
-	local five six why
+	local five six
 	five=$(submit cmaclellan3 -p debug --gres=gpu:5 --mem=100 -w alexa --wrap "'sleep 300'") &&
 		wait_job "$five" RUNNING || return 1
-	six=$(submit cmaclellan3 -p debug --gres=gpu:1 --mem=100 -w consu --wrap true) || return 1
-	sleep 3
-	why=$(job_field "$six" Reason)
-	[ "$(job_field "$six" JobState)" = PENDING ] && [ "$why" = QOSMaxGRESPerUser ] ||
-		{ echo "a 6th GPU in debug: $(job_field "$six" JobState) ($why)" >&2; return 1; }
+	six=$(submit cmaclellan3 -p debug --gres=gpu:1 --mem=100 -w consu --wrap true) &&
+		held "$six" QOSMaxGRESPerUser
 }
 
 # overcap takes only the overcap account: without -A overcap a job is
-# refused, or (EnforcePartLimits=NO, Slurm's default) never starts
+# refused, or (EnforcePartLimits=NO, Slurm's default) never starts: 22.05
+# says why ("account not permitted"), 24.11 only PartitionConfig; moved
+# to the overcap account, that very job runs (so the account held it)
 sky_overcap_account() {
-	local id why
-	if id=$(submit cmaclellan3 -p overcap --mem=100 --wrap true 2>/dev/null); then
-		sleep 2
+	local id why i
+	id=$(submit cmaclellan3 -p overcap --mem=100 --wrap true 2>/dev/null) ||
+		{ sky_runs overcap -A overcap; return; }
+	for i in $(seq 1 40); do
 		why=$(on "$CTL" squeue -h -j "$id" -o %r)
-		case $why in
-		*"account not permitted"*) ;;
-		*) echo "overcap, account tail-lab: $(job_field "$id" JobState) ($why)" >&2; return 1 ;;
-		esac
-	fi
-	sky_runs overcap -A overcap
+		case $why in *"account not permitted"*|PartitionConfig) break ;; esac
+		sleep 0.5
+	done
+	case $why in
+	*"account not permitted"*|PartitionConfig) ;;
+	*) echo "overcap, account tail-lab: $(job_field "$id" JobState) ($why)" >&2; return 1 ;;
+	esac
+	on "$CTL" scontrol update job "$id" Account=overcap && wait_job "$id" COMPLETED
 }
 
 # a debug job (tier 1) takes the GPUs of a running overcap job (tier 0),
@@ -88,9 +90,7 @@ sky_max_time() {
 	# and it holds: 5 hours in debug never starts
 	local id
 	id=$(submit cmaclellan3 -p debug -t 05:00:00 --mem=100 --wrap true 2>/dev/null) || return 0
-	sleep 2
-	case $(job_field "$id" Reason) in Partition*) ;; *) false ;; esac ||
-		{ echo "5 h in debug: $(job_field "$id" JobState) ($(job_field "$id" Reason))" >&2; return 1; }
+	held "$id" PartitionTimeLimit
 }
 
 # the site's render (no overlay) keeps the guide's 5 minute grace
