@@ -3,7 +3,7 @@
 # (make demo SITE=skynet): a real apply from nothing with
 # inventories/lab/skynet.overlay.yaml on top, an empty second plan, and every
 # check of scripts/site-checks/skynet.sh (the site guide) on live Slurm.
-# slurm-releases: 22.05 (24.11 and its sacctmgr method: from nothing, slurmctld refuses the partition QoS 'debug' that sacctmgr can add only once slurmctld registered gres/gpu)
+# slurm-releases: 22.05 24.11 (accounting by the site's method, auto: from nothing that is sql on both)
 . "$(dirname "$0")/test-lib.sh"
 . "$TOP/tests/t/lib-lab.sh"
 . "$TOP/tests/t/lib-site.sh"
