@@ -9,7 +9,36 @@
 #                      count of check lines must be the file's, so a check
 #                      that never ran fails too
 #
-# The demo's whole output is in $TRASH/site.out (kept when a test fails).
+#   site_seeds_test NAME
+#                      site_test NAME with database.method sql, then the
+#                      same demo once more in a fresh lab with
+#                      database.method sacctmgr (slurmdbd seeds it); the
+#                      guide's checks, GPU-QoS job outcomes among them,
+#                      must give the same lines
+#
+# The demo's whole output is in $TRASH/site.out (kept when a test fails),
+# the sacctmgr seed's in $TRASH/site-sacctmgr.out.
+
+# site_run OUT: site-demo.sh $site in this test's lab, its output in OUT
+site_run() {
+	_sr_rc=0
+	CLUSTERCTL_LAB=$CLUSTERCTL_LAB bash "$TOP/scripts/site-demo.sh" "$site" >"$1" 2>&1 || _sr_rc=$?
+	grep -q '^lab up in' "$1" ||
+		test_skip_or_die "the lab did not come up: $(tail -n 3 "$1" | tr '\n' ' ')"
+	grep '^\(ok   \|FAIL\|apply:\|plan:\|.*checks hold\)' "$1" | sed 's/^/# /'
+	return "$_sr_rc"
+}
+
+# site_converges OUT WHAT: the apply of OUT converged, its second plan is empty
+site_converges() {
+	out=$1
+	test_expect_success "$site$2: apply from nothing converges (validate, plan, apply)" '
+		grep "^apply: .* hosts, " "$out" && ! grep "^apply: .*failed:" "$out"
+	'
+	test_expect_success "$site$2: the second plan has nothing to change" '
+		grep "^plan: no changes" "$out"
+	'
+}
 
 site_test() {
 	site=$1
@@ -22,18 +51,8 @@ site_test() {
 	lab_pick_port_shift 18
 	export LAB_PORT_SHIFT
 	site_rc=0
-	CLUSTERCTL_LAB=$CLUSTERCTL_LAB bash "$TOP/scripts/site-demo.sh" "$site" \
-		>"$TRASH/site.out" 2>&1 || site_rc=$?
-	grep -q '^lab up in' "$TRASH/site.out" ||
-		test_skip_or_die "the lab did not come up: $(tail -n 3 "$TRASH/site.out" | tr '\n' ' ')"
-	grep '^\(ok   \|FAIL\|apply:\|plan:\|.*checks hold\)' "$TRASH/site.out" | sed 's/^/# /'
-
-	test_expect_success "$site: apply from nothing converges (validate, plan, apply)" '
-		grep "^apply: .* hosts, " "$TRASH/site.out" && ! grep "^apply: .*failed:" "$TRASH/site.out"
-	'
-	test_expect_success "$site: the second plan has nothing to change" '
-		grep "^plan: no changes" "$TRASH/site.out"
-	'
+	site_run "$TRASH/site.out" || site_rc=$?
+	site_converges "$TRASH/site.out" ""
 	grep '^\(ok   \|FAIL\) ' "$TRASH/site.out" >"$TRASH/site.checks"
 	want=$(grep -c '^[[:space:]]*check "' "$TOP/scripts/site-checks/$site.sh")
 	got=$(wc -l <"$TRASH/site.checks")
@@ -48,4 +67,24 @@ site_test() {
 		test_expect_success "$site: $what" 'cat "$TRASH/check.$n"; grep -q "^ok " "$TRASH/check.$n"'
 	done <"$TRASH/site.checks"
 	test_expect_success "$site: site-demo exits 0" 'test "$site_rc" = 0'
+}
+
+site_seeds_test() {
+	site=$1
+	# the first seed named, not left to auto (which picks sql from nothing)
+	LAB_ACCT_METHOD=sql
+	export LAB_ACCT_METHOD
+	site_test "$site"
+	lab wipe >/dev/null 2>&1
+	site_rc=0
+	LAB_ACCT_METHOD=sacctmgr
+	site_run "$TRASH/site-sacctmgr.out" || site_rc=$?
+	unset LAB_ACCT_METHOD
+	site_converges "$TRASH/site-sacctmgr.out" " (sacctmgr seed)"
+	grep '^\(ok   \|FAIL\) ' "$TRASH/site-sacctmgr.out" >"$TRASH/site-sacctmgr.checks"
+	test_expect_success "$site: seeded by sql and by sacctmgr, the guide's checks (GPU-QoS jobs among them) end alike" '
+		test -s "$TRASH/site.checks" && test_cmp "$TRASH/site.checks" "$TRASH/site-sacctmgr.checks" &&
+		! grep -q "^FAIL" "$TRASH/site-sacctmgr.checks"
+	'
+	test_expect_success "$site: site-demo exits 0 (sacctmgr seed)" 'test "$site_rc" = 0'
 }
