@@ -12,9 +12,10 @@
 #   site_seeds_test NAME
 #                      site_test NAME with database.method sql, then the
 #                      same demo once more in a fresh lab with
-#                      database.method sacctmgr (slurmdbd seeds it); the
-#                      guide's checks, GPU-QoS job outcomes among them,
-#                      must give the same lines
+#                      database.method sacctmgr (slurmdbd seeds it; staged
+#                      as site-demo.sh's SITE_DEMO_STAGED=1 when partitions
+#                      name a QoS); the guide's checks, GPU-QoS job outcomes
+#                      among them, must give the same lines
 #
 # The demo's whole output is in $TRASH/site.out (kept when a test fails),
 # the sacctmgr seed's in $TRASH/site-sacctmgr.out.
@@ -25,7 +26,8 @@ site_run() {
 	CLUSTERCTL_LAB=$CLUSTERCTL_LAB bash "$TOP/scripts/site-demo.sh" "$site" >"$1" 2>&1 || _sr_rc=$?
 	grep -q '^lab up in' "$1" ||
 		test_skip_or_die "the lab did not come up: $(tail -n 3 "$1" | tr '\n' ' ')"
-	grep '^\(ok   \|FAIL\|apply:\|plan:\|.*checks hold\)' "$1" | sed 's/^/# /'
+	grep '^\(ok   \|FAIL\|staged apply:\|apply:\|plan:\|.*checks hold\|.*database: {method:\)' "$1" |
+		sed 's/^/# /'
 	return "$_sr_rc"
 }
 
@@ -77,10 +79,15 @@ site_seeds_test() {
 	site_test "$site"
 	lab wipe >/dev/null 2>&1
 	site_rc=0
-	LAB_ACCT_METHOD=sacctmgr
+	LAB_ACCT_METHOD=sacctmgr SITE_DEMO_STAGED=1
+	export SITE_DEMO_STAGED
 	site_run "$TRASH/site-sacctmgr.out" || site_rc=$?
-	unset LAB_ACCT_METHOD
+	unset LAB_ACCT_METHOD SITE_DEMO_STAGED
 	site_converges "$TRASH/site-sacctmgr.out" " (sacctmgr seed)"
+	test_expect_success "$site: the seeds were sql, then sacctmgr" '
+		grep -q "database: {method: sql}" "$TRASH/site.out" &&
+		grep -q "database: {method: sacctmgr}" "$TRASH/site-sacctmgr.out"
+	'
 	grep '^\(ok   \|FAIL\) ' "$TRASH/site-sacctmgr.out" >"$TRASH/site-sacctmgr.checks"
 	test_expect_success "$site: seeded by sql and by sacctmgr, the guide's checks (GPU-QoS jobs among them) end alike" '
 		test -s "$TRASH/site.checks" && test_cmp "$TRASH/site.checks" "$TRASH/site-sacctmgr.checks" &&
