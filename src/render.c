@@ -182,14 +182,25 @@ static size_t set_add_blob(struct rendered_set *set, char *bytes, size_t len)
 }
 
 /* The kinds of file clusterctl renders, in no particular order. */
-enum file_kind { FK_SLURM, FK_GRES, FK_CGROUP, FK_SLURMDBD, FK_COUNT };
+enum file_kind {
+	FK_SLURM, FK_GRES, FK_CGROUP, FK_SLURMDBD, FK_SLURMD_DEFAULTS, FK_COUNT
+};
 
+/* A name with a '/' is the file's path, not one in cluster.config_dir. */
 static const char *const kind_names[FK_COUNT] = {
 	[FK_SLURM] = "slurm.conf",
 	[FK_GRES] = "gres.conf",
 	[FK_CGROUP] = "cgroup.conf",
 	[FK_SLURMDBD] = "slurmdbd.conf",
+	[FK_SLURMD_DEFAULTS] = RENDER_SLURMD_DEFAULTS,
 };
+
+static char *kind_template(enum file_kind k)
+{
+	if (k == FK_SLURMD_DEFAULTS)
+		return xstrdup("slurmd.default.mustache");
+	return xasprintf("%s.mustache", kind_names[k]);
+}
 
 static json_t *kind_context(const struct model *m, enum file_kind k,
 			    char **cause)
@@ -204,6 +215,8 @@ static json_t *kind_context(const struct model *m, enum file_kind k,
 		return view_cgroup_conf(m);
 	case FK_SLURMDBD:
 		return view_slurmdbd_conf(m);
+	case FK_SLURMD_DEFAULTS:
+		return view_slurmd_defaults(m);
 	default:
 		BUG("unknown file kind %d", (int)k);
 	}
@@ -214,7 +227,7 @@ static int render_kind(const struct model *m, struct template_store *ts,
 		       enum file_kind k, struct rendered_set *set,
 		       size_t *blob, char **cause)
 {
-	char *tname = xasprintf("%s.mustache", kind_names[k]);
+	char *tname = kind_template(k);
 	struct strbuf out = STRBUF_INIT;
 	struct tmpl *t = NULL;
 	json_t *ctx = NULL;
@@ -323,7 +336,8 @@ static void render_plan_init(struct render_plan *rp, const struct model *m)
 
 	for (k = 0; k < FK_COUNT; k++) {
 		rp->blob[k] = SIZE_MAX;
-		rp->path[k] = join_path(m->cluster.config_dir, kind_names[k]);
+		rp->path[k] = strchr(kind_names[k], '/') ? xstrdup(kind_names[k]) :
+			join_path(m->cluster.config_dir, kind_names[k]);
 	}
 	rp->dbd = view_dbd_host(m);
 }
@@ -336,17 +350,34 @@ static void render_plan_release(struct render_plan *rp)
 		free(rp->path[k]);
 }
 
+/*
+ * A slurmd that fetches its configuration from slurmctld (configless): on
+ * a compute host that runs no slurmctld. Login-only hosts keep the files:
+ * Slurm's client commands there have no slurmd cache to read (sackd would
+ * be one; the lab's Slurm packages carry none).
+ */
+static bool host_fetches(const struct model *m, const struct host *h)
+{
+	return m->cluster.config_mode == CONFIG_CONFIGLESS &&
+	       (h->roles & ROLE_COMPUTE) && !view_is_controller(m, h);
+}
+
 static size_t host_files(const struct model *m, const struct host *h,
 			 const struct render_plan *rp, struct file_spec *fs)
 {
 	const struct cluster *c = &m->cluster;
-	bool configs = c->config_mode == CONFIG_PUSH || view_is_controller(m, h);
+	bool fetches = host_fetches(m, h);
 	size_t n = 0;
 	int k;
 
-	for (k = FK_SLURM; configs && k <= FK_CGROUP; k++)
+	for (k = FK_SLURM; !fetches && k <= FK_CGROUP; k++)
 		fs[n++] = (struct file_spec){ rp->path[k], "root", "root", 0644,
 					      rp->blob[k], false, false, false };
+	if (fetches)
+		fs[n++] = (struct file_spec){ rp->path[FK_SLURMD_DEFAULTS], "root",
+					      "root", 0644,
+					      rp->blob[FK_SLURMD_DEFAULTS], false,
+					      false, false };
 	if (h == rp->dbd)
 		fs[n++] = (struct file_spec){ rp->path[FK_SLURMDBD],
 					      c->slurm_user.name,
@@ -358,6 +389,37 @@ static size_t host_files(const struct model *m, const struct host *h,
 				      true, false, false };
 	xqsort(fs, n, sizeof(*fs), file_spec_cmp);
 	return n;
+}
+
+/*
+ * The files a host must not have: Slurm's configs where slurmd fetches
+ * them (a stale slurm.conf would be what client commands on the node
+ * read), and, where it reads them locally, the --conf-server arguments
+ * clusterctl wrote when the cluster was configless.
+ */
+static void host_absent(struct rendered_set *set, const struct model *m,
+			const struct host *h, const struct render_plan *rp)
+{
+	bool fetches = host_fetches(m, h);
+	int k;
+
+	for (k = 0; k < FK_COUNT; k++) {
+		struct rendered_file *f;
+
+		if (fetches ? k > FK_CGROUP : (k != FK_SLURMD_DEFAULTS ||
+					       !(h->roles & ROLE_COMPUTE)))
+			continue;
+		XGROW(set->absent, set->alloc_absent, set->n_absent + 1);
+		f = &set->absent[set->n_absent++];
+		memset(f, 0, sizeof(*f));
+		f->host = xstrdup(h->name);
+		f->path = xstrdup(rp->path[k]);
+		f->owner = xstrdup("root");
+		f->group = xstrdup("root");
+		f->blob = SIZE_MAX;
+		f->absent = true;
+		f->only_ours = !fetches;
+	}
 }
 
 /*
@@ -390,7 +452,9 @@ static int render_blobs(const struct model *m, struct template_store *ts,
 	for (k = 0; k < FK_COUNT; k++) {
 		char *cause = NULL;
 
-		if (k == FK_SLURMDBD && !rp->dbd)
+		if ((k == FK_SLURMDBD && !rp->dbd) ||
+		    (k == FK_SLURMD_DEFAULTS &&
+		     m->cluster.config_mode != CONFIG_CONFIGLESS))
 			continue;
 		if (render_kind(m, ts, k, set, &rp->blob[k], &cause) < 0) {
 			diag_error(dl, NULL, "cannot render %s: %s",
@@ -425,9 +489,23 @@ int render_cluster(const struct model *m, struct rendered_set *out,
 		n = host_files(m, &m->hosts[i], &rp, fs);
 		for (j = 0; j < n; j++)
 			set_add_file(out, m->hosts[i].name, &fs[j]);
+		host_absent(out, m, &m->hosts[i], &rp);
 	}
 	render_plan_release(&rp);
 	return 0;
+}
+
+static void files_release(struct rendered_file *files, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		free(files[i].host);
+		free(files[i].path);
+		free(files[i].owner);
+		free(files[i].group);
+	}
+	free(files);
 }
 
 void rendered_set_release(struct rendered_set *set)
@@ -436,15 +514,8 @@ void rendered_set_release(struct rendered_set *set)
 
 	if (!set)
 		return;
-	for (i = 0; i < set->n_files; i++) {
-		struct rendered_file *f = &set->files[i];
-
-		free(f->host);
-		free(f->path);
-		free(f->owner);
-		free(f->group);
-	}
-	free(set->files);
+	files_release(set->files, set->n_files);
+	files_release(set->absent, set->n_absent);
 	for (i = 0; i < set->n_blobs; i++)
 		free(set->blobs[i].bytes);
 	free(set->blobs);

@@ -945,3 +945,43 @@ json_t *view_slurmdbd_conf(const struct model *m)
 		"StoragePass", NULL }));
 	return ctx;
 }
+
+/* ---- /etc/default/slurmd (configless) ---- */
+
+/* "address:port" (or the name when it has no address) of a controller. */
+static void add_conf_server(struct strbuf *sb, const struct model *m,
+			    const struct host *h)
+{
+	strbuf_addf(sb, "%s%s:%lld", sb->len ? "," : "",
+		    h->address ? h->address : h->name,
+		    m->cluster.slurmctld_port >= 0 ? m->cluster.slurmctld_port : 6817);
+}
+
+static bool is_primary(const struct model *m, const struct host *h)
+{
+	return m->cluster.controller ? !strcmp(h->name, m->cluster.controller) :
+		(h->roles & ROLE_CONTROLLER) != 0;
+}
+
+/*
+ * The start arguments of a slurmd that fetches its configuration
+ * (configless mode): "conf_server", the controller then its backups, as
+ * --conf-server takes them ("addr:port,addr:port").
+ */
+json_t *view_slurmd_defaults(const struct model *m)
+{
+	struct strbuf sb = STRBUF_INIT;
+	json_t *ctx = json_object();
+	size_t i;
+
+	for (i = 0; i < m->n_hosts; i++)
+		if (is_primary(m, &m->hosts[i]))
+			add_conf_server(&sb, m, &m->hosts[i]);
+	for (i = 0; i < m->n_hosts; i++)
+		if (!is_primary(m, &m->hosts[i]) && view_is_controller(m, &m->hosts[i]))
+			add_conf_server(&sb, m, &m->hosts[i]);
+	set_str(ctx, "cluster", m->cluster.name);
+	set_str(ctx, "conf_server", sb.buf);
+	strbuf_release(&sb);
+	return ctx;
+}
