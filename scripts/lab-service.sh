@@ -6,7 +6,11 @@
 #   lab-service munge|slurmctld|slurmd|slurmdbd start|stop|restart|reconfigure|status
 #
 # Config comes from the default places (/etc/slurm/slurm.conf, slurmdbd.conf beside
-# it, /etc/munge/munge.key, /run/munge/munge.socket.2). Runtime, state and log dirs
+# it, /etc/munge/munge.key, /run/munge/munge.socket.2). slurmd gets SLURMD_OPTIONS
+# from /etc/default/slurmd as Debian's slurmd.service passes them (EnvironmentFile);
+# with --conf-server there it fetches its configuration from slurmctld
+# (configless) and needs no slurm.conf here: its settings are then read from the
+# copy it cached (/run/slurm/conf/slurm.conf) when there is one. Runtime, state and log dirs
 # are created owned by the daemon's user (munge when that user exists, else root;
 # SlurmUser of slurm.conf/slurmdbd.conf). Daemons run detached (setsid, no tty,
 # stdio to a log) with pid files. start waits until the daemon really works and
@@ -179,20 +183,46 @@ ctld_stop() {
 	return 0
 }
 
-slurmd_pidfile() { node_path "$(conf_get "$SLURM_CONF_FILE" SlurmdPidFile /run/slurmd.pid)"; }
-slurmd_logfile() { node_path "$(conf_get "$SLURM_CONF_FILE" SlurmdLogFile /var/log/slurm/slurmd.log)"; }
+SLURMD_DEFAULTS=/etc/default/slurmd
+SLURMD_CACHED_CONF=/run/slurm/conf/slurm.conf
+
+# slurmd_options: SLURMD_OPTIONS of /etc/default/slurmd, read the way systemd
+# reads an EnvironmentFile (KEY=value lines, optionally quoted; nothing run)
+slurmd_options() {
+	[ -r "$SLURMD_DEFAULTS" ] || return 0
+	sed -n 's/^[[:space:]]*SLURMD_OPTIONS=//p' "$SLURMD_DEFAULTS" | tail -n 1 |
+		sed -e 's/^"\(.*\)"[[:space:]]*$/\1/' -e "s/^'\(.*\)'[[:space:]]*\$/\1/"
+}
+
+# slurmd_conf: the slurm.conf slurmd runs from: the local one, else its cache
+slurmd_conf() {
+	if [ -r "$SLURM_CONF_FILE" ]; then echo "$SLURM_CONF_FILE"; else echo "$SLURMD_CACHED_CONF"; fi
+}
+
+slurmd_pidfile() { node_path "$(conf_get "$(slurmd_conf)" SlurmdPidFile /run/slurmd.pid)"; }
+slurmd_logfile() { node_path "$(conf_get "$(slurmd_conf)" SlurmdLogFile /var/log/slurm/slurmd.log)"; }
 
 slurmd_start() {
-	local spool log
-	[ -r "$SLURM_CONF_FILE" ] || fail "no $SLURM_CONF_FILE"
+	local spool log opts
+	opts=$(slurmd_options)
+	case " $opts " in
+	*" --conf-server "*|*" --conf-server="*) ;;
+	*) [ -r "$SLURM_CONF_FILE" ] || fail "no $SLURM_CONF_FILE" ;;
+	esac
 	pid_alive "$(slurmd_pidfile)" slurmd >/dev/null && return 0
-	spool=$(node_path "$(conf_get "$SLURM_CONF_FILE" SlurmdSpoolDir /var/spool/slurmd)")
+	spool=$(node_path "$(conf_get "$(slurmd_conf)" SlurmdSpoolDir /var/spool/slurmd)")
 	log=$(slurmd_logfile)
 	own_dir "$spool" root 0755
-	mkdir -p "$(dirname "$log")" "$(dirname "$(slurmd_pidfile)")"
-	# the node is up when slurmd listens on its port
-	spawn slurmd "$log" listening "$(slurmd_pidfile)" slurmd
+	mkdir -p "$(dirname "$log")" "$(dirname "$(slurmd_pidfile)")" /var/log/slurm
+	# the node is up when slurmd listens on its port (the pid file and the
+	# log may be named only by the configuration it fetches: re-read them)
+	# shellcheck disable=SC2086 # SLURMD_OPTIONS is word-split, as by systemd
+	setsid /usr/sbin/slurmd $opts </dev/null >>/var/log/slurmd.out 2>&1 ||
+		{ tail -n 20 "$log" /var/log/slurmd.out >&2 2>/dev/null; fail "slurmd did not start"; }
+	started_or_fail slurmd "$log" slurmd_listening
 }
+
+slurmd_listening() { listening "$(slurmd_pidfile)" slurmd; }
 
 slurmd_stop() { stop_pidfile "$(slurmd_pidfile)" slurmd; }
 

@@ -76,6 +76,8 @@ void apply_session_init(struct apply_session *s, const struct model *m,
 	s->failed = xcalloc(m->n_hosts + 1, sizeof(*s->failed));
 	s->rs_start = xcalloc(m->n_hosts + 1, sizeof(*s->rs_start));
 	plan_rendered_ranges(m, rs, s->rs_start);
+	s->absent_start = xcalloc(m->n_hosts + 1, sizeof(*s->absent_start));
+	plan_absent_ranges(m, rs, s->absent_start);
 	s->controller = plan_controller(m);
 	s->db_password = apply_db_password(m);
 }
@@ -97,6 +99,7 @@ void apply_session_release(struct apply_session *s)
 	free(s->obs);
 	free(s->failed);
 	free(s->rs_start);
+	free(s->absent_start);
 	free(s->targets);
 	mungekey_release(&s->controller_key);
 	if (s->db_password)
@@ -265,6 +268,21 @@ static int apply_observe_task(size_t idx, struct transport *tr, void *cookie,
 		explicit_bzero(sb.buf, sb.len);	/* may hold the db password */
 		strbuf_release(&sb);
 	}
+	/* files the host must not have: whether it has them, and their bytes */
+	for (i = s->absent_start[idx]; i < s->absent_start[idx + 1]; i++) {
+		const struct rendered_file *f = &s->rs->absent[i];
+		struct strbuf sb = STRBUF_INIT;
+		struct remote_stat st = { 0 };
+		int r = transport_read_file(tr, f->path, &sb, &st, cause);
+
+		if (!r)
+			plan_obs_add_file(&s->obs[idx], f->path, st.exists, st.mode,
+					  st.uid, st.gid, st.exists ? sb.buf : NULL,
+					  sb.len);
+		strbuf_release(&sb);
+		if (r)
+			return -1;
+	}
 	if (apply_observe_ids(s, idx, tr, cause))
 		return -1;
 	return apply_observe_status(s, idx, tr, cause);
@@ -424,7 +442,8 @@ static int apply_stage_task(size_t idx, struct transport *tr, void *cookie,
 	 * follow a symlink a service user put there.
 	 */
 	for (i = r->p->file_start[idx]; i < r->p->file_start[idx + 1]; i++)
-		if (apply_stage_file(r, i, tr, cause))
+		if (r->p->files[i].change != PLAN_REMOVE &&
+		    apply_stage_file(r, i, tr, cause))
 			return -1;
 	return 0;
 }
@@ -574,6 +593,22 @@ static int apply_idents(struct apply_run *r, size_t idx, struct transport *tr,
 	return 0;
 }
 
+/* A file of the host's absent set goes to its backup name (plan.h). */
+static int apply_move_aside(struct transport *tr, const char *path,
+			    const char *backup, char **cause)
+{
+	struct strbuf cmd = STRBUF_INIT;
+	int ret;
+
+	strbuf_addstr(&cmd, "mv -f ");
+	transport_shell_quote(&cmd, path);
+	strbuf_addch(&cmd, ' ');
+	transport_shell_quote(&cmd, backup);
+	ret = apply_sh(tr, cmd.buf, "moving aside", cause);
+	strbuf_release(&cmd);
+	return ret;
+}
+
 static int apply_swap_task(size_t idx, struct transport *tr, void *cookie,
 			   char **cause)
 {
@@ -588,8 +623,12 @@ static int apply_swap_task(size_t idx, struct transport *tr, void *cookie,
 		int ret;
 
 		backup = xasprintf("%s%s", f->want->path, APPLY_BACKUP_SUFFIX);
-		ret = transport_commit_file(tr, r->staged[i], f->want->path,
-					    f->want->secret ? NULL : backup, cause);
+		if (f->change == PLAN_REMOVE)
+			ret = apply_move_aside(tr, f->want->path, backup, cause);
+		else
+			ret = transport_commit_file(tr, r->staged[i], f->want->path,
+						    f->want->secret ? NULL : backup,
+						    cause);
 		free(backup);
 		free(r->staged[i]);
 		r->staged[i] = NULL;
@@ -598,7 +637,8 @@ static int apply_swap_task(size_t idx, struct transport *tr, void *cookie,
 		if (f->want->secret && f->content)
 			r->changed_key[idx] = true;
 		else
-			r->swapped[i] = f->change == PLAN_MODIFY;
+			r->swapped[i] = f->change == PLAN_MODIFY ||
+				f->change == PLAN_REMOVE;
 	}
 	return 0;
 }

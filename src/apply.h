@@ -74,6 +74,7 @@ struct apply_session {
 	char *db_password;			/* owned, secret; NULL if unknown */
 	bool *failed;				/* owned: hosts the last apply failed on */
 	size_t *rs_start;			/* owned: plan_rendered_ranges() of rs */
+	size_t *absent_start;			/* owned: plan_absent_ranges() of rs */
 	int lock_fd;				/* the local lock, -1 until taken */
 };
 

@@ -631,6 +631,9 @@ unsigned plan_classify_release(const char *path, const char *old, size_t old_len
 		return 0;
 	if (!strcmp(name, "munge.key"))
 		return PLAN_RESTART_MUNGE;
+	/* slurmd's start arguments (--conf-server) */
+	if (!strcmp(path, RENDER_SLURMD_DEFAULTS))
+		return PLAN_RESTART_SLURMD;
 	if (!strcmp(name, "slurmdbd.conf"))
 		return PLAN_RESTART_DBD;
 	if (!strcmp(name, "slurm.conf") || !strcmp(name, "gres.conf"))
@@ -955,23 +958,58 @@ static void plan_agree_ids(struct plan *p)
 	}
 }
 
-void plan_rendered_ranges(const struct model *m, const struct rendered_set *rs,
-			  size_t *starts)
+static void plan_ranges(const struct model *m, const struct rendered_file *files,
+			size_t n, size_t *starts)
 {
 	size_t h, i = 0;
 
 	for (h = 0; h < m->n_hosts; h++) {
 		starts[h] = i;
-		while (i < rs->n_files && !strcmp(rs->files[i].host, m->hosts[h].name))
+		while (i < n && !strcmp(files[i].host, m->hosts[h].name))
 			i++;
 	}
 	starts[m->n_hosts] = i;
-	if (i != rs->n_files)
+	if (i != n)
 		BUG("rendered set not sorted by host in model order at '%s'",
-		    rs->files[i].host);
+		    files[i].host);
 }
 
-static void plan_host_files(struct plan *p, size_t host, const size_t *starts)
+void plan_rendered_ranges(const struct model *m, const struct rendered_set *rs,
+			  size_t *starts)
+{
+	plan_ranges(m, rs->files, rs->n_files, starts);
+}
+
+void plan_absent_ranges(const struct model *m, const struct rendered_set *rs,
+			size_t *starts)
+{
+	plan_ranges(m, rs->absent, rs->n_absent, starts);
+}
+
+/*
+ * A file of the absent set that the host has: moved aside, and slurmd
+ * restarted so that it reads where its files now come from (fetched, or
+ * local again).
+ */
+static void plan_absent_file(struct plan *p, size_t host,
+			     const struct rendered_file *f)
+{
+	const struct plan_obs_file *of = plan_obs_find(&p->obs[host], f->path);
+	struct plan_file *pf;
+
+	p->n_files_total++;
+	if (!of || !of->exists ||
+	    (f->only_ours && !(of->bytes && strstr(of->bytes, RENDER_OURS_MARK))))
+		return;
+	pf = plan_add_file(p, host, f);
+	pf->change = PLAN_REMOVE;
+	pf->content = true;
+	pf->restart = PLAN_RESTART_SLURMD;
+	pf->restart_why = f->path;
+}
+
+static void plan_host_files(struct plan *p, size_t host, const size_t *starts,
+			    const size_t *gone)
 {
 	size_t i;
 
@@ -983,6 +1021,9 @@ static void plan_host_files(struct plan *p, size_t host, const size_t *starts)
 		else if (!f->secret && (p->only & PLAN_ONLY_FILES))
 			plan_content_file(p, host, f);
 	}
+	for (i = gone[host]; i < gone[host + 1] && p->obs[host].ok &&
+	     (p->only & PLAN_ONLY_FILES); i++)
+		plan_absent_file(p, host, &p->rs->absent[i]);
 }
 
 /* ---- services ---- */
@@ -1124,6 +1165,59 @@ static void plan_services_by_host(struct plan *p)
 	p->service_start[p->m->n_hosts] = i;
 }
 
+/* A host whose slurmd fetches its configuration from slurmctld (render.c). */
+static bool plan_host_fetches(const struct model *m, size_t host)
+{
+	return m->cluster.config_mode == CONFIG_CONFIGLESS &&
+	       plan_host_runs(m, host, SVC_SLURMD) &&
+	       !plan_host_runs(m, host, SVC_SLURMCTLD);
+}
+
+/*
+ * Configless: what the controller's changed configs (the ones slurmctld
+ * serves) ask of the slurmd that fetch them, as enum plan_restart bits;
+ * fills p->fetch_* for the plan's reader.
+ */
+static unsigned plan_fetched(struct plan *p)
+{
+	size_t h, i, ctl = plan_controller(p->m), n = 0;
+	struct strbuf files = STRBUF_INIT;
+	const char **names;
+	unsigned bits = 0;
+
+	free(p->fetch_hosts);
+	free(p->fetch_files);
+	free(p->fetch_why);
+	p->fetch_hosts = p->fetch_files = p->fetch_why = NULL;
+	p->fetch_restart = false;
+	if (p->m->cluster.config_mode != CONFIG_CONFIGLESS || ctl == SIZE_MAX)
+		return 0;
+	for (i = p->file_start[ctl]; i < p->file_start[ctl + 1]; i++) {
+		const struct plan_file *f = &p->files[i];
+		const char *name = plan_basename(f->want->path);
+
+		if (!f->content || f->want->absent || (strcmp(name, "slurm.conf") &&
+		    strcmp(name, "gres.conf") && strcmp(name, "cgroup.conf")))
+			continue;
+		strbuf_addf(&files, "%s%s", files.len ? ", " : "", name);
+		if ((f->restart & PLAN_RESTART_SLURMD) && !p->fetch_why)
+			p->fetch_why = xstrdup(f->restart_why ? f->restart_why : name);
+		bits |= f->restart & (PLAN_RESTART_SLURMD | PLAN_RECONFIGURE);
+	}
+	names = xcalloc(p->m->n_hosts + 1, sizeof(*names));
+	for (h = 0; h < p->m->n_hosts && files.len; h++)
+		if (plan_host_fetches(p->m, h))
+			names[n++] = p->m->hosts[h].name;
+	if (n) {
+		p->fetch_hosts = hostlist_compress(names, n);
+		p->fetch_files = strbuf_detach(&files, NULL);
+		p->fetch_restart = bits & PLAN_RESTART_SLURMD;
+	}
+	free(names);
+	strbuf_release(&files);
+	return n ? bits : 0;
+}
+
 static void plan_services(struct plan *p)
 {
 	static const struct { unsigned bit; enum service_kind k; } map[] = {
@@ -1134,10 +1228,18 @@ static void plan_services(struct plan *p)
 	};
 	size_t h, j, ctl = plan_controller(p->m);
 	bool reconfigure = false;
+	unsigned fetched = plan_fetched(p);
 
 	for (h = 0; h < p->m->n_hosts; h++) {
 		const char *why[5];
 		unsigned bits = plan_host_restart(p, h, why);
+
+		/* what slurmctld hands this slurmd may still need its restart */
+		if (plan_host_fetches(p->m, h) && (fetched & PLAN_RESTART_SLURMD) &&
+		    !(bits & PLAN_RESTART_SLURMD)) {
+			bits |= PLAN_RESTART_SLURMD;
+			why[plan_bit_index(PLAN_RESTART_SLURMD)] = p->fetch_why;
+		}
 		bool slurmd = plan_host_runs(p->m, h, SVC_SLURMD);
 		bool ctld = plan_host_runs(p->m, h, SVC_SLURMCTLD);
 
@@ -1204,6 +1306,7 @@ struct plan *plan_compute(const struct model *m, const struct rendered_set *rs,
 {
 	struct plan *p = xcalloc(1, sizeof(*p));
 	size_t *starts = xcalloc(m->n_hosts + 1, sizeof(*starts));
+	size_t *gone = xcalloc(m->n_hosts + 1, sizeof(*gone));
 	size_t h;
 
 	p->m = m;
@@ -1221,6 +1324,7 @@ struct plan *plan_compute(const struct model *m, const struct rendered_set *rs,
 	p->ident_start = xcalloc(m->n_hosts + 1, sizeof(*p->ident_start));
 	p->service_start = xcalloc(m->n_hosts + 1, sizeof(*p->service_start));
 	plan_rendered_ranges(m, rs, starts);
+	plan_absent_ranges(m, rs, gone);
 	/* a host of another release is reported, like one not reached */
 	for (h = 0; h < m->n_hosts; h++)
 		if (p->obs[h].ok && p->obs[h].version_error) {
@@ -1235,13 +1339,14 @@ struct plan *plan_compute(const struct model *m, const struct rendered_set *rs,
 	for (h = 0; h < m->n_hosts; h++) {
 		p->file_start[h] = p->n_files;
 		p->ident_start[h] = p->n_idents;
-		plan_host_files(p, h, starts);
+		plan_host_files(p, h, starts, gone);
 		if (p->obs[h].ok && (p->only & PLAN_ONLY_USERS))
 			plan_idents(p, h);
 	}
 	p->file_start[m->n_hosts] = p->n_files;
 	p->ident_start[m->n_hosts] = p->n_idents;
 	free(starts);
+	free(gone);
 	if (p->only & PLAN_ONLY_SERVICES)
 		plan_services(p);
 	return p;
@@ -1366,5 +1471,8 @@ void plan_free(struct plan *p)
 	for (i = 0; p->hw && i < p->m->n_hosts; i++)
 		hwtruth_findings_release(&p->hw[i]);
 	free(p->hw);
+	free(p->fetch_hosts);
+	free(p->fetch_files);
+	free(p->fetch_why);
 	free(p);
 }

@@ -137,7 +137,12 @@ void plan_obs_parse_status(const char *out, struct plan_obs_host *h);
 
 /* ---- the plan ---- */
 
-enum plan_change { PLAN_NONE, PLAN_CREATE, PLAN_MODIFY, PLAN_FIX };
+/*
+ * REMOVE: a file of the host's absent set (render.h) that exists; apply
+ * moves it to FILE.clusterctl-old in its swap step (nothing is staged).
+ */
+#define PLAN_REMOVED_SUFFIX ".clusterctl-old"
+enum plan_change { PLAN_NONE, PLAN_CREATE, PLAN_MODIFY, PLAN_FIX, PLAN_REMOVE };
 
 /* Bits of enum plan_restart: what a change requires of the Slurm daemons. */
 enum plan_restart {
@@ -243,6 +248,16 @@ struct plan {
 	/* hardware findings per host (m->n_hosts entries, owned): a host with
 	 * an error is refused (obs[h].refused) */
 	struct hw_findings *hw;
+
+	/*
+	 * Configless mode: the changed configs of the controller that the
+	 * hosts which fetch them (fetch_hosts, a folded hostlist) receive
+	 * through slurmctld ("slurm.conf, gres.conf"), and whether their
+	 * slurmd must restart for it (fetch_restart, with the key why).
+	 * All owned; NULL when no such change is planned.
+	 */
+	char *fetch_hosts, *fetch_files, *fetch_why;
+	bool fetch_restart;
 };
 
 /* Everything plan_compute() needs besides the model and the rendered set. */
@@ -271,6 +286,10 @@ struct plan *plan_compute(const struct model *m, const struct rendered_set *rs,
  */
 void plan_rendered_ranges(const struct model *m, const struct rendered_set *rs,
 			  size_t *starts);
+
+/* The same for the absent set (rs->absent, starts[h] .. starts[h + 1]). */
+void plan_absent_ranges(const struct model *m, const struct rendered_set *rs,
+			size_t *starts);
 
 /* Hands an accounting plan (or the reason there is none) to p. */
 void plan_set_accounting(struct plan *p, struct acct_plan *acct, char *error);

@@ -83,7 +83,8 @@ static void plan_groups_free(struct plan_group *g, size_t n)
 
 static const char *plan_change_name(enum plan_change c)
 {
-	static const char *const names[] = { "unchanged", "create", "modify", "fix" };
+	static const char *const names[] = { "unchanged", "create", "modify", "fix",
+					     "remove" };
 
 	return names[c];
 }
@@ -219,6 +220,9 @@ static void plan_describe_file(const struct plan *p, const struct plan_file *f,
 		sep = ", ";
 	} else {
 		strbuf_addstr(out, plan_change_name(f->change));
+		if (f->change == PLAN_REMOVE)
+			strbuf_addf(out, " (moved to %s" PLAN_REMOVED_SUFFIX ")",
+				    f->want->path);
 		sep = ", ";
 	}
 	if (f->mode)
@@ -415,6 +419,13 @@ void plan_print(const struct plan *p, unsigned flags, struct strbuf *out)
 	plan_print_idents(p, out);
 	plan_print_id_conflicts(p, out);
 	plan_print_services(p, out);
+	if (p->fetch_hosts)
+		strbuf_addf(out, "configless: %s receive%s %s through slurmctld "
+			    "(scontrol reconfigure); slurmd restart: %s%s%s\n",
+			    p->fetch_hosts, strpbrk(p->fetch_hosts, ",[") ? "" : "s",
+			    p->fetch_files, p->fetch_restart ? "yes (" : "no",
+			    p->fetch_restart ? p->fetch_why : "",
+			    p->fetch_restart ? ")" : "");
 	plan_print_accounting(p, out);
 	plan_print_hardware(p, out);
 	plan_print_unobserved(p, out);
@@ -566,6 +577,10 @@ json_t *plan_to_json(const struct plan *p)
 	if (refused)
 		json_object_set_new(o, "refused_hosts", json_string(refused));
 	free(refused);
+	if (p->fetch_hosts)
+		json_object_set_new(o, "configless", json_pack("{s:s, s:s, s:b, s:s?}",
+			"hosts", p->fetch_hosts, "files", p->fetch_files,
+			"slurmd_restart", p->fetch_restart, "why", p->fetch_why));
 	if (p->acct_wanted)
 		json_object_set_new(o, "accounting", p->acct_error ?
 			json_pack("{s:s}", "error", p->acct_error) :

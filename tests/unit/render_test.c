@@ -222,9 +222,20 @@ Test(render, configless_keeps_configs_on_the_controller)
 	for (i = 0; i < set.n_files; i++)
 		if (!strcmp(set.files[i].host, "gpu01")) {
 			on_gpu01++;
-			cr_assert_str_eq(set.files[i].path, "/etc/munge/munge.key");
+			cr_assert(!strcmp(set.files[i].path, "/etc/munge/munge.key") ||
+				  !strcmp(set.files[i].path, RENDER_SLURMD_DEFAULTS));
 		}
-	cr_assert_eq(on_gpu01, 1);
+	cr_assert_eq(on_gpu01, 2);
+	cr_assert_not_null(strstr(bytes_of(&set, "gpu01", RENDER_SLURMD_DEFAULTS),
+				  "\nSLURMD_OPTIONS=\"--conf-server "));
+	/* the configs gpu01 no longer gets are what it must not keep */
+	for (i = 0, on_gpu01 = 0; i < set.n_absent; i++)
+		if (!strcmp(set.absent[i].host, "gpu01")) {
+			on_gpu01++;
+			cr_assert(!set.absent[i].only_ours);
+			cr_assert(!strncmp(set.absent[i].path, "/etc/slurm/", 11));
+		}
+	cr_assert_eq(on_gpu01, 3);
 	cr_assert_not_null(strstr(bytes_of(&set, "ctl", "/etc/slurm/slurm.conf"),
 				  "\nSlurmctldParameters=enable_configless\n"));
 	rendered_set_release(&set);
