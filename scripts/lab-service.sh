@@ -213,7 +213,10 @@ slurmd_start() {
 	spool=$(node_path "$(conf_get "$(slurmd_conf)" SlurmdSpoolDir /var/spool/slurmd)")
 	log=$(slurmd_logfile)
 	own_dir "$spool" root 0755
-	mkdir -p "$(dirname "$log")" "$(dirname "$(slurmd_pidfile)")" /var/log/slurm
+	# what Debian's slurmd package ships: a slurmd that fetches its
+	# configuration knows its SlurmdSpoolDir only once it runs
+	mkdir -p "$(dirname "$log")" "$(dirname "$(slurmd_pidfile)")" /var/log/slurm \
+		/var/lib/slurm/slurmd
 	# the node is up when slurmd listens on its port (the pid file and the
 	# log may be named only by the configuration it fetches: re-read them)
 	# shellcheck disable=SC2086 # SLURMD_OPTIONS is word-split, as by systemd

@@ -397,7 +397,8 @@ struct apply_run {
 	bool *changed_key;	/* per host */
 	bool *swapped;		/* per plan file: swapped in, previous kept */
 	bool *rolled_back;	/* per host: a daemon failed, files put back */
-	int wave;		/* services: 0 = controller/dbd hosts, 1 = the rest */
+	int wave;		/* services: 0 = controller/dbd hosts, 1 = the rest,
+				 * 2 = after accounting (apply_fetch_waits) */
 };
 
 static int apply_stage_file(struct apply_run *r, size_t i, struct transport *tr,
@@ -821,6 +822,25 @@ static bool apply_ctld_after_accounting(const struct apply_run *r,
 	       acct_plan_method(r->s->m, r->p->acct) == DB_METHOD_SQL;
 }
 
+/*
+ * Configless: a slurmd that fetches its configuration cannot start before
+ * slurmctld runs, and the sql accounting phase holds slurmctld's start
+ * back: such a slurmd waits for a third wave, after that phase.
+ */
+static bool apply_fetch_waits(const struct apply_run *r, size_t idx)
+{
+	const struct model *m = r->s->m;
+	size_t i;
+
+	if (m->cluster.config_mode != CONFIG_CONFIGLESS ||
+	    !plan_host_runs(m, idx, SVC_SLURMD) || plan_host_runs(m, idx, SVC_SLURMCTLD))
+		return false;
+	for (i = 0; i < r->p->n_services; i++)
+		if (apply_ctld_after_accounting(r, &r->p->services[i]))
+			return true;
+	return false;
+}
+
 static int apply_services_task(size_t idx, struct transport *tr, void *cookie,
 			       char **cause)
 {
@@ -828,7 +848,8 @@ static int apply_services_task(size_t idx, struct transport *tr, void *cookie,
 	size_t i;
 
 	/* slurmdbd and slurmctld come up before any slurmd registers with them */
-	if (apply_central(r->s->m, idx) != (r->wave == 0))
+	if (apply_central(r->s->m, idx) != (r->wave == 0) ||
+	    (r->wave && apply_fetch_waits(r, idx) != (r->wave == 2)))
 		return 0;
 	/* the plan keeps them in order: munge, slurmdbd, slurmctld, slurmd
 	 * restarts (the others authenticate through munge), reconfigure last */
@@ -1158,6 +1179,12 @@ static int apply_phases(struct apply_session *s, struct apply_run *r,
 	apply_collect_failures(s, sum);
 	if (!ret)
 		ret = apply_accounting_phase(s, r, sum, cause);
+	if (!ret && (r->p->only & PLAN_ONLY_SERVICES) &&
+	    s->m->cluster.config_mode == CONFIG_CONFIGLESS) {
+		r->wave = 2;	/* apply_fetch_waits */
+		exec_pool_run(s->pool, apply_services_task, r, true);
+		apply_collect_failures(s, sum);
+	}
 	/* leftovers of hosts that did not swap; failed hosts are retried here */
 	exec_pool_set_phase(s->pool, "clean up");
 	exec_pool_run(s->pool, apply_unstage_task, r, false);

@@ -1018,3 +1018,88 @@ Test(plan, classification_per_release)
 	cr_expect(plan_reconfigure_reexecs("24.11.5"));
 	cr_expect(!plan_reconfigure_reexecs("19.05"));
 }
+
+/*
+ * Configless: the controller's changed slurm.conf reaches the hosts that
+ * fetch it through slurmctld; a reconfigurable key restarts no slurmd, a
+ * node definition restarts every fetching slurmd.
+ */
+Test(plan, configless_changes_reach_fetching_hosts_through_slurmctld)
+{
+	struct fixture fx;
+	struct plan *p;
+	char *t;
+	size_t i;
+
+	setup(&fx, DBD_CONF);
+	fx.m->cluster.config_mode = CONFIG_CONFIGLESS;
+	observe_conf(&fx, 0, SLURM_CONF_EDITED);
+	p = compute(&fx, "pw");
+	cr_assert_str_eq(p->fetch_hosts, "n[2-4]");
+	cr_expect_str_eq(p->fetch_files, "slurm.conf");
+	cr_expect(!p->fetch_restart);
+	t = text(p);
+	cr_expect(strstr(t, "configless: n[2-4] receive slurm.conf through slurmctld "
+			    "(scontrol reconfigure); slurmd restart: no\n"), "%s", t);
+	cr_expect(!strstr(t, "restart slurmd"), "%s", t);
+	free(t);
+	plan_free(p);
+
+	observe_conf(&fx, 0, "ClusterName=c\nSlurmctldPort=6817\n"
+		     "NodeName=n[1-4] CPUs=2\nPartitionName=p Nodes=ALL\n");
+	p = compute(&fx, "pw");
+	cr_expect(p->fetch_restart);
+	for (i = 1; i < 4; i++)
+		cr_expect_eq(p->service_start[i + 1] - p->service_start[i], 1,
+			     "host %zu", i);
+	t = text(p);
+	cr_expect(strstr(t, "  n[2-4]: restart slurmd (slurm.conf: NodeName)\n"), "%s", t);
+	free(t);
+	plan_free(p);
+	teardown_fx(&fx);
+}
+
+/* A file of the absent set the host has is removed; one it lacks is not. */
+Test(plan, absent_files_are_removed_when_present)
+{
+	struct fixture fx;
+	struct rendered_file *f;
+	struct plan *p;
+	char *t;
+
+	setup(&fx, DBD_CONF);
+	fx.rs.absent = xcalloc(2, sizeof(*fx.rs.absent));
+	fx.rs.n_absent = fx.rs.alloc_absent = 2;
+	for (size_t i = 0; i < 2; i++) {
+		f = &fx.rs.absent[i];
+		f->host = xstrdup(i ? "n3" : "n2");
+		f->path = xstrdup(RENDER_SLURMD_DEFAULTS);
+		f->owner = xstrdup("root");
+		f->group = xstrdup("root");
+		f->blob = SIZE_MAX;
+		f->absent = f->only_ours = true;
+	}
+	plan_obs_add_file(&fx.obs[1], RENDER_SLURMD_DEFAULTS, true, 0644, 0, 0,
+			  "# " RENDER_OURS_MARK "\nSLURMD_OPTIONS=x\n", 40);
+	/* not ours: left alone */
+	plan_obs_add_file(&fx.obs[2], RENDER_SLURMD_DEFAULTS, true, 0644, 0, 0,
+			  "#SLURMD_OPTIONS=\"\"\n", 19);
+	p = compute(&fx, "pw");
+	cr_assert_eq(p->n_files, 1);
+	cr_expect_eq(p->files[0].change, PLAN_REMOVE);
+	cr_expect_eq(p->files[0].host, 1);
+	t = text(p);
+	cr_expect(strstr(t, "  n2: /etc/default/slurmd: remove (moved to "
+			    "/etc/default/slurmd.clusterctl-old)\n"), "%s", t);
+	cr_expect(strstr(t, "  n2: restart slurmd (/etc/default/slurmd)\n"), "%s", t);
+	free(t);
+	plan_free(p);
+	for (size_t i = 0; i < 2; i++) {
+		free(fx.rs.absent[i].host);
+		free(fx.rs.absent[i].path);
+		free(fx.rs.absent[i].owner);
+		free(fx.rs.absent[i].group);
+	}
+	free(fx.rs.absent);
+	teardown_fx(&fx);
+}

@@ -1,0 +1,190 @@
+#!/bin/sh
+# slurm-releases: 22.05 24.11 (tests/t/run.sh runs it once per release)
+# t7000-configless: cluster.config_mode: configless on the lab (ctl, gpu[01-03]):
+#   1. from nothing: compute hosts hold no Slurm config, only the munge key,
+#      the users and /etc/default/slurmd (--conf-server); slurmd runs from the
+#      configuration it fetched (its cache); a GPU job completes; plan exits 0
+#   2. a MaxTime change: only ctl's files change over SSH, the plan says
+#      gpu[01-03] receive it through slurmctld with no slurmd restart; every
+#      slurmd's cached slurm.conf holds the new value
+#   3. configless -> push -> configless -> push: stale files moved aside
+#      (FILE.clusterctl-old kept), slurmd restarted on what the mode says,
+#      plan empty at each end, a job runs each time
+#   4. the controller down during a configless apply: ctl is named, exit 4,
+#      every slurmd keeps running
+. "$(dirname "$0")/test-lib.sh"
+. "$TOP/tests/t/lib-lab.sh"
+
+command -v python3 >/dev/null 2>&1 || test_skip_or_die "needs python3"
+lab_begin
+XDG_RUNTIME_DIR=$TRASH	# apply's local lock: other tests' "lab" clusters stay apart
+export XDG_RUNTIME_DIR
+INV=$TRASH/lab-configless.yaml
+lab_inventory "$TOP/inventories/lab-configless.yaml" "$INV"
+lab_slurm_ports "$INV" 3
+"$CLUSTERCTL" validate "$INV" >/dev/null 2>&1 || test_skip_or_die "the test inventory does not validate"
+
+lab_hosts_up ctl gpu01 gpu02 gpu03
+lab_db_up
+lab add-unix-user alice 5001 >/dev/null || test_skip_or_die "cannot add unix user alice"
+REL=$(cat "$CLUSTERCTL_LAB/slurm-version")
+say "# Slurm $REL"
+
+cc() { "$CLUSTERCTL" "$@"; }
+on() { lab_exec "$@"; }
+pid_of() { on "$1" lab-service "$2" status 2>/dev/null | sed -n 's/.*pid \([0-9]*\).*/\1/p'; }
+mode() { sed -i "s/^  config_mode: .*/  config_mode: $1/" "$INV"; }
+
+# idle_nodes: until sinfo shows gpu[01-03] idle (30 s)
+idle_nodes() {
+	i=0
+	while [ $i -lt 60 ]; do
+		on ctl sinfo -h -p gpu -o "%D %t" >sinfo 2>&1
+		grep -q "^3 idle\$" sinfo && return 0
+		sleep 0.5; i=$((i + 1))
+	done
+	cat sinfo
+	return 1
+}
+
+# gpu_job: a job asking for a GPU completes (sacct says so, 30 s)
+gpu_job() {
+	j=$(on ctl sbatch --parsable -o /dev/null --uid=alice -A hep -p gpu --gres=gpu:1 \
+		--wrap "test -n \"\$CUDA_VISIBLE_DEVICES\"") || return 1
+	i=0
+	while [ $i -lt 60 ]; do
+		s=$(on ctl sacct -n -X -P -j "$j" -o State 2>/dev/null)
+		[ "$s" = COMPLETED ] && return 0
+		sleep 0.5; i=$((i + 1))
+	done
+	echo "job $j is '$s'"
+	return 1
+}
+
+# fetching HOST: slurmd runs with --conf-server and from its cached slurm.conf
+fetching() {
+	p=$(pid_of "$1" slurmd) && test -n "$p" &&
+	on "$1" cat "/proc/$p/cmdline" | tr '\0' ' ' | grep -- "--conf-server $LAB_NET.1:" &&
+	on "$1" test -s /run/slurm/conf/slurm.conf &&
+	! on "$1" test -e /etc/slurm/slurm.conf
+}
+
+# local_conf HOST: slurmd runs without --conf-server from /etc/slurm/slurm.conf
+local_conf() {
+	p=$(pid_of "$1" slurmd) && test -n "$p" &&
+	! on "$1" cat "/proc/$p/cmdline" | tr '\0' ' ' | grep -- "--conf-server" &&
+	on "$1" test -s /etc/slurm/slurm.conf &&
+	! on "$1" grep -s "^SLURMD_OPTIONS=.*--conf-server" /etc/default/slurmd
+}
+
+test_expect_success '1. from nothing: apply makes a configless cluster (exit 0)' '
+	test_must_fail --exit=2 cc plan "$INV" >plan 2>err; cat plan err &&
+	grep "^  ctl: /etc/slurm/slurm.conf: create" plan &&
+	grep "^  gpu\[01-03\]: /etc/default/slurmd: " plan &&
+	! grep "^  [^:]*gpu[^:]*: /etc/slurm/" plan &&
+	cc apply "$INV" >out 2>err; rc=$?; cat out err; test "$rc" = 0 &&
+	idle_nodes
+'
+
+test_expect_success '1. compute hosts hold no Slurm config; slurmd runs from its fetched cache' '
+	on ctl grep "^SlurmctldParameters=enable_configless" /etc/slurm/slurm.conf &&
+	for h in gpu01 gpu02 gpu03; do
+		on $h ls -A /etc/slurm >ls.$h && ! test -s ls.$h &&
+		on $h test -s /etc/munge/munge.key &&
+		on $h id slurm && on $h id munge &&
+		fetching $h || return 1
+	done &&
+	on gpu01 grep "^NodeName=gpu" /run/slurm/conf/slurm.conf &&
+	on gpu01 test -s /run/slurm/conf/gres.conf
+'
+
+test_expect_success '1. a GPU job completes; plan exits 0' '
+	gpu_job &&
+	cc plan "$INV" >plan 2>err; rc=$?; cat plan; test "$rc" = 0
+'
+
+test_expect_success '2. MaxTime: plan changes ctl only, slurmd get it through slurmctld' '
+	for h in gpu01 gpu02 gpu03; do pid_of $h slurmd >pid.$h && test -s pid.$h || return 1; done &&
+	sed -i "s/{name: debug, nodes: \"gpu\[01-03\]\", max_time: \"00:30:00\"/{name: debug, nodes: \"gpu[01-03]\", max_time: \"00:45:00\"/" "$INV" &&
+	grep -q "max_time: \"00:45:00\"" "$INV" &&
+	test_must_fail --exit=2 cc plan "$INV" >plan 2>err; cat plan err &&
+	grep "^  ctl: /etc/slurm/slurm.conf: modify\$" plan &&
+	test "$(grep -c ": /etc/" plan)" = 1 &&
+	grep "^configless: gpu\[01-03\] receive slurm.conf through slurmctld (scontrol reconfigure); slurmd restart: no\$" plan &&
+	grep "reconfigure slurmctld" plan && ! grep -i "restart slurm" plan &&
+	test_must_fail --exit=2 cc plan --json "$INV" >plan.json &&
+	python3 -c "import json,sys; c=json.load(open(\"plan.json\"))[\"configless\"]; sys.exit(not (c[\"hosts\"] == \"gpu[01-03]\" and c[\"files\"] == \"slurm.conf\" and c[\"slurmd_restart\"] is False))"
+'
+
+test_expect_success '2. apply: every slurmd runs the new MaxTime, none restarted by apply' '
+	cc apply "$INV" >out 2>err; rc=$?; cat out err; test "$rc" = 0 &&
+	! grep "restart slurm" out && grep " 0 restarts, 1 reconfigure" out &&
+	for h in gpu01 gpu02 gpu03; do
+		i=0
+		while [ $i -lt 60 ] && ! on $h grep -q "^PartitionName=debug .*MaxTime=00:45:00" /run/slurm/conf/slurm.conf; do
+			sleep 0.5; i=$((i + 1))
+		done
+		on $h grep "^PartitionName=debug .*MaxTime=00:45:00" /run/slurm/conf/slurm.conf &&
+		on $h scontrol show partition debug | grep "MaxTime=00:45:00" &&
+		! on $h test -e /etc/slurm/slurm.conf || return 1
+		# 22.05 re-reads in the same process; 24.11 re-executes slurmd
+		if [ "$REL" = 22.05 ]; then test "$(pid_of $h slurmd)" = "$(cat pid.$h)" || return 1; fi
+	done &&
+	idle_nodes &&
+	cc plan "$INV" >plan; rc=$?; cat plan; test "$rc" = 0
+'
+
+test_expect_success '3. configless -> push: configs back on gpu hosts, --conf-server moved aside' '
+	mode push &&
+	test_must_fail --exit=2 cc plan "$INV" >plan 2>err; cat plan err &&
+	grep "^  gpu\[01-03\]: /etc/default/slurmd: remove (moved to /etc/default/slurmd.clusterctl-old)\$" plan &&
+	grep "^  gpu\[01-03\]: /etc/slurm/slurm.conf: create\$" plan &&
+	grep "^  gpu\[01-03\]: restart slurmd" plan &&
+	cc apply "$INV" >out 2>err; rc=$?; cat out err; test "$rc" = 0 &&
+	for h in gpu01 gpu02 gpu03; do
+		local_conf $h &&
+		on $h grep -q "conf-server" /etc/default/slurmd.clusterctl-old || return 1
+	done &&
+	idle_nodes && gpu_job &&
+	cc plan "$INV" >plan; rc=$?; cat plan; test "$rc" = 0
+'
+
+test_expect_success '3. push -> configless: stale configs moved aside, slurmd fetches' '
+	mode configless &&
+	test_must_fail --exit=2 cc plan "$INV" >plan 2>err; cat plan err &&
+	for f in slurm.conf gres.conf cgroup.conf; do
+		grep "^  gpu\[01-03\]: /etc/slurm/$f: remove (moved to /etc/slurm/$f.clusterctl-old)\$" plan || return 1
+	done &&
+	test_must_fail --exit=2 cc plan --json "$INV" >plan.json &&
+	grep "\"change\": \"remove\"" plan.json &&
+	cc apply "$INV" >out 2>err; rc=$?; cat out err; test "$rc" = 0 &&
+	for h in gpu01 gpu02 gpu03; do
+		fetching $h && on $h test -s /etc/slurm/slurm.conf.clusterctl-old || return 1
+	done &&
+	idle_nodes && gpu_job &&
+	cc plan "$INV" >plan; rc=$?; cat plan; test "$rc" = 0
+'
+
+test_expect_success '3. configless -> push again: no stale file, plan empty' '
+	mode push &&
+	cc apply "$INV" >out 2>err; rc=$?; cat out err; test "$rc" = 0 &&
+	for h in gpu01 gpu02 gpu03; do local_conf $h || return 1; done &&
+	idle_nodes && gpu_job &&
+	cc plan "$INV" >plan; rc=$?; cat plan; test "$rc" = 0 &&
+	mode configless && cc apply "$INV" >out 2>err; rc=$?; cat out err; test "$rc" = 0 &&
+	for h in gpu01 gpu02 gpu03; do fetching $h || return 1; done && idle_nodes
+'
+
+test_expect_success '4. controller down during a configless apply: ctl named, slurmd keep running' '
+	for h in gpu01 gpu02 gpu03; do pid_of $h slurmd >pid.$h && test -s pid.$h || return 1; done &&
+	lab host-stop ctl >/dev/null 2>&1 &&
+	sed -i "s/max_time: \"00:45:00\"/max_time: \"00:50:00\"/" "$INV" &&
+	test_must_fail --exit=4 cc apply "$INV" >out 2>err; cat out err &&
+	grep "ctl" out err | grep -i "fail\|unreach\|connect\|not" &&
+	for h in gpu01 gpu02 gpu03; do
+		test "$(pid_of $h slurmd)" = "$(cat pid.$h)" &&
+		on $h test -s /run/slurm/conf/slurm.conf || return 1
+	done
+'
+
+test_done
