@@ -7,6 +7,7 @@
 #   make bench                benchmarks under bench/ (see bench/README.md)
 #   make demo                 bring up the lab and apply inventories/lab.yaml
 #   make demo SITE=skynet     a seed site (aicloud, lri-spice, gcp-g2) and its guide's checks
+#   make demo SITE=lab-configless   the lab in configless mode (each slurmd fetches from slurmctld)
 #   make demo SLURM_VERSION=24.11   the same on Slurm 24.11 (22.05 is the default)
 #   make install PREFIX=/usr/local DESTDIR=
 

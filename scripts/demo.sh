@@ -12,8 +12,13 @@
 set -euo pipefail
 
 TOP=$(cd "$(dirname "$0")/.." && pwd)
-# make demo SITE=skynet|aicloud|lri-spice|gcp-g2: a seed site instead
-[ "${SITE:-lab}" = lab ] || exec bash "$TOP/scripts/site-demo.sh" "$SITE"
+# make demo SITE=skynet|aicloud|lri-spice|gcp-g2: a seed site instead;
+# SITE=lab-configless: the lab in configless mode (inventories/lab-configless.yaml)
+SITE=${SITE:-lab}
+case $SITE in
+lab|lab-configless) ;;
+*) exec bash "$TOP/scripts/site-demo.sh" "$SITE" ;;
+esac
 CLUSTERCTL=${CLUSTERCTL:-$TOP/clusterctl}
 export CLUSTERCTL_LAB=${CLUSTERCTL_LAB:-/tmp/clusterctl-lab}
 export SLURM_VERSION=${SLURM_VERSION:-22.05}
@@ -29,7 +34,7 @@ in_ctl() { lab exec ctl "$@"; }
 step "lab: hosts ctl and gpu[01-03] (Slurm $SLURM_VERSION, sshd each, private /etc), MariaDB"
 lab hosts-up ctl gpu01 gpu02 gpu03
 lab db-up
-lab inventory "$TOP/inventories/lab.yaml" >"$INV"
+lab inventory "$TOP/inventories/$SITE.yaml" >"$INV"
 # the Unix accounts of the inventory's Slurm users (a site's LDAP does this)
 lab add-unix-user alice 5001 >/dev/null
 lab add-unix-user bob 5002 >/dev/null
@@ -78,6 +83,13 @@ echo "job $job: $state"
 node=$(in_ctl scontrol -o show job "$job" | sed -n 's/.* NodeList=\([^ ]*\).*/\1/p')
 lab exec "$node" cat "/tmp/demo-jobs/slurm-$job.out" 2>/dev/null || true
 [ "$state" = COMPLETED ] || { echo "demo: the GPU job did not complete" >&2; exit 1; }
+
+if [ "$SITE" = lab-configless ]; then
+	step "configless: gpu01 holds no Slurm config; its slurmd fetched one from slurmctld"
+	echo "gpu01:/etc/slurm: $(lab exec gpu01 ls -A /etc/slurm | tr '\n' ' ')(empty)"
+	lab exec gpu01 grep '^SLURMD_OPTIONS=' /etc/default/slurmd
+	lab exec gpu01 ls -l /run/slurm/conf/
+fi
 
 cat <<EOT
 

@@ -171,15 +171,19 @@ this_host_pids() {
 # A 23.11+ slurmctld re-executed by "scontrol reconfigure" writes the pid file
 # only once it runs: any slurmctld of this host goes too, or the next start
 # finds its ports taken.
-ctld_stop() {
+ctld_stop() { stop_this_host slurmctld "$(ctld_pidfile)"; }
+
+# stop_this_host NAME PIDFILE: the daemon of the pid file, then any other NAME
+# of this host (one re-executed by a reconfigure and not yet in the pid file)
+stop_this_host() {
 	local p i
-	stop_pidfile "$(ctld_pidfile)" slurmctld
-	for p in $(this_host_pids slurmctld); do kill -TERM "$p" 2>/dev/null; done
+	stop_pidfile "$2" "$1"
+	for p in $(this_host_pids "$1"); do kill -TERM "$p" 2>/dev/null; done
 	for ((i = 0; i < 150; i++)); do
-		[ -z "$(this_host_pids slurmctld)" ] && return 0
+		[ -z "$(this_host_pids "$1")" ] && return 0
 		sleep 0.2
 	done
-	for p in $(this_host_pids slurmctld); do kill -KILL "$p" 2>/dev/null; done
+	for p in $(this_host_pids "$1"); do kill -KILL "$p" 2>/dev/null; done
 	return 0
 }
 
@@ -227,7 +231,9 @@ slurmd_start() {
 
 slurmd_listening() { listening "$(slurmd_pidfile)" slurmd; }
 
-slurmd_stop() { stop_pidfile "$(slurmd_pidfile)" slurmd; }
+# 24.11: a "scontrol reconfigure" just before (configless: slurmctld pushes it
+# to every slurmd) leaves a re-executed slurmd that holds the port
+slurmd_stop() { stop_this_host slurmd "$(slurmd_pidfile)"; }
 
 # ------------------------------------------------------------------ slurmdbd
 

@@ -632,8 +632,11 @@ unsigned plan_classify_release(const char *path, const char *old, size_t old_len
 	if (!strcmp(name, "munge.key"))
 		return PLAN_RESTART_MUNGE;
 	/* slurmd's start arguments (--conf-server) */
-	if (!strcmp(path, RENDER_SLURMD_DEFAULTS))
+	if (!strcmp(path, RENDER_SLURMD_DEFAULTS)) {
+		if (why)
+			*why = xstrdup(RENDER_SLURMD_DEFAULTS);
 		return PLAN_RESTART_SLURMD;
+	}
 	if (!strcmp(name, "slurmdbd.conf"))
 		return PLAN_RESTART_DBD;
 	if (!strcmp(name, "slurm.conf") || !strcmp(name, "gres.conf"))

@@ -309,6 +309,7 @@ static void set_add_file(struct rendered_set *set, const char *host,
 
 	XGROW(set->files, set->alloc_files, set->n_files + 1);
 	f = &set->files[set->n_files++];
+	memset(f, 0, sizeof(*f));
 	f->host = xstrdup(host);
 	f->path = xstrdup(fs->path);
 	f->owner = xstrdup(fs->owner);

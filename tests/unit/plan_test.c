@@ -1043,6 +1043,10 @@ Test(plan, configless_changes_reach_fetching_hosts_through_slurmctld)
 			    "(scontrol reconfigure); slurmd restart: no\n"), "%s", t);
 	cr_expect(!strstr(t, "restart slurmd"), "%s", t);
 	free(t);
+	t = json(p);
+	cr_expect(strstr(t, "\"configless\": {\"files\": \"slurm.conf\", \"hosts\": "
+			    "\"n[2-4]\", \"slurmd_restart\": false, \"why\": null}"), "%s", t);
+	free(t);
 	plan_free(p);
 
 	observe_conf(&fx, 0, "ClusterName=c\nSlurmctldPort=6817\n"
