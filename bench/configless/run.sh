@@ -11,8 +11,8 @@
 # The lab (scripts/lab.sh): ctl + c001..cN, each an sshd, munged and slurmd in
 # its own namespaces on this machine; no accounting (no MariaDB, no slurmdbd).
 # Per run: wall of `clusterctl apply`, wall until every slurmd *runs* the new
-# value (asked of each slurmd itself: `scontrol show slurmd` on the host,
-# "Slurmd Debug"), clusterctl's CPU (user+sys, the admin node's cost) and
+# value (each slurmd logged a reload of its configuration after the apply
+# began, and the file it reads holds the value), clusterctl's CPU (user+sys, the admin node's cost) and
 # slurmctld's CPU over the run (the controller's cost of the fan-out).
 # Results: one line per run on stdout ("mode N run apply_s all_s admin_cpu_s
 # ctld_cpu_s"), medians at the end. Knobs: BENCH_NS, BENCH_RUNS, BENCH_LAB,
@@ -73,19 +73,37 @@ print("\n".join(out))
 
 hosts() { local i; for ((i = 1; i <= $1; i++)); do printf 'c%03d ' "$i"; done; }
 
-# runs_value N VALUE: seconds until every slurmd of c001..cN reports Slurmd
-# Debug = VALUE (3 info, 4 verbose), asking each slurmd itself
+# reloads N: per host c001..cN, how often its slurmd (re)read its configuration:
+# slurmd logs its GRES ("Gres Name=gpu ...") each time it loads slurm.conf and
+# gres.conf, at start and on every reconfigure (the lab's many slurmd share
+# one machine and one SlurmdPort, so `scontrol show slurmd` cannot reach them)
+reloads() {
+	local h
+	for h in $(hosts "$1"); do
+		printf '%s %s\n' "$h" "$(lab exec "$h" grep -c 'Gres Name=gpu' /var/log/slurm/slurmd.log)"
+	done
+}
+
+# all_run N BEFORE T0: until every slurmd reloaded since BEFORE (reloads'
+# output), and runs the new value (the file it reads holds it)
 all_run() {
-	local n=$1 want=$2 t0=$3 left h v
+	local n=$1 before=$2 t0=$3 left h c file
 	left=$(hosts "$n")
 	while [ -n "$left" ]; do
 		local still=
 		for h in $left; do
-			v=$(lab exec "$h" scontrol show slurmd 2>/dev/null | sed -n 's/^Slurmd Debug *= *//p')
-			[ "$v" = "$want" ] || still="$still $h"
+			c=$(lab exec "$h" grep -c 'Gres Name=gpu' /var/log/slurm/slurmd.log)
+			if [ "$c" -gt "$(awk -v h="$h" '$1 == h { print $2 }' "$before")" ]; then
+				file=/etc/slurm/slurm.conf
+				[ "$mode" = configless ] && file=/run/slurm/conf/slurm.conf
+				lab exec "$h" grep -qx "SlurmdDebug=$debug" "$file" ||
+					{ say "$h reloaded without SlurmdDebug=$debug in $file"; return 1; }
+			else
+				still="$still $h"
+			fi
 		done
 		left=$still
-		[ "$(date +%s)" -lt $((t0 + 120)) ] || { say "not every slurmd runs it after 120 s:$left"; return 1; }
+		[ "$(date +%s)" -lt $((t0 + 120)) ] || { say "not every slurmd reloaded after 120 s:$left"; return 1; }
 	done
 }
 
@@ -119,14 +137,15 @@ for n in $NS; do
 		wait_idle "$n" || die "$mode: nodes not idle (N=$n)"
 		debug=info
 		for ((r = 1; r <= RUNS; r++)); do
-			if [ $debug = info ]; then debug=verbose want=4; else debug=info want=3; fi
+			if [ $debug = info ]; then debug=verbose; else debug=info; fi
 			inventory "$mode" "$n" "$debug" >"$W/inv.yaml"
+			reloads "$n" >"$W/before"
 			c0=$(ctld_cpu)
 			t0=$(date +%s.%N) ts=$(date +%s)
 			/usr/bin/time -f '%U %S' -o "$W/time" "$CLUSTERCTL" apply "$W/inv.yaml" >"$W/apply.log" 2>&1 ||
 				{ tail -n 20 "$W/apply.log" >&2; die "$mode apply failed (N=$n run $r)"; }
 			t1=$(date +%s.%N)
-			all_run "$n" "$want" "$ts" || die "$mode: the change did not reach every slurmd"
+			all_run "$n" "$W/before" "$ts" || die "$mode: the change did not reach every slurmd"
 			t2=$(date +%s.%N)
 			c1=$(ctld_cpu)
 			grep -q "restart" <(grep "^apply:" "$W/apply.log" | grep -v " 0 restarts") &&
