@@ -11,8 +11,9 @@
 # The lab (scripts/lab.sh): ctl + c001..cN, each an sshd, munged and slurmd in
 # its own namespaces on this machine; no accounting (no MariaDB, no slurmdbd).
 # Per run: wall of `clusterctl apply`, wall until every slurmd *runs* the new
-# value (each slurmd logged a reload of its configuration after the apply
-# began, and the file it reads holds the value), clusterctl's CPU (user+sys, the admin node's cost) and
+# value (from the apply's start to the last slurmd's reload, by the stamps
+# slurmd writes in its own log; each reload checked against the value in the
+# file that slurmd reads), clusterctl's CPU (user+sys, the admin node's cost) and
 # slurmctld's CPU over the run (the controller's cost of the fan-out).
 # Results: one line per run on stdout ("mode N run apply_s all_s admin_cpu_s
 # ctld_cpu_s"), medians at the end. Knobs: BENCH_NS, BENCH_RUNS, BENCH_LAB,
@@ -74,13 +75,14 @@ print("\n".join(out))
 hosts() { local i; for ((i = 1; i <= $1; i++)); do printf 'c%03d ' "$i"; done; }
 
 # reloads N: per host c001..cN, how often its slurmd (re)read its configuration:
-# slurmd logs its GRES ("Gres Name=gpu ...") each time it loads slurm.conf and
-# gres.conf, at start and on every reconfigure (the lab's many slurmd share
-# one machine and one SlurmdPort, so `scontrol show slurmd` cannot reach them)
+# slurmd logs "CPU frequency setting not configured" each time it loads it, at
+# start and on every reconfigure, at any SlurmdDebug (the lab's many slurmd
+# share one machine and one SlurmdPort, so `scontrol show slurmd` cannot reach
+# them)
 reloads() {
 	local h
 	for h in $(hosts "$1"); do
-		printf '%s %s\n' "$h" "$(lab exec "$h" grep -c 'Gres Name=gpu' /var/log/slurm/slurmd.log)"
+		printf '%s %s\n' "$h" "$(lab exec "$h" grep -c 'CPU frequency setting not configured' /var/log/slurm/slurmd.log)"
 	done
 }
 
@@ -92,7 +94,7 @@ all_run() {
 	while [ -n "$left" ]; do
 		local still=
 		for h in $left; do
-			c=$(lab exec "$h" grep -c 'Gres Name=gpu' /var/log/slurm/slurmd.log)
+			c=$(lab exec "$h" grep -c 'CPU frequency setting not configured' /var/log/slurm/slurmd.log)
 			if [ "$c" -gt "$(awk -v h="$h" '$1 == h { print $2 }' "$before")" ]; then
 				file=/etc/slurm/slurm.conf
 				[ "$mode" = configless ] && file=/run/slurm/conf/slurm.conf
@@ -105,6 +107,19 @@ all_run() {
 		left=$still
 		[ "$(date +%s)" -lt $((t0 + 120)) ] || { say "not every slurmd reloaded after 120 s:$left"; return 1; }
 	done
+}
+
+# reached N T0: seconds from T0 (epoch, fractional) to the last slurmd's
+# reload, by the time each slurmd wrote in its own log (millisecond stamps)
+reached() {
+	local h last=0 t
+	for h in $(hosts "$1"); do
+		t=$(lab exec "$h" grep 'CPU frequency setting not configured' /var/log/slurm/slurmd.log |
+			tail -n 1 | sed -n 's/^\[\([^]]*\)\].*/\1/p')
+		t=$(date -d "$t" +%s.%N) || return 1
+		last=$(awk -v a="$last" -v b="$t" 'BEGIN { print (b > a) ? b : a }')
+	done
+	awk -v a="$2" -v b="$last" 'BEGIN { printf "%.2f", b - a }'
 }
 
 ctld_cpu() { # user+sys clock ticks of ctl's slurmctld
@@ -146,14 +161,14 @@ for n in $NS; do
 				{ tail -n 20 "$W/apply.log" >&2; die "$mode apply failed (N=$n run $r)"; }
 			t1=$(date +%s.%N)
 			all_run "$n" "$W/before" "$ts" || die "$mode: the change did not reach every slurmd"
-			t2=$(date +%s.%N)
 			c1=$(ctld_cpu)
+			t2=$(reached "$n" "$t0") || die "cannot read the slurmd logs' times"
 			grep -q "restart" <(grep "^apply:" "$W/apply.log" | grep -v " 0 restarts") &&
 				say "warning: $mode run restarted a daemon"
 			awk -v m="$mode" -v n="$n" -v r="$r" -v a="$t0" -v b="$t1" -v c="$t2" \
 				-v u="$(cat "$W/time")" -v c0="$c0" -v c1="$c1" -v hz="$hz" 'BEGIN {
 				split(u, x, " ")
-				printf "%s %d %d %.2f %.2f %.3f %.3f\n", m, n, r, b - a, c - a, x[1] + x[2], (c1 - c0) / hz }' |
+				printf "%s %d %d %.2f %.2f %.3f %.3f\n", m, n, r, b - a, c, x[1] + x[2], (c1 - c0) / hz }' |
 				tee -a "$W/rows"
 		done
 	done
