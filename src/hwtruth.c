@@ -521,7 +521,7 @@ static void hw_check_gpus(const struct node_type *nt, const struct hw_obs *o,
 		return;		/* slurmd -G did not run: it would wait, then die */
 	if (!o->g_run || o->g_rc || !o->n_gres) {
 		hw_add(f, HW_NOTE, "GPUs not checked: slurmd -G %s%s%s",
-		       o->g_run ? "failed" : "did not run",
+		       o->g_run ? "exited with an error" : "did not run",
 		       o->g_error ? ": " : "", o->g_error ? o->g_error : "");
 		return;
 	}

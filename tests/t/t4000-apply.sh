@@ -100,11 +100,13 @@ test_expect_success 'a second plan is empty (exit 0)' '
 	grep "^plan: no changes" out
 '
 
+# The counts leave out plan's hardware section: lab hosts have more memory
+# than the inventory declares, a warning on every plan.
 test_expect_success 'slurmd stopped on one host: plan names that one start (exit 2)' '
 	on gpu02 lab-service slurmd stop &&
 	test_must_fail --exit=3 on gpu02 lab-service slurmd status &&
 	test_must_fail --exit=2 cc plan "$INV" >out && cat out &&
-	grep -c "^  [a-z]" out >n && echo 1 >e && test_cmp e n &&
+	sed "/^hardware (/,/^plan:/d" out | grep -c "^  [a-z]" >n && echo 1 >e && test_cmp e n &&
 	grep "^  gpu02: start slurmd (not running)$" out &&
 	grep "^plan: 1 change pending on 8 hosts$" out &&
 	test_must_fail --exit=2 cc plan --json "$INV" >plan.json &&
@@ -127,7 +129,7 @@ test_expect_success 'apply starts it, the node runs a job, a second plan is empt
 test_expect_success 'a hand edit on one host: plan shows that diff for that host only' '
 	on gpu03 sed -i "s/^ReturnToService=2/ReturnToService=1/" /etc/slurm/slurm.conf &&
 	test_must_fail --exit=2 cc plan "$INV" >out && cat out &&
-	grep -c "^  [a-z]" out >n && echo 2 >e && test_cmp e n &&
+	sed "/^hardware (/,/^plan:/d" out | grep -c "^  [a-z]" >n && echo 2 >e && test_cmp e n &&
 	grep "^  gpu03: /etc/slurm/slurm.conf: modify$" out &&
 	grep "^    -ReturnToService=1$" out && grep "^    +ReturnToService=2$" out &&
 	grep -c "^    [-+][^-+]" out >n && echo 2 >e && test_cmp e n &&

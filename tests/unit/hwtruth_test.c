@@ -429,7 +429,7 @@ Test(hwtruth, check_not_checked_is_a_note)
 	fx_init(&x);
 	x.o.g_rc = 1;
 	x.o.g_error = xstrdup("error: slurmd initialization failed");
-	expect_one(&x, HW_NOTE, "GPUs not checked: slurmd -G failed: error: "
+	expect_one(&x, HW_NOTE, "GPUs not checked: slurmd -G exited with an error: error: "
 		   "slurmd initialization failed");
 	fx_fini(&x);
 	fx_init(&x);
