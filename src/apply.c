@@ -12,7 +12,6 @@
 
 #include <errno.h>
 #include <fcntl.h>
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,17 +20,13 @@
 
 #include "acct.h"
 #include "apply.h"
-#include "cmd.h"
 #include "die.h"
 #include "exec.h"
 #include "hostlist.h"
 #include "hosttarget.h"
 #include "hwtruth.h"
-#include "inventory.h"
 #include "lock.h"
-#include "pathtrust.h"
 #include "xalloc.h"
-#include "overlay.h"
 
 #define APPLY_BACKUP_SUFFIX ".clusterctl-old"
 
@@ -1301,77 +1296,14 @@ void apply_summary_release(struct apply_summary *sum)
 	strbuf_release(&sum->errors);
 }
 
-/* ---- command line ---- */
+/* ---- one run: render, observe, plan ---- */
 
-int apply_parse_args(int argc, char **argv, bool is_apply,
-		     struct apply_cli *cli, char **cause)
-{
-	static const struct option opts[] = {
-		{ "json", no_argument, NULL, 'j' },
-		{ "fanout", required_argument, NULL, 'f' },
-		{ "only", required_argument, NULL, 'o' },
-		{ "prune", no_argument, NULL, 'p' },
-		{ "accept-new-host-keys", no_argument, NULL, 'a' },
-		{ "dry-run", no_argument, NULL, 'n' },
-		{ "allow-path", required_argument, NULL, 'P' },
-		{ "overlay", required_argument, NULL, 'O' },
-		{ NULL, 0, NULL, 0 },
-	};
-	struct cmd_args a = CMD_ARGS_INIT;
-	char *end;
-	long v;
-	int c;
-
-	memset(cli, 0, sizeof(*cli));
-	*cause = NULL;
-	while (!*cause && (c = cmd_getopt(&a, argc, argv, "", opts)) != -1) {
-		switch (c) {
-		case 'j': cli->json = true; break;
-		case 'p': cli->opt.prune = true; break;
-		case 'a': cli->opt.accept_new_host_keys = true; break;
-		case 'O': overlay_add(optarg); break;
-		case 'n':
-			if (!is_apply)
-				*cause = xstrdup("unknown option '--dry-run'");
-			cli->dry_run = true;
-			break;
-		case 'f':
-			v = strtol(optarg, &end, 10);
-			if (*end || v < 1 || v > 100000)
-				*cause = xasprintf("--fanout wants a number from 1 to 100000, not '%s'",
-						   optarg);
-			cli->opt.fanout = (size_t)v;
-			break;
-		case 'o':
-			plan_parse_only(optarg, &cli->opt.only, cause);
-			break;
-		case 'P':
-			pathtrust_allow(optarg, cause);
-			break;
-		default:
-			*cause = xstrdup(a.error);
-			break;
-		}
-	}
-	if (!*cause && a.n != 1)
-		*cause = xstrdup(a.n ? "too many arguments" : "missing INVENTORY");
-	if (!*cause)
-		cli->inventory = a.operands[0];
-	cli->write = is_apply;
-	cmd_args_release(&a);
-	return *cause ? -1 : 0;
-}
-
-/* ---- one run: load, render, observe, plan ---- */
-
-int apply_job_start(struct apply_job *j, const struct apply_cli *cli,
-		    struct diag_list *dl, char **cause)
+int apply_job_start(struct apply_job *j, const struct model *m,
+		    const struct apply_cli *cli, struct diag_list *dl, char **cause)
 {
 	memset(j, 0, sizeof(*j));
 	*cause = NULL;
-	j->m = inventory_load_valid(cli->inventory, dl);
-	if (!j->m)
-		return -1;
+	j->m = m;
 	if (render_cluster(j->m, &j->rs, dl))
 		return -2;
 	apply_session_init(&j->s, j->m, &j->rs, &cli->opt);
@@ -1387,6 +1319,5 @@ void apply_job_finish(struct apply_job *j)
 	plan_free(j->p);
 	apply_session_release(&j->s);
 	rendered_set_release(&j->rs);
-	model_free(j->m);
 	memset(j, 0, sizeof(*j));
 }

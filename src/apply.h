@@ -138,37 +138,28 @@ struct apply_cli;
 
 /* Everything one plan or apply run holds, from the inventory to the plan. */
 struct apply_job {
-	struct model *m;		/* owned */
+	const struct model *m;		/* borrowed */
 	struct rendered_set rs;		/* owned */
 	struct apply_session s;
 	struct plan *p;			/* owned */
 };
 
 /*
- * Loads and validates cli->inventory, renders it, observes every host and
- * computes the plan into j. Returns 0; -1 when the inventory is invalid or
- * -2 when rendering failed (problems in dl; dl may hold warnings on
- * success too); -3 on a fatal error (*cause set). apply_job_finish()
- * releases j in every case.
+ * Renders m (a valid inventory, which must outlive j), observes every
+ * host and computes the plan into j. Returns 0; -2 when rendering failed
+ * (problems in dl; dl may hold warnings on success too); -3 on a fatal
+ * error (*cause set). apply_job_finish() releases j in every case.
  */
-int apply_job_start(struct apply_job *j, const struct apply_cli *cli,
-		    struct diag_list *dl, char **cause);
+int apply_job_start(struct apply_job *j, const struct model *m,
+		    const struct apply_cli *cli, struct diag_list *dl, char **cause);
 void apply_job_finish(struct apply_job *j);
 
-/* Command-line options shared by plan and apply. */
+/* Command-line options shared by plan and apply (cmd_plan_options()). */
 struct apply_cli {
 	const char *inventory;		/* borrowed from argv */
 	bool json, dry_run;
 	bool write;			/* apply: lock before observing */
 	struct apply_options opt;
 };
-
-/*
- * Parses "INVENTORY [--json] [--fanout N] [--only LIST] [--prune]
- * [--accept-new-host-keys]" (+ "--dry-run" when is_apply). 0, or -1 with
- * *cause (a usage error). Uses getopt_long; argv[0] is the command name.
- */
-int apply_parse_args(int argc, char **argv, bool is_apply,
-		     struct apply_cli *cli, char **cause);
 
 #endif

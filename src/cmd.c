@@ -2,10 +2,13 @@
  * cmd.c: the command table and its lookup (exact name or unique prefix,
  * after tmux's cmd_find), plus what every command shares: the option
  * parser (cmd_getopt), the usage, usage-error and exit-code printers, the
- * versioned JSON printer and the colour decision. A new option is one
- * longopts entry and one case in its command's loop, one line in its
- * usage text; tests/t/t0270-cli.sh then wants it in the completion and
- * the man page too.
+ * versioned JSON printer and the colour decision; and the preamble of
+ * every command, cmd_run(), driven by the flags of its entry: --help, the
+ * option parser, --allow-path and --overlay, usage errors, and cmd_load(),
+ * the one way a command loads, validates and reports an inventory. A new
+ * option is one longopts entry of its command and one cmd_has() or
+ * cmd_value() there, one line in its usage text; tests/t/t0270-cli.sh then
+ * wants it in the completion and the man page too.
  */
 #include "compat.h"
 
@@ -14,8 +17,11 @@
 #include <unistd.h>
 
 #include "cmd.h"
-#include "pathtrust.h"
 #include "die.h"
+#include "inventory.h"
+#include "model.h"
+#include "overlay.h"
+#include "pathtrust.h"
 #include "strbuf.h"
 #include "xalloc.h"
 
@@ -201,13 +207,135 @@ void cmd_args_release(struct cmd_args *a)
 	*a = (struct cmd_args)CMD_ARGS_INIT;
 }
 
-int cmd_allow_path(const char *dir)
-{
-	char *cause = NULL;
+/* ---- the preamble: cmd_run() ---- */
 
-	if (pathtrust_allow(dir, &cause) == 0)
-		return 0;
-	fprintf(stderr, "clusterctl: %s\n", cause);
-	free(cause);
+/* The options of every CMD_INVENTORY command: values no letter takes. */
+enum { OPT_ALLOW_PATH = 0x100, OPT_OVERLAY };
+
+static const struct option inventory_options[] = {
+	{ "allow-path", required_argument, NULL, OPT_ALLOW_PATH },
+	{ "overlay", required_argument, NULL, OPT_OVERLAY },
+};
+
+/* cmd's long options, then the shared ones it takes; caller frees. */
+static struct option *command_options(const struct cmd_entry *cmd)
+{
+	size_t n = 0, k = 0, i;
+	struct option *all;
+
+	while (cmd->options && cmd->options[n].name)
+		n++;
+	all = xcalloc(n + ARRAY_SIZE(inventory_options) + 1, sizeof(*all));
+	for (i = 0; i < n; i++)
+		all[k++] = cmd->options[i];
+	for (i = 0; (cmd->flags & CMD_INVENTORY) && i < ARRAY_SIZE(inventory_options); i++)
+		all[k++] = inventory_options[i];
+	return all;	/* zeroed: the terminator */
+}
+
+int cmd_parse(struct cmd_ctx *ctx, const struct cmd_entry *cmd, int argc,
+	      char **argv)
+{
+	struct option *longopts = command_options(cmd);
+	int c, r = 0;
+
+	*ctx = (struct cmd_ctx){ .cmd = cmd, .args = CMD_ARGS_INIT,
+				 .dl = DIAG_LIST_INIT };
+	while (!r && (c = cmd_getopt(&ctx->args, argc, argv,
+				     cmd->shortopts ? cmd->shortopts : "",
+				     longopts)) != -1) {
+		if (c == '?') {
+			r = -1;
+		} else if (c == OPT_OVERLAY) {
+			overlay_add(optarg);
+		} else if (c == OPT_ALLOW_PATH) {
+			if (pathtrust_allow(optarg, &ctx->args.error))
+				r = -2;
+		} else {
+			XGROW(ctx->opts, ctx->alloc_opts, ctx->n_opts + 1);
+			ctx->opts[ctx->n_opts++] = (struct cmd_opt){ c, optarg };
+		}
+	}
+	free(longopts);
+	return r;
+}
+
+void cmd_ctx_release(struct cmd_ctx *ctx)
+{
+	free(ctx->opts);
+	cmd_args_release(&ctx->args);
+	model_free(ctx->m);
+	diag_release(&ctx->dl);
+	*ctx = (struct cmd_ctx){ .args = CMD_ARGS_INIT, .dl = DIAG_LIST_INIT };
+}
+
+int cmd_run(const struct cmd_entry *cmd, int argc, char **argv)
+{
+	struct cmd_ctx ctx;
+	int rc;
+
+	if (cmd_wants_help(argc, argv)) {
+		cmd_print_usage(cmd, stdout);
+		if (cmd->flags & CMD_EXIT_CODES)
+			cmd_print_exit_codes(stdout);
+		return CL_OK;
+	}
+	switch (cmd_parse(&ctx, cmd, argc, argv)) {
+	case 0:
+		rc = cmd->run(&ctx);
+		break;
+	case -2:
+		/* not a slip of syntax: the message alone, no usage */
+		fprintf(stderr, "clusterctl: %s\n", ctx.args.error);
+		rc = CL_USAGE;
+		break;
+	default:
+		rc = cmd_usage(&ctx, ctx.args.error);
+		break;
+	}
+	cmd_ctx_release(&ctx);
+	return rc;
+}
+
+/* The last of ctx's options given as c; NULL if none. */
+static const struct cmd_opt *last_opt(const struct cmd_ctx *ctx, int c)
+{
+	size_t i = ctx->n_opts;
+
+	while (i--)
+		if (ctx->opts[i].c == c)
+			return &ctx->opts[i];
+	return NULL;
+}
+
+bool cmd_has(const struct cmd_ctx *ctx, int c)
+{
+	return last_opt(ctx, c) != NULL;
+}
+
+const char *cmd_value(const struct cmd_ctx *ctx, int c)
+{
+	const struct cmd_opt *o = last_opt(ctx, c);
+
+	return o ? o->value : NULL;
+}
+
+int cmd_usage(const struct cmd_ctx *ctx, const char *why)
+{
+	cmd_usage_error(ctx->cmd, why);
 	return CL_USAGE;
+}
+
+struct model *cmd_load(struct cmd_ctx *ctx, const char *path)
+{
+	if (!(ctx->cmd->flags & CMD_INVENTORY) || ctx->m)
+		BUG("cmd_load: '%s' loads no inventory, or twice", ctx->cmd->name);
+	/* an unreadable file is its one "cannot read" diagnostic */
+	ctx->readable = !diag_read_source(&ctx->dl, path);
+	ctx->m = ctx->readable ? inventory_load_valid(path, &ctx->dl) : NULL;
+	if (!(ctx->cmd->flags & CMD_KEEP_DIAGNOSTICS)) {
+		diag_print(&ctx->dl, stderr);
+		diag_release(&ctx->dl);
+	}
+	return ctx->m;
 }

@@ -13,9 +13,7 @@
 
 #include "acct.h"
 #include "cmd.h"
-#include "inventory.h"
 #include "strbuf.h"
-#include "overlay.h"
 
 static const char *const accounting_usage[] = {
 	"clusterctl accounting plan INVENTORY [--prune] [--json] [--overlay FILE]...",
@@ -54,53 +52,23 @@ struct acct_opts {
 	const char *exec_via;
 };
 
-/* Options, then the operands VERB INVENTORY into verb and path. */
-static int parse(int argc, char **argv, struct acct_opts *o, const char **verb,
-		 const char **path)
-{
-	static const struct option longopts[] = {
-		{ "prune", no_argument, NULL, 'p' },
-		{ "json", no_argument, NULL, 'j' },
-		{ "accept-new-host-keys", no_argument, NULL, 'a' },
-		{ "exec-via", required_argument, NULL, 'e' },
-		{ "allow-path", required_argument, NULL, 'P' },
-		{ "overlay", required_argument, NULL, 'O' },
-		{ NULL, 0, NULL, 0 },
-	};
-	struct cmd_args a = CMD_ARGS_INIT;
-	const char *why = NULL;
-	int c;
+static const struct option accounting_options[] = {
+	{ "prune", no_argument, NULL, 'p' },
+	{ "json", no_argument, NULL, 'j' },
+	{ "accept-new-host-keys", no_argument, NULL, 'a' },
+	{ "exec-via", required_argument, NULL, 'e' },
+	{ NULL, 0, NULL, 0 },
+};
 
-	while (!why && (c = cmd_getopt(&a, argc, argv, "", longopts)) != -1) {
-		switch (c) {
-		case 'p': o->prune = true; break;
-		case 'j': o->json = true; break;
-		case 'a': o->accept_new = true; break;
-		case 'e': o->exec_via = optarg; break;
-		case 'P':
-			if (cmd_allow_path(optarg)) {
-				cmd_args_release(&a);
-				return -1;
-			}
-			break;
-		case 'O': overlay_add(optarg); break;
-		default: why = a.error; break;
-		}
-	}
-	if (!why && (a.n < 1 || (strcmp(a.operands[0], "plan") &&
-				 strcmp(a.operands[0], "apply"))))
-		why = a.n ? "the first argument is plan or apply" : "missing plan or apply";
-	else if (!why && a.n != 2)
-		why = a.n < 2 ? "missing INVENTORY" : "too many arguments";
-	if (why) {
-		cmd_usage_error(&cmd_accounting_entry, why);
-		cmd_args_release(&a);
-		return -1;
-	}
-	*verb = a.operands[0];
-	*path = a.operands[1];
-	cmd_args_release(&a);
-	return 0;
+/* Why the operands VERB INVENTORY are wrong; NULL when they are right. */
+static const char *check_operands(const struct cmd_args *a)
+{
+	if (a->n < 1 || (strcmp(a->operands[0], "plan") &&
+			 strcmp(a->operands[0], "apply")))
+		return a->n ? "the first argument is plan or apply" : "missing plan or apply";
+	if (a->n != 2)
+		return a->n < 2 ? "missing INVENTORY" : "too many arguments";
+	return NULL;
 }
 
 static void print_plan(const struct acct_plan *p, bool json)
@@ -145,20 +113,13 @@ static int do_apply(const struct model *m, const struct acct_plan *p,
 	return CL_OK;
 }
 
-static int run(const char *verb, const char *path, const struct acct_opts *o)
+static int run(const char *verb, const struct model *m, const struct acct_opts *o)
 {
-	struct diag_list dl = DIAG_LIST_INIT;
-	struct model *m = diag_read_source(&dl, path) ? NULL :
-		inventory_load_valid(path, &dl);
 	struct acct_plan *p = NULL;
 	struct acct_lock *lock = NULL;
 	char *cause = NULL;
 	int rc;
 
-	diag_print(&dl, stderr);
-	diag_release(&dl);
-	if (!m)
-		return CL_INVALID;
 	/* apply plans under the cluster lock: what it writes is what it planned */
 	if ((!strcmp(verb, "apply") && m->db.host &&
 	     acct_lock_take(m, o->exec_via, o->accept_new, &lock, &cause) < 0) ||
@@ -166,7 +127,6 @@ static int run(const char *verb, const char *path, const struct acct_opts *o)
 		fprintf(stderr, "clusterctl: accounting: %s\n", cause);
 		free(cause);
 		acct_lock_release(lock);
-		model_free(m);
 		return CL_FATAL;
 	}
 	print_plan(p, o->json);
@@ -176,28 +136,29 @@ static int run(const char *verb, const char *path, const struct acct_opts *o)
 		rc = do_apply(m, p, o);
 	acct_plan_free(p);
 	acct_lock_release(lock);
-	model_free(m);
 	return rc;
 }
 
-static int cmd_accounting_run(int argc, char **argv)
+static int cmd_accounting_run(struct cmd_ctx *ctx)
 {
-	struct acct_opts o = { false, false, false, NULL };
-	const char *verb, *path;
+	struct acct_opts o = {
+		cmd_has(ctx, 'p'), cmd_has(ctx, 'j'), cmd_has(ctx, 'a'),
+		cmd_value(ctx, 'e'),
+	};
+	const char *why = check_operands(&ctx->args);
 
-	if (cmd_wants_help(argc, argv)) {
-		cmd_print_usage(&cmd_accounting_entry, stdout);
-		cmd_print_exit_codes(stdout);
-		return CL_OK;
-	}
-	if (parse(argc, argv, &o, &verb, &path) < 0)
-		return CL_USAGE;
-	return run(verb, path, &o);
+	if (why)
+		return cmd_usage(ctx, why);
+	if (!cmd_load(ctx, ctx->args.operands[1]))
+		return CL_INVALID;
+	return run(ctx->args.operands[0], ctx->m, &o);
 }
 
 const struct cmd_entry cmd_accounting_entry = {
 	.name = "accounting",
 	.summary = "plan or apply only the Slurm accounting database",
 	.usage = accounting_usage,
+	.flags = CMD_EXIT_CODES | CMD_INVENTORY,
+	.options = accounting_options,
 	.run = cmd_accounting_run,
 };

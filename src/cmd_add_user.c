@@ -34,7 +34,6 @@
 #include "strbuf.h"
 #include "validate.h"
 #include "xalloc.h"
-#include "overlay.h"
 
 static const char *const add_user_usage[] = {
 	"clusterctl add-user INVENTORY NAME --account A [--account B]...",
@@ -161,61 +160,39 @@ static int load_entries(struct add_user_req *r)
 	return 0;
 }
 
-/* 0, or -1 with *why (borrowed from args or a literal) for a usage error. */
-static int parse_args(struct add_user_req *r, struct cmd_args *args, int argc,
-		      char **argv, const char **why)
-{
-	static const struct option opts[] = {
-		{ "account", required_argument, NULL, 'a' },
-		{ "default-account", required_argument, NULL, 'd' },
-		{ "qos", required_argument, NULL, 'q' },
-		{ "admin-level", required_argument, NULL, 'l' },
-		{ "apply", no_argument, NULL, 'x' },
-		{ "allow-path", required_argument, NULL, 'P' },
-		{ "overlay", required_argument, NULL, 'O' },
-		{ NULL, 0, NULL, 0 },
-	};
-	int c;
+static const struct option add_user_options[] = {
+	{ "account", required_argument, NULL, 'a' },
+	{ "default-account", required_argument, NULL, 'd' },
+	{ "qos", required_argument, NULL, 'q' },
+	{ "admin-level", required_argument, NULL, 'l' },
+	{ "apply", no_argument, NULL, 'x' },
+	{ NULL, 0, NULL, 0 },
+};
 
-	*why = NULL;
-	while ((c = cmd_getopt(args, argc, argv, "", opts)) != -1) {
-		switch (c) {
-		case 'a':
-			req_push(r, &r->entries, &r->alloc_entries, optarg);
-			break;
-		case 'd':
-			r->default_account = optarg;
-			break;
-		case 'q':
-			req_push(r, &r->qos, &r->alloc_qos, optarg);
-			break;
-		case 'l':
-			r->admin_level = optarg;
-			break;
-		case 'x':
-			r->apply = true;
-			break;
-		case 'P':
-			if (cmd_allow_path(optarg))
-				return -1;
-			break;
-		case 'O':
-			overlay_add(optarg);
-			break;
-		default:
-			*why = args->error;
-			return -1;
+/* The request from ctx's options; NULL, or why it is a usage error. */
+static const char *parse_args(struct add_user_req *r, const struct cmd_ctx *ctx)
+{
+	size_t i;
+
+	for (i = 0; i < ctx->n_opts; i++) {
+		const char *v = ctx->opts[i].value;
+
+		switch (ctx->opts[i].c) {
+		case 'a': req_push(r, &r->entries, &r->alloc_entries, v); break;
+		case 'd': r->default_account = v; break;
+		case 'q': req_push(r, &r->qos, &r->alloc_qos, v); break;
+		case 'l': r->admin_level = v; break;
+		case 'x': r->apply = true; break;
+		default: BUG("add-user: option %d", ctx->opts[i].c);
 		}
 	}
-	if (args->n != 2)
-		*why = args->n < 2 ? "missing INVENTORY or NAME" : "too many arguments";
-	else if (!r->entries.n)
-		*why = "--account is required";
-	if (*why)
-		return -1;
-	r->inventory = args->operands[0];
-	r->name = args->operands[1];
-	return 0;
+	if (ctx->args.n != 2)
+		return ctx->args.n < 2 ? "missing INVENTORY or NAME" : "too many arguments";
+	if (!r->entries.n)
+		return "--account is required";
+	r->inventory = ctx->args.operands[0];
+	r->name = ctx->args.operands[1];
+	return NULL;
 }
 
 /* ------------------------------------------------------------------ */
@@ -884,25 +861,22 @@ static int add_user_existing_apply(const struct model *m, const char *name)
 	return rc;
 }
 
-static int add_user(const struct add_user_req *r)
+static int add_user(struct cmd_ctx *ctx, const struct add_user_req *r)
 {
-	struct diag_list dl = DIAG_LIST_INIT;
-	bool readable = !diag_read_source(&dl, r->inventory);
-	struct model *m = readable ? inventory_load_valid(r->inventory, &dl) : NULL;
+	const struct model *m = cmd_load(ctx, r->inventory);
 	struct acct_lock *lock = NULL;
 	const struct user *u;
 	char *cause = NULL;
 	int rc;
 
+	/* warnings of a valid inventory are not add-user's to show */
 	if (!m) {
-		diag_print(&dl, stderr);
-		if (readable)
+		diag_print(&ctx->dl, stderr);
+		if (ctx->readable)
 			fprintf(stderr, "clusterctl: add-user: '%s' is not a valid "
 				"inventory; fix it first\n", r->inventory);
-		diag_release(&dl);
 		return CL_INVALID;
 	}
-	diag_release(&dl);
 	if (check_request(r, m)) {
 		rc = CL_FATAL;
 	} else if (r->apply && m->db.host &&
@@ -924,31 +898,21 @@ static int add_user(const struct add_user_req *r)
 		rc = add_user_edit(r, m);
 	}
 	acct_lock_release(lock);
-	model_free(m);
 	return rc;
 }
 
-static int cmd_add_user_run(int argc, char **argv)
+static int cmd_add_user_run(struct cmd_ctx *ctx)
 {
 	struct add_user_req r = { 0 };
-	struct cmd_args args = CMD_ARGS_INIT;
-	const char *why;
+	const char *why = parse_args(&r, ctx);
 	int rc;
 
-	if (cmd_wants_help(argc, argv)) {
-		cmd_print_usage(&cmd_add_user_entry, stdout);
-		cmd_print_exit_codes(stdout);
-		return CL_OK;
-	}
-	if (parse_args(&r, &args, argc, argv, &why)) {
-		cmd_usage_error(&cmd_add_user_entry, why);
+	if (why)
+		rc = cmd_usage(ctx, why);
+	else if (load_entries(&r))
 		rc = CL_USAGE;
-	} else if (load_entries(&r)) {
-		rc = CL_USAGE;
-	} else {
-		rc = add_user(&r);
-	}
-	cmd_args_release(&args);
+	else
+		rc = add_user(ctx, &r);
 	req_release(&r);
 	return rc;
 }
@@ -957,5 +921,7 @@ const struct cmd_entry cmd_add_user_entry = {
 	.name = "add-user",
 	.summary = "add a user to the inventory file in place",
 	.usage = add_user_usage,
+	.flags = CMD_EXIT_CODES | CMD_INVENTORY | CMD_KEEP_DIAGNOSTICS,
+	.options = add_user_options,
 	.run = cmd_add_user_run,
 };

@@ -110,71 +110,43 @@ static int apply_go(struct apply_session *s, struct plan *p)
 	return rc;
 }
 
-/* "apply --dry-run" is "plan" with the same arguments minus --dry-run. */
-static int cmd_apply_dry_run(int argc, char **argv)
-{
-	char **args = xcalloc((size_t)argc + 1, sizeof(*args));
-	bool options = true;
-	int i, n = 0, r;
+static const struct option apply_options[] = {
+	{ "json", no_argument, NULL, 'j' },
+	{ "fanout", required_argument, NULL, 'f' },
+	{ "only", required_argument, NULL, 'o' },
+	{ "prune", no_argument, NULL, 'p' },
+	{ "accept-new-host-keys", no_argument, NULL, 'a' },
+	{ "dry-run", no_argument, NULL, 'n' },
+	{ NULL, 0, NULL, 0 },
+};
 
-	for (i = 0; i < argc; i++) {
-		size_t len = strlen(argv[i]);
-
-		options = options && strcmp(argv[i], "--");
-		/* getopt_long takes a unique prefix ("--dry") as well */
-		if (!(i && options && len >= 3 && !strncmp(argv[i], "--dry-run", len)))
-			args[n++] = argv[i];
-	}
-	r = cmd_plan_entry.run(n, args);
-	free(args);
-	return r;
-}
-
-/* Parses the options; returns -1 to go on, else the exit code. */
-static int cmd_apply_options(int argc, char **argv, struct apply_cli *cli)
-{
-	char *cause = NULL;
-
-	if (cmd_wants_help(argc, argv)) {
-		cmd_print_usage(&cmd_apply_entry, stdout);
-		cmd_print_exit_codes(stdout);
-		return CL_OK;
-	}
-	if (!apply_parse_args(argc, argv, true, cli, &cause) &&
-	    cli->json && !cli->dry_run)
-		cause = xstrdup("--json needs --dry-run (apply prints text; "
-				"use plan --json)");
-	if (cause) {
-		cmd_usage_error(&cmd_apply_entry, cause);
-		free(cause);
-		return CL_USAGE;
-	}
-	return -1;
-}
-
-static int cmd_apply_run(int argc, char **argv)
+static int cmd_apply_run(struct cmd_ctx *ctx)
 {
 	struct diag_list dl = DIAG_LIST_INIT;
 	struct apply_job job;
 	struct apply_cli cli;
 	char *cause = NULL;
-	int r = cmd_apply_options(argc, argv, &cli);
+	int r;
 
-	if (r >= 0)
+	if (!cmd_plan_options(ctx, &cli, &cause) && cli.json && !cli.dry_run)
+		cause = xstrdup("--json needs --dry-run (apply prints text; "
+				"use plan --json)");
+	if (cause) {
+		r = cmd_usage(ctx, cause);
+		free(cause);
 		return r;
+	}
+	/* "apply --dry-run" is "plan" */
 	if (cli.dry_run)
-		return cmd_apply_dry_run(argc, argv);
-	memset(&job, 0, sizeof(job));
-	r = diag_read_source(&dl, cli.inventory) ? -1 :
-		apply_job_start(&job, &cli, &dl, &cause);
+		return cmd_plan_show(ctx, &cli);
+	if (!cmd_load(ctx, cli.inventory))
+		return CL_INVALID;
+	r = apply_job_start(&job, ctx->m, &cli, &dl, &cause);
 	diag_print(&dl, stderr);
 	diag_release(&dl);
 	if (cause)
 		fprintf(stderr, "clusterctl: apply: %s\n", cause);
-	if (!r)
-		r = apply_go(&job.s, job.p);
-	else
-		r = r == -1 ? CL_INVALID : CL_FATAL;
+	r = r ? CL_FATAL : apply_go(&job.s, job.p);
 	free(cause);
 	apply_job_finish(&job);
 	return r;
@@ -184,5 +156,7 @@ const struct cmd_entry cmd_apply_entry = {
 	.name = "apply",
 	.summary = "make the live cluster match the inventory (plan, then act)",
 	.usage = apply_usage,
+	.flags = CMD_EXIT_CODES | CMD_INVENTORY,
+	.options = apply_options,
 	.run = cmd_apply_run,
 };

@@ -13,9 +13,7 @@
 
 #include "acct.h"
 #include "cmd.h"
-#include "inventory.h"
 #include "strbuf.h"
-#include "overlay.h"
 
 static const char *const export_sacctmgr_usage[] = {
 	"clusterctl export-sacctmgr INVENTORY [--commands] [--overlay FILE]...",
@@ -38,60 +36,24 @@ static const char *const export_sacctmgr_usage[] = {
 	NULL,
 };
 
-static int cmd_export_sacctmgr_run(int argc, char **argv)
-{
-	static const struct option longopts[] = {
-		{ "commands", no_argument, NULL, 'c' },
-		{ "allow-path", required_argument, NULL, 'P' },
-		{ "overlay", required_argument, NULL, 'O' },
-		{ NULL, 0, NULL, 0 },
-	};
-	struct cmd_args a = CMD_ARGS_INIT;
-	struct diag_list dl = DIAG_LIST_INIT;
-	struct strbuf out = STRBUF_INIT;
-	const char *why = NULL, *path;
-	bool commands = false;
-	struct model *m;
-	char *cause = NULL;
-	int c, rc;
+static const struct option export_sacctmgr_options[] = {
+	{ "commands", no_argument, NULL, 'c' },
+	{ NULL, 0, NULL, 0 },
+};
 
-	if (cmd_wants_help(argc, argv)) {
-		cmd_print_usage(&cmd_export_sacctmgr_entry, stdout);
-		cmd_print_exit_codes(stdout);
-		return CL_OK;
-	}
-	while ((c = cmd_getopt(&a, argc, argv, "", longopts)) != -1) {
-		if (c == 'P' && cmd_allow_path(optarg)) {
-			cmd_args_release(&a);
-			return CL_USAGE;
-		}
-		if (c == 'P')
-			continue;
-		if (c == 'O') {
-			overlay_add(optarg);
-			continue;
-		}
-		if (c != 'c') {
-			why = a.error;
-			break;
-		}
-		commands = true;
-	}
-	if (!why && a.n != 1)
-		why = a.n ? "too many arguments" : "missing INVENTORY";
-	if (why) {
-		cmd_usage_error(&cmd_export_sacctmgr_entry, why);
-		cmd_args_release(&a);
-		return CL_USAGE;
-	}
-	path = a.operands[0];
-	cmd_args_release(&a);
-	m = diag_read_source(&dl, path) ? NULL : inventory_load_valid(path, &dl);
-	diag_print(&dl, stderr);
-	diag_release(&dl);
-	if (!m)
+static int cmd_export_sacctmgr_run(struct cmd_ctx *ctx)
+{
+	struct strbuf out = STRBUF_INIT;
+	const struct model *m;
+	char *cause = NULL;
+	int rc;
+
+	if (ctx->args.n != 1)
+		return cmd_usage(ctx, ctx->args.n ? "too many arguments" :
+				 "missing INVENTORY");
+	if (!(m = cmd_load(ctx, ctx->args.operands[0])))
 		return CL_INVALID;
-	rc = commands ? acct_export_commands(m, &out, &cause) :
+	rc = cmd_has(ctx, 'c') ? acct_export_commands(m, &out, &cause) :
 		acct_export_flat(m, &out, &cause);
 	if (rc < 0) {
 		fprintf(stderr, "clusterctl: export-sacctmgr: %s\n", cause);
@@ -100,7 +62,6 @@ static int cmd_export_sacctmgr_run(int argc, char **argv)
 		fwrite(out.buf, 1, out.len, stdout);
 	}
 	strbuf_release(&out);
-	model_free(m);
 	return rc < 0 ? CL_FATAL : CL_OK;
 }
 
@@ -108,5 +69,7 @@ const struct cmd_entry cmd_export_sacctmgr_entry = {
 	.name = "export-sacctmgr",
 	.summary = "print the inventory's accounts and users as a sacctmgr load file",
 	.usage = export_sacctmgr_usage,
+	.flags = CMD_EXIT_CODES | CMD_INVENTORY,
+	.options = export_sacctmgr_options,
 	.run = cmd_export_sacctmgr_run,
 };

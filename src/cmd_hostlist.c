@@ -105,29 +105,15 @@ out:
 	return ret;
 }
 
-static int cmd_hostlist_run(int argc, char **argv)
+static int cmd_hostlist_run(struct cmd_ctx *ctx)
 {
-	static const struct option opts[] = { { NULL, 0, NULL, 0 } };
-	struct cmd_args a = CMD_ARGS_INIT;
-	const char *why = NULL;
-	int rc = CL_USAGE;
+	const struct cmd_args *a = &ctx->args;
 
-	if (cmd_wants_help(argc, argv)) {
-		cmd_print_usage(&cmd_hostlist_entry, stdout);
-		return CL_OK;
-	}
-	if (cmd_getopt(&a, argc, argv, "", opts) != -1)
-		why = a.error;
-	else if (a.n >= 2 && !strcmp(a.operands[0], "expand"))
-		rc = hostlist_do_expand((int)a.n - 1, a.operands + 1);
-	else if (a.n >= 1 && !strcmp(a.operands[0], "compress"))
-		rc = hostlist_do_compress((int)a.n - 1, a.operands + 1);
-	else
-		why = a.n ? NULL : "missing expand or compress";
-	if (rc == CL_USAGE)
-		cmd_usage_error(&cmd_hostlist_entry, why);
-	cmd_args_release(&a);
-	return rc;
+	if (a->n >= 2 && !strcmp(a->operands[0], "expand"))
+		return hostlist_do_expand((int)a->n - 1, a->operands + 1);
+	if (a->n >= 1 && !strcmp(a->operands[0], "compress"))
+		return hostlist_do_compress((int)a->n - 1, a->operands + 1);
+	return cmd_usage(ctx, a->n ? NULL : "missing expand or compress");
 }
 
 const struct cmd_entry cmd_hostlist_entry = {

@@ -17,8 +17,6 @@
 #include "acct_import.h"
 #include "cmd.h"
 #include "import_nodes.h"
-#include "inventory.h"
-#include "overlay.h"
 #include "strbuf.h"
 #include "xalloc.h"
 
@@ -107,7 +105,8 @@ static int finish(int rc, char *cause, struct strbuf *out, struct strbuf *proble
 }
 
 /* import accounting: from the database INVENTORY names, or a dump file */
-static int import_accounting(const char *inventory, const char *dump)
+static int import_accounting(struct cmd_ctx *ctx, const char *inventory,
+			     const char *dump)
 {
 	struct strbuf out = STRBUF_INIT, problems = STRBUF_INIT;
 	char *cause = NULL;
@@ -120,16 +119,9 @@ static int import_accounting(const char *inventory, const char *dump)
 		rc = text ? acct_import_dump(dump, text, len, &out, &problems, &cause) : -1;
 		free(text);
 	} else {
-		struct diag_list dl = DIAG_LIST_INIT;
-		struct model *m = diag_read_source(&dl, inventory) ? NULL :
-			inventory_load_valid(inventory, &dl);
-
-		diag_print(&dl, stderr);
-		diag_release(&dl);
-		if (!m)
+		if (!cmd_load(ctx, inventory))
 			return CL_INVALID;
-		rc = acct_import_db(m, &out, &problems, &cause);
-		model_free(m);
+		rc = acct_import_db(ctx->m, &out, &problems, &cause);
 	}
 	rc = finish(rc, cause, &out, &problems);
 	strbuf_release(&out);
@@ -182,57 +174,30 @@ static const char *import_check_args(const struct cmd_args *a, const char *dump)
 	return "unknown import: say accounting or nodes";
 }
 
-static int cmd_import_run(int argc, char **argv)
-{
-	static const struct option longopts[] = {
-		{ "dump", required_argument, NULL, 'd' },
-		{ "allow-path", required_argument, NULL, 'P' },
-		{ "overlay", required_argument, NULL, 'O' },
-		{ NULL, 0, NULL, 0 },
-	};
-	struct cmd_args a = CMD_ARGS_INIT;
-	const char *dump = NULL, *why = NULL;
-	int c, rc;
+static const struct option import_options[] = {
+	{ "dump", required_argument, NULL, 'd' },
+	{ NULL, 0, NULL, 0 },
+};
 
-	if (cmd_wants_help(argc, argv)) {
-		cmd_print_usage(&cmd_import_entry, stdout);
-		return CL_OK;
-	}
-	while ((c = cmd_getopt(&a, argc, argv, "", longopts)) != -1) {
-		if (c == 'P' && cmd_allow_path(optarg)) {
-			cmd_args_release(&a);
-			return CL_USAGE;
-		}
-		if (c == 'P')
-			continue;
-		if (c == 'O') {
-			overlay_add(optarg);
-			continue;
-		}
-		if (c != 'd') {
-			why = a.error;
-			break;
-		}
-		dump = optarg;
-	}
-	if (!why)
-		why = import_check_args(&a, dump);
-	if (why) {
-		cmd_usage_error(&cmd_import_entry, why);
-		cmd_args_release(&a);
-		return CL_USAGE;
-	}
-	if (!strcmp(a.operands[0], "accounting"))
-		rc = import_accounting(dump ? NULL : a.operands[1], dump);
-	else
-		rc = import_nodes_cmd(a.operands[1], a.n == 3 ? a.operands[2] : NULL);
-	cmd_args_release(&a);
-	return rc;
+static int cmd_import_run(struct cmd_ctx *ctx)
+{
+	const struct cmd_args *a = &ctx->args;
+	const char *dump = cmd_value(ctx, 'd');
+	const char *why = import_check_args(a, dump);
+
+	if (why)
+		return cmd_usage(ctx, why);
+	if (!strcmp(a->operands[0], "accounting"))
+		return import_accounting(ctx, dump ? NULL : a->operands[1], dump);
+	return import_nodes_cmd(a->operands[1], a->n == 3 ? a->operands[2] : NULL);
 }
 
 const struct cmd_entry cmd_import_entry = {
 	.name = "import",
 	.summary = "print inventory YAML for a running cluster's accounting or nodes",
 	.usage = import_usage,
+	/* --allow-path, --overlay: for "import accounting INVENTORY" */
+	.flags = CMD_INVENTORY,
+	.options = import_options,
 	.run = cmd_import_run,
 };

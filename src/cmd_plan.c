@@ -14,7 +14,9 @@
 
 #include "apply.h"
 #include "cmd.h"
+#include "die.h"
 #include "plan.h"
+#include "xalloc.h"
 
 static const char *const plan_usage[] = {
 	"clusterctl plan INVENTORY [--json] [--fanout N] [--prune]",
@@ -74,45 +76,107 @@ static void plan_output(const struct plan *p, bool json)
 	strbuf_release(&sb);
 }
 
-static int cmd_plan_run(int argc, char **argv)
+static const struct option plan_options[] = {
+	{ "json", no_argument, NULL, 'j' },
+	{ "fanout", required_argument, NULL, 'f' },
+	{ "only", required_argument, NULL, 'o' },
+	{ "prune", no_argument, NULL, 'p' },
+	{ "accept-new-host-keys", no_argument, NULL, 'a' },
+	{ NULL, 0, NULL, 0 },
+};
+
+/* One option of plan or apply into cli; 0, or -1 with *why. */
+static int plan_option(const struct cmd_opt *o, struct apply_cli *cli,
+		       char **why)
+{
+	char *end;
+	long v;
+
+	switch (o->c) {
+	case 'j': cli->json = true; break;
+	case 'p': cli->opt.prune = true; break;
+	case 'a': cli->opt.accept_new_host_keys = true; break;
+	case 'n': cli->dry_run = true; break;
+	case 'f':
+		v = strtol(o->value, &end, 10);
+		if (*end || v < 1 || v > 100000) {
+			*why = xasprintf("--fanout wants a number from 1 to 100000, not '%s'",
+					 o->value);
+			return -1;
+		}
+		cli->opt.fanout = (size_t)v;
+		break;
+	case 'o':
+		return plan_parse_only(o->value, &cli->opt.only, why);
+	default:
+		BUG("plan: option %d", o->c);
+	}
+	return 0;
+}
+
+int cmd_plan_options(const struct cmd_ctx *ctx, struct apply_cli *cli,
+		     char **why)
+{
+	size_t i;
+
+	memset(cli, 0, sizeof(*cli));
+	*why = NULL;
+	for (i = 0; i < ctx->n_opts; i++)
+		if (plan_option(&ctx->opts[i], cli, why))
+			return -1;
+	if (ctx->args.n != 1) {
+		*why = xstrdup(ctx->args.n ? "too many arguments" : "missing INVENTORY");
+		return -1;
+	}
+	cli->inventory = ctx->args.operands[0];
+	cli->write = ctx->cmd == &cmd_apply_entry && !cli->dry_run;
+	return 0;
+}
+
+int cmd_plan_show(struct cmd_ctx *ctx, const struct apply_cli *cli)
 {
 	struct diag_list dl = DIAG_LIST_INIT;
 	struct apply_job job;
-	struct apply_cli cli;
 	char *cause = NULL;
 	int r;
 
-	if (cmd_wants_help(argc, argv)) {
-		cmd_print_usage(&cmd_plan_entry, stdout);
-		cmd_print_exit_codes(stdout);
-		return CL_OK;
-	}
-	if (apply_parse_args(argc, argv, false, &cli, &cause)) {
-		cmd_usage_error(&cmd_plan_entry, cause);
-		free(cause);
-		return CL_USAGE;
-	}
-	memset(&job, 0, sizeof(job));
-	r = diag_read_source(&dl, cli.inventory) ? -1 :
-		apply_job_start(&job, &cli, &dl, &cause);
+	if (!cmd_load(ctx, cli->inventory))
+		return CL_INVALID;
+	r = apply_job_start(&job, ctx->m, cli, &dl, &cause);
 	diag_print(&dl, stderr);
 	diag_release(&dl);
 	if (cause)
 		fprintf(stderr, "clusterctl: plan: %s\n", cause);
 	if (!r) {
-		plan_output(job.p, cli.json);
+		plan_output(job.p, cli->json);
 		r = plan_exit(job.p);
 	} else {
-		r = r == -1 ? CL_INVALID : CL_FATAL;
+		r = CL_FATAL;
 	}
 	free(cause);
 	apply_job_finish(&job);
 	return r;
 }
 
+static int cmd_plan_run(struct cmd_ctx *ctx)
+{
+	struct apply_cli cli;
+	char *why = NULL;
+	int r;
+
+	if (cmd_plan_options(ctx, &cli, &why)) {
+		r = cmd_usage(ctx, why);
+		free(why);
+		return r;
+	}
+	return cmd_plan_show(ctx, &cli);
+}
+
 const struct cmd_entry cmd_plan_entry = {
 	.name = "plan",
 	.summary = "show what apply would change on the live cluster",
 	.usage = plan_usage,
+	.flags = CMD_EXIT_CODES | CMD_INVENTORY,
+	.options = plan_options,
 	.run = cmd_plan_run,
 };

@@ -26,7 +26,6 @@
 #include "render.h"
 #include "strbuf.h"
 #include "xalloc.h"
-#include "overlay.h"
 
 #define MANIFEST_NAME "manifest.json"
 
@@ -573,17 +572,6 @@ static int write_manifest(const char *dir, const struct strbuf *text,
 
 /* ---- the command ---- */
 
-static struct model *load_inventory(const char *path)
-{
-	struct diag_list dl = DIAG_LIST_INIT;
-	struct model *m = diag_read_source(&dl, path) ? NULL :
-		inventory_load_valid(path, &dl);
-
-	diag_print(&dl, stderr);
-	diag_release(&dl);
-	return m;
-}
-
 static int render_to(const struct model *m, char *dir, bool json)
 {
 	struct rendered_set set = RENDERED_SET_INIT;
@@ -619,54 +607,28 @@ out:
 	return rc;
 }
 
-static int cmd_render_run(int argc, char **argv)
-{
-	static const struct option opts[] = {
-		{ "output", required_argument, NULL, 'o' },
-		{ "json", no_argument, NULL, 'j' },
-		{ "allow-path", required_argument, NULL, 'P' },
-		{ "overlay", required_argument, NULL, 'O' },
-		{ NULL, 0, NULL, 0 },
-	};
-	struct cmd_args a = CMD_ARGS_INIT;
-	const char *why = NULL;
-	char *dir = NULL;
-	bool json = false;
-	struct model *m;
-	int c, rc = CL_USAGE;
+static const struct option render_options[] = {
+	{ "output", required_argument, NULL, 'o' },
+	{ "json", no_argument, NULL, 'j' },
+	{ NULL, 0, NULL, 0 },
+};
 
-	if (cmd_wants_help(argc, argv)) {
-		cmd_print_usage(&cmd_render_entry, stdout);
-		cmd_print_exit_codes(stdout);
-		return CL_OK;
-	}
-	while ((c = cmd_getopt(&a, argc, argv, "o:", opts)) != -1) {
-		if (c == 'o')
-			dir = optarg;
-		else if (c == 'j')
-			json = true;
-		else if (c == 'O')
-			overlay_add(optarg);
-		else if (c != 'P')
-			goto out;
-		else if (cmd_allow_path(optarg)) {
-			cmd_args_release(&a);
-			return CL_USAGE;
-		}
-	}
+static int cmd_render_run(struct cmd_ctx *ctx)
+{
+	const char *dir = cmd_value(ctx, 'o');
+	char *own;
+	int rc;
+
 	if (!dir || !*dir)
-		why = "-o DIR is required";
-	else if (a.n != 1)
-		why = a.n ? "too many arguments" : "missing INVENTORY";
-	if (why)
-		goto out;
-	m = load_inventory(a.operands[0]);
-	rc = m ? render_to(m, dir, json) : CL_INVALID;
-	model_free(m);
-out:
-	if (rc == CL_USAGE)
-		cmd_usage_error(&cmd_render_entry, why ? why : a.error);
-	cmd_args_release(&a);
+		return cmd_usage(ctx, "-o DIR is required");
+	if (ctx->args.n != 1)
+		return cmd_usage(ctx, ctx->args.n ? "too many arguments" :
+				 "missing INVENTORY");
+	if (!cmd_load(ctx, ctx->args.operands[0]))
+		return CL_INVALID;
+	own = xstrdup(dir);	/* prepare_dir() writes into it */
+	rc = render_to(ctx->m, own, cmd_has(ctx, 'j'));
+	free(own);
 	return rc;
 }
 
@@ -674,5 +636,8 @@ const struct cmd_entry cmd_render_entry = {
 	.name = "render",
 	.summary = "write the files every host would get to a directory",
 	.usage = render_usage,
+	.flags = CMD_EXIT_CODES | CMD_INVENTORY,
+	.shortopts = "o:",
+	.options = render_options,
 	.run = cmd_render_run,
 };

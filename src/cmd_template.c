@@ -239,60 +239,29 @@ static int tpl_render(const struct tpl_opts *o, struct tpl_partials *ps,
 	return ret;
 }
 
-/* 0, or -1 with *why (a literal, or args' error) for a usage error. */
-static int tpl_parse_args(int argc, char **argv, struct tpl_opts *o,
-			  struct cmd_args *args, const char **why)
-{
-	static const struct option opts[] = {
-		{ "data", required_argument, NULL, 'd' },
-		{ "html-escape", no_argument, NULL, 'e' },
-		{ "output", required_argument, NULL, 'o' },
-		{ NULL, 0, NULL, 0 },
-	};
-	int c;
+static const struct option template_options[] = {
+	{ "data", required_argument, NULL, 'd' },
+	{ "html-escape", no_argument, NULL, 'e' },
+	{ "output", required_argument, NULL, 'o' },
+	{ NULL, 0, NULL, 0 },
+};
 
-	memset(o, 0, sizeof(*o));
-	*why = NULL;
-	while ((c = cmd_getopt(args, argc, argv, "d:o:", opts)) != -1) {
-		if (c == 'd') {
-			o->data = optarg;
-		} else if (c == 'e') {
-			o->flags |= TMPL_HTML_ESCAPE;
-		} else if (c == 'o') {
-			o->out = optarg;
-		} else {
-			*why = args->error;
-			return -1;
-		}
-	}
-	if (args->n != 1 || !*args->operands[0]) {
-		*why = args->n > 1 ? "too many arguments" : "missing FILE";
-		return -1;
-	}
-	o->file = args->operands[0];
-	return 0;
-}
-
-static int cmd_template_run(int argc, char **argv)
+static int cmd_template_run(struct cmd_ctx *ctx)
 {
 	struct diag_list dl = DIAG_LIST_INIT;
 	struct tpl_partials ps;
 	struct strbuf out = STRBUF_INIT;
-	struct tpl_opts o;
-	struct cmd_args args = CMD_ARGS_INIT;
-	const char *why;
+	struct tpl_opts o = {
+		.data = cmd_value(ctx, 'd'), .out = cmd_value(ctx, 'o'),
+		.flags = cmd_has(ctx, 'e') ? TMPL_HTML_ESCAPE : 0,
+	};
 	char *slash;
 	int rc = CL_FATAL;
 
-	if (cmd_wants_help(argc, argv)) {
-		cmd_print_usage(&cmd_template_entry, stdout);
-		return CL_OK;
-	}
-	if (tpl_parse_args(argc, argv, &o, &args, &why)) {
-		cmd_usage_error(&cmd_template_entry, why);
-		cmd_args_release(&args);
-		return CL_USAGE;
-	}
+	if (ctx->args.n != 1 || !*ctx->args.operands[0])
+		return cmd_usage(ctx, ctx->args.n > 1 ? "too many arguments" :
+				 "missing FILE");
+	o.file = ctx->args.operands[0];
 	memset(&ps, 0, sizeof(ps));
 	ps.dl = &dl;
 	ps.at.file = o.file;
@@ -305,7 +274,6 @@ static int cmd_template_run(int argc, char **argv)
 	diag_release(&dl);
 	tpl_partials_release(&ps);
 	strbuf_release(&out);
-	cmd_args_release(&args);
 	return rc;
 }
 
@@ -313,5 +281,7 @@ const struct cmd_entry cmd_template_entry = {
 	.name = "template",
 	.summary = "render a Mustache template with a JSON context",
 	.usage = template_usage,
+	.shortopts = "d:o:",
+	.options = template_options,
 	.run = cmd_template_run,
 };

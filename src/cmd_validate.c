@@ -17,7 +17,6 @@
 #include "cmd.h"
 #include "inventory.h"
 #include "strbuf.h"
-#include "overlay.h"
 
 static const char *const validate_usage[] = {
 	"clusterctl validate INVENTORY [--overlay FILE]... [--json]",
@@ -120,68 +119,39 @@ static int list_keys(void)
 	return CL_OK;
 }
 
-static int cmd_validate_run(int argc, char **argv)
-{
-	static const struct option opts[] = {
-		{ "json", no_argument, NULL, 'j' },
-		{ "list-keys", no_argument, NULL, 'k' },
-		{ "allow-path", required_argument, NULL, 'P' },
-		{ "overlay", required_argument, NULL, 'O' },
-		{ NULL, 0, NULL, 0 },
-	};
-	struct cmd_args a = CMD_ARGS_INIT;
-	struct diag_list dl = DIAG_LIST_INIT;
-	struct model *m;
-	bool json = false, keys = false, readable;
-	const char *path;
-	int c, rc = CL_USAGE;
+static const struct option validate_options[] = {
+	{ "json", no_argument, NULL, 'j' },
+	{ "list-keys", no_argument, NULL, 'k' },
+	{ NULL, 0, NULL, 0 },
+};
 
-	if (cmd_wants_help(argc, argv)) {
-		cmd_print_usage(&cmd_validate_entry, stdout);
-		cmd_print_exit_codes(stdout);
-		return CL_OK;
-	}
-	while ((c = cmd_getopt(&a, argc, argv, "", opts)) != -1) {
-		if (c == 'j')
-			json = true;
-		else if (c == 'k')
-			keys = true;
-		else if (c == 'O')
-			overlay_add(optarg);
-		else if (c != 'P')
-			goto out;
-		else if ((rc = cmd_allow_path(optarg)))
-			goto out;
-	}
-	if (keys && !a.n) {
-		rc = list_keys();
-		goto out;
-	}
-	if (keys || a.n != 1)
-		goto out;
-	path = a.operands[0];
-	/* an unreadable file is its one "cannot read" line, no summary */
-	readable = !diag_read_source(&dl, path);
-	m = readable ? inventory_load_valid(path, &dl) : NULL;
-	if (json)
-		print_json(path, m != NULL, &dl, stdout);
+static int cmd_validate_run(struct cmd_ctx *ctx)
+{
+	bool keys = cmd_has(ctx, 'k');
+	const char *path;
+	struct model *m;
+
+	if (keys && !ctx->args.n)
+		return list_keys();
+	if (keys || ctx->args.n != 1)
+		return cmd_usage(ctx, NULL);
+	path = ctx->args.operands[0];
+	m = cmd_load(ctx, path);
+	if (cmd_has(ctx, 'j'))
+		print_json(path, m != NULL, &ctx->dl, stdout);
 	else
-		diag_print(&dl, stdout);
-	if (readable)
-		print_summary(path, &dl);
-	rc = m ? CL_OK : CL_INVALID;
-	model_free(m);
-	diag_release(&dl);
-out:
-	if (rc == CL_USAGE)
-		cmd_usage_error(&cmd_validate_entry, a.error);
-	cmd_args_release(&a);
-	return rc;
+		diag_print(&ctx->dl, stdout);
+	/* an unreadable file is its one "cannot read" line, no summary */
+	if (ctx->readable)
+		print_summary(path, &ctx->dl);
+	return m ? CL_OK : CL_INVALID;
 }
 
 const struct cmd_entry cmd_validate_entry = {
 	.name = "validate",
 	.summary = "check an inventory, print every problem (file:line:col)",
 	.usage = validate_usage,
+	.flags = CMD_EXIT_CODES | CMD_INVENTORY | CMD_KEEP_DIAGNOSTICS,
+	.options = validate_options,
 	.run = cmd_validate_run,
 };

@@ -19,24 +19,12 @@ static const char *const version_usage[] = {
 	NULL,
 };
 
-static int cmd_version_run(int argc, char **argv)
+static int cmd_version_run(struct cmd_ctx *ctx)
 {
-	static const struct option opts[] = { { NULL, 0, NULL, 0 } };
-	struct cmd_args a = CMD_ARGS_INIT;
-	int rc = CL_OK;
-
-	if (cmd_wants_help(argc, argv)) {
-		cmd_print_usage(&cmd_version_entry, stdout);
-		return CL_OK;
-	}
-	if (cmd_getopt(&a, argc, argv, "", opts) != -1 || a.n) {
-		cmd_usage_error(&cmd_version_entry, a.error ? a.error : "takes no arguments");
-		rc = CL_USAGE;
-	} else {
-		printf("clusterctl %s\n", CLUSTERCTL_VERSION);
-	}
-	cmd_args_release(&a);
-	return rc;
+	if (ctx->args.n)
+		return cmd_usage(ctx, "takes no arguments");
+	printf("clusterctl %s\n", CLUSTERCTL_VERSION);
+	return CL_OK;
 }
 
 const struct cmd_entry cmd_version_entry = {

@@ -1,12 +1,12 @@
 /*
  * main.c: argv to a command. Finds the subcommand in the command table,
- * handles the global --help/--version, runs it, and checks that stdout was
- * really written before returning the command's exit code.
+ * handles the global --help/--version, runs it through cmd_run() (the
+ * preamble every command shares, cmd.h), and checks that stdout was really
+ * written before returning the command's exit code.
  */
 #include "compat.h"
 
 #include <errno.h>
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -63,7 +63,7 @@ int main(int argc, char **argv)
 			if (cmd) {
 				char *help_argv[] = { argv[2], help_word, NULL };
 
-				return finish_stdout(cmd->run(2, help_argv));
+				return finish_stdout(cmd_run(cmd, 2, help_argv));
 			}
 		}
 		print_main_help(stdout);
@@ -79,6 +79,5 @@ int main(int argc, char **argv)
 		free(why);
 		return CL_USAGE;
 	}
-	optind = 0;	/* glibc: 0 fully resets getopt for the command */
-	return finish_stdout(cmd->run(argc - 1, argv + 1));
+	return finish_stdout(cmd_run(cmd, argc - 1, argv + 1));
 }

@@ -7,6 +7,7 @@
 
 #include <criterion/criterion.h>
 #include <fcntl.h>
+#include <stdio.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -133,4 +134,174 @@ Test(cmd, colour_needs_a_tty_and_no_NO_COLOR)
 	close(master);
 	close(pipefd[0]);
 	close(pipefd[1]);
+}
+
+/* ---- the preamble: cmd_parse() by the entry's table, plan's options ---- */
+
+#include "apply.h"
+#include "plan.h"
+
+/* argv: cmd's name, then the NULL-terminated words of ap; argc. */
+static int fill_argv(char *argv[16], const struct cmd_entry *cmd, va_list ap)
+{
+	int argc = 0;
+
+	argv[argc++] = (char *)cmd->name;
+	while (argc < 15 && (argv[argc] = va_arg(ap, char *)))
+		argc++;
+	argv[argc] = NULL;
+	return argc;
+}
+
+/* cmd_parse() of the NULL-terminated words after cmd's name. */
+static int parse_cmd(struct cmd_ctx *ctx, const struct cmd_entry *cmd, ...)
+{
+	static char *argv[16];
+	va_list ap;
+	int argc;
+
+	va_start(ap, cmd);
+	argc = fill_argv(argv, cmd, ap);
+	va_end(ap);
+	return cmd_parse(ctx, cmd, argc, argv);
+}
+
+/*
+ * plan's or apply's options: 0 and cli, or -1 and *why (a copy of the
+ * usage error; caller frees).
+ */
+static int plan_cli_v(const struct cmd_entry *cmd, struct apply_cli *cli,
+		      char **why, va_list ap)
+{
+	struct cmd_ctx ctx;
+	char *argv[16];
+	int argc = fill_argv(argv, cmd, ap), r;
+
+	*why = NULL;
+	r = cmd_parse(&ctx, cmd, argc, argv);
+	if (r)
+		*why = strdup(ctx.args.error);
+	else
+		r = cmd_plan_options(&ctx, cli, why);
+	cmd_ctx_release(&ctx);
+	return r;
+}
+
+static int plan_cli(const struct cmd_entry *cmd, struct apply_cli *cli,
+		    char **why, ...)
+{
+	va_list ap;
+	int r;
+
+	va_start(ap, why);
+	r = plan_cli_v(cmd, cli, why, ap);
+	va_end(ap);
+	return r;
+}
+
+Test(cmd, the_entry_says_which_options)
+{
+	struct cmd_ctx ctx;
+
+	cr_assert_eq(parse_cmd(&ctx, &cmd_render_entry, "inv.yaml", "-o", "d1",
+			       "--json", "--output=d2", NULL), 0);
+	cr_expect(cmd_has(&ctx, 'j'));
+	cr_expect_str_eq(cmd_value(&ctx, 'o'), "d2", "the last one given wins");
+	cr_expect_null(cmd_value(&ctx, 'x'));
+	cr_assert_eq(ctx.args.n, 1);
+	cr_expect_str_eq(ctx.args.operands[0], "inv.yaml");
+	cmd_ctx_release(&ctx);
+	/* hostlist reads no inventory: no --overlay */
+	cr_expect_eq(parse_cmd(&ctx, &cmd_hostlist_entry, "expand", "--overlay",
+			       "x.yaml", NULL), -1);
+	cr_expect_str_eq(ctx.args.error, "unknown option '--overlay'");
+	cmd_ctx_release(&ctx);
+	/* --allow-path is the preamble's: a DIR that is not one stops it */
+	cr_expect_eq(parse_cmd(&ctx, &cmd_validate_entry, "--allow-path",
+			       "/nonexistent-dir-of-cmd-test", "inv.yaml", NULL), -2);
+	cr_expect(strstr(ctx.args.error, "nonexistent-dir-of-cmd-test") != NULL);
+	cr_expect_eq(ctx.n_opts, 0, "the command never sees --allow-path");
+	cmd_ctx_release(&ctx);
+}
+
+Test(cmd, plan_options)
+{
+	struct apply_cli cli;
+	char *why = NULL;
+
+	cr_assert_eq(plan_cli(&cmd_plan_entry, &cli, &why, "--json", "--fanout", "8",
+			      "--only", "files,users", "--prune",
+			      "--accept-new-host-keys", "inv.yaml", NULL), 0);
+	cr_expect_str_eq(cli.inventory, "inv.yaml");
+	cr_expect(cli.json && cli.opt.prune && cli.opt.accept_new_host_keys);
+	cr_expect_eq(cli.opt.fanout, 8);
+	cr_expect_eq(cli.opt.only, PLAN_ONLY_FILES | PLAN_ONLY_USERS);
+	cr_expect_not(cli.write, "plan changes nothing");
+	cr_assert_eq(plan_cli(&cmd_apply_entry, &cli, &why, "--dry-run", "x.yaml", NULL), 0);
+	cr_expect(cli.dry_run);
+	cr_expect_not(cli.write, "apply --dry-run is plan");
+	cr_assert_eq(plan_cli(&cmd_apply_entry, &cli, &why, "x.yaml", NULL), 0);
+	cr_expect(cli.write);
+}
+
+/* issue 9: README and the man page show options after INVENTORY */
+Test(cmd, plan_options_after_the_inventory)
+{
+	struct apply_cli cli;
+	char *why = NULL;
+
+	cr_assert_eq(plan_cli(&cmd_apply_entry, &cli, &why, "inv.yaml", "--json",
+			      "--dry-run", "--fanout=4", "--accept-new-host-keys",
+			      NULL), 0);
+	cr_expect_str_eq(cli.inventory, "inv.yaml");
+	cr_expect(cli.json && cli.dry_run && cli.opt.accept_new_host_keys);
+	cr_expect_eq(cli.opt.fanout, 4);
+	cr_assert_eq(plan_cli(&cmd_plan_entry, &cli, &why, "--prune", "inv.yaml",
+			      "--only", "munge", NULL), 0);
+	cr_expect(cli.opt.prune);
+	cr_expect_eq(cli.opt.only, PLAN_ONLY_MUNGE);
+	/* "--" ends the options: an inventory may be called "--json" */
+	cr_assert_eq(plan_cli(&cmd_plan_entry, &cli, &why, "--prune", "--", "--json",
+			      NULL), 0);
+	cr_expect_str_eq(cli.inventory, "--json");
+	cr_expect(!cli.json);
+	/* and POSIXLY_CORRECT does not turn permutation off */
+	setenv("POSIXLY_CORRECT", "1", 1);
+	cr_assert_eq(plan_cli(&cmd_plan_entry, &cli, &why, "inv.yaml", "--json", NULL), 0);
+	unsetenv("POSIXLY_CORRECT");
+	cr_expect(cli.json);
+}
+
+static void expect_plan_usage(const struct cmd_entry *cmd, const char *want, ...)
+{
+	struct apply_cli cli;
+	char *why = NULL;
+	va_list ap;
+	int r;
+
+	va_start(ap, want);
+	r = plan_cli_v(cmd, &cli, &why, ap);
+	va_end(ap);
+	cr_expect_eq(r, -1, "%s", want);
+	cr_assert_not_null(why);
+	cr_expect_str_eq(why, want);
+	free(why);
+}
+
+Test(cmd, plan_usage_errors)
+{
+	const struct cmd_entry *plan = &cmd_plan_entry, *apply = &cmd_apply_entry;
+
+	expect_plan_usage(plan, "missing INVENTORY", NULL);
+	expect_plan_usage(plan, "too many arguments", "a.yaml", "b.yaml", NULL);
+	expect_plan_usage(plan, "unknown option '--dry-run'", "--dry-run", "a.yaml", NULL);
+	expect_plan_usage(apply, "unknown option '--bogus'", "--bogus", "a.yaml", NULL);
+	expect_plan_usage(apply, "unknown option '--bogus'", "a.yaml", "--bogus", NULL);
+	expect_plan_usage(plan, "unknown option '-x'", "a.yaml", "-x", NULL);
+	expect_plan_usage(plan, "option '--fanout' needs a value", "a.yaml", "--fanout", NULL);
+	expect_plan_usage(plan, "too many arguments", "a.yaml", "--", "b.yaml", NULL);
+	expect_plan_usage(plan, "--fanout wants a number from 1 to 100000, not '0'",
+			  "--fanout", "0", "a.yaml", NULL);
+	expect_plan_usage(plan, "unknown section 'disk' (expected files, users, munge, "
+			  "services, accounting)", "--only", "disk", "a.yaml", NULL);
 }
