@@ -24,12 +24,13 @@
 
 const char *acct_dbd_host(const struct model *m)
 {
-	if (m->cluster.accounting_host)
-		return m->cluster.accounting_host;
-	for (size_t i = 0; i < m->n_hosts; i++)
-		if (m->hosts[i].roles & ROLE_DBD)
-			return m->hosts[i].name;
-	return m->cluster.controller;
+	const struct host *h = model_dbd_host(m);
+
+	/* sacctmgr needs no slurmdbd host of its own: the controller will do */
+	if (h)
+		return h->name;
+	return m->cluster.accounting_host ? m->cluster.accounting_host :
+		m->cluster.controller;
 }
 
 static int remote_run(acct_remote_fn remote, void *cookie, const char *host,

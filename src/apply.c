@@ -73,7 +73,7 @@ void apply_session_init(struct apply_session *s, const struct model *m,
 	plan_rendered_ranges(m, rs, s->rs_start);
 	s->absent_start = xcalloc(m->n_hosts + 1, sizeof(*s->absent_start));
 	plan_absent_ranges(m, rs, s->absent_start);
-	s->controller = plan_controller(m);
+	s->controller = model_controller(m);
 	s->db_password = apply_db_password(m);
 }
 
@@ -158,11 +158,9 @@ static int apply_observe_ids(struct apply_session *s, size_t idx,
 	strbuf_addch(&cmd, ' ');
 	transport_shell_quote(&cmd, c->munge_user.name);
 	strbuf_addstr(&cmd, "; echo @@; getent group ");
-	transport_shell_quote(&cmd, c->slurm_user.group ? c->slurm_user.group :
-			      c->slurm_user.name);
+	transport_shell_quote(&cmd, svc_user_group(&c->slurm_user));
 	strbuf_addch(&cmd, ' ');
-	transport_shell_quote(&cmd, c->munge_user.group ? c->munge_user.group :
-			      c->munge_user.name);
+	transport_shell_quote(&cmd, svc_user_group(&c->munge_user));
 	strbuf_addf(&cmd, "; %s", plan_version_cmd);
 	/* hardware as slurmd sees it, with this host's rendered files */
 	hwtruth_probe(&cmd, s->m, idx, s->rs, s->rs_start[idx], s->rs_start[idx + 1]);
@@ -172,10 +170,8 @@ static int apply_observe_ids(struct apply_session *s, size_t idx,
 		groups = groups ? groups + 3 : "";
 		plan_obs_parse_passwd(out.buf, c->slurm_user.name, &o->users[PLAN_SLURM]);
 		plan_obs_parse_passwd(out.buf, c->munge_user.name, &o->users[PLAN_MUNGE]);
-		plan_obs_parse_group(groups, c->slurm_user.group ? c->slurm_user.group :
-				     c->slurm_user.name, &o->groups[PLAN_SLURM]);
-		plan_obs_parse_group(groups, c->munge_user.group ? c->munge_user.group :
-				     c->munge_user.name, &o->groups[PLAN_MUNGE]);
+		plan_obs_parse_group(groups, svc_user_group(&c->slurm_user), &o->groups[PLAN_SLURM]);
+		plan_obs_parse_group(groups, svc_user_group(&c->munge_user), &o->groups[PLAN_MUNGE]);
 		plan_obs_parse_versions(groups, c->slurm_version, o);
 		hwtruth_parse(groups, &o->hw);
 	}
@@ -203,7 +199,7 @@ static int apply_observe_status(struct apply_session *s, size_t idx,
 	for (k = 0; k < SVC_COUNT; k++) {
 		const char *probe = plan_status_cmd(s->m, k);
 
-		if (probe && plan_host_runs(s->m, idx, k))
+		if (probe && model_host_runs(s->m, &s->m->hosts[idx], k))
 			/* newlines: a comment in the command ends with its line */
 			strbuf_addf(&cmd, "(\n%s\n) </dev/null >/dev/null 2>&1; "
 				    "echo \"%s $?\"\n", probe, service_kind_name(k));
@@ -494,7 +490,7 @@ static void apply_ident_cmd(const struct apply_run *r, const struct plan_ident *
 {
 	const struct svc_user *u = d->who == PLAN_SLURM ?
 		&r->s->m->cluster.slurm_user : &r->s->m->cluster.munge_user;
-	const char *group = u->group ? u->group : u->name;
+	const char *group = svc_user_group(u);
 
 	if (d->group && d->change == PLAN_CREATE) {
 		strbuf_addstr(cmd, "groupadd -r");
@@ -558,7 +554,7 @@ static void apply_stop_daemons_of(const struct apply_run *r, size_t idx,
 		char *cause = NULL;
 		int status;
 
-		if (stop && plan_host_runs(m, idx, kind))
+		if (stop && model_host_runs(m, &m->hosts[idx], kind))
 			transport_run(tr, stop, NULL, NULL, &status, &cause);
 		free(cause);
 	}
@@ -796,10 +792,8 @@ static bool apply_central(const struct model *m, size_t idx)
 {
 	const struct host *h = &m->hosts[idx];
 
-	return (h->roles & (ROLE_CONTROLLER | ROLE_BACKUP | ROLE_DBD)) ||
-	       (m->cluster.controller && !strcmp(h->name, m->cluster.controller)) ||
-	       (m->cluster.accounting_host &&
-		!strcmp(h->name, m->cluster.accounting_host));
+	return model_host_runs(m, h, SVC_SLURMCTLD) ||
+	       model_host_runs(m, h, SVC_SLURMDBD);
 }
 
 /*
@@ -828,7 +822,8 @@ static bool apply_fetch_waits(const struct apply_run *r, size_t idx)
 	size_t i;
 
 	if (m->cluster.config_mode != CONFIG_CONFIGLESS ||
-	    !plan_host_runs(m, idx, SVC_SLURMD) || plan_host_runs(m, idx, SVC_SLURMCTLD))
+	    !model_host_runs(m, &m->hosts[idx], SVC_SLURMD) ||
+	    model_host_runs(m, &m->hosts[idx], SVC_SLURMCTLD))
 		return false;
 	for (i = 0; i < r->p->n_services; i++)
 		if (apply_ctld_after_accounting(r, &r->p->services[i]))

@@ -1,7 +1,9 @@
 /*
  * model.c: the model's pool allocator, its defaults and its lookups. The
  * pool is a chain of blocks; the whole model goes in one model_free().
- * Also the one place that reads the database password (db_password()).
+ * Also the one owner of the model's questions: who runs what (roles),
+ * who owns what (service users' ids), and the database password
+ * (db_password()).
  */
 #include "compat.h"
 
@@ -260,6 +262,90 @@ const char *user_default_account(const struct user *u)
 	if (u->default_account)
 		return u->default_account;
 	return u->accounts.n ? u->accounts.items[0] : NULL;
+}
+
+/* ---- roles and owners ---- */
+
+size_t model_controller(const struct model *m)
+{
+	const char *ctl = m->cluster.controller;
+	size_t i;
+
+	for (i = 0; ctl && i < m->n_hosts; i++)
+		if (!strcmp(m->hosts[i].name, ctl))
+			return i;
+	for (i = 0; i < m->n_hosts; i++)
+		if (m->hosts[i].roles & ROLE_CONTROLLER)
+			return i;
+	return SIZE_MAX;
+}
+
+static bool named(const char *name, const struct host *h)
+{
+	return name && !strcmp(name, h->name);
+}
+
+bool model_host_runs(const struct model *m, const struct host *h,
+		     enum service_kind k)
+{
+	const struct cluster *c = &m->cluster;
+
+	switch (k) {
+	case SVC_MUNGE:
+		return true;
+	case SVC_SLURMCTLD:
+		return (h->roles & (ROLE_CONTROLLER | ROLE_BACKUP)) ||
+		       named(c->controller, h) || named(c->backup_controller, h);
+	case SVC_SLURMD:
+		return h->roles & ROLE_COMPUTE;
+	case SVC_SLURMDBD:
+		return (h->roles & ROLE_DBD) || named(c->accounting_host, h);
+	default:
+		return false;
+	}
+}
+
+const struct host *model_dbd_host(const struct model *m)
+{
+	size_t i;
+
+	if (m->cluster.accounting_host)
+		return model_find_host(m, m->cluster.accounting_host);
+	for (i = 0; i < m->n_hosts; i++)
+		if (m->hosts[i].roles & ROLE_DBD)
+			return &m->hosts[i];
+	return NULL;
+}
+
+const char *svc_user_group(const struct svc_user *u)
+{
+	return u->group ? u->group : u->name;
+}
+
+long long model_uid_of(const struct model *m, const char *owner)
+{
+	const struct cluster *c = &m->cluster;
+
+	if (!strcmp(owner, "root"))
+		return 0;
+	if (c->slurm_user.name && !strcmp(owner, c->slurm_user.name))
+		return c->slurm_user.uid;
+	if (c->munge_user.name && !strcmp(owner, c->munge_user.name))
+		return c->munge_user.uid;
+	return -1;
+}
+
+long long model_gid_of(const struct model *m, const char *group)
+{
+	const struct cluster *c = &m->cluster;
+
+	if (!strcmp(group, "root"))
+		return 0;
+	if (c->slurm_user.name && !strcmp(group, svc_user_group(&c->slurm_user)))
+		return c->slurm_user.gid;
+	if (c->munge_user.name && !strcmp(group, svc_user_group(&c->munge_user)))
+		return c->munge_user.gid;
+	return -1;
 }
 
 /* ---- the database password ---- */

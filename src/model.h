@@ -392,8 +392,13 @@ const struct user *model_find_user(const struct model *m, const char *name);
 
 /*
  * The database password, from the file database.password_file or the
- * environment variable database.password_env (validate refuses both):
- * the one place that reads it. Newly allocated; free it with
+ * environment variable database.password_env: the one place that reads
+ * it. There is no precedence between the two: both set is an error here
+ * and in validate, and neither falls back to the other. Why: once the
+ * password was read file-first in one place and environment-first in
+ * another, so plan's database connection and apply's slurmdbd.conf could
+ * use different passwords without a word; a site with both set has to say
+ * which one it means. Newly allocated; free it with
  * xfree_secret(p, strlen(p)). NULL with *cause (caller frees) when it
  * cannot be read; NULL with *cause NULL when neither is set.
  */
@@ -401,6 +406,47 @@ char *db_password(const struct db_settings *s, char **cause);
 
 /* Name of a service kind: "munge", "slurmctld", ... */
 const char *service_kind_name(enum service_kind k);
+
+/*
+ * ---- the model's answers: who runs what, who owns what ----
+ * Each question has this one answer; render, plan, apply and accounting
+ * ask here. A model need not be validated: roles and the cluster's names
+ * (controller, backup_controller, accounting_host) count alike, and on a
+ * valid model they agree (validate refuses a role its name does not hold).
+ */
+
+/*
+ * Index of the controller host: cluster.controller, else the first host
+ * with the controller role; SIZE_MAX when there is none.
+ */
+size_t model_controller(const struct model *m);
+
+/*
+ * True when h (a host of m) runs daemon k: munge everywhere; slurmctld on
+ * the controller and the backup controller; slurmd on compute hosts;
+ * slurmdbd on the accounting host.
+ */
+bool model_host_runs(const struct model *m, const struct host *h,
+		     enum service_kind k);
+
+/*
+ * The host slurmdbd runs on: cluster.accounting_host (NULL when no host
+ * has that name), else the first host with the dbd role, else NULL.
+ * Borrowed from m.
+ */
+const struct host *model_dbd_host(const struct model *m);
+
+/* A service user's group: its group, else its name (borrowed). */
+const char *svc_user_group(const struct svc_user *u);
+
+/*
+ * The uid of a file owner / gid of a file group as the inventory sets it:
+ * root is 0, the slurm and munge users (and their groups) have their
+ * configured ids; -1 when the inventory does not say (MODEL_UNSET ids
+ * come back as they are).
+ */
+long long model_uid_of(const struct model *m, const char *owner);
+long long model_gid_of(const struct model *m, const char *group);
 
 /*
  * The default account of a user: default_account if set, else the first of

@@ -265,40 +265,11 @@ const struct svc_user *plan_svc_user(const struct model *m,
 		&m->cluster.munge_user;
 }
 
-const char *plan_svc_group(const struct svc_user *u)
-{
-	return u->group ? u->group : u->name;
-}
-
-long long plan_uid_of(const struct model *m, const char *owner)
-{
-	int w;
-
-	if (!strcmp(owner, "root"))
-		return 0;
-	for (w = 0; w < PLAN_N_IDENT; w++)
-		if (!strcmp(owner, plan_svc_user(m, w)->name))
-			return plan_svc_user(m, w)->uid;
-	return -1;
-}
-
-long long plan_gid_of(const struct model *m, const char *group)
-{
-	int w;
-
-	if (!strcmp(group, "root"))
-		return 0;
-	for (w = 0; w < PLAN_N_IDENT; w++)
-		if (!strcmp(group, plan_svc_group(plan_svc_user(m, w))))
-			return plan_svc_user(m, w)->gid;
-	return -1;
-}
-
 /* The id to own files with on host h: the inventory's, else the host's. */
 static long long plan_want_uid(const struct plan *p,
 			       const struct plan_obs_host *o, const char *owner)
 {
-	long long id = plan_uid_of(p->m, owner);
+	long long id = model_uid_of(p->m, owner);
 	int w;
 
 	for (w = 0; id < 0 && w < PLAN_N_IDENT; w++)
@@ -311,11 +282,11 @@ static long long plan_want_uid(const struct plan *p,
 static long long plan_want_gid(const struct plan *p,
 			       const struct plan_obs_host *o, const char *group)
 {
-	long long id = plan_gid_of(p->m, group);
+	long long id = model_gid_of(p->m, group);
 	int w;
 
 	for (w = 0; id < 0 && w < PLAN_N_IDENT; w++)
-		if (!strcmp(group, plan_svc_group(plan_svc_user(p->m, w))) &&
+		if (!strcmp(group, svc_user_group(plan_svc_user(p->m, w))) &&
 		    o->groups[w].exists)
 			id = o->groups[w].id;
 	return id;
@@ -1044,26 +1015,6 @@ static void plan_add_service(struct plan *p, size_t host, enum service_kind k,
 	s->why = xstrdup(why);
 }
 
-bool plan_host_runs(const struct model *m, size_t host, enum service_kind k)
-{
-	const struct host *h = &m->hosts[host];
-	const char *dbd = m->cluster.accounting_host;
-
-	switch (k) {
-	case SVC_MUNGE:
-		return true;
-	case SVC_SLURMCTLD:
-		return (h->roles & (ROLE_CONTROLLER | ROLE_BACKUP)) ||
-		       (m->cluster.controller && !strcmp(h->name, m->cluster.controller));
-	case SVC_SLURMD:
-		return h->roles & ROLE_COMPUTE;
-	case SVC_SLURMDBD:
-		return (h->roles & ROLE_DBD) || (dbd && !strcmp(h->name, dbd));
-	default:
-		return false;
-	}
-}
-
 /* The restart bits one host needs; why[bit index] is the first reason. */
 static unsigned plan_host_restart(const struct plan *p, size_t host,
 				  const char *why[5])
@@ -1112,20 +1063,6 @@ static unsigned plan_bit_index(unsigned bit)
 	return b;
 }
 
-size_t plan_controller(const struct model *m)
-{
-	size_t i;
-
-	for (i = 0; i < m->n_hosts; i++)
-		if (m->cluster.controller &&
-		    !strcmp(m->hosts[i].name, m->cluster.controller))
-			return i;
-	for (i = 0; i < m->n_hosts; i++)
-		if (m->hosts[i].roles & ROLE_CONTROLLER)
-			return i;
-	return SIZE_MAX;
-}
-
 /* Start order on a host: munge first (the others authenticate through it),
  * then slurmdbd, slurmctld (which registers with it), slurmd. */
 static int plan_svc_rank(enum service_kind k)
@@ -1172,8 +1109,8 @@ static void plan_services_by_host(struct plan *p)
 static bool plan_host_fetches(const struct model *m, size_t host)
 {
 	return m->cluster.config_mode == CONFIG_CONFIGLESS &&
-	       plan_host_runs(m, host, SVC_SLURMD) &&
-	       !plan_host_runs(m, host, SVC_SLURMCTLD);
+	       model_host_runs(m, &m->hosts[host], SVC_SLURMD) &&
+	       !model_host_runs(m, &m->hosts[host], SVC_SLURMCTLD);
 }
 
 /*
@@ -1183,7 +1120,7 @@ static bool plan_host_fetches(const struct model *m, size_t host)
  */
 static unsigned plan_fetched(struct plan *p)
 {
-	size_t h, i, ctl = plan_controller(p->m), n = 0;
+	size_t h, i, ctl = model_controller(p->m), n = 0;
 	struct strbuf files = STRBUF_INIT;
 	const char **names;
 	unsigned bits = 0;
@@ -1229,7 +1166,7 @@ static void plan_services(struct plan *p)
 		{ PLAN_RESTART_CTLD, SVC_SLURMCTLD },
 		{ PLAN_RESTART_SLURMD, SVC_SLURMD },
 	};
-	size_t h, j, ctl = plan_controller(p->m);
+	size_t h, j, ctl = model_controller(p->m);
 	bool reconfigure = false;
 	unsigned fetched = plan_fetched(p);
 
@@ -1243,11 +1180,11 @@ static void plan_services(struct plan *p)
 			bits |= PLAN_RESTART_SLURMD;
 			why[plan_bit_index(PLAN_RESTART_SLURMD)] = p->fetch_why;
 		}
-		bool slurmd = plan_host_runs(p->m, h, SVC_SLURMD);
-		bool ctld = plan_host_runs(p->m, h, SVC_SLURMCTLD);
+		bool slurmd = model_host_runs(p->m, &p->m->hosts[h], SVC_SLURMD);
+		bool ctld = model_host_runs(p->m, &p->m->hosts[h], SVC_SLURMCTLD);
 
 		for (j = 0; j < ARRAY_SIZE(map); j++) {
-			if (!plan_host_runs(p->m, h, map[j].k))
+			if (!model_host_runs(p->m, &p->m->hosts[h], map[j].k))
 				continue;
 			if (bits & map[j].bit) {
 				plan_add_service(p, h, map[j].k, PLAN_SVC_RESTART,

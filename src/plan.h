@@ -324,23 +324,10 @@ char *plan_unreached(const struct plan *p);
 char *plan_file_bytes(const struct plan *p, const struct rendered_file *f,
 		      size_t *len);
 
-/* Index of the controller host (cluster.controller, else the first host
- * with the controller role), SIZE_MAX when there is none. */
-size_t plan_controller(const struct model *m);
-
-/* True when host idx runs daemon k (by role, controller, accounting host). */
-bool plan_host_runs(const struct model *m, size_t idx, enum service_kind k);
-
 /* The model's slurm or munge user (borrowed from m). */
 const struct svc_user *plan_svc_user(const struct model *m,
 				     enum plan_ident_who who);
 
-/* A service user's group name: its group, else its name (borrowed). */
-const char *plan_svc_group(const struct svc_user *u);
-
-/* uid/gid for an owner/group name of a rendered file; -1 when unknown. */
-long long plan_uid_of(const struct model *m, const char *owner);
-long long plan_gid_of(const struct model *m, const char *group);
 
 /*
  * What a change between two versions of a config file needs from the

@@ -259,7 +259,7 @@ static void plan_describe_ident(const struct plan *p, const struct plan_ident *d
 				struct strbuf *out)
 {
 	const struct svc_user *u = plan_svc_user(p->m, d->who);
-	const char *name = d->group ? plan_svc_group(u) : u->name;
+	const char *name = d->group ? svc_user_group(u) : u->name;
 
 	if (d->change == PLAN_CREATE) {
 		strbuf_addf(out, "create %s '%s'", d->group ? "group" : "user", name);
@@ -496,7 +496,7 @@ static json_t *plan_json_idents(const struct plan *p)
 		json_array_append_new(a, json_pack(
 			"{s:s, s:s, s:s, s:s, s:[I,I], s:[I,I]}",
 			"hosts", g[i].hosts, "kind", d->group ? "group" : "user",
-			"name", d->group ? plan_svc_group(u) : u->name,
+			"name", d->group ? svc_user_group(u) : u->name,
 			"change", plan_change_name(d->change),
 			"id", (json_int_t)d->have_id, (json_int_t)d->want_id,
 			"gid", (json_int_t)d->have_gid, (json_int_t)d->want_gid));

@@ -340,7 +340,7 @@ static void render_plan_init(struct render_plan *rp, const struct model *m)
 		rp->path[k] = strchr(kind_names[k], '/') ? xstrdup(kind_names[k]) :
 			join_path(m->cluster.config_dir, kind_names[k]);
 	}
-	rp->dbd = view_dbd_host(m);
+	rp->dbd = model_dbd_host(m);
 }
 
 static void render_plan_release(struct render_plan *rp)
@@ -360,7 +360,7 @@ static void render_plan_release(struct render_plan *rp)
 static bool host_fetches(const struct model *m, const struct host *h)
 {
 	return m->cluster.config_mode == CONFIG_CONFIGLESS &&
-	       (h->roles & ROLE_COMPUTE) && !view_is_controller(m, h);
+	       (h->roles & ROLE_COMPUTE) && !model_host_runs(m, h, SVC_SLURMCTLD);
 }
 
 static size_t host_files(const struct model *m, const struct host *h,

@@ -150,30 +150,6 @@ static json_t *extra_list(const struct kv_list *kv)
 	return site_settings(kv, NULL);
 }
 
-/* ---- roles ---- */
-
-const struct host *view_dbd_host(const struct model *m)
-{
-	size_t i;
-
-	if (m->cluster.accounting_host)
-		return model_find_host(m, m->cluster.accounting_host);
-	for (i = 0; i < m->n_hosts; i++)
-		if (m->hosts[i].roles & ROLE_DBD)
-			return &m->hosts[i];
-	return NULL;
-}
-
-bool view_is_controller(const struct model *m, const struct host *h)
-{
-	const struct cluster *c = &m->cluster;
-
-	if (h->roles & (ROLE_CONTROLLER | ROLE_BACKUP))
-		return true;
-	return (c->controller && !strcmp(h->name, c->controller)) ||
-	       (c->backup_controller && !strcmp(h->name, c->backup_controller));
-}
-
 /*
  * The node type of a compute host: resolved by validate, or looked up by
  * name so a model straight from the loader renders the same.
@@ -787,7 +763,7 @@ static json_t *scheduling_settings(const struct model *m)
 static json_t *accounting_settings(const struct model *m)
 {
 	const struct kv_list *pass = &m->cluster.slurm_conf;
-	const struct host *dbd = view_dbd_host(m);
+	const struct host *dbd = model_dbd_host(m);
 	json_t *a = json_array();
 	char *tres;
 
@@ -815,7 +791,7 @@ json_t *view_slurm_conf(const struct model *m, char **cause)
 	static const char *const merged[] = { "AccountingStorageTRES", NULL };
 	json_t *ctx, *parts, *site;
 	/* the TRES list is merged into the accounting section when there is one */
-	const char *const *skip = view_dbd_host(m) ? merged : NULL;
+	const char *const *skip = model_dbd_host(m) ? merged : NULL;
 
 	*cause = NULL;
 	parts = partition_lines(m, cause);
@@ -921,7 +897,7 @@ json_t *view_slurmdbd_conf(const struct model *m)
 	const struct cluster *c = &m->cluster;
 	const struct db_settings *db = &m->db;
 	const struct kv_list *pass = &c->slurmdbd_conf;
-	const struct host *dbd = view_dbd_host(m);
+	const struct host *dbd = model_dbd_host(m);
 	json_t *ctx = json_object(), *a = json_array();
 
 	setting(a, pass, "AuthType", "auth/munge");
@@ -978,7 +954,7 @@ json_t *view_slurmd_defaults(const struct model *m)
 		if (is_primary(m, &m->hosts[i]))
 			add_conf_server(&sb, m, &m->hosts[i]);
 	for (i = 0; i < m->n_hosts; i++)
-		if (!is_primary(m, &m->hosts[i]) && view_is_controller(m, &m->hosts[i]))
+		if (!is_primary(m, &m->hosts[i]) && model_host_runs(m, &m->hosts[i], SVC_SLURMCTLD))
 			add_conf_server(&sb, m, &m->hosts[i]);
 	set_str(ctx, "cluster", m->cluster.name);
 	set_str(ctx, "conf_server", sb.buf);

@@ -44,20 +44,11 @@ json_t *view_cgroup_conf(const struct model *m);
 json_t *view_slurmdbd_conf(const struct model *m);
 
 /*
- * The host that runs slurmdbd: cluster.accounting_host, else the first host
- * with the dbd role, else NULL. Borrowed from the model.
- */
-const struct host *view_dbd_host(const struct model *m);
-
-/*
  * /etc/default/slurmd of a host that fetches its configuration (configless):
  * "conf_server" lists the controller then its backups as slurmd's
  * --conf-server takes them ("address:port,..."). New reference.
  */
 json_t *view_slurmd_defaults(const struct model *m);
-
-/* True if the host runs slurmctld (controller or backup). */
-bool view_is_controller(const struct model *m, const struct host *h);
 
 /*
  * The effective AccountingStorageTRES: every TRES of the pass-through value

@@ -287,8 +287,8 @@ Test(view, configless_enables_it_on_the_controller)
 	cr_assert_null(setting_of(a, "control", "SlurmctldParameters"));
 	cr_assert_str_eq(setting_of(b, "control", "SlurmctldParameters"),
 			 "enable_configless");
-	cr_assert(view_is_controller(less, model_find_host(less, "ctl")));
-	cr_assert_not(view_is_controller(less, model_find_host(less, "n1")));
+	cr_assert(model_host_runs(less, model_find_host(less, "ctl"), SVC_SLURMCTLD));
+	cr_assert_not(model_host_runs(less, model_find_host(less, "n1"), SVC_SLURMCTLD));
 	json_decref(a);
 	json_decref(b);
 	model_free(push);
