@@ -385,6 +385,7 @@ char *db_password(const struct db_settings *s, char **cause)
 	const char *v;
 
 	*cause = NULL;
+	/* no precedence, no fall-back (model.h says why) */
 	if (s->password_file && s->password_env) {
 		*cause = xstrdup("database.password_file and database.password_env "
 				 "are both set");
