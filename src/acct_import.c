@@ -660,15 +660,14 @@ int acct_import_db(const struct model *m, struct strbuf *out,
 		goto out;
 	if (!info.has_schema || !info.cluster_tables) {
 		*cause = xasprintf("the database '%s' holds no cluster '%s'",
-				   m->db.name ? m->db.name : "slurm_acct_db", m->cluster.name);
+				   db_name(&m->db), m->cluster.name);
 		goto out;
 	}
 	extra = unmodelled(db, m->cluster.name, &info, problems, cause);
 	if (extra < 0)
 		goto out;
 	where = xasprintf("cluster '%s' in the database %s at %s:%lld", m->cluster.name,
-			  m->db.name ? m->db.name : "slurm_acct_db", m->db.host,
-			  m->db.port > 0 ? m->db.port : 3306);
+			  db_name(&m->db), m->db.host, db_port(&m->db));
 	rc = extra + acct_import_emit(&set, true, where, out, problems);
 out:
 	if (db)

@@ -115,9 +115,8 @@ int acct_plan_compute(const struct model *m, bool prune, struct acct_plan **out,
 	*out = NULL;
 	p->prune = prune;
 	p->cluster = xstrdup(m->cluster.name ? m->cluster.name : "");
-	p->where = xasprintf("%s at %s:%lld", m->db.name ? m->db.name : "slurm_acct_db",
-			     m->db.host ? m->db.host : "localhost",
-			     m->db.port > 0 ? m->db.port : 3306);
+	p->where = xasprintf("%s at %s:%lld", db_name(&m->db),
+			     m->db.host ? m->db.host : "localhost", db_port(&m->db));
 	if (!m->db.host) {
 		*cause = xstrdup("the inventory has no database: section (database.host)");
 		goto out;

@@ -72,9 +72,9 @@ static int session_setup(struct db *db, char **cause)
 int db_connect(const struct db_settings *s, struct db **out, char **cause)
 {
 	const char *host = s->host ? s->host : "localhost";
-	const char *user = s->user ? s->user : "slurm";
-	const char *name = s->name ? s->name : "slurm_acct_db";
-	unsigned port = s->port > 0 ? (unsigned)s->port : 3306;
+	const char *user = db_user(s);
+	const char *name = db_name(s);
+	unsigned port = (unsigned)db_port(s);
 	unsigned timeout = 10;
 	char *pass;
 	struct db *db;

@@ -175,8 +175,8 @@ struct model *model_new(void)
 	m->ssh = (struct ssh_settings){ .port = MODEL_UNSET, .fanout = 64,
 					.connect_timeout = 10,
 					.command_timeout = 300 };
-	m->db = (struct db_settings){ .port = 3306, .name = "slurm_acct_db",
-				      .user = "slurm", .method = DB_METHOD_AUTO };
+	m->db = (struct db_settings){ .port = MODEL_DB_PORT, .name = MODEL_DB_NAME,
+				      .user = MODEL_DB_USER, .method = DB_METHOD_AUTO };
 	return m;
 }
 
@@ -346,6 +346,28 @@ long long model_gid_of(const struct model *m, const char *group)
 	if (c->munge_user.name && !strcmp(group, svc_user_group(&c->munge_user)))
 		return c->munge_user.gid;
 	return -1;
+}
+
+/* ---- the database ---- */
+
+long long db_port(const struct db_settings *s)
+{
+	return s->port > 0 ? s->port : MODEL_DB_PORT;
+}
+
+const char *db_name(const struct db_settings *s)
+{
+	return s->name ? s->name : MODEL_DB_NAME;
+}
+
+const char *db_user(const struct db_settings *s)
+{
+	return s->user ? s->user : MODEL_DB_USER;
+}
+
+const char *db_storage_host(const struct db_settings *s)
+{
+	return s->storage_host ? s->storage_host : s->host;
 }
 
 /* ---- the database password ---- */

@@ -391,6 +391,20 @@ const struct account *model_find_account(const struct model *m,
 const struct user *model_find_user(const struct model *m, const char *name);
 
 /*
+ * The database settings' defaults (docs/inventory-keys.md), one answer
+ * for every reader: model_new() starts from them, and these accessors
+ * answer for settings that lack one (a db_settings built by hand).
+ */
+#define MODEL_DB_PORT 3306
+#define MODEL_DB_NAME "slurm_acct_db"
+#define MODEL_DB_USER "slurm"
+long long db_port(const struct db_settings *s);
+const char *db_name(const struct db_settings *s);
+const char *db_user(const struct db_settings *s);
+/* The host slurmdbd reaches MariaDB at: storage_host, else host. */
+const char *db_storage_host(const struct db_settings *s);
+
+/*
  * The database password, from the file database.password_file or the
  * environment variable database.password_env: the one place that reads
  * it. There is no precedence between the two: both set is an error here

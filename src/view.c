@@ -908,11 +908,10 @@ json_t *view_slurmdbd_conf(const struct model *m)
 	setting_num(a, pass, "DbdPort", c->slurmdbd_port, 6819);
 	setting(a, pass, "SlurmUser", c->slurm_user.name);
 	settings_table(a, pass, slurmdbd_defaults);
-	setting(a, pass, "StorageHost",
-		db->storage_host ? db->storage_host : db->host);
-	setting_num(a, pass, "StoragePort", db->port, 3306);
-	setting(a, pass, "StorageUser", db->user);
-	setting(a, pass, "StorageLoc", db->name);
+	setting(a, pass, "StorageHost", db_storage_host(db));
+	setting_num(a, pass, "StoragePort", db_port(db), MODEL_DB_PORT);
+	setting(a, pass, "StorageUser", db_user(db));
+	setting(a, pass, "StorageLoc", db_name(db));
 	/* never the password: apply puts it in when it writes the file */
 	json_array_append_new(a, kv_pair("StoragePass", RENDER_SECRET_DB_PASSWORD));
 	set_str(ctx, "cluster", c->name);

@@ -2,8 +2,9 @@
  * model_roles_test.c: the model's answers, each asked in one place
  * (model.h): who runs which daemon (by role and by the cluster's names,
  * on models straight from the loader too), the controller and the
- * slurmdbd host, service users' groups and ids, and that the database
- * password has no precedence between its two sources.
+ * slurmdbd host, service users' groups and ids, the database's defaults,
+ * and that the database password has no precedence between its two
+ * sources.
  */
 #include "compat.h"
 
@@ -159,6 +160,29 @@ Test(model_roles, unset_ids_stay_unset)
 	cr_expect_eq(model_uid_of(m, m->cluster.slurm_user.name), MODEL_UNSET);
 	cr_expect_eq(model_gid_of(m, svc_user_group(&m->cluster.munge_user)),
 		     MODEL_UNSET);
+	model_free(m);
+}
+
+/* The database's defaults: the same from model_new() and from nothing. */
+Test(model_roles, database_defaults)
+{
+	struct model *m = model_new();
+	struct db_settings none = { 0 }, set = { .host = "db1", .port = 3307,
+		.name = "acct", .user = "dbd", .storage_host = "db1.internal" };
+
+	cr_expect_eq(db_port(&m->db), 3306);
+	cr_expect_str_eq(db_name(&m->db), "slurm_acct_db");
+	cr_expect_str_eq(db_user(&m->db), "slurm");
+	cr_expect_eq(db_port(&none), db_port(&m->db));
+	cr_expect_str_eq(db_name(&none), db_name(&m->db));
+	cr_expect_str_eq(db_user(&none), db_user(&m->db));
+	cr_expect_null(db_storage_host(&none));
+	cr_expect_eq(db_port(&set), 3307);
+	cr_expect_str_eq(db_name(&set), "acct");
+	cr_expect_str_eq(db_user(&set), "dbd");
+	cr_expect_str_eq(db_storage_host(&set), "db1.internal");
+	set.storage_host = NULL;
+	cr_expect_str_eq(db_storage_host(&set), "db1", "slurmdbd reaches it as we do");
 	model_free(m);
 }
 
