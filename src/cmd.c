@@ -320,6 +320,14 @@ const char *cmd_value(const struct cmd_ctx *ctx, int c)
 	return o ? o->value : NULL;
 }
 
+const char *cmd_operands(const struct cmd_ctx *ctx, size_t n,
+			 const char *missing)
+{
+	if (ctx->args.n == n)
+		return NULL;
+	return ctx->args.n > n ? "too many arguments" : missing;
+}
+
 int cmd_usage(const struct cmd_ctx *ctx, const char *why)
 {
 	cmd_usage_error(ctx->cmd, why);

@@ -200,6 +200,13 @@ bool cmd_has(const struct cmd_ctx *ctx, int c);
 /* The value of the last option c given (borrowed from argv); NULL if none. */
 const char *cmd_value(const struct cmd_ctx *ctx, int c);
 
+/*
+ * NULL when ctx has exactly n operands, else the usage error: "too many
+ * arguments", or missing (e.g. "missing INVENTORY") when there are fewer.
+ */
+const char *cmd_operands(const struct cmd_ctx *ctx, size_t n,
+			 const char *missing);
+
 /* cmd_usage_error() for ctx's command; returns CL_USAGE. */
 int cmd_usage(const struct cmd_ctx *ctx, const char *why);
 

@@ -61,14 +61,14 @@ static const struct option accounting_options[] = {
 };
 
 /* Why the operands VERB INVENTORY are wrong; NULL when they are right. */
-static const char *check_operands(const struct cmd_args *a)
+static const char *check_operands(const struct cmd_ctx *ctx)
 {
+	const struct cmd_args *a = &ctx->args;
+
 	if (a->n < 1 || (strcmp(a->operands[0], "plan") &&
 			 strcmp(a->operands[0], "apply")))
 		return a->n ? "the first argument is plan or apply" : "missing plan or apply";
-	if (a->n != 2)
-		return a->n < 2 ? "missing INVENTORY" : "too many arguments";
-	return NULL;
+	return cmd_operands(ctx, 2, "missing INVENTORY");
 }
 
 static void print_plan(const struct acct_plan *p, bool json)
@@ -145,7 +145,7 @@ static int cmd_accounting_run(struct cmd_ctx *ctx)
 		cmd_has(ctx, 'p'), cmd_has(ctx, 'j'), cmd_has(ctx, 'a'),
 		cmd_value(ctx, 'e'),
 	};
-	const char *why = check_operands(&ctx->args);
+	const char *why = check_operands(ctx);
 
 	if (why)
 		return cmd_usage(ctx, why);

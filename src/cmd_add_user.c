@@ -187,7 +187,7 @@ static const char *parse_args(struct add_user_req *r, const struct cmd_ctx *ctx)
 		}
 	}
 	if (ctx->args.n != 2)
-		return ctx->args.n < 2 ? "missing INVENTORY or NAME" : "too many arguments";
+		return cmd_operands(ctx, 2, "missing INVENTORY or NAME");
 	if (!r->entries.n)
 		return "--account is required";
 	r->inventory = ctx->args.operands[0];

@@ -44,13 +44,13 @@ static const struct option export_sacctmgr_options[] = {
 static int cmd_export_sacctmgr_run(struct cmd_ctx *ctx)
 {
 	struct strbuf out = STRBUF_INIT;
+	const char *why;
 	const struct model *m;
 	char *cause = NULL;
 	int rc;
 
-	if (ctx->args.n != 1)
-		return cmd_usage(ctx, ctx->args.n ? "too many arguments" :
-				 "missing INVENTORY");
+	if ((why = cmd_operands(ctx, 1, "missing INVENTORY")))
+		return cmd_usage(ctx, why);
 	if (!(m = cmd_load(ctx, ctx->args.operands[0])))
 		return CL_INVALID;
 	rc = cmd_has(ctx, 'c') ? acct_export_commands(m, &out, &cause) :

@@ -117,6 +117,7 @@ static int plan_option(const struct cmd_opt *o, struct apply_cli *cli,
 int cmd_plan_options(const struct cmd_ctx *ctx, struct apply_cli *cli,
 		     char **why)
 {
+	const char *bad;
 	size_t i;
 
 	memset(cli, 0, sizeof(*cli));
@@ -124,8 +125,8 @@ int cmd_plan_options(const struct cmd_ctx *ctx, struct apply_cli *cli,
 	for (i = 0; i < ctx->n_opts; i++)
 		if (plan_option(&ctx->opts[i], cli, why))
 			return -1;
-	if (ctx->args.n != 1) {
-		*why = xstrdup(ctx->args.n ? "too many arguments" : "missing INVENTORY");
+	if ((bad = cmd_operands(ctx, 1, "missing INVENTORY"))) {
+		*why = xstrdup(bad);
 		return -1;
 	}
 	cli->inventory = ctx->args.operands[0];

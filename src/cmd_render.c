@@ -615,15 +615,14 @@ static const struct option render_options[] = {
 
 static int cmd_render_run(struct cmd_ctx *ctx)
 {
-	const char *dir = cmd_value(ctx, 'o');
+	const char *dir = cmd_value(ctx, 'o'), *why;
 	char *own;
 	int rc;
 
 	if (!dir || !*dir)
 		return cmd_usage(ctx, "-o DIR is required");
-	if (ctx->args.n != 1)
-		return cmd_usage(ctx, ctx->args.n ? "too many arguments" :
-				 "missing INVENTORY");
+	if ((why = cmd_operands(ctx, 1, "missing INVENTORY")))
+		return cmd_usage(ctx, why);
 	if (!cmd_load(ctx, ctx->args.operands[0]))
 		return CL_INVALID;
 	own = xstrdup(dir);	/* prepare_dir() writes into it */

@@ -255,12 +255,12 @@ static int cmd_template_run(struct cmd_ctx *ctx)
 		.data = cmd_value(ctx, 'd'), .out = cmd_value(ctx, 'o'),
 		.flags = cmd_has(ctx, 'e') ? TMPL_HTML_ESCAPE : 0,
 	};
+	const char *why;
 	char *slash;
 	int rc = CL_FATAL;
 
-	if (ctx->args.n != 1 || !*ctx->args.operands[0])
-		return cmd_usage(ctx, ctx->args.n > 1 ? "too many arguments" :
-				 "missing FILE");
+	if ((why = cmd_operands(ctx, 1, "missing FILE")) || !*ctx->args.operands[0])
+		return cmd_usage(ctx, why ? why : "missing FILE");
 	o.file = ctx->args.operands[0];
 	memset(&ps, 0, sizeof(ps));
 	ps.dl = &dl;
