@@ -126,10 +126,11 @@ void cmd_print_exit_codes(FILE *out);
 bool cmd_wants_help(int argc, char **argv);
 
 /*
- * Option parsing, one pattern for every command: options and operands in
- * any order ("plan INV --json" and "plan --json INV", as getopt_long users
- * expect, whatever POSIXLY_CORRECT says), "--" ends the options. Operands
- * are collected in order into args->operands. Usage:
+ * Option parsing, one pattern for every command (cmd_parse() runs it with
+ * the command's table): options and operands in any order ("plan INV
+ * --json" and "plan --json INV", as getopt_long users expect, whatever
+ * POSIXLY_CORRECT says), "--" ends the options. Operands are collected in
+ * order into args->operands. Usage:
  *
  *	struct cmd_args a = CMD_ARGS_INIT;
  *	while ((c = cmd_getopt(&a, argc, argv, "o:", longopts)) != -1)
