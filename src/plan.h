@@ -272,7 +272,7 @@ struct plan_inputs {
 /*
  * Compares desired and observed state. Hosts that were not observed get no
  * changes (they are listed by plan_unobserved()). With the services
- * section, a daemon a host runs (plan_host_runs) that was observed stopped
+ * section, a daemon a host runs (model_host_runs) that was observed stopped
  * is started unless a restart is planned for it. Returns the new plan
  * (caller frees with plan_free()); it borrows m, rs and in->obs.
  */
