@@ -114,6 +114,12 @@ struct acct_lock;
 int acct_lock_take(const struct model *m, const char *via, bool accept_new,
 		   struct acct_lock **out, char **cause);
 void acct_lock_release(struct acct_lock *l);
+/*
+ * The lock's SSH sessions (NULL when it went through exec-via or the
+ * inventory has no controller), for an acct_ssh_remote() cookie: the
+ * accounting commands then open one connection, not two. Owned by l.
+ */
+struct acct_ssh *acct_lock_ssh(struct acct_lock *l);
 
 /*
  * The accounting host (cluster.accounting_host, else the first host with

@@ -318,6 +318,11 @@ int acct_lock_take(const struct model *m, const char *via, bool accept_new,
 	return rc;
 }
 
+struct acct_ssh *acct_lock_ssh(struct acct_lock *l)
+{
+	return l ? l->ssh : NULL;
+}
+
 void acct_lock_release(struct acct_lock *l)
 {
 	if (!l)

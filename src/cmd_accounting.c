@@ -86,9 +86,9 @@ static void print_plan(const struct acct_plan *p, bool json)
 }
 
 static int do_apply(const struct model *m, const struct acct_plan *p,
-		    const struct acct_opts *o)
+		    const struct acct_opts *o, struct acct_lock *lock)
 {
-	struct acct_ssh *ssh;
+	struct acct_ssh *ssh, *own = NULL;
 	char *cause = NULL;
 	int rc;
 
@@ -99,9 +99,11 @@ static int do_apply(const struct model *m, const struct acct_plan *p,
 	if (o->exec_via) {
 		rc = acct_plan_apply(m, p, acct_exec_remote, (void *)o->exec_via, &cause);
 	} else {
-		ssh = acct_ssh_new(m, o->accept_new);
+		/* the lock's session when it has one: one connection */
+		if (!(ssh = acct_lock_ssh(lock)))
+			ssh = own = acct_ssh_new(m, o->accept_new);
 		rc = acct_plan_apply(m, p, acct_ssh_remote, ssh, &cause);
-		acct_ssh_free(ssh);
+		acct_ssh_free(own);
 	}
 	if (rc < 0) {
 		fprintf(stderr, "clusterctl: accounting: %s\n", cause);
@@ -133,7 +135,7 @@ static int run(const char *verb, const struct model *m, const struct acct_opts *
 	if (!strcmp(verb, "plan"))
 		rc = acct_plan_count(p) ? CL_PENDING : CL_OK;
 	else
-		rc = do_apply(m, p, o);
+		rc = do_apply(m, p, o, lock);
 	acct_plan_free(p);
 	acct_lock_release(lock);
 	return rc;

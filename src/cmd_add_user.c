@@ -739,11 +739,15 @@ static int add_user_plan_accounting(const struct model *m, const char *name,
 	return -1;
 }
 
-/* Applies a plan made by add_user_plan_accounting(). Returns a cl_exit code. */
+/*
+ * Applies a plan made by add_user_plan_accounting() over the lock's SSH
+ * session when there is one (one connection for the whole command).
+ * Returns a cl_exit code.
+ */
 static int add_user_apply_accounting(const struct model *m, const char *name,
-				     struct add_user_acct *a)
+				     struct add_user_acct *a, struct acct_lock *lock)
 {
-	struct acct_ssh *ssh;
+	struct acct_ssh *own = NULL, *ssh = acct_lock_ssh(lock);
 	char *cause = NULL;
 	int rc = CL_OK;
 
@@ -751,7 +755,8 @@ static int add_user_apply_accounting(const struct model *m, const char *name,
 		printf("user '%s' is already in the accounting database\n", name);
 		return CL_OK;
 	}
-	ssh = acct_ssh_new(m, false);
+	if (!ssh)
+		ssh = own = acct_ssh_new(m, false);
 	if (acct_plan_apply(m, a->plan, acct_ssh_remote, ssh, &cause)) {
 		fprintf(stderr, "clusterctl: add-user: %s\n", cause);
 		free(cause);
@@ -760,7 +765,7 @@ static int add_user_apply_accounting(const struct model *m, const char *name,
 		printf("added user '%s' to the accounting database (%zu change%s)\n",
 		       name, a->mine, a->mine == 1 ? "" : "s");
 	}
-	acct_ssh_free(ssh);
+	acct_ssh_free(own);
 	return rc;
 }
 
@@ -795,7 +800,8 @@ fail:
 	return NULL;
 }
 
-static int add_user_edit(const struct add_user_req *r, const struct model *m)
+static int add_user_edit(const struct add_user_req *r, const struct model *m,
+			 struct acct_lock *lock)
 {
 	const char *target = m->users_loc.file ? m->users_loc.file : m->path;
 	struct inventory_list_shape sh;
@@ -837,7 +843,7 @@ static int add_user_edit(const struct add_user_req *r, const struct model *m)
 	if (write_atomically(real, edited.buf, edited.len, &st))
 		goto out;
 	printf("added user '%s' to %s\n", r->name, target);
-	rc = r->apply ? add_user_apply_accounting(after, r->name, &acct) : CL_OK;
+	rc = r->apply ? add_user_apply_accounting(after, r->name, &acct, lock) : CL_OK;
 out:
 	acct_plan_free(acct.plan);
 	free(cause);
@@ -849,14 +855,15 @@ out:
 }
 
 /* --apply for a user the inventory already has: only the database may change. */
-static int add_user_existing_apply(const struct model *m, const char *name)
+static int add_user_existing_apply(const struct model *m, const char *name,
+				   struct acct_lock *lock)
 {
 	struct add_user_acct acct;
 	int rc;
 
 	if (add_user_plan_accounting(m, name, &acct))
 		return CL_FATAL;
-	rc = add_user_apply_accounting(m, name, &acct);
+	rc = add_user_apply_accounting(m, name, &acct, lock);
 	acct_plan_free(acct.plan);
 	return rc;
 }
@@ -888,14 +895,14 @@ static int add_user(struct cmd_ctx *ctx, const struct add_user_req *r)
 	} else if ((u = model_find_user(m, r->name)) && user_matches(u, r)) {
 		printf("user '%s' is already in %s with these settings%s\n",
 		       r->name, u->loc.file, r->apply ? "" : "; nothing to do");
-		rc = r->apply ? add_user_existing_apply(m, r->name) : CL_OK;
+		rc = r->apply ? add_user_existing_apply(m, r->name, lock) : CL_OK;
 	} else if (u) {
 		fprintf(stderr, "clusterctl: add-user: user '%s' already exists with "
 			"other settings at %s:%u:%u; edit it there\n", r->name,
 			u->loc.file, u->loc.line, u->loc.col);
 		rc = CL_FATAL;
 	} else {
-		rc = add_user_edit(r, m);
+		rc = add_user_edit(r, m, lock);
 	}
 	acct_lock_release(lock);
 	return rc;
