@@ -409,8 +409,61 @@ static void user_assocs(struct strbuf *out, const struct acct_plan *p,
 	free(v);
 }
 
-/* The cluster and the QoS: what the adds may name. */
-static void cmds_head(const struct acct_plan *p, struct strbuf *out)
+static bool qos_is_new(const struct acct_change *c)
+{
+	return c->op == ACCT_ADD && c->want->kind == ACCT_QOS && strcmp(c->want->name, "normal");
+}
+
+/*
+ * The QoS for an apply: one "add qos A,B,..." (ids in plan order, as
+ * one command each would give them), then each one's settings, preempt
+ * lists included, as a "modify", side by side. On 22.05 every sacctmgr command costs ~0.45 s of
+ * slurmdbd's request latency (bench/acct/RESULTS.md), so five QoS took
+ * 2.1 s one after the other.
+ */
+static void qos_side_by_side(const struct acct_plan *p, struct strbuf *out)
+{
+	struct strbuf names = STRBUF_INIT, set = STRBUF_INIT;
+	size_t jobs = 0;
+
+	for (size_t i = 0; i < p->n_changes; i++)
+		if (qos_is_new(&p->changes[i]))
+			strbuf_addf(&names, "%s%s", names.len ? "," : "", p->changes[i].want->name);
+	if (names.len) {
+		cmd_start(out, "add", "qos");
+		arg(out, NULL, names.buf);
+		strbuf_addch(out, '\n');
+	}
+	for (size_t i = 0; i < p->n_changes; i++) {
+		const struct acct_change *c = &p->changes[i];
+
+		if (!c->want || c->want->kind != ACCT_QOS)
+			continue;
+		strbuf_reset(&set);
+		/* every QoS a preempt list may name exists after the add */
+		set_args(&set, c->want, qos_is_new(c) ? NULL : c->have, NULL);
+		if (!set.len)
+			continue;
+		cmd_start(out, "modify", "qos where");
+		arg(out, "name", c->want->name);
+		strbuf_addf(out, " set%s & p%zu=$!\n", set.buf, jobs++);
+	}
+	if (jobs) {
+		strbuf_addstr(out, "rc=0;");
+		for (size_t j = 0; j < jobs; j++)
+			strbuf_addf(out, " wait $p%zu || rc=1;", j);
+		strbuf_addstr(out, " test $rc = 0\n");
+	}
+	strbuf_release(&names);
+	strbuf_release(&set);
+}
+
+/*
+ * The cluster and the QoS: what the adds may name. side_by_side: the
+ * QoS as qos_side_by_side() runs them (an apply), else one command each
+ * (a script for a human).
+ */
+static void cmds_head(const struct acct_plan *p, struct strbuf *out, bool side_by_side)
 {
 	bool cluster_new = false;
 
@@ -426,17 +479,19 @@ static void cmds_head(const struct acct_plan *p, struct strbuf *out)
 		arg(out, NULL, p->cluster);
 		strbuf_addch(out, '\n');
 	}
-	for (size_t i = 0; i < p->n_changes; i++)
+	if (side_by_side)
+		qos_side_by_side(p, out);
+	for (size_t i = 0; !side_by_side && i < p->n_changes; i++)
 		if (p->changes[i].want && p->changes[i].want->kind == ACCT_QOS)
 			qos_cmds(out, &p->changes[i]);
-	for (size_t i = 0; i < p->n_changes; i++)
+	for (size_t i = 0; !side_by_side && i < p->n_changes; i++)
 		if (p->changes[i].want && p->changes[i].want->kind == ACCT_QOS)
 			qos_preempt(out, &p->changes[i]);
 }
 
-/* New accounts' and users' associations, parents first. */
-static void cmds_adds(const struct acct_plan *p, const struct acct_index *ix,
-		      struct strbuf *out)
+/* New accounts' associations, parents first (the plan's order). */
+static void cmds_accounts(const struct acct_plan *p, const struct acct_index *ix,
+			  struct strbuf *out)
 {
 	for (size_t i = 0; i < p->n_changes; i++) {
 		const struct acct_change *c = &p->changes[i];
@@ -444,6 +499,13 @@ static void cmds_adds(const struct acct_plan *p, const struct acct_index *ix,
 		if (c->op == ACCT_ADD && c->want->kind == ACCT_ASSOC && !*c->want->user)
 			account_add(out, p, ix, c->want);
 	}
+}
+
+/* New accounts' and users' associations, parents first. */
+static void cmds_adds(const struct acct_plan *p, const struct acct_index *ix,
+		      struct strbuf *out)
+{
+	cmds_accounts(p, ix, out);
 	user_assocs(out, p, ix, true);
 	user_assocs(out, p, ix, false);
 }
@@ -475,7 +537,7 @@ void acct_sacctmgr_commands(const struct acct_plan *p, struct strbuf *out)
 	struct acct_index ix;
 
 	acct_index_build(&ix, &p->want);
-	cmds_head(p, out);
+	cmds_head(p, out, false);
 	cmds_adds(p, &ix, out);
 	cmds_tail(p, &ix, out);
 	acct_index_release(&ix);
@@ -709,7 +771,7 @@ static int cmp_flat_user(const void *a, const void *b)
  * false when one of them cannot be carried (flat_can_carry).
  */
 static bool flat_adds(const struct acct_plan *p, const struct acct_index *ix,
-		      struct strbuf *out)
+		      bool accounts, struct strbuf *out)
 {
 	struct flat_user *v = xcalloc(p->n_changes + 1, sizeof(*v));
 	size_t n = 0;
@@ -735,6 +797,8 @@ static bool flat_adds(const struct acct_plan *p, const struct acct_index *ix,
 			n++;
 			continue;
 		}
+		if (!accounts)
+			continue;
 		a = acct_index_find(ix, ACCT_ACCOUNT, o->name, NULL);
 		ok = flat_can_carry(o, a);
 		strbuf_addf(out, "Parent - '%s'\nAccount - '%s'", acct_obj_get(o, "parent"),
@@ -760,26 +824,34 @@ bool acct_sacctmgr_split(const struct acct_plan *p, struct strbuf *head,
 			 struct strbuf *flat, struct strbuf *tail)
 {
 	struct acct_index ix;
-	struct strbuf adds = STRBUF_INIT;
+	struct strbuf adds = STRBUF_INIT, accounts = STRBUF_INIT;
+	/*
+	 * On 23.11+ "sacctmgr load" writes account associations with
+	 * is_def=0 where "add account" (and the sql method, which writes what
+	 * it does) leaves 127: there the accounts go by commands before the
+	 * load, which carries the users (some milliseconds a command there;
+	 * on 22.05 half a second, so the file carries the accounts too)
+	 */
+	bool file_accounts = p->info.version <= 12;
 	bool load;
 
 	acct_index_build(&ix, &p->want);
-	cmds_head(p, head);
+	cmds_head(p, head, true);
 	cmds_adds(p, &ix, &adds);
-	/*
-	 * 22.05's schema only: on 23.11+ "sacctmgr load" writes account
-	 * associations with is_def=0 where "add account" (and the sql method,
-	 * which writes what it does) leaves 127, and each command costs
-	 * milliseconds there, not half a second (bench/acct/RESULTS.md)
-	 */
-	load = p->info.version <= 12 && acct_count_lines(&adds) >= ACCT_LOAD_MIN_COMMANDS &&
-	       flat_adds(p, &ix, flat);
-	if (!load) {
+	if (!file_accounts)
+		cmds_accounts(p, &ix, &accounts);
+	load = acct_count_lines(&adds) >= ACCT_LOAD_MIN_COMMANDS &&
+	       flat_adds(p, &ix, file_accounts, flat) &&
+	       (file_accounts || strstr(flat->buf, "\nUser - "));
+	if (load) {
+		strbuf_add(head, accounts.buf, accounts.len);
+	} else {
 		strbuf_reset(flat);
 		strbuf_add(head, adds.buf, adds.len);
 	}
 	cmds_tail(p, &ix, tail);
 	strbuf_release(&adds);
+	strbuf_release(&accounts);
 	acct_index_release(&ix);
 	return load;
 }

@@ -650,15 +650,19 @@ Test(acct, flat_file_has_parents_before_children)
 	model_free(m);
 }
 
-/* The whole model as a plan against an empty database, split for sacctmgr load. */
-static bool split(struct model *m, struct strbuf *head, struct strbuf *flat,
-		  struct strbuf *tail)
+/*
+ * The whole model as a plan against an empty database of schema version
+ * (0: unknown), split for sacctmgr load.
+ */
+static bool split_v(struct model *m, long version, struct strbuf *head,
+		    struct strbuf *flat, struct strbuf *tail)
 {
 	struct acct_plan p;
 	char *cause = NULL;
 	bool load;
 
 	memset(&p, 0, sizeof(p));
+	p.info.version = version;
 	cr_assert_eq(acct_desired_build(m, &p.want, &cause), 0, "%s", cause);
 	p.cluster = (char *)m->cluster.name;
 	acct_plan_diff(&p);
@@ -666,6 +670,29 @@ static bool split(struct model *m, struct strbuf *head, struct strbuf *flat,
 	free(p.changes);
 	acct_objset_release(&p.want);
 	return load;
+}
+
+static bool split(struct model *m, struct strbuf *head, struct strbuf *flat,
+		  struct strbuf *tail)
+{
+	return split_v(m, 0, head, flat, tail);
+}
+
+Test(acct, on_23_11_the_accounts_go_by_commands_and_the_users_by_load)
+{
+	struct model *m = load();
+	struct strbuf head = STRBUF_INIT, flat = STRBUF_INIT, tail = STRBUF_INIT;
+
+	cr_assert(split_v(m, 16, &head, &flat, &tail));
+	cr_expect(strstr(head.buf, "sacctmgr -i add account 'physics' 'Cluster=t1'"), "%s", head.buf);
+	cr_expect(!strstr(flat.buf, "Account - "), "%s", flat.buf);
+	cr_expect(strstr(flat.buf, "Parent - 'hep'\nUser - 'alice':DefaultAccount='physics'"
+			 ":Fairshare=1\n"), "%s", flat.buf);
+	cr_expect(!strstr(head.buf, "add user"), "%s", head.buf);
+	strbuf_release(&head);
+	strbuf_release(&flat);
+	strbuf_release(&tail);
+	model_free(m);
 }
 
 Test(acct, bulk_adds_go_as_one_flat_file_between_the_commands)
@@ -678,8 +705,12 @@ Test(acct, bulk_adds_go_as_one_flat_file_between_the_commands)
 	cr_expect(strstr(flat.buf, "Parent - 'root'\nAccount - 'physics':Description="), "%s", flat.buf);
 	cr_expect(strstr(flat.buf, "Parent - 'hep'\nUser - 'alice':DefaultAccount='physics'"
 			 ":Fairshare=1\n"), "%s", flat.buf);
-	/* the QoS before (a flat file cannot carry them), coordinators after */
-	cr_expect(strstr(head.buf, "sacctmgr -i add qos 'gpu4'"), "%s", head.buf);
+	/* the QoS before (a flat file cannot carry them): one add, the
+	 * settings side by side; coordinators after */
+	cr_expect(strstr(head.buf, "sacctmgr -i add qos 'gpu4,low'\n"), "%s", head.buf);
+	cr_expect(strstr(head.buf, "sacctmgr -i modify qos where 'name=low' set "
+			 "'Description=low prio' 'Preempt=gpu4' 'UsageFactor=1' & p1=$!\n"
+			 "rc=0; wait $p0 || rc=1; wait $p1 || rc=1; test $rc = 0\n"), "%s", head.buf);
 	cr_expect(!strstr(head.buf, "add user") && !strstr(head.buf, "add account"), "%s", head.buf);
 	cr_expect(strstr(tail.buf, "sacctmgr -i add coordinator 'account=physics' 'names=bob'"),
 		  "%s", tail.buf);
