@@ -252,19 +252,19 @@ static int load_flat(const char *host, const struct strbuf *flat,
 	return rc;
 }
 
+/* *load: the adds went as one "sacctmgr load" (a bulk change). */
 static int apply_sacctmgr(const struct model *m, const struct acct_plan *p,
-			  acct_remote_fn remote, void *cookie, char **cause)
+			  acct_remote_fn remote, void *cookie, bool *load, char **cause)
 {
 	struct strbuf head = STRBUF_INIT, flat = STRBUF_INIT, tail = STRBUF_INIT;
 	const char *host = acct_dbd_host(m);
-	bool load;
 	int rc;
 
 	if (interrupted(cause, "nothing was written"))
 		return -1;
-	load = acct_sacctmgr_split(p, &head, &flat, &tail);
+	*load = acct_sacctmgr_split(p, &head, &flat, &tail);
 	rc = run_script(host, &head, "sacctmgr", remote, cookie, cause);
-	if (rc == 0 && load)
+	if (rc == 0 && *load)
 		rc = load_flat(host, &flat, remote, cookie, cause);
 	if (rc == 0)
 		rc = run_script(host, &tail, "sacctmgr", remote, cookie, cause);
@@ -335,15 +335,21 @@ enum db_method acct_plan_method(const struct model *m, const struct acct_plan *p
 int acct_plan_apply(const struct model *m, const struct acct_plan *p,
 		    acct_remote_fn remote, void *cookie, char **cause)
 {
+	bool live = false, load = false;
 	int rc;
 
 	if (!p->n_changes)
 		return 0;
-	if (acct_plan_method(m, p) == DB_METHOD_SACCTMGR)
-		rc = apply_sacctmgr(m, p, remote, cookie, cause);
-	else
+	if (acct_plan_method(m, p) == DB_METHOD_SACCTMGR) {
+		rc = apply_sacctmgr(m, p, remote, cookie, &load, cause);
+		live = !load;
+	} else {
 		rc = apply_sql(m, p, remote, cookie, cause);
+	}
 	if (rc < 0)
 		return -1;
+	/* a few commands through slurmdbd: read back from the database */
+	if (live)
+		return acct_readback_db(m, p, cause);
 	return acct_readback(m, p, remote, cookie, cause);
 }

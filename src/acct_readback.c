@@ -545,3 +545,29 @@ out:
 	strbuf_release(&r.msg);
 	return rc;
 }
+
+int acct_readback_db(const struct model *m, const struct acct_plan *p, char **cause)
+{
+	struct acct_plan *again = NULL;
+	struct strbuf msg = STRBUF_INIT;
+	size_t n;
+
+	if (acct_plan_compute(m, p->prune, &again, cause) < 0)
+		return -1;
+	n = acct_plan_count(again);
+	for (size_t i = 0; i < n && i < MAX_REPORTED; i++) {
+		const struct acct_change *c = &again->changes[i];
+		char *what = acct_obj_label(c->want ? c->want : c->have);
+
+		strbuf_addf(&msg, "%s%s %s", i ? "; " : "", what,
+			    c->op == ACCT_ADD ? "is missing" :
+			    c->op == ACCT_CHANGE ? "differs" : "is still there");
+		free(what);
+	}
+	if (n)
+		*cause = xasprintf("read back from the accounting database %s differs (%zu): %s%s",
+				   again->where, n, msg.buf, n > MAX_REPORTED ? "; ..." : "");
+	strbuf_release(&msg);
+	acct_plan_free(again);
+	return n ? -1 : 0;
+}

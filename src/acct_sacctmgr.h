@@ -46,6 +46,16 @@ int acct_readback(const struct model *m, const struct acct_plan *p,
 		  acct_remote_fn remote, void *cookie, char **cause);
 
 /*
+ * After a change made through slurmdbd (the sacctmgr method): the plan made
+ * again from the database must be empty. slurmdbd itself wrote the rows and
+ * answered, so this proves what the sacctmgr show of acct_readback() would
+ * for some 10 ms instead of a request of its own to slurmdbd (~0.2 s on
+ * 22.05, where a live change of one user must stay under a second). 0, or
+ * -1 + *cause naming what is still to change.
+ */
+int acct_readback_db(const struct model *m, const struct acct_plan *p, char **cause);
+
+/*
  * What "sacctmgr show -P" prints for field `field` of kind k holding the
  * canonical value v (NULL: unset), with lists sorted: "mem=1536" shows as
  * "mem=1.50G", 90 wall minutes as "01:30:00". Newly allocated.
