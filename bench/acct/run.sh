@@ -5,8 +5,9 @@
 #   1. clusterctl accounting apply, method sql (end to end: plan, slurmdbd
 #      stop, one transaction, slurmdbd start, slurmctld restart, read back)
 #   2. a no-change clusterctl accounting plan against the seeded database,
-#      and clusterctl's sacctmgr method from scratch (QoS by commands, the
-#      accounts and users by one sacctmgr load, read back)
+#      and clusterctl's sacctmgr method from scratch (the QoS by one add and
+#      their settings side by side, the users (and on 22.05 the accounts,
+#      on 23.11+ added by commands first) by one sacctmgr load, read back)
 #   3. sacctmgr -i load of the same flat file (clusterctl export-sacctmgr),
 #      after the QoS it cannot carry were added with sacctmgr
 #   4. a sacctmgr -i add user loop: LOOP_SAMPLE users (default 200) timed,
@@ -149,14 +150,17 @@ cat <<EOT
 | - of which: slurmctld restart or reconfigure (it loads the associations) | | $ctld_s |
 | - of which: read back (sacctmgr show assoc, qos, user) | | $readback_s |
 | clusterctl's own work (plan + transaction + read back) | | $own_s |
+| apply's time beyond slurmdbd's and slurmctld's own stop/start (target < 1.5 s) | $(echo "$sql - $daemons_s < 1.5" | bc | sed 's/1/met/;s/0/not met/') | $(echo "$sql - $daemons_s" | bc) |
 | clusterctl accounting plan | no change, against the seeded database | $plan |
 | clusterctl accounting apply (sacctmgr method) | QoS commands, one sacctmgr load, read back | $smethod |
 | sacctmgr -i load | the same flat file (export-sacctmgr) | $load |
 | QoS commands + sacctmgr -i load | what the sacctmgr method runs, without its plan and read back | $qload |
 | sacctmgr -i add user loop | $(wc -l <loop.sh) users timed ($sample s), extrapolated to $n_assoc | ~$loop |
 
-sacctmgr method / (QoS commands + sacctmgr load): $(echo "scale=2; $smethod / $qload" | bc);
+sacctmgr method / sacctmgr load: $(echo "scale=3; $smethod / $load" | bc) (target: 1 or less);
+sacctmgr method / (QoS commands + sacctmgr load): $(echo "scale=3; $smethod / $qload" | bc);
 sacctmgr load / clusterctl end to end: $(echo "scale=1; $load / $sql" | bc)x;
 sacctmgr load / clusterctl's own work: $(echo "scale=1; $load / $own_s" | bc)x;
-20x would leave $(echo "scale=2; $load / 20" | bc) s end to end; the daemons' stop/start alone took $daemons_s s
+20x would leave $(echo "scale=2; $load / 20" | bc) s end to end; the daemons' stop/start alone took $daemons_s s;
+load average at the end: $(cut -d' ' -f1-3 /proc/loadavg); Slurm $(acct_on sacctmgr -V | cut -d' ' -f2)
 EOT
