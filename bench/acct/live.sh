@@ -10,7 +10,8 @@
 #      time sacctmgr itself takes there (and with the lab's exec around it)
 # For each: slurmctld's and slurmdbd's pids before and after (a restart
 # changes them) and whether slurmctld knows the user at once (scontrol show
-# assoc_mgr). Prints a Markdown table and the load average. Brings up the
+# assoc_mgr). Then "clusterctl import accounting" of that database, three
+# times (wall). Prints a Markdown table and the load average. Brings up the
 # project lab (scripts/lab.sh: ctl, gpu01 + MariaDB) and stops it at the
 # end; SLURM_VERSION picks the release. ACCT_HOLD=FILE keeps the lab up
 # (its environment printed) until FILE is removed, for profiling by hand.
@@ -92,5 +93,14 @@ while [ "$i" -lt "$N" ]; do
 	i=$((i + 1))
 done
 echo
+# the same database read back into an inventory (target under 2 s)
+t=
+for i in 1 2 3; do
+	t0=$(now)
+	"$CLUSTERCTL" import accounting live.yaml >imp.yaml 2>imp.err || { cat imp.err >&2; exit 1; }
+	t1=$(now)
+	t="$t${t:+ / }$(secs "$t0" "$t1")"
+done
+echo "import accounting of this database ($(grep -c '^  - {name: \(u[0-9]\|new\|sam\)' imp.yaml) users, $(( $(wc -c <imp.yaml) / 1024 )) KB of YAML), 3 runs: $t s"
 echo "load average: $(cut -d' ' -f1-3 /proc/loadavg); Slurm $(acct_on sacctmgr -V | cut -d' ' -f2)"
 test_done >/dev/null
