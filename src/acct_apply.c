@@ -187,10 +187,12 @@ static int run_script(const char *host, const struct strbuf *cmds, const char *w
 }
 
 /*
- * A command line (and an SSH exec request) holds some 128 KiB: the flat
- * file goes over in pieces of whole lines appended to a temporary file.
+ * One argument of a command line (MAX_ARG_STRLEN, which the far side's
+ * "sh -c" gets the SSH exec request as) holds 128 KiB: the flat file goes
+ * over in pieces of whole lines appended to a temporary file, as large as
+ * leave room for the command around them (each piece is a round trip).
  */
-#define FLAT_CHUNK 65536
+#define FLAT_CHUNK (120 * 1024)
 #define FLAT_EOF "CLUSTERCTL_FLAT_EOF"
 
 static int send_flat(const char *host, const struct strbuf *flat, const char *path,
