@@ -1,7 +1,7 @@
 #!/bin/sh
 # bench/acct/live.sh [USERS [ACCOUNTS [N]]]: one user added on a live
 # cluster holding USERS users (default 10000) in ACCOUNTS accounts (100),
-# seeded with clusterctl's sql method and loaded by slurmctld, N times each
+# seeded by clusterctl (ACCT_SEED_METHOD, default sql) and loaded by slurmctld, N times each
 # (default 5), side by side:
 #   1. clusterctl add-user INV NAME --account A --qos Q --apply (method auto:
 #      the cluster lock, the plan against the database, one sacctmgr command
@@ -39,14 +39,17 @@ known() { acct_on scontrol show assoc_mgr users="$1" flags=assoc | grep -q "User
 
 { sed '/^qos:/,$d' "$BASE" | sed -e 's/, *qos: *[a-z0-9_]*}/}/'
   python3 "$HERE/gen.py" "$USERS" "$ACCOUNTS"; } >big.yaml
+# ACCT_SEED_METHOD=sacctmgr seeds through slurmdbd (24.11's slurmdbd takes
+# tens of seconds to start on 10,000 users, which the sql method restarts)
+seed=${ACCT_SEED_METHOD:-sql}
 t0=$(now)
-acct_reset_db gres/gpu >/dev/null && acct_seed sql big.yaml >seed.out 2>&1 ||
+acct_reset_db gres/gpu >/dev/null && acct_seed "$seed" big.yaml >seed.out 2>&1 ||
 	{ cat seed.out >&2; exit 1; }
 t1=$(now)
-echo "# seeded $USERS users with the sql method in $(secs "$t0" "$t1") s" >&2
+echo "# seeded $USERS users with the $seed method in $(secs "$t0" "$t1") s" >&2
 acct_svc slurmctld restart && acct_wait_ctld || exit 1
 known u00000 || { echo "slurmctld did not load the seed" >&2; exit 1; }
-sed "s/^\\(  *method:\\).*/\\1 auto/" big.yaml.sql.yaml >live.yaml
+sed "s/^\\(  *method:\\).*/\\1 auto/" "big.yaml.$seed.yaml" >live.yaml
 "$CLUSTERCTL" accounting plan live.yaml >plan.out ||
 	{ echo "the seeded database is not as the inventory says" >&2; cat plan.out >&2; exit 1; }
 acct=$(sed -n 's/^ *- {name: \(grp[0-9_]*\),.*/\1/p' big.yaml | head -1)
