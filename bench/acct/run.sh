@@ -112,11 +112,18 @@ plan=$(secs "$t0" "$t1")
 # 2b. clusterctl's sacctmgr method (same plan as sacctmgr -i commands)
 acct_reset_db gres/gpu >/dev/null && registered || exit 1
 sed "s/^\\(  *method:\\).*/\\1 sacctmgr/" big.yaml >big-sacctmgr.yaml
+rm -f via.log
 t0=$(now)
-"$CLUSTERCTL" accounting apply big-sacctmgr.yaml --exec-via "$ACCT_VIA" >sacctmgr.out 2>&1 ||
+"$CLUSTERCTL" accounting apply big-sacctmgr.yaml --exec-via "$W/via.sh" >sacctmgr.out 2>&1 ||
 	{ tail -3 sacctmgr.out >&2; exit 1; }
 t1=$(now)
 smethod=$(secs "$t0" "$t1")
+# its phases from via.log: the load, and what comes before and after it
+sload_beg=$(awk '/sacctmgr -i load/ { print $1 }' via.log)
+sload_end=$(awk '/sacctmgr -i load/ { print $2 }' via.log)
+sload_s=$(secs "$sload_beg" "$sload_end")
+sbefore_s=$(secs "$t0" "$sload_beg")
+safter_s=$(secs "$sload_end" "$t1")
 
 # 3. sacctmgr load, and the same with the QoS commands it needs first (what
 # the sacctmgr method does too, before its read back)
@@ -153,6 +160,9 @@ cat <<EOT
 | apply's time beyond slurmdbd's and slurmctld's own stop/start (target < 1.5 s) | $(echo "$sql - $daemons_s < 1.5" | bc | sed 's/1/met/;s/0/not met/') | $(echo "$sql - $daemons_s" | bc) |
 | clusterctl accounting plan | no change, against the seeded database | $plan |
 | clusterctl accounting apply (sacctmgr method) | QoS commands, one sacctmgr load, read back | $smethod |
+| - of which: plan, QoS (and on 23.11+ the account commands), sending the file | | $sbefore_s |
+| - of which: its sacctmgr -i load | | $sload_s |
+| - of which: read back | | $safter_s |
 | sacctmgr -i load | the same flat file (export-sacctmgr) | $load |
 | QoS commands + sacctmgr -i load | what the sacctmgr method runs, without its plan and read back | $qload |
 | sacctmgr -i add user loop | $(wc -l <loop.sh) users timed ($sample s), extrapolated to $n_assoc | ~$loop |
