@@ -75,7 +75,7 @@ cat >via.sh <<EOV
 s=\$(date +%s.%N)
 $ACCT_VIA "\$@"
 rc=\$?
-echo "\$s \$(date +%s.%N) \$4" >>"$W/via.log"
+echo "\$s \$(date +%s.%N) \$(printf %s "\$4" | tr '\n' ' ' | cut -c1-300)" >>"$W/via.log"
 exit \$rc
 EOV
 chmod +x via.sh
