@@ -26,6 +26,7 @@
 #include "hosttarget.h"
 #include "hwtruth.h"
 #include "lock.h"
+#include "observe.h"
 #include "xalloc.h"
 
 #define APPLY_BACKUP_SUFFIX ".clusterctl-old"
@@ -121,162 +122,75 @@ static const char *apply_host_error(const char *host, const char *error)
 
 /* ---- observe ---- */
 
-/* Reads the key, keeps only its fingerprint (and the bytes on the controller). */
-static int apply_observe_key(struct apply_session *s, size_t idx,
-			     struct transport *tr, const struct rendered_file *f,
-			     char **cause)
-{
-	struct strbuf sb = STRBUF_INIT;
-	struct remote_stat st = { 0 };
-	struct plan_obs_file *of;
-	int r = transport_read_file(tr, f->path, &sb, &st, cause);
-
-	if (r == 0) {
-		of = plan_obs_add_file(&s->obs[idx], f->path, st.exists, st.mode,
-				       st.uid, st.gid, NULL, 0);
-		if (st.exists)
-			mungekey_fingerprint_of(sb.buf, sb.len, of->fp);
-		if (st.exists && idx == s->controller && mungekey_size_ok(sb.len))
-			mungekey_set(&s->controller_key, sb.buf, sb.len);
-	}
-	explicit_bzero(sb.buf, sb.len);
-	strbuf_release(&sb);
-	return r;
-}
-
-static int apply_observe_ids(struct apply_session *s, size_t idx,
-			     struct transport *tr, char **cause)
+/*
+ * What observing host idx asks (observe.h): its rendered files (the munge
+ * key by fingerprint, its bytes kept on the controller: the cluster's
+ * key) and the files it must not have, the service users and groups, the release, the hardware, and with the services
+ * section the status of every daemon the host runs (otherwise every
+ * daemon stays UNKNOWN and nothing is started). rq->files is allocated.
+ */
+static void apply_observe_request(const struct apply_session *s, size_t idx,
+				  struct observe_request *rq)
 {
 	const struct cluster *c = &s->m->cluster;
-	struct plan_obs_host *o = &s->obs[idx];
-	struct strbuf cmd = STRBUF_INIT, out = STRBUF_INIT;
-	const char *groups;
-	int status, r;
-
-	strbuf_addstr(&cmd, "getent passwd ");
-	transport_shell_quote(&cmd, c->slurm_user.name);
-	strbuf_addch(&cmd, ' ');
-	transport_shell_quote(&cmd, c->munge_user.name);
-	strbuf_addstr(&cmd, "; echo @@; getent group ");
-	transport_shell_quote(&cmd, svc_user_group(&c->slurm_user));
-	strbuf_addch(&cmd, ' ');
-	transport_shell_quote(&cmd, svc_user_group(&c->munge_user));
-	strbuf_addf(&cmd, "; %s", plan_version_cmd);
-	/* hardware as slurmd sees it, with this host's rendered files */
-	hwtruth_probe(&cmd, s->m, idx, s->rs, s->rs_start[idx], s->rs_start[idx + 1]);
-	r = transport_run(tr, cmd.buf, &out, NULL, &status, cause);
-	if (!r) {
-		groups = strstr(out.buf, "@@\n");
-		groups = groups ? groups + 3 : "";
-		plan_obs_parse_passwd(out.buf, c->slurm_user.name, &o->users[PLAN_SLURM]);
-		plan_obs_parse_passwd(out.buf, c->munge_user.name, &o->users[PLAN_MUNGE]);
-		plan_obs_parse_group(groups, svc_user_group(&c->slurm_user), &o->groups[PLAN_SLURM]);
-		plan_obs_parse_group(groups, svc_user_group(&c->munge_user), &o->groups[PLAN_MUNGE]);
-		plan_obs_parse_versions(groups, c->slurm_version, o);
-		hwtruth_parse(groups, &o->hw);
-	}
-	strbuf_release(&cmd);
-	strbuf_release(&out);
-	return r;
-}
-
-/*
- * Runs the status command of every daemon the host runs, in one remote
- * command that prints "SERVICE CODE" lines (plan_obs_parse_status). Only
- * when the plan covers services: otherwise every daemon stays UNKNOWN and
- * nothing is started. Each command runs in a subshell with its output
- * dropped, so whatever it prints never reaches a plan.
- */
-static int apply_observe_status(struct apply_session *s, size_t idx,
-				struct transport *tr, char **cause)
-{
 	unsigned only = s->opt.only ? s->opt.only : PLAN_ONLY_ALL;
-	struct strbuf cmd = STRBUF_INIT, out = STRBUF_INIT;
-	int status, r, k;
+	size_t n = s->rs_start[idx + 1] - s->rs_start[idx];
+	size_t n_absent = s->absent_start[idx + 1] - s->absent_start[idx];
+	struct observe_file *files = xcalloc(n + n_absent + 1, sizeof(*files));
+	int w, k;
 
-	if (!(only & PLAN_ONLY_SERVICES))
-		return 0;
-	for (k = 0; k < SVC_COUNT; k++) {
-		const char *probe = plan_status_cmd(s->m, k);
+	memset(rq, 0, sizeof(*rq));
+	for (size_t i = 0; i < n; i++) {
+		const struct rendered_file *f = &s->rs->files[s->rs_start[idx] + i];
+		const struct rendered_blob *b = &s->rs->blobs[f->blob];
 
-		if (probe && model_host_runs(s->m, &s->m->hosts[idx], k))
-			/* newlines: a comment in the command ends with its line */
-			strbuf_addf(&cmd, "(\n%s\n) </dev/null >/dev/null 2>&1; "
-				    "echo \"%s $?\"\n", probe, service_kind_name(k));
+		files[i].path = f->path;
+		files[i].secret = f->secret;
+		/* a file holding the password placeholder never matches the blob */
+		if (!f->secret && !f->has_secret_placeholder) {
+			files[i].want = b->bytes;
+			files[i].want_len = b->len;
+		}
 	}
-	if (!cmd.len)
-		return 0;	/* no daemon here says how to ask: states unknown */
-	r = transport_run(tr, cmd.buf, &out, NULL, &status, cause);
-	if (!r)
-		plan_obs_parse_status(out.buf, &s->obs[idx]);
-	strbuf_release(&cmd);
-	strbuf_release(&out);
-	return r;
-}
-
-/*
- * Records an observed file; bytes equal to the rendered ones are not kept
- * (10,000 hosts times a large slurm.conf would not fit in memory), only
- * the fact that they match.
- */
-static void apply_keep_observed(struct apply_session *s, size_t idx,
-				const struct rendered_file *f,
-				const struct remote_stat *st,
-				const struct strbuf *sb)
-{
-	const struct rendered_blob *b = &s->rs->blobs[f->blob];
-	bool same = st->exists && !f->has_secret_placeholder &&
-		    sb->len == b->len && !memcmp(sb->buf, b->bytes, b->len);
-	struct plan_obs_file *o;
-
-	o = plan_obs_add_file(&s->obs[idx], f->path, st->exists, st->mode,
-			      st->uid, st->gid,
-			      st->exists && !same ? sb->buf : NULL, sb->len);
-	o->matches = same;
+	/* files the host must not have: whether it has them, and their bytes */
+	for (size_t i = 0; i < n_absent; i++)
+		files[n + i].path = s->rs->absent[s->absent_start[idx] + i].path;
+	rq->files = files;
+	rq->n_files = n + n_absent;
+	for (w = 0; w < PLAN_N_IDENT; w++) {
+		rq->user[w] = plan_svc_user(s->m, w)->name;
+		rq->group[w] = svc_user_group(plan_svc_user(s->m, w));
+	}
+	for (k = 0; k < SVC_COUNT && (only & PLAN_ONLY_SERVICES); k++)
+		if (model_host_runs(s->m, &s->m->hosts[idx], k))
+			rq->status[k] = observe_status_cmd(s->m, k);
+	rq->slurm_version = c->slurm_version;
+	/* hardware as slurmd sees it, with this host's rendered files */
+	rq->hw_model = s->m;
+	rq->hw_rs = s->rs;
+	rq->hw_host = idx;
+	rq->hw_from = s->rs_start[idx];
+	rq->hw_to = s->rs_start[idx + 1];
 }
 
 static int apply_observe_task(size_t idx, struct transport *tr, void *cookie,
 			      char **cause)
 {
 	struct apply_session *s = cookie;
-	size_t i;
+	struct observe_request rq;
+	struct mungekey key = MUNGEKEY_INIT;
+	int r;
 
-	for (i = s->rs_start[idx]; i < s->rs_start[idx + 1]; i++) {
-		const struct rendered_file *f = &s->rs->files[i];
-		struct strbuf sb = STRBUF_INIT;
-		struct remote_stat st = { 0 };
-
-		if (f->secret) {
-			if (apply_observe_key(s, idx, tr, f, cause))
-				return -1;
-			continue;
-		}
-		if (transport_read_file(tr, f->path, &sb, &st, cause)) {
-			strbuf_release(&sb);
-			return -1;
-		}
-		apply_keep_observed(s, idx, f, &st, &sb);
-		explicit_bzero(sb.buf, sb.len);	/* may hold the db password */
-		strbuf_release(&sb);
-	}
-	/* files the host must not have: whether it has them, and their bytes */
-	for (i = s->absent_start[idx]; i < s->absent_start[idx + 1]; i++) {
-		const struct rendered_file *f = &s->rs->absent[i];
-		struct strbuf sb = STRBUF_INIT;
-		struct remote_stat st = { 0 };
-		int r = transport_read_file(tr, f->path, &sb, &st, cause);
-
-		if (!r)
-			plan_obs_add_file(&s->obs[idx], f->path, st.exists, st.mode,
-					  st.uid, st.gid, st.exists ? sb.buf : NULL,
-					  sb.len);
-		strbuf_release(&sb);
-		if (r)
-			return -1;
-	}
-	if (apply_observe_ids(s, idx, tr, cause))
-		return -1;
-	return apply_observe_status(s, idx, tr, cause);
+	apply_observe_request(s, idx, &rq);
+	if (idx == s->controller)
+		rq.key = &key;
+	r = observe_host(tr, &rq, &s->obs[idx], cause);
+	/* this task is the only one touching the controller's slot */
+	if (!r && key.bytes)
+		mungekey_set(&s->controller_key, key.bytes, key.len);
+	mungekey_release(&key);
+	free((void *)rq.files);
+	return r;
 }
 
 static void apply_observe(struct apply_session *s)
@@ -647,7 +561,7 @@ static int apply_swap_task(size_t idx, struct transport *tr, void *cookie,
 static void apply_wait_reexec(struct apply_run *r, struct transport *tr,
 			      enum service_kind k)
 {
-	const char *status = plan_status_cmd(r->s->m, k);
+	const char *status = observe_status_cmd(r->s->m, k);
 	char *loop, *cause = NULL;
 
 	if (!status || !plan_reconfigure_reexecs(r->s->m->cluster.slurm_version))

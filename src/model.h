@@ -82,7 +82,7 @@ struct service_cmds {
 	const char *reconfigure;	/* may be NULL */
 	/*
 	 * Exits 0 when the daemon runs, non-zero when it does not (LSB status
-	 * codes, systemctl is-active). NULL: the default, plan_status_cmd().
+	 * codes, systemctl is-active). NULL: the default, observe_status_cmd().
 	 */
 	const char *status;
 	struct src_loc loc;

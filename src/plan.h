@@ -44,7 +44,7 @@ enum plan_only {
  */
 int plan_parse_only(const char *s, unsigned *only, char **cause);
 
-/* ---- what was observed on one host (filled by apply_observe or tests) ---- */
+/* ---- what was observed on one host (filled by observe.c or tests) ---- */
 
 struct plan_obs_file {
 	char *path;		/* owned */
@@ -86,21 +86,6 @@ struct plan_obs_host {
 				 * refuse; ok is false then, nothing planned */
 };
 
-/*
- * Shell command printing "@@V DAEMON VERSION" for each Slurm daemon a host
- * has installed (DAEMON -V); it always succeeds.
- */
-extern const char plan_version_cmd[];
-
-/*
- * Reads plan_version_cmd's lines out of out: a daemon whose release is not
- * want ("24.11" matches "24.11.5") sets h->version_error, which plan_compute
- * turns into the host's observation error: nothing is planned for a host
- * that runs another Slurm than the inventory names.
- */
-void plan_obs_parse_versions(const char *out, const char *want,
-			     struct plan_obs_host *h);
-
 /* Adds an observed file (copies path and bytes; bytes may be NULL). */
 struct plan_obs_file *plan_obs_add_file(struct plan_obs_host *h,
 					const char *path, bool exists,
@@ -110,30 +95,6 @@ struct plan_obs_file *plan_obs_add_file(struct plan_obs_host *h,
 const struct plan_obs_file *plan_obs_find(const struct plan_obs_host *h,
 					  const char *path);
 void plan_obs_host_release(struct plan_obs_host *h);
-
-/*
- * Parses `getent passwd NAME` / `getent group NAME` output lines into the
- * ident (absent when no line names it).
- */
-void plan_obs_parse_passwd(const char *out, const char *name,
-			   struct plan_obs_ident *id);
-void plan_obs_parse_group(const char *out, const char *name,
-			  struct plan_obs_ident *id);
-
-/*
- * The status command of service k: the inventory's; else, when the daemon
- * starts with systemctl, "systemctl is-active --quiet SERVICE"; else NULL
- * (its state is not observed). Borrowed (model or static).
- */
-const char *plan_status_cmd(const struct model *m, enum service_kind k);
-
-/*
- * Parses "SERVICE CODE" lines (the exit code of each status command, as
- * apply's observation prints them) into h->svc: 0 is running, anything
- * else stopped. Services without a line, and lines naming no service or
- * without a number, leave their entry as it was.
- */
-void plan_obs_parse_status(const char *out, struct plan_obs_host *h);
 
 /* ---- the plan ---- */
 

@@ -1,7 +1,7 @@
 /*
  * plan_test.c: the plan value from hand-made desired and observed states:
  * change detection, grouping under folded hostlists, secrets never printed,
- * the restart classification, users/groups, and the getent parsers.
+ * the restart classification, users/groups (the getent parsers: observe_test.c).
  */
 #include "compat.h"
 
@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "observe.h"
 #include "plan.h"
 #include "xalloc.h"
 
@@ -105,14 +106,14 @@ static void setup(struct fixture *fx, const char *dbd_observed)
 			plan_obs_add_file(&fx->obs[i], "/etc/slurm/slurmdbd.conf",
 					  true, 0600, 64030, 64030, dbd_observed,
 					  strlen(dbd_observed));
-		plan_obs_parse_passwd("slurm:x:64030:64030::/nonexistent:/usr/sbin/nologin\n"
+		observe_parse_passwd("slurm:x:64030:64030::/nonexistent:/usr/sbin/nologin\n"
 				      "munge:x:64031:64031::/nonexistent:/usr/sbin/nologin\n",
 				      "slurm", &fx->obs[i].users[PLAN_SLURM]);
-		plan_obs_parse_passwd("munge:x:64031:64031::/:/bin/false\n", "munge",
+		observe_parse_passwd("munge:x:64031:64031::/:/bin/false\n", "munge",
 				      &fx->obs[i].users[PLAN_MUNGE]);
-		plan_obs_parse_group("slurm:x:64030:\nmunge:x:64031:\n", "slurm",
+		observe_parse_group("slurm:x:64030:\nmunge:x:64031:\n", "slurm",
 				     &fx->obs[i].groups[PLAN_SLURM]);
-		plan_obs_parse_group("slurm:x:64030:\nmunge:x:64031:\n", "munge",
+		observe_parse_group("slurm:x:64030:\nmunge:x:64031:\n", "munge",
 				     &fx->obs[i].groups[PLAN_MUNGE]);
 	}
 }
@@ -332,7 +333,7 @@ Test(plan, wrong_uid_is_fixed_and_restarts_daemons)
 	char *t;
 
 	setup(&fx, "DbdHost=n1\nStoragePass=pw\nStorageUser=slurm\n");
-	plan_obs_parse_passwd("slurm:x:1234:64030::/:/bin/false\n", "slurm",
+	observe_parse_passwd("slurm:x:1234:64030::/:/bin/false\n", "slurm",
 			      &fx.obs[0].users[PLAN_SLURM]);
 	fx.obs[3].groups[PLAN_MUNGE].exists = false;
 	fx.obs[3].users[PLAN_MUNGE].exists = false;
@@ -379,9 +380,9 @@ Test(plan, unset_ids_that_differ_are_left_alone_and_reported)
 
 	setup(&fx, "DbdHost=n1\nStoragePass=pw\nStorageUser=slurm\n");
 	fx.m->cluster.munge_user.uid = fx.m->cluster.munge_user.gid = MODEL_UNSET;
-	plan_obs_parse_passwd("munge:x:999:64031::/:/bin/false\n", "munge",
+	observe_parse_passwd("munge:x:999:64031::/:/bin/false\n", "munge",
 			      &fx.obs[2].users[PLAN_MUNGE]);
-	plan_obs_parse_passwd("munge:x:999:64031::/:/bin/false\n", "munge",
+	observe_parse_passwd("munge:x:999:64031::/:/bin/false\n", "munge",
 			      &fx.obs[3].users[PLAN_MUNGE]);
 	fx.obs[1].groups[PLAN_MUNGE].exists = false;
 	fx.obs[1].users[PLAN_MUNGE].exists = false;
@@ -469,22 +470,6 @@ Test(plan, classification_follows_the_man_pages)
 		     PLAN_RECONFIGURE);
 	cr_expect_eq(classify("/etc/slurm/slurmdbd.conf", "A=1\n", "A=2\n", NULL),
 		     PLAN_RESTART_DBD);
-}
-
-Test(plan, getent_parsers)
-{
-	struct plan_obs_ident id;
-
-	plan_obs_parse_passwd("slurmx:x:1:1::/:/bin/sh\nslurm:x:64030:64031:S:/:/bin/sh\n",
-			      "slurm", &id);
-	cr_expect(id.exists);
-	cr_expect_eq(id.id, 64030);
-	cr_expect_eq(id.gid, 64031);
-	plan_obs_parse_passwd("", "slurm", &id);
-	cr_expect(!id.exists);
-	plan_obs_parse_group("munge:x:990:\n", "munge", &id);
-	cr_expect(id.exists);
-	cr_expect_eq(id.id, 990);
 }
 
 Test(plan, parse_only)
@@ -778,21 +763,21 @@ Test(plan, status_output_and_commands)
 	struct plan_obs_host h = { .ok = true };
 	struct model *m = model_new();
 
-	plan_obs_parse_status("munge 0\nslurmd 3\nslurmctld x\nbogus 1\n"
+	observe_parse_status("munge 0\nslurmd 3\nslurmctld x\nbogus 1\n"
 			      "slurmdbd 0", &h);
 	cr_expect_eq(h.svc[SVC_MUNGE], PLAN_OBS_SVC_RUNNING);
 	cr_expect_eq(h.svc[SVC_SLURMD], PLAN_OBS_SVC_STOPPED);
 	cr_expect_eq(h.svc[SVC_SLURMCTLD], PLAN_OBS_SVC_UNKNOWN);
 	cr_expect_eq(h.svc[SVC_SLURMDBD], PLAN_OBS_SVC_RUNNING);
-	plan_obs_parse_status("slurmd 0 trailing\n", &h);
+	observe_parse_status("slurmd 0 trailing\n", &h);
 	cr_expect_eq(h.svc[SVC_SLURMD], PLAN_OBS_SVC_STOPPED);
-	cr_expect_str_eq(plan_status_cmd(m, SVC_SLURMD),
+	cr_expect_str_eq(observe_status_cmd(m, SVC_SLURMD),
 			 "systemctl is-active --quiet slurmd");
 	m->cluster.services[SVC_MUNGE].status = "lab-service munge status";
-	cr_expect_str_eq(plan_status_cmd(m, SVC_MUNGE), "lab-service munge status");
+	cr_expect_str_eq(observe_status_cmd(m, SVC_MUNGE), "lab-service munge status");
 	/* started some other way and no status command: not guessed */
 	m->cluster.services[SVC_SLURMD].start = "/etc/init.d/slurmd start";
-	cr_expect_null(plan_status_cmd(m, SVC_SLURMD));
+	cr_expect_null(observe_status_cmd(m, SVC_SLURMD));
 	cr_expect_str_eq(plan_svc_action_name(PLAN_SVC_START), "start");
 	model_free(m);
 }
@@ -876,25 +861,25 @@ Test(plan, secret_pass_through_values_never_in_the_plan)
 	teardown_fx(&fx);
 }
 
-/* What plan_version_cmd prints on a host of another release is named. */
+/* What observe_version_cmd prints on a host of another release is named. */
 Test(plan, versions_of_another_release_are_an_error)
 {
 	struct plan_obs_host h = { 0 };
 
-	plan_obs_parse_versions("x\n@@V slurmd slurm-wlm 22.05.8\n@@V slurmdbd slurm 22.05\n",
+	observe_parse_versions("x\n@@V slurmd slurm-wlm 22.05.8\n@@V slurmdbd slurm 22.05\n",
 				"22.05", &h);
 	cr_expect_null(h.version_error);
-	plan_obs_parse_versions("@@V slurmd \n@@V slurmctld slurm-wlm 22.050\n", "22.05", &h);
+	observe_parse_versions("@@V slurmd \n@@V slurmctld slurm-wlm 22.050\n", "22.05", &h);
 	cr_assert_not_null(h.version_error);
 	cr_expect(strstr(h.version_error, "slurmctld -V says Slurm 22.050") != NULL,
 		  "%s", h.version_error);
 	plan_obs_host_release(&h);
-	plan_obs_parse_versions("@@V slurmd slurm-wlm 24.11.5", "22.05", &h);
+	observe_parse_versions("@@V slurmd slurm-wlm 24.11.5", "22.05", &h);
 	cr_assert_not_null(h.version_error);
 	cr_expect(strstr(h.version_error, "slurmd -V says Slurm 24.11.5, but the inventory's "
 			 "cluster.slurm_version is 22.05") != NULL, "%s", h.version_error);
 	plan_obs_host_release(&h);
-	plan_obs_parse_versions("@@V slurmd slurm-wlm 24.11.5", "24.11", &h);
+	observe_parse_versions("@@V slurmd slurm-wlm 24.11.5", "24.11", &h);
 	cr_expect_null(h.version_error);
 }
 

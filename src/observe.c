@@ -1,0 +1,751 @@
+/*
+ * observe.c: one script per host, its output parsed in one place. The
+ * script prints sections, each opened by a marker line "@@NONCE NAME ARGS"
+ * whose nonce is fresh for every run (a file's bytes or a command's output
+ * cannot forge a marker it does not know); text sections come first, each
+ * with its parser in observe_sections[], then the files as one GNU tar
+ * stream (a self-delimiting format with a checksum per header), then
+ * "@@NONCE end STATUS" with tar's exit status. Anything else is a framing
+ * error for the host.
+ */
+#include "compat.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <sys/random.h>
+#include <time.h>
+
+#include "die.h"
+#include "hwtruth.h"
+#include "observe.h"
+#include "xalloc.h"
+
+#define OBSERVE_FORMAT "1"
+#define TAR_BLOCK 512
+#define OBSERVE_FILE_MAX (256u << 20)
+
+/* ---- text sections ---- */
+
+/* Finds the "name:" line in getent output; returns its fields or NULL. */
+static const char *observe_getent_line(const char *out, const char *name)
+{
+	size_t n = strlen(name);
+	const char *p = out;
+
+	while (p && *p) {
+		if (!strncmp(p, name, n) && p[n] == ':')
+			return p + n + 1;
+		p = strchr(p, '\n');
+		if (p)
+			p++;
+	}
+	return NULL;
+}
+
+/* Reads the number after the field'th ':' of a getent line. */
+static long long observe_getent_field(const char *fields, int field)
+{
+	const char *p = fields;
+	char *end;
+	long long v;
+
+	while (field-- > 0 && p)
+		p = strchr(p, ':') ? strchr(p, ':') + 1 : NULL;
+	if (!p)
+		return -1;
+	v = strtoll(p, &end, 10);
+	return end == p ? -1 : v;
+}
+
+void observe_parse_passwd(const char *out, const char *name,
+			  struct plan_obs_ident *id)
+{
+	const char *f = observe_getent_line(out, name);
+
+	/* name:x:uid:gid:... (fields after the name: x, uid, gid) */
+	id->exists = f != NULL;
+	id->id = f ? observe_getent_field(f, 1) : -1;
+	id->gid = f ? observe_getent_field(f, 2) : -1;
+}
+
+void observe_parse_group(const char *out, const char *name,
+			 struct plan_obs_ident *id)
+{
+	const char *f = observe_getent_line(out, name);
+
+	id->exists = f != NULL;
+	id->id = f ? observe_getent_field(f, 1) : -1;
+	id->gid = id->id;
+}
+
+/* True when s starts the daemon the way model.c's systemd defaults do. */
+static bool starts_with_systemctl(const struct service_cmds *s,
+				  enum service_kind k)
+{
+	static const char pre[] = "systemctl start ";
+
+	return s->start && !strncmp(s->start, pre, sizeof(pre) - 1) &&
+		!strcmp(s->start + sizeof(pre) - 1, service_kind_name(k));
+}
+
+const char *observe_status_cmd(const struct model *m, enum service_kind k)
+{
+	static const char *const is_active[SVC_COUNT] = {
+		[SVC_MUNGE] = "systemctl is-active --quiet munge",
+		[SVC_SLURMCTLD] = "systemctl is-active --quiet slurmctld",
+		[SVC_SLURMD] = "systemctl is-active --quiet slurmd",
+		[SVC_SLURMDBD] = "systemctl is-active --quiet slurmdbd",
+	};
+	const struct service_cmds *s = &m->cluster.services[k];
+
+	if (s->status)
+		return s->status;
+	/*
+	 * A site that starts the daemon its own way without saying how to ask
+	 * whether it runs gets no guess: systemctl would call it stopped on
+	 * every run and plan a start each time.
+	 */
+	return starts_with_systemctl(s, k) ? is_active[k] : NULL;
+}
+
+void observe_parse_status(const char *out, struct plan_obs_host *h)
+{
+	const char *p = out;
+	int k;
+
+	while (p && *p) {
+		for (k = 0; k < SVC_COUNT; k++) {
+			const char *name = service_kind_name(k);
+			size_t n = strlen(name);
+			char *end;
+			long code;
+
+			if (strncmp(p, name, n) || p[n] != ' ')
+				continue;
+			code = strtol(p + n + 1, &end, 10);
+			if (end != p + n + 1 && (*end == '\n' || !*end))
+				h->svc[k] = code ? PLAN_OBS_SVC_STOPPED :
+					PLAN_OBS_SVC_RUNNING;
+		}
+		p = strchr(p, '\n');
+		if (p)
+			p++;
+	}
+}
+
+const char observe_version_cmd[] =
+	"for d in slurmctld slurmd slurmdbd; do command -v $d >/dev/null 2>&1 && "
+	"echo \"@@V $d $($d -V 2>/dev/null </dev/null)\"; done; true";
+
+/* version ("slurm-wlm 24.11.5": its last word) is release want or one of it */
+static bool observe_same_release(const char *version, size_t len, const char *want)
+{
+	size_t n = strlen(want);
+
+	return len >= n && !strncmp(version, want, n) && (len == n || version[n] == '.');
+}
+
+void observe_parse_versions(const char *out, const char *want,
+			    struct plan_obs_host *h)
+{
+	for (const char *p = strstr(out, "@@V "); p && want; p = strstr(p, "@@V ")) {
+		const char *name = p + 4, *sp = strchr(name, ' ');
+		const char *eol = strchrnul(name, '\n'), *v = eol;
+
+		p = eol;
+		if (!sp || sp > eol)
+			continue;
+		while (v > sp + 1 && v[-1] != ' ')
+			v--;
+		if (v == eol || observe_same_release(v, (size_t)(eol - v), want) ||
+		    h->version_error)
+			continue;
+		h->version_error = xasprintf("%.*s -V says Slurm %.*s, but the inventory's "
+					     "cluster.slurm_version is %s: nothing is planned here",
+					     (int)(sp - name), name, (int)(eol - v), v, want);
+	}
+}
+
+/* ---- the sections: what the script asks, and who reads the answer ---- */
+
+static void observe_getent_script(struct strbuf *sb, const char *db,
+				  const char *const names[PLAN_N_IDENT])
+{
+	strbuf_addf(sb, "getent %s", db);
+	for (int w = 0; w < PLAN_N_IDENT; w++) {
+		strbuf_addch(sb, ' ');
+		transport_shell_quote(sb, names[w] ? names[w] : "");
+	}
+	strbuf_addstr(sb, "\n");
+}
+
+static void script_passwd(const struct observe_request *rq, struct strbuf *sb)
+{
+	observe_getent_script(sb, "passwd", rq->user);
+}
+
+static void script_group(const struct observe_request *rq, struct strbuf *sb)
+{
+	observe_getent_script(sb, "group", rq->group);
+}
+
+static void script_version(const struct observe_request *rq, struct strbuf *sb)
+{
+	(void)rq;
+	strbuf_addf(sb, "%s\n", observe_version_cmd);
+}
+
+/*
+ * Each status command runs in a subshell with its output dropped, so
+ * whatever it prints never reaches a plan (nor the framing); newlines: a
+ * comment in the command ends with its line.
+ */
+static void script_status(const struct observe_request *rq, struct strbuf *sb)
+{
+	for (int k = 0; k < SVC_COUNT; k++)
+		if (rq->status[k])
+			strbuf_addf(sb, "(\n%s\n) </dev/null >/dev/null 2>&1; "
+				    "echo \"%s $?\"\n", rq->status[k],
+				    service_kind_name(k));
+}
+
+static void parse_passwd(const struct observe_request *rq, const char *body,
+			 struct plan_obs_host *h)
+{
+	for (int w = 0; w < PLAN_N_IDENT; w++)
+		if (rq->user[w])
+			observe_parse_passwd(body, rq->user[w], &h->users[w]);
+}
+
+static void parse_group(const struct observe_request *rq, const char *body,
+			struct plan_obs_host *h)
+{
+	for (int w = 0; w < PLAN_N_IDENT; w++)
+		if (rq->group[w])
+			observe_parse_group(body, rq->group[w], &h->groups[w]);
+}
+
+static void parse_version(const struct observe_request *rq, const char *body,
+			  struct plan_obs_host *h)
+{
+	observe_parse_versions(body, rq->slurm_version, h);
+}
+
+static void parse_status(const struct observe_request *rq, const char *body,
+			 struct plan_obs_host *h)
+{
+	(void)rq;
+	observe_parse_status(body, h);
+}
+
+static void script_hw(const struct observe_request *rq, struct strbuf *sb)
+{
+	if (rq->hw_model)
+		hwtruth_probe(sb, rq->hw_model, rq->hw_host, rq->hw_rs,
+			      rq->hw_from, rq->hw_to);
+}
+
+static void parse_hw(const struct observe_request *rq, const char *body,
+		     struct plan_obs_host *h)
+{
+	if (rq->hw_model)
+		hwtruth_parse(body, &h->hw);
+}
+
+/*
+ * The text sections, in the order the script prints them. A new probe is
+ * a new row: its script part, and the parser of what it printed (the body
+ * up to the next marker, NUL-terminated).
+ */
+static const struct observe_section {
+	const char *name;
+	void (*script)(const struct observe_request *, struct strbuf *);
+	void (*parse)(const struct observe_request *, const char *,
+		      struct plan_obs_host *);
+} observe_sections[] = {
+	{ "passwd", script_passwd, parse_passwd },
+	{ "group", script_group, parse_group },
+	{ "version", script_version, parse_version },
+	{ "status", script_status, parse_status },
+	{ "hw", script_hw, parse_hw },
+};
+
+/* ---- the script ---- */
+
+static void script_marker(struct strbuf *sb, const char *nonce, const char *what)
+{
+	strbuf_addf(sb, "echo '@@%s %s'\n", nonce, what);
+}
+
+/*
+ * The files: the ones that exist (or are a link) go to one tar, in
+ * request order; the indices of the others are listed in "absent". tar
+ * lstat()s each name and opens it O_NOFOLLOW: a link is archived as a
+ * link (refused by the parser), never read through; --hard-dereference
+ * keeps two names of one file from becoming a tar hard link.
+ */
+static void script_files(const struct observe_request *rq, const char *nonce,
+			 struct strbuf *sb)
+{
+	strbuf_addstr(sb, "set --; a=\n");
+	for (size_t i = 0; i < rq->n_files; i++) {
+		struct strbuf q = STRBUF_INIT;
+
+		transport_shell_quote(&q, rq->files[i].path);
+		strbuf_addf(sb, "{ [ -e %s ] || [ -h %s ]; } && set -- \"$@\" %s "
+			    "|| a=\"$a %zu\"\n", q.buf, q.buf, q.buf, i);
+		strbuf_release(&q);
+	}
+	strbuf_addf(sb, "echo \"@@%s absent$a\"\n", nonce);
+	script_marker(sb, nonce, "files");
+	strbuf_addstr(sb, "r=0; [ $# -eq 0 ] || tar -c -b1 -H gnu -P --numeric-owner "
+		      "--no-recursion --hard-dereference -f - -- \"$@\" || r=$?\n");
+	strbuf_addf(sb, "echo \"@@%s end $r\"\n", nonce);
+}
+
+void observe_script(const struct observe_request *rq, const char *nonce,
+		    struct strbuf *out)
+{
+	script_marker(out, nonce, "observe " OBSERVE_FORMAT);
+	for (size_t i = 0; i < ARRAY_SIZE(observe_sections); i++) {
+		script_marker(out, nonce, observe_sections[i].name);
+		observe_sections[i].script(rq, out);
+	}
+	script_files(rq, nonce, out);
+}
+
+/* ---- parsing: markers ---- */
+
+struct observe_cursor {
+	const char *buf;
+	size_t len, off;
+	char marker[OBSERVE_NONCE_LEN + 4];	/* "@@NONCE " */
+	size_t mlen;
+};
+
+/* At a marker line: its rest ("files", "end 0") in *what (len *wlen). */
+static bool cursor_marker(struct observe_cursor *c, const char **what,
+			  size_t *wlen)
+{
+	const char *p = c->buf + c->off, *nl;
+
+	if (c->len - c->off < c->mlen || memcmp(p, c->marker, c->mlen))
+		return false;
+	nl = memchr(p + c->mlen, '\n', c->len - c->off - c->mlen);
+	if (!nl)
+		return false;
+	*what = p + c->mlen;
+	*wlen = (size_t)(nl - *what);
+	c->off = (size_t)(nl + 1 - c->buf);
+	return true;
+}
+
+/* The body up to the next marker at a line start (the marker is left). */
+static char *cursor_body(struct observe_cursor *c)
+{
+	const char *p = c->buf + c->off, *end = c->buf + c->len, *q = p;
+
+	for (;;) {
+		const char *m = memmem(q, (size_t)(end - q), c->marker, c->mlen);
+
+		if (!m) {
+			q = end;
+			break;
+		}
+		if (m == p || m[-1] == '\n') {
+			q = m;
+			break;
+		}
+		q = m + 1;
+	}
+	c->off = (size_t)(q - c->buf);
+	return xstrndup(p, (size_t)(q - p));
+}
+
+static bool what_is(const char *what, size_t wlen, const char *word)
+{
+	size_t n = strlen(word);
+
+	return wlen >= n && !memcmp(what, word, n) && (wlen == n || what[n] == ' ');
+}
+
+/* ---- parsing: the tar stream ---- */
+
+/* A numeric header field: octal (NUL/space padded) or GNU base-256. */
+static long long tar_number(const unsigned char *f, size_t n)
+{
+	unsigned long long v = 0;
+	size_t i = 0;
+
+	if (f[0] & 0x80) {
+		if (f[0] != 0x80)
+			return -1;	/* negative or too large for us */
+		for (i = 1; i < n; i++) {
+			if (v >> 55)
+				return -1;
+			v = v << 8 | f[i];
+		}
+		return (long long)v;
+	}
+	while (i < n && f[i] == ' ')
+		i++;
+	if (i == n || f[i] < '0' || f[i] > '7')
+		return -1;
+	for (; i < n && f[i] >= '0' && f[i] <= '7'; i++) {
+		if (v >> 60)
+			return -1;
+		v = v * 8 + (unsigned)(f[i] - '0');
+	}
+	for (; i < n; i++)
+		if (f[i] != ' ' && f[i] != '\0')
+			return -1;
+	return (long long)v;
+}
+
+static bool tar_checksum_ok(const unsigned char *b)
+{
+	long long want = tar_number(b + 148, 8);
+	unsigned long sum = 0;
+
+	for (size_t i = 0; i < TAR_BLOCK; i++)
+		sum += i >= 148 && i < 156 ? ' ' : b[i];
+	return want >= 0 && (unsigned long)want == sum;
+}
+
+static bool tar_zero(const unsigned char *b)
+{
+	for (size_t i = 0; i < TAR_BLOCK; i++)
+		if (b[i])
+			return false;
+	return true;
+}
+
+struct tar_entry {
+	char *name;		/* owned */
+	char type;
+	unsigned mode, uid, gid;
+	const char *data;	/* borrowed from the output */
+	size_t size;
+};
+
+/*
+ * The next member at c->off (GNU long names folded in). 1 with *e set, 0
+ * at the end of the archive (c->off past it), -1 with *cause.
+ */
+static int tar_next(struct observe_cursor *c, struct tar_entry *e, char **cause)
+{
+	char *longname = NULL;
+
+	for (;;) {
+		const unsigned char *b = (const unsigned char *)c->buf + c->off;
+		long long size, mode, uid, gid;
+		size_t padded;
+
+		if (c->len - c->off < 2 * TAR_BLOCK)
+			goto truncated;
+		if (tar_zero(b)) {
+			if (!tar_zero(b + TAR_BLOCK))
+				goto bad;
+			c->off += 2 * TAR_BLOCK;
+			free(longname);
+			return 0;
+		}
+		if (!tar_checksum_ok(b))
+			goto bad;
+		size = tar_number(b + 124, 12);
+		mode = tar_number(b + 100, 8);
+		uid = tar_number(b + 108, 8);
+		gid = tar_number(b + 116, 8);
+		if (size < 0 || mode < 0 || uid < 0 || gid < 0 ||
+		    size > OBSERVE_FILE_MAX || uid > 0xffffffffLL || gid > 0xffffffffLL)
+			goto bad;
+		padded = ((size_t)size + TAR_BLOCK - 1) / TAR_BLOCK * TAR_BLOCK;
+		if (c->len - c->off - TAR_BLOCK < padded)
+			goto truncated;
+		if (b[156] == 'L' || b[156] == 'K') {
+			/* GNU long name (or long link target, not needed) */
+			if (b[156] == 'L') {
+				free(longname);
+				longname = xstrndup((const char *)b + TAR_BLOCK, (size_t)size);
+			}
+			c->off += TAR_BLOCK + padded;
+			continue;
+		}
+		e->name = longname ? longname : xstrndup((const char *)b, 100);
+		/* tar names a directory "dir/" */
+		while (strlen(e->name) > 1 && e->name[strlen(e->name) - 1] == '/')
+			e->name[strlen(e->name) - 1] = '\0';
+		e->type = (char)b[156];
+		e->mode = (unsigned)mode & 07777;
+		e->uid = (unsigned)uid;
+		e->gid = (unsigned)gid;
+		e->data = (const char *)b + TAR_BLOCK;
+		e->size = (size_t)size;
+		c->off += TAR_BLOCK + padded;
+		return 1;
+	}
+truncated:
+	free(longname);
+	*cause = xstrdup("the files' archive is truncated");
+	return -1;
+bad:
+	free(longname);
+	*cause = xstrdup("the files' archive has a bad header");
+	return -1;
+}
+
+/* Records a regular file's bytes into of (request file rf). */
+static void observe_take_file(const struct observe_request *rq,
+			      const struct observe_file *rf,
+			      const struct tar_entry *e, struct plan_obs_file *of)
+{
+	of->exists = true;
+	of->mode = e->mode;
+	of->uid = e->uid;
+	of->gid = e->gid;
+	of->len = e->size;
+	if (rf->secret) {
+		mungekey_fingerprint_of(e->data, e->size, of->fp);
+		if (rq->key && mungekey_size_ok(e->size))
+			mungekey_set(rq->key, e->data, e->size);
+		return;
+	}
+	/*
+	 * Bytes equal to the rendered ones are not kept (10,000 hosts times a
+	 * large slurm.conf would not fit in memory), only the fact.
+	 */
+	of->matches = rf->want && e->size == rf->want_len &&
+		      !memcmp(e->data, rf->want, e->size);
+	if (!of->matches) {
+		of->bytes = xmalloc(e->size + 1);
+		memcpy(of->bytes, e->data, e->size);
+		of->bytes[e->size] = '\0';
+	}
+}
+
+/* Index of the requested file named name, not seen yet; SIZE_MAX if none. */
+static size_t observe_file_index(const struct observe_request *rq,
+				 const bool *seen, const char *name)
+{
+	for (size_t i = 0; i < rq->n_files; i++)
+		if (!seen[i] && !strcmp(rq->files[i].path, name))
+			return i;
+	return SIZE_MAX;
+}
+
+static int observe_one_entry(const struct observe_request *rq,
+			     struct tar_entry *e, bool *seen,
+			     struct plan_obs_file *files, char **cause)
+{
+	size_t i = observe_file_index(rq, seen, e->name);
+
+	if (i == SIZE_MAX) {
+		*cause = xstrdup("the files' archive holds a file that was not asked for");
+		return -1;
+	}
+	seen[i] = true;
+	if (e->type == '2') {
+		*cause = xasprintf("'%s' is a symbolic link: refusing to follow it",
+				   rq->files[i].path);
+		return -1;
+	}
+	if (e->type != '0' && e->type != '\0') {
+		*cause = xasprintf("'%s' is not a regular file", rq->files[i].path);
+		return -1;
+	}
+	observe_take_file(rq, &rq->files[i], e, &files[i]);
+	return 0;
+}
+
+/* The absent indices ("absent 0 3") mark their files seen. */
+static int observe_absent(const struct observe_request *rq, const char *what,
+			  size_t wlen, bool *seen, char **cause)
+{
+	const char *p = what + strlen("absent"), *end = what + wlen;
+
+	while (p < end) {
+		char *stop;
+		unsigned long i;
+
+		if (*p++ != ' ' || p >= end || *p < '0' || *p > '9')
+			goto bad;
+		i = strtoul(p, &stop, 10);
+		if (stop > end || i >= rq->n_files || seen[i])
+			goto bad;
+		seen[i] = true;
+		p = stop;
+	}
+	return 0;
+bad:
+	*cause = xstrdup("bad list of absent files");
+	return -1;
+}
+
+/*
+ * From "absent" to "end": fills h's files (request order). The tar part
+ * is parsed only after its end marker checked out: tar's exit status says
+ * whether what it wrote is whole.
+ */
+static int observe_files(const struct observe_request *rq,
+			 struct observe_cursor *c, const char *err,
+			 struct plan_obs_host *h, char **cause)
+{
+	bool *seen = xcalloc(rq->n_files + 1, sizeof(*seen));
+	size_t base = h->n_files, wlen;
+	const char *what;
+	struct tar_entry e;
+	int ret = -1, rc;
+
+	for (size_t i = 0; i < rq->n_files; i++)
+		plan_obs_add_file(h, rq->files[i].path, false, 0, 0, 0, NULL, 0);
+	if (!cursor_marker(c, &what, &wlen) || !what_is(what, wlen, "absent") ||
+	    observe_absent(rq, what, wlen, seen, cause) ||
+	    !cursor_marker(c, &what, &wlen) || !what_is(what, wlen, "files")) {
+		if (!*cause)
+			*cause = xstrdup("no files section in the output");
+		goto out;
+	}
+	if (c->len - c->off >= c->mlen && !memcmp(c->buf + c->off, c->marker, c->mlen))
+		rc = 0;		/* no archive: tar did not run or printed nothing */
+	else
+		while ((rc = tar_next(c, &e, cause)) > 0) {
+			int bad = observe_one_entry(rq, &e, seen, h->files + base, cause);
+
+			free(e.name);
+			if (bad)
+				goto out;
+		}
+	if (rc < 0)
+		goto out;
+	if (!cursor_marker(c, &what, &wlen) || !what_is(what, wlen, "end")) {
+		*cause = xstrdup("the files' archive does not end where it should");
+		goto out;
+	}
+	if (wlen != 5 || what[4] != '0') {
+		*cause = xasprintf("reading the files failed (tar: exit %.*s)%s%.*s",
+				   (int)(wlen > 4 ? wlen - 4 : 0), what + 4,
+				   err && *err ? ": " : "", 300, err ? err : "");
+		goto out;
+	}
+	for (size_t i = 0; i < rq->n_files; i++)
+		if (!seen[i]) {
+			*cause = xasprintf("'%s' is missing from the output",
+					   rq->files[i].path);
+			goto out;
+		}
+	ret = 0;
+out:
+	free(seen);
+	return ret;
+}
+
+static const struct observe_section *observe_section_named(const char *what,
+							   size_t wlen)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(observe_sections); i++)
+		if (strlen(observe_sections[i].name) == wlen &&
+		    !memcmp(observe_sections[i].name, what, wlen))
+			return &observe_sections[i];
+	return NULL;
+}
+
+/* The text sections, in the script's order, each read by its parser. */
+static int observe_text(const struct observe_request *rq,
+			struct observe_cursor *c, struct plan_obs_host *h,
+			char **cause)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(observe_sections); i++) {
+		const struct observe_section *s;
+		const char *what;
+		size_t wlen;
+		char *body;
+
+		if (!cursor_marker(c, &what, &wlen) ||
+		    (s = observe_section_named(what, wlen)) != &observe_sections[i]) {
+			*cause = xasprintf("the output lacks its '%s' section",
+					   observe_sections[i].name);
+			return -1;
+		}
+		body = cursor_body(c);
+		s->parse(rq, body, h);
+		free(body);
+	}
+	return 0;
+}
+
+int observe_parse(const struct observe_request *rq, const char *nonce,
+		  const char *out, size_t len, const char *err,
+		  struct plan_obs_host *h, char **cause)
+{
+	struct observe_cursor c = { .buf = out, .len = len };
+	const char *start, *what;
+	size_t wlen;
+
+	*cause = NULL;
+	c.mlen = (size_t)snprintf(c.marker, sizeof(c.marker), "@@%.*s ",
+				  OBSERVE_NONCE_LEN, nonce);
+	/* what a login script printed before ours is skipped */
+	start = memmem(out, len, c.marker, c.mlen);
+	while (start && start != out && start[-1] != '\n')
+		start = memmem(start + 1, len - (size_t)(start + 1 - out),
+			       c.marker, c.mlen);
+	if (start)
+		c.off = (size_t)(start - out);
+	if (!start || !cursor_marker(&c, &what, &wlen) ||
+	    wlen != strlen("observe " OBSERVE_FORMAT) ||
+	    memcmp(what, "observe " OBSERVE_FORMAT, wlen)) {
+		*cause = xasprintf("the observation script did not run%s%.*s",
+				   err && *err ? ": " : "", 300, err ? err : "");
+		return -1;
+	}
+	if (observe_text(rq, &c, h, cause) || observe_files(rq, &c, err, h, cause)) {
+		plan_obs_host_release(h);
+		return -1;
+	}
+	return 0;
+}
+
+/* ---- one host ---- */
+
+static void observe_nonce(char nonce[OBSERVE_NONCE_LEN + 1])
+{
+	static const char hex[] = "0123456789abcdef";
+	unsigned char rnd[OBSERVE_NONCE_LEN / 2];
+
+	if (getrandom(rnd, sizeof(rnd), 0) != (ssize_t)sizeof(rnd)) {
+		struct timespec ts;
+
+		clock_gettime(CLOCK_REALTIME, &ts);
+		for (size_t i = 0; i < sizeof(rnd); i++)
+			rnd[i] = (unsigned char)((unsigned long)ts.tv_nsec >> (i * 3) ^
+						 (unsigned long)&ts >> i);
+	}
+	for (size_t i = 0; i < sizeof(rnd); i++) {
+		nonce[2 * i] = hex[rnd[i] >> 4];
+		nonce[2 * i + 1] = hex[rnd[i] & 15];
+	}
+	nonce[OBSERVE_NONCE_LEN] = '\0';
+}
+
+int observe_host(struct transport *tr, const struct observe_request *rq,
+		 struct plan_obs_host *h, char **cause)
+{
+	struct strbuf cmd = STRBUF_INIT, out = STRBUF_INIT, err = STRBUF_INIT;
+	char nonce[OBSERVE_NONCE_LEN + 1], *why = NULL;
+	int status, r;
+
+	observe_nonce(nonce);
+	observe_script(rq, nonce, &cmd);
+	r = transport_run(tr, cmd.buf, &out, &err, &status, cause);
+	if (!r && observe_parse(rq, nonce, out.buf, out.len, err.buf, h, &why)) {
+		*cause = xasprintf("'%s': %s", transport_host(tr), why);
+		free(why);
+		r = -1;
+	}
+	/* the munge key and slurmdbd.conf's password went through out */
+	explicit_bzero(out.buf, out.len);
+	strbuf_release(&out);
+	strbuf_release(&err);
+	strbuf_release(&cmd);
+	return r;
+}

@@ -1,0 +1,130 @@
+/*
+ * observe.h: everything clusterctl reads from a host, in one round trip.
+ * One shell script goes out over one exec channel and prints, framed by
+ * marker lines that carry a random nonce, every section plan needs: the
+ * service users and groups (getent), the Slurm release of each daemon
+ * installed (DAEMON -V), the state of each daemon asked about (its status
+ * command), the hardware as slurmd sees it (hwtruth.h's probe), and the files (their bytes, mode, owner and existence, as one
+ * GNU tar stream: lstat, then open with O_NOFOLLOW, so a symlink planted
+ * at a target is seen as one, never followed). Its output is parsed here
+ * and only here into a struct plan_obs_host (plan.h); a host whose output
+ * does not frame (truncated, garbled, a file that changed while read) is an
+ * error for that host, never a crash, and nothing of it is kept.
+ *
+ * Secrets: the munge key's bytes travel (inside the SSH channel) as they
+ * did over SFTP, are fingerprinted here, kept only where the request asks
+ * (the controller's key, the cluster's) and wiped; the observation holds
+ * the fingerprint. Observed file bytes equal to the rendered ones are not
+ * kept either (only the fact that they match).
+ *
+ * Nothing here prints. Callers: apply.c (observe and verify phases).
+ */
+#ifndef CLUSTERCTL_OBSERVE_H
+#define CLUSTERCTL_OBSERVE_H
+
+#include "compat.h"
+
+#include "model.h"
+#include "mungekey.h"
+#include "plan.h"
+#include "render.h"
+#include "strbuf.h"
+#include "transport.h"
+
+/* Length of the nonce that marks the sections (hex digits). */
+#define OBSERVE_NONCE_LEN 16
+
+struct observe_file {
+	const char *path;	/* borrowed; absolute */
+	const char *want;	/* borrowed: bytes equal to these are not kept
+				 * (matches set); NULL: always kept */
+	size_t want_len;
+	bool secret;		/* the munge key: fingerprint only */
+};
+
+/* What to observe on one host. Everything is borrowed for the call. */
+struct observe_request {
+	const struct observe_file *files;
+	size_t n_files;
+	const char *user[PLAN_N_IDENT];		/* getent passwd names */
+	const char *group[PLAN_N_IDENT];	/* getent group names */
+	const char *status[SVC_COUNT];		/* status commands; NULL: not asked */
+	const char *slurm_version;		/* release wanted; NULL: not checked */
+	/*
+	 * The hardware probe (hwtruth.h) of host hw_host with its rendered
+	 * files hw_rs->files[hw_from .. hw_to); hw_model NULL: not asked
+	 * (h->hw left as it was).
+	 */
+	const struct model *hw_model;
+	const struct rendered_set *hw_rs;
+	size_t hw_host, hw_from, hw_to;
+	struct mungekey *key;	/* receives a secret file's bytes when set */
+};
+
+/*
+ * Appends the script for rq to out; nonce is OBSERVE_NONCE_LEN characters
+ * of [0-9a-f]. The script always exits 0: what failed is said inside.
+ */
+void observe_script(const struct observe_request *rq, const char *nonce,
+		    struct strbuf *out);
+
+/*
+ * Parses what observe_script printed (out, len bytes: binary) into h,
+ * which must be zeroed (plan_obs_host_release'd) before. 0, or -1 with
+ * *cause (newly allocated, no host named) when the output does not frame;
+ * h is then released. err (may be NULL) is the script's stderr, quoted in
+ * errors.
+ */
+int observe_parse(const struct observe_request *rq, const char *nonce,
+		  const char *out, size_t len, const char *err,
+		  struct plan_obs_host *h, char **cause);
+
+/*
+ * Observes one host: observe_script, one transport_run, observe_parse.
+ * 0 with h filled (h->ok is left to the caller), or -1 with *cause
+ * ("'host': ...").
+ */
+int observe_host(struct transport *tr, const struct observe_request *rq,
+		 struct plan_obs_host *h, char **cause);
+
+/*
+ * The status command of service k: the inventory's; else, when the daemon
+ * starts with systemctl, "systemctl is-active --quiet SERVICE"; else NULL
+ * (its state is not observed). Borrowed (model or static).
+ */
+const char *observe_status_cmd(const struct model *m, enum service_kind k);
+
+/* ---- the section parsers (public for the unit tests) ---- */
+
+/*
+ * `getent passwd NAME...` / `getent group NAME...` output lines into the
+ * ident (absent when no line names it).
+ */
+void observe_parse_passwd(const char *out, const char *name,
+			  struct plan_obs_ident *id);
+void observe_parse_group(const char *out, const char *name,
+			 struct plan_obs_ident *id);
+
+/*
+ * "SERVICE CODE" lines (the exit code of each status command) into h->svc:
+ * 0 is running, anything else stopped. Services without a line, and lines
+ * naming no service or without a number, leave their entry as it was.
+ */
+void observe_parse_status(const char *out, struct plan_obs_host *h);
+
+/*
+ * Shell command printing "@@V DAEMON VERSION" for each Slurm daemon a host
+ * has installed (DAEMON -V); it always succeeds.
+ */
+extern const char observe_version_cmd[];
+
+/*
+ * Reads observe_version_cmd's lines out of out: a daemon whose release is
+ * not want ("24.11" matches "24.11.5") sets h->version_error, which
+ * plan_compute turns into the host's observation error: nothing is planned
+ * for a host that runs another Slurm than the inventory names.
+ */
+void observe_parse_versions(const char *out, const char *want,
+			    struct plan_obs_host *h);
+
+#endif
