@@ -773,7 +773,7 @@ struct apply_lock_cookie {
 	char *why;		/* lock_remote_answer's refusal */
 };
 
-/* On the controller: the holder command stays running on its session. */
+/* On the controller alone: the holder command stays running on its session. */
 static int apply_lock_task(size_t idx, struct transport *tr, void *cookie,
 			   char **cause)
 {
@@ -781,8 +781,7 @@ static int apply_lock_task(size_t idx, struct transport *tr, void *cookie,
 	struct strbuf cmd = STRBUF_INIT, line = STRBUF_INIT;
 	int status, ret;
 
-	if (idx != lc->s->controller)
-		return 0;
+	(void)idx;
 	lock_remote_cmd(&cmd);
 	ret = transport_hold(tr, cmd.buf, "locked\n", &line, &status, cause);
 	if (!ret && lock_remote_answer(transport_host(tr), &line, status, &lc->why)) {
@@ -807,8 +806,7 @@ int apply_session_lock(struct apply_session *s, char **cause)
 		return -1;
 	if (s->controller == SIZE_MAX)
 		return 0;
-	exec_pool_set_phase(s->pool, NULL);	/* one host: no progress */
-	exec_pool_run(s->pool, apply_lock_task, &lc, false);
+	exec_pool_run_one(s->pool, s->controller, apply_lock_task, &lc, false);
 	res = exec_pool_result(s->pool, s->controller);
 	if (res->state == EXEC_DONE) {
 		free(lc.why);
@@ -842,8 +840,7 @@ static int apply_remote_task(size_t idx, struct transport *tr, void *cookie,
 	struct strbuf err = STRBUF_INIT;
 	int ret;
 
-	if (idx != rc->host)
-		return 0;
+	(void)idx;
 	ret = transport_run(tr, rc->cmd, rc->out, &err, &rc->status, cause);
 	if (!ret && rc->status) {
 		*cause = xasprintf("'%s' exited %d: %s", rc->cmd, rc->status,
@@ -869,8 +866,7 @@ static int apply_remote_cb(void *cookie, const char *host, const char *cmd,
 		*cause = xasprintf("unknown host '%s'", host);
 		return -1;
 	}
-	exec_pool_set_phase(s->pool, NULL);	/* one host: no progress */
-	exec_pool_run(s->pool, apply_remote_task, &rc, true);
+	exec_pool_run_one(s->pool, rc.host, apply_remote_task, &rc, true);
 	res = exec_pool_result(s->pool, rc.host);
 	if (res->state == EXEC_DONE)
 		return 0;

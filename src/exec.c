@@ -57,7 +57,10 @@ struct exec_pool {
 	exec_task_fn task;
 	void *cookie;
 	bool skip_failed;
-	size_t next, done, active, max_active;
+	bool quiet;		/* a one-host step: no progress line */
+	size_t next, last;	/* hosts next .. last-1 are still to claim */
+	size_t count;		/* hosts in the phase */
+	size_t done, active, max_active;
 };
 
 static long long exec_now_ms(void)
@@ -222,7 +225,7 @@ static void host_run(struct exec_pool *p, size_t idx)
 /* Under p->lock: claims the next host to run, or returns false when none. */
 static bool claim_next(struct exec_pool *p, size_t *idx)
 {
-	while (p->next < p->n) {
+	while (p->next < p->last) {
 		struct exec_host *h = &p->hosts[p->next];
 
 		*idx = p->next++;
@@ -325,6 +328,8 @@ static void progress_update(const struct exec_pool *p, struct progress *pr)
 	long long now = exec_now_ms();
 	size_t q = p->n ? p->done * 4 / p->n : 0;
 
+	if (p->quiet)
+		return;
 	if (pr->tty) {
 		if (pr->shown != p->done) {
 			fprintf(stderr, "\r%zu/%zu hosts done", p->done, p->n);
@@ -350,6 +355,8 @@ static void progress_end(const struct exec_pool *p, struct progress *pr)
 {
 	size_t failed;
 
+	if (p->quiet)
+		return;
 	if (pr->tty) {
 		if (pr->shown != SIZE_MAX)
 			fputs("\r\033[K", stderr);
@@ -373,7 +380,7 @@ static void exec_supervise(struct exec_pool *p)
 
 	progress_init(&pr);
 	pthread_mutex_lock(&p->lock);
-	while (p->done < p->n || p->active > 0) {
+	while (p->done < p->count || p->active > 0) {
 		struct timespec ts;
 
 		watchdog_check(p);
@@ -391,17 +398,22 @@ static void exec_supervise(struct exec_pool *p)
 	progress_end(p, &pr);
 }
 
-void exec_pool_run(struct exec_pool *p, exec_task_fn task, void *cookie,
-		   bool skip_failed)
+/* Runs task on hosts first .. last-1 (the others keep their results). */
+static void exec_phase(struct exec_pool *p, size_t first, size_t last,
+		       exec_task_fn task, void *cookie, bool skip_failed)
 {
-	size_t nthreads = p->n < p->fanout ? p->n : p->fanout, started = 0;
+	size_t count = last - first;
+	size_t nthreads = count < p->fanout ? count : p->fanout, started = 0;
 	pthread_t *threads = xcalloc(nthreads ? nthreads : 1, sizeof(*threads));
 
 	p->task = task;
 	p->cookie = cookie;
 	p->skip_failed = skip_failed;
-	p->next = p->done = p->active = 0;
-	for (size_t i = 0; i < p->n; i++)
+	p->next = first;
+	p->last = last;
+	p->count = count;
+	p->done = p->active = 0;
+	for (size_t i = first; i < last; i++)
 		if (!(skip_failed && p->hosts[i].failed))
 			host_set_state(&p->hosts[i], EXEC_PENDING, NULL);
 	for (; started < nthreads; started++)
@@ -414,6 +426,22 @@ void exec_pool_run(struct exec_pool *p, exec_task_fn task, void *cookie,
 	for (size_t i = 0; i < started; i++)
 		pthread_join(threads[i], NULL);
 	free(threads);
+}
+
+void exec_pool_run(struct exec_pool *p, exec_task_fn task, void *cookie,
+		   bool skip_failed)
+{
+	p->quiet = false;
+	exec_phase(p, 0, p->n, task, cookie, skip_failed);
+}
+
+void exec_pool_run_one(struct exec_pool *p, size_t idx, exec_task_fn task,
+		       void *cookie, bool skip_failed)
+{
+	if (idx >= p->n)
+		BUG("exec_pool_run_one: host %zu of %zu", idx, p->n);
+	p->quiet = true;
+	exec_phase(p, idx, idx + 1, task, cookie, skip_failed);
 }
 
 const struct exec_result *exec_pool_result(const struct exec_pool *p,

@@ -88,6 +88,14 @@ typedef int (*exec_task_fn)(size_t idx, struct transport *tr, void *cookie,
 void exec_pool_run(struct exec_pool *p, exec_task_fn task, void *cookie,
 		   bool skip_failed);
 
+/*
+ * A step for one host: runs task on host idx alone (connecting it first
+ * when needed), under the same watchdog, with no progress line; every
+ * other host keeps its session and its result. skip_failed as above.
+ */
+void exec_pool_run_one(struct exec_pool *p, size_t idx, exec_task_fn task,
+		       void *cookie, bool skip_failed);
+
 /* Result of host idx after the last phase it took part in (borrowed). */
 const struct exec_result *exec_pool_result(const struct exec_pool *p,
 					   size_t idx);

@@ -208,6 +208,31 @@ Test(exec, skip_failed_skips_hosts_that_failed_before)
 	exec_pool_free(p);
 }
 
+Test(exec, run_one_touches_one_host_only)
+{
+	struct probe pr;
+	struct exec_pool *p;
+
+	probe_init(&pr);
+	pr.fail_mod = 2;	/* host 1 fails */
+	p = new_pool(4, 4, &pr);
+	exec_pool_run_one(p, 2, task, &pr, true);
+	for (size_t i = 0; i < 4; i++) {
+		cr_assert_eq(atomic_load(&pr.calls[i]), i == 2, "host %zu", i);
+		cr_assert_eq(atomic_load(&pr.connects[i]), i == 2, "only host 2 connects");
+		cr_assert_eq(exec_pool_result(p, i)->state, i == 2 ? EXEC_DONE : EXEC_PENDING);
+	}
+	exec_pool_run_one(p, 1, task, &pr, true);
+	cr_assert_eq(exec_pool_result(p, 1)->state, EXEC_FAILED);
+	cr_assert_str_eq(exec_pool_result(p, 1)->error, "task 1 broke");
+	cr_assert_eq(exec_pool_result(p, 2)->state, EXEC_DONE, "others keep their result");
+	/* a failed host is skipped when asked, and keeps its failure */
+	exec_pool_run_one(p, 1, task, &pr, true);
+	cr_assert_eq(atomic_load(&pr.calls[1]), 1);
+	cr_assert_eq(exec_pool_result(p, 1)->state, EXEC_FAILED);
+	exec_pool_free(p);
+}
+
 Test(exec, connects_once_per_host_across_phases)
 {
 	struct probe pr;
