@@ -173,22 +173,58 @@ static void apply_observe_request(const struct apply_session *s, size_t idx,
 	rq->hw_to = s->rs_start[idx + 1];
 }
 
+/*
+ * Apply's verification asks less: apply changes no Slurm binary (the
+ * release found before stands: a host of another release stays one), and
+ * a host where no user or group was changed keeps the ids found before.
+ * Takes what it keeps out of old.
+ */
+static void apply_verify_request(const struct apply_session *s, size_t idx,
+				 struct observe_request *rq)
+{
+	rq->slurm_version = NULL;
+	if (s->verify_keep_ids[idx])
+		for (int w = 0; w < PLAN_N_IDENT; w++)
+			rq->user[w] = rq->group[w] = NULL;
+}
+
+static void apply_verify_keep(const struct apply_session *s, size_t idx,
+			      struct plan_obs_host *old, struct plan_obs_host *h)
+{
+	if (s->verify_keep_ids[idx]) {
+		memcpy(h->users, old->users, sizeof(h->users));
+		memcpy(h->groups, old->groups, sizeof(h->groups));
+	}
+	/* plan_compute turned a release mismatch into the host's error */
+	if (!old->ok && old->error) {
+		h->version_error = old->error;
+		old->error = NULL;
+	}
+}
+
 static int apply_observe_task(size_t idx, struct transport *tr, void *cookie,
 			      char **cause)
 {
 	struct apply_session *s = cookie;
+	struct plan_obs_host old = s->obs[idx];
 	struct observe_request rq;
 	struct mungekey key = MUNGEKEY_INIT;
 	int r;
 
+	memset(&s->obs[idx], 0, sizeof(s->obs[idx]));
 	apply_observe_request(s, idx, &rq);
+	if (s->verify_keep_ids)
+		apply_verify_request(s, idx, &rq);
 	if (idx == s->controller)
 		rq.key = &key;
 	r = observe_host(tr, &rq, &s->obs[idx], cause);
+	if (!r && s->verify_keep_ids)
+		apply_verify_keep(s, idx, &old, &s->obs[idx]);
 	/* this task is the only one touching the controller's slot */
 	if (!r && key.bytes)
 		mungekey_set(&s->controller_key, key.bytes, key.len);
 	mungekey_release(&key);
+	plan_obs_host_release(&old);
 	free((void *)rq.files);
 	return r;
 }
@@ -197,13 +233,14 @@ static void apply_observe(struct apply_session *s)
 {
 	size_t i;
 
-	apply_obs_reset(s);
 	mungekey_release(&s->controller_key);
-	exec_pool_set_phase(s->pool, "observe");
+	exec_pool_set_phase(s->pool, s->verify_keep_ids ? "verify" : "observe");
 	exec_pool_run(s->pool, apply_observe_task, s, false);
 	for (i = 0; i < s->m->n_hosts; i++) {
 		const struct exec_result *r = exec_pool_result(s->pool, i);
 
+		if (r->state != EXEC_DONE)	/* not observed, or not this time */
+			plan_obs_host_release(&s->obs[i]);
 		s->obs[i].ok = r->state == EXEC_DONE;
 		if (!s->obs[i].ok)
 			s->obs[i].error = xstrdup(r->error ?
@@ -988,11 +1025,17 @@ static void apply_left(const struct apply_session *s, const struct plan *again,
 			   !s->failed[again->services[i].host];
 }
 
-static void apply_verify(struct apply_session *s, struct apply_summary *sum)
+static void apply_verify(struct apply_session *s, const struct plan *p,
+			 struct apply_summary *sum)
 {
 	/* a re-executing daemon (23.11+) may be between its two processes */
 	int tries = plan_reconfigure_reexecs(s->m->cluster.slurm_version) ? 5 : 1;
 	size_t fixed = 0, starts = 0;
+	bool *keep_ids = xcalloc(s->m->n_hosts + 1, sizeof(*keep_ids));
+
+	for (size_t i = 0; i < s->m->n_hosts; i++)
+		keep_ids[i] = p->ident_start[i] == p->ident_start[i + 1];
+	s->verify_keep_ids = keep_ids;
 
 	for (int t = 0; t < tries; t++) {
 		char *cause = NULL;
@@ -1001,7 +1044,7 @@ static void apply_verify(struct apply_session *s, struct apply_summary *sum)
 		if (!again) {
 			free(cause);
 			sum->verify_left = SIZE_MAX;
-			return;
+			break;
 		}
 		apply_left(s, again, &fixed, &starts);
 		plan_free(again);
@@ -1010,7 +1053,10 @@ static void apply_verify(struct apply_session *s, struct apply_summary *sum)
 		if (t + 1 < tries)
 			sleep(1);
 	}
-	sum->verify_left = fixed + starts;
+	if (sum->verify_left != SIZE_MAX)
+		sum->verify_left = fixed + starts;
+	s->verify_keep_ids = NULL;
+	free(keep_ids);
 }
 
 static void apply_collect_failures(struct apply_session *s,
@@ -1152,7 +1198,7 @@ int apply_execute(struct apply_session *s, struct plan *p,
 	sum->refused = plan_refused(p);
 	apply_run_free(&r);
 	if (!ret && !lock_interrupted())
-		apply_verify(s, sum);
+		apply_verify(s, p, sum);
 	return ret;
 }
 

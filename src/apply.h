@@ -76,6 +76,8 @@ struct apply_session {
 	size_t *rs_start;			/* owned: plan_rendered_ranges() of rs */
 	size_t *absent_start;			/* owned: plan_absent_ranges() of rs */
 	int lock_fd;				/* the local lock, -1 until taken */
+	/* borrowed, set while apply verifies: hosts whose ids stand */
+	const bool *verify_keep_ids;
 };
 
 /* What apply did, for the summary line. */

@@ -133,9 +133,10 @@ void observe_parse_status(const char *out, struct plan_obs_host *h)
 	}
 }
 
+/* no $(...): the daemon prints into the line itself, one fork less each */
 const char observe_version_cmd[] =
 	"for d in slurmctld slurmd slurmdbd; do command -v $d >/dev/null 2>&1 && "
-	"echo \"@@V $d $($d -V 2>/dev/null </dev/null)\"; done; true";
+	"{ printf '@@V %s ' $d; $d -V 2>/dev/null </dev/null; echo; }; done; true";
 
 /* version ("slurm-wlm 24.11.5": its last word) is release want or one of it */
 static bool observe_same_release(const char *version, size_t len, const char *want)
@@ -168,15 +169,22 @@ void observe_parse_versions(const char *out, const char *want,
 
 /* ---- the sections: what the script asks, and who reads the answer ---- */
 
+/* Names not asked (NULL) are left out; none asked: no getent at all. */
 static void observe_getent_script(struct strbuf *sb, const char *db,
 				  const char *const names[PLAN_N_IDENT])
 {
-	strbuf_addf(sb, "getent %s", db);
+	size_t start = sb->len;
+
 	for (int w = 0; w < PLAN_N_IDENT; w++) {
+		if (!names[w])
+			continue;
+		if (sb->len == start)
+			strbuf_addf(sb, "getent %s", db);
 		strbuf_addch(sb, ' ');
-		transport_shell_quote(sb, names[w] ? names[w] : "");
+		transport_shell_quote(sb, names[w]);
 	}
-	strbuf_addstr(sb, "\n");
+	if (sb->len != start)
+		strbuf_addch(sb, '\n');
 }
 
 static void script_passwd(const struct observe_request *rq, struct strbuf *sb)
@@ -191,8 +199,8 @@ static void script_group(const struct observe_request *rq, struct strbuf *sb)
 
 static void script_version(const struct observe_request *rq, struct strbuf *sb)
 {
-	(void)rq;
-	strbuf_addf(sb, "%s\n", observe_version_cmd);
+	if (rq->slurm_version)
+		strbuf_addf(sb, "%s\n", observe_version_cmd);
 }
 
 /*

@@ -7,6 +7,9 @@
  * munge and "false" for slurmd), link (/etc/os-release, a symlink) and dir
  * (a directory). Every truncation and every flipped byte of them must be an
  * error or a parse, never a crash (ASan run: make SANITIZE=... check-unit).
+ * To capture them again: print observe_script() for the same request
+ * (slurm_version set, status "true"/"false # a comment") and run it with sh
+ * here and under chroot "$(scripts/lab-root.sh path 24.11)".
  */
 #include "compat.h"
 
@@ -385,4 +388,20 @@ Test(observe, getent_lines)
 	observe_parse_passwd("slurm:x:\n", "slurm", &id);
 	cr_expect(id.exists);
 	cr_expect_eq(id.id, -1, "a line without a number");
+}
+
+/* apply's verification asks no ids and no release: no process for them */
+Test(observe, sections_not_asked_run_nothing)
+{
+	struct observe_request rq;
+	struct strbuf sb = STRBUF_INIT;
+
+	request(&rq, ok_files, ARRAY_SIZE(ok_files), NULL);
+	for (int w = 0; w < PLAN_N_IDENT; w++)
+		rq.user[w] = rq.group[w] = NULL;
+	observe_script(&rq, NONCE, &sb);
+	cr_expect_null(strstr(sb.buf, "getent"), "%s", sb.buf);
+	cr_expect_null(strstr(sb.buf, "-V"), "%s", sb.buf);
+	cr_expect(strstr(sb.buf, "@@" NONCE " passwd'\n"), "the section is still framed");
+	strbuf_release(&sb);
 }
