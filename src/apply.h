@@ -10,7 +10,8 @@
  * / apply_session_release) and borrows the model and the rendered set,
  * which must outlive it. It owns the observations, the pool and any munge
  * key bytes read from the controller (wiped on release). Nothing here
- * prints; progress lines come from the executor on a TTY.
+ * prints; progress lines come from the executor on a TTY. Observing a
+ * host is observe.h's one script over one exec channel.
  *
  * Guarantees and choices, in the order apply runs:
  * - Locks (lock.h): a local flock, then a holder command on the controller
