@@ -133,10 +133,15 @@ void observe_parse_status(const char *out, struct plan_obs_host *h)
 	}
 }
 
-/* no $(...): the daemon prints into the line itself, one fork less each */
+/*
+ * The first daemon installed answers for the host: a Slurm binary costs
+ * more to start than the rest of the script, and the daemons of one host
+ * come from one release's packages. No $(...): the daemon prints into the
+ * line itself, one fork less.
+ */
 const char observe_version_cmd[] =
 	"for d in slurmctld slurmd slurmdbd; do command -v $d >/dev/null 2>&1 && "
-	"{ printf '@@V %s ' $d; $d -V 2>/dev/null </dev/null; echo; }; done; true";
+	"{ printf '@@V %s ' $d; $d -V 2>/dev/null </dev/null; echo; break; }; done; true";
 
 /* version ("slurm-wlm 24.11.5": its last word) is release want or one of it */
 static bool observe_same_release(const char *version, size_t len, const char *want)
@@ -715,7 +720,7 @@ int observe_parse(const struct observe_request *rq, const char *nonce,
 
 /* ---- one host ---- */
 
-static void observe_nonce(char nonce[OBSERVE_NONCE_LEN + 1])
+void observe_nonce(char nonce[OBSERVE_NONCE_LEN + 1])
 {
 	static const char hex[] = "0123456789abcdef";
 	unsigned char rnd[OBSERVE_NONCE_LEN / 2];

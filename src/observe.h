@@ -34,6 +34,12 @@
 /* Length of the nonce that marks the sections (hex digits). */
 #define OBSERVE_NONCE_LEN 16
 
+/*
+ * A fresh nonce (OBSERVE_NONCE_LEN hex digits and a NUL) for marker lines
+ * in a script's output that the commands it runs cannot forge.
+ */
+void observe_nonce(char nonce[OBSERVE_NONCE_LEN + 1]);
+
 struct observe_file {
 	const char *path;	/* borrowed; absolute */
 	const char *want;	/* borrowed: bytes equal to these are not kept
@@ -113,8 +119,9 @@ void observe_parse_group(const char *out, const char *name,
 void observe_parse_status(const char *out, struct plan_obs_host *h);
 
 /*
- * Shell command printing "@@V DAEMON VERSION" for each Slurm daemon a host
- * has installed (DAEMON -V); it always succeeds.
+ * Shell command printing "@@V DAEMON VERSION" for the first Slurm daemon
+ * a host has installed (slurmctld, slurmd, slurmdbd; DAEMON -V); it always
+ * succeeds.
  */
 extern const char observe_version_cmd[];
 
