@@ -412,20 +412,27 @@ static int apply_unstage_task(size_t idx, struct transport *tr, void *cookie,
 	return 0;
 }
 
+/* *cause = "WHAT failed (exit N): <the start of its stderr>"; returns -1. */
+static int apply_sh_fail(const char *what, int status, const char *err,
+			 size_t len, char **cause)
+{
+	if (len > 400)
+		len = 400;
+	while (len && err[len - 1] == '\n')
+		len--;
+	*cause = xasprintf("%s failed (exit %d)%s%.*s", what, status,
+			   len ? ": " : "", (int)len, err);
+	return -1;
+}
+
 static int apply_sh(struct transport *tr, const char *cmd, const char *what,
 		    char **cause)
 {
 	struct strbuf err = STRBUF_INIT;
 	int status = 0, ret = transport_run(tr, cmd, NULL, &err, &status, cause);
 
-	if (!ret && status) {
-		strbuf_setlen(&err, err.len > 400 ? 400 : err.len);
-		while (err.len && err.buf[err.len - 1] == '\n')
-			strbuf_setlen(&err, err.len - 1);
-		*cause = xasprintf("%s failed (exit %d)%s%s", what, status,
-				   err.len ? ": " : "", err.buf);
-		ret = -1;
-	}
+	if (!ret && status)
+		ret = apply_sh_fail(what, status, err.buf, err.len, cause);
 	strbuf_release(&err);
 	return ret;
 }
@@ -586,31 +593,6 @@ static int apply_swap_task(size_t idx, struct transport *tr, void *cookie,
 	return 0;
 }
 
-/*
- * From 23.11 "scontrol reconfigure" starts a new daemon process and returns
- * before it runs: wait (up to 30 s) until the status command sees it again,
- * so that what follows (the next host's reconfigure, apply's own
- * verification) does not meet a daemon between its two lives. Pacing only:
- * the reconfigure itself succeeded, and a daemon that stays down is what
- * the verification reports (a new process recovering state from a node
- * that is down can take longer than this).
- */
-static void apply_wait_reexec(struct apply_run *r, struct transport *tr,
-			      enum service_kind k)
-{
-	const char *status = observe_status_cmd(r->s->m, k);
-	char *loop, *cause = NULL;
-
-	if (!status || !plan_reconfigure_reexecs(r->s->m->cluster.slurm_version))
-		return;
-	loop = xasprintf("i=0; until { %s; } >/dev/null 2>&1; do "
-			 "i=$((i + 1)); [ $i -lt 150 ] || exit 1; sleep 0.2; done",
-			 status);
-	(void)apply_sh(tr, loop, "wait for the re-executed daemon", &cause);
-	free(cause);
-	free(loop);
-}
-
 /* The changes that daemon k reads its files for (enum plan_restart bits). */
 static unsigned apply_daemon_bits(enum service_kind k)
 {
@@ -709,33 +691,82 @@ static void apply_roll_back(struct apply_run *r, size_t idx, struct transport *t
 	strbuf_release(&names);
 }
 
-static int apply_service(struct apply_run *r, struct transport *tr,
-			 const struct plan_service *sv, char **cause)
+/* The command that carries out sv (NULL: the inventory gives none). */
+static const char *apply_service_cmd(const struct service_cmds *c,
+				     const struct plan_service *sv)
 {
-	const struct service_cmds *c = &r->s->m->cluster.services[sv->kind];
-	const char *cmd = sv->action == PLAN_SVC_RESTART ? c->restart :
+	return sv->action == PLAN_SVC_RESTART ? c->restart :
 		sv->action == PLAN_SVC_START ? c->start :
 		c->reconfigure ? c->reconfigure : c->restart;
-	char *what;
-	int ret;
+}
 
-	if (!cmd)
-		return 0;
-	what = xasprintf("%s %s", plan_svc_action_name(sv->action),
-			 service_kind_name(sv->kind));
-	ret = apply_sh(tr, cmd, what, cause);
-	/* a daemon that is not running cannot re-read: start it instead */
-	if (ret && sv->action == PLAN_SVC_RECONFIGURE && c->restart &&
-	    strcmp(cmd, c->restart)) {
-		free(*cause);
-		*cause = NULL;
+/*
+ * One action of the services script: its stderr starts after a "step"
+ * marker; a reconfigure that fails because the daemon is not running
+ * (it cannot re-read) restarts it instead (w=1 says so); the first action
+ * that fails ends the script with "failed I W STATUS". From 23.11
+ * "scontrol reconfigure" starts a new daemon process and returns before
+ * it runs: the script waits (up to 30 s) until the status command sees it
+ * again, so that what follows (the next host's reconfigure, apply's own
+ * verification) does not meet a daemon between its two lives. Pacing
+ * only: a daemon that stays down is what the verification reports.
+ */
+static void apply_service_script(const struct apply_run *r, size_t i,
+				 const char *nonce, struct strbuf *sb)
+{
+	const struct plan_service *sv = &r->p->services[i];
+	const struct service_cmds *c = &r->s->m->cluster.services[sv->kind];
+	const char *cmd = apply_service_cmd(c, sv);
+	const char *status = observe_status_cmd(r->s->m, sv->kind);
+
+	strbuf_addf(sb, "w=0; echo '@@%s step' >&2; (\n%s\n) </dev/null >/dev/null",
+		    nonce, cmd);
+	if (sv->action == PLAN_SVC_RECONFIGURE && c->restart && strcmp(cmd, c->restart))
+		strbuf_addf(sb, " || { w=1; echo '@@%s step' >&2; (\n%s\n) "
+			    "</dev/null >/dev/null; }", nonce, c->restart);
+	strbuf_addf(sb, " || { echo \"@@%s failed %zu $w $?\"; exit 0; }\n", nonce, i);
+	if (sv->action == PLAN_SVC_RECONFIGURE && status &&
+	    plan_reconfigure_reexecs(r->s->m->cluster.slurm_version))
+		strbuf_addf(sb, "(i=0; until (\n%s\n) </dev/null >/dev/null 2>&1; do "
+			    "i=$((i + 1)); [ $i -lt 150 ] || exit 1; sleep 0.2; done)\n",
+			    status);
+}
+
+/*
+ * Reads what the services script printed: 0 when it got to its end, else
+ * -1 with *failed (the plan's index of the action) and *cause named after
+ * the action, with the stderr of its last command.
+ */
+static int apply_services_result(const struct apply_run *r, const char *nonce,
+				 const struct strbuf *out, const struct strbuf *err,
+				 size_t *failed, char **cause)
+{
+	char *end = xasprintf("@@%s end\n", nonce), *fail = xasprintf("@@%s failed ", nonce);
+	char *step = xasprintf("@@%s step\n", nonce), *what;
+	const char *f = strstr(out->buf, fail), *e = NULL, *p;
+	unsigned long i;
+	int w = 0, status = -1, ret = -1;
+
+	if (!f && strstr(out->buf, end))
+		ret = 0;
+	else if (!f || sscanf(f + strlen(fail), "%lu %d %d", &i, &w, &status) != 3 ||
+		 i >= r->p->n_services)
+		*cause = xstrdup("the services script ended early");
+	else {
+		const struct plan_service *sv = &r->p->services[i];
+
+		for (p = strstr(err->buf, step); p; p = strstr(p + 1, step))
+			e = p + strlen(step);
+		what = w ? xasprintf("restart %s", service_kind_name(sv->kind)) :
+			xasprintf("%s %s", plan_svc_action_name(sv->action),
+				  service_kind_name(sv->kind));
+		apply_sh_fail(what, status, e ? e : "", e ? strlen(e) : 0, cause);
 		free(what);
-		what = xasprintf("restart %s", service_kind_name(sv->kind));
-		ret = apply_sh(tr, c->restart, what, cause);
+		*failed = i;
 	}
-	if (!ret && sv->action == PLAN_SVC_RECONFIGURE)
-		apply_wait_reexec(r, tr, sv->kind);
-	free(what);
+	free(end);
+	free(fail);
+	free(step);
 	return ret;
 }
 
@@ -782,25 +813,43 @@ static bool apply_fetch_waits(const struct apply_run *r, size_t idx)
 	return false;
 }
 
+/*
+ * A host's service actions, in the plan's order (munge, slurmdbd,
+ * slurmctld, slurmd restarts or starts: the others authenticate through
+ * munge; the reconfigure last), as one script over one channel that stops
+ * at the first failure; that action's daemon is then rolled back.
+ */
 static int apply_services_task(size_t idx, struct transport *tr, void *cookie,
 			       char **cause)
 {
 	struct apply_run *r = cookie;
-	size_t i;
+	struct strbuf sb = STRBUF_INIT, out = STRBUF_INIT, err = STRBUF_INIT;
+	char nonce[OBSERVE_NONCE_LEN + 1];
+	size_t i, failed = SIZE_MAX;
+	int status, ret = 0;
 
 	/* slurmdbd and slurmctld come up before any slurmd registers with them */
 	if (apply_central(r->s->m, idx) != (r->wave == 0) ||
 	    (r->wave && apply_fetch_waits(r, idx) != (r->wave == 2)))
 		return 0;
-	/* the plan keeps them in order: munge, slurmdbd, slurmctld, slurmd
-	 * restarts (the others authenticate through munge), reconfigure last */
+	observe_nonce(nonce);
 	for (i = r->p->service_start[idx]; i < r->p->service_start[idx + 1]; i++)
 		if (!apply_ctld_after_accounting(r, &r->p->services[i]) &&
-		    apply_service(r, tr, &r->p->services[i], cause)) {
-			apply_roll_back(r, idx, tr, &r->p->services[i], cause);
-			return -1;
-		}
-	return 0;
+		    apply_service_cmd(&r->s->m->cluster.services[r->p->services[i].kind],
+				      &r->p->services[i]))
+			apply_service_script(r, i, nonce, &sb);
+	if (sb.len) {
+		strbuf_addf(&sb, "echo '@@%s end'\n", nonce);
+		ret = transport_run(tr, sb.buf, &out, &err, &status, cause);
+		if (!ret)
+			ret = apply_services_result(r, nonce, &out, &err, &failed, cause);
+		if (ret && failed != SIZE_MAX)
+			apply_roll_back(r, idx, tr, &r->p->services[failed], cause);
+	}
+	strbuf_release(&sb);
+	strbuf_release(&out);
+	strbuf_release(&err);
+	return ret;
 }
 
 /* ---- the lock ---- */
@@ -1025,6 +1074,18 @@ static void apply_left(const struct apply_session *s, const struct plan *again,
 			   !s->failed[again->services[i].host];
 }
 
+/*
+ * Whether verifying asks the hosts anything the transport did not check
+ * already: a file was read back through its staged handle (bytes, mode,
+ * owner) before rename(2) put that very inode at its path, so a plan whose
+ * only changes are files (no id changed, no daemon acted on or asked
+ * about) has nothing left to see.
+ */
+static bool apply_verify_needed(const struct plan *p)
+{
+	return (p->only & PLAN_ONLY_SERVICES) || p->n_idents;
+}
+
 static void apply_verify(struct apply_session *s, const struct plan *p,
 			 struct apply_summary *sum)
 {
@@ -1197,7 +1258,7 @@ int apply_execute(struct apply_session *s, struct plan *p,
 	ret = apply_phases(s, &r, sum, cause);
 	sum->refused = plan_refused(p);
 	apply_run_free(&r);
-	if (!ret && !lock_interrupted())
+	if (!ret && !lock_interrupted() && apply_verify_needed(p))
 		apply_verify(s, p, sum);
 	return ret;
 }

@@ -39,8 +39,11 @@
  *   start command, for a daemon observed stopped), then the reconfigure
  *   (a reconfigure that fails because the daemon is down starts it).
  * - Accounting: acct_plan_apply(), its commands run through the pool.
- * - Verify: a fresh observation; changes left on hosts that did not fail
- *   (files, users, daemons still stopped) are reported.
+ * - Verify: a fresh observation (no DAEMON -V, and getent only where ids
+ *   changed); changes left on hosts that did not fail (files, users,
+ *   daemons still stopped) are reported. Not when the plan covers no
+ *   services and changes no id: each file was verified on its staged
+ *   inode before the rename put that inode in place.
  */
 #ifndef CLUSTERCTL_APPLY_H
 #define CLUSTERCTL_APPLY_H
