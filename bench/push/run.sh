@@ -15,8 +15,9 @@
 #   BENCH_NS="10" BENCH_RUNS=1 BENCH_TOOLS="clusterctl floor" bench/push/run.sh
 #
 # Knobs: BENCH_NS, BENCH_RUNS, BENCH_TOOLS (apply apply-noop sshprobe floor
-# pdcp clush ansible), BENCH_LAB (lab dir), LAB_NET (address range, default
-# 127.0.243), CLUSTERCTL (the binary; default ./clusterctl).
+# pdcp clush ansible, and apply-base apply-noop-base), BENCH_LAB (lab dir),
+# LAB_NET (address range, default 127.0.243), CLUSTERCTL (the binary;
+# default ./clusterctl), CLUSTERCTL_BASE (another build, for the -base rows).
 #
 # Rows: "apply" is `clusterctl apply --only files,munge` of an inventory made
 # from inventories/lab.yaml for the N hosts (its own rendered slurm.conf,
@@ -203,6 +204,17 @@ tool_apply_noop() {
 		grep -q "^apply: nothing to do" "$W/last.out"
 }
 
+# The same two rows with another build (CLUSTERCTL_BASE), in the same run:
+# before and after a change, under the same load.
+tool_apply_base() {
+	"$CLUSTERCTL_BASE" apply --only files,munge "$W/inv-$1.yaml" >"$W/last.out"
+}
+
+tool_apply_noop_base() {
+	"$CLUSTERCTL_BASE" apply --only files,munge "$W/inv-$1.yaml" >"$W/last.out" &&
+		grep -q "^apply: nothing to do" "$W/last.out"
+}
+
 tool_sshprobe() {
 	local p=$W/payload
 	"$W/sshprobe" -F "$L/ssh/config" -f 64 \
@@ -240,8 +252,10 @@ tool_ansible() {
 
 tool_label() {
 	case $1 in
-	apply) echo "\`clusterctl apply --only files,munge\` (observe, plan, stage all, swap all, verify; its own rendered files + generated munge key; libssh, curve25519), cold" ;;
+	apply) echo "\`clusterctl apply --only files,munge\` (observe: one script per host; plan, stage all, swap all; its own rendered files + generated munge key; libssh, curve25519), cold" ;;
 	apply-noop) echo "\`clusterctl apply --only files,munge\` again, nothing to change (observe + plan only)" ;;
+	apply-base) echo "the apply row with \$CLUSTERCTL_BASE (the build before the change), same run" ;;
+	apply-noop-base) echo "the apply-noop row with \$CLUSTERCTL_BASE, same run" ;;
 	sshprobe) echo "clusterctl's transport+exec alone (tests/tools/sshprobe: stage all 4 files verified, then commit all; libssh, curve25519)" ;;
 	floor) echo "N x \`ssh -o KexAlgorithms=curve25519-sha256 host true\`, all in parallel" ;;
 	pdcp) echo "pdcp -R ssh -p (fanout 32, default kex)" ;;
@@ -292,7 +306,7 @@ run_once() {
 	local tool=$1 n=$2 c0=0 s0=0 c1=0 s1=0 t0 t1 rc
 	case $tool in
 	floor) ;;
-	apply-noop) [ -n "${NOOP_READY[$n]:-}" ] || { tool_apply "$n" && NOOP_READY[$n]=1; } ||
+	apply-noop*) [ -n "${NOOP_READY[$n]:-}" ] || { tool_apply "$n" && NOOP_READY[$n]=1; } ||
 		die "the untimed apply before apply-noop failed" ;;
 	*) clear_hosts "$n" ;;
 	esac
