@@ -174,8 +174,9 @@ static void apply_observe_request(const struct apply_session *s, size_t idx,
 }
 
 /*
- * Apply's verification asks less: apply changes no Slurm binary (the
- * release found before stands: a host of another release stays one), and
+ * Apply's verification asks less: apply changes no Slurm binary and no
+ * hardware (the release and slurmd's view found before stand: a host of
+ * another release, or refused for its hardware, stays so), and
  * a host where no user or group was changed keeps the ids found before.
  * Takes what it keeps out of old.
  */
@@ -183,6 +184,7 @@ static void apply_verify_request(const struct apply_session *s, size_t idx,
 				 struct observe_request *rq)
 {
 	rq->slurm_version = NULL;
+	rq->hw_model = NULL;
 	if (s->verify_keep_ids[idx])
 		for (int w = 0; w < PLAN_N_IDENT; w++)
 			rq->user[w] = rq->group[w] = NULL;
@@ -195,6 +197,8 @@ static void apply_verify_keep(const struct apply_session *s, size_t idx,
 		memcpy(h->users, old->users, sizeof(h->users));
 		memcpy(h->groups, old->groups, sizeof(h->groups));
 	}
+	h->hw = old->hw;	/* taken: a refused host stays refused */
+	memset(&old->hw, 0, sizeof(old->hw));
 	/* plan_compute turned a release mismatch into the host's error */
 	if (!old->ok && old->error) {
 		h->version_error = old->error;
