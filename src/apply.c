@@ -1081,9 +1081,9 @@ static void apply_left(const struct apply_session *s, const struct plan *again,
 /*
  * Whether verifying asks the hosts anything the transport did not check
  * already: a file was read back through its staged handle (bytes, mode,
- * owner) before rename(2) put that very inode at its path, so a plan whose
- * only changes are files (no id changed, no daemon acted on or asked
- * about) has nothing left to see.
+ * owner) before rename(2) put that very inode at its path (a file moved
+ * aside: mv's exit status), so a plan whose only changes are files (no id
+ * changed, no daemon acted on or asked about) has nothing left to see.
  */
 static bool apply_verify_needed(const struct plan *p)
 {
