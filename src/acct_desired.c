@@ -70,13 +70,17 @@ static void set_list(struct acct_obj *o, const char *field,
 	set_own(o, field, acct_names_join(l->items, l->n));
 }
 
-/* sacctmgr lowercases descriptions and organizations and turns ' into ` */
+/*
+ * sacctmgr lowercases descriptions and organizations and turns every ' and "
+ * inside a value into ` (strip_quotes in sacctmgr/common.c; seen on the lab
+ * with 22.05 and 24.11). Both methods write what sacctmgr would.
+ */
 static void set_lower(struct acct_obj *o, const char *field, const char *v)
 {
 	char *s = acct_lower(xstrdup(v));
 
 	for (char *p = s; *p; p++)
-		if (*p == '\'')
+		if (*p == '\'' || *p == '"')
 			*p = '`';
 	set_own(o, field, s);
 }

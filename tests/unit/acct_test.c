@@ -384,6 +384,30 @@ static void expect_val(const struct acct_obj *o, const char *field, const char *
 			  got ? got : "NULL", want);
 }
 
+/* ' and " inside a description become `, on every release */
+Test(acct, desired_quotes_as_sacctmgr_of_the_release_stores_them)
+{
+	static const char *const rel[] = { "22.05", "24.11" };
+	static const char *const want[] = { "it`s `q`", "it`s `q`" };
+
+	for (int i = 0; i < 2; i++) {
+		char text[512];
+		struct acct_objset s = { 0 };
+		char *cause = NULL;
+		struct model *m;
+
+		snprintf(text, sizeof(text),
+			 "cluster: {name: t1, controller: c1, slurm_version: \"%s\"}\n"
+			 "hosts:\n  - {names: c1, roles: [controller]}\n"
+			 "accounts:\n  - {name: a, description: \"It's \\\"q\\\"\"}\n", rel[i]);
+		m = load_text(text);
+		cr_assert_eq(acct_desired_build(m, &s, &cause), 0, "%s", cause);
+		expect_val(find(&s, ACCT_ACCOUNT, "a", NULL), "description", want[i]);
+		acct_objset_release(&s);
+		model_free(m);
+	}
+}
+
 Test(acct, desired_state_has_sacctmgr_defaults)
 {
 	struct model *m = load();
