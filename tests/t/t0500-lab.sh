@@ -151,15 +151,24 @@ test_expect_success 'exec gives a root login environment, not the caller'"'"'s' 
 	test_cmp expect actual
 '
 
+# none_in_ns NS [print]: no process is left in mount namespace NS (killed
+# processes may take a moment to be reaped); "print" names those left
+none_in_ns() {
+	for p in /proc/[0-9]*; do
+		if [ "$(readlink $p/ns/mnt 2>/dev/null)" = "$1" ]; then
+			[ "${2:-}" = print ] && echo "left: $p"
+			return 1
+		fi
+	done
+}
+
 test_expect_success 'host-stop kills the host and everything in it; host-start brings it back' '
 	pid=$(cat "$L/hosts/a2/holder.pid") &&
 	ns=$(readlink /proc/$pid/ns/mnt) &&
 	lab_ssh a2 "echo kept >/etc/kept" &&
 	lab host-stop a2 &&
 	! test -e "/proc/$pid" &&
-	for p in /proc/[0-9]*; do
-		test "$(readlink $p/ns/mnt 2>/dev/null)" != "$ns" || { echo "left: $p"; return 1; }
-	done &&
+	{ wait_for 5 none_in_ns "$ns" || { none_in_ns "$ns" print; false; }; } &&
 	test_must_fail lab_ssh -o ConnectTimeout=3 a2 true &&
 	{ lab status >status; test $? = 1; } &&
 	grep "^a2 .* down" status &&
