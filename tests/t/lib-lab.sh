@@ -37,6 +37,17 @@ LAB_SH="$TOP/scripts/lab.sh"
 
 lab() { bash "$LAB_SH" "$@"; }
 lab_exec() { lab exec "$@"; }
+# lab_job_done JID: until ctl's sacct shows job JID COMPLETED (30 s)
+lab_job_done() {
+	i=0
+	while [ $i -lt 60 ]; do
+		s=$(lab_exec ctl sacct -n -X -P -j "$1" -o State 2>/dev/null)
+		[ "$s" = COMPLETED ] && return 0
+		sleep 0.5; i=$((i + 1))
+	done
+	echo "job $1 is '$s', not COMPLETED"
+	return 1
+}
 # lab_pid_moved HOST SERVICE PID: lab-service runs SERVICE on HOST with
 # another pid than PID (23.11+ re-executes slurmctld/slurmd on reconfigure)
 lab_pid_moved() {

@@ -59,17 +59,6 @@ wait_job() {
 	return 1
 }
 
-# wait_done JID: until sacct shows it COMPLETED (30 s)
-wait_done() {
-	i=0
-	while [ $i -lt 60 ]; do
-		s=$(on ctl sacct -n -X -P -j "$1" -o State 2>/dev/null)
-		[ "$s" = COMPLETED ] && return 0
-		sleep 0.5; i=$((i + 1))
-	done
-	echo "job $1 is '$s', not COMPLETED"
-	return 1
-}
 
 test_expect_success '1. plan on empty hosts lists every file, user, key and row; exit 2' '
 	test_must_fail --exit=2 cc plan "$INV" >plan 2>err; cat plan err &&
@@ -99,7 +88,7 @@ test_expect_success '2. apply makes a working cluster (exit 0)' '
 
 test_expect_success '2. a GPU job runs as alice' '
 	j=$(submit --uid=alice -A hep --qos=gpu2 -p gpu --gres=gpu:1 --wrap "test -n \"\$CUDA_VISIBLE_DEVICES\"") &&
-	wait_done "$j"
+	lab_job_done "$j"
 '
 
 test_expect_success '2. over the GPU QoS limit a job pends with QOSMaxGRESPerUser' '
@@ -215,7 +204,7 @@ test_expect_success '4. the raised limit holds for new jobs: 3 GPUs run, a 4th p
 	c=$(submit --uid=alice -A hep --qos=gpu2 -p gpu --gres=gpu:1 --wrap true) &&
 	wait_job "$c" reason QOSMaxGRESPerUser &&
 	on ctl scancel "$a" "$b" "$c" &&
-	j=$(submit --uid=dave -A chem -p gpu --wrap true) && wait_done "$j"
+	j=$(submit --uid=dave -A chem -p gpu --wrap true) && lab_job_done "$j"
 '
 
 test_expect_success '5. a host down: the rest applied, exit 4, named' '

@@ -50,15 +50,7 @@ idle_nodes() {
 # gpu_job: a job asking for a GPU completes (sacct says so, 30 s)
 gpu_job() {
 	j=$(on ctl sbatch --parsable -o /dev/null --uid=alice -A hep -p gpu --gres=gpu:1 \
-		--wrap "test -n \"\$CUDA_VISIBLE_DEVICES\"") || return 1
-	i=0
-	while [ $i -lt 60 ]; do
-		s=$(on ctl sacct -n -X -P -j "$j" -o State 2>/dev/null)
-		[ "$s" = COMPLETED ] && return 0
-		sleep 0.5; i=$((i + 1))
-	done
-	echo "job $j is '$s'"
-	return 1
+		--wrap "test -n \"\$CUDA_VISIBLE_DEVICES\"") && lab_job_done "$j"
 }
 
 # fetching HOST: slurmd runs with --conf-server and from its cached slurm.conf
