@@ -15,9 +15,7 @@ export CLUSTERCTL
 . "$TOP/tests/t/lib-lab.sh"
 . "$HERE/lib-acct.sh"
 BASE=$TRASH/lab.yaml
-acct_lab_begin "$BASE" ctl >&2
-acct_lab_up "$BASE" "$TRASH/out" ctl ||
-	{ echo "cannot start the Slurm daemons in the lab" >&2; exit 1; }
+acct_bench_lab "$BASE" ctl
 
 now() { date +%s.%N; }
 secs() { echo "$1 $2" | awk '{ printf "%.2f", $2 - $1 }'; }

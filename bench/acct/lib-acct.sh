@@ -175,6 +175,16 @@ acct_lab_begin() {
 	acct_lab_env
 }
 
+# acct_bench_lab INV HOST...: a bench's lab, acct_lab_begin then acct_lab_up
+# (rendered into $TRASH/out) on those hosts; exits when the daemons do not start
+acct_bench_lab() {
+	acct_lab_begin "$@" >&2
+	_bench_inv=$1
+	shift
+	acct_lab_up "$_bench_inv" "$TRASH/out" "$@" ||
+		{ echo "cannot start the Slurm daemons in the lab" >&2; exit 1; }
+}
+
 # acct_lab_up INV OUTDIR HOST...: render INV, install the rendered files and one
 # munge key in the lab hosts (already up), the slurm/munge users, then munged
 # everywhere, slurmdbd + "sacctmgr add cluster", slurmctld and the slurmd of

@@ -25,9 +25,7 @@ export CLUSTERCTL
 . "$TOP/tests/t/lib-lab.sh"
 . "$HERE/lib-acct.sh"
 BASE=$TRASH/lab.yaml
-acct_lab_begin "$BASE" ctl gpu01 >&2
-acct_lab_up "$BASE" "$TRASH/out" ctl gpu01 ||
-	{ echo "cannot start the Slurm daemons in the lab" >&2; exit 1; }
+acct_bench_lab "$BASE" ctl gpu01
 cd "$TRASH" || exit 1
 
 now() { date +%s.%N; }

@@ -34,9 +34,7 @@ if [ -z "${ACCT_ON:-}" ]; then
 	BASE=$TRASH/lab.yaml
 	# the compute nodes run slurmd as on a real cluster: a slurmctld whose
 	# nodes are all down spends seconds on hung RPCs when it stops
-	acct_lab_begin "$BASE" ctl gpu01 gpu02 gpu03 >&2
-	acct_lab_up "$BASE" "$TRASH/out" ctl gpu01 gpu02 gpu03 ||
-		{ echo "cannot start the Slurm daemons in the lab" >&2; exit 1; }
+	acct_bench_lab "$BASE" ctl gpu01 gpu02 gpu03
 	W=$TRASH
 else
 	. "$ACCT_LIB"
