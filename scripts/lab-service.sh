@@ -46,10 +46,15 @@ conf_get() {
 # node_path PATH: expands Slurm's %n/%h for this host
 node_path() { local p=${1//%n/$(hostname)}; echo "${p//%h/$(hostname)}"; }
 
-pid_alive() { # pid_alive PIDFILE NAME -> prints the pid
+# pid_alive PIDFILE NAME -> prints the pid. Only the first line counts, as
+# with Slurm's own read_pidfile: a 23.11+ daemon re-executed by "scontrol
+# reconfigure" rewrites the file it inherited without truncating it, so a
+# shorter new pid ("732\n" over "30926\n") leaves the old tail behind
+# ("732\n6\n"), which a reader of every digit took for pid 7326: "stopped".
+pid_alive() {
 	local pid
 	[ -s "$1" ] || return 1
-	pid=$(tr -dc '0-9' <"$1")
+	pid=$(head -n 1 "$1" | tr -dc '0-9')
 	[ -n "$pid" ] && [ -r "/proc/$pid/cmdline" ] || return 1
 	tr '\0' ' ' <"/proc/$pid/cmdline" | grep -qF -- "$2" || return 1
 	echo "$pid"
@@ -149,7 +154,8 @@ ctld_ping() { scontrol ping | grep -q 'is UP'; }
 ctld_start() {
 	local u state log
 	[ -r "$SLURM_CONF_FILE" ] || fail "no $SLURM_CONF_FILE"
-	pid_alive "$(ctld_pidfile)" slurmctld >/dev/null && return 0
+	settled_pid "$(ctld_pidfile)" slurmctld >/dev/null && return 0
+	[ -z "$(this_host_pids slurmctld)" ] || ctld_stop	# one the pid file lost
 	u=$(slurm_user "$SLURM_CONF_FILE")
 	state=$(conf_get "$SLURM_CONF_FILE" StateSaveLocation /var/spool/slurmctld)
 	log=$(ctld_logfile)
@@ -159,13 +165,32 @@ ctld_start() {
 	spawn slurmctld "$log" ctld_ping
 }
 
-# this_host_pids NAME: the processes called NAME in this host's mount namespace
+# this_host_pids NAME: the live processes called NAME in this host's mount
+# namespace (lab hosts share one pid namespace)
 this_host_pids() {
-	local me p
+	local me p st
 	me=$(readlink /proc/self/ns/mnt)
 	for p in $(pgrep -x "$1"); do
-		[ "$(readlink "/proc/$p/ns/mnt" 2>/dev/null)" = "$me" ] && echo "$p"
+		[ "$(readlink "/proc/$p/ns/mnt" 2>/dev/null)" = "$me" ] || continue
+		read -r _ _ st _ <"/proc/$p/stat" 2>/dev/null && [ "$st" != Z ] && echo "$p"
 	done
+}
+
+# settled_pid PIDFILE NAME: pid_alive, once no re-execution is under way.
+# From 23.11 "scontrol reconfigure" makes slurmctld and every slurmd start a
+# new process of themselves that writes the pid file only once it runs,
+# after the old one left: a process of NAME that the pid file does not name
+# is such a new one (or the old one leaving). Up to 10 s for the file to
+# catch up, so that status never calls a re-executing daemon stopped and
+# start never starts a second one beside it (its ports are taken).
+settled_pid() {
+	local pid i
+	for ((i = 0; i < 50; i++)); do
+		pid=$(pid_alive "$1" "$2")
+		this_host_pids "$2" | grep -qvx "${pid:-0}" || break
+		sleep 0.2
+	done
+	[ -n "$pid" ] && echo "$pid"
 }
 
 # A 23.11+ slurmctld re-executed by "scontrol reconfigure" writes the pid file
@@ -175,12 +200,16 @@ ctld_stop() { stop_this_host slurmctld "$(ctld_pidfile)"; }
 
 # stop_this_host NAME PIDFILE: the daemon of the pid file, then any other NAME
 # of this host (one re-executed by a reconfigure and not yet in the pid file)
+# (again every second: a re-execution under way may start one after the
+# first round)
 stop_this_host() {
 	local p i
 	stop_pidfile "$2" "$1"
-	for p in $(this_host_pids "$1"); do kill -TERM "$p" 2>/dev/null; done
 	for ((i = 0; i < 150; i++)); do
 		[ -z "$(this_host_pids "$1")" ] && return 0
+		if ((i % 5 == 0)); then
+			for p in $(this_host_pids "$1"); do kill -TERM "$p" 2>/dev/null; done
+		fi
 		sleep 0.2
 	done
 	for p in $(this_host_pids "$1"); do kill -KILL "$p" 2>/dev/null; done
@@ -213,7 +242,8 @@ slurmd_start() {
 	*" --conf-server "*|*" --conf-server="*) ;;
 	*) [ -r "$SLURM_CONF_FILE" ] || fail "no $SLURM_CONF_FILE" ;;
 	esac
-	pid_alive "$(slurmd_pidfile)" slurmd >/dev/null && return 0
+	settled_pid "$(slurmd_pidfile)" slurmd >/dev/null && return 0
+	[ -z "$(this_host_pids slurmd)" ] || slurmd_stop	# one the pid file lost
 	spool=$(node_path "$(conf_get "$(slurmd_conf)" SlurmdSpoolDir /var/spool/slurmd)")
 	log=$(slurmd_logfile)
 	own_dir "$spool" root 0755
@@ -257,7 +287,7 @@ dbd_stop() { stop_pidfile "$(dbd_pidfile)" slurmdbd; }
 
 service_status() { # service_status PIDFILE NAME
 	local pid
-	if pid=$(pid_alive "$1" "$2"); then echo "$2 running (pid $pid)"; return 0; fi
+	if pid=$(settled_pid "$1" "$2"); then echo "$2 running (pid $pid)"; return 0; fi
 	echo "$2 stopped"
 	return 3
 }
@@ -280,7 +310,10 @@ run() { # run SERVICE VERB
 	reconfigure)
 		case $s in
 		slurmctld|slurmd) pid_alive "$pf" "$name" >/dev/null || fail "$name is not running"
-			scontrol reconfigure ;;
+			scontrol reconfigure || exit
+			# 23.11+: done once the new process runs (settled_pid)
+			settled_pid "$pf" "$name" >/dev/null ||
+				fail "$name is not running after the reconfigure" ;;
 		*) "${fn}_stop"; "${fn}_start" ;;
 		esac ;;
 	*) say "unknown action '$verb' (start stop restart reconfigure status)"; exit 64 ;;

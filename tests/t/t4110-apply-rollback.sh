@@ -1,7 +1,5 @@
 #!/bin/sh
-# slurm-releases: 22.05 (on 24.11 a failed re-executing reconfigure keeps the old
-# slurmctld running and the rollback's restart races it: seen failing in CI's
-# sanitizer pass, not fixed yet)
+# slurm-releases: 22.05 24.11 (tests/t/run.sh runs it once per release)
 # t4110-apply-rollback: apply never leaves a daemon down on a bad inventory.
 # A database password the database refuses is seen at plan time: the
 # slurmdbd.conf holding it is held back on the dbd host (not written, slurmdbd
