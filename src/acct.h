@@ -77,9 +77,11 @@ int acct_plan_apply(const struct model *m, const struct acct_plan *p,
 void acct_plan_free(struct acct_plan *p);
 
 /*
- * An acct_remote_fn over SSH for the CLI (acct_remote.c): one session per
- * host, opened on first use with the model's ssh settings and kept until
- * acct_ssh_free(). Pass the struct acct_ssh * as the cookie.
+ * An acct_remote_fn over SSH for the CLI (acct_remote.c), through the
+ * executor (exec_pool_run_cmd): one session per host, opened on first use
+ * with the model's ssh settings and kept until acct_ssh_free(); a command
+ * that exits non-zero fails with "exit status N: STDERR". Pass the struct
+ * acct_ssh * as the cookie.
  */
 struct acct_ssh;
 struct acct_ssh *acct_ssh_new(const struct model *m, bool accept_new_host_keys);

@@ -1,8 +1,10 @@
 /*
  * acct_remote.c: the remote callbacks of the accounting commands, over SSH
  * or through --exec-via, and their cluster lock. Accounting touches at
- * most two hosts (the accounting host and the controller), so sessions are
- * opened lazily and kept for the command.
+ * most two hosts (the accounting host and the controller): over SSH each
+ * command is a one-host step of the executor apply uses (exec_pool_run_one,
+ * same timeouts and watchdog), which connects a host when it is first used
+ * and keeps its session for the command.
  */
 #include "compat.h"
 
@@ -17,6 +19,7 @@
 #include <unistd.h>
 
 #include "acct.h"
+#include "exec.h"
 #include "hosttarget.h"
 #include "lock.h"
 #include "transport.h"
@@ -24,8 +27,8 @@
 
 struct acct_ssh {
 	const struct model *m;
-	bool accept_new;
-	struct transport **tr;	/* per model host, NULL until used */
+	struct transport_target *targets;	/* per model host */
+	struct exec_pool *pool;			/* connects a host when first used */
 };
 
 struct acct_ssh *acct_ssh_new(const struct model *m, bool accept_new_host_keys)
@@ -33,61 +36,43 @@ struct acct_ssh *acct_ssh_new(const struct model *m, bool accept_new_host_keys)
 	struct acct_ssh *s = xcalloc(1, sizeof(*s));
 
 	s->m = m;
-	s->accept_new = accept_new_host_keys;
-	s->tr = xcalloc(m->n_hosts + 1, sizeof(*s->tr));
+	s->targets = xcalloc(m->n_hosts + 1, sizeof(*s->targets));
+	for (size_t i = 0; i < m->n_hosts; i++)
+		host_target(m, &m->hosts[i], accept_new_host_keys, &s->targets[i]);
+	s->pool = exec_pool_new(s->targets, m->n_hosts, 1);
 	return s;
 }
 
-static struct transport *session(struct acct_ssh *s, const char *host, char **cause)
+/* The model index of host, or -1 with *cause. */
+static int acct_ssh_host(const struct acct_ssh *s, const char *host, size_t *idx,
+			 char **cause)
 {
-	for (size_t i = 0; i < s->m->n_hosts; i++) {
-		struct transport_target t;
-
-		if (strcmp(s->m->hosts[i].name, host))
-			continue;
-		if (!s->tr[i]) {
-			host_target(s->m, &s->m->hosts[i], s->accept_new, &t);
-			if (transport_connect(&t, &s->tr[i], cause) < 0)
-				return NULL;
+	for (size_t i = 0; i < s->m->n_hosts; i++)
+		if (!strcmp(s->m->hosts[i].name, host)) {
+			*idx = i;
+			return 0;
 		}
-		return s->tr[i];
-	}
 	*cause = xasprintf("host '%s' is not in the inventory", host);
-	return NULL;
+	return -1;
 }
 
 int acct_ssh_remote(void *cookie, const char *host, const char *cmd,
 		    struct strbuf *out, char **cause)
 {
 	struct acct_ssh *s = cookie;
-	struct transport *tr = session(s, host, cause);
-	struct strbuf err = STRBUF_INIT;
-	int status = 0;
+	size_t i;
 
-	if (!tr)
+	if (acct_ssh_host(s, host, &i, cause) < 0)
 		return -1;
-	if (transport_run(tr, cmd, out, &err, &status, cause) < 0) {
-		strbuf_release(&err);
-		return -1;
-	}
-	if (status) {
-		while (err.len && err.buf[err.len - 1] == '\n')
-			strbuf_setlen(&err, err.len - 1);
-		*cause = xasprintf("exit status %d%s%s", status, err.len ? ": " : "", err.buf);
-		strbuf_release(&err);
-		return -1;
-	}
-	strbuf_release(&err);
-	return 0;
+	return exec_pool_run_cmd(s->pool, i, cmd, out, cause);
 }
 
 void acct_ssh_free(struct acct_ssh *s)
 {
 	if (!s)
 		return;
-	for (size_t i = 0; i < s->m->n_hosts; i++)
-		transport_close(s->tr[i]);
-	free(s->tr);
+	exec_pool_free(s->pool);
+	free(s->targets);
 	free(s);
 }
 
@@ -274,23 +259,31 @@ static int lock_via(struct acct_lock *l, const char *via, const char *host,
 	return rc;
 }
 
+static int lock_ssh_task(size_t idx, struct transport *tr, void *cookie,
+			 char **cause)
+{
+	bool refused;
+
+	(void)idx;
+	(void)cookie;
+	return lock_remote_hold(tr, &refused, cause);
+}
+
 static int lock_ssh(struct acct_lock *l, const struct model *m, bool accept_new,
 		    const char *host, char **cause)
 {
-	struct strbuf cmd = STRBUF_INIT, line = STRBUF_INIT;
-	struct transport *tr;
-	int status, rc;
+	const struct exec_result *res;
+	size_t i;
 
 	l->ssh = acct_ssh_new(m, accept_new);
-	if (!(tr = session(l->ssh, host, cause)))
+	if (acct_ssh_host(l->ssh, host, &i, cause) < 0)
 		return -1;
-	lock_remote_cmd(&cmd);
-	rc = transport_hold(tr, cmd.buf, "locked\n", &line, &status, cause);
-	if (!rc)
-		rc = lock_remote_answer(host, &line, status, cause);
-	strbuf_release(&cmd);
-	strbuf_release(&line);
-	return rc;
+	exec_pool_run_one(l->ssh->pool, i, lock_ssh_task, NULL, false);
+	res = exec_pool_result(l->ssh->pool, i);
+	if (res->state == EXEC_DONE)
+		return 0;
+	*cause = xstrdup(res->error ? res->error : exec_state_name(res->state));
+	return -1;
 }
 
 int acct_lock_take(const struct model *m, const char *via, bool accept_new,

@@ -868,18 +868,13 @@ static int apply_lock_task(size_t idx, struct transport *tr, void *cookie,
 			   char **cause)
 {
 	struct apply_lock_cookie *lc = cookie;
-	struct strbuf cmd = STRBUF_INIT, line = STRBUF_INIT;
-	int status, ret;
+	bool refused;
+	int ret;
 
 	(void)idx;
-	lock_remote_cmd(&cmd);
-	ret = transport_hold(tr, cmd.buf, "locked\n", &line, &status, cause);
-	if (!ret && lock_remote_answer(transport_host(tr), &line, status, &lc->why)) {
-		*cause = xstrdup(lc->why);
-		ret = -1;
-	}
-	strbuf_release(&cmd);
-	strbuf_release(&line);
+	ret = lock_remote_hold(tr, &refused, cause);
+	if (ret && refused)
+		lc->why = xstrdup(*cause);
 	return ret;
 }
 
@@ -915,52 +910,15 @@ int apply_session_lock(struct apply_session *s, char **cause)
 
 /* ---- accounting: acct's remote commands run through the pool ---- */
 
-struct apply_remote {
-	struct apply_session *s;
-	size_t host;
-	const char *cmd;
-	struct strbuf *out;
-	int status;
-};
-
-static int apply_remote_task(size_t idx, struct transport *tr, void *cookie,
-			     char **cause)
-{
-	struct apply_remote *rc = cookie;
-	struct strbuf err = STRBUF_INIT;
-	int ret;
-
-	(void)idx;
-	ret = transport_run(tr, rc->cmd, rc->out, &err, &rc->status, cause);
-	if (!ret && rc->status) {
-		*cause = xasprintf("'%s' exited %d: %s", rc->cmd, rc->status,
-				   err.buf);
-		ret = -1;
-	}
-	strbuf_release(&err);
-	return ret;
-}
-
 static int apply_remote_cb(void *cookie, const char *host, const char *cmd,
 			   struct strbuf *out, char **cause)
 {
 	struct apply_session *s = cookie;
-	struct apply_remote rc = { s, SIZE_MAX, cmd, out, 0 };
-	const struct exec_result *res;
-	size_t i;
 
-	for (i = 0; i < s->m->n_hosts; i++)
+	for (size_t i = 0; i < s->m->n_hosts; i++)
 		if (!strcmp(s->m->hosts[i].name, host))
-			rc.host = i;
-	if (rc.host == SIZE_MAX) {
-		*cause = xasprintf("unknown host '%s'", host);
-		return -1;
-	}
-	exec_pool_run_one(s->pool, rc.host, apply_remote_task, &rc, true);
-	res = exec_pool_result(s->pool, rc.host);
-	if (res->state == EXEC_DONE)
-		return 0;
-	*cause = xstrdup(res->error ? res->error : exec_state_name(res->state));
+			return exec_pool_run_cmd(s->pool, i, cmd, out, cause);
+	*cause = xasprintf("unknown host '%s'", host);
 	return -1;
 }
 

@@ -444,6 +444,45 @@ void exec_pool_run_one(struct exec_pool *p, size_t idx, exec_task_fn task,
 	exec_phase(p, idx, idx + 1, task, cookie, skip_failed);
 }
 
+struct exec_cmd {
+	const char *cmd;
+	struct strbuf *out;
+};
+
+static int exec_cmd_task(size_t idx, struct transport *tr, void *cookie,
+			 char **cause)
+{
+	struct exec_cmd *c = cookie;
+	struct strbuf err = STRBUF_INIT;
+	int status = 0, ret;
+
+	(void)idx;
+	ret = transport_run(tr, c->cmd, c->out, &err, &status, cause);
+	if (!ret && status) {
+		while (err.len && err.buf[err.len - 1] == '\n')
+			strbuf_setlen(&err, err.len - 1);
+		*cause = xasprintf("exit status %d%s%s", status, err.len ? ": " : "",
+				   err.buf);
+		ret = -1;
+	}
+	strbuf_release(&err);
+	return ret;
+}
+
+int exec_pool_run_cmd(struct exec_pool *p, size_t idx, const char *cmd,
+		      struct strbuf *out, char **cause)
+{
+	struct exec_cmd c = { cmd, out };
+	const struct exec_result *res;
+
+	exec_pool_run_one(p, idx, exec_cmd_task, &c, true);
+	res = exec_pool_result(p, idx);
+	if (res->state == EXEC_DONE)
+		return 0;
+	*cause = xstrdup(res->error ? res->error : exec_state_name(res->state));
+	return -1;
+}
+
 const struct exec_result *exec_pool_result(const struct exec_pool *p,
 					   size_t idx)
 {

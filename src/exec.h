@@ -96,6 +96,16 @@ void exec_pool_run(struct exec_pool *p, exec_task_fn task, void *cookie,
 void exec_pool_run_one(struct exec_pool *p, size_t idx, exec_task_fn task,
 		       void *cookie, bool skip_failed);
 
+/*
+ * A command on host idx alone (exec_pool_run_one, skipping a host that
+ * failed before): 0 with its stdout appended to out, or -1 with *cause
+ * (newly allocated): the host's connection or watchdog error, or "exit
+ * status N: STDERR" when the command exits non-zero (out keeps what it
+ * printed).
+ */
+int exec_pool_run_cmd(struct exec_pool *p, size_t idx, const char *cmd,
+		      struct strbuf *out, char **cause);
+
 /* Result of host idx after the last phase it took part in (borrowed). */
 const struct exec_result *exec_pool_result(const struct exec_pool *p,
 					   size_t idx);

@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "lock.h"
+#include "transport.h"
 #include "xalloc.h"
 
 /* ---- local ---- */
@@ -128,6 +129,23 @@ int lock_remote_answer(const char *host, const struct strbuf *line,
 				   status, why.len ? ": " : "", why.buf);
 	strbuf_release(&why);
 	return -1;
+}
+
+int lock_remote_hold(struct transport *tr, bool *refused, char **cause)
+{
+	struct strbuf cmd = STRBUF_INIT, line = STRBUF_INIT;
+	int status, ret;
+
+	*refused = false;
+	lock_remote_cmd(&cmd);
+	ret = transport_hold(tr, cmd.buf, "locked\n", &line, &status, cause);
+	if (!ret && lock_remote_answer(transport_host(tr), &line, status, cause)) {
+		*refused = true;
+		ret = -1;
+	}
+	strbuf_release(&cmd);
+	strbuf_release(&line);
+	return ret;
 }
 
 /* ---- signals ---- */

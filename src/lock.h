@@ -49,6 +49,16 @@ void lock_remote_cmd(struct strbuf *cmd);
 int lock_remote_answer(const char *host, const struct strbuf *line,
 		       int status, char **cause);
 
+struct transport;
+
+/*
+ * Runs the holder command over tr (on the controller) and reads its
+ * answer: 0 when the lock is held (the command keeps running on tr's
+ * session until that closes), -1 with *cause: the transport's error, or,
+ * with *refused set, lock_remote_answer's refusal.
+ */
+int lock_remote_hold(struct transport *tr, bool *refused, char **cause);
+
 /*
  * From now on SIGINT and SIGTERM only set the interrupt flag (and say so
  * on stderr); the command stops at its next safe point, restarts what it
