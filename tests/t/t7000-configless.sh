@@ -126,17 +126,6 @@ test_expect_success '2. apply: every slurmd runs the new MaxTime, none restarted
 	cc plan "$INV" >plan; rc=$?; cat plan; test "$rc" = 0
 '
 
-# Not working yet on 23.11+: switching modes on a running cluster races
-# slurmctld's re-executing reconfigure (CI saw a restart meet "Address
-# already in use" and apply roll every host back; about one run in three).
-# The tests say so instead of passing by luck; the mode switch on 22.05 and
-# everything else on 24.11 stays proven.
-if slurm_at_least 23.11; then
-	why="switching modes races slurmctld's re-executing reconfigure on 23.11+ (not fixed yet)"
-	test_skip '3. configless -> push: configs back on gpu hosts, --conf-server moved aside' "$why"
-	test_skip '3. push -> configless: stale configs moved aside, slurmd fetches' "$why"
-	test_skip '3. configless -> push again: no stale file, plan empty' "$why"
-else
 test_expect_success '3. configless -> push: configs back on gpu hosts, --conf-server moved aside' '
 	mode push &&
 	test_must_fail --exit=2 cc plan "$INV" >plan 2>err; cat plan err &&
@@ -177,7 +166,6 @@ test_expect_success '3. configless -> push again: no stale file, plan empty' '
 	mode configless && cc apply "$INV" >out 2>err; rc=$?; cat out err; test "$rc" = 0 &&
 	for h in gpu01 gpu02 gpu03; do fetching $h || return 1; done && idle_nodes
 '
-fi
 
 test_expect_success '4. controller down during a configless apply: ctl named, slurmd keep running' '
 	for h in gpu01 gpu02 gpu03; do pid_of $h slurmd >pid.$h && test -s pid.$h || return 1; done &&
