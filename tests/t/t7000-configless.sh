@@ -9,7 +9,7 @@
 #      slurmd's cached slurm.conf holds the new value
 #   3. configless -> push -> configless -> push: stale files moved aside
 #      (FILE.clusterctl-old kept), slurmd restarted on what the mode says,
-#      plan empty at each end, a job runs each time (22.05 only: see below)
+#      plan empty at each end, a job runs each time
 #   4. the controller down during a configless apply: ctl is named, exit 4,
 #      every slurmd keeps running
 . "$(dirname "$0")/test-lib.sh"
