@@ -341,7 +341,7 @@ struct apply_run {
 	char **staged;		/* per plan file: the staged temp path */
 	struct strbuf *log;	/* per host: what was done (not printed here) */
 	bool *changed_key;	/* per host */
-	bool *swapped;		/* per plan file: swapped in, previous kept */
+	bool *swapped;		/* per plan file: swapped in (previous kept) or created */
 	bool *rolled_back;	/* per host: a daemon failed, files put back */
 	int wave;		/* services: 0 = controller/dbd hosts, 1 = the rest,
 				 * 2 = after accounting (apply_fetch_waits) */
@@ -592,7 +592,7 @@ static int apply_swap_task(size_t idx, struct transport *tr, void *cookie,
 			r->changed_key[idx] = true;
 		else
 			r->swapped[i] = f->change == PLAN_MODIFY ||
-				f->change == PLAN_REMOVE;
+				f->change == PLAN_REMOVE || f->change == PLAN_CREATE;
 	}
 	return 0;
 }
@@ -609,9 +609,38 @@ static unsigned apply_daemon_bits(enum service_kind k)
 }
 
 /*
- * Puts back the previous bytes (kept as FILE.clusterctl-old by the swap) of
- * every file this run changed on the host for daemon k, by a hard link
- * renamed over the file, so the backup stays. Appends their names to names.
+ * The command that undoes f: its previous bytes (kept as FILE.clusterctl-old
+ * by the swap) back by a hard link renamed over the file, so the backup
+ * stays; a file this run created is removed (there was none before: a
+ * configless /etc/default/slurmd left behind would keep slurmd fetching).
+ */
+static void apply_put_back_cmd(const struct plan_file *f, struct strbuf *cmd)
+{
+	char *old, *tmp;
+
+	if (f->change == PLAN_CREATE) {
+		strbuf_addstr(cmd, "rm -f ");
+		transport_shell_quote(cmd, f->want->path);
+		return;
+	}
+	old = xasprintf("%s%s", f->want->path, APPLY_BACKUP_SUFFIX);
+	tmp = xasprintf("%s.clusterctl-back", f->want->path);
+	strbuf_addstr(cmd, "ln -f ");
+	transport_shell_quote(cmd, old);
+	strbuf_addch(cmd, ' ');
+	transport_shell_quote(cmd, tmp);
+	strbuf_addstr(cmd, " && mv -f ");
+	transport_shell_quote(cmd, tmp);
+	strbuf_addch(cmd, ' ');
+	transport_shell_quote(cmd, f->want->path);
+	free(old);
+	free(tmp);
+}
+
+/*
+ * Puts back what every file this run changed on the host for daemon k was
+ * before (apply_put_back_cmd). Appends their names to names, a removed new
+ * one as "PATH (new: removed)".
  */
 static int apply_put_back(struct apply_run *r, size_t idx, struct transport *tr,
 			  enum service_kind k, struct strbuf *names, char **cause)
@@ -621,29 +650,18 @@ static int apply_put_back(struct apply_run *r, size_t idx, struct transport *tr,
 	for (i = r->p->file_start[idx]; i < r->p->file_start[idx + 1]; i++) {
 		const struct plan_file *f = &r->p->files[i];
 		struct strbuf cmd = STRBUF_INIT;
-		char *old, *tmp;
 		int ret;
 
 		if (!r->swapped[i] || !(f->restart & apply_daemon_bits(k)))
 			continue;
-		old = xasprintf("%s%s", f->want->path, APPLY_BACKUP_SUFFIX);
-		tmp = xasprintf("%s.clusterctl-back", f->want->path);
-		strbuf_addstr(&cmd, "ln -f ");
-		transport_shell_quote(&cmd, old);
-		strbuf_addch(&cmd, ' ');
-		transport_shell_quote(&cmd, tmp);
-		strbuf_addstr(&cmd, " && mv -f ");
-		transport_shell_quote(&cmd, tmp);
-		strbuf_addch(&cmd, ' ');
-		transport_shell_quote(&cmd, f->want->path);
+		apply_put_back_cmd(f, &cmd);
 		ret = apply_sh(tr, cmd.buf, "putting back the previous file", cause);
 		strbuf_release(&cmd);
-		free(old);
-		free(tmp);
 		if (ret)
 			return -1;
 		r->swapped[i] = false;
-		strbuf_addf(names, "%s%s", names->len ? ", " : "", f->want->path);
+		strbuf_addf(names, "%s%s%s", names->len ? ", " : "", f->want->path,
+			    f->change == PLAN_CREATE ? " (new: removed)" : "");
 	}
 	return 0;
 }
@@ -970,6 +988,31 @@ static char *apply_rolled_back_hosts(const struct apply_run *r)
 	return res;
 }
 
+/*
+ * Counts the service actions of hosts that came through: those of the
+ * third wave (a configless slurmd that waits for the sql accounting phase,
+ * apply_fetch_waits) when third is set, the others when it is not.
+ */
+static void apply_count_services(const struct apply_run *r,
+				 struct apply_summary *sum, bool third)
+{
+	const struct plan *p = r->p;
+
+	for (size_t i = 0; i < p->n_services; i++) {
+		size_t h = p->services[i].host;
+
+		if (apply_fetch_waits(r, h) != third ||
+		    exec_pool_result(r->s->pool, h)->state != EXEC_DONE)
+			continue;
+		if (p->services[i].action == PLAN_SVC_RESTART)
+			sum->restarts++;
+		else if (p->services[i].action == PLAN_SVC_START)
+			sum->starts++;
+		else
+			sum->reconfigures++;
+	}
+}
+
 static void apply_count(const struct apply_run *r, struct apply_summary *sum)
 {
 	const struct plan *p = r->p;
@@ -996,16 +1039,7 @@ static void apply_count(const struct apply_run *r, struct apply_summary *sum)
 		else
 			sum->users_fixed++;
 	}
-	for (i = 0; i < p->n_services; i++) {
-		if (exec_pool_result(r->s->pool, p->services[i].host)->state != EXEC_DONE)
-			continue;
-		if (p->services[i].action == PLAN_SVC_RESTART)
-			sum->restarts++;
-		else if (p->services[i].action == PLAN_SVC_START)
-			sum->starts++;
-		else
-			sum->reconfigures++;
-	}
+	apply_count_services(r, sum, false);
 }
 
 static bool apply_controller_ok(const struct apply_session *s)
@@ -1153,6 +1187,7 @@ static int apply_phases(struct apply_session *s, struct apply_run *r,
 		r->wave = 2;	/* apply_fetch_waits */
 		exec_pool_run(s->pool, apply_services_task, r, true);
 		apply_collect_failures(s, sum);
+		apply_count_services(r, sum, true);
 	}
 	/* leftovers of hosts that did not swap; failed hosts are retried here */
 	exec_pool_set_phase(s->pool, "clean up");

@@ -5,7 +5,8 @@
 # slurmdbd.conf holding it is held back on the dbd host (not written, slurmdbd
 # not restarted), exit 4 with the database's refusal. A slurm.conf that makes
 # slurmctld fail to start: the previous file is put back, the daemon started
-# again on it, and the summary says so. Two lab hosts: ctl and gpu01.
+# again on it, and the summary says so; a file it created is removed again.
+# Two lab hosts: ctl and gpu01.
 . "$(dirname "$0")/test-lib.sh"
 . "$TOP/tests/t/lib-lab.sh"
 
@@ -66,6 +67,17 @@ test_expect_success 'a slurm.conf slurmctld cannot start on: previous file back,
 	on ctl cat /etc/slurm/slurm.conf >conf.after && cmp conf.before conf.after &&
 	on ctl cat /etc/slurm/slurm.conf.clusterctl-old >conf.old && cmp conf.before conf.old &&
 	test -n "$(pid_of ctl slurmctld)" && on ctl scontrol ping | grep -q "is UP"
+'
+
+test_expect_success 'a file the failed apply created is removed again by the rollback' '
+	on ctl mv /etc/slurm/cgroup.conf /etc/slurm/cgroup.conf.saved &&
+	on ctl cat /etc/slurm/slurm.conf >conf.before &&
+	test_must_fail --exit=4 cc apply fatal.yaml >out 2>err; cat out err &&
+	grep "^ctl: rolled back: slurmctld did not come up on the new files; previous .*/etc/slurm/cgroup.conf (new: removed).*, slurmctld running again" err &&
+	! on ctl test -e /etc/slurm/cgroup.conf &&
+	on ctl cat /etc/slurm/slurm.conf >conf.after && cmp conf.before conf.after &&
+	test -n "$(pid_of ctl slurmctld)" && on ctl scontrol ping | grep -q "is UP" &&
+	on ctl mv /etc/slurm/cgroup.conf.saved /etc/slurm/cgroup.conf
 '
 
 test_expect_success 'the good inventory still converges afterwards' '
