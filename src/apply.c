@@ -609,6 +609,26 @@ static unsigned apply_daemon_bits(enum service_kind k)
 }
 
 /*
+ * Whether this run changed, created or moved aside a systemd unit file on
+ * host idx (the configless slurmd drop-in): systemd reads unit files again
+ * only on "systemctl daemon-reload".
+ */
+static bool apply_units_changed(const struct apply_run *r, size_t idx)
+{
+	static const char units[] = "/etc/systemd/";
+
+	for (size_t i = r->p->file_start[idx]; i < r->p->file_start[idx + 1]; i++)
+		if (r->swapped[i] &&
+		    !strncmp(r->p->files[i].want->path, units, sizeof(units) - 1))
+			return true;
+	return false;
+}
+
+/* Reloads systemd's units where systemd runs (a host booted with it). */
+#define APPLY_UNITS_RELOAD \
+	"if [ -d /run/systemd/system ]; then systemctl daemon-reload; fi"
+
+/*
  * The command that undoes f: its previous bytes (kept as FILE.clusterctl-old
  * by the swap) back by a hard link renamed over the file, so the backup
  * stays; a file this run created is removed (there was none before: a
@@ -677,8 +697,9 @@ static void apply_roll_back(struct apply_run *r, size_t idx, struct transport *t
 	const struct service_cmds *c = &r->s->m->cluster.services[sv->kind];
 	const char *name = service_kind_name(sv->kind);
 	const char *again = c->restart ? c->restart : c->start;
+	bool units = apply_units_changed(r, idx);
 	struct strbuf names = STRBUF_INIT;
-	char *why = NULL, *what;
+	char *why = NULL, *what, *reload_again = NULL;
 
 	if (!again || apply_put_back(r, idx, tr, sv->kind, &names, &why) || !names.len) {
 		if (why) {
@@ -692,6 +713,8 @@ static void apply_roll_back(struct apply_run *r, size_t idx, struct transport *t
 		return;
 	}
 	what = xasprintf("restart %s on the previous files", name);
+	if (units)	/* a unit file was put back: systemd must read it again */
+		again = reload_again = xasprintf(APPLY_UNITS_RELOAD " && %s", again);
 	if (apply_sh(tr, again, what, &why) == 0) {
 		char *both = xasprintf("rolled back: %s did not come up on the new "
 				       "files; previous %s put back, %s running again; %s",
@@ -710,6 +733,7 @@ static void apply_roll_back(struct apply_run *r, size_t idx, struct transport *t
 	}
 	free(why);
 	free(what);
+	free(reload_again);
 	strbuf_release(&names);
 }
 
@@ -836,6 +860,17 @@ static bool apply_fetch_waits(const struct apply_run *r, size_t idx)
 }
 
 /*
+ * The services script's first step when unit files changed: the reload,
+ * its failure reported as that of action first (and rolled back with it).
+ */
+static void apply_reload_step(const char *nonce, size_t first, struct strbuf *sb)
+{
+	strbuf_addf(sb, "echo '@@%s step' >&2; (\n" APPLY_UNITS_RELOAD
+		    "\n) </dev/null >/dev/null || { echo \"@@%s failed %zu 0 $?\"; "
+		    "exit 0; }\n", nonce, nonce, first);
+}
+
+/*
  * A host's service actions, in the plan's order (munge, slurmdbd,
  * slurmctld, slurmd restarts or starts: the others authenticate through
  * munge; the reconfigure last), as one script over one channel that stops
@@ -858,8 +893,11 @@ static int apply_services_task(size_t idx, struct transport *tr, void *cookie,
 	for (i = r->p->service_start[idx]; i < r->p->service_start[idx + 1]; i++)
 		if (!apply_ctld_after_accounting(r, &r->p->services[i]) &&
 		    apply_service_cmd(&r->s->m->cluster.services[r->p->services[i].kind],
-				      &r->p->services[i]))
+				      &r->p->services[i])) {
+			if (!sb.len && apply_units_changed(r, idx))
+				apply_reload_step(nonce, i, &sb);
 			apply_service_script(r, i, nonce, &sb);
+		}
 	if (sb.len) {
 		strbuf_addf(&sb, "echo '@@%s end'\n", nonce);
 		ret = transport_run(tr, sb.buf, &out, &err, &status, cause);

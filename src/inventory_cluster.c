@@ -76,7 +76,7 @@ static const struct key_spec cluster_keys[] = {
 	  .type_doc = "mapping", .def = "munge", .doc = "owner of munged and its key" },
 	{ "config_mode", K_ENUM, F(struct cluster, config_mode),
 	  .choices = config_modes, .def = "push",
-	  .doc = "push: every node gets the files; configless: only the controllers, slurmd fetches them (--conf-server in /etc/default/slurmd)" },
+	  .doc = "push: every node gets the files; configless: only the controllers, slurmd fetches them (--conf-server in /etc/default/slurmd, and a slurmd.service drop-in clearing ConditionPathExists)" },
 	{ "config_dir", K_STR, F(struct cluster, config_dir),
 	  L(struct cluster, config_dir_loc), .def = "/etc/slurm",
 	  .doc = "directory of slurm.conf and friends on the hosts" },

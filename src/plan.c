@@ -460,10 +460,10 @@ unsigned plan_classify_release(const char *path, const char *old, size_t old_len
 		return 0;
 	if (!strcmp(name, "munge.key"))
 		return PLAN_RESTART_MUNGE;
-	/* slurmd's start arguments (--conf-server) */
-	if (!strcmp(path, RENDER_SLURMD_DEFAULTS)) {
+	/* slurmd's start arguments (--conf-server), its unit's drop-in */
+	if (!strcmp(path, RENDER_SLURMD_DEFAULTS) || !strcmp(path, RENDER_SLURMD_DROPIN)) {
 		if (why)
-			*why = xstrdup(RENDER_SLURMD_DEFAULTS);
+			*why = xstrdup(path);
 		return PLAN_RESTART_SLURMD;
 	}
 	if (!strcmp(name, "slurmdbd.conf"))

@@ -183,7 +183,8 @@ static size_t set_add_blob(struct rendered_set *set, char *bytes, size_t len)
 
 /* The kinds of file clusterctl renders, in no particular order. */
 enum file_kind {
-	FK_SLURM, FK_GRES, FK_CGROUP, FK_SLURMDBD, FK_SLURMD_DEFAULTS, FK_COUNT
+	FK_SLURM, FK_GRES, FK_CGROUP, FK_SLURMDBD, FK_SLURMD_DEFAULTS,
+	FK_SLURMD_DROPIN, FK_COUNT
 };
 
 /* A name with a '/' is the file's path, not one in cluster.config_dir. */
@@ -193,12 +194,15 @@ static const char *const kind_names[FK_COUNT] = {
 	[FK_CGROUP] = "cgroup.conf",
 	[FK_SLURMDBD] = "slurmdbd.conf",
 	[FK_SLURMD_DEFAULTS] = RENDER_SLURMD_DEFAULTS,
+	[FK_SLURMD_DROPIN] = RENDER_SLURMD_DROPIN,
 };
 
 static char *kind_template(enum file_kind k)
 {
 	if (k == FK_SLURMD_DEFAULTS)
 		return xstrdup("slurmd.default.mustache");
+	if (k == FK_SLURMD_DROPIN)
+		return xstrdup("slurmd.dropin.mustache");
 	return xasprintf("%s.mustache", kind_names[k]);
 }
 
@@ -216,6 +220,7 @@ static json_t *kind_context(const struct model *m, enum file_kind k,
 	case FK_SLURMDBD:
 		return view_slurmdbd_conf(m);
 	case FK_SLURMD_DEFAULTS:
+	case FK_SLURMD_DROPIN:
 		return view_slurmd_defaults(m);
 	default:
 		BUG("unknown file kind %d", (int)k);
@@ -374,11 +379,9 @@ static size_t host_files(const struct model *m, const struct host *h,
 	for (k = FK_SLURM; !fetches && k <= FK_CGROUP; k++)
 		fs[n++] = (struct file_spec){ rp->path[k], "root", "root", 0644,
 					      rp->blob[k], false, false, false };
-	if (fetches)
-		fs[n++] = (struct file_spec){ rp->path[FK_SLURMD_DEFAULTS], "root",
-					      "root", 0644,
-					      rp->blob[FK_SLURMD_DEFAULTS], false,
-					      false, false };
+	for (k = FK_SLURMD_DEFAULTS; fetches && k <= FK_SLURMD_DROPIN; k++)
+		fs[n++] = (struct file_spec){ rp->path[k], "root", "root", 0644,
+					      rp->blob[k], false, false, false };
 	if (h == rp->dbd)
 		fs[n++] = (struct file_spec){ rp->path[FK_SLURMDBD],
 					      c->slurm_user.name,
@@ -395,8 +398,9 @@ static size_t host_files(const struct model *m, const struct host *h,
 /*
  * The files a host must not have: Slurm's configs where slurmd fetches
  * them (a stale slurm.conf would be what client commands on the node
- * read), and, where it reads them locally, the --conf-server arguments
- * clusterctl wrote when the cluster was configless.
+ * read), and, where it reads them locally, the --conf-server arguments and
+ * the slurmd.service drop-in clusterctl wrote when the cluster was
+ * configless.
  */
 static void host_absent(struct rendered_set *set, const struct model *m,
 			const struct host *h, const struct render_plan *rp)
@@ -407,7 +411,7 @@ static void host_absent(struct rendered_set *set, const struct model *m,
 	for (k = 0; k < FK_COUNT; k++) {
 		struct rendered_file *f;
 
-		if (fetches ? k > FK_CGROUP : (k != FK_SLURMD_DEFAULTS ||
+		if (fetches ? k > FK_CGROUP : (k < FK_SLURMD_DEFAULTS ||
 					       !(h->roles & ROLE_COMPUTE)))
 			continue;
 		XGROW(set->absent, set->alloc_absent, set->n_absent + 1);
@@ -454,7 +458,7 @@ static int render_blobs(const struct model *m, struct template_store *ts,
 		char *cause = NULL;
 
 		if ((k == FK_SLURMDBD && !rp->dbd) ||
-		    (k == FK_SLURMD_DEFAULTS &&
+		    (k >= FK_SLURMD_DEFAULTS &&
 		     m->cluster.config_mode != CONFIG_CONFIGLESS))
 			continue;
 		if (render_kind(m, ts, k, set, &rp->blob[k], &cause) < 0) {

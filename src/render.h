@@ -61,6 +61,13 @@ struct rendered_file {
 /* Where Debian's slurmd.service reads slurmd's start arguments from. */
 #define RENDER_SLURMD_DEFAULTS "/etc/default/slurmd"
 
+/*
+ * A drop-in for slurmd.service in configless mode: Debian's unit starts
+ * slurmd only when /etc/slurm/slurm.conf exists (ConditionPathExists=),
+ * which a slurmd that fetches its configuration does not have.
+ */
+#define RENDER_SLURMD_DROPIN "/etc/systemd/system/slurmd.service.d/clusterctl-configless.conf"
+
 struct rendered_set {
 	struct rendered_file *files;
 	size_t n_files, alloc_files;
@@ -80,9 +87,10 @@ struct rendered_set {
  * cluster.template_dir when it is set (a file missing there falls back to
  * the embedded copy), else from the templates embedded in the binary.
  * In configless mode a compute host that is no controller gets
- * RENDER_SLURMD_DEFAULTS (slurmd --conf-server) instead of the Slurm
- * configs, and those configs go to its absent set; in push mode such a
- * host's absent set holds RENDER_SLURMD_DEFAULTS when clusterctl wrote it.
+ * RENDER_SLURMD_DEFAULTS (slurmd --conf-server) and RENDER_SLURMD_DROPIN
+ * instead of the Slurm configs, and those configs go to its absent set; in
+ * push mode such a host's absent set holds those two when clusterctl wrote
+ * them.
  * Returns 0, or -1 with the problems added to dl (out is then empty).
  */
 int render_cluster(const struct model *m, struct rendered_set *out,

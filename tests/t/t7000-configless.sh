@@ -53,20 +53,27 @@ gpu_job() {
 		--wrap "test -n \"\$CUDA_VISIBLE_DEVICES\"") && lab_job_done "$j"
 }
 
-# fetching HOST: slurmd runs with --conf-server and from its cached slurm.conf
+# the slurmd.service drop-in that lets slurmd start without a slurm.conf
+DROPIN=/etc/systemd/system/slurmd.service.d/clusterctl-configless.conf
+
+# fetching HOST: slurmd runs with --conf-server and from its cached
+# slurm.conf, and the unit's drop-in is there
 fetching() {
 	p=$(pid_of "$1" slurmd) && test -n "$p" &&
 	on "$1" cat "/proc/$p/cmdline" | tr '\0' ' ' | grep -- "--conf-server $LAB_NET.1:" &&
 	on "$1" test -s /run/slurm/conf/slurm.conf &&
-	! on "$1" test -e /etc/slurm/slurm.conf
+	! on "$1" test -e /etc/slurm/slurm.conf &&
+	on "$1" grep -qx "ConditionPathExists=" "$DROPIN"
 }
 
 # local_conf HOST: slurmd runs without --conf-server from /etc/slurm/slurm.conf
+# (and without the slurmd.service drop-in that lets it start with none)
 local_conf() {
 	p=$(pid_of "$1" slurmd) && test -n "$p" &&
 	! on "$1" cat "/proc/$p/cmdline" | tr '\0' ' ' | grep -- "--conf-server" &&
 	on "$1" test -s /etc/slurm/slurm.conf &&
-	! on "$1" grep -s "^SLURMD_OPTIONS=.*--conf-server" /etc/default/slurmd
+	! on "$1" grep -s "^SLURMD_OPTIONS=.*--conf-server" /etc/default/slurmd &&
+	! on "$1" test -e "$DROPIN"
 }
 
 test_expect_success '1. from nothing: apply makes a configless cluster (exit 0)' '

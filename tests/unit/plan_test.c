@@ -468,6 +468,11 @@ Test(plan, classification_follows_the_man_pages)
 		     PLAN_RESTART_CTLD | PLAN_RESTART_SLURMD);
 	cr_expect_eq(classify("/etc/slurm/cgroup.conf", "A=1\n", "A=2\n", NULL),
 		     PLAN_RECONFIGURE);
+	/* slurmd's unit drop-in (configless): systemd reads it on a restart */
+	cr_expect_eq(classify(RENDER_SLURMD_DROPIN, "", "[Unit]\n", &why),
+		     PLAN_RESTART_SLURMD);
+	cr_expect_str_eq(why, RENDER_SLURMD_DROPIN);
+	free(why);
 	cr_expect_eq(classify("/etc/slurm/slurmdbd.conf", "A=1\n", "A=2\n", NULL),
 		     PLAN_RESTART_DBD);
 }

@@ -223,11 +223,15 @@ Test(render, configless_keeps_configs_on_the_controller)
 		if (!strcmp(set.files[i].host, "gpu01")) {
 			on_gpu01++;
 			cr_assert(!strcmp(set.files[i].path, "/etc/munge/munge.key") ||
-				  !strcmp(set.files[i].path, RENDER_SLURMD_DEFAULTS));
+				  !strcmp(set.files[i].path, RENDER_SLURMD_DEFAULTS) ||
+				  !strcmp(set.files[i].path, RENDER_SLURMD_DROPIN));
 		}
-	cr_assert_eq(on_gpu01, 2);
+	cr_assert_eq(on_gpu01, 3);
 	cr_assert_not_null(strstr(bytes_of(&set, "gpu01", RENDER_SLURMD_DEFAULTS),
 				  "\nSLURMD_OPTIONS=\"--conf-server "));
+	/* Debian's slurmd.service has ConditionPathExists=/etc/slurm/slurm.conf */
+	cr_assert_not_null(strstr(bytes_of(&set, "gpu01", RENDER_SLURMD_DROPIN),
+				  "\n[Unit]\nConditionPathExists=\n"));
 	/* the configs gpu01 no longer gets are what it must not keep */
 	for (i = 0, on_gpu01 = 0; i < set.n_absent; i++)
 		if (!strcmp(set.absent[i].host, "gpu01")) {
@@ -238,6 +242,26 @@ Test(render, configless_keeps_configs_on_the_controller)
 	cr_assert_eq(on_gpu01, 3);
 	cr_assert_not_null(strstr(bytes_of(&set, "ctl", "/etc/slurm/slurm.conf"),
 				  "\nSlurmctldParameters=enable_configless\n"));
+	rendered_set_release(&set);
+	model_free(m);
+}
+
+Test(render, push_mode_takes_back_what_configless_wrote)
+{
+	struct model *m = model_with("");
+	struct rendered_set set = RENDERED_SET_INIT;
+	size_t i, on_gpu01 = 0;
+
+	render_ok(m, &set);
+	/* only files clusterctl wrote (only_ours) go: an admin's own stay */
+	for (i = 0; i < set.n_absent; i++)
+		if (!strcmp(set.absent[i].host, "gpu01")) {
+			on_gpu01++;
+			cr_assert(set.absent[i].only_ours);
+			cr_assert(!strcmp(set.absent[i].path, RENDER_SLURMD_DEFAULTS) ||
+				  !strcmp(set.absent[i].path, RENDER_SLURMD_DROPIN));
+		}
+	cr_assert_eq(on_gpu01, 2);
 	rendered_set_release(&set);
 	model_free(m);
 }
