@@ -10,7 +10,8 @@ set -eu
 BUILD_PKGS="make gcc clang libclang-rt-14-dev pkg-config libyaml-dev libjansson-dev
 libssh-dev libmariadb-dev libcriterion-dev"
 LAB_PKGS="openssh-server openssh-client util-linux iproute2 procps psmisc debootstrap
-munge slurm-wlm slurmdbd slurm-client mariadb-server mariadb-client python3"
+munge slurm-wlm slurmdbd slurm-client mariadb-server mariadb-client python3
+systemd"
 BENCH_PKGS="ansible-core clustershell pdsh hyperfine time bc"
 PKGS="$BUILD_PKGS $LAB_PKGS $BENCH_PKGS $*"
 

@@ -2,8 +2,10 @@
 # slurm-releases: 22.05 24.11 (tests/t/run.sh runs it once per release)
 # t7000-configless: cluster.config_mode: configless on the lab (ctl, gpu[01-03]):
 #   1. from nothing: compute hosts hold no Slurm config, only the munge key,
-#      the users and /etc/default/slurmd (--conf-server); slurmd runs from the
-#      configuration it fetched (its cache); a GPU job completes; plan exits 0
+#      the users, /etc/default/slurmd (--conf-server) and a slurmd.service
+#      drop-in that systemd's own loader (systemd-analyze) reads as clearing
+#      the unit's ConditionPathExists; slurmd runs from the configuration it
+#      fetched (its cache); a GPU job completes; plan exits 0
 #   2. a MaxTime change: only ctl's files change over SSH, the plan says
 #      gpu[01-03] receive it through slurmctld with no slurmd restart; every
 #      slurmd's cached slurm.conf holds the new value
@@ -95,6 +97,31 @@ test_expect_success '1. compute hosts hold no Slurm config; slurmd runs from its
 	done &&
 	on gpu01 grep "^NodeName=gpu" /run/slurm/conf/slurm.conf &&
 	on gpu01 test -s /run/slurm/conf/gres.conf
+'
+
+# unit_conditions HOST: the Condition* settings systemd's own unit loader
+# (systemd-analyze verify, whose debug dump lists them) keeps for HOST's
+# slurmd.service (its release's unit) with the drop-ins HOST has
+unit_conditions() {
+	r=$TRASH/unit-root.$1 && rm -rf "$r" &&
+	mkdir -p "$r/lib/systemd/system" "$r$(dirname "$DROPIN")" &&
+	on "$1" cat /lib/systemd/system/slurmd.service >"$r/lib/systemd/system/slurmd.service" &&
+	{ ! on "$1" test -e "$DROPIN" || on "$1" cat "$DROPIN" >"$r$DROPIN"; } &&
+	SYSTEMD_LOG_LEVEL=debug systemd-analyze --root="$r" verify slurmd.service 2>&1 |
+		grep "Condition" >"$r.conditions"
+	cat "$r.conditions"
+}
+
+test_expect_success '1. the drop-in clears the unit'"'"'s ConditionPathExists (systemd-analyze)' '
+	command -v systemd-analyze || return 1
+	on gpu01 grep "^ConditionPathExists=/etc/slurm/slurm.conf" /lib/systemd/system/slurmd.service >unit.cond
+	if test -s unit.cond; then
+		# the unit alone keeps the condition: the check below can fail
+		on gpu01 cat "$DROPIN" >dropin.saved && on gpu01 rm "$DROPIN" &&
+		unit_conditions gpu01 | grep "ConditionPathExists: /etc/slurm/slurm.conf" &&
+		on gpu01 sh -c "cat >$DROPIN" <dropin.saved || return 1
+	fi &&
+	unit_conditions gpu01 >cond && cat cond && ! grep ConditionPathExists cond
 '
 
 test_expect_success '1. a GPU job completes; plan exits 0' '
