@@ -163,6 +163,7 @@ void apply_job_finish(struct apply_job *j);
 /* Command-line options shared by plan and apply (cmd_plan_options()). */
 struct apply_cli {
 	const char *inventory;		/* borrowed from argv */
+	const char *limit;		/* --limit HOSTLIST; NULL: every host */
 	bool json, dry_run;
 	bool write;			/* apply: lock before observing */
 	struct apply_options opt;

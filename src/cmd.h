@@ -236,6 +236,13 @@ struct apply_cli;
 int cmd_plan_options(const struct cmd_ctx *ctx, struct apply_cli *cli,
 		     char **why);
 
+/*
+ * Loads cli->inventory into ctx->m and applies --limit: CL_OK, else the
+ * exit code after printing why (CL_INVALID: the inventory; CL_USAGE: a
+ * --limit that names no host of it).
+ */
+int cmd_plan_load(struct cmd_ctx *ctx, const struct apply_cli *cli);
+
 /* Loads cli->inventory, observes, prints the plan; plan's exit code. */
 int cmd_plan_show(struct cmd_ctx *ctx, const struct apply_cli *cli);
 

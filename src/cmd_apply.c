@@ -22,8 +22,8 @@
 static const char *const apply_usage[] = {
 	"clusterctl apply INVENTORY [--dry-run [--json]] [--fanout N] [--prune]",
 	"                           [--only files,users,munge,services,accounting]",
-	"                           [--accept-new-host-keys] [--allow-path DIR]",
-	"                           [--overlay FILE]...",
+	"                           [--limit HOSTLIST] [--accept-new-host-keys]",
+	"                           [--allow-path DIR] [--overlay FILE]...",
 	"",
 	"Computes the plan (as plan does) and prints it, then carries it out:",
 	"stages every changed file beside its target on every host and checks",
@@ -43,6 +43,10 @@ static const char *const apply_usage[] = {
 	"                          of the inventory, 64)",
 	"  --only LIST             only these parts, comma-separated: files,",
 	"                          users, munge, services, accounting",
+	"  --limit HOSTLIST        only these hosts (and the slurmctld and",
+	"                          slurmdbd hosts) are observed and changed; the",
+	"                          others stay in slurm.conf and are left as",
+	"                          they are",
 	"  --prune                 also remove accounting rows (QoS, accounts,",
 	"                          users) the inventory does not name",
 	"  --accept-new-host-keys  trust (and record in known_hosts) host keys",
@@ -115,6 +119,7 @@ static const struct option apply_options[] = {
 	{ "fanout", required_argument, NULL, 'f' },
 	{ "only", required_argument, NULL, 'o' },
 	{ "prune", no_argument, NULL, 'p' },
+	{ "limit", required_argument, NULL, 'l' },
 	{ "accept-new-host-keys", no_argument, NULL, 'a' },
 	{ "dry-run", no_argument, NULL, 'n' },
 	{ NULL, 0, NULL, 0 },
@@ -139,8 +144,8 @@ static int cmd_apply_run(struct cmd_ctx *ctx)
 	/* "apply --dry-run" is "plan" */
 	if (cli.dry_run)
 		return cmd_plan_show(ctx, &cli);
-	if (!cmd_load(ctx, cli.inventory))
-		return CL_INVALID;
+	if ((r = cmd_plan_load(ctx, &cli)))
+		return r;
 	r = apply_job_start(&job, ctx->m, &cli, &dl, &cause);
 	diag_print(&dl, stderr);
 	diag_release(&dl);

@@ -15,14 +15,15 @@
 #include "apply.h"
 #include "cmd.h"
 #include "die.h"
+#include "hostlist.h"
 #include "plan.h"
 #include "xalloc.h"
 
 static const char *const plan_usage[] = {
 	"clusterctl plan INVENTORY [--json] [--fanout N] [--prune]",
 	"                          [--only files,users,munge,services,accounting]",
-	"                          [--accept-new-host-keys] [--allow-path DIR]",
-	"                          [--overlay FILE]...",
+	"                          [--limit HOSTLIST] [--accept-new-host-keys]",
+	"                          [--allow-path DIR] [--overlay FILE]...",
 	"",
 	"Connects to every host over SSH (and to the accounting database) and",
 	"prints what apply would change, changing nothing: unified diffs of the",
@@ -40,6 +41,10 @@ static const char *const plan_usage[] = {
 	"                          of the inventory, 64)",
 	"  --only LIST             only these parts, comma-separated: files,",
 	"                          users, munge, services, accounting",
+	"  --limit HOSTLIST        only these hosts (and the slurmctld and",
+	"                          slurmdbd hosts) are observed and changed; the",
+	"                          others stay in slurm.conf and are left as",
+	"                          they are",
 	"  --prune                 also plan removing accounting rows (QoS,",
 	"                          accounts, users) the inventory does not name",
 	"  --accept-new-host-keys  trust (and record in known_hosts) host keys",
@@ -81,6 +86,7 @@ static const struct option plan_options[] = {
 	{ "fanout", required_argument, NULL, 'f' },
 	{ "only", required_argument, NULL, 'o' },
 	{ "prune", no_argument, NULL, 'p' },
+	{ "limit", required_argument, NULL, 'l' },
 	{ "accept-new-host-keys", no_argument, NULL, 'a' },
 	{ NULL, 0, NULL, 0 },
 };
@@ -97,6 +103,7 @@ static int plan_option(const struct cmd_opt *o, struct apply_cli *cli,
 	case 'p': cli->opt.prune = true; break;
 	case 'a': cli->opt.accept_new_host_keys = true; break;
 	case 'n': cli->dry_run = true; break;
+	case 'l': cli->limit = o->value; break;
 	case 'f':
 		v = strtol(o->value, &end, 10);
 		if (*end || v < 1 || v > 100000) {
@@ -134,6 +141,27 @@ int cmd_plan_options(const struct cmd_ctx *ctx, struct apply_cli *cli,
 	return 0;
 }
 
+int cmd_plan_load(struct cmd_ctx *ctx, const struct apply_cli *cli)
+{
+	struct hostlist names = HOSTLIST_INIT;
+	char *cause = NULL;
+
+	if (!cmd_load(ctx, cli->inventory))
+		return CL_INVALID;
+	if (!cli->limit)
+		return CL_OK;
+	if (!hostlist_expand(cli->limit, &names, &cause))
+		model_limit_hosts(ctx->m, (const char *const *)names.names,
+				  names.n, &cause);
+	hostlist_release(&names);
+	if (!cause)
+		return CL_OK;
+	fprintf(stderr, "clusterctl: %s: --limit %s: %s\n", ctx->cmd->name,
+		cli->limit, cause);
+	free(cause);
+	return CL_USAGE;
+}
+
 int cmd_plan_show(struct cmd_ctx *ctx, const struct apply_cli *cli)
 {
 	struct diag_list dl = DIAG_LIST_INIT;
@@ -141,8 +169,8 @@ int cmd_plan_show(struct cmd_ctx *ctx, const struct apply_cli *cli)
 	char *cause = NULL;
 	int r;
 
-	if (!cmd_load(ctx, cli->inventory))
-		return CL_INVALID;
+	if ((r = cmd_plan_load(ctx, cli)))
+		return r;
 	r = apply_job_start(&job, ctx->m, cli, &dl, &cause);
 	diag_print(&dl, stderr);
 	diag_release(&dl);

@@ -473,8 +473,12 @@ static void loader_finish(struct loader *ld)
 {
 	size_t i;
 
+	for (i = 0; i < ld->n_hosts; i++)
+		ld->hosts[i].seq = i;
 	MOVE_TO_POOL(ld, node_types, n_node_types);
 	MOVE_TO_POOL(ld, hosts, n_hosts);
+	/* after the overlays, which may set managed: false */
+	model_split_hosts(ld->m);
 	MOVE_TO_POOL(ld, partitions, n_partitions);
 	MOVE_TO_POOL(ld, qos, n_qos);
 	MOVE_TO_POOL(ld, accounts, n_accounts);

@@ -160,6 +160,7 @@ struct host_entry {
 	struct src_loc names_loc;
 	yaml_node_t *addresses;
 	struct src_loc addresses_loc;
+	bool managed;			/* true unless managed: false */
 	struct host tmpl;
 };
 
@@ -229,6 +230,10 @@ static const struct key_spec host_keys[] = {
 	{ "slurmd_port", K_INT, HE(tmpl.slurmd_port), .min = 1, .max = 65535,
 	  .doc = "Port= of slurmd: the first host's; each next host gets +1" },
 	{ "extra", K_KV, HE(tmpl.extra), .doc = "more NodeName= keys for these hosts" },
+	{ "managed", K_BOOL, HE(managed), L(struct host_entry, tmpl.managed_loc),
+	  .def = "true",
+	  .doc = "false: declared in slurm.conf and gres.conf only, never "
+		 "contacted (not its controller or accounting host)" },
 };
 static const struct key_table host_table = TABLE("host entry", host_keys);
 
@@ -330,6 +335,7 @@ static void push_hosts(struct loader *ld, struct host_entry *he,
 			h->address = pool_strdup(&ld->m->pool, addrs->names[i]);
 		if (he->tmpl.slurmd_port != MODEL_UNSET)
 			h->slurmd_port = he->tmpl.slurmd_port + (long long)i;
+		h->scope = he->managed ? HOST_MANAGED : HOST_DECLARED;
 	}
 	ld->n_expanded += names->n;
 }
@@ -369,6 +375,10 @@ static void overlay_hosts(struct loader *ld, const struct host_entry *he,
 			h->ssh_user = he->tmpl.ssh_user;
 		if (he->tmpl.slurmd_port != MODEL_UNSET)
 			h->slurmd_port = he->tmpl.slurmd_port + (long long)i;
+		if (he->tmpl.managed_loc.file) {
+			h->scope = he->managed ? HOST_MANAGED : HOST_DECLARED;
+			h->managed_loc = he->tmpl.managed_loc;
+		}
 		inv_kv_merge(&ld->m->pool, &h->extra, &he->tmpl.extra);
 	}
 }
@@ -380,6 +390,7 @@ static void load_host_entry(struct loader *ld, yaml_node_t *n)
 	bool has_roles;
 
 	he.tmpl.ssh_port = he.tmpl.slurmd_port = MODEL_UNSET;
+	he.managed = true;
 	if (!ld->overlay)
 		he.tmpl.entry = ld->n_entries++;
 	inv_load_mapping(ld, n, &host_table, &he);
@@ -389,6 +400,8 @@ static void load_host_entry(struct loader *ld, yaml_node_t *n)
 	he.tmpl.loc = he.names_loc;
 	if (!he.tmpl.type_loc.file)
 		he.tmpl.type_loc = he.names_loc;
+	if (!he.tmpl.managed_loc.file && !ld->overlay)
+		he.tmpl.managed_loc = he.names_loc;
 	if (!he.tmpl.roles_loc.file) {
 		he.tmpl.roles_loc = he.names_loc;
 		if (he.tmpl.type_name)

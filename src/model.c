@@ -200,6 +200,80 @@ void model_free(struct model *m)
 		return NULL;                                               \
 	}
 
+struct placed_host {
+	struct host h;
+	size_t pos;		/* where it was: equal seqs keep their order */
+};
+
+static int placed_host_cmp(const void *pa, const void *pb)
+{
+	const struct placed_host *a = pa, *b = pb;
+	bool ua = a->h.scope != HOST_MANAGED, ub = b->h.scope != HOST_MANAGED;
+
+	if (ua != ub)
+		return ua ? 1 : -1;
+	if (a->h.seq != b->h.seq)
+		return a->h.seq < b->h.seq ? -1 : 1;
+	return a->pos < b->pos ? -1 : a->pos > b->pos;
+}
+
+void model_split_hosts(struct model *m)
+{
+	size_t i, total = model_n_declared(m);
+	struct placed_host *tmp;
+
+	if (!total)
+		return;
+	tmp = xcalloc(total, sizeof(*tmp));
+	for (i = 0; i < total; i++)
+		tmp[i] = (struct placed_host){ m->hosts[i], i };
+	xqsort(tmp, total, sizeof(*tmp), placed_host_cmp);
+	m->n_unmanaged = 0;
+	for (i = 0; i < total; i++) {
+		m->hosts[i] = tmp[i].h;
+		m->n_unmanaged += tmp[i].h.scope != HOST_MANAGED;
+	}
+	m->n_hosts = total - m->n_unmanaged;
+	free(tmp);
+	if (m->host_index)
+		model_index_hosts(m);
+}
+
+int model_limit_hosts(struct model *m, const char *const *names, size_t n,
+		      char **cause)
+{
+	size_t i, total = model_n_declared(m);
+	bool *keep = xcalloc(total + 1, sizeof(*keep));
+	int rc = 0;
+
+	*cause = NULL;
+	for (i = 0; i < n && !rc; i++) {
+		const struct host *h = model_find_host(m, names[i]);
+
+		if (!h)
+			*cause = xasprintf("'%s' is not a host of the inventory",
+					   names[i]);
+		else if (h->scope == HOST_DECLARED)
+			*cause = xasprintf("host '%s' is declared with "
+					   "managed: false", names[i]);
+		else
+			keep[h - m->hosts] = true;
+		rc = *cause ? -1 : 0;
+	}
+	for (i = 0; i < total && !rc; i++) {
+		struct host *h = &m->hosts[i];
+
+		if (h->scope == HOST_MANAGED && !keep[i] &&
+		    !model_host_runs(m, h, SVC_SLURMCTLD) &&
+		    !model_host_runs(m, h, SVC_SLURMDBD))
+			h->scope = HOST_OUTSIDE_LIMIT;
+	}
+	if (!rc)
+		model_split_hosts(m);
+	free(keep);
+	return rc;
+}
+
 static int host_ptr_cmp(const void *pa, const void *pb)
 {
 	const struct host *a = *(const struct host *const *)pa;
@@ -207,7 +281,11 @@ static int host_ptr_cmp(const void *pa, const void *pb)
 	int c = strcmp(a->name, b->name);
 
 	/* equal names keep definition order: first defined first */
-	return c ? c : (a < b ? -1 : a > b);
+	if (c)
+		return c;
+	if (a->seq != b->seq)
+		return a->seq < b->seq ? -1 : 1;
+	return a < b ? -1 : a > b;
 }
 
 void model_index_hosts(struct model *m)
@@ -215,12 +293,14 @@ void model_index_hosts(struct model *m)
 	const struct host **idx;
 	size_t i;
 
-	idx = pool_alloc(&m->pool, (m->n_hosts ? m->n_hosts : 1) * sizeof(*idx));
-	for (i = 0; i < m->n_hosts; i++)
+	size_t n = model_n_declared(m);
+
+	idx = pool_alloc(&m->pool, (n ? n : 1) * sizeof(*idx));
+	for (i = 0; i < n; i++)
 		idx[i] = &m->hosts[i];
-	xqsort(idx, m->n_hosts, sizeof(*idx), host_ptr_cmp);
+	xqsort(idx, n, sizeof(*idx), host_ptr_cmp);
 	m->host_index = idx;
-	m->n_host_index = m->n_hosts;
+	m->n_host_index = n;
 }
 
 static const struct host *find_host_indexed(const struct model *m,
@@ -242,11 +322,20 @@ static const struct host *find_host_indexed(const struct model *m,
 	return NULL;
 }
 
-DEFINE_FIND_(find_host_linear, host, hosts, n_hosts, static)
+static const struct host *find_host_linear(const struct model *m,
+					   const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < model_n_declared(m); i++)
+		if (m->hosts[i].name && !strcmp(m->hosts[i].name, name))
+			return &m->hosts[i];
+	return NULL;
+}
 
 const struct host *model_find_host(const struct model *m, const char *name)
 {
-	if (m->host_index && m->n_host_index == m->n_hosts)
+	if (m->host_index && m->n_host_index == model_n_declared(m))
 		return find_host_indexed(m, name);
 	return find_host_linear(m, name);
 }

@@ -194,6 +194,17 @@ enum host_role {
 	ROLE_STORAGE = 1 << 5,
 };
 
+/*
+ * Whether clusterctl contacts a host in this run (see struct model): the
+ * hosts it manages; hosts declared with managed: false; hosts left out by
+ * plan's or apply's --limit.
+ */
+enum host_scope {
+	HOST_MANAGED,
+	HOST_DECLARED,
+	HOST_OUTSIDE_LIMIT,
+};
+
 /* One host after expanding the inventory's hostlist "names". */
 struct host {
 	const char *name;
@@ -209,6 +220,9 @@ struct host {
 	struct src_loc type_loc;	/* of "type:"; loc when absent */
 	struct src_loc roles_loc;	/* of "roles:"; loc when absent */
 	size_t entry;			/* index of its hosts: entry (0-based) */
+	size_t seq;			/* position in the inventory's host order */
+	enum host_scope scope;
+	struct src_loc managed_loc;	/* of "managed:"; loc when absent */
 };
 
 /* ---- scheduling ---- */
@@ -343,8 +357,18 @@ struct model {
 
 	struct node_type *node_types;
 	size_t n_node_types;
+	/*
+	 * hosts[0 .. n_hosts): the hosts clusterctl manages (observes, pushes
+	 * to, starts daemons on); every per-host array of plan and apply is
+	 * indexed by them. hosts[n_hosts .. n_hosts + n_unmanaged): hosts
+	 * declared with managed: false or left out by --limit (host.scope),
+	 * which only the renderers (NodeName, gres.conf) and validation see.
+	 * Both keep the inventory's order; host.seq is the position in it
+	 * across the two. model_split_hosts() keeps this true.
+	 */
 	struct host *hosts;
 	size_t n_hosts;
+	size_t n_unmanaged;
 	struct partition *partitions;
 	size_t n_partitions;
 	struct qos *qos;
@@ -365,6 +389,30 @@ struct model {
 	const struct host **host_index;
 	size_t n_host_index;
 };
+
+/* Every host the inventory declares, managed or not: hosts[0 .. this). */
+static inline size_t model_n_declared(const struct model *m)
+{
+	return m->n_hosts + m->n_unmanaged;
+}
+
+/*
+ * Puts hosts[0 .. model_n_declared(m)) in the order struct model wants
+ * from their scope and seq, sets n_hosts and n_unmanaged, and rebuilds the
+ * host index when there was one. Host pointers taken before it are stale.
+ */
+void model_split_hosts(struct model *m);
+
+/*
+ * plan's and apply's --limit: of the managed hosts, only names[0..n) and
+ * the hosts of slurmctld and slurmdbd (which apply needs for the munge key,
+ * reconfigure and accounting) stay managed; the others become
+ * HOST_OUTSIDE_LIMIT. Returns 0, or -1 with *cause (caller frees) when a
+ * name is no host of m or one declared with managed: false; m is then
+ * unchanged.
+ */
+int model_limit_hosts(struct model *m, const char *const *names, size_t n,
+		      char **cause);
 
 /* A new empty model with the defaults of DESIGN.md §4 filled in. */
 struct model *model_new(void);

@@ -1002,9 +1002,11 @@ static unsigned plan_fetched(struct plan *p)
 			p->fetch_why = xstrdup(f->restart_why ? f->restart_why : name);
 		bits |= f->restart & (PLAN_RESTART_SLURMD | PLAN_RECONFIGURE);
 	}
-	names = xcalloc(p->m->n_hosts + 1, sizeof(*names));
-	for (h = 0; h < p->m->n_hosts && files.len; h++)
-		if (plan_host_fetches(p->m, h))
+	/* hosts outside --limit fetch it too: slurmctld reaches every slurmd */
+	names = xcalloc(model_n_declared(p->m) + 1, sizeof(*names));
+	for (h = 0; h < model_n_declared(p->m) && files.len; h++)
+		if (p->m->hosts[h].scope != HOST_DECLARED &&
+		    plan_host_fetches(p->m, h))
 			names[n++] = p->m->hosts[h].name;
 	if (n) {
 		p->fetch_hosts = hostlist_compress(names, n);
@@ -1233,6 +1235,25 @@ char *plan_refused(const struct plan *p)
 char *plan_unreached(const struct plan *p)
 {
 	return plan_hosts_not_ok(p, 0);
+}
+
+char *plan_hosts_left_alone(const struct plan *p, enum host_scope scope)
+{
+	const struct model *m = p->m;
+	const char **names;
+	char *res = NULL;
+	size_t i, n = 0;
+
+	if (!m->n_unmanaged)
+		return NULL;
+	names = xcalloc(m->n_unmanaged, sizeof(*names));
+	for (i = m->n_hosts; i < model_n_declared(m); i++)
+		if (m->hosts[i].scope == scope)
+			names[n++] = m->hosts[i].name;
+	if (n)
+		res = hostlist_compress(names, n);
+	free(names);
+	return res;
 }
 
 void plan_free(struct plan *p)

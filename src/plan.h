@@ -278,6 +278,13 @@ char *plan_refused(const struct plan *p);
 char *plan_unreached(const struct plan *p);
 
 /*
+ * The hosts plan leaves alone for scope (HOST_DECLARED: managed: false;
+ * HOST_OUTSIDE_LIMIT: not in --limit), folded; NULL when none. Caller
+ * frees.
+ */
+char *plan_hosts_left_alone(const struct plan *p, enum host_scope scope);
+
+/*
  * The bytes the file must hold: the blob with the database password put in
  * place of the placeholder, or the munge key. Newly allocated (caller frees
  * with xfree_secret(bytes, *len)), NULL when not known (no password).

@@ -388,6 +388,26 @@ static void plan_print_unobserved(const struct plan *p, struct strbuf *out)
 	free(hl);
 }
 
+static void plan_print_left_alone(const struct plan *p, struct strbuf *out)
+{
+	char *declared = plan_hosts_left_alone(p, HOST_DECLARED);
+	char *outside = plan_hosts_left_alone(p, HOST_OUTSIDE_LIMIT);
+
+	if (declared)
+		strbuf_addf(out, "not managed: %s (managed: false: in slurm.conf, "
+			    "never contacted)\n", declared);
+	if (outside)
+		strbuf_addf(out, "outside --limit: %s (not observed, left as "
+			    "they are)\n", outside);
+	/* slurmctld hands them the files, but only a restart would load them */
+	if (outside && p->fetch_restart)
+		strbuf_addf(out, "warning: slurmd outside --limit keep the old "
+			    "configuration until they restart (%s)\n",
+			    p->fetch_why ? p->fetch_why : "a restart is needed");
+	free(declared);
+	free(outside);
+}
+
 /* True when some file needs the database password and none is known. */
 static bool plan_lacks_password(const struct plan *p)
 {
@@ -429,6 +449,7 @@ void plan_print(const struct plan *p, unsigned flags, struct strbuf *out)
 	plan_print_accounting(p, out);
 	plan_print_hardware(p, out);
 	plan_print_unobserved(p, out);
+	plan_print_left_alone(p, out);
 	if (n)
 		strbuf_addf(out, "plan: %zu change%s pending on %zu host%s\n", n,
 			    n == 1 ? "" : "s", p->m->n_hosts,
@@ -555,12 +576,16 @@ static json_t *plan_json_hardware(const struct plan *p)
 json_t *plan_to_json(const struct plan *p)
 {
 	char *hl = plan_unreached(p), *refused = plan_refused(p);
-	json_t *o = json_pack("{s:o, s:o, s:o, s:o, s:s?, s:I, s:I}",
+	char *unmanaged = plan_hosts_left_alone(p, HOST_DECLARED);
+	char *outside = plan_hosts_left_alone(p, HOST_OUTSIDE_LIMIT);
+	json_t *o = json_pack("{s:o, s:o, s:o, s:o, s:s?, s:s?, s:s?, s:I, s:I}",
 			      "files", plan_json_files(p),
 			      "users", plan_json_idents(p),
 			      "services", plan_json_services(p),
 			      "unobserved", plan_json_unobserved(p),
 			      "unobserved_hosts", hl,
+			      "unmanaged_hosts", unmanaged,
+			      "outside_limit_hosts", outside,
 			      "changes", (json_int_t)plan_count(p),
 			      "hosts", (json_int_t)p->m->n_hosts);
 
@@ -586,5 +611,7 @@ json_t *plan_to_json(const struct plan *p)
 			json_pack("{s:s}", "error", p->acct_error) :
 			p->acct ? acct_plan_to_json(p->acct) : json_null());
 	free(hl);
+	free(unmanaged);
+	free(outside);
 	return o;
 }

@@ -217,7 +217,7 @@ static void check_conf_words(struct vctx *v)
 		if (words[i].value && strchr(words[i].value, ' '))
 			diag_error(v->dl, words[i].loc, "%s '%s' contains a blank",
 				   words[i].key, words[i].value);
-	for (i = 0; i < m->n_hosts; i++)
+	for (i = 0; i < model_n_declared(m); i++)
 		if (m->hosts[i].address && strchr(m->hosts[i].address, ' ') &&
 		    (i == 0 || m->hosts[i - 1].entry != m->hosts[i].entry))
 			diag_error(v->dl, &m->hosts[i].loc, "host '%s': address '%s' "
@@ -345,14 +345,14 @@ static const char *role_word(unsigned role)
 /* " (did you mean 'x'?)" for a host name, or ""; newly allocated. */
 static char *host_hint(struct vctx *v, const char *name)
 {
-	const char **cands = xcalloc(v->m->n_hosts + 1, sizeof(*cands));
+	const char **cands = xcalloc(model_n_declared(v->m) + 1, sizeof(*cands));
 	const char *hint;
 	char *res;
 	size_t i;
 
-	for (i = 0; i < v->m->n_hosts; i++)
+	for (i = 0; i < model_n_declared(v->m); i++)
 		cands[i] = v->m->hosts[i].name;
-	hint = diag_suggest(name, cands, v->m->n_hosts);
+	hint = diag_suggest(name, cands, model_n_declared(v->m));
 	res = hint ? xasprintf(" (did you mean '%s'?)", hint) : xstrdup("");
 	free(cands);
 	return res;
@@ -394,7 +394,7 @@ static void check_role_holders(struct vctx *v)
 
 	for (r = 0; r < ARRAY_SIZE(roles); r++)
 		last_entry[r] = SIZE_MAX;
-	for (i = 0; i < v->m->n_hosts; i++) {
+	for (i = 0; i < model_n_declared(v->m); i++) {
 		const struct host *h = &v->m->hosts[i];
 
 		for (r = 0; r < ARRAY_SIZE(roles); r++) {
@@ -415,6 +415,31 @@ static void check_role_holders(struct vctx *v)
 	}
 }
 
+/*
+ * managed: false declares a host clusterctl never contacts. slurmctld's
+ * and slurmdbd's hosts cannot be such: apply writes their files, starts
+ * them and reconfigures through them.
+ */
+static void check_unmanaged(struct vctx *v)
+{
+	static const enum service_kind needs[] = { SVC_SLURMCTLD, SVC_SLURMDBD };
+	size_t i, k;
+
+	for (i = v->m->n_hosts; i < model_n_declared(v->m); i++) {
+		const struct host *h = &v->m->hosts[i];
+
+		if (h->scope != HOST_DECLARED)
+			continue;
+		for (k = 0; k < ARRAY_SIZE(needs); k++)
+			if (model_host_runs(v->m, h, needs[k])) {
+				diag_error(v->dl, &h->managed_loc, "host '%s' runs %s: "
+					   "it cannot be managed: false", h->name,
+					   service_kind_name(needs[k]));
+				break;
+			}
+	}
+}
+
 static void check_controllers(struct vctx *v)
 {
 	const struct cluster *c = &v->m->cluster;
@@ -430,6 +455,7 @@ static void check_controllers(struct vctx *v)
 		diag_error(v->dl, &c->backup_controller_loc,
 			   "backup_controller is the controller '%s'", c->controller);
 	check_role_holders(v);
+	check_unmanaged(v);
 }
 
 static void check_id_clash(struct vctx *v, const char *what, long long a,
@@ -659,7 +685,7 @@ static void check_hosts(struct vctx *v)
 {
 	size_t i, last = SIZE_MAX, computes = 0;
 
-	for (i = 0; i < v->m->n_hosts; i++) {
+	for (i = 0; i < model_n_declared(v->m); i++) {
 		struct host *h = &v->m->hosts[i];
 		bool first_of_entry = h->entry != last;
 
@@ -719,11 +745,11 @@ static void host_set_build(struct vctx *v)
 {
 	size_t i, size = 16;
 
-	while (size < 2 * v->m->n_hosts)
+	while (size < 2 * model_n_declared(v->m))
 		size *= 2;
 	v->host_set = xcalloc(size, sizeof(*v->host_set));
 	v->host_set_mask = size - 1;
-	for (i = 0; i < v->m->n_hosts; i++) {
+	for (i = 0; i < model_n_declared(v->m); i++) {
 		size_t k = name_hash(v->m->hosts[i].name) & v->host_set_mask;
 
 		while (v->host_set[k] && strcmp(v->host_set[k]->name, v->m->hosts[i].name))

@@ -599,7 +599,7 @@ static bool model_has_gpus(const struct model *m)
 {
 	size_t i;
 
-	for (i = 0; i < m->n_hosts; i++) {
+	for (i = 0; i < model_n_declared(m); i++) {
 		const struct host *h = &m->hosts[i];
 		const struct node_type *nt = h->type ? h->type :
 			h->type_name ? model_find_node_type(m, h->type_name) : NULL;

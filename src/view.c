@@ -200,7 +200,7 @@ static bool node_type_used(const struct model *m, const struct node_type *nt)
 {
 	size_t i;
 
-	for (i = 0; i < m->n_hosts; i++)
+	for (i = 0; i < model_n_declared(m); i++)
 		if (host_type(m, &m->hosts[i]) == nt)
 			return true;
 	return false;
@@ -255,7 +255,7 @@ static bool have_gpus(const struct model *m)
 {
 	size_t i;
 
-	for (i = 0; i < m->n_hosts; i++) {
+	for (i = 0; i < model_n_declared(m); i++) {
 		const struct node_type *nt = host_type(m, &m->hosts[i]);
 
 		if (nt && nt->n_gpus)
@@ -320,6 +320,7 @@ struct host_group {
 	const char *sig;	/* borrowed from the signature array */
 	size_t *idx;
 	size_t n, alloc;
+	size_t first_seq;	/* inventory position of its first host */
 };
 
 /* What makes two hosts share a NodeName line: type and per-host keys. */
@@ -338,6 +339,7 @@ static char *node_signature(const struct model *m, const struct host *h)
 struct sig_ref {
 	const char *sig;
 	size_t idx;
+	size_t seq;		/* the host's inventory position, managed or not */
 };
 
 static int sig_ref_cmp(const void *a, const void *b)
@@ -347,6 +349,8 @@ static int sig_ref_cmp(const void *a, const void *b)
 
 	if (c)
 		return c;
+	if (x->seq != y->seq)
+		return x->seq < y->seq ? -1 : 1;
 	return x->idx < y->idx ? -1 : x->idx > y->idx;
 }
 
@@ -354,6 +358,8 @@ static int group_cmp(const void *a, const void *b)
 {
 	const struct host_group *x = a, *y = b;
 
+	if (x->first_seq != y->first_seq)
+		return x->first_seq < y->first_seq ? -1 : 1;
 	return x->idx[0] < y->idx[0] ? -1 : x->idx[0] > y->idx[0];
 }
 
@@ -365,11 +371,11 @@ static int group_cmp(const void *a, const void *b)
 static struct host_group *group_hosts(const struct model *m, char **sigs,
 				      bool by_type_only, size_t *n_groups)
 {
-	struct sig_ref *refs = xcalloc(m->n_hosts + 1, sizeof(*refs));
+	struct sig_ref *refs = xcalloc(model_n_declared(m) + 1, sizeof(*refs));
 	struct host_group *groups = NULL;
 	size_t i, n = 0, ng = 0, alloc = 0;
 
-	for (i = 0; i < m->n_hosts; i++) {
+	for (i = 0; i < model_n_declared(m); i++) {
 		const struct host *h = &m->hosts[i];
 
 		if (!is_compute(m, h))
@@ -377,6 +383,7 @@ static struct host_group *group_hosts(const struct model *m, char **sigs,
 		sigs[i] = by_type_only ? xstrdup(host_type(m, h)->name)
 				       : node_signature(m, h);
 		refs[n].sig = sigs[i];
+		refs[n].seq = h->seq;
 		refs[n++].idx = i;
 	}
 	xqsort(refs, n, sizeof(*refs), sig_ref_cmp);
@@ -385,7 +392,8 @@ static struct host_group *group_hosts(const struct model *m, char **sigs,
 
 		if (!ng || strcmp(groups[ng - 1].sig, refs[i].sig)) {
 			XGROW(groups, alloc, ng + 1);
-			groups[ng++] = (struct host_group){ refs[i].sig, NULL, 0, 0 };
+			groups[ng++] = (struct host_group){ refs[i].sig, NULL, 0, 0,
+							    refs[i].seq };
 		}
 		g = &groups[ng - 1];
 		XGROW(g->idx, g->alloc, g->n + 1);
@@ -559,7 +567,7 @@ static void add_group_lines(const struct model *m, const struct host_group *g,
 
 static json_t *node_lines(const struct model *m)
 {
-	char **sigs = xcalloc(m->n_hosts + 1, sizeof(*sigs));
+	char **sigs = xcalloc(model_n_declared(m) + 1, sizeof(*sigs));
 	struct host_group *groups;
 	json_t *nodes = json_array();
 	size_t i, ng;
@@ -567,7 +575,7 @@ static json_t *node_lines(const struct model *m)
 	groups = group_hosts(m, sigs, false, &ng);
 	for (i = 0; i < ng; i++)
 		add_group_lines(m, &groups[i], nodes);
-	groups_free(groups, ng, sigs, m->n_hosts);
+	groups_free(groups, ng, sigs, model_n_declared(m));
 	return nodes;
 }
 
@@ -848,7 +856,7 @@ static void add_gres_lines(const struct node_type *nt, const char *names,
 
 json_t *view_gres_conf(const struct model *m, char **cause)
 {
-	char **sigs = xcalloc(m->n_hosts + 1, sizeof(*sigs));
+	char **sigs = xcalloc(model_n_declared(m) + 1, sizeof(*sigs));
 	struct host_group *groups;
 	json_t *ctx = json_object(), *lines = json_array();
 	size_t i, j, ng;
@@ -871,7 +879,7 @@ json_t *view_gres_conf(const struct model *m, char **cause)
 		free(folded);
 		free(names);
 	}
-	groups_free(groups, ng, sigs, m->n_hosts);
+	groups_free(groups, ng, sigs, model_n_declared(m));
 	set_str(ctx, "cluster", m->cluster.name);
 	json_object_set_new(ctx, "gres", lines);
 	return ctx;

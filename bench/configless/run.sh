@@ -3,7 +3,9 @@
 # a key `scontrol reconfigure` takes) reaching N slurmd, in configless mode
 # (clusterctl writes the controller's file over SSH, then `scontrol
 # reconfigure`: slurmctld pushes the file to every slurmd) against push mode
-# (clusterctl writes every host's file over SSH, then the same reconfigure).
+# (clusterctl writes every host's file over SSH, then the same reconfigure),
+# and configless applied with --limit ctl (clusterctl observes and writes the
+# controller alone; slurmctld still reaches every slurmd).
 #
 #   bench/configless/run.sh                    # N = 10 50, 3 runs each mode
 #   BENCH_NS="10 50 100" BENCH_RUNS=1 bench/configless/run.sh
@@ -97,7 +99,7 @@ all_run() {
 			c=$(lab exec "$h" grep -c 'CPU frequency setting not configured' /var/log/slurm/slurmd.log)
 			if [ "$c" -gt "$(awk -v h="$h" '$1 == h { print $2 }' "$before")" ]; then
 				file=/etc/slurm/slurm.conf
-				[ "$mode" = configless ] && file=/run/slurm/conf/slurm.conf
+				[ "$cmode" = configless ] && file=/run/slurm/conf/slurm.conf
 				lab exec "$h" grep -qx "SlurmdDebug=$debug" "$file" ||
 					{ say "$h reloaded without SlurmdDebug=$debug in $file"; return 1; }
 			else
@@ -145,19 +147,22 @@ printf '# mode N run apply_s all_s admin_cpu_s ctld_cpu_s (Slurm %s)\n' "$SLURM_
 for n in $NS; do
 	say "N=$n: hosts up"
 	lab hosts-up ctl $(hosts "$n") >/dev/null || die "hosts-up failed"
-	for mode in configless push; do
-		inventory "$mode" "$n" info >"$W/inv.yaml"
+	for mode in configless configless-limit push; do
+		# configless-limit: the same cluster, applied with --limit ctl
+		cmode=${mode%-limit} limit=()
+		[ "$mode" = configless-limit ] && limit=(--limit ctl)
+		inventory "$cmode" "$n" info >"$W/inv.yaml"
 		"$CLUSTERCTL" apply "$W/inv.yaml" >"$W/setup.log" 2>&1 ||
 			{ tail -n 30 "$W/setup.log" >&2; die "$mode setup apply failed (N=$n)"; }
 		wait_idle "$n" || die "$mode: nodes not idle (N=$n)"
 		debug=info
 		for ((r = 1; r <= RUNS; r++)); do
 			if [ $debug = info ]; then debug=verbose; else debug=info; fi
-			inventory "$mode" "$n" "$debug" >"$W/inv.yaml"
+			inventory "$cmode" "$n" "$debug" >"$W/inv.yaml"
 			reloads "$n" >"$W/before"
 			c0=$(ctld_cpu)
 			t0=$(date +%s.%N) ts=$(date +%s)
-			/usr/bin/time -f '%U %S' -o "$W/time" "$CLUSTERCTL" apply "$W/inv.yaml" >"$W/apply.log" 2>&1 ||
+			/usr/bin/time -f '%U %S' -o "$W/time" "$CLUSTERCTL" apply "${limit[@]}" "$W/inv.yaml" >"$W/apply.log" 2>&1 ||
 				{ tail -n 20 "$W/apply.log" >&2; die "$mode apply failed (N=$n run $r)"; }
 			t1=$(date +%s.%N)
 			all_run "$n" "$W/before" "$ts" || die "$mode: the change did not reach every slurmd"
@@ -175,7 +180,7 @@ for n in $NS; do
 done
 printf '\n# medians: mode N apply_s all_s admin_cpu_s ctld_cpu_s\n'
 for n in $NS; do
-	for mode in configless push; do
+	for mode in configless configless-limit push; do
 		row="$mode $n"
 		for col in 4 5 6 7; do
 			row="$row $(awk -v m="$mode" -v n="$n" -v c="$col" '$1 == m && $2 == n { print $c }' "$W/rows" | median)"

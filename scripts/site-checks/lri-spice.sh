@@ -1,7 +1,8 @@
 # lri-spice: what the LRI admin workshop (seeds/003) sets up, on the live
 # cluster. Sourced by scripts/site-demo.sh (on, as, submit, job_field,
-# wait_job, check). HOSTS are in the order of the lab overlay's addresses.
-HOSTS=(master citronelle gpu01 gpu02 gpu03 gpu04 gpu05 gpu06)
+# wait_job, check). HOSTS are in the order of the lab overlay's addresses:
+# the hosts the lab runs; gpu[04-06] are declared only (managed: false).
+HOSTS=(master citronelle gpu01 gpu02 gpu03)
 USERS=("diviyan 6101")
 CTL=master
 
@@ -57,8 +58,18 @@ spice_same_ids() {
 		{ echo "ids differ: $(tr '\n' ';' <"$LAB/spice-ids")" >&2; return 1; }
 	keys=$(for h in "${HOSTS[@]}"; do on "$h" sha256sum /etc/munge/munge.key | cut -d' ' -f1; done | sort -u | wc -l)
 	[ "$keys" = 1 ] || { echo "$keys different munge keys" >&2; return 1; }
-	# and the key works across hosts: a credential from gpu06 decodes on master
-	on gpu06 munge -n | on "$CTL" unmunge >/dev/null
+	# and the key works across hosts: a credential from gpu03 decodes on master
+	on gpu03 munge -n | on "$CTL" unmunge >/dev/null
+}
+
+# gpu[04-06] (managed: false in the lab overlay): in slurm.conf and the
+# debug partition, never contacted, so slurmctld finds them not
+# responding; the jobs above ran on the nodes the lab runs
+spice_declared() {
+	local got
+	got=$(on "$CTL" sinfo -h -N -p debug -n 'gpu[04-06]' -o '%N %t' | sort -u)
+	[ "$(printf '%s\n' "$got" | grep -cE '^gpu0[4-6] ([a-z]+\*|down.*|unk.*)$')" = 3 ] ||
+		{ echo "gpu[04-06] in debug: $(printf '%s' "$got" | tr '\n' ';')" >&2; return 1; }
 }
 
 site_checks() {
@@ -67,4 +78,5 @@ site_checks() {
 	check "debug's QoS 'default' (gres/gpu=4 per user): 4 GPUs run, a 5th waits" spice_qos
 	check "a besteffort job is preempted and requeued by a debug job" spice_preempt
 	check "slurm 64030 and munge 64031 on every host, one munge key that works across hosts" spice_same_ids
+	check "gpu[04-06] declared only (managed: false): in partition debug, not responding" spice_declared
 }

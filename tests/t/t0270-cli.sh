@@ -133,6 +133,7 @@ value() {
 	case $2 in
 	--fanout) echo 2 ;;
 	--only) echo files ;;
+	--limit) echo ctl ;;
 	--account|--default-account) echo physics ;;
 	--qos) echo normal ;;
 	--admin-level) echo none ;;

@@ -9,6 +9,8 @@
 #   2. a MaxTime change: only ctl's files change over SSH, the plan says
 #      gpu[01-03] receive it through slurmctld with no slurmd restart; every
 #      slurmd's cached slurm.conf holds the new value
+#      and again with --limit ctl: only ctl observed and changed, the
+#      plan names gpu[01-03] outside the limit and still receiving it
 #   3. configless -> push -> configless -> push: stale files moved aside
 #      (FILE.clusterctl-old kept), slurmd restarted on what the mode says,
 #      plan empty at each end, a job runs each time
@@ -155,6 +157,27 @@ test_expect_success '2. apply: every slurmd runs the new MaxTime, none restarted
 		! on $h test -e /etc/slurm/slurm.conf || return 1
 		# 22.05 re-reads in the same process; 24.11 re-executes slurmd
 		if [ "$REL" = 22.05 ]; then test "$(pid_of $h slurmd)" = "$(cat pid.$h)" || return 1; fi
+	done &&
+	idle_nodes &&
+	cc plan "$INV" >plan; rc=$?; cat plan; test "$rc" = 0
+'
+
+test_expect_success '2. --limit ctl: only ctl is observed and changed, every slurmd gets MaxTime' '
+	test_must_fail --exit=64 cc plan --limit gpu09 "$INV" 2>err && grep "gpu09. is not a host" err &&
+	sed -i "s/max_time: \"00:45:00\"/max_time: \"01:00:00\"/" "$INV" &&
+	grep -q "max_time: \"01:00:00\"" "$INV" &&
+	test_must_fail --exit=2 cc plan --limit ctl "$INV" >plan 2>err; cat plan err &&
+	grep "^outside --limit: gpu\[01-03\] (not observed" plan &&
+	grep "^configless: gpu\[01-03\] receive slurm.conf through slurmctld" plan &&
+	grep "^plan: [0-9]* changes\{0,1\} pending on 1 host\$" plan &&
+	cc apply --limit ctl "$INV" >out 2>err; rc=$?; cat out err; test "$rc" = 0 &&
+	grep "^apply: 1 host, 1 file changed, " out && grep " 0 restarts, 1 reconfigure" out &&
+	for h in gpu01 gpu02 gpu03; do
+		i=0
+		while [ $i -lt 60 ] && ! on $h scontrol show partition debug | grep -q "MaxTime=01:00:00"; do
+			sleep 0.5; i=$((i + 1))
+		done
+		on $h scontrol show partition debug | grep "MaxTime=01:00:00" || return 1
 	done &&
 	idle_nodes &&
 	cc plan "$INV" >plan; rc=$?; cat plan; test "$rc" = 0

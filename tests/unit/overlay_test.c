@@ -14,6 +14,7 @@
 
 #include "inventory.h"
 #include "overlay.h"
+#include "render.h"
 #include "validate.h"
 #include "xalloc.h"
 
@@ -188,6 +189,104 @@ Test(overlay, hosts_change_by_hostlist_and_later_overlays_win)
 	cr_assert_eq(model_find_host(m, "gpu03")->roles, ROLE_COMPUTE | ROLE_LOGIN);
 	cr_assert_eq(model_find_host(m, "gpu02")->roles, ROLE_COMPUTE);
 	cr_assert_str_eq(model_find_host(m, "gpu03")->type_name, "big");
+	model_free(m);
+	free(text);
+}
+
+/* The bytes of host's path in set, or NULL when the host has no such file. */
+static const char *rendered_text(const struct rendered_set *set,
+				 const char *host, const char *path)
+{
+	const struct rendered_file *f = rendered_set_find(set, host, path);
+
+	return f && rendered_file_blob(set, f) ? rendered_file_blob(set, f)->bytes
+					       : NULL;
+}
+
+Test(overlay, managed_false_hosts_are_rendered_never_targeted)
+{
+	struct diag_list dl = DIAG_LIST_INIT;
+	struct rendered_set set = RENDERED_SET_INIT;
+	char *text;
+	struct model *m = load("hosts:\n"
+			       "  - {names: \"gpu[02-03]\", managed: false}\n", NULL, &text);
+	const char *conf, *gres;
+
+	cr_assert_str_empty(text, "%s", text);
+	/* managed first, the declared-only after them, each in inventory order */
+	cr_assert_eq(m->n_hosts, 3);
+	cr_assert_eq(m->n_unmanaged, 2);
+	cr_assert_str_eq(m->hosts[1].name, "gpu01");
+	cr_assert_str_eq(m->hosts[2].name, "gpu04");
+	cr_assert_str_eq(m->hosts[3].name, "gpu02");
+	cr_assert_eq(m->hosts[3].scope, HOST_DECLARED);
+	cr_assert_eq(m->hosts[2].scope, HOST_MANAGED);
+	cr_assert_eq(m->hosts[3].seq, 2);
+	cr_assert_eq(model_find_host(m, "gpu03"), &m->hosts[4]);
+	cr_assert_eq(render_cluster(m, &set, &dl), 0);
+	/* Slurm's files name all four in the inventory's order, in one line */
+	conf = rendered_text(&set, "ctl", "/opt/slurm/etc/slurm.conf");
+	cr_assert(strstr(conf, "NodeName=gpu[01-04] NodeAddr=10.0.1.[1-4] "), "%s", conf);
+	gres = rendered_text(&set, "gpu04", "/opt/slurm/etc/gres.conf");
+	cr_assert(strstr(gres, "NodeName=gpu[01-04] Name=gpu Type=a40"), "%s", gres);
+	/* ... and nothing is rendered for the hosts apply never contacts */
+	cr_assert_null(rendered_set_find(&set, "gpu02", "/opt/slurm/etc/slurm.conf"));
+	cr_assert_null(rendered_set_find(&set, "gpu03", "/etc/munge/munge.key"));
+	rendered_set_release(&set);
+	diag_release(&dl);
+	model_free(m);
+	free(text);
+}
+
+Test(overlay, managed_false_is_refused_for_the_controller)
+{
+	char *text, *want;
+	struct model *m = load("hosts:\n"
+			       "  - {names: gpu01, managed: false}\n"
+			       "  - {names: ctl, managed: false}\n", NULL, &text);
+
+	want = xasprintf(
+		"%1$s/one.overlay.yaml:3:18: error: host 'ctl' runs slurmctld: it cannot be managed: false\n"
+		"    3 |   - {names: ctl, managed: false}\n"
+		"      |                  ^\n", dir);
+	cr_assert_str_eq(text, want);
+	model_free(m);
+	free(want);
+	free(text);
+}
+
+Test(overlay, limit_keeps_the_named_hosts_and_the_daemon_hosts)
+{
+	static const char *const gpu03[] = { "gpu03" }, *const gpu04[] = { "gpu04" },
+		*const nope[] = { "gpu01", "nope" };
+	char *text, *cause;
+	struct model *m = load("hosts:\n  - {names: gpu04, managed: false}\n",
+			       NULL, &text);
+
+	cr_assert_str_empty(text, "%s", text);
+	/* errors leave the model as it was */
+	cr_assert_eq(model_limit_hosts(m, gpu04, 1, &cause), -1);
+	cr_assert_str_eq(cause, "host 'gpu04' is declared with managed: false");
+	free(cause);
+	cr_assert_eq(model_limit_hosts(m, nope, 2, &cause), -1);
+	cr_assert_str_eq(cause, "'nope' is not a host of the inventory");
+	free(cause);
+	cr_assert_eq(m->n_hosts, 4);
+	/* ctl runs slurmctld and slurmdbd: always kept */
+	cr_assert_eq(model_limit_hosts(m, gpu03, 1, &cause), 0);
+	cr_assert_null(cause);
+	cr_assert_eq(m->n_hosts, 2);
+	cr_assert_eq(m->n_unmanaged, 3);
+	cr_assert_str_eq(m->hosts[0].name, "ctl");
+	cr_assert_str_eq(m->hosts[1].name, "gpu03");
+	/* the others in inventory order, whichever way they were left out */
+	cr_assert_str_eq(m->hosts[2].name, "gpu01");
+	cr_assert_eq(m->hosts[2].scope, HOST_OUTSIDE_LIMIT);
+	cr_assert_str_eq(m->hosts[3].name, "gpu02");
+	cr_assert_str_eq(m->hosts[4].name, "gpu04");
+	cr_assert_eq(m->hosts[4].scope, HOST_DECLARED);
+	cr_assert_eq(model_find_host(m, "gpu02"), &m->hosts[3]);
+	cr_assert_eq(model_find_host(m, "gpu03"), &m->hosts[1]);
 	model_free(m);
 	free(text);
 }
