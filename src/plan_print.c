@@ -388,8 +388,27 @@ static void plan_print_unobserved(const struct plan *p, struct strbuf *out)
 	free(hl);
 }
 
+/*
+ * Push mode: the path of a changed file every slurmd reads (slurm.conf,
+ * gres.conf, ...), or NULL. Hosts outside --limit keep their old copy.
+ */
+static const char *plan_changed_node_config(const struct plan *p)
+{
+	size_t i;
+
+	if (p->m->cluster.config_mode == CONFIG_CONFIGLESS)
+		return NULL;
+	for (i = 0; i < p->n_files; i++)
+		if (p->files[i].content &&
+		    (p->files[i].restart & (PLAN_RECONFIGURE | PLAN_RESTART_SLURMD)) &&
+		    model_host_runs(p->m, &p->m->hosts[p->files[i].host], SVC_SLURMD))
+			return p->files[i].want->path;
+	return NULL;
+}
+
 static void plan_print_left_alone(const struct plan *p, struct strbuf *out)
 {
+	const char *stale;
 	char *declared = plan_hosts_left_alone(p, HOST_DECLARED);
 	char *outside = plan_hosts_left_alone(p, HOST_OUTSIDE_LIMIT);
 
@@ -399,6 +418,10 @@ static void plan_print_left_alone(const struct plan *p, struct strbuf *out)
 	if (outside)
 		strbuf_addf(out, "outside --limit: %s (not observed, left as "
 			    "they are)\n", outside);
+	if (outside && (stale = plan_changed_node_config(p)))
+		strbuf_addf(out, "warning: hosts outside --limit keep their old %s "
+			    "until an apply reaches them (slurmctld logs that their "
+			    "configuration differs)\n", stale);
 	/* slurmctld hands them the files, but only a restart would load them */
 	if (outside && p->fetch_restart)
 		strbuf_addf(out, "warning: slurmd outside --limit keep the old "

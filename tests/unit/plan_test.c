@@ -228,6 +228,66 @@ Test(plan, one_edited_host_shows_only_its_diff)
 	teardown_fx(&fx);
 }
 
+/*
+ * --limit n2: n1 (the controller) and n2 stay managed, n3 and n4 are left
+ * out; as render would after the limit, the set loses their files.
+ */
+static void limit_to_n2(struct fixture *fx)
+{
+	static const char *const names[] = { "n2" };
+	char *cause;
+	size_t i, keep = 0;
+
+	cr_assert_eq(model_limit_hosts(fx->m, names, 1, &cause), 0);
+	cr_assert_eq(fx->m->n_hosts, 2);
+	for (i = 0; i < fx->rs.n_files; i++) {
+		struct rendered_file *f = &fx->rs.files[i];
+
+		if (strcmp(f->host, "n3") && strcmp(f->host, "n4")) {
+			fx->rs.files[keep++] = *f;
+			continue;
+		}
+		free(f->host);
+		free(f->path);
+		free(f->owner);
+		free(f->group);
+	}
+	fx->rs.n_files = keep;
+}
+
+Test(plan, hosts_outside_limit_are_named_and_stale_configs_warned)
+{
+	struct fixture fx;
+	struct plan *p;
+	char *t, *j;
+
+	setup(&fx, DBD_CONF);
+	observe_conf(&fx, 1, SLURM_CONF_EDITED);
+	limit_to_n2(&fx);
+	p = compute(&fx, "pw");
+	cr_assert_eq(p->n_files, 1);
+	t = text(p);
+	cr_expect(strstr(t, "outside --limit: n[3-4] (not observed, left as they are)\n"
+			    "warning: hosts outside --limit keep their old "
+			    "/etc/slurm/slurm.conf until an apply reaches them"), "%s", t);
+	cr_expect(strstr(t, "plan: 2 changes pending on 2 hosts\n"), "%s", t);
+	j = json(p);
+	cr_expect(strstr(j, "\"outside_limit_hosts\": \"n[3-4]\""), "%s", j);
+	cr_expect(strstr(j, "\"unmanaged_hosts\": null"), "%s", j);
+	free(t);
+	free(j);
+	plan_free(p);
+	/* converged inside the limit: the hosts outside are still named */
+	observe_conf(&fx, 1, SLURM_CONF);
+	p = compute(&fx, "pw");
+	t = text(p);
+	cr_expect(strstr(t, "outside --limit: n[3-4] (not observed, left as they are)\n"
+			    "plan: no changes (5 files on 2 hosts checked)"), "%s", t);
+	free(t);
+	plan_free(p);
+	teardown_fx(&fx);
+}
+
 Test(plan, same_change_on_many_hosts_is_grouped)
 {
 	struct fixture fx;
