@@ -118,16 +118,21 @@ static void setup(struct fixture *fx, const char *dbd_observed)
 	}
 }
 
+/* Frees what add_file() allocated for f. */
+static void free_file(struct rendered_file *f)
+{
+	free(f->host);
+	free(f->path);
+	free(f->owner);
+	free(f->group);
+}
+
 static void teardown_fx(struct fixture *fx)
 {
 	size_t i;
 
-	for (i = 0; i < fx->rs.n_files; i++) {
-		free(fx->rs.files[i].host);
-		free(fx->rs.files[i].path);
-		free(fx->rs.files[i].owner);
-		free(fx->rs.files[i].group);
-	}
+	for (i = 0; i < fx->rs.n_files; i++)
+		free_file(&fx->rs.files[i]);
 	for (i = 0; i < fx->rs.n_blobs; i++)
 		free(fx->rs.blobs[i].bytes);
 	free(fx->rs.files);
@@ -243,14 +248,10 @@ static void limit_to_n2(struct fixture *fx)
 	for (i = 0; i < fx->rs.n_files; i++) {
 		struct rendered_file *f = &fx->rs.files[i];
 
-		if (strcmp(f->host, "n3") && strcmp(f->host, "n4")) {
+		if (strcmp(f->host, "n3") && strcmp(f->host, "n4"))
 			fx->rs.files[keep++] = *f;
-			continue;
-		}
-		free(f->host);
-		free(f->path);
-		free(f->owner);
-		free(f->group);
+		else
+			free_file(f);
 	}
 	fx->rs.n_files = keep;
 }
