@@ -818,10 +818,7 @@ static int apply_services_result(const struct apply_run *r, const char *nonce,
 
 static bool apply_central(const struct model *m, size_t idx)
 {
-	const struct host *h = &m->hosts[idx];
-
-	return model_host_runs(m, h, SVC_SLURMCTLD) ||
-	       model_host_runs(m, h, SVC_SLURMDBD);
+	return model_central_daemon(m, &m->hosts[idx]) != SVC_COUNT;
 }
 
 /*

@@ -264,8 +264,7 @@ int model_limit_hosts(struct model *m, const char *const *names, size_t n,
 		struct host *h = &m->hosts[i];
 
 		if (h->scope == HOST_MANAGED && !keep[i] &&
-		    !model_host_runs(m, h, SVC_SLURMCTLD) &&
-		    !model_host_runs(m, h, SVC_SLURMDBD))
+		    model_central_daemon(m, h) == SVC_COUNT)
 			h->scope = HOST_OUTSIDE_LIMIT;
 	}
 	if (!rc)
@@ -291,9 +290,7 @@ static int host_ptr_cmp(const void *pa, const void *pb)
 void model_index_hosts(struct model *m)
 {
 	const struct host **idx;
-	size_t i;
-
-	size_t n = model_n_declared(m);
+	size_t i, n = model_n_declared(m);
 
 	idx = pool_alloc(&m->pool, (n ? n : 1) * sizeof(*idx));
 	for (i = 0; i < n; i++)
@@ -392,6 +389,31 @@ bool model_host_runs(const struct model *m, const struct host *h,
 	default:
 		return false;
 	}
+}
+
+bool model_has_gpus(const struct model *m)
+{
+	size_t i;
+
+	for (i = 0; i < model_n_declared(m); i++) {
+		const struct host *h = &m->hosts[i];
+		const struct node_type *nt = h->type ? h->type :
+			h->type_name ? model_find_node_type(m, h->type_name) : NULL;
+
+		if (nt && nt->n_gpus)
+			return true;
+	}
+	return false;
+}
+
+enum service_kind model_central_daemon(const struct model *m,
+				       const struct host *h)
+{
+	if (model_host_runs(m, h, SVC_SLURMCTLD))
+		return SVC_SLURMCTLD;
+	if (model_host_runs(m, h, SVC_SLURMDBD))
+		return SVC_SLURMDBD;
+	return SVC_COUNT;
 }
 
 const struct host *model_dbd_host(const struct model *m)

@@ -492,6 +492,22 @@ bool model_host_runs(const struct model *m, const struct host *h,
 		     enum service_kind k);
 
 /*
+ * True when some declared host (managed or not) has a node type with GPUs:
+ * the renderer then writes GresTypes=gpu. The type resolved by validate,
+ * else looked up by name, so a model straight from the loader agrees.
+ */
+bool model_has_gpus(const struct model *m);
+
+/*
+ * SVC_SLURMCTLD or SVC_SLURMDBD when h runs that daemon, else SVC_COUNT.
+ * Such a host is always managed: apply writes its files, starts it and
+ * reconfigures or seeds through it, so neither managed: false (an error)
+ * nor --limit (kept) can leave it out.
+ */
+enum service_kind model_central_daemon(const struct model *m,
+				       const struct host *h);
+
+/*
  * The host slurmdbd runs on: cluster.accounting_host (NULL when no host
  * has that name), else the first host with the dbd role, else NULL.
  * Borrowed from m.

@@ -415,28 +415,19 @@ static void check_role_holders(struct vctx *v)
 	}
 }
 
-/*
- * managed: false declares a host clusterctl never contacts. slurmctld's
- * and slurmdbd's hosts cannot be such: apply writes their files, starts
- * them and reconfigures through them.
- */
+/* managed: false on a host apply cannot do without (model_central_daemon) */
 static void check_unmanaged(struct vctx *v)
 {
-	static const enum service_kind needs[] = { SVC_SLURMCTLD, SVC_SLURMDBD };
-	size_t i, k;
+	size_t i;
 
 	for (i = v->m->n_hosts; i < model_n_declared(v->m); i++) {
 		const struct host *h = &v->m->hosts[i];
+		enum service_kind k = model_central_daemon(v->m, h);
 
-		if (h->scope != HOST_DECLARED)
-			continue;
-		for (k = 0; k < ARRAY_SIZE(needs); k++)
-			if (model_host_runs(v->m, h, needs[k])) {
-				diag_error(v->dl, &h->managed_loc, "host '%s' runs %s: "
-					   "it cannot be managed: false", h->name,
-					   service_kind_name(needs[k]));
-				break;
-			}
+		if (h->scope == HOST_DECLARED && k != SVC_COUNT)
+			diag_error(v->dl, &h->managed_loc, "host '%s' runs %s: "
+				   "it cannot be managed: false", h->name,
+				   service_kind_name(k));
 	}
 }
 

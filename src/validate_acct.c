@@ -594,22 +594,6 @@ static void check_users(struct vctx *v, struct limit_seen *ls)
 /* ------------------------------------------------------------------ */
 /* limits that Slurm really enforces                                   */
 
-/* As the renderer sees it: some host's node type has GPUs. */
-static bool model_has_gpus(const struct model *m)
-{
-	size_t i;
-
-	for (i = 0; i < model_n_declared(m); i++) {
-		const struct host *h = &m->hosts[i];
-		const struct node_type *nt = h->type ? h->type :
-			h->type_name ? model_find_node_type(m, h->type_name) : NULL;
-
-		if (nt && nt->n_gpus)
-			return true;
-	}
-	return false;
-}
-
 static const struct kv *slurm_conf_find(const struct model *m, const char *key)
 {
 	size_t i;

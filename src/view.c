@@ -251,19 +251,6 @@ char *view_accounting_tres(const struct model *m)
 	return strbuf_detach(&sb, NULL);
 }
 
-static bool have_gpus(const struct model *m)
-{
-	size_t i;
-
-	for (i = 0; i < model_n_declared(m); i++) {
-		const struct node_type *nt = host_type(m, &m->hosts[i]);
-
-		if (nt && nt->n_gpus)
-			return true;
-	}
-	return false;
-}
-
 /* ---- folding hosts into hostlist ranges ---- */
 
 /* A name split around its last run of digits: "gpu017-ib" = "gpu", 17 (3 digits). */
@@ -763,7 +750,7 @@ static json_t *scheduling_settings(const struct model *m)
 	const struct kv_list *pass = &m->cluster.slurm_conf;
 	json_t *a = defaults_only(pass, scheduling_defaults);
 
-	if (have_gpus(m))
+	if (model_has_gpus(m))
 		setting(a, pass, "GresTypes", "gpu");
 	return a;
 }
