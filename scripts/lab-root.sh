@@ -38,7 +38,7 @@ suite_of() {
 	esac
 }
 
-PKGS="slurmctld slurmd slurmdbd slurm-client munge mariadb-server mariadb-client
+PKGS="slurmctld slurmd slurmdbd slurm-client sackd munge mariadb-server mariadb-client
 openssh-server iproute2 procps"
 
 root_of() {

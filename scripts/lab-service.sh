@@ -3,7 +3,7 @@
 # Debian's packages and systemd units would, without systemd. lab.sh installs it
 # into every host as /usr/local/sbin/lab-service.
 #
-#   lab-service munge|slurmctld|slurmd|slurmdbd start|stop|restart|reconfigure|status
+#   lab-service munge|slurmctld|slurmd|slurmdbd|sackd start|stop|restart|reconfigure|status
 #
 # Config comes from the default places (/etc/slurm/slurm.conf, slurmdbd.conf beside
 # it, /etc/munge/munge.key, /run/munge/munge.socket.2). slurmd gets SLURMD_OPTIONS
@@ -220,13 +220,15 @@ stop_this_host() {
 SLURMD_DEFAULTS=/etc/default/slurmd
 SLURMD_CACHED_CONF=/run/slurm/conf/slurm.conf
 
-# slurmd_options: SLURMD_OPTIONS of /etc/default/slurmd, read the way systemd
-# reads an EnvironmentFile (KEY=value lines, optionally quoted; nothing run)
-slurmd_options() {
-	[ -r "$SLURMD_DEFAULTS" ] || return 0
-	sed -n 's/^[[:space:]]*SLURMD_OPTIONS=//p' "$SLURMD_DEFAULTS" | tail -n 1 |
+# env_file_value FILE KEY: KEY's value in FILE, read the way systemd reads an
+# EnvironmentFile (KEY=value lines, optionally quoted; nothing run)
+env_file_value() {
+	[ -r "$1" ] || return 0
+	sed -n "s/^[[:space:]]*$2=//p" "$1" | tail -n 1 |
 		sed -e 's/^"\(.*\)"[[:space:]]*$/\1/' -e "s/^'\(.*\)'[[:space:]]*\$/\1/"
 }
+
+slurmd_options() { env_file_value "$SLURMD_DEFAULTS" SLURMD_OPTIONS; }
 
 # slurmd_conf: the slurm.conf slurmd runs from: the local one, else its cache
 slurmd_conf() {
@@ -266,6 +268,43 @@ slurmd_listening() { listening "$(slurmd_pidfile)" slurmd; }
 # to every slurmd) leaves a re-executed slurmd that holds the port
 slurmd_stop() { stop_this_host slurmd "$(slurmd_pidfile)"; }
 
+# ------------------------------------------------------------------ sackd
+# sackd (23.11+) on a login host without slurmd: fetches the configuration
+# with --conf-server (SACKD_OPTIONS of /etc/default/sackd, as Debian's
+# sackd.service passes them) into /run/slurm/conf, where the client commands
+# find it. It writes no pid file, stays in the foreground (setsid and & here,
+# as systemd would hold it) and re-executes itself on every reconfigure that
+# slurmctld pushes to it, under a new pid: the live sackd of this host is
+# whatever this_host_pids finds.
+
+SACKD_DEFAULTS=/etc/default/sackd
+SACKD_CACHE=/run/slurm/conf
+
+sackd_pid() { this_host_pids sackd | head -n 1; }
+sackd_ready() { [ -n "$(sackd_pid)" ] && [ -s "$SACKD_CACHE/slurm.conf" ]; }
+
+sackd_start() {
+	local opts
+	opts=$(env_file_value "$SACKD_DEFAULTS" SACKD_OPTIONS)
+	[ -n "$(sackd_pid)" ] && return 0
+	# what the last sackd fetched must not pass for what this one fetched
+	rm -rf "$SACKD_CACHE"
+	mkdir -p /run/slurm
+	# shellcheck disable=SC2086 # SACKD_OPTIONS is word-split, as by systemd
+	setsid /usr/sbin/sackd $opts </dev/null >>/var/log/sackd.out 2>&1 &
+	started_or_fail sackd /var/log/sackd.out sackd_ready
+}
+
+sackd_stop() { stop_this_host sackd /run/sackd.pid; }
+
+sackd_status() {
+	local pid
+	pid=$(sackd_pid)
+	[ -n "$pid" ] && { echo "sackd running (pid $pid)"; return 0; }
+	echo "sackd stopped"
+	return 3
+}
+
 # ------------------------------------------------------------------ slurmdbd
 
 dbd_pidfile() { conf_get "$DBD_CONF_FILE" PidFile /run/slurmdbd.pid; }
@@ -300,7 +339,8 @@ run() { # run SERVICE VERB
 	slurmctld) pf=$(ctld_pidfile); name=slurmctld ;;
 	slurmd) pf=$(slurmd_pidfile); name=slurmd ;;
 	slurmdbd) pf=$(dbd_pidfile); name=slurmdbd ;;
-	*) say "unknown service '$s' (munge slurmctld slurmd slurmdbd)"; exit 64 ;;
+	sackd) [ "$verb" = status ] && { sackd_status; return; } ;;
+	*) say "unknown service '$s' (munge slurmctld slurmd slurmdbd sackd)"; exit 64 ;;
 	esac
 	local fn=${s/slurmctld/ctld}; fn=${fn/slurmdbd/dbd}
 	case $verb in
@@ -321,5 +361,5 @@ run() { # run SERVICE VERB
 	esac
 }
 
-[ $# = 2 ] || { say "usage: lab-service munge|slurmctld|slurmd|slurmdbd start|stop|restart|reconfigure|status"; exit 64; }
+[ $# = 2 ] || { say "usage: lab-service munge|slurmctld|slurmd|slurmdbd|sackd start|stop|restart|reconfigure|status"; exit 64; }
 run "$1" "$2"

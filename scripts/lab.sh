@@ -48,7 +48,7 @@
 # for 22.05). /tmp is the machine's in every host (the lab lives there).
 # exec and put run with a root login's environment, not the caller's. In every
 # host /usr/local/sbin/lab-service (scripts/lab-service.sh) drives munged,
-# slurmctld, slurmd and slurmdbd; /etc/hosts lists every lab host.
+# slurmctld, slurmd, slurmdbd and sackd; /etc/hosts lists every lab host.
 set -u
 set -o pipefail
 
