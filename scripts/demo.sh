@@ -31,8 +31,11 @@ in_ctl() { lab exec ctl "$@"; }
 
 [ "$(id -u)" = 0 ] || { echo "demo: run as root (the lab uses namespaces)" >&2; exit 1; }
 
-step "lab: hosts ctl and gpu[01-03] (Slurm $SLURM_VERSION, sshd each, private /etc), MariaDB"
-lab hosts-up ctl gpu01 gpu02 gpu03
+HOSTS="ctl gpu01 gpu02 gpu03"
+[ "$SITE" = lab-configless ] && HOSTS="$HOSTS login1"	# its login host
+step "lab: hosts $HOSTS (Slurm $SLURM_VERSION, sshd each, private /etc), MariaDB"
+# shellcheck disable=SC2086
+lab hosts-up $HOSTS
 lab db-up
 lab inventory "$TOP/inventories/$SITE.yaml" >"$INV"
 # the Unix accounts of the inventory's Slurm users (a site's LDAP does this)
@@ -89,6 +92,15 @@ if [ "$SITE" = lab-configless ]; then
 	echo "gpu01:/etc/slurm: $(lab exec gpu01 ls -A /etc/slurm | tr '\n' ' ')(empty)"
 	lab exec gpu01 grep '^SLURMD_OPTIONS=' /etc/default/slurmd
 	lab exec gpu01 ls -l /run/slurm/conf/
+	if [ "$SLURM_VERSION" != 22.05 ]; then
+		step "configless: login1 runs no slurmd; sackd fetched its client commands' slurm.conf"
+		echo "login1:/etc/slurm: $(lab exec login1 ls -A /etc/slurm | tr '\n' ' ')(empty)"
+		lab exec login1 grep '^SACKD_OPTIONS=' /etc/default/sackd
+		lab exec login1 sinfo
+	else
+		step "configless on 22.05: login1 (no slurmd, no sackd before 23.11) keeps the pushed files"
+		lab exec login1 ls /etc/slurm
+	fi
 fi
 
 cat <<EOT

@@ -122,6 +122,24 @@ static const char *apply_host_error(const char *host, const char *error)
 
 /* ---- observe ---- */
 
+/* The bytes of the slurm.conf the controller gets, or NULL. */
+static const struct rendered_blob *apply_ctl_slurm_conf(const struct apply_session *s)
+{
+	size_t i;
+
+	if (s->controller == SIZE_MAX)
+		return NULL;
+	for (i = s->rs_start[s->controller]; i < s->rs_start[s->controller + 1]; i++) {
+		const struct rendered_file *f = &s->rs->files[i];
+		const char *slash = strrchr(f->path, '/');
+
+		if (!strcmp(slash ? slash + 1 : f->path, "slurm.conf") &&
+		    f->blob < s->rs->n_blobs)
+			return &s->rs->blobs[f->blob];
+	}
+	return NULL;
+}
+
 /*
  * What observing host idx asks (observe.h): its rendered files (the munge
  * key by fingerprint, its bytes kept on the controller: the cluster's
@@ -137,6 +155,7 @@ static void apply_observe_request(const struct apply_session *s, size_t idx,
 	size_t n = s->rs_start[idx + 1] - s->rs_start[idx];
 	size_t n_absent = s->absent_start[idx + 1] - s->absent_start[idx];
 	struct observe_file *files = xcalloc(n + n_absent + 1, sizeof(*files));
+	const struct rendered_blob *ctl_conf;
 	int w, k;
 
 	memset(rq, 0, sizeof(*rq));
@@ -157,6 +176,14 @@ static void apply_observe_request(const struct apply_session *s, size_t idx,
 		files[n + i].path = s->rs->absent[s->absent_start[idx] + i].path;
 	rq->files = files;
 	rq->n_files = n + n_absent;
+	/* what sackd cached, against what slurmctld serves (plan_sackd_stale) */
+	if ((only & PLAN_ONLY_SERVICES) &&
+	    model_host_runs(s->m, &s->m->hosts[idx], SVC_SACKD) &&
+	    (ctl_conf = apply_ctl_slurm_conf(s))) {
+		files[rq->n_files].path = RENDER_SACKD_CACHE;
+		files[rq->n_files].want = ctl_conf->bytes;
+		files[rq->n_files++].want_len = ctl_conf->len;
+	}
 	for (w = 0; w < PLAN_N_IDENT; w++) {
 		rq->user[w] = plan_svc_user(s->m, w)->name;
 		rq->group[w] = svc_user_group(plan_svc_user(s->m, w));
@@ -604,6 +631,7 @@ static unsigned apply_daemon_bits(enum service_kind k)
 	case SVC_SLURMCTLD: return PLAN_RESTART_CTLD | PLAN_RECONFIGURE;
 	case SVC_SLURMD: return PLAN_RESTART_SLURMD | PLAN_RECONFIGURE;
 	case SVC_SLURMDBD: return PLAN_RESTART_DBD;
+	case SVC_SACKD: return PLAN_RESTART_SACKD;
 	default: return 0;
 	}
 }
@@ -837,18 +865,17 @@ static bool apply_ctld_after_accounting(const struct apply_run *r,
 }
 
 /*
- * Configless: a slurmd that fetches its configuration cannot start before
- * slurmctld runs, and the sql accounting phase holds slurmctld's start
- * back: such a slurmd waits for a third wave, after that phase.
+ * Configless: a slurmd or sackd that fetches its configuration cannot
+ * start before slurmctld runs, and the sql accounting phase holds
+ * slurmctld's start back: such a host waits for a third wave, after that
+ * phase.
  */
 static bool apply_fetch_waits(const struct apply_run *r, size_t idx)
 {
 	const struct model *m = r->s->m;
 	size_t i;
 
-	if (m->cluster.config_mode != CONFIG_CONFIGLESS ||
-	    !model_host_runs(m, &m->hosts[idx], SVC_SLURMD) ||
-	    model_host_runs(m, &m->hosts[idx], SVC_SLURMCTLD))
+	if (!model_host_fetches(m, &m->hosts[idx]))
 		return false;
 	for (i = 0; i < r->p->n_services; i++)
 		if (apply_ctld_after_accounting(r, &r->p->services[i]))

@@ -50,6 +50,7 @@ static const struct key_spec services_keys[] = {
 	SVC("slurmctld", SVC_SLURMCTLD),
 	SVC("slurmd", SVC_SLURMD),
 	SVC("slurmdbd", SVC_SLURMDBD),
+	SVC("sackd", SVC_SACKD),
 };
 static const struct key_table services_table = TABLE("services", services_keys);
 
@@ -76,7 +77,7 @@ static const struct key_spec cluster_keys[] = {
 	  .type_doc = "mapping", .def = "munge", .doc = "owner of munged and its key" },
 	{ "config_mode", K_ENUM, F(struct cluster, config_mode),
 	  .choices = config_modes, .def = "push",
-	  .doc = "push: every node gets the files; configless: only the controllers, slurmd fetches them (--conf-server in /etc/default/slurmd, and a slurmd.service drop-in clearing ConditionPathExists)" },
+	  .doc = "push: every node gets the files; configless: only the controllers, slurmd fetches them (--conf-server in /etc/default/slurmd, and a slurmd.service drop-in clearing ConditionPathExists), and from 23.11 sackd on login-only hosts (/etc/default/sackd)" },
 	{ "config_dir", K_STR, F(struct cluster, config_dir),
 	  L(struct cluster, config_dir_loc), .def = "/etc/slurm",
 	  .doc = "directory of slurm.conf and friends on the hosts" },
@@ -100,7 +101,7 @@ static const struct key_spec cluster_keys[] = {
 	{ "slurmdbd_conf", K_KV, F(struct cluster, slurmdbd_conf),
 	  .doc = "more slurmdbd.conf keys" },
 	{ "services", K_SUB, 0, .sub = &services_table, .type_doc = "mapping",
-	  .def = "systemd", .doc = "munge, slurmctld, slurmd, slurmdbd: commands" },
+	  .def = "systemd", .doc = "munge, slurmctld, slurmd, slurmdbd, sackd: commands" },
 };
 const struct key_table inv_cluster_table = TABLE("cluster", cluster_keys);
 

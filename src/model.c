@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "model.h"
+#include "slurmkeys.h"
 #include "strbuf.h"
 #include "xalloc.h"
 
@@ -130,6 +131,7 @@ static const char *const service_names[SVC_COUNT] = {
 	[SVC_SLURMCTLD] = "slurmctld",
 	[SVC_SLURMD] = "slurmd",
 	[SVC_SLURMDBD] = "slurmdbd",
+	[SVC_SACKD] = "sackd",
 };
 
 const char *service_kind_name(enum service_kind k)
@@ -386,9 +388,28 @@ bool model_host_runs(const struct model *m, const struct host *h,
 		return h->roles & ROLE_COMPUTE;
 	case SVC_SLURMDBD:
 		return (h->roles & ROLE_DBD) || named(c->accounting_host, h);
+	case SVC_SACKD:
+		/*
+		 * A login host with no slurmd has no cache for its client
+		 * commands unless sackd (23.11+) fetches one; before 23.11
+		 * it keeps the files pushed to it.
+		 */
+		return c->config_mode == CONFIG_CONFIGLESS &&
+		       (h->roles & ROLE_LOGIN) && !(h->roles & ROLE_COMPUTE) &&
+		       !model_host_runs(m, h, SVC_SLURMCTLD) && c->slurm_version &&
+		       slurmkeys_version_index(c->slurm_version) >=
+		       slurmkeys_version_index("23.11");
 	default:
 		return false;
 	}
+}
+
+bool model_host_fetches(const struct model *m, const struct host *h)
+{
+	return m->cluster.config_mode == CONFIG_CONFIGLESS &&
+	       !model_host_runs(m, h, SVC_SLURMCTLD) &&
+	       (model_host_runs(m, h, SVC_SLURMD) ||
+		model_host_runs(m, h, SVC_SACKD));
 }
 
 bool model_has_gpus(const struct model *m)

@@ -93,6 +93,7 @@ enum service_kind {
 	SVC_SLURMCTLD,
 	SVC_SLURMD,
 	SVC_SLURMDBD,
+	SVC_SACKD,	/* configless login hosts, Slurm 23.11+ */
 	SVC_COUNT
 };
 
@@ -497,6 +498,14 @@ bool model_host_runs(const struct model *m, const struct host *h,
  * else looked up by name, so a model straight from the loader agrees.
  */
 bool model_has_gpus(const struct model *m);
+
+/*
+ * True when h takes its Slurm configuration from slurmctld (configless):
+ * it runs no slurmctld, and slurmd (a compute host) or sackd (a login-only
+ * host on 23.11+) fetches the files and caches them in /run/slurm/conf,
+ * where Slurm's client commands there find them.
+ */
+bool model_host_fetches(const struct model *m, const struct host *h);
 
 /*
  * SVC_SLURMCTLD or SVC_SLURMDBD when h runs that daemon, else SVC_COUNT.

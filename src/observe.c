@@ -95,6 +95,7 @@ const char *observe_status_cmd(const struct model *m, enum service_kind k)
 		[SVC_SLURMCTLD] = "systemctl is-active --quiet slurmctld",
 		[SVC_SLURMD] = "systemctl is-active --quiet slurmd",
 		[SVC_SLURMDBD] = "systemctl is-active --quiet slurmdbd",
+		[SVC_SACKD] = "systemctl is-active --quiet sackd",
 	};
 	const struct service_cmds *s = &m->cluster.services[k];
 

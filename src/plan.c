@@ -466,6 +466,11 @@ unsigned plan_classify_release(const char *path, const char *old, size_t old_len
 			*why = xstrdup(path);
 		return PLAN_RESTART_SLURMD;
 	}
+	if (!strcmp(path, RENDER_SACKD_DEFAULTS)) {
+		if (why)
+			*why = xstrdup(path);
+		return PLAN_RESTART_SACKD;
+	}
 	if (!strcmp(name, "slurmdbd.conf"))
 		return PLAN_RESTART_DBD;
 	if (!strcmp(name, "slurm.conf") || !strcmp(name, "gres.conf"))
@@ -875,19 +880,19 @@ static void plan_add_service(struct plan *p, size_t host, enum service_kind k,
 
 /* The restart bits one host needs; why[bit index] is the first reason. */
 static unsigned plan_host_restart(const struct plan *p, size_t host,
-				  const char *why[5])
+				  const char *why[PLAN_RESTART_NBITS])
 {
 	unsigned bits = 0, b;
 	size_t i;
 
-	for (b = 0; b < 5; b++)
+	for (b = 0; b < PLAN_RESTART_NBITS; b++)
 		why[b] = NULL;
 	for (i = p->file_start[host]; i < p->file_start[host + 1]; i++) {
 		const struct plan_file *f = &p->files[i];
 
 		if (!f->restart)
 			continue;
-		for (b = 0; b < 5; b++)
+		for (b = 0; b < PLAN_RESTART_NBITS; b++)
 			if ((f->restart & (1u << b)) && !why[b])
 				why[b] = f->restart_why ? f->restart_why :
 					plan_basename(f->want->path);
@@ -901,7 +906,7 @@ static unsigned plan_host_restart(const struct plan *p, size_t host,
 			continue;
 		add = id->who == PLAN_MUNGE ? PLAN_RESTART_MUNGE :
 			PLAN_RESTART_CTLD | PLAN_RESTART_DBD;
-		for (b = 0; b < 5; b++)
+		for (b = 0; b < PLAN_RESTART_NBITS; b++)
 			if ((add & (1u << b)) && !why[b])
 				why[b] = id->who == PLAN_MUNGE ? "munge ids" : "slurm ids";
 		bits |= add;
@@ -963,31 +968,79 @@ static void plan_services_by_host(struct plan *p)
 	p->service_start[p->m->n_hosts] = i;
 }
 
-/* A host whose slurmd fetches its configuration from slurmctld (render.c). */
+/* A host whose slurmd or sackd fetches its configuration from slurmctld. */
 static bool plan_host_fetches(const struct model *m, size_t host)
 {
-	return m->cluster.config_mode == CONFIG_CONFIGLESS &&
-	       model_host_runs(m, &m->hosts[host], SVC_SLURMD) &&
-	       !model_host_runs(m, &m->hosts[host], SVC_SLURMCTLD);
+	return model_host_fetches(m, &m->hosts[host]);
+}
+
+/*
+ * Whether sackd of this release learns of a changed slurm.conf only when it
+ * starts: slurmctld pushes a reconfigure to the sackd that registered with
+ * it from 25.05 on (its sackd_mgr); 24.11's has none (measured on the lab:
+ * the cache of a running sackd kept the old MaxTime).
+ */
+static bool plan_sackd_fetches_at_start_only(const char *slurm_version)
+{
+	return !slurm_version || slurmkeys_version_index(slurm_version) <
+		slurmkeys_version_index("25.05");
+}
+
+static void plan_fetch_reset(struct plan *p)
+{
+	free(p->fetch_hosts);
+	free(p->fetch_files);
+	free(p->fetch_why);
+	free(p->sackd_stale_hosts);
+	p->fetch_hosts = p->fetch_files = p->fetch_why = NULL;
+	p->sackd_stale_hosts = NULL;
+	p->fetch_restart = false;
+}
+
+/*
+ * The hosts that fetch the controller's changed configs: those slurmctld
+ * hands them to (fetch_hosts; outside --limit too: slurmctld reaches every
+ * slurmd), and those outside --limit whose sackd would have to restart for
+ * them (sackd_stale_hosts; plan_sackd_stale() sees to the others).
+ */
+static void plan_fetch_hosts(struct plan *p, bool client_conf_changed)
+{
+	size_t h, n = 0, n_stale = 0, n_decl = model_n_declared(p->m);
+	const char **names = xcalloc(n_decl + 1, sizeof(*names));
+	const char **stale = xcalloc(n_decl + 1, sizeof(*stale));
+	bool at_start = plan_sackd_fetches_at_start_only(p->m->cluster.slurm_version);
+
+	for (h = 0; h < n_decl; h++) {
+		const struct host *hp = &p->m->hosts[h];
+
+		if (hp->scope == HOST_DECLARED || !model_host_fetches(p->m, hp))
+			continue;
+		if (!model_host_runs(p->m, hp, SVC_SACKD) || !at_start)
+			names[n++] = hp->name;
+		else if (client_conf_changed && hp->scope == HOST_OUTSIDE_LIMIT)
+			stale[n_stale++] = hp->name;
+	}
+	if (n)
+		p->fetch_hosts = hostlist_compress(names, n);
+	if (n_stale)
+		p->sackd_stale_hosts = hostlist_compress(stale, n_stale);
+	free(names);
+	free(stale);
 }
 
 /*
  * Configless: what the controller's changed configs (the ones slurmctld
  * serves) ask of the slurmd that fetch them, as enum plan_restart bits;
- * fills p->fetch_* for the plan's reader.
+ * fills p->fetch_* and p->sackd_* for the plan's reader.
  */
 static unsigned plan_fetched(struct plan *p)
 {
-	size_t h, i, ctl = model_controller(p->m), n = 0;
+	size_t i, ctl = model_controller(p->m);
 	struct strbuf files = STRBUF_INIT;
-	const char **names;
+	bool client_conf = false;
 	unsigned bits = 0;
 
-	free(p->fetch_hosts);
-	free(p->fetch_files);
-	free(p->fetch_why);
-	p->fetch_hosts = p->fetch_files = p->fetch_why = NULL;
-	p->fetch_restart = false;
+	plan_fetch_reset(p);
 	if (p->m->cluster.config_mode != CONFIG_CONFIGLESS || ctl == SIZE_MAX)
 		return 0;
 	for (i = p->file_start[ctl]; i < p->file_start[ctl + 1]; i++) {
@@ -998,24 +1051,38 @@ static unsigned plan_fetched(struct plan *p)
 		    strcmp(name, "gres.conf") && strcmp(name, "cgroup.conf")))
 			continue;
 		strbuf_addf(&files, "%s%s", files.len ? ", " : "", name);
+		/* of these, the client commands (and so sackd) take slurm.conf */
+		client_conf |= !strcmp(name, "slurm.conf");
 		if ((f->restart & PLAN_RESTART_SLURMD) && !p->fetch_why)
 			p->fetch_why = xstrdup(f->restart_why ? f->restart_why : name);
 		bits |= f->restart & (PLAN_RESTART_SLURMD | PLAN_RECONFIGURE);
 	}
-	/* hosts outside --limit fetch it too: slurmctld reaches every slurmd */
-	names = xcalloc(model_n_declared(p->m) + 1, sizeof(*names));
-	for (h = 0; h < model_n_declared(p->m) && files.len; h++)
-		if (p->m->hosts[h].scope != HOST_DECLARED &&
-		    plan_host_fetches(p->m, h))
-			names[n++] = p->m->hosts[h].name;
-	if (n) {
-		p->fetch_hosts = hostlist_compress(names, n);
+	if (files.len)
+		plan_fetch_hosts(p, client_conf);
+	if (p->fetch_hosts) {
 		p->fetch_files = strbuf_detach(&files, NULL);
 		p->fetch_restart = bits & PLAN_RESTART_SLURMD;
 	}
-	free(names);
 	strbuf_release(&files);
-	return n ? bits : 0;
+	return p->fetch_hosts ? bits : 0;
+}
+
+/*
+ * A running sackd on host h whose cached slurm.conf is not the one the
+ * controller gets (a release whose sackd fetches only when it starts): the
+ * controller's file changes now, or changed by an apply that did not reach
+ * h (--limit).
+ */
+static bool plan_sackd_stale(const struct plan *p, size_t h)
+{
+	const struct plan_obs_file *cache;
+
+	if (!model_host_runs(p->m, &p->m->hosts[h], SVC_SACKD) ||
+	    !plan_sackd_fetches_at_start_only(p->m->cluster.slurm_version) ||
+	    !p->obs[h].ok || p->obs[h].svc[SVC_SACKD] != PLAN_OBS_SVC_RUNNING)
+		return false;
+	cache = plan_obs_find(&p->obs[h], RENDER_SACKD_CACHE);
+	return !cache || !cache->exists || !cache->matches;
 }
 
 static void plan_services(struct plan *p)
@@ -1025,13 +1092,14 @@ static void plan_services(struct plan *p)
 		{ PLAN_RESTART_DBD, SVC_SLURMDBD },
 		{ PLAN_RESTART_CTLD, SVC_SLURMCTLD },
 		{ PLAN_RESTART_SLURMD, SVC_SLURMD },
+		{ PLAN_RESTART_SACKD, SVC_SACKD },
 	};
 	size_t h, j, ctl = model_controller(p->m);
 	bool reconfigure = false;
 	unsigned fetched = plan_fetched(p);
 
 	for (h = 0; h < p->m->n_hosts; h++) {
-		const char *why[5];
+		const char *why[PLAN_RESTART_NBITS];
 		unsigned bits = plan_host_restart(p, h, why);
 
 		/* what slurmctld hands this slurmd may still need its restart */
@@ -1039,6 +1107,12 @@ static void plan_services(struct plan *p)
 		    !(bits & PLAN_RESTART_SLURMD)) {
 			bits |= PLAN_RESTART_SLURMD;
 			why[plan_bit_index(PLAN_RESTART_SLURMD)] = p->fetch_why;
+		}
+		if (!(bits & PLAN_RESTART_SACKD) && plan_sackd_stale(p, h)) {
+			bits |= PLAN_RESTART_SACKD;
+			why[plan_bit_index(PLAN_RESTART_SACKD)] =
+				"cached slurm.conf is not the controller's; "
+				"this sackd fetches only when it starts";
 		}
 		bool slurmd = model_host_runs(p->m, &p->m->hosts[h], SVC_SLURMD);
 		bool ctld = model_host_runs(p->m, &p->m->hosts[h], SVC_SLURMCTLD);
@@ -1290,8 +1364,6 @@ void plan_free(struct plan *p)
 	for (i = 0; p->hw && i < p->m->n_hosts; i++)
 		hwtruth_findings_release(&p->hw[i]);
 	free(p->hw);
-	free(p->fetch_hosts);
-	free(p->fetch_files);
-	free(p->fetch_why);
+	plan_fetch_reset(p);
 	free(p);
 }

@@ -112,7 +112,9 @@ enum plan_restart {
 	PLAN_RESTART_SLURMD = 1 << 2,	/* slurmd must restart */
 	PLAN_RESTART_DBD = 1 << 3,	/* slurmdbd must restart */
 	PLAN_RESTART_MUNGE = 1 << 4,	/* munged must restart */
+	PLAN_RESTART_SACKD = 1 << 5,	/* sackd must restart */
 };
+#define PLAN_RESTART_NBITS 6
 
 struct plan_file {
 	size_t host;		/* index into the model's hosts */
@@ -219,6 +221,14 @@ struct plan {
 	 */
 	char *fetch_hosts, *fetch_files, *fetch_why;
 	bool fetch_restart;
+	/*
+	 * Before Slurm 25.05 slurmctld pushes nothing to sackd, which fetches
+	 * only when it starts: a sackd whose cache (RENDER_SACKD_CACHE) is not
+	 * the controller's slurm.conf restarts; those outside --limit keep the
+	 * old copy of a changed slurm.conf (sackd_stale_hosts, a folded
+	 * hostlist, owned; NULL when none).
+	 */
+	char *sackd_stale_hosts;
 };
 
 /* Everything plan_compute() needs besides the model and the rendered set. */

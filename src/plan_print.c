@@ -388,21 +388,37 @@ static void plan_print_unobserved(const struct plan *p, struct strbuf *out)
 	free(hl);
 }
 
+/* True when a host outside --limit reads Slurm's configs from its own copy. */
+static bool plan_outside_reads_local(const struct plan *p)
+{
+	size_t h;
+
+	for (h = 0; h < model_n_declared(p->m); h++)
+		if (p->m->hosts[h].scope == HOST_OUTSIDE_LIMIT &&
+		    !model_host_fetches(p->m, &p->m->hosts[h]))
+			return true;
+	return false;
+}
+
 /*
- * Push mode: the path of a changed file every slurmd reads (slurm.conf,
- * gres.conf, ...), or NULL. Hosts outside --limit keep their old copy.
+ * The path of a changed Slurm config (slurm.conf, gres.conf, cgroup.conf)
+ * that hosts outside --limit keep their old copy of (push mode, or a login
+ * host without sackd in configless mode), or NULL.
  */
 static const char *plan_changed_node_config(const struct plan *p)
 {
 	size_t i;
 
-	if (p->m->cluster.config_mode == CONFIG_CONFIGLESS)
+	if (!plan_outside_reads_local(p))
 		return NULL;
-	for (i = 0; i < p->n_files; i++)
-		if (p->files[i].content &&
-		    (p->files[i].restart & (PLAN_RECONFIGURE | PLAN_RESTART_SLURMD)) &&
-		    model_host_runs(p->m, &p->m->hosts[p->files[i].host], SVC_SLURMD))
-			return p->files[i].want->path;
+	for (i = 0; i < p->n_files; i++) {
+		const char *path = p->files[i].want->path;
+		const char *name = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
+
+		if (p->files[i].content && (!strcmp(name, "slurm.conf") ||
+		    !strcmp(name, "gres.conf") || !strcmp(name, "cgroup.conf")))
+			return path;
+	}
 	return NULL;
 }
 
@@ -427,6 +443,11 @@ static void plan_print_left_alone(const struct plan *p, struct strbuf *out)
 		strbuf_addf(out, "warning: slurmd outside --limit keep the old "
 			    "configuration until they restart (%s)\n",
 			    p->fetch_why ? p->fetch_why : "a restart is needed");
+	if (p->sackd_stale_hosts)
+		strbuf_addf(out, "warning: sackd on %s (outside --limit) keeps the "
+			    "old slurm.conf until it restarts (before Slurm 25.05 "
+			    "sackd fetches it only when it starts)\n",
+			    p->sackd_stale_hosts);
 	free(declared);
 	free(outside);
 }

@@ -184,7 +184,7 @@ static size_t set_add_blob(struct rendered_set *set, char *bytes, size_t len)
 /* The kinds of file clusterctl renders, in no particular order. */
 enum file_kind {
 	FK_SLURM, FK_GRES, FK_CGROUP, FK_SLURMDBD, FK_SLURMD_DEFAULTS,
-	FK_SLURMD_DROPIN, FK_COUNT
+	FK_SLURMD_DROPIN, FK_SACKD_DEFAULTS, FK_COUNT
 };
 
 /* A name with a '/' is the file's path, not one in cluster.config_dir. */
@@ -195,6 +195,7 @@ static const char *const kind_names[FK_COUNT] = {
 	[FK_SLURMDBD] = "slurmdbd.conf",
 	[FK_SLURMD_DEFAULTS] = RENDER_SLURMD_DEFAULTS,
 	[FK_SLURMD_DROPIN] = RENDER_SLURMD_DROPIN,
+	[FK_SACKD_DEFAULTS] = RENDER_SACKD_DEFAULTS,
 };
 
 static char *kind_template(enum file_kind k)
@@ -203,6 +204,8 @@ static char *kind_template(enum file_kind k)
 		return xstrdup("slurmd.default.mustache");
 	if (k == FK_SLURMD_DROPIN)
 		return xstrdup("slurmd.dropin.mustache");
+	if (k == FK_SACKD_DEFAULTS)
+		return xstrdup("sackd.default.mustache");
 	return xasprintf("%s.mustache", kind_names[k]);
 }
 
@@ -221,7 +224,8 @@ static json_t *kind_context(const struct model *m, enum file_kind k,
 		return view_slurmdbd_conf(m);
 	case FK_SLURMD_DEFAULTS:
 	case FK_SLURMD_DROPIN:
-		return view_slurmd_defaults(m);
+	case FK_SACKD_DEFAULTS:
+		return view_fetch_defaults(m);
 	default:
 		BUG("unknown file kind %d", (int)k);
 	}
@@ -357,29 +361,42 @@ static void render_plan_release(struct render_plan *rp)
 }
 
 /*
- * A slurmd that fetches its configuration from slurmctld (configless): on
- * a compute host that runs no slurmctld. Login-only hosts keep the files:
- * Slurm's client commands there have no slurmd cache to read (sackd would
- * be one; the lab's Slurm packages carry none).
+ * Where a host's Slurm configuration comes from: its own files (push mode,
+ * a controller, or a login host before 23.11, whose client commands have
+ * no cache to read), or slurmctld through slurmd or sackd (configless).
  */
-static bool host_fetches(const struct model *m, const struct host *h)
+enum conf_source { CONF_LOCAL, CONF_SLURMD, CONF_SACKD };
+
+static enum conf_source host_conf_source(const struct model *m,
+					 const struct host *h)
 {
-	return m->cluster.config_mode == CONFIG_CONFIGLESS &&
-	       (h->roles & ROLE_COMPUTE) && !model_host_runs(m, h, SVC_SLURMCTLD);
+	if (!model_host_fetches(m, h))
+		return CONF_LOCAL;
+	return model_host_runs(m, h, SVC_SLURMD) ? CONF_SLURMD : CONF_SACKD;
+}
+
+/* The kinds [*from, *to] a host gets with its configuration from src. */
+static void conf_kinds(enum conf_source src, int *from, int *to)
+{
+	static const int range[][2] = {
+		[CONF_LOCAL] = { FK_SLURM, FK_CGROUP },
+		[CONF_SLURMD] = { FK_SLURMD_DEFAULTS, FK_SLURMD_DROPIN },
+		[CONF_SACKD] = { FK_SACKD_DEFAULTS, FK_SACKD_DEFAULTS },
+	};
+
+	*from = range[src][0];
+	*to = range[src][1];
 }
 
 static size_t host_files(const struct model *m, const struct host *h,
 			 const struct render_plan *rp, struct file_spec *fs)
 {
 	const struct cluster *c = &m->cluster;
-	bool fetches = host_fetches(m, h);
 	size_t n = 0;
-	int k;
+	int k, from, to;
 
-	for (k = FK_SLURM; !fetches && k <= FK_CGROUP; k++)
-		fs[n++] = (struct file_spec){ rp->path[k], "root", "root", 0644,
-					      rp->blob[k], false, false, false };
-	for (k = FK_SLURMD_DEFAULTS; fetches && k <= FK_SLURMD_DROPIN; k++)
+	conf_kinds(host_conf_source(m, h), &from, &to);
+	for (k = from; k <= to; k++)
 		fs[n++] = (struct file_spec){ rp->path[k], "root", "root", 0644,
 					      rp->blob[k], false, false, false };
 	if (h == rp->dbd)
@@ -396,23 +413,31 @@ static size_t host_files(const struct model *m, const struct host *h,
 }
 
 /*
- * The files a host must not have: Slurm's configs where slurmd fetches
- * them (a stale slurm.conf would be what client commands on the node
- * read), and, where it reads them locally, the --conf-server arguments and
- * the slurmd.service drop-in clusterctl wrote when the cluster was
- * configless.
+ * Whether kind k is in the absent set of a host whose configuration comes
+ * from src: Slurm's configs where slurmd or sackd fetches them (a stale
+ * slurm.conf would be what client commands on the host read); where it
+ * reads them locally, the start arguments (and the slurmd.service drop-in)
+ * clusterctl wrote for its role when the cluster was configless.
  */
+static bool kind_absent(const struct host *h, enum conf_source src, int k)
+{
+	if (src != CONF_LOCAL)
+		return k <= FK_CGROUP;
+	if (k == FK_SLURMD_DEFAULTS || k == FK_SLURMD_DROPIN)
+		return h->roles & ROLE_COMPUTE;
+	return k == FK_SACKD_DEFAULTS && (h->roles & ROLE_LOGIN);
+}
+
 static void host_absent(struct rendered_set *set, const struct model *m,
 			const struct host *h, const struct render_plan *rp)
 {
-	bool fetches = host_fetches(m, h);
+	enum conf_source src = host_conf_source(m, h);
 	int k;
 
 	for (k = 0; k < FK_COUNT; k++) {
 		struct rendered_file *f;
 
-		if (fetches ? k > FK_CGROUP : (k < FK_SLURMD_DEFAULTS ||
-					       !(h->roles & ROLE_COMPUTE)))
+		if (!kind_absent(h, src, k))
 			continue;
 		XGROW(set->absent, set->alloc_absent, set->n_absent + 1);
 		f = &set->absent[set->n_absent++];
@@ -423,7 +448,7 @@ static void host_absent(struct rendered_set *set, const struct model *m,
 		f->group = xstrdup("root");
 		f->blob = SIZE_MAX;
 		f->absent = true;
-		f->only_ours = !fetches;
+		f->only_ours = src == CONF_LOCAL;
 	}
 }
 

@@ -68,6 +68,16 @@ struct rendered_file {
  */
 #define RENDER_SLURMD_DROPIN "/etc/systemd/system/slurmd.service.d/clusterctl-configless.conf"
 
+/*
+ * Where Debian's sackd.service reads sackd's start arguments from: a
+ * configless login host's sackd (23.11+) fetches the configuration for
+ * the client commands there.
+ */
+#define RENDER_SACKD_DEFAULTS "/etc/default/sackd"
+
+/* Where sackd caches the slurm.conf it fetched (Debian's RuntimeDirectory). */
+#define RENDER_SACKD_CACHE "/run/slurm/conf/slurm.conf"
+
 struct rendered_set {
 	struct rendered_file *files;
 	size_t n_files, alloc_files;
@@ -88,9 +98,11 @@ struct rendered_set {
  * the embedded copy), else from the templates embedded in the binary.
  * In configless mode a compute host that is no controller gets
  * RENDER_SLURMD_DEFAULTS (slurmd --conf-server) and RENDER_SLURMD_DROPIN
- * instead of the Slurm configs, and those configs go to its absent set; in
- * push mode such a host's absent set holds those two when clusterctl wrote
- * them.
+ * instead of the Slurm configs, and a login-only host that runs sackd
+ * (model_host_runs) gets RENDER_SACKD_DEFAULTS instead; those configs go to
+ * the host's absent set. A host that reads its files locally has in its
+ * absent set the start arguments (and drop-in) of its role's fetching
+ * daemon, when clusterctl wrote them.
  * Returns 0, or -1 with the problems added to dl (out is then empty).
  */
 int render_cluster(const struct model *m, struct rendered_set *out,

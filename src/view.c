@@ -916,7 +916,7 @@ json_t *view_slurmdbd_conf(const struct model *m)
 	return ctx;
 }
 
-/* ---- /etc/default/slurmd (configless) ---- */
+/* ---- /etc/default/slurmd and sackd (configless) ---- */
 
 /* "address:port" (or the name when it has no address) of a controller. */
 static void add_conf_server(struct strbuf *sb, const struct model *m,
@@ -934,11 +934,11 @@ static bool is_primary(const struct model *m, const struct host *h)
 }
 
 /*
- * The start arguments of a slurmd that fetches its configuration
+ * The start arguments of a slurmd or sackd that fetches its configuration
  * (configless mode): "conf_server", the controller then its backups, as
  * --conf-server takes them ("addr:port,addr:port").
  */
-json_t *view_slurmd_defaults(const struct model *m)
+json_t *view_fetch_defaults(const struct model *m)
 {
 	struct strbuf sb = STRBUF_INIT;
 	json_t *ctx = json_object();

@@ -44,11 +44,11 @@ json_t *view_cgroup_conf(const struct model *m);
 json_t *view_slurmdbd_conf(const struct model *m);
 
 /*
- * /etc/default/slurmd of a host that fetches its configuration (configless):
- * "conf_server" lists the controller then its backups as slurmd's
- * --conf-server takes them ("address:port,..."). New reference.
+ * /etc/default/slurmd or /etc/default/sackd of a host that fetches its
+ * configuration (configless): "conf_server" lists the controller then its
+ * backups as --conf-server takes them ("address:port,..."). New reference.
  */
-json_t *view_slurmd_defaults(const struct model *m);
+json_t *view_fetch_defaults(const struct model *m);
 
 /*
  * The effective AccountingStorageTRES: every TRES of the pass-through value

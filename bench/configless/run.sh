@@ -55,7 +55,7 @@ for line in sys.stdin.read().split("\n"):
     if skip and (line.startswith(" ") or not line.strip()):
         continue
     skip = False
-    if line.startswith("  accounting_host:"):
+    if line.startswith("  accounting_host:") or "names: login1" in line:
         continue
     line = line.replace("config_mode: configless", "config_mode: " + mode)
     line = line.replace("roles: [controller, dbd, login]", "roles: [controller, login]")

@@ -1,17 +1,26 @@
 #!/bin/sh
 # slurm-releases: 22.05 24.11 (tests/t/run.sh runs it once per release)
-# t7000-configless: cluster.config_mode: configless on the lab (ctl, gpu[01-03]):
+# t7000-configless: cluster.config_mode: configless on the lab (ctl, gpu[01-03],
+# and login1, a login host without slurmd):
 #   1. from nothing: compute hosts hold no Slurm config, only the munge key,
 #      the users, /etc/default/slurmd (--conf-server) and a slurmd.service
 #      drop-in that systemd's own loader (systemd-analyze) reads as clearing
 #      the unit's ConditionPathExists; slurmd runs from the configuration it
-#      fetched (its cache); a GPU job completes; plan exits 0
+#      fetched (its cache); a GPU job completes; plan exits 0; login1 runs
+#      its client commands from what sackd fetched (24.11: no Slurm config
+#      there, only /etc/default/sackd) or, on 22.05 (no sackd), from the
+#      files pushed to it
 #   2. a MaxTime change: only ctl's files change over SSH, the plan says
 #      gpu[01-03] receive it through slurmctld with no slurmd restart; every
-#      slurmd's cached slurm.conf holds the new value
+#      slurmd's cached slurm.conf holds the new value; login1's sackd (24.11,
+#      which slurmctld sends nothing) restarts on its stale cache, or its own
+#      slurm.conf changes (22.05)
 #      and again with --limit ctl: only ctl observed and changed, the
-#      plan names gpu[01-03] outside the limit and still receiving it
+#      plan names gpu[01-03] outside the limit and still receiving it, and
+#      warns that login1 keeps the old slurm.conf; the next full plan
+#      restarts its sackd (24.11) or pushes the file (22.05)
 #   3. configless -> push -> configless -> push: stale files moved aside
+#      (login1 too on 24.11, with its /etc/default/sackd)
 #      (FILE.clusterctl-old kept), slurmd restarted on what the mode says,
 #      plan empty at each end, a job runs each time
 #   4. the controller down during a configless apply: ctl is named, exit 4,
@@ -28,11 +37,25 @@ lab_inventory "$TOP/inventories/lab-configless.yaml" "$INV"
 lab_slurm_ports "$INV" 3
 "$CLUSTERCTL" validate "$INV" >/dev/null 2>&1 || test_skip_or_die "the test inventory does not validate"
 
-lab_hosts_up ctl gpu01 gpu02 gpu03
+lab_hosts_up ctl gpu01 gpu02 gpu03 login1
 lab_db_up
 lab add-unix-user alice 5001 >/dev/null || test_skip_or_die "cannot add unix user alice"
 REL=$(cat "$CLUSTERCTL_LAB/slurm-version")
 say "# Slurm $REL"
+
+# login1 runs no slurmd: from 23.11 sackd fetches its configuration in
+# configless mode; 22.05 has no sackd, and login1 keeps the pushed files
+if [ "$REL" = 22.05 ]; then
+	SACKD=
+	PUSHED='ctl,login1'		# hosts holding Slurm configs in configless mode
+	FETCHING='gpu\[01-03\]'		# hosts that lose them there
+	MAXTIME_RESTARTS='0 restarts'	# what a MaxTime change restarts
+else
+	SACKD=yes
+	PUSHED=ctl
+	FETCHING='gpu\[01-03\],login1'
+	MAXTIME_RESTARTS='1 restart'	# login1's sackd
+fi
 
 cc() { "$CLUSTERCTL" "$@"; }
 on() { lab_exec "$@"; }
@@ -70,6 +93,28 @@ fetching() {
 	on "$1" grep -qx "ConditionPathExists=" "$DROPIN"
 }
 
+# sackd_mode: login1 runs sackd (24.11, configless inventory)
+sackd_mode() { [ -n "$SACKD" ] && grep -q "^  config_mode: configless" "$INV"; }
+
+# login_file: the slurm.conf login1's client commands read
+login_file() { if sackd_mode; then echo /run/slurm/conf/slurm.conf; else echo /etc/slurm/slurm.conf; fi; }
+
+# login_conf: login1 runs its client commands from what the mode gives it:
+# a sackd that fetched the configuration (and no local copy), else its own
+# files (and no sackd start arguments of ours)
+login_conf() {
+	if sackd_mode; then
+		p=$(pid_of login1 sackd) && test -n "$p" &&
+		on login1 cat "/proc/$p/cmdline" | tr '\0' ' ' | grep -- "--conf-server $LAB_NET.1:" &&
+		on login1 test -s /run/slurm/conf/slurm.conf &&
+		! on login1 test -e /etc/slurm/slurm.conf
+	else
+		on login1 test -s /etc/slurm/slurm.conf &&
+		! on login1 grep -s "^SACKD_OPTIONS=.*--conf-server" /etc/default/sackd
+	fi &&
+	on login1 sinfo -h -p gpu -o %D >login.sinfo && grep -x 3 login.sinfo
+}
+
 # local_conf HOST: slurmd runs without --conf-server from /etc/slurm/slurm.conf
 # (and without the slurmd.service drop-in that lets it start with none)
 local_conf() {
@@ -82,9 +127,11 @@ local_conf() {
 
 test_expect_success '1. from nothing: apply makes a configless cluster (exit 0)' '
 	test_must_fail --exit=2 cc plan "$INV" >plan 2>err; cat plan err &&
-	grep "^  ctl: /etc/slurm/slurm.conf: create" plan &&
+	grep "^  $PUSHED: /etc/slurm/slurm.conf: create" plan &&
 	grep "^  gpu\[01-03\]: /etc/default/slurmd: " plan &&
 	! grep "^  [^:]*gpu[^:]*: /etc/slurm/" plan &&
+	if [ -n "$SACKD" ]; then grep "^  login1: /etc/default/sackd: create" plan
+	else ! grep sackd plan; fi &&
 	cc apply "$INV" >out 2>err; rc=$?; cat out err; test "$rc" = 0 &&
 	idle_nodes
 '
@@ -126,6 +173,13 @@ test_expect_success '1. the drop-in clears the unit'"'"'s ConditionPathExists (s
 	unit_conditions gpu01 >cond && cat cond && ! grep ConditionPathExists cond
 '
 
+test_expect_success '1. login1 runs client commands from sackd (24.11) or its own files (22.05)' '
+	login_conf &&
+	on login1 ls -A /etc/slurm >ls.login1 && cat ls.login1 &&
+	if [ -n "$SACKD" ]; then ! test -s ls.login1 && ! on login1 grep -s "conf-server" /etc/default/slurmd
+	else test -s ls.login1; fi
+'
+
 test_expect_success '1. a GPU job completes; plan exits 0' '
 	gpu_job &&
 	cc plan "$INV" >plan 2>err; rc=$?; cat plan; test "$rc" = 0
@@ -136,8 +190,10 @@ test_expect_success '2. MaxTime: plan changes ctl only, slurmd get it through sl
 	sed -i "s/{name: debug, nodes: \"gpu\[01-03\]\", max_time: \"00:30:00\"/{name: debug, nodes: \"gpu[01-03]\", max_time: \"00:45:00\"/" "$INV" &&
 	grep -q "max_time: \"00:45:00\"" "$INV" &&
 	test_must_fail --exit=2 cc plan "$INV" >plan 2>err; cat plan err &&
-	grep "^  ctl: /etc/slurm/slurm.conf: modify\$" plan &&
+	grep "^  $PUSHED: /etc/slurm/slurm.conf: modify\$" plan &&
 	test "$(grep -c ": /etc/" plan)" = 1 &&
+	if [ -n "$SACKD" ]; then grep "^  login1: restart sackd (cached slurm.conf is not the controller.s; this sackd fetches only when it starts)\$" plan
+	else ! grep sackd plan; fi &&
 	grep "^configless: gpu\[01-03\] receive slurm.conf through slurmctld (scontrol reconfigure); slurmd restart: no\$" plan &&
 	grep "reconfigure slurmctld" plan && ! grep -i "restart slurm" plan &&
 	test_must_fail --exit=2 cc plan --json "$INV" >plan.json &&
@@ -146,7 +202,8 @@ test_expect_success '2. MaxTime: plan changes ctl only, slurmd get it through sl
 
 test_expect_success '2. apply: every slurmd runs the new MaxTime, none restarted by apply' '
 	cc apply "$INV" >out 2>err; rc=$?; cat out err; test "$rc" = 0 &&
-	! grep "restart slurm" out && grep " 0 restarts, 1 reconfigure" out &&
+	! grep "restart slurm" out && grep " $MAXTIME_RESTARTS, 1 reconfigure" out &&
+	on login1 grep "^PartitionName=debug .*MaxTime=00:45:00" "$(login_file)" &&
 	for h in gpu01 gpu02 gpu03; do
 		i=0
 		while [ $i -lt 60 ] && ! on $h grep -q "^PartitionName=debug .*MaxTime=00:45:00" /run/slurm/conf/slurm.conf; do
@@ -167,8 +224,10 @@ test_expect_success '2. --limit ctl: only ctl is observed and changed, every slu
 	sed -i "s/max_time: \"00:45:00\"/max_time: \"01:00:00\"/" "$INV" &&
 	grep -q "max_time: \"01:00:00\"" "$INV" &&
 	test_must_fail --exit=2 cc plan --limit ctl "$INV" >plan 2>err; cat plan err &&
-	grep "^outside --limit: gpu\[01-03\] (not observed" plan &&
+	grep "^outside --limit: gpu\[01-03\],login1 (not observed" plan &&
 	grep "^configless: gpu\[01-03\] receive slurm.conf through slurmctld" plan &&
+	if [ -n "$SACKD" ]; then grep "^warning: sackd on login1 (outside --limit) keeps the old slurm.conf until it restarts" plan
+	else grep "^warning: hosts outside --limit keep their old /etc/slurm/slurm.conf until an apply reaches them" plan; fi &&
 	grep "^plan: [0-9]* changes\{0,1\} pending on 1 host\$" plan &&
 	cc apply --limit ctl "$INV" >out 2>err; rc=$?; cat out err; test "$rc" = 0 &&
 	grep "^apply: 1 host, 1 file changed, " out && grep " 0 restarts, 1 reconfigure" out &&
@@ -180,6 +239,15 @@ test_expect_success '2. --limit ctl: only ctl is observed and changed, every slu
 		on $h scontrol show partition debug | grep "MaxTime=01:00:00" || return 1
 	done &&
 	idle_nodes &&
+	! on login1 grep "^PartitionName=debug .*MaxTime=01:00:00" "$(login_file)"
+'
+
+test_expect_success '2. the next full apply brings login1 what --limit left out' '
+	test_must_fail --exit=2 cc plan "$INV" >plan 2>err; cat plan err &&
+	if [ -n "$SACKD" ]; then grep "^  login1: restart sackd (cached slurm.conf is not the controller" plan
+	else grep "^  login1: /etc/slurm/slurm.conf: modify" plan; fi &&
+	cc apply "$INV" >out 2>err; rc=$?; cat out err; test "$rc" = 0 &&
+	on login1 grep "^PartitionName=debug .*MaxTime=01:00:00" "$(login_file)" &&
 	cc plan "$INV" >plan; rc=$?; cat plan; test "$rc" = 0
 '
 
@@ -187,13 +255,15 @@ test_expect_success '3. configless -> push: configs back on gpu hosts, --conf-se
 	mode push &&
 	test_must_fail --exit=2 cc plan "$INV" >plan 2>err; cat plan err &&
 	grep "^  gpu\[01-03\]: /etc/default/slurmd: remove (moved to /etc/default/slurmd.clusterctl-old)\$" plan &&
-	grep "^  gpu\[01-03\]: /etc/slurm/slurm.conf: create\$" plan &&
+	grep "^  $FETCHING: /etc/slurm/slurm.conf: create\$" plan &&
 	grep "^  gpu\[01-03\]: restart slurmd" plan &&
+	if [ -n "$SACKD" ]; then grep "^  login1: /etc/default/sackd: remove (moved to /etc/default/sackd.clusterctl-old)\$" plan; fi &&
 	cc apply "$INV" >out 2>err; rc=$?; cat out err; test "$rc" = 0 &&
 	for h in gpu01 gpu02 gpu03; do
 		local_conf $h &&
 		on $h grep -q "conf-server" /etc/default/slurmd.clusterctl-old || return 1
 	done &&
+	login_conf &&
 	idle_nodes && gpu_job &&
 	cc plan "$INV" >plan; rc=$?; cat plan; test "$rc" = 0
 '
@@ -202,7 +272,7 @@ test_expect_success '3. push -> configless: stale configs moved aside, slurmd fe
 	mode configless &&
 	test_must_fail --exit=2 cc plan "$INV" >plan 2>err; cat plan err &&
 	for f in slurm.conf gres.conf cgroup.conf; do
-		grep "^  gpu\[01-03\]: /etc/slurm/$f: remove (moved to /etc/slurm/$f.clusterctl-old)\$" plan || return 1
+		grep "^  $FETCHING: /etc/slurm/$f: remove (moved to /etc/slurm/$f.clusterctl-old)\$" plan || return 1
 	done &&
 	test_must_fail --exit=2 cc plan --json "$INV" >plan.json &&
 	grep "\"change\": \"remove\"" plan.json &&
@@ -210,6 +280,7 @@ test_expect_success '3. push -> configless: stale configs moved aside, slurmd fe
 	for h in gpu01 gpu02 gpu03; do
 		fetching $h && on $h test -s /etc/slurm/slurm.conf.clusterctl-old || return 1
 	done &&
+	login_conf &&
 	idle_nodes && gpu_job &&
 	cc plan "$INV" >plan; rc=$?; cat plan; test "$rc" = 0
 '
@@ -218,10 +289,10 @@ test_expect_success '3. configless -> push again: no stale file, plan empty' '
 	mode push &&
 	cc apply "$INV" >out 2>err; rc=$?; cat out err; test "$rc" = 0 &&
 	for h in gpu01 gpu02 gpu03; do local_conf $h || return 1; done &&
-	idle_nodes && gpu_job &&
+	login_conf && idle_nodes && gpu_job &&
 	cc plan "$INV" >plan; rc=$?; cat plan; test "$rc" = 0 &&
 	mode configless && cc apply "$INV" >out 2>err; rc=$?; cat out err; test "$rc" = 0 &&
-	for h in gpu01 gpu02 gpu03; do fetching $h || return 1; done && idle_nodes
+	for h in gpu01 gpu02 gpu03; do fetching $h || return 1; done && login_conf && idle_nodes
 '
 
 test_expect_success '4. controller down during a configless apply: ctl named, slurmd keep running' '
@@ -233,7 +304,8 @@ test_expect_success '4. controller down during a configless apply: ctl named, sl
 	for h in gpu01 gpu02 gpu03; do
 		test "$(pid_of $h slurmd)" = "$(cat pid.$h)" &&
 		on $h test -s /run/slurm/conf/slurm.conf || return 1
-	done
+	done &&
+	{ [ -z "$SACKD" ] || test -n "$(pid_of login1 sackd)"; }
 '
 
 test_done

@@ -77,6 +77,37 @@ Test(model_roles, who_runs_what)
 	model_free(m);
 }
 
+/*
+ * Configless: a login host without slurmd runs sackd from 23.11 on (and
+ * then fetches like the compute hosts); before 23.11, in push mode, or
+ * with slurmd or slurmctld on it, it does not.
+ */
+Test(model_roles, sackd_on_configless_login_hosts_from_23_11)
+{
+	struct model *m = load("cluster: {name: c, controller: ctl, slurm_version: \"24.11\","
+			       " config_mode: configless}\n"
+			       "hosts:\n"
+			       "  - {names: ctl, roles: [controller, login]}\n"
+			       "  - {names: n1, roles: [compute, login]}\n"
+			       "  - {names: login1, roles: [login]}\n");
+
+	cr_expect_str_eq(runs(m, "login1"), "munge,sackd");
+	cr_expect_str_eq(runs(m, "n1"), "munge,slurmd");
+	cr_expect_str_eq(runs(m, "ctl"), "munge,slurmctld");
+	cr_expect(model_host_fetches(m, host(m, "login1")));
+	cr_expect(model_host_fetches(m, host(m, "n1")));
+	cr_expect(!model_host_fetches(m, host(m, "ctl")));
+	m->cluster.slurm_version = "23.02";
+	cr_expect_str_eq(runs(m, "login1"), "munge");
+	cr_expect(!model_host_fetches(m, host(m, "login1")));
+	m->cluster.slurm_version = "23.11";
+	cr_expect_str_eq(runs(m, "login1"), "munge,sackd");
+	m->cluster.config_mode = CONFIG_PUSH;
+	cr_expect_str_eq(runs(m, "login1"), "munge");
+	cr_expect(!model_host_fetches(m, host(m, "n1")));
+	model_free(m);
+}
+
 /* A model straight from the loader: the cluster's names count like roles. */
 Test(model_roles, names_count_without_roles)
 {

@@ -534,6 +534,11 @@ Test(plan, classification_follows_the_man_pages)
 		     PLAN_RESTART_SLURMD);
 	cr_expect_str_eq(why, RENDER_SLURMD_DROPIN);
 	free(why);
+	/* sackd's start arguments (configless login hosts) */
+	cr_expect_eq(classify(RENDER_SACKD_DEFAULTS, "", "SACKD_OPTIONS=x\n", &why),
+		     PLAN_RESTART_SACKD);
+	cr_expect_str_eq(why, RENDER_SACKD_DEFAULTS);
+	free(why);
 	cr_expect_eq(classify("/etc/slurm/slurmdbd.conf", "A=1\n", "A=2\n", NULL),
 		     PLAN_RESTART_DBD);
 }
@@ -1016,6 +1021,59 @@ Test(plan, configless_changes_reach_fetching_hosts_through_slurmctld)
 	t = text(p);
 	cr_expect(strstr(t, "  n[2-4]: restart slurmd (slurm.conf: NodeName)\n"), "%s", t);
 	free(t);
+	plan_free(p);
+	teardown_fx(&fx);
+}
+
+/*
+ * A running sackd (configless login host n4) whose cache is not the
+ * controller's slurm.conf restarts where sackd fetches only when it starts
+ * (before 25.05); one with the controller's bytes, or on 25.05, does not.
+ */
+Test(plan, stale_sackd_cache_restarts_sackd_before_25_05)
+{
+	struct fixture fx;
+	struct plan_obs_file *cache;
+	struct plan *p;
+	char *t;
+
+	setup_running(&fx);
+	fx.m->cluster.config_mode = CONFIG_CONFIGLESS;
+	fx.m->cluster.slurm_version = "24.11";
+	fx.m->hosts[3].roles = ROLE_LOGIN;
+	cache = plan_obs_add_file(&fx.obs[3], RENDER_SACKD_CACHE, true, 0644, 0, 0,
+				  SLURM_CONF_EDITED, strlen(SLURM_CONF_EDITED));
+	p = compute(&fx, "pw");
+	cr_assert_eq(p->n_services, 1);
+	expect_service(p, 0, 3, SVC_SACKD, PLAN_SVC_RESTART);
+	t = text(p);
+	cr_expect(strstr(t, "  n4: restart sackd (cached slurm.conf is not the "
+			    "controller's; this sackd fetches only when it starts)\n"),
+		  "%s", t);
+	/* slurmctld does not hand it over: n4 is not among those receiving it */
+	cr_expect(!strstr(t, "configless:"), "%s", t);
+	free(t);
+	plan_free(p);
+
+	fx.m->cluster.slurm_version = "25.05";
+	p = compute(&fx, "pw");
+	cr_expect_eq(p->n_services, 0);
+	plan_free(p);
+
+	fx.m->cluster.slurm_version = "24.11";
+	free(cache->bytes);
+	cache->bytes = NULL;
+	cache->matches = true;
+	p = compute(&fx, "pw");
+	cr_expect_eq(p->n_services, 0);
+	plan_free(p);
+
+	/* a stopped sackd is started, not restarted */
+	cache->matches = false;
+	fx.obs[3].svc[SVC_SACKD] = PLAN_OBS_SVC_STOPPED;
+	p = compute(&fx, "pw");
+	cr_assert_eq(p->n_services, 1);
+	expect_service(p, 0, 3, SVC_SACKD, PLAN_SVC_START);
 	plan_free(p);
 	teardown_fx(&fx);
 }

@@ -32,6 +32,7 @@
 	"hosts:\n" \
 	"  - {names: ctl, address: 127.0.10.1, roles: [controller, dbd, login]}\n" \
 	"  - {names: \"gpu[01-03]\", addresses: \"127.0.10.[2-4]\", type: f, slurmd_port: 6831}\n" \
+	"%s" \
 	"partitions:\n  - {name: gpu, nodes: \"gpu[01-03]\", default: true}\n"
 
 static char pass_dir[] = "/tmp/render_test_pass.XXXXXX";
@@ -53,14 +54,19 @@ static void make_pass_file(void)
 {
 	char *cause = NULL;
 
+	if (pass_file)	/* one per test process */
+		return;
 	cr_assert_not_null(mkdtemp(pass_dir));
 	pass_file = xasprintf("%s/pass.XXXXXX", pass_dir);
 	write_secret(pass_file);
 	cr_assert_eq(pathtrust_allow(pass_dir, &cause), 0, "%s", cause);
 }
 
-/* A validated model: cluster keys (inside cluster:) plus the lab-like rest. */
-static struct model *model_with(const char *cluster_keys)
+/*
+ * A validated model: cluster keys (inside cluster:) plus the lab-like rest,
+ * with extra_hosts (lines of hosts:) after its hosts.
+ */
+static struct model *model_from(const char *cluster_keys, const char *extra_hosts)
 {
 	struct diag_list dl = DIAG_LIST_INIT;
 	struct strbuf sb = STRBUF_INIT;
@@ -71,7 +77,7 @@ static struct model *model_with(const char *cluster_keys)
 		    "  slurm_user: {name: slurm, uid: 64030, gid: 64030},\n"
 		    "  munge_user: {name: munge, uid: 64031, gid: 64031}%s}\n",
 		    cluster_keys);
-	strbuf_addf(&sb, LAB_LIKE, pass_file);
+	strbuf_addf(&sb, LAB_LIKE, pass_file, extra_hosts);
 	m = inventory_load_string("t.yaml", sb.buf, sb.len, &dl);
 	cr_assert_not_null(m);
 	validate_model(m, &dl);
@@ -80,6 +86,11 @@ static struct model *model_with(const char *cluster_keys)
 	diag_release(&dl);
 	strbuf_release(&sb);
 	return m;
+}
+
+static struct model *model_with(const char *cluster_keys)
+{
+	return model_from(cluster_keys, "");
 }
 
 static void render_ok(const struct model *m, struct rendered_set *set)
@@ -262,6 +273,76 @@ Test(render, push_mode_takes_back_what_configless_wrote)
 				  !strcmp(set.absent[i].path, RENDER_SLURMD_DROPIN));
 		}
 	cr_assert_eq(on_gpu01, 2);
+	rendered_set_release(&set);
+	model_free(m);
+}
+
+/* The paths host has in the set's files (absent: its absent set), sorted. */
+static char *paths_of(const struct rendered_set *set, const char *host, bool absent)
+{
+	const struct rendered_file *files = absent ? set->absent : set->files;
+	size_t i, n = absent ? set->n_absent : set->n_files;
+	struct strbuf sb = STRBUF_INIT;
+
+	for (i = 0; i < n; i++)
+		if (!strcmp(files[i].host, host))
+			strbuf_addf(&sb, "%s%s%s", sb.len ? " " : "", files[i].path,
+				    absent && files[i].only_ours ? "(ours)" : "");
+	return strbuf_detach(&sb, NULL);
+}
+
+#define LOGIN1 "  - {names: login1, address: 127.0.10.5, roles: [login]}\n"
+
+static void assert_login1(const char *cluster_keys, const char *files,
+			  const char *absent)
+{
+	struct model *m = model_from(cluster_keys, LOGIN1);
+	struct rendered_set set = RENDERED_SET_INIT;
+	char *have = NULL, *gone = NULL;
+
+	render_ok(m, &set);
+	have = paths_of(&set, "login1", false);
+	gone = paths_of(&set, "login1", true);
+	cr_expect_str_eq(have, files);
+	cr_expect_str_eq(gone, absent);
+	free(have);
+	free(gone);
+	rendered_set_release(&set);
+	model_free(m);
+}
+
+/*
+ * A login host with no slurmd: sackd fetches its client commands' config
+ * in configless mode from 23.11 on; before 23.11 (no sackd) and in push
+ * mode it keeps the files, and what clusterctl wrote for sackd goes.
+ */
+Test(render, configless_login_host_runs_sackd_from_23_11)
+{
+	assert_login1(", config_mode: configless, slurm_version: \"24.11\"",
+		      "/etc/default/sackd /etc/munge/munge.key",
+		      "/etc/slurm/slurm.conf /etc/slurm/gres.conf /etc/slurm/cgroup.conf");
+	assert_login1(", config_mode: configless, slurm_version: \"23.11\"",
+		      "/etc/default/sackd /etc/munge/munge.key",
+		      "/etc/slurm/slurm.conf /etc/slurm/gres.conf /etc/slurm/cgroup.conf");
+	assert_login1(", config_mode: configless, slurm_version: \"23.02\"",
+		      "/etc/munge/munge.key /etc/slurm/cgroup.conf "
+		      "/etc/slurm/gres.conf /etc/slurm/slurm.conf",
+		      "/etc/default/sackd(ours)");
+	assert_login1(", slurm_version: \"24.11\"",
+		      "/etc/munge/munge.key /etc/slurm/cgroup.conf "
+		      "/etc/slurm/gres.conf /etc/slurm/slurm.conf",
+		      "/etc/default/sackd(ours)");
+}
+
+Test(render, sackd_defaults_name_the_controllers)
+{
+	struct model *m = model_from(", config_mode: configless, slurm_version: \"24.11\","
+				     " slurmctld_port: 7017", LOGIN1);
+	struct rendered_set set = RENDERED_SET_INIT;
+
+	render_ok(m, &set);
+	cr_assert_not_null(strstr(bytes_of(&set, "login1", RENDER_SACKD_DEFAULTS),
+				  "\nSACKD_OPTIONS=\"--conf-server 127.0.10.1:7017\"\n"));
 	rendered_set_release(&set);
 	model_free(m);
 }
