@@ -122,24 +122,6 @@ static const char *apply_host_error(const char *host, const char *error)
 
 /* ---- observe ---- */
 
-/* The bytes of the slurm.conf the controller gets, or NULL. */
-static const struct rendered_blob *apply_ctl_slurm_conf(const struct apply_session *s)
-{
-	size_t i;
-
-	if (s->controller == SIZE_MAX)
-		return NULL;
-	for (i = s->rs_start[s->controller]; i < s->rs_start[s->controller + 1]; i++) {
-		const struct rendered_file *f = &s->rs->files[i];
-		const char *slash = strrchr(f->path, '/');
-
-		if (!strcmp(slash ? slash + 1 : f->path, "slurm.conf") &&
-		    f->blob < s->rs->n_blobs)
-			return &s->rs->blobs[f->blob];
-	}
-	return NULL;
-}
-
 /*
  * What observing host idx asks (observe.h): its rendered files (the munge
  * key by fingerprint, its bytes kept on the controller: the cluster's
@@ -179,7 +161,10 @@ static void apply_observe_request(const struct apply_session *s, size_t idx,
 	/* what sackd cached, against what slurmctld serves (plan_sackd_stale) */
 	if ((only & PLAN_ONLY_SERVICES) &&
 	    model_host_runs(s->m, &s->m->hosts[idx], SVC_SACKD) &&
-	    (ctl_conf = apply_ctl_slurm_conf(s))) {
+	    s->controller != SIZE_MAX &&
+	    (ctl_conf = rendered_conf_blob(s->m, s->rs, s->rs_start[s->controller],
+					   s->rs_start[s->controller + 1],
+					   "slurm.conf"))) {
 		files[rq->n_files].path = RENDER_SACKD_CACHE;
 		files[rq->n_files].want = ctl_conf->bytes;
 		files[rq->n_files++].want_len = ctl_conf->len;

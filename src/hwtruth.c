@@ -141,27 +141,6 @@ static void hw_probe_files(struct strbuf *cmd, const struct node_type *nt)
 		      "else echo \"@@HW missing $f\"; m=1; fi; done\n");
 }
 
-/* The rendered file of this host named base in its config dir, or NULL. */
-static const struct rendered_blob *hw_conf(const struct model *m,
-					   const struct rendered_set *rs,
-					   size_t from, size_t to,
-					   const char *base)
-{
-	const char *dir = m->cluster.config_dir ? m->cluster.config_dir : "/etc/slurm";
-	size_t dl = strlen(dir);
-
-	for (size_t i = from; i < to; i++) {
-		const struct rendered_file *f = &rs->files[i];
-
-		if (f->secret || f->has_secret_placeholder)
-			continue;
-		if (!strncmp(f->path, dir, dl) && f->path[dl] == '/' &&
-		    !strcmp(f->path + dl + 1, base))
-			return &rs->blobs[f->blob];
-	}
-	return NULL;
-}
-
 /* A here-document can carry b unless a line of it is the terminator. */
 static bool hw_heredoc_ok(const struct rendered_blob *b)
 {
@@ -194,9 +173,9 @@ static void hw_probe_write(struct strbuf *cmd, const char *base,
 static void hw_probe_gres(struct strbuf *cmd, const struct model *m, size_t idx,
 			  const struct rendered_set *rs, size_t from, size_t to)
 {
-	const struct rendered_blob *conf = hw_conf(m, rs, from, to, "slurm.conf");
-	const struct rendered_blob *gres = hw_conf(m, rs, from, to, "gres.conf");
-	const struct rendered_blob *cg = hw_conf(m, rs, from, to, "cgroup.conf");
+	const struct rendered_blob *conf = rendered_conf_blob(m, rs, from, to, "slurm.conf");
+	const struct rendered_blob *gres = rendered_conf_blob(m, rs, from, to, "gres.conf");
+	const struct rendered_blob *cg = rendered_conf_blob(m, rs, from, to, "cgroup.conf");
 
 	if (!conf || !gres || !hw_heredoc_ok(conf) || !hw_heredoc_ok(gres) ||
 	    (cg && !hw_heredoc_ok(cg))) {

@@ -343,6 +343,14 @@ static const char *plan_basename(const char *path)
 	return s ? s + 1 : path;
 }
 
+bool plan_is_node_config(const char *path)
+{
+	const char *name = plan_basename(path);
+
+	return !strcmp(name, "slurm.conf") || !strcmp(name, "gres.conf") ||
+	       !strcmp(name, "cgroup.conf");
+}
+
 /* Normalised, non-empty lines (comments and edge blanks dropped), sorted. */
 static char **plan_conf_lines(const char *s, size_t len, size_t *n)
 {
@@ -968,12 +976,6 @@ static void plan_services_by_host(struct plan *p)
 	p->service_start[p->m->n_hosts] = i;
 }
 
-/* A host whose slurmd or sackd fetches its configuration from slurmctld. */
-static bool plan_host_fetches(const struct model *m, size_t host)
-{
-	return model_host_fetches(m, &m->hosts[host]);
-}
-
 /*
  * Whether sackd of this release learns of a changed slurm.conf only when it
  * starts: slurmctld pushes a reconfigure to the sackd that registered with
@@ -1047,8 +1049,7 @@ static unsigned plan_fetched(struct plan *p)
 		const struct plan_file *f = &p->files[i];
 		const char *name = plan_basename(f->want->path);
 
-		if (!f->content || f->want->absent || (strcmp(name, "slurm.conf") &&
-		    strcmp(name, "gres.conf") && strcmp(name, "cgroup.conf")))
+		if (!f->content || f->want->absent || !plan_is_node_config(name))
 			continue;
 		strbuf_addf(&files, "%s%s", files.len ? ", " : "", name);
 		/* of these, the client commands (and so sackd) take slurm.conf */
@@ -1103,7 +1104,7 @@ static void plan_services(struct plan *p)
 		unsigned bits = plan_host_restart(p, h, why);
 
 		/* what slurmctld hands this slurmd may still need its restart */
-		if (plan_host_fetches(p->m, h) && (fetched & PLAN_RESTART_SLURMD) &&
+		if (model_host_fetches(p->m, &p->m->hosts[h]) && (fetched & PLAN_RESTART_SLURMD) &&
 		    !(bits & PLAN_RESTART_SLURMD)) {
 			bits |= PLAN_RESTART_SLURMD;
 			why[plan_bit_index(PLAN_RESTART_SLURMD)] = p->fetch_why;

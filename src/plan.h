@@ -105,6 +105,12 @@ void plan_obs_host_release(struct plan_obs_host *h);
 #define PLAN_REMOVED_SUFFIX ".clusterctl-old"
 enum plan_change { PLAN_NONE, PLAN_CREATE, PLAN_MODIFY, PLAN_FIX, PLAN_REMOVE };
 
+/*
+ * True when path names slurm.conf, gres.conf or cgroup.conf: the configs
+ * every Slurm host reads, which slurmctld serves in configless mode.
+ */
+bool plan_is_node_config(const char *path);
+
 /* Bits of enum plan_restart: what a change requires of the Slurm daemons. */
 enum plan_restart {
 	PLAN_RECONFIGURE = 1 << 0,	/* scontrol reconfigure is enough */

@@ -411,14 +411,9 @@ static const char *plan_changed_node_config(const struct plan *p)
 
 	if (!plan_outside_reads_local(p))
 		return NULL;
-	for (i = 0; i < p->n_files; i++) {
-		const char *path = p->files[i].want->path;
-		const char *name = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
-
-		if (p->files[i].content && (!strcmp(name, "slurm.conf") ||
-		    !strcmp(name, "gres.conf") || !strcmp(name, "cgroup.conf")))
-			return path;
-	}
+	for (i = 0; i < p->n_files; i++)
+		if (p->files[i].content && plan_is_node_config(p->files[i].want->path))
+			return p->files[i].want->path;
 	return NULL;
 }
 

@@ -560,6 +560,26 @@ const struct rendered_blob *rendered_file_blob(const struct rendered_set *set,
 	return &set->blobs[f->blob];
 }
 
+const struct rendered_blob *rendered_conf_blob(const struct model *m,
+					       const struct rendered_set *set,
+					       size_t from, size_t to,
+					       const char *base)
+{
+	const char *dir = m->cluster.config_dir ? m->cluster.config_dir : "/etc/slurm";
+	size_t dl = strlen(dir);
+
+	for (size_t i = from; i < to; i++) {
+		const struct rendered_file *f = &set->files[i];
+
+		if (f->secret || f->has_secret_placeholder)
+			continue;
+		if (!strncmp(f->path, dir, dl) && f->path[dl] == '/' &&
+		    !strcmp(f->path + dl + 1, base))
+			return &set->blobs[f->blob];
+	}
+	return NULL;
+}
+
 const struct rendered_file *rendered_set_find(const struct rendered_set *set,
 					      const char *host,
 					      const char *path)
