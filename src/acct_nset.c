@@ -31,6 +31,10 @@ void acct_nset_push(struct acct_nset *s, unsigned long id, const char *acct,
 	r->lineage = NULL;
 	r->moved = false;
 	r->gone = false;
+	if (!*r->user) {
+		XGROW(s->accts, s->alloc_accts, s->n_accts + 1);
+		s->accts[s->n_accts++] = s->n - 1;
+	}
 }
 
 size_t acct_nset_find_part(const struct acct_nset *s, const char *acct,
@@ -66,10 +70,12 @@ size_t acct_nset_parent(const struct acct_nset *s, const char *parent)
 {
 	size_t best = SIZE_MAX;
 
-	for (size_t i = 0; i < s->n; i++) {
+	/* a seed of 10,000 users looks up 11,000 parents among ~100 accounts */
+	for (size_t k = 0; k < s->n_accts; k++) {
+		size_t i = s->accts[k];
 		const struct acct_nrow *r = &s->rows[i];
 
-		if (r->gone || *r->user || strcmp(r->acct, parent) || (s->flat && r->deleted))
+		if (r->gone || strcmp(r->acct, parent) || (s->flat && r->deleted))
 			continue;
 		if (best == SIZE_MAX || r->lft < s->rows[best].lft)
 			best = i;
@@ -206,5 +212,6 @@ void acct_nset_release(struct acct_nset *s)
 		free(s->rows[i].lineage);
 	}
 	free(s->rows);
+	free(s->accts);
 	memset(s, 0, sizeof(*s));
 }

@@ -33,6 +33,8 @@ struct acct_nrow {
 struct acct_nset {
 	struct acct_nrow *rows;
 	size_t n, alloc;
+	/* indices of the account rows (user ''): the parents children look up */
+	size_t *accts, n_accts, alloc_accts;
 	bool flat;		/* lft/rgt not maintained (23.11+ registered cluster) */
 };
 

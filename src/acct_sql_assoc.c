@@ -4,8 +4,7 @@
  * (acct_nset.c; flat, with lft = rgt = 0, on a 23.11+ registered cluster),
  * the existing rows that move are written once by id, then the new rows are
  * inserted in batches and their ids read back by key. With 23.11+ lineage,
- * a new row whose parent is new too gets its id_parent once the parent's
- * id is known.
+ * a new row goes in once its parent's id is known (insert_waves()).
  */
 #include "compat.h"
 
@@ -141,7 +140,7 @@ static size_t parent_index(const struct sqlw *w, size_t idx)
 	return parent ? acct_nset_parent(&w->ns, parent) : SIZE_MAX;
 }
 
-/* id_parent of row idx: 0 for root, and while its parent is not inserted yet. */
+/* id_parent of row idx: 0 for root. */
 static unsigned long parent_id(const struct sqlw *w, size_t idx)
 {
 	size_t p = parent_index(w, idx);
@@ -168,8 +167,8 @@ static int insert_assoc(struct sqlw *w, size_t idx, const struct acct_obj *o,
 		copy.vals[isdef] = (char *)w->gen->account_is_def;
 	strbuf_addf(&info, "mod_time=%s, acct='%s', user='%s', `partition`='%s'",
 		    w->now, o->name, o->user, acct_obj_part(o));
-	snprintf(par, sizeof(par), "%lu", parent_id(w, idx));
 	if (w->gen->lineage) {
+		snprintf(par, sizeof(par), "%lu", parent_id(w, idx));
 		strbuf_addf(&info, ", id_parent='%s', lineage='%s'", par, r->lineage);
 		params[np++] = par;
 		params[np++] = r->lineage;
@@ -247,34 +246,50 @@ static int fetch_new_ids(struct sqlw *w, char **cause)
 	return rc;
 }
 
-/* id_parent of new rows whose parent was new too (0 at their insert). */
-static int fix_parent_ids(struct sqlw *w, char **cause)
+/* A new row to insert in this wave: with lineage, once its parent has an id. */
+static bool insert_now(const struct sqlw *w, size_t i)
 {
-	struct acct_batch b;
-	char *head = xasprintf("insert into \"%s_assoc_table\" (id_assoc, creation_time, acct, "
-			       "id_parent) values ", w->c);
-	int rc = 0;
+	size_t p;
 
-	acct_batch_init(&b, w->db, head, " on duplicate key update id_parent=VALUES(id_parent)", 4);
-	for (size_t i = 0; rc == 0 && i < w->ns.n; i++) {
-		const struct acct_nrow *r = &w->ns.rows[i];
-		char id[24], par[24];
-		const char *params[] = { id, w->now, r->acct, par };
+	if (w->ns.rows[i].id || i >= w->alloc_newobj || !w->newobj[i] || w->new_info[i])
+		return false;
+	if (!w->gen->lineage)
+		return true;
+	p = parent_index(w, i);
+	return p == SIZE_MAX || w->ns.rows[p].id;
+}
 
-		size_t p = w->new_info[i] ? parent_index(w, i) : SIZE_MAX;
+/*
+ * Inserts the new rows in waves, reading their ids back after each. With
+ * 23.11+ lineage a row waits for its parent's id so that id_parent goes
+ * in with the row: an account tree of depth d costs d + 1 waves, where
+ * setting id_parent afterwards rewrote every new row (0.55 s of the 1.6 s
+ * transaction of 10,000 users on 24.11). Without lineage: one wave.
+ */
+static int insert_waves(struct sqlw *w, char **cause)
+{
+	size_t n;
 
-		/* a parent inserted in this run had no id at its child's insert */
-		if (p == SIZE_MAX || !w->new_info[p])
-			continue;
-		snprintf(id, sizeof(id), "%lu", r->id);
-		snprintf(par, sizeof(par), "%lu", parent_id(w, i));
-		rc = acct_batch_add(&b, params, cause);
+	do {
+		n = 0;
+		for (size_t i = 0; i < w->ns.n; i++) {
+			if (!insert_now(w, i))
+				continue;
+			if (insert_assoc(w, i, w->newobj[i], cause) < 0)
+				return -1;
+			n++;
+		}
+		if (n && (acct_batch_flush(&w->assocs, cause) < 0 || fetch_new_ids(w, cause) < 0))
+			return -1;
+	} while (n);
+	for (size_t i = 0; i < w->ns.n && i < w->alloc_newobj; i++) {
+		if (w->newobj[i] && !w->ns.rows[i].id) {
+			*cause = xasprintf("association '%s' in '%s' has no parent row to go under",
+					   w->ns.rows[i].user, w->ns.rows[i].acct);
+			return -1;
+		}
 	}
-	if (rc == 0)
-		rc = acct_batch_flush(&b, cause);
-	acct_batch_release(&b);
-	free(head);
-	return rc;
+	return 0;
 }
 
 static int insert_new_rows(struct sqlw *w, char **cause)
@@ -283,11 +298,7 @@ static int insert_new_rows(struct sqlw *w, char **cause)
 
 	w->new_info = xcalloc(w->ns.n + 1, sizeof(*w->new_info));
 	assocs_init(w);
-	for (size_t i = 0; rc == 0 && i < w->ns.n; i++)
-		if (!w->ns.rows[i].id && i < w->alloc_newobj && w->newobj[i])
-			rc = insert_assoc(w, i, w->newobj[i], cause);
-	if (rc < 0 || acct_batch_flush(&w->assocs, cause) < 0 || fetch_new_ids(w, cause) < 0 ||
-	    (w->gen->lineage && fix_parent_ids(w, cause) < 0))
+	if (insert_waves(w, cause) < 0)
 		return -1;
 	for (size_t i = 0; rc == 0 && i < w->ns.n; i++) {
 		char *idname;

@@ -252,6 +252,23 @@ Test(acct, nested_set_shifts_soft_deleted_rows_and_stays_valid)
 	acct_nset_release(&s);
 }
 
+Test(acct, nested_set_parent_is_an_account_row)
+{
+	struct acct_nset s = { 0 };
+
+	acct_nset_push(&s, 1, "root", "", "", 1, 8, 0);
+	acct_nset_push(&s, 2, "hep", "alice", "", 2, 3, 0);	/* a user row: never a parent */
+	acct_nset_push(&s, 3, "hep", "", "", 6, 7, 0);
+	acct_nset_push(&s, 4, "hep", "", "", 4, 5, 1);		/* soft-deleted, smaller lft */
+	cr_expect_eq(acct_nset_parent(&s, "hep"), 3);		/* 22.05: the smallest lft */
+	cr_expect_eq(acct_nset_parent(&s, "alice"), SIZE_MAX);
+	s.flat = true;
+	cr_expect_eq(acct_nset_parent(&s, "hep"), 2);		/* 23.11+: the live row */
+	cr_expect_eq(acct_nset_remove_row(&s, 2), 1);
+	cr_expect_eq(acct_nset_parent(&s, "hep"), SIZE_MAX);
+	acct_nset_release(&s);
+}
+
 Test(acct, lineage_follows_slurmdbd_2411_on_a_registered_cluster)
 {
 	/* tests/data/sql-24.11 02-04: lft = rgt = 0, no shift, lineage by path */
