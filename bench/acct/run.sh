@@ -14,7 +14,7 @@
 #      the rest extrapolated linearly (said so in the output)
 # Each seed starts from a fresh database (slurmdbd's schema, the cluster, the
 # gres/gpu TRES); with ACCT_REGISTERED=1 slurmctld also registers the cluster
-# before the clusterctl seeds (on Slurm 23.11+ new associations then keep
+# before every seed, sacctmgr's too (on Slurm 23.11+ new associations keep
 # lft = rgt = 0, and the sql method reconfigures slurmctld instead of
 # restarting it). Without ACCT_ON/ACCT_VIA/ACCT_SQL in the environment it
 # brings up the project lab (scripts/lab.sh: ctl, gpu01-03 + MariaDB) and stops it
@@ -125,7 +125,8 @@ safter_s=$(secs "$sload_end" "$t1")
 
 # 3. sacctmgr load, and the same with the QoS commands it needs first (what
 # the sacctmgr method does too, before its read back)
-acct_reset_db gres/gpu >/dev/null || exit 1
+# the same database state as the clusterctl seeds (registered or not)
+acct_reset_db gres/gpu >/dev/null && registered || exit 1
 tq=$(now)
 acct_on sh -c "$(cat qos.sh)" >/dev/null || exit 1
 t0=$(now)
@@ -135,7 +136,7 @@ load=$(secs "$t0" "$t1")
 qload=$(secs "$tq" "$t1")
 
 # 4. sacctmgr add user loop (sample)
-acct_reset_db gres/gpu >/dev/null || exit 1
+acct_reset_db gres/gpu >/dev/null && registered || exit 1
 acct_on sh -c "$(cat qos.sh)" >/dev/null &&
 acct_on sacctmgr -i load file="$W/accounts.cfg" >/dev/null || exit 1
 t0=$(now)
