@@ -20,8 +20,7 @@ acct_bench_lab "$BASE" ctl
 now() { date +%s.%N; }
 secs() { echo "$1 $2" | awk '{ printf "%.2f", $2 - $1 }'; }
 
-{ sed '/^qos:/,$d' "$BASE" | sed -e 's/, *qos: *[a-z0-9_]*}/}/'
-  python3 "$HERE/gen.py" "$USERS" "$ACCOUNTS"; } >big.yaml
+acct_big_inventory "$BASE" "$USERS" "$ACCOUNTS" >big.yaml
 "$CLUSTERCTL" export-sacctmgr big.yaml >big.cfg || exit 1
 acct_reset_db gres/gpu >/dev/null && acct_seed sql big.yaml >seed.out 2>&1 ||
 	{ cat seed.out >&2; exit 1; }

@@ -81,6 +81,25 @@ acct_wait_registered() {
 	done
 }
 
+# acct_registered: with ACCT_REGISTERED=1, slurmctld starts and registers
+# the cluster (on 23.11+ new associations then keep lft = rgt = 0)
+acct_registered() {
+	[ "${ACCT_REGISTERED:-0}" = 1 ] || return 0
+	acct_svc slurmctld start && acct_wait_ctld && acct_wait_registered
+}
+
+# acct_big_inventory BASE USERS ACCOUNTS [METHOD]: BASE without its qos:,
+# accounts: and users: (and its partitions' QoS), with gen.py's USERS users
+# in ACCOUNTS accounts instead; METHOD sets database.method
+acct_big_inventory() {
+	if [ -n "${4:-}" ]; then
+		sed '/^qos:/,$d' "$1" | sed -e 's/, *qos: *[a-z0-9_]*}/}/' -e "s/^\\(  *method:\\).*/\\1 $4/"
+	else
+		sed '/^qos:/,$d' "$1" | sed -e 's/, *qos: *[a-z0-9_]*}/}/'
+	fi
+	python3 "$ACCT_DIR/gen.py" "$2" "$3"
+}
+
 # acct_assoc_mgr OUT: slurmctld's associations (scontrol show assoc_mgr), ids,
 # tree positions, usage and fair-share figures aside, lines sorted
 acct_assoc_mgr() {
@@ -125,9 +144,7 @@ acct_equivalence() {
 	tres=$(acct_tres_of "$1") || return 1
 	for method in sql sacctmgr; do
 		acct_reset_db $tres >/dev/null || return 1
-		if [ "${ACCT_REGISTERED:-0}" = 1 ]; then
-			acct_svc slurmctld start && acct_wait_ctld && acct_wait_registered || return 1
-		fi
+		acct_registered || return 1
 		acct_seed "$method" "$1" >"$2.$method.out" 2>&1 || { cat "$2.$method.out"; return 1; }
 		# the sql method restarts slurmctld, which registers its TRES: do it for both
 		acct_svc slurmdbd restart && acct_wait_dbd && acct_svc slurmctld restart &&

@@ -35,8 +35,7 @@ pids() { echo "$(pid_of slurmctld) $(pid_of slurmdbd)"; }
 # known NAME: slurmctld has NAME's association in its cache
 known() { acct_on scontrol show assoc_mgr users="$1" flags=assoc | grep -q "UserName=$1("; }
 
-{ sed '/^qos:/,$d' "$BASE" | sed -e 's/, *qos: *[a-z0-9_]*}/}/'
-  python3 "$HERE/gen.py" "$USERS" "$ACCOUNTS"; } >big.yaml
+acct_big_inventory "$BASE" "$USERS" "$ACCOUNTS" >big.yaml
 # ACCT_SEED_METHOD=sacctmgr seeds through slurmdbd (24.11's slurmdbd takes
 # tens of seconds to start on 10,000 users, which the sql method restarts)
 seed=${ACCT_SEED_METHOD:-sql}

@@ -25,12 +25,7 @@ W=$TRASH
 cd "$W" || exit 1
 now() { date +%s.%N; }
 secs() { echo "$1 $2" | awk '{ printf "%.2f", $2 - $1 }'; }
-registered() {
-	[ "${ACCT_REGISTERED:-0}" = 1 ] || return 0
-	acct_svc slurmctld start && acct_wait_ctld && acct_wait_registered
-}
-{ sed '/^qos:/,$d' "$BASE" | sed -e 's/, *qos: *[a-z0-9_]*}/}/'
-  python3 "$HERE/gen.py" "$USERS" "$ACCOUNTS"; } >big.yaml
+acct_big_inventory "$BASE" "$USERS" "$ACCOUNTS" >big.yaml
 "$CLUSTERCTL" export-sacctmgr big.yaml >big.cfg || exit 1
 sed -n 's/^#   \(sacctmgr -i \)/\1/p' big.cfg >qos.sh
 grep -v '^User - ' big.cfg >accounts.cfg
@@ -66,7 +61,7 @@ cpu_of() {
 	esac
 }
 fresh() {
-	acct_reset_db gres/gpu >/dev/null && registered &&
+	acct_reset_db gres/gpu >/dev/null && acct_registered &&
 	acct_on sh -c "$(cat qos.sh)" >/dev/null &&
 	acct_on sacctmgr -i load file="$W/accounts.cfg" >/dev/null
 }

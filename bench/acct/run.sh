@@ -44,15 +44,9 @@ fi
 cd "$W" || exit 1
 
 now() { date +%s.%N; }
-# registered: slurmctld registers the fresh database's cluster (ACCT_REGISTERED=1)
-registered() {
-	[ "${ACCT_REGISTERED:-0}" = 1 ] || return 0
-	acct_svc slurmctld start && acct_wait_ctld && acct_wait_registered
-}
 secs() { echo "$2 - $1" | bc; }
 
-{ sed '/^qos:/,$d' "$BASE" | sed -e 's/, *qos: *[a-z0-9_]*}/}/'
-  python3 "$HERE/gen.py" "$USERS" "$ACCOUNTS"; } >big.yaml
+acct_big_inventory "$BASE" "$USERS" "$ACCOUNTS" >big.yaml
 "$CLUSTERCTL" export-sacctmgr big.yaml >big.cfg || exit 1
 sed -n 's/^#   \(sacctmgr -i \)/\1/p' big.cfg >qos.sh
 grep -v '^User - ' big.cfg >accounts.cfg
@@ -77,7 +71,7 @@ echo "\$s \$(date +%s.%N) \$(printf %s "\$4" | tr '\n' ' ' | cut -c1-300)" >>"$W
 exit \$rc
 EOV
 chmod +x via.sh
-acct_reset_db gres/gpu >/dev/null && registered || exit 1
+acct_reset_db gres/gpu >/dev/null && acct_registered || exit 1
 rm -f via.log
 t0=$(now)
 "$CLUSTERCTL" accounting apply big.yaml --exec-via "$W/via.sh" >sql.out 2>&1 || { cat sql.out >&2; exit 1; }
@@ -108,7 +102,7 @@ plan=$(secs "$t0" "$t1")
 [ "$rc" = 0 ] || { echo "no-change plan exited $rc" >&2; cat plan.out >&2; }
 
 # 2b. clusterctl's sacctmgr method (same plan as sacctmgr -i commands)
-acct_reset_db gres/gpu >/dev/null && registered || exit 1
+acct_reset_db gres/gpu >/dev/null && acct_registered || exit 1
 sed "s/^\\(  *method:\\).*/\\1 sacctmgr/" big.yaml >big-sacctmgr.yaml
 rm -f via.log
 t0=$(now)
@@ -126,7 +120,7 @@ safter_s=$(secs "$sload_end" "$t1")
 # 3. sacctmgr load, and the same with the QoS commands it needs first (what
 # the sacctmgr method does too, before its read back)
 # the same database state as the clusterctl seeds (registered or not)
-acct_reset_db gres/gpu >/dev/null && registered || exit 1
+acct_reset_db gres/gpu >/dev/null && acct_registered || exit 1
 tq=$(now)
 acct_on sh -c "$(cat qos.sh)" >/dev/null || exit 1
 t0=$(now)
@@ -136,7 +130,7 @@ load=$(secs "$t0" "$t1")
 qload=$(secs "$tq" "$t1")
 
 # 4. sacctmgr add user loop (sample)
-acct_reset_db gres/gpu >/dev/null && registered || exit 1
+acct_reset_db gres/gpu >/dev/null && acct_registered || exit 1
 acct_on sh -c "$(cat qos.sh)" >/dev/null &&
 acct_on sacctmgr -i load file="$W/accounts.cfg" >/dev/null || exit 1
 t0=$(now)

@@ -29,10 +29,7 @@ fi
 cd "$W" || exit 1
 
 now() { date +%s.%N; }
-inv() { # inv USERS METHOD
-	{ sed '/^qos:/,$d' "$BASE" | sed -e 's/, *qos: *[a-z0-9_]*}/}/' -e "s/^\\(  *method:\\).*/\\1 $2/"
-	  python3 "$HERE/gen.py" "$1" "$ACCOUNTS"; }
-}
+inv() { acct_big_inventory "$BASE" "$1" "$ACCOUNTS" "$2"; } # inv USERS METHOD
 seed() {
 	acct_reset_db gres/gpu >/dev/null &&
 	inv "$BASE_USERS" sql >base.yaml &&
