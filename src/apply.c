@@ -129,6 +129,20 @@ static const char *apply_host_error(const char *host, const char *error)
  * section the status of every daemon the host runs (otherwise every
  * daemon stays UNKNOWN and nothing is started). rq->files is allocated.
  */
+/*
+ * Bytes equal to f's rendered ones need not come back. A file with a
+ * secret put in at push time never equals them: its bytes come back, and
+ * the plan compares them with the secret in place.
+ */
+static void want_rendered(struct observe_file *of, const struct rendered_set *rs,
+			  const struct rendered_file *f)
+{
+	if (f->secret || f->has_secret_placeholder)
+		return;
+	of->want = rs->blobs[f->blob].bytes;
+	of->want_len = rs->blobs[f->blob].len;
+}
+
 static void apply_observe_request(const struct apply_session *s, size_t idx,
 				  struct observe_request *rq)
 {
@@ -137,21 +151,16 @@ static void apply_observe_request(const struct apply_session *s, size_t idx,
 	size_t n = s->rs_start[idx + 1] - s->rs_start[idx];
 	size_t n_absent = s->absent_start[idx + 1] - s->absent_start[idx];
 	struct observe_file *files = xcalloc(n + n_absent + 1, sizeof(*files));
-	const struct rendered_blob *ctl_conf;
+	const struct rendered_file *ctl_conf;
 	int w, k;
 
 	memset(rq, 0, sizeof(*rq));
 	for (size_t i = 0; i < n; i++) {
 		const struct rendered_file *f = &s->rs->files[s->rs_start[idx] + i];
-		const struct rendered_blob *b = &s->rs->blobs[f->blob];
 
 		files[i].path = f->path;
 		files[i].secret = f->secret;
-		/* a file holding the password placeholder never matches the blob */
-		if (!f->secret && !f->has_secret_placeholder) {
-			files[i].want = b->bytes;
-			files[i].want_len = b->len;
-		}
+		want_rendered(&files[i], s->rs, f);
 	}
 	/* files the host must not have: whether it has them, and their bytes */
 	for (size_t i = 0; i < n_absent; i++)
@@ -162,12 +171,11 @@ static void apply_observe_request(const struct apply_session *s, size_t idx,
 	if ((only & PLAN_ONLY_SERVICES) &&
 	    model_host_runs(s->m, &s->m->hosts[idx], SVC_SACKD) &&
 	    s->controller != SIZE_MAX &&
-	    (ctl_conf = rendered_conf_blob(s->m, s->rs, s->rs_start[s->controller],
+	    (ctl_conf = rendered_conf_file(s->m, s->rs, s->rs_start[s->controller],
 					   s->rs_start[s->controller + 1],
 					   "slurm.conf"))) {
 		files[rq->n_files].path = RENDER_SACKD_CACHE;
-		files[rq->n_files].want = ctl_conf->bytes;
-		files[rq->n_files++].want_len = ctl_conf->len;
+		want_rendered(&files[rq->n_files++], s->rs, ctl_conf);
 	}
 	for (w = 0; w < PLAN_N_IDENT; w++) {
 		rq->user[w] = plan_svc_user(s->m, w)->name;

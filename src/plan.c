@@ -1074,6 +1074,31 @@ static unsigned plan_fetched(struct plan *p)
  * controller's file changes now, or changed by an apply that did not reach
  * h (--limit).
  */
+/*
+ * Whether sackd's cached bytes (they came back: the controller's slurm.conf
+ * holds a secret put in at push time) are what slurmctld serves, secrets
+ * in place.
+ */
+static bool plan_cache_is_served(const struct plan *p, const struct plan_obs_file *cache)
+{
+	size_t ctl = model_controller(p->m), len = 0;
+	const char *dir = p->m->cluster.config_dir ? p->m->cluster.config_dir : "/etc/slurm";
+	char *path, *want;
+	const struct rendered_file *f;
+	bool same;
+
+	if (ctl == SIZE_MAX || !cache->bytes)
+		return false;
+	path = xasprintf("%s/slurm.conf", dir);
+	f = rendered_set_find(p->rs, p->m->hosts[ctl].name, path);
+	free(path);
+	if (!f || !(want = plan_file_bytes(p, f, &len)))
+		return false;
+	same = len == cache->len && !memcmp(want, cache->bytes, len);
+	xfree_secret(want, len);
+	return same;
+}
+
 static bool plan_sackd_stale(const struct plan *p, size_t h)
 {
 	const struct plan_obs_file *cache;
@@ -1083,7 +1108,8 @@ static bool plan_sackd_stale(const struct plan *p, size_t h)
 	    !p->obs[h].ok || p->obs[h].svc[SVC_SACKD] != PLAN_OBS_SVC_RUNNING)
 		return false;
 	cache = plan_obs_find(&p->obs[h], RENDER_SACKD_CACHE);
-	return !cache || !cache->exists || !cache->matches;
+	return !cache || !cache->exists ||
+	       (!cache->matches && !plan_cache_is_served(p, cache));
 }
 
 static void plan_services(struct plan *p)

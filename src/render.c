@@ -560,7 +560,7 @@ const struct rendered_blob *rendered_file_blob(const struct rendered_set *set,
 	return &set->blobs[f->blob];
 }
 
-const struct rendered_blob *rendered_conf_blob(const struct model *m,
+const struct rendered_file *rendered_conf_file(const struct model *m,
 					       const struct rendered_set *set,
 					       size_t from, size_t to,
 					       const char *base)
@@ -571,13 +571,21 @@ const struct rendered_blob *rendered_conf_blob(const struct model *m,
 	for (size_t i = from; i < to; i++) {
 		const struct rendered_file *f = &set->files[i];
 
-		if (f->secret || f->has_secret_placeholder)
-			continue;
 		if (!strncmp(f->path, dir, dl) && f->path[dl] == '/' &&
 		    !strcmp(f->path + dl + 1, base))
-			return &set->blobs[f->blob];
+			return f;
 	}
 	return NULL;
+}
+
+const struct rendered_blob *rendered_conf_blob(const struct model *m,
+					       const struct rendered_set *set,
+					       size_t from, size_t to,
+					       const char *base)
+{
+	const struct rendered_file *f = rendered_conf_file(m, set, from, to, base);
+
+	return f && !f->secret && !f->has_secret_placeholder ? &set->blobs[f->blob] : NULL;
 }
 
 const struct rendered_file *rendered_set_find(const struct rendered_set *set,

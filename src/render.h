@@ -116,10 +116,17 @@ const struct rendered_blob *rendered_file_blob(const struct rendered_set *set,
 					       const struct rendered_file *f);
 
 /*
- * The bytes of the file named base (e.g. "slurm.conf") in
- * cluster.config_dir among set->files[from .. to) (one host's files), or
- * NULL when there is none or it is a secret or holds a secret placeholder.
- * Borrowed from the set.
+ * The file named base (e.g. "slurm.conf") in cluster.config_dir among
+ * set->files[from .. to) (one host's files), secret placeholders or not;
+ * NULL when there is none. Borrowed from the set.
+ */
+const struct rendered_file *rendered_conf_file(const struct model *m,
+					       const struct rendered_set *set,
+					       size_t from, size_t to,
+					       const char *base);
+/*
+ * The bytes of that file, or NULL when there is none or it is a secret or
+ * holds a secret placeholder. Borrowed from the set.
  */
 const struct rendered_blob *rendered_conf_blob(const struct model *m,
 					       const struct rendered_set *set,

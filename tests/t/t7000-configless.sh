@@ -18,7 +18,9 @@
 #      and again with --limit ctl: only ctl observed and changed, the
 #      plan names gpu[01-03] outside the limit and still receiving it, and
 #      warns that login1 keeps the old slurm.conf; the next full plan
-#      restarts its sackd (24.11) or pushes the file (22.05)
+#      restarts its sackd (24.11) or pushes the file (22.05); a password
+#      passed through slurm_conf reaches login1 once, and the next plan
+#      exits 0 (sackd's cache compared with the secret in place)
 #   3. configless -> push -> configless -> push: stale files moved aside
 #      (login1 too on 24.11, with its /etc/default/sackd)
 #      (FILE.clusterctl-old kept), slurmd restarted on what the mode says,
@@ -248,6 +250,20 @@ test_expect_success '2. the next full apply brings login1 what --limit left out'
 	else grep "^  login1: /etc/slurm/slurm.conf: modify" plan; fi &&
 	cc apply "$INV" >out 2>err; rc=$?; cat out err; test "$rc" = 0 &&
 	on login1 grep "^PartitionName=debug .*MaxTime=01:00:00" "$(login_file)" &&
+	cc plan "$INV" >plan; rc=$?; cat plan; test "$rc" = 0
+'
+
+# a password passed through slurm_conf is rendered as a placeholder: what
+# login1's sackd cached is compared with the value in place, so an
+# up-to-date sackd is not restarted by every plan
+test_expect_success '2. a secret in slurm.conf reaches login1 once; then plan exits 0' '
+	sed -i "s/^    ReturnToService: 2\$/    ReturnToService: 2\n    JobCompPass: jc-SECRET-1/" "$INV" &&
+	grep "JobCompPass: jc-SECRET-1" "$INV" &&
+	test_must_fail --exit=2 cc plan "$INV" >plan 2>err; cat plan err &&
+	! grep SECRET plan &&
+	cc apply "$INV" >out 2>err; rc=$?; cat out err; test "$rc" = 0 &&
+	on ctl grep -x "JobCompPass=jc-SECRET-1" /etc/slurm/slurm.conf &&
+	on login1 grep -x "JobCompPass=jc-SECRET-1" "$(login_file)" &&
 	cc plan "$INV" >plan; rc=$?; cat plan; test "$rc" = 0
 '
 

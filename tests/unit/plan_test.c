@@ -883,27 +883,38 @@ Test(plan, masked_diff_covers_every_password_key)
 	free(m);
 }
 
-Test(plan, secret_pass_through_values_never_in_the_plan)
+/*
+ * The fixture's slurm.conf with AccountingStoragePass as a secret
+ * pass-through value: its rendered text holds the placeholder, and the
+ * inventory's slurm_conf holds value.
+ */
+static void use_secret_slurm_conf(struct fixture *fx, const char *value)
 {
 	static const char want[] = SLURM_CONF
 		"AccountingStoragePass=" RENDER_SECRET_VALUE_PREFIX "AccountingStoragePass@\n";
+	struct kv *kv;
+
+	free(fx->rs.blobs[0].bytes);
+	fx->rs.blobs[0].bytes = xstrdup(want);
+	fx->rs.blobs[0].len = strlen(want);
+	for (size_t i = 0; i < fx->rs.n_files; i++)
+		if (fx->rs.files[i].blob == 0)
+			fx->rs.files[i].has_secret_placeholder = true;
+	kv = pool_alloc(&fx->m->pool, sizeof(*kv));
+	kv->key = "AccountingStoragePass";
+	kv->value = value;
+	fx->m->cluster.slurm_conf = (struct kv_list){ kv, 1 };
+}
+
+Test(plan, secret_pass_through_values_never_in_the_plan)
+{
 	struct fixture fx;
 	struct plan *p;
-	struct kv *kv;
 	char *t, *j, *bytes;
 	size_t i, len;
 
 	setup(&fx, DBD_CONF);
-	free(fx.rs.blobs[0].bytes);
-	fx.rs.blobs[0].bytes = xstrdup(want);
-	fx.rs.blobs[0].len = strlen(want);
-	for (i = 0; i < fx.rs.n_files; i++)
-		if (fx.rs.files[i].blob == 0)
-			fx.rs.files[i].has_secret_placeholder = true;
-	kv = pool_alloc(&fx.m->pool, sizeof(*kv));
-	kv->key = "AccountingStoragePass";
-	kv->value = "new-SECRET";
-	fx.m->cluster.slurm_conf = (struct kv_list){ kv, 1 };
+	use_secret_slurm_conf(&fx, "new-SECRET");
 	observe_conf(&fx, 1, SLURM_CONF "AccountingStoragePass=old-SECRET\n");
 	observe_conf(&fx, 2, SLURM_CONF "AccountingStoragePass=new-SECRET\n");
 	observe_conf(&fx, 3, SLURM_CONF "AccountingStoragePass=new-SECRET\n");
@@ -1078,6 +1089,49 @@ Test(plan, stale_sackd_cache_restarts_sackd_before_25_05)
 	p = compute(&fx, "pw");
 	cr_assert_eq(p->n_services, 1);
 	expect_service(p, 0, 3, SVC_SACKD, PLAN_SVC_START);
+	plan_free(p);
+	teardown_fx(&fx);
+}
+
+/*
+ * The controller's slurm.conf holds a secret put in at push time: sackd's
+ * cached bytes come back and are compared with the secret in place, so an
+ * up-to-date sackd is left alone (it was restarted by every plan before).
+ */
+Test(plan, sackd_cache_is_compared_with_secret_values_in_place)
+{
+	static const char served[] = SLURM_CONF "AccountingStoragePass=the-SECRET\n";
+	static const char old[] = SLURM_CONF "AccountingStoragePass=old-SECRET\n";
+	struct fixture fx;
+	struct plan_obs_file *cache;
+	struct plan *p;
+	char *t;
+	size_t i;
+
+	setup_running(&fx);
+	fx.m->cluster.config_mode = CONFIG_CONFIGLESS;
+	fx.m->cluster.slurm_version = "24.11";
+	fx.m->hosts[3].roles = ROLE_LOGIN;
+	use_secret_slurm_conf(&fx, "the-SECRET");
+	observe_conf(&fx, 0, served);
+	cache = plan_obs_add_file(&fx.obs[3], RENDER_SACKD_CACHE, true, 0644, 0, 0,
+				  served, strlen(served));
+	p = compute(&fx, "pw");
+	for (i = 0; i < p->n_services; i++)
+		cr_expect_neq(p->services[i].kind, SVC_SACKD, "service %zu", i);
+	plan_free(p);
+
+	free(cache->bytes);
+	cache->bytes = xstrdup(old);
+	cache->len = strlen(old);
+	p = compute(&fx, "pw");
+	for (i = 0; i < p->n_services && p->services[i].kind != SVC_SACKD; i++)
+		;
+	cr_assert_lt(i, p->n_services);
+	expect_service(p, i, 3, SVC_SACKD, PLAN_SVC_RESTART);
+	t = text(p);
+	cr_expect_null(strstr(t, "SECRET"), "%s", t);
+	free(t);
 	plan_free(p);
 	teardown_fx(&fx);
 }
