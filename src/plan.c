@@ -474,7 +474,7 @@ unsigned plan_classify_release(const char *path, const char *old, size_t old_len
 			*why = xstrdup(path);
 		return PLAN_RESTART_SLURMD;
 	}
-	if (!strcmp(path, RENDER_SACKD_DEFAULTS)) {
+	if (!strcmp(path, RENDER_SACKD_DEFAULTS) || !strcmp(path, RENDER_SACKD_DROPIN)) {
 		if (why)
 			*why = xstrdup(path);
 		return PLAN_RESTART_SACKD;

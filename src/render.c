@@ -184,7 +184,7 @@ static size_t set_add_blob(struct rendered_set *set, char *bytes, size_t len)
 /* The kinds of file clusterctl renders, in no particular order. */
 enum file_kind {
 	FK_SLURM, FK_GRES, FK_CGROUP, FK_SLURMDBD, FK_SLURMD_DEFAULTS,
-	FK_SLURMD_DROPIN, FK_SACKD_DEFAULTS, FK_COUNT
+	FK_SLURMD_DROPIN, FK_SACKD_DEFAULTS, FK_SACKD_DROPIN, FK_COUNT
 };
 
 /* A name with a '/' is the file's path, not one in cluster.config_dir. */
@@ -196,6 +196,7 @@ static const char *const kind_names[FK_COUNT] = {
 	[FK_SLURMD_DEFAULTS] = RENDER_SLURMD_DEFAULTS,
 	[FK_SLURMD_DROPIN] = RENDER_SLURMD_DROPIN,
 	[FK_SACKD_DEFAULTS] = RENDER_SACKD_DEFAULTS,
+	[FK_SACKD_DROPIN] = RENDER_SACKD_DROPIN,
 };
 
 static char *kind_template(enum file_kind k)
@@ -206,6 +207,8 @@ static char *kind_template(enum file_kind k)
 		return xstrdup("slurmd.dropin.mustache");
 	if (k == FK_SACKD_DEFAULTS)
 		return xstrdup("sackd.default.mustache");
+	if (k == FK_SACKD_DROPIN)
+		return xstrdup("sackd.dropin.mustache");
 	return xasprintf("%s.mustache", kind_names[k]);
 }
 
@@ -225,6 +228,7 @@ static json_t *kind_context(const struct model *m, enum file_kind k,
 	case FK_SLURMD_DEFAULTS:
 	case FK_SLURMD_DROPIN:
 	case FK_SACKD_DEFAULTS:
+	case FK_SACKD_DROPIN:
 		return view_fetch_defaults(m);
 	default:
 		BUG("unknown file kind %d", (int)k);
@@ -381,7 +385,7 @@ static void conf_kinds(enum conf_source src, int *from, int *to)
 	static const int range[][2] = {
 		[CONF_LOCAL] = { FK_SLURM, FK_CGROUP },
 		[CONF_SLURMD] = { FK_SLURMD_DEFAULTS, FK_SLURMD_DROPIN },
-		[CONF_SACKD] = { FK_SACKD_DEFAULTS, FK_SACKD_DEFAULTS },
+		[CONF_SACKD] = { FK_SACKD_DEFAULTS, FK_SACKD_DROPIN },
 	};
 
 	*from = range[src][0];
@@ -425,7 +429,7 @@ static bool kind_absent(const struct host *h, enum conf_source src, int k)
 		return k <= FK_CGROUP;
 	if (k == FK_SLURMD_DEFAULTS || k == FK_SLURMD_DROPIN)
 		return h->roles & ROLE_COMPUTE;
-	return k == FK_SACKD_DEFAULTS && (h->roles & ROLE_LOGIN);
+	return (k == FK_SACKD_DEFAULTS || k == FK_SACKD_DROPIN) && (h->roles & ROLE_LOGIN);
 }
 
 static void host_absent(struct rendered_set *set, const struct model *m,

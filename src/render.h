@@ -75,6 +75,13 @@ struct rendered_file {
  */
 #define RENDER_SACKD_DEFAULTS "/etc/default/sackd"
 
+/*
+ * A drop-in for sackd.service in configless mode: sackd 24.11 exits when no
+ * slurmctld answers as it starts (a login host that boots before the
+ * controller), and Debian's unit does not start it again.
+ */
+#define RENDER_SACKD_DROPIN "/etc/systemd/system/sackd.service.d/clusterctl-configless.conf"
+
 /* Where sackd caches the slurm.conf it fetched (Debian's RuntimeDirectory). */
 #define RENDER_SACKD_CACHE "/run/slurm/conf/slurm.conf"
 
@@ -99,7 +106,8 @@ struct rendered_set {
  * In configless mode a compute host that is no controller gets
  * RENDER_SLURMD_DEFAULTS (slurmd --conf-server) and RENDER_SLURMD_DROPIN
  * instead of the Slurm configs, and a login-only host that runs sackd
- * (model_host_runs) gets RENDER_SACKD_DEFAULTS instead; those configs go to
+ * (model_host_runs) gets RENDER_SACKD_DEFAULTS and RENDER_SACKD_DROPIN
+ * instead; those configs go to
  * the host's absent set. A host that reads its files locally has in its
  * absent set the start arguments (and drop-in) of its role's fetching
  * daemon, when clusterctl wrote them.

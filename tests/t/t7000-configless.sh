@@ -8,7 +8,8 @@
 #      the unit's ConditionPathExists; slurmd runs from the configuration it
 #      fetched (its cache); a GPU job completes; plan exits 0; login1 runs
 #      its client commands from what sackd fetched (24.11: no Slurm config
-#      there, only /etc/default/sackd) or, on 22.05 (no sackd), from the
+#      there, only /etc/default/sackd and a sackd.service drop-in that
+#      restarts an exited sackd) or, on 22.05 (no sackd), from the
 #      files pushed to it
 #   2. a MaxTime change: only ctl's files change over SSH, the plan says
 #      gpu[01-03] receive it through slurmctld with no slurmd restart; every
@@ -84,6 +85,7 @@ gpu_job() {
 
 # the slurmd.service drop-in that lets slurmd start without a slurm.conf
 DROPIN=/etc/systemd/system/slurmd.service.d/clusterctl-configless.conf
+SACKD_DROPIN=/etc/systemd/system/sackd.service.d/clusterctl-configless.conf
 
 # fetching HOST: slurmd runs with --conf-server and from its cached
 # slurm.conf, and the unit's drop-in is there
@@ -180,6 +182,26 @@ test_expect_success '1. login1 runs client commands from sackd (24.11) or its ow
 	on login1 ls -A /etc/slurm >ls.login1 && cat ls.login1 &&
 	if [ -n "$SACKD" ]; then ! test -s ls.login1 && ! on login1 grep -s "conf-server" /etc/default/slurmd
 	else test -s ls.login1; fi
+'
+
+# sackd_restart: the Restart= policy systemd's unit loader (systemd-analyze
+# verify's debug dump) gives login1's sackd.service with the drop-in login1
+# has, or without any drop-in ("bare")
+sackd_restart() {
+	r=$TRASH/sackd-root && rm -rf "$r" &&
+	mkdir -p "$r/lib/systemd/system" "$r$(dirname "$SACKD_DROPIN")" &&
+	on login1 cat /lib/systemd/system/sackd.service >"$r/lib/systemd/system/sackd.service" &&
+	{ [ "${1:-}" = bare ] || on login1 cat "$SACKD_DROPIN" >"$r$SACKD_DROPIN"; } &&
+	SYSTEMD_LOG_LEVEL=debug systemd-analyze --root="$r" verify sackd.service 2>&1 |
+		sed -n "s/^[[:space:]]*Restart: //p"
+}
+
+test_expect_success '1. login1: sackd.service starts an exited sackd again (24.11 drop-in)' '
+	if [ -n "$SACKD" ]; then
+		command -v systemd-analyze &&
+		sackd_restart bare >restart.bare && cat restart.bare && grep -x no restart.bare &&
+		sackd_restart >restart && cat restart && grep -x on-failure restart
+	else ! on login1 test -e "$SACKD_DROPIN"; fi
 '
 
 test_expect_success '1. a GPU job completes; plan exits 0' '

@@ -539,6 +539,11 @@ Test(plan, classification_follows_the_man_pages)
 		     PLAN_RESTART_SACKD);
 	cr_expect_str_eq(why, RENDER_SACKD_DEFAULTS);
 	free(why);
+	/* and its unit's drop-in */
+	cr_expect_eq(classify(RENDER_SACKD_DROPIN, "", "[Service]\n", &why),
+		     PLAN_RESTART_SACKD);
+	cr_expect_str_eq(why, RENDER_SACKD_DROPIN);
+	free(why);
 	cr_expect_eq(classify("/etc/slurm/slurmdbd.conf", "A=1\n", "A=2\n", NULL),
 		     PLAN_RESTART_DBD);
 }

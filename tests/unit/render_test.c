@@ -318,20 +318,37 @@ static void assert_login1(const char *cluster_keys, const char *files,
  */
 Test(render, configless_login_host_runs_sackd_from_23_11)
 {
-	assert_login1(", config_mode: configless, slurm_version: \"24.11\"",
-		      "/etc/default/sackd /etc/munge/munge.key",
+	static const char sackd[] = "/etc/default/sackd /etc/munge/munge.key "
+		"/etc/systemd/system/sackd.service.d/clusterctl-configless.conf";
+	static const char sackd_gone[] = "/etc/default/sackd(ours) "
+		"/etc/systemd/system/sackd.service.d/clusterctl-configless.conf(ours)";
+
+	assert_login1(", config_mode: configless, slurm_version: \"24.11\"", sackd,
 		      "/etc/slurm/slurm.conf /etc/slurm/gres.conf /etc/slurm/cgroup.conf");
-	assert_login1(", config_mode: configless, slurm_version: \"23.11\"",
-		      "/etc/default/sackd /etc/munge/munge.key",
+	assert_login1(", config_mode: configless, slurm_version: \"23.11\"", sackd,
 		      "/etc/slurm/slurm.conf /etc/slurm/gres.conf /etc/slurm/cgroup.conf");
 	assert_login1(", config_mode: configless, slurm_version: \"23.02\"",
 		      "/etc/munge/munge.key /etc/slurm/cgroup.conf "
-		      "/etc/slurm/gres.conf /etc/slurm/slurm.conf",
-		      "/etc/default/sackd(ours)");
+		      "/etc/slurm/gres.conf /etc/slurm/slurm.conf", sackd_gone);
 	assert_login1(", slurm_version: \"24.11\"",
 		      "/etc/munge/munge.key /etc/slurm/cgroup.conf "
-		      "/etc/slurm/gres.conf /etc/slurm/slurm.conf",
-		      "/etc/default/sackd(ours)");
+		      "/etc/slurm/gres.conf /etc/slurm/slurm.conf", sackd_gone);
+}
+
+/* sackd 24.11 exits when no slurmctld answers: its unit starts it again */
+Test(render, sackd_dropin_restarts_sackd)
+{
+	struct model *m = model_from(", config_mode: configless, slurm_version: \"24.11\"", LOGIN1);
+	struct rendered_set set = RENDERED_SET_INIT;
+	const char *dropin;
+
+	render_ok(m, &set);
+	dropin = bytes_of(&set, "login1", RENDER_SACKD_DROPIN);
+	cr_assert_not_null(strstr(dropin, "\n[Service]\nRestart=on-failure\nRestartSec=10\n"),
+			   "%s", dropin);
+	cr_expect_not_null(strstr(dropin, "\n[Unit]\nStartLimitIntervalSec=0\n"), "%s", dropin);
+	rendered_set_release(&set);
+	model_free(m);
 }
 
 Test(render, sackd_defaults_name_the_controllers)
