@@ -123,13 +123,6 @@ static const char *apply_host_error(const char *host, const char *error)
 /* ---- observe ---- */
 
 /*
- * What observing host idx asks (observe.h): its rendered files (the munge
- * key by fingerprint, its bytes kept on the controller: the cluster's
- * key) and the files it must not have, the service users and groups, the release, the hardware, and with the services
- * section the status of every daemon the host runs (otherwise every
- * daemon stays UNKNOWN and nothing is started). rq->files is allocated.
- */
-/*
  * Bytes equal to f's rendered ones need not come back. A file with a
  * secret put in at push time never equals them: its bytes come back, and
  * the plan compares them with the secret in place.
@@ -143,6 +136,13 @@ static void want_rendered(struct observe_file *of, const struct rendered_set *rs
 	of->want_len = rs->blobs[f->blob].len;
 }
 
+/*
+ * What observing host idx asks (observe.h): its rendered files (the munge
+ * key by fingerprint, its bytes kept on the controller: the cluster's
+ * key) and the files it must not have, the service users and groups, the release, the hardware, and with the services
+ * section the status of every daemon the host runs (otherwise every
+ * daemon stays UNKNOWN and nothing is started). rq->files is allocated.
+ */
 static void apply_observe_request(const struct apply_session *s, size_t idx,
 				  struct observe_request *rq)
 {

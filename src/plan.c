@@ -1069,12 +1069,6 @@ static unsigned plan_fetched(struct plan *p)
 }
 
 /*
- * A running sackd on host h whose cached slurm.conf is not the one the
- * controller gets (a release whose sackd fetches only when it starts): the
- * controller's file changes now, or changed by an apply that did not reach
- * h (--limit).
- */
-/*
  * Whether sackd's cached bytes (they came back: the controller's slurm.conf
  * holds a secret put in at push time) are what slurmctld serves, secrets
  * in place.
@@ -1082,16 +1076,13 @@ static unsigned plan_fetched(struct plan *p)
 static bool plan_cache_is_served(const struct plan *p, const struct plan_obs_file *cache)
 {
 	size_t ctl = model_controller(p->m), len = 0;
-	const char *dir = p->m->cluster.config_dir ? p->m->cluster.config_dir : "/etc/slurm";
-	char *path, *want;
 	const struct rendered_file *f;
+	char *want;
 	bool same;
 
 	if (ctl == SIZE_MAX || !cache->bytes)
 		return false;
-	path = xasprintf("%s/slurm.conf", dir);
-	f = rendered_set_find(p->rs, p->m->hosts[ctl].name, path);
-	free(path);
+	f = rendered_host_conf(p->m, p->rs, p->m->hosts[ctl].name, "slurm.conf");
 	if (!f || !(want = plan_file_bytes(p, f, &len)))
 		return false;
 	same = len == cache->len && !memcmp(want, cache->bytes, len);
@@ -1099,6 +1090,12 @@ static bool plan_cache_is_served(const struct plan *p, const struct plan_obs_fil
 	return same;
 }
 
+/*
+ * A running sackd on host h whose cached slurm.conf is not the one the
+ * controller gets (a release whose sackd fetches only when it starts): the
+ * controller's file changes now, or changed by an apply that did not reach
+ * h (--limit).
+ */
 static bool plan_sackd_stale(const struct plan *p, size_t h)
 {
 	const struct plan_obs_file *cache;

@@ -592,6 +592,17 @@ const struct rendered_blob *rendered_conf_blob(const struct model *m,
 	return f && !f->secret && !f->has_secret_placeholder ? &set->blobs[f->blob] : NULL;
 }
 
+const struct rendered_file *rendered_host_conf(const struct model *m,
+					       const struct rendered_set *set,
+					       const char *host, const char *base)
+{
+	char *path = join_path(m->cluster.config_dir, base);
+	const struct rendered_file *f = rendered_set_find(set, host, path);
+
+	free(path);
+	return f;
+}
+
 const struct rendered_file *rendered_set_find(const struct rendered_set *set,
 					      const char *host,
 					      const char *path)

@@ -141,6 +141,11 @@ const struct rendered_blob *rendered_conf_blob(const struct model *m,
 					       size_t from, size_t to,
 					       const char *base);
 
+/* Host's file named base in cluster.config_dir, or NULL. Borrowed from the set. */
+const struct rendered_file *rendered_host_conf(const struct model *m,
+					       const struct rendered_set *set,
+					       const char *host, const char *base);
+
 /* The file for host and path, or NULL. Borrowed from the set. */
 const struct rendered_file *rendered_set_find(const struct rendered_set *set,
 					      const char *host,

@@ -92,11 +92,8 @@ acct_registered() {
 # accounts: and users: (and its partitions' QoS), with gen.py's USERS users
 # in ACCOUNTS accounts instead; METHOD sets database.method
 acct_big_inventory() {
-	if [ -n "${4:-}" ]; then
-		sed '/^qos:/,$d' "$1" | sed -e 's/, *qos: *[a-z0-9_]*}/}/' -e "s/^\\(  *method:\\).*/\\1 $4/"
-	else
-		sed '/^qos:/,$d' "$1" | sed -e 's/, *qos: *[a-z0-9_]*}/}/'
-	fi
+	sed '/^qos:/,$d' "$1" |
+		sed -e 's/, *qos: *[a-z0-9_]*}/}/' ${4:+-e "s/^\\(  *method:\\).*/\\1 $4/"}
 	python3 "$ACCT_DIR/gen.py" "$2" "$3"
 }
 
