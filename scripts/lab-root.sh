@@ -6,8 +6,11 @@
 #                                own /usr, i.e. Debian 12's Slurm 22.05)
 #   lab-root.sh ensure VERSION   make that root when it is missing, then print it
 #
-# VERSION is 22.05 (Debian 12, the machine's own packages) or 24.11 (Debian 13
-# "trixie": Slurm 24.11, MariaDB 11.8). A root is made once with debootstrap
+# VERSION is 22.05 (Debian 12, the machine's own packages), 24.11 (Debian 13
+# "trixie": Slurm 24.11, MariaDB 11.8) or 26.05 (Debian testing "forky": Slurm
+# 26.05). Debian 12's debootstrap has no forky script, so the sid one serves;
+# the registry this machine reaches serves testing with a Valid-Until that has
+# passed, so apt in that root runs with Check-Valid-Until off. A root is made once with debootstrap
 # from the Debian mirror apt already uses (/etc/apt/sources.list*), with a
 # policy-rc.d that starts nothing, and shared by every lab on the machine:
 # /var/cache/clusterctl/roots/<suite>-<recipe hash> (CLUSTERCTL_ROOTS moves
@@ -34,8 +37,14 @@ suite_of() {
 	case $1 in
 	22.05) echo "" ;;
 	24.11) echo trixie ;;
-	*) die "unknown Slurm version '$1' (22.05 or 24.11)" ;;
+	26.05) echo forky ;;
+	*) die "unknown Slurm version '$1' (22.05, 24.11 or 26.05)" ;;
 	esac
+}
+
+# script_of SUITE: the debootstrap script to use when it has none of its own
+script_of() {
+	[ -e "/usr/share/debootstrap/scripts/$1" ] || echo /usr/share/debootstrap/scripts/sid
 }
 
 PKGS="slurmctld slurmd slurmdbd slurm-client sackd munge mariadb-server mariadb-client
@@ -84,8 +93,11 @@ build() {
 	command -v debootstrap >/dev/null || die "debootstrap is missing (scripts/install-deps.sh)"
 	rm -rf "$dst".tmp.*
 	say "making a Debian $suite root in $dst (debootstrap from $m, then Slurm; about a minute)"
-	debootstrap --variant=minbase "$suite" "$tmp" "$m" >"$ROOTS/$suite.log" 2>&1 ||
+	# shellcheck disable=SC2046
+	debootstrap --variant=minbase "$suite" "$tmp" "$m" $(script_of "$suite") >"$ROOTS/$suite.log" 2>&1 ||
 		die "debootstrap failed, see $ROOTS/$suite.log"
+	[ "$suite" != forky ] ||
+		echo 'Acquire::Check-Valid-Until "false";' >"$tmp/etc/apt/apt.conf.d/99clusterctl-valid-until"
 	printf '#!/bin/sh\n# lab root: no package starts a daemon\nexit 101\n' >"$tmp/usr/sbin/policy-rc.d"
 	chmod 0755 "$tmp/usr/sbin/policy-rc.d"
 	cp /etc/resolv.conf "$tmp/etc/resolv.conf"
