@@ -23,6 +23,7 @@
 #include "overlay.h"
 #include "pathtrust.h"
 #include "strbuf.h"
+#include "version.h"
 #include "xalloc.h"
 
 const struct cmd_entry *const cmd_table[] = {

@@ -101,14 +101,7 @@ void cmd_print_usage(const struct cmd_entry *cmd, FILE *out);
 void cmd_usage_error(const struct cmd_entry *cmd, const char *why);
 
 /*
- * Every JSON document clusterctl prints carries this "format_version"
- * first (docs/json-format.md). It grows when a key changes meaning or
- * goes away; new keys do not change it.
- */
-#define CL_JSON_FORMAT_VERSION 1
-
-/*
- * Prints {"format_version": N, <body's keys in order>} indented, and a
+ * Prints {"format_version": CL_JSON_FORMAT_VERSION (version.h), <body's keys in order>} indented, and a
  * newline, to out. Takes body's reference.
  */
 void cmd_print_json(json_t *body, FILE *out);

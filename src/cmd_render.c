@@ -9,25 +9,16 @@
  */
 #include "compat.h"
 
-#include <errno.h>
-#include <fcntl.h>
 #include <getopt.h>
-#include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
-#include <dirent.h>
 
 #include "cmd.h"
 #include "diag.h"
-#include "inventory.h"
+#include "model.h"
 #include "render.h"
+#include "render_dir.h"
 #include "strbuf.h"
-#include "xalloc.h"
-
-#define MANIFEST_NAME "manifest.json"
 
 static const char *const render_usage[] = {
 	"clusterctl render INVENTORY -o DIR [--json] [--overlay FILE]...",
@@ -55,529 +46,13 @@ static const char *const render_usage[] = {
 	NULL,
 };
 
-/* ---- the manifest ---- */
-
-/* Appends s as a JSON string (quotes, backslashes and controls escaped). */
-static void add_json_string(struct strbuf *out, const char *s)
-{
-	strbuf_addch(out, '"');
-	for (; *s; s++) {
-		unsigned char c = (unsigned char)*s;
-
-		if (c == '"' || c == '\\')
-			strbuf_addf(out, "\\%c", c);
-		else if (c < 0x20)
-			strbuf_addf(out, "\\u%04x", c);
-		else
-			strbuf_addch(out, c);
-	}
-	strbuf_addch(out, '"');
-}
-
-static void add_json_field(struct strbuf *out, const char *key,
-			   const char *value)
-{
-	strbuf_addf(out, ", \"%s\": ", key);
-	add_json_string(out, value);
-}
-
-/*
- * One entry per line, so a diff of two manifests reads file by file and a
- * later render can read it back line by line. Written by hand rather than
- * through jansson: 40,000 entries must cost milliseconds.
- */
-static void manifest_entry(struct strbuf *out, const struct rendered_set *set,
-			   const struct rendered_file *f)
-{
-	const struct rendered_blob *b = rendered_file_blob(set, f);
-	char mode[8];
-
-	snprintf(mode, sizeof(mode), "%04o", f->mode);
-	strbuf_addstr(out, "    {\"host\": ");
-	add_json_string(out, f->host);
-	add_json_field(out, "path", f->path);
-	add_json_field(out, "owner", f->owner);
-	add_json_field(out, "group", f->group);
-	add_json_field(out, "mode", mode);
-	if (b)
-		add_json_field(out, "sha256", b->sha256);
-	if (f->secret)
-		strbuf_addstr(out, ", \"secret\": true");
-	if (f->has_secret_placeholder)
-		strbuf_addstr(out, ", \"secret_placeholder\": true");
-	strbuf_addch(out, '}');
-}
-
-static void manifest_text(const struct model *m, const struct rendered_set *set,
-			  struct strbuf *out)
-{
-	size_t i;
-
-	strbuf_addf(out, "{\n  \"format_version\": %d,\n  \"cluster\": ",
-		    CL_JSON_FORMAT_VERSION);
-	add_json_string(out, m->cluster.name ? m->cluster.name : "");
-	strbuf_addstr(out, ",\n  \"files\": [\n");
-	for (i = 0; i < set->n_files; i++) {
-		manifest_entry(out, set, &set->files[i]);
-		strbuf_addstr(out, i + 1 < set->n_files ? ",\n" : "\n");
-	}
-	strbuf_addstr(out, "  ]\n}\n");
-}
-
-/* ---- files ---- */
-
-static int write_all(const char *path, const void *data, size_t len,
-		     unsigned mode)
-{
-	int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
-	const char *p = data;
-
-	if (fd < 0)
-		return -1;
-	while (len) {
-		ssize_t w = write(fd, p, len);
-
-		if (w < 0) {
-			if (errno == EINTR)
-				continue;
-			goto fail;
-		}
-		p += w;
-		len -= (size_t)w;
-	}
-	/* the exact mode, whatever the umask */
-	if (fchmod(fd, mode) < 0)
-		goto fail;
-	return close(fd);
-fail:
-	{
-		int e = errno;
-
-		close(fd);
-		errno = e;
-	}
-	return -1;
-}
-
-/*
- * Creates the directories of dir below the deepest one known to exist
- * (*last, then updated), top-down so no mkdir fails on a missing parent:
- * with files sorted by host, a host costs its own few directories only.
- */
-static int mkdir_below(char *dir, struct strbuf *last)
-{
-	size_t common = 0, i;
-
-	while (common < last->len && dir[common] &&
-	       dir[common] == last->buf[common])
-		common++;
-	/* only whole components of *last are known to exist */
-	if (!(common == last->len || last->buf[common] == '/') ||
-	    !(dir[common] == '/' || !dir[common])) {
-		while (common && dir[common - 1] != '/')
-			common--;
-		if (common)
-			common--;
-	}
-	if (!dir[common])
-		return 0;
-	for (i = common + 1;; i++) {
-		char c = dir[i];
-
-		if (c != '/' && c != '\0')
-			continue;
-		dir[i] = '\0';
-		if (mkdir(dir, 0755) < 0 && errno != EEXIST) {
-			dir[i] = c;
-			return -1;
-		}
-		dir[i] = c;
-		if (!c)
-			break;
-	}
-	strbuf_reset(last);
-	strbuf_addstr(last, dir);
-	return 0;
-}
-
-/* mkdir -p for a directory whose parents may not exist. */
-static int mkdir_p(char *dir)
-{
-	char *slash = strrchr(dir, '/');
-
-	if (mkdir(dir, 0755) == 0 || errno == EEXIST)
-		return 0;
-	if (errno != ENOENT || !slash || slash == dir)
-		return -1;
-	*slash = '\0';
-	if (mkdir_p(dir) < 0) {
-		*slash = '/';
-		return -1;
-	}
-	*slash = '/';
-	return mkdir(dir, 0755) < 0 && errno != EEXIST ? -1 : 0;
-}
-
-/* ---- a previous render, from its manifest ---- */
-
-struct old_file {
-	char *host, *path;
-	char sha256[65];	/* "" for a secret */
-	unsigned mode;
-	bool seen;		/* also in the new render */
-};
-
-struct old_render {
-	struct old_file *files;
-	size_t n, alloc;
-};
-
-/* A manifest's host and path must stay inside DIR. */
-static bool safe_entry(const char *host, const char *path)
-{
-	size_t len;
-
-	if (!host || !path || !*host || strchr(host, '/') ||
-	    !strcmp(host, ".") || !strcmp(host, "..") || path[0] != '/')
-		return false;
-	len = strlen(path);
-	return !strstr(path, "/../") && !strstr(path, "/./") &&
-	       !(len >= 3 && !strcmp(path + len - 3, "/.."));
-}
-
-/* Parses one manifest line: an entry object, or a line of the frame. */
-static int old_add_line(struct old_render *old, char *line, char **cause)
-{
-	size_t len = strlen(line);
-	json_t *e;
-	const char *host, *path, *sha, *mode;
-	struct old_file *o;
-
-	while (len && strchr(" \t\r\n,", line[len - 1]))
-		line[--len] = '\0';
-	while (*line == ' ')
-		line++;
-	if (strncmp(line, "{\"host\"", 7))
-		return 0;
-	e = json_loads(line, 0, NULL);
-	host = json_string_value(json_object_get(e, "host"));
-	path = json_string_value(json_object_get(e, "path"));
-	sha = json_string_value(json_object_get(e, "sha256"));
-	mode = json_string_value(json_object_get(e, "mode"));
-	if (!safe_entry(host, path) || !mode || (sha && strlen(sha) != 64)) {
-		*cause = xstrdup("bad entry");
-		json_decref(e);
-		return -1;
-	}
-	XGROW(old->files, old->alloc, old->n + 1);
-	o = &old->files[old->n++];
-	o->host = xstrdup(host);
-	o->path = xstrdup(path);
-	snprintf(o->sha256, sizeof(o->sha256), "%s", sha ? sha : "");
-	o->mode = (unsigned)strtoul(mode, NULL, 8);
-	o->seen = false;
-	json_decref(e);
-	return 0;
-}
-
-static int old_cmp(const void *a, const void *b)
-{
-	const struct old_file *x = a, *y = b;
-	int c = strcmp(x->host, y->host);
-
-	return c ? c : strcmp(x->path, y->path);
-}
-
-static void old_release(struct old_render *old)
-{
-	size_t i;
-
-	for (i = 0; i < old->n; i++) {
-		free(old->files[i].host);
-		free(old->files[i].path);
-	}
-	free(old->files);
-	*old = (struct old_render){ NULL, 0, 0 };
-}
-
-/*
- * Reads a manifest line by line (one entry per line, as manifest_text()
- * writes it), so a 40,000-file render costs a few MB, not a JSON tree.
- */
-static int old_load(const char *manifest, struct old_render *old, char **cause)
-{
-	FILE *f = fopen(manifest, "r");
-	char *line = NULL, *why = NULL;
-	size_t cap = 0, lineno = 0;
-	bool framed = false;
-	int r = 0;
-
-	if (!f) {
-		*cause = xasprintf("cannot read '%s': %s", manifest, strerror(errno));
-		return -1;
-	}
-	while (r == 0 && getline(&line, &cap, f) > 0) {
-		lineno++;
-		if (strstr(line, "\"files\": ["))
-			framed = true;
-		r = old_add_line(old, line, &why);
-	}
-	if (r == 0 && !framed)
-		why = xstrdup("no file list");
-	if (why)
-		*cause = xasprintf("'%s' is not a clusterctl manifest (line %zu: %s)",
-				   manifest, lineno, why);
-	free(why);
-	free(line);
-	fclose(f);
-	if (old->n)
-		xqsort(old->files, old->n, sizeof(*old->files), old_cmp);
-	return *cause ? -1 : 0;
-}
-
-static struct old_file *old_find(struct old_render *old, const char *host,
-				 const char *path)
-{
-	struct old_file key = { (char *)host, (char *)path, "", 0, false };
-
-	return old->n ? bsearch(&key, old->files, old->n, sizeof(key), old_cmp)
-		      : NULL;
-}
-
-/* Removes file, then its now-empty parents up to (not including) DIR. */
-static void remove_with_parents(const char *dir, char *file)
-{
-	size_t dlen = strlen(dir);
-	char *slash;
-
-	if (unlink(file) < 0 && errno != ENOENT)
-		return;
-	while ((slash = strrchr(file, '/')) && (size_t)(slash - file) > dlen) {
-		*slash = '\0';
-		if (rmdir(file) < 0)
-			break;
-	}
-}
-
-/* Deletes what the previous render had and this one has not. */
-static void remove_unseen(const char *dir, struct old_render *old)
-{
-	size_t i;
-
-	for (i = 0; i < old->n; i++) {
-		char *file;
-
-		if (old->files[i].seen || !old->files[i].sha256[0])
-			continue;
-		file = xasprintf("%s/%s%s", dir, old->files[i].host,
-				 old->files[i].path);
-		remove_with_parents(dir, file);
-		free(file);
-	}
-}
-
-/* ---- writing ---- */
-
-struct writer {
-	const char *dir;
-	struct old_render *old;
-	struct strbuf last_dir;	/* deepest directory known to exist */
-	char **first;		/* per blob: a path holding its bytes */
-	unsigned *first_mode;
-	size_t kept, written;
-};
-
-static bool same_file_on_disk(const char *target, const struct rendered_blob *b)
-{
-	struct stat st;
-
-	return lstat(target, &st) == 0 && S_ISREG(st.st_mode) &&
-	       (size_t)st.st_size == b->len;
-}
-
-static void remember_first(struct writer *w, size_t blob, char **target,
-			   unsigned mode)
-{
-	if (w->first[blob])
-		return;
-	w->first[blob] = *target;
-	w->first_mode[blob] = mode;
-	*target = NULL;
-}
-
-/*
- * An unchanged file of the previous render (same sha256 and mode in its
- * manifest, same size on disk) is kept; a changed one is unlinked first,
- * never rewritten in place, since it may be a hard link shared with
- * files that did not change.
- */
-static int write_one(struct writer *w, const struct rendered_set *set,
-		     const struct rendered_file *f, char **cause)
-{
-	const struct rendered_blob *b = rendered_file_blob(set, f);
-	struct old_file *o = old_find(w->old, f->host, f->path);
-	char *target = xasprintf("%s/%s%s", w->dir, f->host, f->path);
-	char *parent = NULL;
-	int r = -1;
-
-	if (o)
-		o->seen = true;
-	if (f->secret) {
-		r = 0;
-		goto out;
-	}
-	if (o && o->mode == f->mode && !strcmp(o->sha256, b->sha256) &&
-	    same_file_on_disk(target, b)) {
-		remember_first(w, f->blob, &target, f->mode);
-		w->kept++;
-		r = 0;
-		goto out;
-	}
-	if (o && unlink(target) < 0 && errno != ENOENT) {
-		*cause = xasprintf("cannot remove '%s': %s", target, strerror(errno));
-		goto out;
-	}
-	parent = xstrdup(target);
-	*strrchr(parent, '/') = '\0';
-	if (mkdir_below(parent, &w->last_dir) < 0) {
-		*cause = xasprintf("cannot create '%s': %s", parent, strerror(errno));
-		goto out;
-	}
-	w->written++;
-	/* identical bytes become hard links; copies where links fail */
-	if (w->first[f->blob] && w->first_mode[f->blob] == f->mode) {
-		if (link(w->first[f->blob], target) == 0) {
-			r = 0;
-			goto out;
-		}
-		/*
-		 * At the file system's link limit (65,000 on ext4) the copy
-		 * becomes the file the next links go to: one copy per limit,
-		 * not one per host past it.
-		 */
-		if (errno == EMLINK) {
-			free(w->first[f->blob]);
-			w->first[f->blob] = NULL;
-		}
-	}
-	if (write_all(target, b->bytes, b->len, f->mode) < 0) {
-		*cause = xasprintf("cannot write '%s': %s", target, strerror(errno));
-		goto out;
-	}
-	remember_first(w, f->blob, &target, f->mode);
-	r = 0;
-out:
-	free(parent);
-	free(target);
-	return r;
-}
-
-static int write_files(const char *dir, const struct rendered_set *set,
-		       struct old_render *old, char **cause)
-{
-	struct writer w = { dir, old, STRBUF_INIT, NULL, NULL, 0, 0 };
-	size_t i;
-	int r = 0;
-
-	strbuf_addstr(&w.last_dir, dir);	/* made by prepare_dir() */
-	w.first = xcalloc(set->n_blobs + 1, sizeof(*w.first));
-	w.first_mode = xcalloc(set->n_blobs + 1, sizeof(*w.first_mode));
-	for (i = 0; i < set->n_files && r == 0; i++) {
-		if (!safe_entry(set->files[i].host, set->files[i].path)) {
-			*cause = xasprintf("host '%s' path '%s' would leave '%s'",
-					   set->files[i].host, set->files[i].path, dir);
-			r = -1;
-			break;
-		}
-		r = write_one(&w, set, &set->files[i], cause);
-	}
-	if (r == 0)
-		remove_unseen(dir, old);
-	for (i = 0; i < set->n_blobs; i++)
-		free(w.first[i]);
-	free(w.first);
-	free(w.first_mode);
-	strbuf_release(&w.last_dir);
-	return r;
-}
-
-static bool dir_is_empty(const char *dir)
-{
-	DIR *d = opendir(dir);
-	struct dirent *de;
-	bool empty = true;
-
-	if (!d)
-		return false;
-	while (empty && (de = readdir(d)))
-		if (strcmp(de->d_name, ".") && strcmp(de->d_name, ".."))
-			empty = false;
-	closedir(d);
-	return empty;
-}
-
-/*
- * DIR ready for a render: created, or empty, or holding a previous render
- * whose manifest is loaded into old. Anything else is refused.
- */
-static int prepare_dir(char *dir, struct old_render *old, char **cause)
-{
-	char *manifest = NULL;
-	struct stat st;
-	int r = -1;
-
-	if (stat(dir, &st) < 0) {
-		if (errno == ENOENT && mkdir_p(dir) == 0)
-			return 0;
-		*cause = xasprintf("cannot create '%s': %s", dir, strerror(errno));
-		return -1;
-	}
-	if (!S_ISDIR(st.st_mode)) {
-		*cause = xasprintf("'%s' is not a directory", dir);
-		return -1;
-	}
-	manifest = xasprintf("%s/%s", dir, MANIFEST_NAME);
-	if (access(manifest, F_OK) == 0)
-		r = old_load(manifest, old, cause);
-	else if (dir_is_empty(dir))
-		r = 0;
-	else
-		*cause = xasprintf("refusing to write into '%s': not empty and "
-				   "holds no %s of a previous render", dir,
-				   MANIFEST_NAME);
-	free(manifest);
-	return r;
-}
-
-/* The manifest last, through a temp file: it only ever lists what is there. */
-static int write_manifest(const char *dir, const struct strbuf *text,
-			  char **cause)
-{
-	char *path = xasprintf("%s/%s", dir, MANIFEST_NAME);
-	char *tmp = xasprintf("%s/.%s.tmp", dir, MANIFEST_NAME);
-	int r;
-
-	unlink(tmp);
-	r = write_all(tmp, text->buf, text->len, 0644);
-	if (r == 0)
-		r = rename(tmp, path);
-	if (r < 0) {
-		*cause = xasprintf("cannot write '%s': %s", path, strerror(errno));
-		unlink(tmp);
-	}
-	free(tmp);
-	free(path);
-	return r;
-}
-
 /* ---- the command ---- */
 
-static int render_to(const struct model *m, char *dir, bool json)
+static int render_to(const struct model *m, const char *dir, bool json)
 {
 	struct rendered_set set = RENDERED_SET_INIT;
 	struct diag_list dl = DIAG_LIST_INIT;
 	struct strbuf manifest = STRBUF_INIT;
-	struct old_render old = { NULL, 0, 0 };
 	char *cause = NULL;
 	int rc = CL_FATAL;
 
@@ -585,10 +60,7 @@ static int render_to(const struct model *m, char *dir, bool json)
 		diag_print(&dl, stderr);
 		goto out;
 	}
-	manifest_text(m, &set, &manifest);
-	if (prepare_dir(dir, &old, &cause) < 0 ||
-	    write_files(dir, &set, &old, &cause) < 0 ||
-	    write_manifest(dir, &manifest, &cause) < 0) {
+	if (render_dir_write(m, &set, dir, &manifest, &cause) < 0) {
 		fprintf(stderr, "clusterctl: render: %s\n", cause);
 		goto out;
 	}
@@ -600,7 +72,6 @@ static int render_to(const struct model *m, char *dir, bool json)
 	rc = CL_OK;
 out:
 	free(cause);
-	old_release(&old);
 	strbuf_release(&manifest);
 	diag_release(&dl);
 	rendered_set_release(&set);
@@ -616,8 +87,6 @@ static const struct option render_options[] = {
 static int cmd_render_run(struct cmd_ctx *ctx)
 {
 	const char *dir = cmd_value(ctx, 'o'), *why;
-	char *own;
-	int rc;
 
 	if (!dir || !*dir)
 		return cmd_usage(ctx, "-o DIR is required");
@@ -625,10 +94,7 @@ static int cmd_render_run(struct cmd_ctx *ctx)
 		return cmd_usage(ctx, why);
 	if (!cmd_load(ctx, ctx->args.operands[0]))
 		return CL_INVALID;
-	own = xstrdup(dir);	/* prepare_dir() writes into it */
-	rc = render_to(ctx->m, own, cmd_has(ctx, 'j'));
-	free(own);
-	return rc;
+	return render_to(ctx->m, dir, cmd_has(ctx, 'j'));
 }
 
 const struct cmd_entry cmd_render_entry = {

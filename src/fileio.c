@@ -1,0 +1,200 @@
+/*
+ * fileio.c: whole-file reads, exact-mode creation, atomic replacement and
+ * mkdir -p (fileio.h). Loops on EINTR and short writes; never prints.
+ */
+#include "compat.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "fileio.h"
+#include "strbuf.h"
+#include "xalloc.h"
+
+char *fileio_read_fd(int fd, size_t *len)
+{
+	struct strbuf sb = STRBUF_INIT;
+	char buf[65536];
+	ssize_t n;
+
+	while ((n = read(fd, buf, sizeof(buf))) != 0) {
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0) {
+			int e = errno;
+
+			strbuf_release(&sb);
+			errno = e;
+			return NULL;
+		}
+		strbuf_add(&sb, buf, (size_t)n);
+	}
+	return strbuf_detach(&sb, len);
+}
+
+char *fileio_read(const char *path, size_t *len, struct stat *st)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC), e;
+	char *text = NULL;
+
+	if (fd < 0)
+		return NULL;
+	if (!st || fstat(fd, st) == 0)
+		text = fileio_read_fd(fd, len);
+	e = errno;
+	close(fd);
+	errno = e;
+	return text;
+}
+
+/* Writes all of data to fd; -1 with errno set. */
+static int write_fd(int fd, const char *data, size_t len)
+{
+	while (len) {
+		ssize_t w = write(fd, data, len);
+
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w < 0)
+			return -1;
+		data += w;
+		len -= (size_t)w;
+	}
+	return 0;
+}
+
+/* Closes fd keeping errno; returns -1 for the caller's failure path. */
+static int close_failed(int fd)
+{
+	int e = errno;
+
+	close(fd);
+	errno = e;
+	return -1;
+}
+
+int fileio_write_new(const char *path, const void *data, size_t len,
+		     unsigned mode)
+{
+	int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+
+	if (fd < 0)
+		return -1;
+	/* the exact mode, whatever the umask */
+	if (write_fd(fd, data, len) < 0 || fchmod(fd, mode) < 0)
+		return close_failed(fd);
+	return close(fd);
+}
+
+/* The temp file's name for path: ".NAME.clusterctl-XXXXXX" beside it. */
+static char *temp_name(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+
+	return xasprintf("%.*s.%s.clusterctl-XXXXXX",
+			 slash ? (int)(slash - path + 1) : 0, path,
+			 slash ? slash + 1 : path);
+}
+
+int fileio_replace(const char *path, const void *data, size_t len,
+		   unsigned mode, uid_t uid, gid_t gid)
+{
+	char *tmp = temp_name(path);
+	int fd = mkstemp(tmp), r = -1, e;
+
+	if (fd < 0)
+		goto out;
+	if (fchmod(fd, mode & 07777) < 0 ||
+	    /* keep the owner when we can (root editing someone's file) */
+	    (fchown(fd, uid, gid) < 0 && geteuid() == 0) ||
+	    write_fd(fd, data, len) < 0 || fsync(fd) < 0) {
+		close_failed(fd);
+		goto out;
+	}
+	if (close(fd) < 0 || rename(tmp, path) < 0)
+		goto out;
+	r = 0;
+out:
+	e = errno;
+	if (r < 0 && fd >= 0)
+		unlink(tmp);
+	free(tmp);
+	errno = e;
+	return r;
+}
+
+/* Creates dir's components after its first skip bytes, top-down. */
+static int mkdir_from(char *dir, size_t skip)
+{
+	size_t i;
+
+	for (i = skip + 1;; i++) {
+		char c = dir[i];
+
+		if (c != '/' && c != '\0')
+			continue;
+		dir[i] = '\0';
+		if (mkdir(dir, 0755) < 0 && errno != EEXIST) {
+			dir[i] = c;
+			return -1;
+		}
+		dir[i] = c;
+		if (!c)
+			return 0;
+	}
+}
+
+int fileio_mkdir_below(char *dir, struct strbuf *known)
+{
+	size_t common = 0;
+
+	while (common < known->len && dir[common] &&
+	       dir[common] == known->buf[common])
+		common++;
+	/* only whole components of *known are known to exist */
+	if (!(common == known->len || known->buf[common] == '/') ||
+	    !(dir[common] == '/' || !dir[common])) {
+		while (common && dir[common - 1] != '/')
+			common--;
+		if (common)
+			common--;
+	}
+	if (!dir[common])
+		return 0;
+	if (mkdir_from(dir, common) < 0)
+		return -1;
+	strbuf_reset(known);
+	strbuf_addstr(known, dir);
+	return 0;
+}
+
+int fileio_mkdir_p(const char *dir)
+{
+	char *copy;
+	int r;
+
+	if (!*dir) {
+		errno = ENOENT;
+		return -1;
+	}
+	/* the common case first: the parent is there */
+	if (mkdir(dir, 0755) == 0 || errno == EEXIST)
+		return 0;
+	if (errno != ENOENT)
+		return -1;
+	copy = xstrdup(dir);
+	r = mkdir_from(copy, 0);
+	if (r < 0) {
+		int e = errno;
+
+		free(copy);
+		errno = e;
+		return -1;
+	}
+	free(copy);
+	return 0;
+}

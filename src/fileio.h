@@ -1,0 +1,58 @@
+/*
+ * fileio.h: whole files in and out, the way every command wants them:
+ * read a file (or a descriptor) into memory, create a new file with an
+ * exact mode, replace a file atomically (temp file beside it, mode and
+ * owner, fsync, rename: a reader sees the old bytes or the new, never a
+ * part), and mkdir -p. Each returns -1 with errno set on failure; the
+ * caller words the message, since only it knows what the file is for.
+ */
+#ifndef CLUSTERCTL_FILEIO_H
+#define CLUSTERCTL_FILEIO_H
+
+#include "compat.h"
+
+#include <stddef.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+
+struct strbuf;
+
+/*
+ * The whole of path (NUL-terminated; *len, when len is not NULL, is its
+ * length); with st not NULL, the file's fstat() too. NULL with errno set.
+ * Caller frees.
+ */
+char *fileio_read(const char *path, size_t *len, struct stat *st);
+
+/* The rest of fd (not closed), as fileio_read(). */
+char *fileio_read_fd(int fd, size_t *len);
+
+/*
+ * Creates path (which must not exist) holding data, with exactly mode
+ * whatever the umask. -1 with errno set.
+ */
+int fileio_write_new(const char *path, const void *data, size_t len,
+		     unsigned mode);
+
+/*
+ * Replaces path with data atomically: a temp file in path's directory
+ * (".NAME.clusterctl-XXXXXX"), mode, owner uid:gid (when that fails it
+ * only matters to root, who could have kept it), fsync, rename over path.
+ * A symlink at path is replaced, not followed: pass realpath() to edit
+ * the file a link points at. -1 with errno set, the temp file removed.
+ */
+int fileio_replace(const char *path, const void *data, size_t len,
+		   unsigned mode, uid_t uid, gid_t gid);
+
+/* mkdir -p dir, new directories 0755 (less the umask). -1 with errno set. */
+int fileio_mkdir_p(const char *dir);
+
+/*
+ * fileio_mkdir_p() for many directories in a row: *known is the deepest
+ * directory known to exist (from the caller, then from the last call),
+ * so sorted directories cost only their own new components. dir is
+ * written into and restored. -1 with errno set.
+ */
+int fileio_mkdir_below(char *dir, struct strbuf *known);
+
+#endif
