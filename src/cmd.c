@@ -1,14 +1,16 @@
 /*
  * cmd.c: the command table and its lookup (exact name or unique prefix,
  * after tmux's cmd_find), plus what every command shares: the option
- * parser (cmd_getopt), the usage, usage-error and exit-code printers, the
+ * parser (cmd_getopt), --help made from each command's option table and
+ * the shared options, the usage-error and exit-code printers, the
  * versioned JSON printer and the colour decision; and the preamble of
  * every command, cmd_run(), driven by the flags of its entry: --help, the
  * option parser, --allow-path and --overlay, usage errors, and cmd_load(),
  * the one way a command loads, validates and reports an inventory. A new
- * option is one longopts entry of its command and one cmd_has() or
- * cmd_value() there, one line in its usage text; tests/t/t0270-cli.sh then
- * wants it in the completion and the man page too.
+ * option is one row in its command's option table (parser and --help
+ * both read it) and one cmd_has() or cmd_value() there;
+ * tests/t/t0270-cli.sh then wants it in the completion and the man page
+ * too.
  */
 #include "compat.h"
 
@@ -72,14 +74,6 @@ const struct cmd_entry *cmd_find(const char *name, char **why)
 			xasprintf("unknown command '%s'", name);
 	strbuf_release(&candidates);
 	return NULL;
-}
-
-void cmd_print_usage(const struct cmd_entry *cmd, FILE *out)
-{
-	size_t i;
-
-	for (i = 0; cmd->usage && cmd->usage[i]; i++)
-		fprintf(out, "%s%s\n", i ? "" : "usage: ", cmd->usage[i]);
 }
 
 void cmd_usage_error(const struct cmd_entry *cmd, const char *why)
@@ -213,51 +207,160 @@ void cmd_args_release(struct cmd_args *a)
 /* The options of every CMD_INVENTORY command: values no letter takes. */
 enum { OPT_ALLOW_PATH = 0x100, OPT_OVERLAY };
 
-static const struct option inventory_options[] = {
-	{ "allow-path", required_argument, NULL, OPT_ALLOW_PATH },
-	{ "overlay", required_argument, NULL, OPT_OVERLAY },
+static const struct cmd_option inventory_options[] = {
+	{ OPT_ALLOW_PATH, "allow-path", "DIR",
+	  "files the inventory names (include:, templates,\n"
+	  "password, TLS, ssh and munge key files) may also\n"
+	  "lie under DIR (repeatable; or CLUSTERCTL_ALLOW_PATH)", 0 },
+	{ OPT_OVERLAY, "overlay", "FILE",
+	  "apply FILE on top of INVENTORY (repeatable,\ndocs/overlays.md)", 0 },
 };
 
-/* cmd's long options, then the shared ones it takes; caller frees. */
-static struct option *command_options(const struct cmd_entry *cmd)
+/* Every command's, handled by cmd_wants_help() before any parsing. */
+static const struct cmd_option help_option = {
+	'h', "help", NULL, "show this help", CMD_OPT_SHORT,
+};
+
+/* The shared options cmd takes: inventory_options[0..*n). */
+static const struct cmd_option *shared_options(const struct cmd_entry *cmd,
+					       size_t *n)
 {
-	size_t n = 0, k = 0, i;
+	*n = cmd->flags & CMD_INVENTORY ? ARRAY_SIZE(inventory_options) : 0;
+	return inventory_options;
+}
+
+/* cmd's own row named name (NULL: none). */
+static const struct cmd_option *own_option(const struct cmd_entry *cmd,
+					   const char *name)
+{
+	const struct cmd_option *o;
+
+	for (o = cmd->options; o && o->name; o++)
+		if (!strcmp(o->name, name))
+			return o;
+	return NULL;
+}
+
+/* True when o, a row of cmd's, only rewords a shared option. */
+static bool rewords_shared(const struct cmd_entry *cmd, const struct cmd_option *o)
+{
+	const struct cmd_option *shared;
+	size_t n, i;
+
+	shared = shared_options(cmd, &n);
+	for (i = 0; i < n; i++)
+		if (!strcmp(shared[i].name, o->name))
+			return true;
+	return false;
+}
+
+/* One option's lines of --help, its help from column col. */
+static void print_option(FILE *out, unsigned col, const struct cmd_option *o)
+{
+	struct strbuf label = STRBUF_INIT;
+	const char *p = o->help;
+	size_t n;
+
+	strbuf_addstr(&label, "  ");
+	if (o->flags & CMD_OPT_SHORT)
+		strbuf_addf(&label, "-%c, ", o->c);
+	strbuf_addf(&label, "--%s", o->name);
+	if (o->arg)
+		strbuf_addf(&label, " %s", o->arg);
+	/* two spaces at least between an option and its help */
+	if (label.len + 2 > col) {
+		fprintf(out, "%s\n", label.buf);
+		strbuf_reset(&label);
+	}
+	for (;; p += n + 1) {
+		n = strcspn(p, "\n");
+		fprintf(out, "%-*s%.*s\n", (int)col, label.buf, (int)n, p);
+		strbuf_reset(&label);
+		if (!p[n])
+			break;
+	}
+	strbuf_release(&label);
+}
+
+void cmd_print_help(const struct cmd_entry *cmd, FILE *out)
+{
+	const struct cmd_option *o, *shared, *own;
+	size_t i, n;
+
+	for (i = 0; cmd->usage && cmd->usage[i]; i++)
+		fprintf(out, "%s%s\n", i ? "" : "usage: ", cmd->usage[i]);
+	fputs("\noptions:\n", out);
+	for (o = cmd->options; o && o->name; o++)
+		if (!rewords_shared(cmd, o))
+			print_option(out, cmd->help_col, o);
+	shared = shared_options(cmd, &n);
+	for (i = 0; i < n; i++) {
+		own = own_option(cmd, shared[i].name);
+		print_option(out, cmd->help_col, own ? own : &shared[i]);
+	}
+	print_option(out, cmd->help_col, &help_option);
+	if (cmd->epilog)
+		fputc('\n', out);
+	for (i = 0; cmd->epilog && cmd->epilog[i]; i++)
+		fprintf(out, "%s\n", cmd->epilog[i]);
+}
+
+/*
+ * cmd's getopt tables: its own options, then the shared ones it takes;
+ * the letters of the short ones into shortopts. Caller frees.
+ */
+static struct option *command_options(const struct cmd_entry *cmd,
+				      struct strbuf *shortopts)
+{
+	const struct cmd_option *o, *shared;
+	size_t n = 0, k = 0, n_shared, i;
 	struct option *all;
 
-	while (cmd->options && cmd->options[n].name)
+	for (o = cmd->options; o && o->name; o++)
 		n++;
-	all = xcalloc(n + ARRAY_SIZE(inventory_options) + 1, sizeof(*all));
-	for (i = 0; i < n; i++)
-		all[k++] = cmd->options[i];
-	for (i = 0; (cmd->flags & CMD_INVENTORY) && i < ARRAY_SIZE(inventory_options); i++)
-		all[k++] = inventory_options[i];
+	shared = shared_options(cmd, &n_shared);
+	all = xcalloc(n + n_shared + 1, sizeof(*all));
+	for (o = cmd->options; o && o->name; o++) {
+		if (rewords_shared(cmd, o))
+			continue;
+		all[k++] = (struct option){ o->name, o->arg ? required_argument :
+					    no_argument, NULL, o->c };
+		if (o->flags & CMD_OPT_SHORT)
+			strbuf_addf(shortopts, "%c%s", o->c, o->arg ? ":" : "");
+	}
+	for (i = 0; i < n_shared; i++)
+		all[k++] = (struct option){ shared[i].name, required_argument, NULL,
+					    shared[i].c };
 	return all;	/* zeroed: the terminator */
 }
 
-int cmd_parse(struct cmd_ctx *ctx, const struct cmd_entry *cmd, int argc,
-	      char **argv)
+enum cmd_parse_result cmd_parse(struct cmd_ctx *ctx, const struct cmd_entry *cmd,
+				int argc, char **argv)
 {
-	struct option *longopts = command_options(cmd);
-	int c, r = 0;
+	struct strbuf shortopts = STRBUF_INIT;
+	struct option *longopts = command_options(cmd, &shortopts);
+	enum cmd_parse_result r = CMD_PARSED;
+	int c;
 
 	*ctx = (struct cmd_ctx){ .cmd = cmd, .args = CMD_ARGS_INIT,
 				 .dl = DIAG_LIST_INIT };
-	while (!r && (c = cmd_getopt(&ctx->args, argc, argv,
-				     cmd->shortopts ? cmd->shortopts : "",
-				     longopts)) != -1) {
+	while (r == CMD_PARSED &&
+	       (c = cmd_getopt(&ctx->args, argc, argv, shortopts.buf,
+			       longopts)) != -1) {
 		if (c == '?') {
-			r = -1;
+			r = CMD_PARSE_USAGE;
 		} else if (c == OPT_OVERLAY) {
 			overlay_add(optarg);
 		} else if (c == OPT_ALLOW_PATH) {
 			if (pathtrust_allow(optarg, &ctx->args.error))
-				r = -2;
+				r = CMD_PARSE_BAD_ALLOW_PATH;
 		} else {
 			XGROW(ctx->opts, ctx->alloc_opts, ctx->n_opts + 1);
 			ctx->opts[ctx->n_opts++] = (struct cmd_opt){ c, optarg };
 		}
 	}
 	free(longopts);
+	strbuf_release(&shortopts);
 	return r;
 }
 
@@ -273,24 +376,24 @@ void cmd_ctx_release(struct cmd_ctx *ctx)
 int cmd_run(const struct cmd_entry *cmd, int argc, char **argv)
 {
 	struct cmd_ctx ctx;
-	int rc;
+	int rc = CL_USAGE;
 
 	if (cmd_wants_help(argc, argv)) {
-		cmd_print_usage(cmd, stdout);
+		cmd_print_help(cmd, stdout);
 		if (cmd->flags & CMD_EXIT_CODES)
 			cmd_print_exit_codes(stdout);
 		return CL_OK;
 	}
 	switch (cmd_parse(&ctx, cmd, argc, argv)) {
-	case 0:
+	case CMD_PARSED:
 		rc = cmd->run(&ctx);
 		break;
-	case -2:
+	case CMD_PARSE_BAD_ALLOW_PATH:
 		/* not a slip of syntax: the message alone, no usage */
 		fprintf(stderr, "clusterctl: %s\n", ctx.args.error);
 		rc = CL_USAGE;
 		break;
-	default:
+	case CMD_PARSE_USAGE:
 		rc = cmd_usage(&ctx, ctx.args.error);
 		break;
 	}

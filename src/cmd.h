@@ -54,13 +54,46 @@ enum cmd_flags {
 
 struct cmd_ctx;
 
+/*
+ * One option of a command, for its parser and its --help alike (git's
+ * parse-options): a table of these per command is the one place an option
+ * is described. cmd_has() and cmd_value() find it by c.
+ */
+struct cmd_option {
+	int c;			/* getopt's value; with CMD_OPT_SHORT also -c */
+	const char *name;	/* the long form, without "--" */
+	const char *arg;	/* the value's name in --help ("DIR"); NULL: none */
+	/*
+	 * For --help: lines separated by '\n', each indented to the
+	 * command's help_col; after the option when it leaves two spaces
+	 * before help_col, else from the next line.
+	 */
+	const char *help;
+	unsigned flags;		/* CMD_OPT_SHORT */
+};
+
+#define CMD_OPT_SHORT 1u
+#define CMD_OPT_END { 0, NULL, NULL, NULL, 0 }
+
 struct cmd_entry {
 	const char *name;
 	const char *summary;		/* one line for "clusterctl --help" */
-	const char *const *usage;	/* NULL-terminated lines for --help */
+	/*
+	 * NULL-terminated lines of --help before "options:": the synopsis
+	 * (up to the first empty line, also shown after a usage error),
+	 * then what the command does.
+	 */
+	const char *const *usage;
+	/*
+	 * Its own options, CMD_OPT_END last; NULL: none. The shared ones
+	 * (--allow-path and --overlay with CMD_INVENTORY, -h) are cmd.c's
+	 * and listed after these; a row of the same name as a shared one
+	 * only changes its help text.
+	 */
+	const struct cmd_option *options;
+	unsigned help_col;		/* where option help starts in --help */
+	const char *const *epilog;	/* lines after the options; NULL: none */
 	unsigned flags;			/* enum cmd_flags */
-	const char *shortopts;		/* getopt letters of its own options; NULL: none */
-	const struct option *options;	/* its own long options; NULL: none */
 	/*
 	 * Runs with argv already parsed into ctx (its own options and the
 	 * operands; --help, unknown options and missing values are handled
@@ -91,8 +124,11 @@ extern const size_t cmd_table_len;
  */
 const struct cmd_entry *cmd_find(const char *name, char **why);
 
-/* Prints "usage: ..." lines of a command to out. */
-void cmd_print_usage(const struct cmd_entry *cmd, FILE *out);
+/*
+ * Prints a command's --help to out: "usage: " and its usage lines, its
+ * options and the shared ones (from the tables), its epilog.
+ */
+void cmd_print_help(const struct cmd_entry *cmd, FILE *out);
 
 /*
  * A usage error: "clusterctl: CMD: why" (when why is not NULL), then the
@@ -178,14 +214,19 @@ struct cmd_ctx {
  */
 int cmd_run(const struct cmd_entry *cmd, int argc, char **argv);
 
+/* What cmd_parse() found. */
+enum cmd_parse_result {
+	CMD_PARSED = 0,
+	CMD_PARSE_USAGE = -1,		/* ctx->args.error says which */
+	CMD_PARSE_BAD_ALLOW_PATH = -2,	/* --allow-path DIR is no directory (args.error) */
+};
+
 /*
  * Parses argv for cmd into ctx (initialised here; cmd_ctx_release() it in
- * every case). 0; -1 for a usage error (ctx->args.error says which); -2
- * when --allow-path's DIR is not a directory (ctx->args.error says why).
- * --overlay and --allow-path take effect as they are read.
+ * every case). --overlay and --allow-path take effect as they are read.
  */
-int cmd_parse(struct cmd_ctx *ctx, const struct cmd_entry *cmd, int argc,
-	      char **argv);
+enum cmd_parse_result cmd_parse(struct cmd_ctx *ctx, const struct cmd_entry *cmd,
+				int argc, char **argv);
 void cmd_ctx_release(struct cmd_ctx *ctx);
 
 /* True when option c was given. */
@@ -218,6 +259,24 @@ int cmd_usage(const struct cmd_ctx *ctx, const char *why);
 struct model *cmd_load(struct cmd_ctx *ctx, const char *path);
 
 /* ---- what plan and apply share (cmd_plan.c) ---- */
+
+/* Options plan, apply and accounting share, described once. */
+#define CMD_OPT_JSON_PLAN { 'j', "json", NULL, \
+	"print the plan as JSON (docs/json-format.md)", 0 }
+#define CMD_OPT_FANOUT { 'f', "fanout", "N", \
+	"at most N hosts at once (default: ssh.fanout\n" \
+	"of the inventory, 64)", 0 }
+#define CMD_OPT_ONLY { 'o', "only", "LIST", \
+	"only these parts, comma-separated: files,\n" \
+	"users, munge, services, accounting", 0 }
+#define CMD_OPT_LIMIT { 'l', "limit", "HOSTLIST", \
+	"only these hosts (and the slurmctld and\n" \
+	"slurmdbd hosts) are observed and changed; the\n" \
+	"others stay in slurm.conf and are left as\n" \
+	"they are", 0 }
+#define CMD_OPT_ACCEPT_NEW_HOST_KEYS { 'a', "accept-new-host-keys", NULL, \
+	"trust (and record in known_hosts) host keys\n" \
+	"not seen before; a changed key is always refused", 0 }
 
 struct apply_cli;
 

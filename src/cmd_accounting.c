@@ -26,24 +26,6 @@ static const char *const accounting_usage[] = {
 	"transaction, slurmdbd stopped, then slurmdbd and slurmctld restarted;",
 	"method sacctmgr: sacctmgr -i commands on the accounting host) and",
 	"checks it with sacctmgr show. No file on any host is touched.",
-	"",
-	"options:",
-	"  --prune                 also remove what the inventory does not name",
-	"  --json                  print the plan as JSON (docs/json-format.md)",
-	"  --accept-new-host-keys  trust (and record in known_hosts) host keys",
-	"                          not seen before; a changed key is always refused",
-	"  --exec-via CMD          run remote commands as 'CMD HOST sh -c SCRIPT' on this",
-	"                          machine instead of over SSH: CMD is read by sh once,",
-	"                          HOST, sh, -c, SCRIPT follow as 4 arguments that CMD",
-	"                          must run on HOST as they are (nsenter, sudo, kubectl",
-	"                          exec --; the lab: 'scripts/lab.sh exec'; ssh needs a",
-	"                          wrapper: docs/security.md)",
-	"  --allow-path DIR        files the inventory names (include:, templates,",
-	"                          password, TLS, ssh and munge key files) may also",
-	"                          lie under DIR (repeatable; or CLUSTERCTL_ALLOW_PATH)",
-	"  --overlay FILE          apply FILE on top of INVENTORY (repeatable,",
-	"                          docs/overlays.md)",
-	"  -h, --help              show this help",
 	NULL,
 };
 
@@ -52,12 +34,18 @@ struct acct_opts {
 	const char *exec_via;
 };
 
-static const struct option accounting_options[] = {
-	{ "prune", no_argument, NULL, 'p' },
-	{ "json", no_argument, NULL, 'j' },
-	{ "accept-new-host-keys", no_argument, NULL, 'a' },
-	{ "exec-via", required_argument, NULL, 'e' },
-	{ NULL, 0, NULL, 0 },
+static const struct cmd_option accounting_options[] = {
+	{ 'p', "prune", NULL, "also remove what the inventory does not name", 0 },
+	CMD_OPT_JSON_PLAN,
+	CMD_OPT_ACCEPT_NEW_HOST_KEYS,
+	{ 'e', "exec-via", "CMD",
+	  "run remote commands as 'CMD HOST sh -c SCRIPT' on this\n"
+	  "machine instead of over SSH: CMD is read by sh once,\n"
+	  "HOST, sh, -c, SCRIPT follow as 4 arguments that CMD\n"
+	  "must run on HOST as they are (nsenter, sudo, kubectl\n"
+	  "exec --; the lab: 'scripts/lab.sh exec'; ssh needs a\n"
+	  "wrapper: docs/security.md)", 0 },
+	CMD_OPT_END,
 };
 
 /* Why the operands VERB INVENTORY are wrong; NULL when they are right. */
@@ -162,5 +150,6 @@ const struct cmd_entry cmd_accounting_entry = {
 	.usage = accounting_usage,
 	.flags = CMD_EXIT_CODES | CMD_INVENTORY,
 	.options = accounting_options,
+	.help_col = 26,
 	.run = cmd_accounting_run,
 };

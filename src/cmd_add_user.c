@@ -44,39 +44,32 @@ static const char *const add_user_usage[] = {
 	"lines change; comments and formatting stay), after checking that the",
 	"result is a valid inventory. The file is replaced atomically with its",
 	"mode and owner; a symlinked inventory is edited where the link points.",
-	"",
-	"options:",
-	"  --account A           an account of the user (repeat, or A,B; required);",
-	"                        or one association with its own settings, written",
-	"                        as in the inventory: '{account: A, partition: P,",
-	"                        qos: [Q], fairshare: N, ...}'",
-	"  --default-account A   the default account (default: the first)",
-	"  --qos Q               a QoS of the user (repeat, or Q,R)",
-	"  --admin-level L       none, operator or administrator",
-	"  --apply               also create the user in the accounting database",
-	"                        (over SSH, with the inventory's database method):",
-	"                        plans the database first and changes nothing, not",
-	"                        even the file, when it has other pending changes",
-	"                        (review those with 'clusterctl accounting plan')",
-	"  --allow-path DIR      files the inventory names (include:, templates,",
-	"                        password, TLS, ssh and munge key files) may also",
-	"                        lie under DIR (repeatable; or CLUSTERCTL_ALLOW_PATH)",
-	"  --overlay FILE        apply FILE on top of INVENTORY when checking the",
-	"                        edit (repeatable, docs/overlays.md)",
-	"  -h, --help            show this help",
-	"",
+	NULL,
+};
+
+static const char *const add_user_epilog[] = {
 	"The same user with the same settings changes nothing (exit 0); the",
 	"same user with other settings is refused (exit 1).",
 	NULL,
 };
 
-static const struct option add_user_options[] = {
-	{ "account", required_argument, NULL, 'a' },
-	{ "default-account", required_argument, NULL, 'd' },
-	{ "qos", required_argument, NULL, 'q' },
-	{ "admin-level", required_argument, NULL, 'l' },
-	{ "apply", no_argument, NULL, 'x' },
-	{ NULL, 0, NULL, 0 },
+static const struct cmd_option add_user_options[] = {
+	{ 'a', "account", "A", "an account of the user (repeat, or A,B; required);\n"
+	  "or one association with its own settings, written\n"
+	  "as in the inventory: '{account: A, partition: P,\n"
+	  "qos: [Q], fairshare: N, ...}'", 0 },
+	{ 'd', "default-account", "A", "the default account (default: the first)", 0 },
+	{ 'q', "qos", "Q", "a QoS of the user (repeat, or Q,R)", 0 },
+	{ 'l', "admin-level", "L", "none, operator or administrator", 0 },
+	{ 'x', "apply", NULL, "also create the user in the accounting database\n"
+	  "(over SSH, with the inventory's database method):\n"
+	  "plans the database first and changes nothing, not\n"
+	  "even the file, when it has other pending changes\n"
+	  "(review those with 'clusterctl accounting plan')", 0 },
+	/* the shared --overlay, in add-user's words */
+	{ 0, "overlay", "FILE", "apply FILE on top of INVENTORY when checking the\n"
+	  "edit (repeatable, docs/overlays.md)", 0 },
+	CMD_OPT_END,
 };
 
 /* The request from ctx's options; NULL, or why it is a usage error. */
@@ -382,7 +375,9 @@ const struct cmd_entry cmd_add_user_entry = {
 	.name = "add-user",
 	.summary = "add a user to the inventory file in place",
 	.usage = add_user_usage,
+	.epilog = add_user_epilog,
 	.flags = CMD_EXIT_CODES | CMD_INVENTORY | CMD_KEEP_DIAGNOSTICS,
 	.options = add_user_options,
+	.help_col = 24,
 	.run = cmd_add_user_run,
 };

@@ -34,29 +34,6 @@ static const char *const apply_usage[] = {
 	"what changed, and observes again to verify. One summary line at the",
 	"end names the hosts that failed; the others are still applied.",
 	"Exit 0: done; 4: some hosts failed.",
-	"",
-	"options:",
-	"  --dry-run               only print the plan: the same as plan",
-	"  --json                  with --dry-run: print the plan as JSON",
-	"                          (docs/json-format.md)",
-	"  --fanout N              at most N hosts at once (default: ssh.fanout",
-	"                          of the inventory, 64)",
-	"  --only LIST             only these parts, comma-separated: files,",
-	"                          users, munge, services, accounting",
-	"  --limit HOSTLIST        only these hosts (and the slurmctld and",
-	"                          slurmdbd hosts) are observed and changed; the",
-	"                          others stay in slurm.conf and are left as",
-	"                          they are",
-	"  --prune                 also remove accounting rows (QoS, accounts,",
-	"                          users) the inventory does not name",
-	"  --accept-new-host-keys  trust (and record in known_hosts) host keys",
-	"                          not seen before; a changed key is always refused",
-	"  --allow-path DIR        files the inventory names (include:, templates,",
-	"                          password, TLS, ssh and munge key files) may also",
-	"                          lie under DIR (repeatable; or CLUSTERCTL_ALLOW_PATH)",
-	"  --overlay FILE          apply FILE on top of INVENTORY (repeatable,",
-	"                          docs/overlays.md)",
-	"  -h, --help              show this help",
 	NULL,
 };
 
@@ -114,15 +91,17 @@ static int apply_go(struct apply_session *s, struct plan *p)
 	return rc;
 }
 
-static const struct option apply_options[] = {
-	{ "json", no_argument, NULL, 'j' },
-	{ "fanout", required_argument, NULL, 'f' },
-	{ "only", required_argument, NULL, 'o' },
-	{ "prune", no_argument, NULL, 'p' },
-	{ "limit", required_argument, NULL, 'l' },
-	{ "accept-new-host-keys", no_argument, NULL, 'a' },
-	{ "dry-run", no_argument, NULL, 'n' },
-	{ NULL, 0, NULL, 0 },
+static const struct cmd_option apply_options[] = {
+	{ 'n', "dry-run", NULL, "only print the plan: the same as plan", 0 },
+	{ 'j', "json", NULL, "with --dry-run: print the plan as JSON\n"
+	  "(docs/json-format.md)", 0 },
+	CMD_OPT_FANOUT,
+	CMD_OPT_ONLY,
+	CMD_OPT_LIMIT,
+	{ 'p', "prune", NULL, "also remove accounting rows (QoS, accounts,\n"
+	  "users) the inventory does not name", 0 },
+	CMD_OPT_ACCEPT_NEW_HOST_KEYS,
+	CMD_OPT_END,
 };
 
 static int cmd_apply_run(struct cmd_ctx *ctx)
@@ -163,5 +142,6 @@ const struct cmd_entry cmd_apply_entry = {
 	.usage = apply_usage,
 	.flags = CMD_EXIT_CODES | CMD_INVENTORY,
 	.options = apply_options,
+	.help_col = 26,
 	.run = cmd_apply_run,
 };

@@ -22,23 +22,13 @@ static const char *const export_sacctmgr_usage[] = {
 	"lines) for the inventory's accounts and users, offline: no database is",
 	"needed. QoS cannot be in a Slurm 22.05 flat file: their 'sacctmgr add",
 	"qos' commands come first, as comments, to be run before 'sacctmgr load'.",
-	"",
-	"options:",
-	"  --commands   print 'sacctmgr -i' commands instead (QoS, accounts,",
-	"               users, coordinators), one per line, arguments shell-quoted",
-	"  --allow-path DIR",
-	"               files the inventory names (include:, templates,",
-	"               password, TLS, ssh and munge key files) may also",
-	"               lie under DIR (repeatable; or CLUSTERCTL_ALLOW_PATH)",
-	"  --overlay FILE  apply FILE on top of INVENTORY (repeatable,",
-	"               docs/overlays.md)",
-	"  -h, --help   show this help",
 	NULL,
 };
 
-static const struct option export_sacctmgr_options[] = {
-	{ "commands", no_argument, NULL, 'c' },
-	{ NULL, 0, NULL, 0 },
+static const struct cmd_option export_sacctmgr_options[] = {
+	{ 'c', "commands", NULL, "print 'sacctmgr -i' commands instead (QoS, accounts,\n"
+	  "users, coordinators), one per line, arguments shell-quoted", 0 },
+	CMD_OPT_END,
 };
 
 static int cmd_export_sacctmgr_run(struct cmd_ctx *ctx)
@@ -71,5 +61,6 @@ const struct cmd_entry cmd_export_sacctmgr_entry = {
 	.usage = export_sacctmgr_usage,
 	.flags = CMD_EXIT_CODES | CMD_INVENTORY,
 	.options = export_sacctmgr_options,
+	.help_col = 15,
 	.run = cmd_export_sacctmgr_run,
 };

@@ -23,9 +23,6 @@ static const char *const hostlist_usage[] = {
 	"into the fewest Slurm ranges; with no arguments it reads names from",
 	"stdin, separated by blanks, newlines or commas. Its arguments may",
 	"themselves be hostlist expressions.",
-	"",
-	"options:",
-	"  -h, --help   show this help",
 	NULL,
 };
 
@@ -120,5 +117,6 @@ const struct cmd_entry cmd_hostlist_entry = {
 	.name = "hostlist",
 	.summary = "expand or fold Slurm hostlist expressions",
 	.usage = hostlist_usage,
+	.help_col = 15,
 	.run = cmd_hostlist_run,
 };

@@ -36,18 +36,10 @@ static const char *const import_usage[] = {
 	"What the inventory cannot express (a user whose settings differ between",
 	"its accounts, partition associations, ...) is listed on stderr and marked",
 	"in the YAML; the YAML is still printed and the exit code is 4.",
-	"",
-	"options:",
-	"  --dump FILE   read a 'sacctmgr dump' flat file instead of the database",
-	"  --allow-path DIR",
-	"                files the inventory names (include:, templates,",
-	"                password, TLS, ssh and munge key files) may also",
-	"                lie under DIR (repeatable; or CLUSTERCTL_ALLOW_PATH)",
-	"  --overlay FILE",
-	"                apply FILE on top of INVENTORY (repeatable,",
-	"                docs/overlays.md)",
-	"  -h, --help    show this help",
-	"",
+	NULL,
+};
+
+static const char *const import_epilog[] = {
 	"exit codes: 0 imported as is; 4 printed, but something could not be",
 	"expressed (on stderr); 1 cannot read the source; 3 invalid inventory;",
 	"64 usage",
@@ -174,9 +166,9 @@ static const char *import_check_args(const struct cmd_args *a, const char *dump)
 	return "unknown import: say accounting or nodes";
 }
 
-static const struct option import_options[] = {
-	{ "dump", required_argument, NULL, 'd' },
-	{ NULL, 0, NULL, 0 },
+static const struct cmd_option import_options[] = {
+	{ 'd', "dump", "FILE", "read a 'sacctmgr dump' flat file instead of the database", 0 },
+	CMD_OPT_END,
 };
 
 static int cmd_import_run(struct cmd_ctx *ctx)
@@ -196,8 +188,10 @@ const struct cmd_entry cmd_import_entry = {
 	.name = "import",
 	.summary = "print inventory YAML for a running cluster's accounting or nodes",
 	.usage = import_usage,
+	.epilog = import_epilog,
 	/* --allow-path, --overlay: for "import accounting INVENTORY" */
 	.flags = CMD_INVENTORY,
 	.options = import_options,
+	.help_col = 16,
 	.run = cmd_import_run,
 };

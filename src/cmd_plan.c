@@ -34,27 +34,6 @@ static const char *const plan_usage[] = {
 	"hosts or the accounting database could not be observed, or service",
 	"users' ids differ between hosts while the inventory sets none (the",
 	"plan says which).",
-	"",
-	"options:",
-	"  --json                  print the plan as JSON (docs/json-format.md)",
-	"  --fanout N              at most N hosts at once (default: ssh.fanout",
-	"                          of the inventory, 64)",
-	"  --only LIST             only these parts, comma-separated: files,",
-	"                          users, munge, services, accounting",
-	"  --limit HOSTLIST        only these hosts (and the slurmctld and",
-	"                          slurmdbd hosts) are observed and changed; the",
-	"                          others stay in slurm.conf and are left as",
-	"                          they are",
-	"  --prune                 also plan removing accounting rows (QoS,",
-	"                          accounts, users) the inventory does not name",
-	"  --accept-new-host-keys  trust (and record in known_hosts) host keys",
-	"                          not seen before; a changed key is always refused",
-	"  --allow-path DIR        files the inventory names (include:, templates,",
-	"                          password, TLS, ssh and munge key files) may also",
-	"                          lie under DIR (repeatable; or CLUSTERCTL_ALLOW_PATH)",
-	"  --overlay FILE          apply FILE on top of INVENTORY (repeatable,",
-	"                          docs/overlays.md)",
-	"  -h, --help              show this help",
 	NULL,
 };
 
@@ -81,14 +60,15 @@ static void plan_output(const struct plan *p, bool json)
 	strbuf_release(&sb);
 }
 
-static const struct option plan_options[] = {
-	{ "json", no_argument, NULL, 'j' },
-	{ "fanout", required_argument, NULL, 'f' },
-	{ "only", required_argument, NULL, 'o' },
-	{ "prune", no_argument, NULL, 'p' },
-	{ "limit", required_argument, NULL, 'l' },
-	{ "accept-new-host-keys", no_argument, NULL, 'a' },
-	{ NULL, 0, NULL, 0 },
+static const struct cmd_option plan_options[] = {
+	CMD_OPT_JSON_PLAN,
+	CMD_OPT_FANOUT,
+	CMD_OPT_ONLY,
+	CMD_OPT_LIMIT,
+	{ 'p', "prune", NULL, "also plan removing accounting rows (QoS,\n"
+	  "accounts, users) the inventory does not name", 0 },
+	CMD_OPT_ACCEPT_NEW_HOST_KEYS,
+	CMD_OPT_END,
 };
 
 /* One option of plan or apply into cli; 0, or -1 with *why. */
@@ -207,5 +187,6 @@ const struct cmd_entry cmd_plan_entry = {
 	.usage = plan_usage,
 	.flags = CMD_EXIT_CODES | CMD_INVENTORY,
 	.options = plan_options,
+	.help_col = 26,
 	.run = cmd_plan_run,
 };

@@ -32,17 +32,6 @@ static const char *const render_usage[] = {
 	"is " RENDER_SECRET_VALUE_PREFIX "KEY@: apply writes the values.",
 	"Identical files are hard links. DIR must be empty, absent, or hold a",
 	"previous render, which is replaced.",
-	"",
-	"options:",
-	"  -o, --output DIR   where to write (required)",
-	"  --json             also print the manifest on stdout",
-	"                     (docs/json-format.md)",
-	"  --allow-path DIR   files the inventory names (include:, templates,",
-	"                     password, TLS, ssh and munge key files) may also",
-	"                     lie under DIR (repeatable; or CLUSTERCTL_ALLOW_PATH)",
-	"  --overlay FILE     apply FILE on top of INVENTORY (repeatable,",
-	"                     docs/overlays.md)",
-	"  -h, --help         show this help",
 	NULL,
 };
 
@@ -78,10 +67,10 @@ out:
 	return rc;
 }
 
-static const struct option render_options[] = {
-	{ "output", required_argument, NULL, 'o' },
-	{ "json", no_argument, NULL, 'j' },
-	{ NULL, 0, NULL, 0 },
+static const struct cmd_option render_options[] = {
+	{ 'o', "output", "DIR", "where to write (required)", CMD_OPT_SHORT },
+	{ 'j', "json", NULL, "also print the manifest on stdout\n(docs/json-format.md)", 0 },
+	CMD_OPT_END,
 };
 
 static int cmd_render_run(struct cmd_ctx *ctx)
@@ -102,7 +91,7 @@ const struct cmd_entry cmd_render_entry = {
 	.summary = "write the files every host would get to a directory",
 	.usage = render_usage,
 	.flags = CMD_EXIT_CODES | CMD_INVENTORY,
-	.shortopts = "o:",
 	.options = render_options,
+	.help_col = 21,
 	.run = cmd_render_run,
 };

@@ -28,13 +28,6 @@ static const char *const template_usage[] = {
 	"templates can be tried alone. Partials {{> name}} are read from FILE's",
 	"directory as name.mustache, else name; a missing partial renders as",
 	"nothing (with a warning). {{{x}}} and {{&x}} are never escaped.",
-	"",
-	"options:",
-	"  -d, --data DATA.json   the context ('-' reads stdin; default: empty)",
-	"  --html-escape          HTML-escape {{x}} (off by default: configuration",
-	"                         files are not HTML)",
-	"  -o, --output OUT       write to OUT instead of stdout",
-	"  -h, --help             show this help",
 	NULL,
 };
 
@@ -239,11 +232,13 @@ static int tpl_render(const struct tpl_opts *o, struct tpl_partials *ps,
 	return ret;
 }
 
-static const struct option template_options[] = {
-	{ "data", required_argument, NULL, 'd' },
-	{ "html-escape", no_argument, NULL, 'e' },
-	{ "output", required_argument, NULL, 'o' },
-	{ NULL, 0, NULL, 0 },
+static const struct cmd_option template_options[] = {
+	{ 'd', "data", "DATA.json", "the context ('-' reads stdin; default: empty)",
+	  CMD_OPT_SHORT },
+	{ 'e', "html-escape", NULL, "HTML-escape {{x}} (off by default: configuration\n"
+	  "files are not HTML)", 0 },
+	{ 'o', "output", "OUT", "write to OUT instead of stdout", CMD_OPT_SHORT },
+	CMD_OPT_END,
 };
 
 static int cmd_template_run(struct cmd_ctx *ctx)
@@ -281,7 +276,7 @@ const struct cmd_entry cmd_template_entry = {
 	.name = "template",
 	.summary = "render a Mustache template with a JSON context",
 	.usage = template_usage,
-	.shortopts = "d:o:",
 	.options = template_options,
+	.help_col = 25,
 	.run = cmd_template_run,
 };

@@ -27,19 +27,6 @@ static const char *const validate_usage[] = {
 	"source line and a caret under the column (and note: lines for related",
 	"places) on stdout, then a summary line on stderr. Exit 0 when valid,",
 	"3 when not.",
-	"",
-	"options:",
-	"  --json        print the diagnostics as JSON on stdout instead",
-	"                (docs/json-format.md)",
-	"  --list-keys   print the reference of every inventory key (Markdown,",
-	"                docs/inventory-keys.md) and exit",
-	"  --allow-path DIR",
-	"                files the inventory names (include:, templates,",
-	"                password, TLS, ssh and munge key files) may also",
-	"                lie under DIR (repeatable; or CLUSTERCTL_ALLOW_PATH)",
-	"  --overlay FILE  apply FILE on top of INVENTORY (repeatable,",
-	"                docs/overlays.md)",
-	"  -h, --help    show this help",
 	NULL,
 };
 
@@ -119,10 +106,12 @@ static int list_keys(void)
 	return CL_OK;
 }
 
-static const struct option validate_options[] = {
-	{ "json", no_argument, NULL, 'j' },
-	{ "list-keys", no_argument, NULL, 'k' },
-	{ NULL, 0, NULL, 0 },
+static const struct cmd_option validate_options[] = {
+	{ 'j', "json", NULL, "print the diagnostics as JSON on stdout instead\n"
+	  "(docs/json-format.md)", 0 },
+	{ 'k', "list-keys", NULL, "print the reference of every inventory key (Markdown,\n"
+	  "docs/inventory-keys.md) and exit", 0 },
+	CMD_OPT_END,
 };
 
 static int cmd_validate_run(struct cmd_ctx *ctx)
@@ -153,5 +142,6 @@ const struct cmd_entry cmd_validate_entry = {
 	.usage = validate_usage,
 	.flags = CMD_EXIT_CODES | CMD_INVENTORY | CMD_KEEP_DIAGNOSTICS,
 	.options = validate_options,
+	.help_col = 16,
 	.run = cmd_validate_run,
 };

@@ -13,9 +13,6 @@ static const char *const version_usage[] = {
 	"clusterctl version",
 	"",
 	"Prints the version of clusterctl (also: clusterctl --version).",
-	"",
-	"options:",
-	"  -h, --help   show this help",
 	NULL,
 };
 
@@ -31,5 +28,6 @@ const struct cmd_entry cmd_version_entry = {
 	.name = "version",
 	.summary = "print the version",
 	.usage = version_usage,
+	.help_col = 15,
 	.run = cmd_version_run,
 };

@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "cmd.h"
+#include "overlay.h"
 
 static const struct option opts[] = {
 	{ "json", no_argument, NULL, 'j' },
@@ -204,7 +205,7 @@ Test(cmd, the_entry_says_which_options)
 	struct cmd_ctx ctx;
 
 	cr_assert_eq(parse_cmd(&ctx, &cmd_render_entry, "inv.yaml", "-o", "d1",
-			       "--json", "--output=d2", NULL), 0);
+			       "--json", "--output=d2", NULL), CMD_PARSED);
 	cr_expect(cmd_has(&ctx, 'j'));
 	cr_expect_str_eq(cmd_value(&ctx, 'o'), "d2", "the last one given wins");
 	cr_expect_null(cmd_value(&ctx, 'x'));
@@ -213,12 +214,13 @@ Test(cmd, the_entry_says_which_options)
 	cmd_ctx_release(&ctx);
 	/* hostlist reads no inventory: no --overlay */
 	cr_expect_eq(parse_cmd(&ctx, &cmd_hostlist_entry, "expand", "--overlay",
-			       "x.yaml", NULL), -1);
+			       "x.yaml", NULL), CMD_PARSE_USAGE);
 	cr_expect_str_eq(ctx.args.error, "unknown option '--overlay'");
 	cmd_ctx_release(&ctx);
 	/* --allow-path is the preamble's: a DIR that is not one stops it */
 	cr_expect_eq(parse_cmd(&ctx, &cmd_validate_entry, "--allow-path",
-			       "/nonexistent-dir-of-cmd-test", "inv.yaml", NULL), -2);
+			       "/nonexistent-dir-of-cmd-test", "inv.yaml", NULL),
+		     CMD_PARSE_BAD_ALLOW_PATH);
 	cr_expect(strstr(ctx.args.error, "nonexistent-dir-of-cmd-test") != NULL);
 	cr_expect_eq(ctx.n_opts, 0, "the command never sees --allow-path");
 	cmd_ctx_release(&ctx);
@@ -304,4 +306,81 @@ Test(cmd, plan_usage_errors)
 			  "--fanout", "0", "a.yaml", NULL);
 	expect_plan_usage(plan, "unknown section 'disk' (expected files, users, munge, "
 			  "services, accounting)", "--only", "disk", "a.yaml", NULL);
+}
+
+/* ---- --help from the option tables ---- */
+
+static int never_run(struct cmd_ctx *ctx)
+{
+	(void)ctx;
+	return CL_FATAL;
+}
+
+static const char *const fake_usage[] = {
+	"clusterctl fake INVENTORY [-o DIR]",
+	"",
+	"Does nothing.",
+	NULL,
+};
+
+static const char *const fake_epilog[] = { "Last words.", NULL };
+
+static const struct cmd_option fake_options[] = {
+	{ 'o', "output", "DIR", "where to write\n(required)", CMD_OPT_SHORT },
+	{ 'w', "a-very-long-option", "VALUE", "on the next line", 0 },
+	{ 0, "overlay", "FILE", "the fake's own words", 0 },
+	CMD_OPT_END,
+};
+
+static const struct cmd_entry fake_entry = {
+	.name = "fake", .summary = "a test", .usage = fake_usage,
+	.options = fake_options, .help_col = 20, .epilog = fake_epilog,
+	.flags = CMD_INVENTORY, .run = never_run,
+};
+
+Test(cmd, help_is_made_from_the_tables)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+
+	cr_assert_not_null(f);
+	cmd_print_help(&fake_entry, f);
+	fclose(f);
+	cr_expect_str_eq(text,
+		"usage: clusterctl fake INVENTORY [-o DIR]\n"
+		"\n"
+		"Does nothing.\n"
+		"\n"
+		"options:\n"
+		"  -o, --output DIR  where to write\n"
+		"                    (required)\n"
+		"  --a-very-long-option VALUE\n"
+		"                    on the next line\n"
+		"  --allow-path DIR  files the inventory names (include:, templates,\n"
+		"                    password, TLS, ssh and munge key files) may also\n"
+		"                    lie under DIR (repeatable; or CLUSTERCTL_ALLOW_PATH)\n"
+		"  --overlay FILE    the fake's own words\n"
+		"  -h, --help        show this help\n"
+		"\n"
+		"Last words.\n");
+	free(text);
+}
+
+Test(cmd, the_tables_drive_the_parser)
+{
+	struct cmd_ctx ctx;
+
+	cr_assert_eq(parse_cmd(&ctx, &fake_entry, "-o", "d", "--a-very-long-option=v",
+			       "--overlay", "/nonexistent-overlay-of-cmd-test", "x", NULL),
+		     CMD_PARSED);
+	cr_expect_str_eq(cmd_value(&ctx, 'o'), "d");
+	cr_expect_str_eq(cmd_value(&ctx, 'w'), "v");
+	cr_expect_eq(ctx.n_opts, 2, "a reworded shared option stays the preamble's");
+	cmd_ctx_release(&ctx);
+	overlay_clear();
+	cr_expect_eq(parse_cmd(&ctx, &fake_entry, "-w", "v", NULL), CMD_PARSE_USAGE,
+		     "a long-only option has no letter");
+	cr_expect_str_eq(ctx.args.error, "unknown option '-w'");
+	cmd_ctx_release(&ctx);
 }
