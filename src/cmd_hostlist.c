@@ -8,10 +8,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cmd.h"
+#include "fileio.h"
 #include "hostlist.h"
-#include "strbuf.h"
 
 static const char *const hostlist_usage[] = {
 	"clusterctl hostlist expand EXPR...",
@@ -43,22 +44,22 @@ static int hostlist_expand_args(int argc, char **argv, struct hostlist *hl)
 	return 0;
 }
 
-static int hostlist_read_stdin(struct strbuf *sb)
+/* stdin's names; NULL after the message. Caller frees. */
+static char *hostlist_read_stdin(void)
 {
-	char buf[65536];
-	size_t n;
+	size_t len;
+	char *text = fileio_read_fd(STDIN_FILENO, &len);
 
-	while ((n = fread(buf, 1, sizeof(buf), stdin)) > 0)
-		strbuf_add(sb, buf, n);
-	if (ferror(stdin)) {
+	if (!text) {
 		fprintf(stderr, "clusterctl: error: cannot read stdin\n");
-		return -1;
+		return NULL;
 	}
-	if (memchr(sb->buf, '\0', sb->len)) {
+	if (memchr(text, '\0', len)) {
 		fprintf(stderr, "clusterctl: error: stdin holds a NUL byte\n");
-		return -1;
+		free(text);
+		return NULL;
 	}
-	return 0;
+	return text;
 }
 
 static int hostlist_do_expand(int argc, char **argv)
@@ -79,14 +80,12 @@ static int hostlist_do_expand(int argc, char **argv)
 static int hostlist_do_compress(int argc, char **argv)
 {
 	struct hostlist hl = HOSTLIST_INIT;
-	struct strbuf in = STRBUF_INIT;
-	char *folded, *input = in.buf;
+	char *folded, *input = NULL;
 	int ret = CL_FATAL;
 
 	if (!argc) {
-		if (hostlist_read_stdin(&in))
+		if (!(input = hostlist_read_stdin()))
 			goto out;
-		input = in.buf;
 		argc = 1;
 		argv = &input;
 	}
@@ -97,7 +96,7 @@ static int hostlist_do_compress(int argc, char **argv)
 	free(folded);
 	ret = CL_OK;
 out:
-	strbuf_release(&in);
+	free(input);
 	hostlist_release(&hl);
 	return ret;
 }

@@ -16,6 +16,7 @@
 
 #include "acct_import.h"
 #include "cmd.h"
+#include "fileio.h"
 #include "import_nodes.h"
 #include "strbuf.h"
 #include "xalloc.h"
@@ -49,25 +50,11 @@ static const char *const import_epilog[] = {
 /* Reads a whole file; NULL + *cause on error. */
 static char *read_all(const char *path, size_t *len, char **cause)
 {
-	FILE *f = fopen(path, "rb");
-	struct strbuf sb = STRBUF_INIT;
-	char buf[65536];
-	size_t n;
+	char *text = fileio_read(path, len, NULL);
 
-	if (!f) {
+	if (!text)
 		*cause = xasprintf("%s: cannot read: %s", path, strerror(errno));
-		return NULL;
-	}
-	while ((n = fread(buf, 1, sizeof(buf), f)) > 0)
-		strbuf_add(&sb, buf, n);
-	if (ferror(f)) {
-		*cause = xasprintf("%s: cannot read: %s", path, strerror(errno));
-		fclose(f);
-		strbuf_release(&sb);
-		return NULL;
-	}
-	fclose(f);
-	return strbuf_detach(&sb, len);
+	return text;
 }
 
 /* Prints the YAML and the problems; the exit code for rc problems. */

@@ -13,9 +13,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cmd.h"
 #include "diag.h"
+#include "fileio.h"
 #include "strbuf.h"
 #include "tmpl.h"
 #include "xalloc.h"
@@ -45,30 +47,11 @@ struct tpl_partials {
 	struct src_loc at;	/* the main template, for those messages */
 };
 
-/* Reads a whole file; NULL with errno set on failure. Caller frees. */
+/* Reads a whole file ('-': stdin); NULL with errno set. Caller frees. */
 static char *tpl_read(const char *path, size_t *len)
 {
-	struct strbuf sb = STRBUF_INIT;
-	char buf[65536];
-	size_t n;
-	FILE *f = strcmp(path, "-") ? fopen(path, "rb") : stdin;
-
-	if (!f)
-		return NULL;
-	while ((n = fread(buf, 1, sizeof(buf), f)) > 0)
-		strbuf_add(&sb, buf, n);
-	if (ferror(f)) {
-		int e = errno ? errno : EIO;
-
-		if (f != stdin)
-			fclose(f);
-		strbuf_release(&sb);
-		errno = e;
-		return NULL;
-	}
-	if (f != stdin)
-		fclose(f);
-	return strbuf_detach(&sb, len);
+	return strcmp(path, "-") ? fileio_read(path, len, NULL) :
+		fileio_read_fd(STDIN_FILENO, len);
 }
 
 static bool tpl_name_ok(const char *name)
