@@ -282,11 +282,11 @@ struct apply_cli;
 
 /*
  * plan's or apply's parsed options and operand into cli (apply: --dry-run;
- * cli->write when apply changes things). 0, or -1 with *why (newly
- * allocated) for a usage error.
+ * cli->write when apply changes things). CMD_PARSED, or CMD_PARSE_USAGE
+ * with *why (newly allocated).
  */
-int cmd_plan_options(const struct cmd_ctx *ctx, struct apply_cli *cli,
-		     char **why);
+enum cmd_parse_result cmd_plan_options(const struct cmd_ctx *ctx,
+				       struct apply_cli *cli, char **why);
 
 /*
  * Loads cli->inventory into ctx->m and applies --limit: CL_OK, else the

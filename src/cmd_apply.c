@@ -112,7 +112,8 @@ static int cmd_apply_run(struct cmd_ctx *ctx)
 	char *cause = NULL;
 	int r;
 
-	if (!cmd_plan_options(ctx, &cli, &cause) && cli.json && !cli.dry_run)
+	if (cmd_plan_options(ctx, &cli, &cause) == CMD_PARSED && cli.json &&
+	    !cli.dry_run)
 		cause = xstrdup("--json needs --dry-run (apply prints text; "
 				"use plan --json)");
 	if (cause) {

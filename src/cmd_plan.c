@@ -101,8 +101,8 @@ static int plan_option(const struct cmd_opt *o, struct apply_cli *cli,
 	return 0;
 }
 
-int cmd_plan_options(const struct cmd_ctx *ctx, struct apply_cli *cli,
-		     char **why)
+enum cmd_parse_result cmd_plan_options(const struct cmd_ctx *ctx,
+				       struct apply_cli *cli, char **why)
 {
 	const char *bad;
 	size_t i;
@@ -111,14 +111,14 @@ int cmd_plan_options(const struct cmd_ctx *ctx, struct apply_cli *cli,
 	*why = NULL;
 	for (i = 0; i < ctx->n_opts; i++)
 		if (plan_option(&ctx->opts[i], cli, why))
-			return -1;
+			return CMD_PARSE_USAGE;
 	if ((bad = cmd_operands(ctx, 1, "missing INVENTORY"))) {
 		*why = xstrdup(bad);
-		return -1;
+		return CMD_PARSE_USAGE;
 	}
 	cli->inventory = ctx->args.operands[0];
 	cli->write = ctx->cmd == &cmd_apply_entry && !cli->dry_run;
-	return 0;
+	return CMD_PARSED;
 }
 
 int cmd_plan_load(struct cmd_ctx *ctx, const struct apply_cli *cli)
@@ -173,7 +173,7 @@ static int cmd_plan_run(struct cmd_ctx *ctx)
 	char *why = NULL;
 	int r;
 
-	if (cmd_plan_options(ctx, &cli, &why)) {
+	if (cmd_plan_options(ctx, &cli, &why) != CMD_PARSED) {
 		r = cmd_usage(ctx, why);
 		free(why);
 		return r;

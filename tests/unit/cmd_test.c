@@ -284,7 +284,7 @@ static void expect_plan_usage(const struct cmd_entry *cmd, const char *want, ...
 	va_start(ap, want);
 	r = plan_cli_v(cmd, &cli, &why, ap);
 	va_end(ap);
-	cr_expect_eq(r, -1, "%s", want);
+	cr_expect_eq(r, CMD_PARSE_USAGE, "%s", want);
 	cr_assert_not_null(why);
 	cr_expect_str_eq(why, want);
 	free(why);
