@@ -137,8 +137,8 @@ void cmd_print_help(const struct cmd_entry *cmd, FILE *out);
 void cmd_usage_error(const struct cmd_entry *cmd, const char *why);
 
 /*
- * Prints {"format_version": CL_JSON_FORMAT_VERSION (version.h), <body's keys in order>} indented, and a
- * newline, to out. Takes body's reference.
+ * Prints {"format_version": CL_JSON_FORMAT_VERSION (version.h), <body's
+ * keys in order>} indented, and a newline, to out. Takes body's reference.
  */
 void cmd_print_json(json_t *body, FILE *out);
 

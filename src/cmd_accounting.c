@@ -6,7 +6,6 @@
  */
 #include "compat.h"
 
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -7,7 +7,6 @@
  */
 #include "compat.h"
 
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 

@@ -9,7 +9,6 @@
  */
 #include "compat.h"
 
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 
