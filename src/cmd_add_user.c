@@ -1,13 +1,12 @@
 /*
  * cmd_add_user.c: "clusterctl add-user INVENTORY NAME --account A ...":
  * adds one user to the inventory file in place. Only the new entry's text
- * is inserted: comments, order and formatting of everything else stay
- * byte for byte, and the entry copies the style of the existing users:
- * list (block or flow list, flow or block mapping items, indentation, key
- * order, inner spacing, line endings). The edited text is loaded and
- * validated as part of the whole inventory before anything is written;
- * the write is a temp file in the same directory, same mode and owner,
- * fsync, then rename.
+ * is inserted (yaml_splice.c: comments, order and formatting of
+ * everything else stay byte for byte, the entry copies the style of the
+ * existing users: list). The edited text is loaded and validated as part
+ * of the whole inventory before anything is written; the write is atomic
+ * (fileio_replace(): temp file beside it, same mode and owner, fsync,
+ * rename). What is asked is checked in add_user_req.c.
  *
  * Idempotence: the same user with the same settings is "nothing to do"
  * (exit 0, file untouched); the same user with other settings is refused

@@ -1,11 +1,8 @@
 /*
  * cmd_render.c: "clusterctl render INVENTORY -o DIR": the files each host
  * would get, written offline under DIR/<host>/<path>, plus DIR/manifest.json
- * (one line per file: host, path, owner, group, mode, sha256; the munge key
- * listed as secret without bytes). Identical files are written once and
- * hard-linked, which is what makes 10,000 hosts fast. A previous render in
- * DIR is replaced cleanly, so `diff -r` between two renders shows only what
- * changed; a non-empty DIR without a manifest is refused, never clobbered.
+ * (render_dir.c: identical files hard-linked, a previous render replaced
+ * cleanly, a non-empty DIR without a manifest refused, never clobbered).
  */
 #include "compat.h"
 
