@@ -9,13 +9,25 @@
 #   make demo SITE=skynet     a seed site (aicloud, lri-spice, gcp-g2) and its guide's checks
 #   make demo SITE=lab-configless   the lab in configless mode (each slurmd fetches from slurmctld)
 #   make demo SLURM_VERSION=24.11   the same on Slurm 24.11 (22.05 is the default)
+#   make demo CLUSTERCTL=/usr/bin/clusterctl   the demo driving an installed clusterctl
 #   make install PREFIX=/usr/local DESTDIR=
+#   make deb                  clusterctl_VERSION_amd64.deb (dpkg-buildpackage, from HEAD)
+#   make dist                 clusterctl-VERSION.tar.gz (git archive of HEAD)
+#   make check-package        build, install and run the package in fresh Debian 12 and 13 roots
 
 PREFIX ?= /usr/local
 BINDIR ?= $(PREFIX)/bin
 MANDIR ?= $(PREFIX)/share/man
 DATADIR ?= $(PREFIX)/share/clusterctl
 COMPLETIONDIR ?= $(PREFIX)/share/bash-completion/completions
+DOCDIR ?= $(PREFIX)/share/doc/clusterctl
+# the documented home of site secrets (inventories name /etc/clusterctl/...)
+SYSCONFDIR ?= /etc
+
+# debian/changelog is the one place the version is written: the binary
+# (clusterctl version), the man page, the package and the tarball take it here.
+VERSION := $(shell awk 'NR == 1 { gsub(/[()]/, "", $$2); print $$2; exit }' debian/changelog)
+VERSION_DEF := -DCLUSTERCTL_VERSION='"$(VERSION)"'
 
 CC ?= cc
 PKG_CONFIG ?= pkg-config
@@ -52,7 +64,7 @@ SAN_FLAGS := -fsanitize=$(SANITIZE) -fno-omit-frame-pointer \
 	-fno-sanitize-recover=all
 endif
 
-ALL_CFLAGS = $(WARN) $(CFLAGS) $(SAN_FLAGS) $(PKG_CFLAGS) -Isrc -I$(BUILD) -MMD -MP
+ALL_CFLAGS = $(WARN) $(CPPFLAGS) $(CFLAGS) $(SAN_FLAGS) $(VERSION_DEF) $(PKG_CFLAGS) -Isrc -I$(BUILD) -MMD -MP
 ALL_LDFLAGS = $(LDFLAGS) $(SAN_FLAGS)
 LIBS = $(PKG_LIBS) -lpthread
 
@@ -65,7 +77,7 @@ UNIT_OBJS := $(patsubst tests/unit/%.c,$(BUILD)/unit/%.o,$(UNIT_SRCS))
 BIN := $(BUILD)/clusterctl
 
 .PHONY: all test deps need-libs check check-first-run check-unit check-golden check-integration check-fuzz fuzz \
-	bench demo install clean hdr-check check-dev
+	bench demo install clean hdr-check check-dev deb dist check-package
 
 all: clusterctl
 
@@ -80,6 +92,9 @@ $(BIN): $(BUILD)/main.o $(LIB_OBJS)
 
 $(BUILD)/%.o: src/%.c | $(BUILD) need-libs
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+
+# a new changelog entry rebuilds what prints the version
+$(BUILD)/cmd_version.o: debian/changelog
 
 need-libs:
 ifneq ($(PKG_OK),yes)
@@ -112,6 +127,7 @@ test: deps
 	$(MAKE) check-first-run
 	$(MAKE) check
 	$(MAKE) SANITIZE=address,undefined check-unit check-golden check-integration
+	$(MAKE) check-package
 
 deps:
 	sh scripts/install-deps.sh
@@ -149,7 +165,7 @@ FUZZ_TARGETS := $(patsubst tests/fuzz/fuzz_%.c,%,$(sort $(wildcard tests/fuzz/fu
 FUZZ_BUILD := build-fuzz
 FUZZ_CC ?= clang
 FUZZ_FLAGS := -std=c17 -g -O1 -fsanitize=fuzzer,address,undefined \
-	-fno-sanitize-recover=all -Isrc -I$(FUZZ_BUILD) $(PKG_CFLAGS)
+	-fno-sanitize-recover=all -Isrc -I$(FUZZ_BUILD) $(PKG_CFLAGS) $(VERSION_DEF)
 FUZZ_LIB_OBJS := $(patsubst src/%.c,$(FUZZ_BUILD)/%.o,$(LIB_SRCS)) \
 	$(FUZZ_BUILD)/templates_gen.o
 
@@ -180,34 +196,78 @@ bench: deps
 	$(MAKE) all
 	$(AS_ROOT) env CLUSTERCTL=$(abspath $(BIN)) sh bench/run.sh
 
+# CLUSTERCTL=/usr/bin/clusterctl: the demo drives that binary (an installed
+# package) and builds nothing
 demo: deps
+ifeq ($(origin CLUSTERCTL),undefined)
 	$(MAKE) all
 	$(AS_ROOT) env CLUSTERCTL=$(abspath $(BIN)) bash scripts/demo.sh
+else
+	$(AS_ROOT) env CLUSTERCTL=$(CLUSTERCTL) bash scripts/demo.sh
+endif
 
 # Each header compiles alone (git's hdr-check).
 hdr-check: | need-libs
 	@for h in src/*.h; do \
 		echo "#include \"$$(basename $$h)\"" | \
-		$(CC) $(WARN) $(DEV_WARN) $(PKG_CFLAGS) -Isrc -x c -fsyntax-only - || exit 1; \
+		$(CC) $(WARN) $(DEV_WARN) $(PKG_CFLAGS) $(VERSION_DEF) -Isrc -x c -fsyntax-only - || exit 1; \
 	done
 
 # What "make DEVELOPER=1" would refuse, over every source (the program,
 # the unit tests, the test tools) without building anything: seconds, so
 # every "make check" runs it.
 check-dev: | need-libs
-	$(CC) $(WARN) $(DEV_WARN) $(PKG_CFLAGS) -Isrc -fsyntax-only \
+	$(CC) $(WARN) $(DEV_WARN) $(PKG_CFLAGS) $(VERSION_DEF) -Isrc -fsyntax-only \
 		$(LIB_SRCS) src/main.c $(UNIT_SRCS) $(TOOL_SRCS)
+
+# The layout of the Debian package (debian/rules runs this with PREFIX=/usr):
+# nothing of the lab (scripts/, tests/) is installed.
+EXAMPLES := $(sort $(wildcard inventories/*.yaml))
+EXAMPLE_OVERLAYS := $(sort $(wildcard inventories/lab/*.yaml))
 
 install: $(BIN)
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR)/templates \
-		$(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(COMPLETIONDIR)
+		$(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(COMPLETIONDIR) \
+		$(DESTDIR)$(DOCDIR)/docs $(DESTDIR)$(DOCDIR)/examples/lab
+	install -d -m 0700 $(DESTDIR)$(SYSCONFDIR)/clusterctl
 	install -m 0755 $(BIN) $(DESTDIR)$(BINDIR)/clusterctl
 	install -m 0644 $(TEMPLATES) $(DESTDIR)$(DATADIR)/templates/
-	if [ -f doc/clusterctl.1 ]; then install -m 0644 doc/clusterctl.1 $(DESTDIR)$(MANDIR)/man1/; fi
-	if [ -f scripts/clusterctl.bash-completion ]; then install -m 0644 \
-		scripts/clusterctl.bash-completion $(DESTDIR)$(COMPLETIONDIR)/clusterctl; fi
+	sed '1s/"clusterctl [^"]*"/"clusterctl $(VERSION)"/' doc/clusterctl.1 \
+		>$(DESTDIR)$(MANDIR)/man1/clusterctl.1
+	chmod 0644 $(DESTDIR)$(MANDIR)/man1/clusterctl.1
+	install -m 0644 scripts/clusterctl.bash-completion $(DESTDIR)$(COMPLETIONDIR)/clusterctl
+	install -m 0644 README.md CHANGELOG.md $(DESTDIR)$(DOCDIR)/
+	install -m 0644 docs/*.md $(DESTDIR)$(DOCDIR)/docs/
+	install -m 0644 $(EXAMPLES) $(DESTDIR)$(DOCDIR)/examples/
+	install -m 0644 $(EXAMPLE_OVERLAYS) $(DESTDIR)$(DOCDIR)/examples/lab/
+
+# The source tarball of the commit HEAD (not of uncommitted changes): what a
+# release is built from, and what make deb and check-package build.
+DIST := clusterctl-$(VERSION).tar.gz
+dist:
+	@git rev-parse --git-dir >/dev/null 2>&1 || \
+		{ echo "make dist: needs a git checkout (git archive HEAD)" >&2; exit 1; }
+	git archive --format=tar --prefix=clusterctl-$(VERSION)/ HEAD | gzip -n >$(DIST).tmp
+	mv $(DIST).tmp $(DIST)
+
+# dpkg-buildpackage in a copy of that tarball (so the tree here stays as it
+# is and the .deb lands here, not in ..); SOURCE_DATE_EPOCH is the commit's
+# time, so two builds of one commit are the same bytes.
+DEB := clusterctl_$(VERSION)_$(shell dpkg --print-architecture 2>/dev/null).deb
+deb: dist
+	rm -rf $(BUILD)/deb && mkdir -p $(BUILD)/deb
+	tar -xzf $(DIST) -C $(BUILD)/deb
+	cd $(BUILD)/deb/clusterctl-$(VERSION) && \
+		SOURCE_DATE_EPOCH=$$(git -C $(CURDIR) log -1 --format=%ct) dpkg-buildpackage -us -uc -b
+	mv $(BUILD)/deb/$(DEB) .
+	@echo "make deb: $(DEB)"
+
+# Builds, lintian, two builds compared, apt install and the installed
+# clusterctl run, in fresh Debian 12 and 13 roots (tests/package/check.sh).
+check-package: dist
+	$(AS_ROOT) sh tests/package/check.sh $(DIST)
 
 clean:
-	rm -rf build build-san build-fuzz clusterctl
+	rm -rf build build-san build-fuzz clusterctl clusterctl-*.tar.gz clusterctl_*.deb
 
 -include $(wildcard $(BUILD)/*.d $(BUILD)/unit/*.d)

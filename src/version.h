@@ -5,7 +5,14 @@
 #ifndef CLUSTERCTL_VERSION_H
 #define CLUSTERCTL_VERSION_H
 
-#define CLUSTERCTL_VERSION "0.1.0"
+/*
+ * Written once, in debian/changelog: the Makefile reads it from there and
+ * passes -DCLUSTERCTL_VERSION, so the binary, the man page and the package
+ * cannot disagree. A build without it is a build outside the Makefile.
+ */
+#ifndef CLUSTERCTL_VERSION
+#error "CLUSTERCTL_VERSION is not defined: build with make (it reads debian/changelog)"
+#endif
 
 /*
  * Every JSON document clusterctl prints carries this "format_version"
