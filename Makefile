@@ -265,7 +265,7 @@ deb: dist
 # Builds, lintian, two builds compared, apt install and the installed
 # clusterctl run, in fresh Debian 12 and 13 roots (tests/package/check.sh).
 check-package: dist
-	$(AS_ROOT) sh tests/package/check.sh $(DIST)
+	$(AS_ROOT) bash tests/package/check.sh $(DIST)
 
 clean:
 	rm -rf build build-san build-fuzz clusterctl clusterctl-*.tar.gz clusterctl_*.deb

@@ -1,6 +1,6 @@
 #!/bin/sh
 # install-deps.sh: installs, from Debian 12's packages, everything clusterctl
-# needs to build, test, run its lab and run its benchmarks, then, when
+# needs to build, test, package, run its lab and run its benchmarks, then, when
 # SLURM_VERSION asks for the lab's second Slurm generation (make demo
 # SLURM_VERSION=24.11), its Debian 13 root (scripts/lab-root.sh: debootstrap,
 # about a minute, once; make test makes it too). Idempotent: does nothing
@@ -13,7 +13,9 @@ LAB_PKGS="openssh-server openssh-client util-linux iproute2 procps psmisc deboot
 munge slurm-wlm slurmdbd slurm-client mariadb-server mariadb-client python3
 systemd"
 BENCH_PKGS="ansible-core clustershell pdsh hyperfine time bc"
-PKGS="$BUILD_PKGS $LAB_PKGS $BENCH_PKGS $*"
+# make deb, make check-package (which debootstraps its own roots)
+PACKAGE_PKGS="dpkg-dev debhelper lintian"
+PKGS="$BUILD_PKGS $LAB_PKGS $BENCH_PKGS $PACKAGE_PKGS $*"
 
 missing=
 for p in $PKGS; do
