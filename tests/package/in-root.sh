@@ -29,12 +29,14 @@ mkdir -p /tmp/clusterctl-lab
 run() {	# run VERB INVENTORY [ARGS...]: exit 0, allowing what validate asks for
 	local err=/tmp/err.$$ dir
 	if clusterctl "$@" >/tmp/out.$$ 2>"$err"; then return 0; fi
-	dir=$(grep -o "is outside the inventory's directory" "$err" >/dev/null &&
-		grep -o "'/\(etc/clusterctl\|tmp/clusterctl-lab\)/" "$err" | head -n 1 | tr -d "'")
-	[ -n "$dir" ] || { cat "$err" >&2; fail "clusterctl $*"; }
-	clusterctl "$@" --allow-path "${dir%/}" >/tmp/out.$$ 2>"$err" ||
-		{ cat "$err" >&2; fail "clusterctl $* --allow-path ${dir%/}"; }
-	ALLOWED="$ALLOWED $1 $(basename "$2"):${dir%/}"
+	# validate prints its diagnostics on stdout, the other commands on stderr
+	dir=$(cat /tmp/out.$$ "$err" | sed -n "s#.* '\(/etc/clusterctl\|/tmp/clusterctl-lab\)/[^']*' is outside the inventory's directory .*#\1#p" \
+		| head -n 1)
+	[ -n "$dir" ] || { cat /tmp/out.$$ "$err" >&2; fail "clusterctl $*"; }
+	clusterctl "$@" --allow-path "$dir" >/tmp/out.$$ 2>"$err" ||
+		{ cat /tmp/out.$$ "$err" >&2; fail "clusterctl $* --allow-path $dir"; }
+	case "${3:-}" in --overlay) ALLOWED="$ALLOWED $(basename "$2")+overlay:$dir" ;;
+	*) ALLOWED="$ALLOWED $(basename "$2"):$dir" ;; esac
 }
 ALLOWED=
 n=0
@@ -57,7 +59,7 @@ for inv in "$EX"/*.yaml; do
 done
 [ "$n" -ge 10 ] || fail "only $n example inventories found in $EX"
 ok "validate and render: $n example inventories (overlays included)"
-[ -z "$ALLOWED" ] || ok "needed --allow-path:$ALLOWED"
+[ -z "$ALLOWED" ] || ok "needed --allow-path: $(printf '%s\n' $ALLOWED | sort -u | tr '\n' ' ')"
 
 # man clusterctl, through man-db, with the version in its header
 MANPAGER=cat MANWIDTH=80 man clusterctl >/tmp/man.$$ 2>/tmp/manerr.$$ || fail "man clusterctl: $(cat /tmp/manerr.$$)"
