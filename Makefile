@@ -253,7 +253,7 @@ dist:
 # dpkg-buildpackage in a copy of that tarball (so the tree here stays as it
 # is and the .deb lands here, not in ..); SOURCE_DATE_EPOCH is the commit's
 # time, so two builds of one commit are the same bytes.
-DEB := clusterctl_$(VERSION)_$(shell dpkg --print-architecture 2>/dev/null).deb
+DEB = clusterctl_$(VERSION)_$(shell dpkg --print-architecture 2>/dev/null).deb
 deb: dist
 	rm -rf $(BUILD)/deb && mkdir -p $(BUILD)/deb
 	tar -xzf $(DIST) -C $(BUILD)/deb

@@ -152,9 +152,13 @@ exercise() {
 	local suite=$1 deb=$2 r t0 t1 dep
 	r=$(fresh_root "$suite" "run-$suite")
 	cp "$deb" "$r/tmp/$DEB"
+	t0=$(now)
+	in_root "$r" apt-get update -qq >"$WORK/run-$suite.log" 2>&1 || die "apt-get update in the $suite root failed"
+	t1=$(now)
+	say "$suite: apt-get update in the fresh root: $(secs "$t0" "$t1") s"
 	# man-db first (it is what `man` is); the package's own install is timed
-	in_root "$r" sh -c 'apt-get update -qq && apt-get install -y -qq --no-install-recommends man-db' \
-		>"$WORK/run-$suite.log" 2>&1 || die "man-db in the $suite root failed"
+	in_root "$r" apt-get install -y -qq --no-install-recommends man-db \
+		>>"$WORK/run-$suite.log" 2>&1 || die "man-db in the $suite root failed"
 	in_root "$r" sh -c 'command -v gcc || command -v cc || command -v dpkg-buildpackage || command -v pkg-config' &&
 		die "$suite: the install root has build tools"
 	t0=$(now)
