@@ -63,8 +63,11 @@ ok "validate and render: $n example inventories (overlays included)"
 
 # man clusterctl, through man-db, with the version in its header
 MANPAGER=cat MANWIDTH=80 man clusterctl >/tmp/man.$$ 2>/tmp/manerr.$$ || fail "man clusterctl: $(cat /tmp/manerr.$$)"
-grep -q 'render, plan and apply a Slurm GPU cluster' /tmp/man.$$ || fail "man clusterctl: no NAME line"
-grep -q "clusterctl $VERSION" /tmp/man.$$ || fail "man clusterctl: header is not version $VERSION"
+# groff justifies (two blanks, a line break anywhere): compare words only
+tr -s '[:space:]' ' ' </tmp/man.$$ >/tmp/manwords.$$
+grep -q 'NAME clusterctl - render, plan and apply a Slurm GPU cluster from one YAML inventory' /tmp/manwords.$$ ||
+	{ head -n 8 /tmp/man.$$ >&2; fail "man clusterctl: no NAME line"; }
+grep -q "clusterctl $VERSION November" /tmp/manwords.$$ || fail "man clusterctl: footer is not version $VERSION"
 ok "man clusterctl: $(wc -l </tmp/man.$$) lines, version $VERSION"
 
 # the completion loads in bash and completes (a subcommand, an option)
