@@ -247,6 +247,7 @@ DIST := clusterctl-$(VERSION).tar.gz
 dist:
 	@git rev-parse --git-dir >/dev/null 2>&1 || \
 		{ echo "make dist: needs a git checkout (git archive HEAD)" >&2; exit 1; }
+	@git diff --quiet HEAD -- || echo "make dist: note: uncommitted changes are left out (HEAD is archived)" >&2
 	git archive --format=tar --prefix=clusterctl-$(VERSION)/ HEAD | gzip -n >$(DIST).tmp
 	mv $(DIST).tmp $(DIST)
 

@@ -24,6 +24,7 @@
 # Needs root (debootstrap, chroot, mount namespaces), debootstrap, lintian and
 # dpkg-dev (make deps installs them) and the Debian mirror apt uses.
 set -euo pipefail
+shopt -s inherit_errexit	# build and base_tar run in $(...): stop there too
 
 TOP=$(cd "$(dirname "$0")/../.." && pwd)
 SELF=$TOP/tests/package/check.sh
@@ -179,6 +180,8 @@ exercise() {
 
 WORK=$(mktemp -d /var/tmp/clusterctl-pkg.XXXXXX)
 chmod 0755 "$WORK"
+# our own copy: a `make clean` meanwhile must not pull it from under the builds
+cp "$DIST" "$WORK/" && DIST=$WORK/$(basename "$DIST")
 say "clusterctl $VERSION from $(basename "$DIST"), SOURCE_DATE_EPOCH=$EPOCH, on: $RELEASES"
 for suite in $RELEASES; do
 	deb=$(build "$suite")
