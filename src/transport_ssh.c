@@ -14,8 +14,10 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <pthread.h>
 #include <stdatomic.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/random.h>
@@ -1167,6 +1169,31 @@ static int drain(ssh_channel ch, int is_stderr, struct strbuf *sb)
 	return n == SSH_ERROR ? -1 : total;	/* SSH_EOF is not an error */
 }
 
+/*
+ * The exit status of the command that ran on ch, or -1 when it ended
+ * without one (killed by a signal). libssh 0.11 (Debian 13) deprecates
+ * ssh_channel_get_exit_status for ssh_channel_get_exit_state, which 0.10
+ * (Debian 12) lacks, so each release gets the call it has.
+ */
+static int channel_exit_status(ssh_channel ch)
+{
+#if LIBSSH_VERSION_INT >= SSH_VERSION_INT(0, 11, 0)
+	uint32_t code = 0;
+	char *signal = NULL;
+	int core = 0;
+
+	if (ssh_channel_get_exit_state(ch, &code, &signal, &core) != SSH_OK)
+		return -1;
+	if (signal) {
+		ssh_string_free_char(signal);
+		return -1;
+	}
+	return code > INT_MAX ? -1 : (int)code;
+#else
+	return ssh_channel_get_exit_status(ch);
+#endif
+}
+
 /* Reads both streams until EOF or the deadline (0: none). */
 static int collect_output(struct transport *tr, ssh_channel ch,
 			  struct strbuf *out, struct strbuf *err,
@@ -1233,7 +1260,7 @@ int transport_run(struct transport *tr, const char *cmd, struct strbuf *out,
 		return -1;
 	if (collect_output(tr, ch, out, err, deadline, cause))
 		goto out;
-	st = ssh_channel_get_exit_status(ch);
+	st = channel_exit_status(ch);
 	if (st < 0) {
 		transport_fail(tr, cause, "command ended without an exit status (killed by a signal?)");
 		goto out;
@@ -1290,7 +1317,7 @@ int transport_hold(struct transport *tr, const char *cmd, const char *ready,
 	/* another answer: collect the rest and its exit status */
 	if (collect_output(tr, ch, line, NULL, 0, cause))
 		goto fail;
-	*status = ssh_channel_get_exit_status(ch);
+	*status = channel_exit_status(ch);
 	ssh_channel_close(ch);
 	ssh_channel_free(ch);
 	return 0;
