@@ -94,6 +94,8 @@ void cmd_print_json(json_t *body, FILE *out)
 
 	json_object_set_new(top, "format_version",
 			    json_integer(CL_JSON_FORMAT_VERSION));
+	json_object_set_new(top, "clusterctl_version",
+			    json_string(CLUSTERCTL_VERSION));
 	json_object_update(top, body);
 	json_decref(body);
 	json_dumpf(top, out, JSON_INDENT(2) | JSON_PRESERVE_ORDER);

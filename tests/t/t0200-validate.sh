@@ -61,9 +61,10 @@ test_expect_success '--json on a valid inventory: no diagnostics' '
 	python3 -c "
 import json, sys
 d = json.load(open(sys.argv[1]))
-assert d == {\"format_version\": 1, \"file\": sys.argv[2], \"valid\": True,
+assert d == {\"format_version\": 1, \"clusterctl_version\": sys.argv[3],
+             \"file\": sys.argv[2], \"valid\": True,
              \"errors\": 0, \"warnings\": 0, \"diagnostics\": []}, d
-" out "$DATA/good/minimal.yaml"
+" out "$DATA/good/minimal.yaml" "$("$CLUSTERCTL" version | sed "s/^clusterctl //")"
 '
 
 test_expect_success 'excerpts copy tabs into the caret line; last line without newline' '
