@@ -12,11 +12,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "acct_import.h"
 #include "cmd.h"
 #include "fileio.h"
 #include "import_nodes.h"
+#include "slurmread.h"
 #include "strbuf.h"
 #include "xalloc.h"
 
@@ -29,9 +31,13 @@ static const char *const import_usage[] = {
 	"accounting: the qos:, accounts: and users: sections, read-only from the",
 	"database INVENTORY's database: section names (its cluster.name), or",
 	"from a 'sacctmgr dump' flat file; append them to an inventory without",
-	"those sections. nodes: cluster:, node_types:, hosts: and partitions:",
-	"from slurm.conf (and gres.conf), hostlists folded, every other key in",
-	"cluster.slurm_conf or the partitions' and node types' extra:.",
+	"those sections. nodes: cluster:, database:, node_types:, hosts: and",
+	"partitions: from slurm.conf (and what it includes), gres.conf,",
+	"cgroup.conf and slurmdbd.conf (read beside slurm.conf, as Slurm finds",
+	"them), hostlists folded, every other key in cluster.slurm_conf,",
+	"cgroup_conf, slurmdbd_conf or the partitions' and node types' extra:.",
+	"Passwords are never printed: database.password_file names where to",
+	"put slurmdbd's.",
 	"",
 	"What the inventory cannot express (a user whose settings differ between",
 	"its accounts, partition associations, ...) is listed on stderr and marked",
@@ -107,27 +113,55 @@ static int import_accounting(struct cmd_ctx *ctx, const char *inventory,
 	return rc;
 }
 
-/* import nodes: from slurm.conf and, when given, gres.conf */
+/*
+ * Reads path into f when it exists (required: always); 0, or -1 + *cause.
+ * f->path stays NULL for an optional file that is not there.
+ */
+static int read_source(const char *path, bool required, struct import_file *f, char **cause)
+{
+	char *text;
+	size_t len = 0;
+
+	if (!required && access(path, F_OK) != 0)
+		return 0;
+	if (!(text = read_all(path, &len, cause)))
+		return -1;
+	f->path = path;
+	f->text = text;
+	f->len = len;
+	return 0;
+}
+
+/*
+ * import nodes: slurm.conf, and gres.conf (given, or beside slurm.conf),
+ * cgroup.conf and slurmdbd.conf where they are beside slurm.conf, as
+ * Slurm finds them.
+ */
 static int import_nodes_cmd(const char *conf_path, const char *gres_path)
 {
 	struct strbuf out = STRBUF_INIT, problems = STRBUF_INIT;
-	char *conf = NULL, *gres = NULL, *cause = NULL;
-	size_t conf_len = 0, gres_len = 0;
+	struct import_source src = { .read = slurmread_local };
+	const char *slash = strrchr(conf_path, '/');
+	int dir = slash ? (int)(slash - conf_path + 1) : 0;
+	char *gres = gres_path ? xstrdup(gres_path) : xasprintf("%.*sgres.conf", dir, conf_path);
+	char *cgroup = xasprintf("%.*scgroup.conf", dir, conf_path);
+	char *dbd = xasprintf("%.*sslurmdbd.conf", dir, conf_path);
+	char *cause = NULL;
 	int rc = -1;
 
-	conf = read_all(conf_path, &conf_len, &cause);
-	if (conf && gres_path)
-		gres = read_all(gres_path, &gres_len, &cause);
-	if (conf && (!gres_path || gres)) {
-		struct import_source src = {
-			conf_path, conf, conf_len, gres_path, gres, gres_len,
-		};
-
+	if (read_source(conf_path, true, &src.conf, &cause) == 0 &&
+	    read_source(gres, gres_path != NULL, &src.gres, &cause) == 0 &&
+	    read_source(cgroup, false, &src.cgroup, &cause) == 0 &&
+	    read_source(dbd, false, &src.dbd, &cause) == 0)
 		rc = import_nodes(&src, &out, &problems, &cause);
-	}
 	rc = finish(rc, cause, &out, &problems);
-	free(conf);
+	free((char *)src.conf.text);
+	free((char *)src.gres.text);
+	free((char *)src.cgroup.text);
+	free((char *)src.dbd.text);
 	free(gres);
+	free(cgroup);
+	free(dbd);
 	strbuf_release(&out);
 	strbuf_release(&problems);
 	return rc;

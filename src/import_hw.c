@@ -7,12 +7,15 @@
  */
 #include "compat.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
 #include "hostlist.h"
-#include "import_nodes_priv.h"
+#include "import_ctx.h"
+#include "import_hw.h"
+#include "slurmread.h"
 #include "strbuf.h"
 #include "xalloc.h"
 #include "yamlout.h"
@@ -26,126 +29,187 @@ static const char *const type_keys[][2] = {
 };
 
 /* NodeName= keys modelled outside the node type's own keys. */
-static const char *const node_plain[] = { "NodeAddr", "Port", "Feature", "Features", "Gres" };
+static const char *const node_plain[] = { "NodeAddr", "Port", "Features", "Gres" };
 
-/* ---- gres.conf: each node's GPU lines ---- */
+/* ---- GPUs: slurm.conf's Gres= and the gres.conf records for the node ---- */
 
-static const char *or_empty(const char *s)
+/* One item of a Gres= value: gpu:a100:2 -> name gpu, type a100, count 2. */
+struct gres_item {
+	char *name, *type;
+	uint64_t count;
+	const char *text;	/* the item as written, borrowed */
+};
+
+static void gres_item_release(struct gres_item *g)
 {
-	return s ? s : "";
+	free(g->name);
+	free(g->type);
 }
 
-/* The gres.conf words for node name, as "type\tfile\tcount\tcores\tauto\n" lines. */
-static void gres_of(struct imp *im, const char *name, struct strbuf *out)
+/* Parses item s; -1 when it has what the inventory cannot say (a socket list, a bad count). */
+static int gres_item_parse(const char *s, struct gres_item *g)
+{
+	const char *c1 = strchr(s, ':'), *c2 = c1 ? strchr(c1 + 1, ':') : NULL;
+	const char *count = c2 ? c2 + 1 : c1 ? c1 + 1 : NULL;
+
+	memset(g, 0, sizeof(*g));
+	g->text = s;
+	g->name = xstrndup(s, c1 ? (size_t)(c1 - s) : strlen(s));
+	g->count = 1;
+	if (c1 && !c2 && slurmread_count(c1 + 1, &g->count) < 0) {
+		/* gpu:a100 is type a100, one of it */
+		g->type = xstrdup(c1 + 1);
+		return strchr(g->type, '(') ? -1 : 0;
+	}
+	if (c2)
+		g->type = xstrndup(c1 + 1, (size_t)(c2 - c1 - 1));
+	return count && c2 && slurmread_count(count, &g->count) < 0 ? -1 : 0;
+}
+
+/* What the gres.conf records of one GPU kind on one node add up to. */
+struct gpu_recs {
+	struct hostlist files;
+	uint64_t count;
+	size_t n, with_file;
+	const char *cores;	/* when every record has the same Cores= */
+	bool cores_differ;
+	const struct slurmgres_rec *first, *unsayable;	/* Links=, Flags=, MultipleFiles= */
+};
+
+static void gpu_recs_of(const struct imp *im, const char *node, const char *type,
+			struct gpu_recs *r)
 {
 	for (size_t i = 0; i < im->gres.n; i++) {
-		const struct slurmconf_line *l = &im->gres.lines[i];
-		const char *nodes = slurmconf_get(l, "NodeName");
-		const char *v;
-		bool mine = !nodes;
-		struct hostlist hl = HOSTLIST_INIT;
-		char *cause = NULL;
+		const struct slurmgres_rec *g = &im->gres.recs[i];
 
-		if (nodes && hostlist_expand(nodes, &hl, &cause) == 0)
-			for (size_t k = 0; k < hl.n && !mine; k++)
-				mine = !strcmp(hl.names[k], name);
-		free(cause);
-		hostlist_release(&hl);
-		if (!mine)
+		if (!g->name || strcasecmp(g->name, "gpu") || !slurmgres_for_node(g, node))
 			continue;
-		v = slurmconf_get(l, "Name");
-		if (v && strcmp(v, "gpu"))
-			continue;	/* reported with the node's Gres= */
-		strbuf_addf(out, "%s\t%s\t%s\t%s\t%s\n", or_empty(slurmconf_get(l, "Type")),
-			    or_empty(slurmconf_get(l, "File")),
-			    or_empty(slurmconf_get(l, "Count")),
-			    or_empty(slurmconf_get(l, "Cores")),
-			    or_empty(slurmconf_get(l, "AutoDetect")));
+		if (type && (!g->type || strcasecmp(g->type, type)))
+			continue;
+		if (!r->n++) {
+			r->first = g;
+			r->cores = g->cores;
+		} else if (!r->cores != !g->cores || (r->cores && strcmp(r->cores, g->cores))) {
+			r->cores_differ = true;
+		}
+		if (!r->unsayable && (g->links || g->flags || g->multiple_files))
+			r->unsayable = g;
+		r->count += g->count;
+		r->with_file += g->file != NULL;
+		for (size_t k = 0; k < g->files.n; k++)
+			hostlist_push(&r->files, g->files.names[k]);
 	}
+}
+
+/* The device files folded, or NULL when folding would reorder them (the GPU indexes). */
+static char *fold_files(const struct hostlist *files)
+{
+	char *s = hostlist_compress((const char *const *)files->names, files->n);
+	struct hostlist back = HOSTLIST_INIT;
+	char *cause = NULL;
+	bool same = hostlist_expand(s, &back, &cause) == 0 && back.n == files->n;
+
+	for (size_t i = 0; same && i < back.n; i++)
+		same = !strcmp(back.names[i], files->names[i]);
+	free(cause);
+	hostlist_release(&back);
+	if (!same) {
+		free(s);
+		return NULL;
+	}
+	return s;
 }
 
 /*
- * The gres.conf words for GPU type (NULL: untyped) among lines, as
- * ", files: ..., cores: ..." (newly allocated, "" if none); *autodetect
- * the AutoDetect= value or NULL.
+ * Why the gres.conf records r (with AutoDetect ad) of item g cannot be
+ * one gpus: entry, or NULL; *where the record to blame.
  */
-static char *gres_spec(const char *lines, const char *type, char **autodetect)
+static const char *gpu_unsayable(const struct gres_item *g, const struct gpu_recs *r,
+				 const char *ad, const struct slurmgres_rec **where)
 {
-	size_t tl = type ? strlen(type) : 0;
-
-	*autodetect = NULL;
-	for (const char *p = lines; *p;) {
-		size_t n = strcspn(p, "\n");
-		char *f[5] = { 0 }, *line, *s;
-		struct strbuf sb = STRBUF_INIT;
-
-		/* an AutoDetect= line has no Type= and serves every type */
-		bool autodet = p[n - 1] != '\t';
-
-		if (!autodet && (type ? strncmp(p, type, tl) || p[tl] != '\t' : *p != '\t')) {
-			p += n + (p[n] == '\n');
-			continue;
-		}
-		line = xstrndup(p, n);
-		s = line;
-		for (int k = 0; k < 5 && s; k++) {
-			f[k] = s;
-			s = strchr(s, '\t');
-			if (s)
-				*s++ = '\0';
-		}
-		if (f[4] && *f[4])
-			*autodetect = xstrdup(f[4]);
-		if (f[1] && *f[1]) {
-			strbuf_addstr(&sb, ", files: ");
-			yamlout_scalar(&sb, f[1]);
-		}
-		if (f[3] && *f[3]) {
-			strbuf_addstr(&sb, ", cores: ");
-			yamlout_scalar(&sb, f[3]);
-		}
-		free(line);
-		return strbuf_detach(&sb, NULL);
-	}
-	return xstrdup("");
+	*where = r->unsayable ? r->unsayable : r->first;
+	if (r->unsayable)
+		return r->unsayable->links ? "Links=" : r->unsayable->flags ? "Flags=" :
+			"MultipleFiles=";
+	if (r->cores_differ)
+		return "different Cores= per device";
+	if (r->with_file && r->with_file != r->n)
+		return "File= lines mixed with Count= lines";
+	if (r->with_file && ad)
+		return "File= lines with AutoDetect";
+	if (r->n && r->count != g->count)
+		return "a GPU count other than slurm.conf's Gres=";
+	return NULL;
 }
 
-/* Gres=gpu:a40:8,gpu:2 + gres.conf -> the gpus: value; -1 on a non-GPU GRES. */
-static int gpus_yaml(struct imp *im, const char *gres, const char *lines,
-		     unsigned lineno, bool report, struct strbuf *out)
+/* Appends item g as a gpus: mapping for node; -1 (and a problem when report) if it cannot be. */
+static int gpu_yaml(struct imp *im, const struct gres_item *g, const char *node,
+		    const struct slurmconf_line *l, bool report, struct strbuf *out)
+{
+	struct gpu_recs r = { .files = HOSTLIST_INIT };
+	const struct slurmgres_rec *where;
+	const char *ad = slurmgres_autodetect(&im->gres, node), *why;
+	char *files = NULL;
+	int rc = -1;
+
+	if (ad && !strcasecmp(ad, "off"))
+		ad = NULL;
+	gpu_recs_of(im, node, g->type, &r);
+	why = gpu_unsayable(g, &r, ad, &where);
+	if (!why && r.with_file && !(files = fold_files(&r.files)))
+		why = "device files out of order";
+	if (why) {
+		if (report && where)
+			imp_problem(im, where->path, where->lineno, "Gres '%s' on %s: %s: "
+				    "not in the schema: left out", g->text, node, why);
+		else if (report)
+			imp_problem(im, l->path, l->lineno, "Gres '%s' on %s: %s: not in "
+				    "the schema: left out", g->text, node, why);
+		goto out;
+	}
+	strbuf_addch(out, '{');
+	if (g->type)
+		strbuf_addf(out, "type: %s, ", g->type);
+	strbuf_addf(out, "count: %llu", (unsigned long long)g->count);
+	if (ad)
+		strbuf_addf(out, ", autodetect: %s", ad);
+	if (files) {
+		strbuf_addstr(out, ", files: ");
+		yamlout_scalar(out, files);
+	}
+	if (r.cores && !ad) {
+		strbuf_addstr(out, ", cores: ");
+		yamlout_scalar(out, r.cores);
+	}
+	strbuf_addch(out, '}');
+	rc = 0;
+out:
+	free(files);
+	hostlist_release(&r.files);
+	return rc;
+}
+
+/* Gres=gpu:a40:8,gpu:2 + gres.conf -> the gpus: value of node. */
+static void gpus_yaml(struct imp *im, const struct slurmconf_line *l, const char *gres,
+		      const char *node, bool report, struct strbuf *out)
 {
 	char *copy = xstrdup(gres), *save = NULL;
 	size_t n = 0;
 	struct strbuf items = STRBUF_INIT;
-	int rc = 0;
 
-	for (char *g = strtok_r(copy, ",", &save); g; g = strtok_r(NULL, ",", &save)) {
-		char *c1 = strchr(g, ':'), *c2 = c1 ? strchr(c1 + 1, ':') : NULL;
-		char *type = c2 ? xstrndup(c1 + 1, (size_t)(c2 - c1 - 1)) : NULL;
-		const char *count = c2 ? c2 + 1 : c1 ? c1 + 1 : "1";
-		char *autodetect, *spec;
+	for (char *s = strtok_r(copy, ",", &save); s; s = strtok_r(NULL, ",", &save)) {
+		struct gres_item g;
+		struct strbuf one = STRBUF_INIT;
 
-		if (strncmp(g, "gpu", 3) || (g[3] && g[3] != ':')) {
+		if (gres_item_parse(s, &g) < 0 || strcasecmp(g.name, "gpu")) {
 			if (report)
-				imp_problem(im, lineno, "Gres '%s': only GPUs are in the "
-					 "schema: left out", g);
-			free(type);
-			rc = -1;
-			continue;
+				imp_problem(im, l->path, l->lineno, "Gres '%s': only GPUs are "
+					    "in the schema: left out", s);
+		} else if (gpu_yaml(im, &g, node, l, report, &one) == 0) {
+			strbuf_addf(&items, "%s%s", n++ ? ", " : "", one.buf);
 		}
-		spec = gres_spec(lines, type, &autodetect);
-		strbuf_addf(&items, "%s{", n++ ? ", " : "");
-		if (type)
-			strbuf_addf(&items, "type: %s, ", type);
-		strbuf_addf(&items, "count: %s", count);
-		if (autodetect)
-			strbuf_addf(&items, ", autodetect: %s", autodetect);
-		else
-			strbuf_addstr(&items, spec);
-		strbuf_addch(&items, '}');
-		free(spec);
-		free(autodetect);
-		free(type);
+		strbuf_release(&one);
+		gres_item_release(&g);
 	}
 	if (n == 1)
 		strbuf_addstr(out, items.buf);
@@ -153,7 +217,6 @@ static int gpus_yaml(struct imp *im, const char *gres, const char *lines,
 		strbuf_addf(out, "[%s]", items.buf);
 	strbuf_release(&items);
 	free(copy);
-	return rc;
 }
 
 /* ---- node types ---- */
@@ -172,7 +235,7 @@ static void memory_kv(struct strbuf *sb, const char *key, const char *mb)
 static void type_body(struct imp *im, const struct slurmconf_line *l,
 		      const char *name, bool report, struct strbuf *sb)
 {
-	struct strbuf glines = STRBUF_INIT, extra = STRBUF_INIT;
+	struct strbuf extra = STRBUF_INIT;
 	const char *v;
 
 	for (size_t k = 0; k < ARRAY_SIZE(type_keys); k++) {
@@ -184,20 +247,15 @@ static void type_body(struct imp *im, const struct slurmconf_line *l,
 		else
 			strbuf_addf(sb, "    %s: %s\n", type_keys[k][1], v);
 	}
-	v = slurmconf_get(l, "Feature");
-	if (!v)
-		v = slurmconf_get(l, "Features");
-	if (v) {
+	if ((v = slurmconf_get(l, "Features"))) {
 		strbuf_addstr(sb, "    features: ");
 		yamlout_list(sb, v);
 		strbuf_addch(sb, '\n');
 	}
-	gres_of(im, name, &glines);
-	v = slurmconf_get(l, "Gres");
-	if (v) {
+	if ((v = slurmconf_get(l, "Gres"))) {
 		struct strbuf g = STRBUF_INIT;
 
-		gpus_yaml(im, v, glines.buf, l->lineno, report, &g);
+		gpus_yaml(im, l, v, name, report, &g);
 		if (g.len)
 			strbuf_addf(sb, "    gpus: %s\n", g.buf);
 		strbuf_release(&g);
@@ -206,7 +264,6 @@ static void type_body(struct imp *im, const struct slurmconf_line *l,
 		  &extra);
 	if (extra.len)
 		strbuf_addf(sb, "    extra: {%s}\n", extra.buf);
-	strbuf_release(&glines);
 	strbuf_release(&extra);
 }
 
@@ -272,17 +329,12 @@ int imp_add_node_line(struct imp *im, size_t li, char **cause)
 	const char *addr = slurmconf_get(l, "NodeAddr"), *port = slurmconf_get(l, "Port");
 	int rc = -1;
 
-	if (!strcasecmp(l->kv[0].value, "DEFAULT")) {
-		imp_problem(im, l->lineno, "NodeName=DEFAULT: defaults for the lines after "
-			 "it are not in the schema: left out");
-		return 0;
-	}
 	if (hostlist_expand(l->kv[0].value, &names, cause) < 0 ||
 	    (addr && hostlist_expand(addr, &addrs, cause) < 0))
 		goto out;
 	if (addr && addrs.n != names.n) {
 		*cause = xasprintf("%s:%u: NodeAddr has %zu addresses for %zu nodes",
-				   im->src->conf_path, l->lineno, addrs.n, names.n);
+				   l->path, l->lineno, addrs.n, names.n);
 		goto out;
 	}
 	for (size_t i = 0; i < names.n; i++) {

@@ -9,13 +9,16 @@
  */
 #include "compat.h"
 
-#include <stdarg.h>
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
-#include "import_nodes_priv.h"
+#include "import_ctx.h"
+#include "import_daemons.h"
+#include "import_hw.h"
+#include "slurmread.h"
 #include "inventory.h"
 #include "render.h"
 #include "slurmconf.h"
@@ -24,23 +27,6 @@
 #include "validate.h"
 #include "xalloc.h"
 #include "yamlout.h"
-
-void imp_problem(struct imp *im, unsigned line, const char *fmt, ...)
-{
-	va_list ap;
-
-	strbuf_addf(im->problems, "%s:%u: ", im->src->conf_path, line);
-	va_start(ap, fmt);
-	strbuf_vaddf(im->problems, fmt, ap);
-	va_end(ap);
-	strbuf_addch(im->problems, '\n');
-	im->n_problems++;
-}
-
-bool imp_key_is(const struct slurmconf_line *l, const char *key)
-{
-	return !strcasecmp(l->kv[0].key, key);
-}
 
 /* PartitionName= keys a partition models. */
 static const char *const part_keys[][2] = {
@@ -52,28 +38,35 @@ static const char *const part_keys[][2] = {
 	{ "OverSubscribe", "oversubscribe" }, { "MaxNodes", "max_nodes" },
 };
 
-void imp_extra(const struct slurmconf_line *l, const char *const *plain, size_t n_plain,
-	       const char *const (*keys)[2], size_t n_keys, struct strbuf *extra)
-{
-	for (size_t i = 1; i < l->n; i++) {
-		const char *k = l->kv[i].key;
-		bool modelled = false;
-
-		for (size_t t = 0; t < n_plain; t++)
-			modelled |= !strcasecmp(k, plain[t]);
-		for (size_t t = 0; t < n_keys; t++)
-			modelled |= !strcasecmp(k, keys[t][0]);
-		if (modelled)
-			continue;
-		strbuf_addf(extra, "%s%s: ", extra->len ? ", " : "", k);
-		yamlout_scalar(extra, l->kv[i].value);
-	}
-}
-
 /* ---- partitions ---- */
 
 /* PartitionName= keys modelled outside part_keys. */
 static const char *const part_plain[] = { "Nodes", "Default", "State" };
+
+/* Allow*=ALL is Slurm's default: saying it is saying nothing. */
+static bool default_all(const char *yaml_key, const char *v)
+{
+	return !strncmp(yaml_key, "allow_", 6) && !strcasecmp(v, "ALL");
+}
+
+/* The partition's nodes: as written, or expanded where it names a NodeSet or ALL. */
+static void emit_part_nodes(struct imp *im, const struct slurmconf_line *l, const char *v,
+			    struct strbuf *out)
+{
+	struct hostlist hl = HOSTLIST_INIT;
+	char *cause = NULL, *folded = NULL;
+	bool named = false;
+
+	if (slurmread_nodes(&im->conf, v, &hl, &named, &cause) < 0)
+		imp_problem(im, l->path, l->lineno, "Nodes=%s: %s", v, cause);
+	else if (named)
+		folded = hostlist_compress((const char *const *)hl.names, hl.n);
+	strbuf_addstr(out, "\n    nodes: ");
+	yamlout_scalar(out, folded ? folded : v);
+	free(folded);
+	free(cause);
+	hostlist_release(&hl);
+}
 
 static void emit_partition(struct imp *im, const struct slurmconf_line *l,
 			   struct strbuf *out)
@@ -83,14 +76,12 @@ static void emit_partition(struct imp *im, const struct slurmconf_line *l,
 
 	strbuf_addstr(out, "  - name: ");
 	yamlout_scalar(out, l->kv[0].value);
-	if ((v = slurmconf_get(l, "Nodes"))) {
-		strbuf_addstr(out, "\n    nodes: ");
-		yamlout_scalar(out, v);
-	}
+	if ((v = slurmconf_get(l, "Nodes")))
+		emit_part_nodes(im, l, v, out);
 	if ((v = slurmconf_get(l, "Default")) && !strcasecmp(v, "YES"))
 		strbuf_addstr(out, "\n    default: true");
 	for (size_t k = 0; k < ARRAY_SIZE(part_keys); k++) {
-		if (!(v = slurmconf_get(l, part_keys[k][0])))
+		if (!(v = slurmconf_get(l, part_keys[k][0])) || default_all(part_keys[k][1], v))
 			continue;
 		strbuf_addf(out, "\n    %s: ", part_keys[k][1]);
 		if (!strncmp(part_keys[k][1], "allow_", 6) || !strncmp(part_keys[k][1], "deny_", 5))
@@ -123,11 +114,6 @@ static void emit_partitions(struct imp *im, struct strbuf *out)
 
 		if (!imp_key_is(l, "PartitionName"))
 			continue;
-		if (!strcasecmp(l->kv[0].value, "DEFAULT")) {
-			imp_problem(im, l->lineno, "PartitionName=DEFAULT: defaults for the "
-				 "lines after it are not in the schema: left out");
-			continue;
-		}
 		if (!any)
 			strbuf_addstr(out, "\npartitions:\n");
 		any = true;
@@ -221,13 +207,20 @@ static void emit_cluster_keys(struct imp *im, struct strbuf *out)
 
 		v = l->kv[0].value;
 		if (imp_key_is(l, "ClusterName")) {
+			/* slurmctld lowercases it (and says so in its log) */
+			char *lower = xstrdup(v);
+
+			for (char *p = lower; *p; p++)
+				*p = (char)tolower((unsigned char)*p);
 			strbuf_addstr(out, "  name: ");
-			yamlout_scalar(out, v);
+			yamlout_scalar(out, lower);
 			strbuf_addch(out, '\n');
+			free(lower);
 		}
 	}
-	strbuf_addstr(out, "  # slurm.conf does not say which release it is for\n"
-		      "  slurm_version: \"22.05\"\n");
+	strbuf_addf(out, "  # slurm.conf does not say which release it is for: the oldest\n"
+		    "  # from 22.05 on that takes every key it has\n"
+		    "  slurm_version: \"%s\"\n", im->version_name);
 	if (im->controller)
 		strbuf_addf(out, "  controller: %s\n", im->controller);
 	if (im->backup)
@@ -246,12 +239,16 @@ static void emit_cluster_keys(struct imp *im, struct strbuf *out)
 	}
 }
 
-/* True when the rendered conf r has key with exactly value. */
+/* True when the rendered conf r has key with value (ClusterName in any case, as Slurm reads it). */
 static bool rendered_same(const struct slurmconf *r, const char *key, const char *value)
 {
+	bool any_case = !strcasecmp(key, "ClusterName");
+
 	for (size_t i = 0; i < r->n; i++)
-		if (!strcasecmp(r->lines[i].kv[0].key, key))
-			return !strcmp(r->lines[i].kv[0].value, value);
+		if (!strcasecmp(r->lines[i].kv[0].key, key) &&
+		    (any_case ? !strcasecmp(r->lines[i].kv[0].value, value) :
+		     !strcmp(r->lines[i].kv[0].value, value)))
+			return true;
 	return false;
 }
 
@@ -302,8 +299,9 @@ static bool rendered_host(const struct imp *im, const struct slurmconf *r,
 			  const char *key, const char *value)
 {
 	for (size_t i = 0; i < r->n; i++)
-		if (!strcasecmp(r->lines[i].kv[0].key, key))
-			return same_host(im, value, r->lines[i].kv[0].value);
+		if (!strcasecmp(r->lines[i].kv[0].key, key) &&
+		    same_host(im, value, r->lines[i].kv[0].value))
+			return true;
 	return false;
 }
 
@@ -332,16 +330,17 @@ static void emit_slurm_conf(struct imp *im, const struct slurmconf *r,
 
 		if (line_kind(l))
 			continue;
-		slurmkeys_check(SLURMKEYS_CONF, l->kv[0].key,
-				slurmkeys_version_index("22.05"), &ck);
+		slurmkeys_check(SLURMKEYS_CONF, l->kv[0].key, im->version, &ck);
 		if (ck.status == SLURMKEY_MODELLED) {
 			if (!rendered_same(r, l->kv[0].key, l->kv[0].value) &&
 			    !rendered_host(im, r, l->kv[0].key, l->kv[0].value))
-				imp_problem(im, l->lineno, "%s=%s: the inventory renders it "
-					 "differently (%s)", l->kv[0].key,
-					 l->kv[0].value, ck.hint);
+				imp_problem(im, l->path, l->lineno, "%s=%s: the inventory "
+					    "renders it differently (%s)", l->kv[0].key,
+					    l->kv[0].value, ck.hint);
 			continue;
 		}
+		if (imp_key_unsayable(im, SLURMKEYS_CONF, l, out))
+			continue;
 		if (!l->site && rendered_same(r, l->kv[0].key, l->kv[0].value))
 			continue;
 		if (!any)
@@ -357,21 +356,19 @@ static void emit_slurm_conf(struct imp *im, const struct slurmconf *r,
 /* Lines the schema has no place for at all. */
 static void unplaceable(struct imp *im)
 {
-	static const char *const keys[] = { "NodeSet", "DownNodes", "FrontendName",
-					    "Include", "SwitchName" };
+	static const char *const keys[] = { "DownNodes", "FrontendName", "SwitchName" };
 
 	for (size_t i = 0; i < im->conf.n; i++)
 		for (size_t k = 0; k < ARRAY_SIZE(keys); k++)
 			if (imp_key_is(&im->conf.lines[i], keys[k]))
-				imp_problem(im, im->conf.lines[i].lineno, "%s= lines are not in "
-					 "the schema: left out", keys[k]);
+				imp_problem(im, im->conf.lines[i].path, im->conf.lines[i].lineno,
+					    "%s= lines are not in the schema: left out", keys[k]);
 	for (size_t i = 0; i < im->gres.n; i++) {
-		const char *name = slurmconf_get(&im->gres.lines[i], "Name");
+		const struct slurmgres_rec *g = &im->gres.recs[i];
 
-		if (name && strcmp(name, "gpu"))
-			strbuf_addf(im->problems, "%s:%u: GRES '%s': only GPUs are in "
-				    "the schema: left out\n", im->src->gres_path,
-				    im->gres.lines[i].lineno, name), im->n_problems++;
+		if (g->name && strcasecmp(g->name, "gpu"))
+			imp_problem(im, g->path, g->lineno, "GRES '%s': only GPUs are in the "
+				    "schema: left out", g->name);
 	}
 }
 
@@ -392,7 +389,8 @@ static int render_conf(const struct imp *im, const char *yaml, struct slurmconf 
 				   "/etc/slurm/slurm.conf"))) {
 		const struct rendered_blob *b = rendered_file_blob(&set, f);
 
-		rc = slurmconf_parse("rendered", b->bytes, b->len, false, r, cause);
+		rc = slurmread_conf_text("rendered", b->bytes, b->len, slurmread_local, NULL,
+					 r, cause);
 	} else {
 		struct strbuf sb = STRBUF_INIT;
 
@@ -413,50 +411,79 @@ static int render_conf(const struct imp *im, const char *yaml, struct slurmconf 
 	return rc;
 }
 
-static void imp_release(struct imp *im)
+/* Reads gres.conf, cgroup.conf and slurmdbd.conf where the cluster has them. */
+static int read_others(struct imp *im, struct slurmconf *cg, struct slurmconf *dbd,
+		       char **cause)
 {
-	for (size_t i = 0; i < im->n_nodes; i++) {
-		free(im->nodes[i].name);
-		free(im->nodes[i].addr);
+	const struct import_source *src = im->src;
+
+	if (src->gres.path && slurmread_gres(src->gres.path, src->gres.text, src->gres.len,
+					     src->read, src->read_arg, &im->gres, cause) < 0)
+		return -1;
+	if (src->cgroup.path && slurmread_settings(src->cgroup.path, src->cgroup.text,
+						   src->cgroup.len, cg, cause) < 0)
+		return -1;
+	if (src->dbd.path && slurmread_settings(src->dbd.path, src->dbd.text, src->dbd.len,
+						dbd, cause) < 0)
+		return -1;
+	return 0;
+}
+
+/* "a, b and c": the files read, for the YAML's first line. */
+static void files_read(const struct import_source *src, struct strbuf *sb)
+{
+	const char *paths[] = { src->conf.path, src->gres.path, src->cgroup.path, src->dbd.path };
+	size_t n = 0, last = 0;
+
+	for (size_t i = 0; i < ARRAY_SIZE(paths); i++)
+		if (paths[i])
+			last = i;
+	for (size_t i = 0; i < ARRAY_SIZE(paths); i++)
+		if (paths[i])
+			strbuf_addf(sb, "%s%s", n++ ? i == last ? " and " : ", " : "", paths[i]);
+}
+
+/* What import prints must validate as printed. */
+static int check_printed(const struct strbuf *out, char **cause)
+{
+	struct diag_list dl = DIAG_LIST_INIT;
+	struct model *m = inventory_load_string("imported.yaml", out->buf, out->len, &dl);
+	int rc = 0;
+
+	if (!m || validate_model(m, &dl) != 0) {
+		char *s = dl.n ? diag_format(&dl.items[0]) : xstrdup("?");
+
+		*cause = xasprintf("BUG: the imported inventory does not validate: %s", s);
+		free(s);
+		rc = -1;
 	}
-	for (size_t i = 0; i < im->n_types; i++) {
-		free(im->types[i].sig);
-		free(im->types[i].name);
-		strbuf_release(&im->types[i].yaml);
-	}
-	free(im->nodes);
-	free(im->types);
-	free(im->controller);
-	free(im->controller_addr);
-	free(im->backup);
-	free(im->backup_addr);
-	free(im->dbd);
-	strbuf_release(&im->qos_names);
-	strbuf_release(&im->acct_names);
-	slurmconf_release(&im->conf);
-	slurmconf_release(&im->gres);
+	model_free(m);
+	diag_release(&dl);
+	return rc;
 }
 
 int import_nodes(const struct import_source *src, struct strbuf *out,
 		 struct strbuf *problems, char **cause)
 {
-	struct imp im = { .src = src, .problems = problems };
+	struct imp im;
 	struct strbuf head = STRBUF_INIT, body = STRBUF_INIT, full = STRBUF_INIT;
-	struct slurmconf r = { 0 };
+	struct strbuf daemons = STRBUF_INIT, db = STRBUF_INIT, printed = STRBUF_INIT;
+	struct slurmconf r = { 0 }, cg = { 0 }, dbd = { 0 };
 	int rc = -1;
 
-	strbuf_init(&im.qos_names);
-	strbuf_init(&im.acct_names);
-	if (slurmconf_parse(src->conf_path, src->conf, src->conf_len, false, &im.conf, cause) < 0 ||
-	    (src->gres && slurmconf_parse(src->gres_path, src->gres, src->gres_len, true,
-					  &im.gres, cause) < 0))
+	imp_init(&im, src, problems);
+	if (slurmread_conf_text(src->conf.path, src->conf.text, src->conf.len, src->read,
+				src->read_arg, &im.conf, cause) < 0 ||
+	    read_others(&im, &cg, &dbd, cause) < 0)
 		goto out;
+	imp_choose_version(&im, &cg, &dbd);
 	for (size_t i = 0; i < im.conf.n; i++)
 		if (imp_key_is(&im.conf.lines[i], "NodeName") && imp_add_node_line(&im, i, cause) < 0)
 			goto out;
 	read_cluster(&im);
 	if (!im.controller) {
-		*cause = xasprintf("%s: no SlurmctldHost= line", src->conf_path);
+		*cause = xasprintf("%s: no SlurmctldHost= (or ControlMachine=) line",
+				   src->conf.path);
 		goto out;
 	}
 	unplaceable(&im);
@@ -468,17 +495,27 @@ int import_nodes(const struct import_source *src, struct strbuf *out,
 	strbuf_addf(&full, "cluster:\n%s%s", head.buf, body.buf);
 	if (render_conf(&im, full.buf, &r, cause) < 0)
 		goto out;
-	strbuf_addf(out, "# Imported by clusterctl from %s%s%s.\ncluster:\n%s",
-		    src->conf_path, src->gres_path ? " and " : "",
-		    src->gres_path ? src->gres_path : "", head.buf);
-	emit_slurm_conf(&im, &r, out);
-	strbuf_addstr(out, body.buf);
+	imp_emit_cgroup(&im, src->cgroup.path ? &cg : NULL, &daemons);
+	imp_emit_dbd(&im, src->dbd.path ? &dbd : NULL, &daemons, &db);
+	strbuf_addstr(&printed, "# Imported by clusterctl from ");
+	files_read(src, &printed);
+	strbuf_addf(&printed, ".\ncluster:\n%s", head.buf);
+	emit_slurm_conf(&im, &r, &printed);
+	strbuf_addf(&printed, "%s%s%s", daemons.buf, db.buf, body.buf);
+	if (check_printed(&printed, cause) < 0)
+		goto out;
+	strbuf_add(out, printed.buf, printed.len);
 	rc = im.n_problems;
 out:
 	slurmconf_release(&r);
+	slurmconf_release(&cg);
+	slurmconf_release(&dbd);
 	strbuf_release(&head);
 	strbuf_release(&body);
 	strbuf_release(&full);
+	strbuf_release(&daemons);
+	strbuf_release(&db);
+	strbuf_release(&printed);
 	imp_release(&im);
 	return rc;
 }

@@ -1,9 +1,11 @@
 /*
- * import_nodes.h: a cluster's slurm.conf and gres.conf as inventory YAML
- * ("clusterctl import nodes"): cluster:, node_types:, hosts: and
- * partitions:, with hostlists folded and every key the schema has no place
- * for carried in cluster.slurm_conf, a node type's extra: or a partition's
- * extra:. Node types are inferred (nodes with identical hardware lines
+ * import_nodes.h: a cluster's slurm.conf (and what it includes), gres.conf,
+ * cgroup.conf and slurmdbd.conf as inventory YAML ("clusterctl import
+ * nodes"), read through slurmread.h as the daemons read them: cluster:
+ * (with cgroup_conf and slurmdbd_conf), database:, node_types:, hosts:
+ * and partitions:, with hostlists folded and every key the schema has no
+ * place for carried in cluster.slurm_conf, a node type's extra: or a
+ * partition's extra:. Node types are inferred (nodes with identical hardware lines
  * share one) and say so in a comment. Which slurm.conf keys go to
  * slurm_conf is decided by rendering the inventory without them: a key
  * clusterctl already writes with the same value is left out.
@@ -17,23 +19,28 @@
 
 #include "compat.h"
 
+#include "slurmread.h"
 #include "strbuf.h"
 
+/* One file's text; path NULL when the cluster has none. */
+struct import_file {
+	const char *path;		/* for messages */
+	const char *text;
+	size_t len;
+};
+
 struct import_source {
-	const char *conf_path;		/* slurm.conf, for messages */
-	const char *conf;
-	size_t conf_len;
-	const char *gres_path;		/* gres.conf; NULL when not given */
-	const char *gres;
-	size_t gres_len;
+	struct import_file conf, gres, cgroup, dbd;	/* slurm.conf, gres.conf, ... */
+	slurmread_fn read;		/* for the files slurm.conf includes */
+	void *read_arg;
 };
 
 /*
  * Appends the YAML for src to out. Returns the number of problems appended
- * to problems (lines the schema cannot hold: NodeSet=, DownNodes=,
- * non-GPU GRES, PartitionName=DEFAULT, ...), or -1 + *cause when a file
- * cannot be read as Slurm configuration ("path:line: ...") or the result
- * does not validate.
+ * to problems (what the schema cannot hold: DownNodes=, non-GPU GRES,
+ * per-device Cores=, a password, a key the release does not take, ...),
+ * or -1 + *cause when a file cannot be read as Slurm configuration
+ * ("path:line: ...") or the result does not validate.
  */
 int import_nodes(const struct import_source *src, struct strbuf *out,
 		 struct strbuf *problems, char **cause);

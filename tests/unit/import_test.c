@@ -222,16 +222,22 @@ Test(import, nodes_of_a_small_slurm_conf)
 		"NodeName=n1 NodeAddr=10.0.1.1 CPUs=4 RealMemory=8192 Gres=gpu:a100:2 Port=7001\n"
 		"NodeName=n2 NodeAddr=10.0.1.2 CPUs=4 RealMemory=8192 Gres=gpu:a100:2 Port=7002\n"
 		"NodeName=n3 NodeAddr=10.0.1.3 CPUs=4 RealMemory=8192 Gres=gpu:a100:2 Port=7005\n"
-		"NodeSet=x Feature=y\n"
-		"PartitionName=main Nodes=n[1-3] Default=YES QOS=high AllowAccounts=a,b State=UP\n";
+		"NodeSet=x Nodes=n[1-2]\n"
+		"PartitionName=main Nodes=x,n3 Default=YES QOS=high AllowAccounts=a,b State=UP\n"
+		"DownNodes=n3 State=DOWN\n";
 	static const char gres[] = "NodeName=n[1-3] Name=gpu Type=a100 File=/dev/nvidia[0-1]\n";
-	struct import_source src = { "s.conf", conf, sizeof(conf) - 1, "g.conf", gres,
-				     sizeof(gres) - 1 };
+	struct import_source src = {
+		.conf = { "s.conf", conf, sizeof(conf) - 1 },
+		.gres = { "g.conf", gres, sizeof(gres) - 1 },
+		.read = slurmread_local,
+	};
 	struct strbuf out = STRBUF_INIT, problems = STRBUF_INIT;
 	char *cause = NULL;
 
 	cr_assert_eq(import_nodes(&src, &out, &problems, &cause), 1, "%s", cause ? cause : "");
-	cr_expect_str_eq(problems.buf, "s.conf:9: NodeSet= lines are not in the schema: left out\n");
+	cr_expect_str_eq(problems.buf, "s.conf:11: DownNodes= lines are not in the schema: left out\n");
+	/* the node set is expanded where a partition names it */
+	cr_expect(strstr(out.buf, "    nodes: \"n[1-3]\"\n"), "%s", out.buf);
 	cr_expect(strstr(out.buf, "  slurm_conf:\n    PreemptType: preempt/qos\n"), "%s", out.buf);
 	cr_expect(strstr(out.buf, "  a100_x2:\n    cpus: 4\n    memory: 8G\n"
 			 "    gpus: {type: a100, count: 2, files: \"/dev/nvidia[0-1]\"}\n"), "%s", out.buf);

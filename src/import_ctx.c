@@ -1,0 +1,167 @@
+/*
+ * import_ctx.c: the shared state of "import nodes" and the helpers both
+ * halves use: problems named by file and line, extra: mappings.
+ */
+#include "compat.h"
+
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "import_ctx.h"
+#include "slurmread.h"
+#include "strbuf.h"
+#include "xalloc.h"
+#include "yamlout.h"
+
+void imp_init(struct imp *im, const struct import_source *src, struct strbuf *problems)
+{
+	memset(im, 0, sizeof(*im));
+	im->src = src;
+	im->problems = problems;
+	strbuf_init(&im->qos_names);
+	strbuf_init(&im->acct_names);
+}
+
+void imp_problem(struct imp *im, const char *path, unsigned line, const char *fmt, ...)
+{
+	va_list ap;
+
+	strbuf_addf(im->problems, "%s:%u: ", path, line);
+	va_start(ap, fmt);
+	strbuf_vaddf(im->problems, fmt, ap);
+	va_end(ap);
+	strbuf_addch(im->problems, '\n');
+	im->n_problems++;
+}
+
+bool imp_key_is(const struct slurmconf_line *l, const char *key)
+{
+	return !strcasecmp(l->kv[0].key, key);
+}
+
+void imp_extra(const struct slurmconf_line *l, const char *const *plain, size_t n_plain,
+	       const char *const (*keys)[2], size_t n_keys, struct strbuf *extra)
+{
+	for (size_t i = 1; i < l->n; i++) {
+		const char *k = l->kv[i].key;
+		bool modelled = false;
+
+		for (size_t t = 0; t < n_plain; t++)
+			modelled |= !strcasecmp(k, plain[t]);
+		for (size_t t = 0; t < n_keys; t++)
+			modelled |= !strcasecmp(k, keys[t][0]);
+		if (modelled)
+			continue;
+		strbuf_addf(extra, "%s%s: ", extra->len ? ", " : "", k);
+		yamlout_scalar(extra, l->kv[i].value);
+	}
+}
+
+/* How many keys of c (table t; record lines: their words too) release v does not know yet. */
+static size_t too_new(const struct slurmconf *c, enum slurmkeys_table t, int v)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; c && i < c->n; i++) {
+		const struct slurmconf_line *l = &c->lines[i];
+		enum slurmkeys_table words = imp_key_is(l, "NodeName") ? SLURMKEYS_NODE :
+			imp_key_is(l, "PartitionName") ? SLURMKEYS_PARTITION : t;
+		struct slurmkey_check ck;
+
+		for (size_t k = words == t ? 0 : 1; k < (words == t ? 1 : l->n); k++) {
+			slurmkeys_check(words, l->kv[k].key, v, &ck);
+			n += ck.status == SLURMKEY_TOO_NEW;
+		}
+	}
+	return n;
+}
+
+void imp_choose_version(struct imp *im, const struct slurmconf *cg,
+			const struct slurmconf *dbd)
+{
+	char *all = xstrdup(slurmkeys_supported_versions()), *save = NULL;
+	int first = slurmkeys_version_index("22.05");
+
+	im->version = first;
+	free(im->version_name);
+	im->version_name = xstrdup("22.05");
+	for (char *v = strtok_r(all, ", ", &save); v; v = strtok_r(NULL, ", ", &save)) {
+		int idx = slurmkeys_version_index(v);
+
+		if (idx < first)
+			continue;
+		free(im->version_name);
+		im->version_name = xstrdup(v);
+		im->version = idx;
+		if (!too_new(&im->conf, SLURMKEYS_CONF, idx) &&
+		    !too_new(cg, SLURMKEYS_CGROUP, idx) && !too_new(dbd, SLURMKEYS_SLURMDBD, idx))
+			break;
+	}
+	free(all);
+}
+
+bool imp_key_unsayable(struct imp *im, enum slurmkeys_table t,
+		       const struct slurmconf_line *l, struct strbuf *out)
+{
+	const char *key = l->kv[0].key, *value = l->kv[0].value, *since, *instead;
+	struct slurmkey_check ck;
+	const char *item;
+
+	if (slurmkeys_is_secret(key)) {
+		imp_problem(im, l->path, l->lineno, "%s: a password: not printed; "
+			    "not in the schema here: left out", key);
+		return true;
+	}
+	slurmkeys_check(t, key, im->version, &ck);
+	switch (ck.status) {
+	case SLURMKEY_DEFUNCT:
+		strbuf_addf(out, "    # %s=%s: Slurm ignores it since %s: left out\n", key,
+			    value, ck.since);
+		return true;
+	case SLURMKEY_REMOVED:
+	case SLURMKEY_TOO_NEW:
+		imp_problem(im, l->path, l->lineno, "%s: not a key of Slurm %s (%s %s): left "
+			    "out", key, im->version_name, ck.status == SLURMKEY_REMOVED ?
+			    "removed in" : "new in", ck.since);
+		return true;
+	case SLURMKEY_UNKNOWN:
+		imp_problem(im, l->path, l->lineno, "%s: not a key Slurm knows: left out", key);
+		return true;
+	default:
+		break;
+	}
+	item = slurmkeys_removed_value(t, key, value, im->version, &since, &instead);
+	if (item) {
+		imp_problem(im, l->path, l->lineno, "%s=%s: Slurm %s has no %s (gone in %s): "
+			    "left out", key, value, im->version_name, item, since);
+		return true;
+	}
+	return false;
+}
+
+void imp_release(struct imp *im)
+{
+	free(im->version_name);
+	for (size_t i = 0; i < im->n_nodes; i++) {
+		free(im->nodes[i].name);
+		free(im->nodes[i].addr);
+	}
+	for (size_t i = 0; i < im->n_types; i++) {
+		free(im->types[i].sig);
+		free(im->types[i].name);
+		strbuf_release(&im->types[i].yaml);
+	}
+	free(im->nodes);
+	free(im->types);
+	free(im->controller);
+	free(im->controller_addr);
+	free(im->backup);
+	free(im->backup_addr);
+	free(im->dbd);
+	strbuf_release(&im->qos_names);
+	strbuf_release(&im->acct_names);
+	slurmconf_release(&im->conf);
+	slurmgres_release(&im->gres);
+}

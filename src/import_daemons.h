@@ -1,0 +1,26 @@
+/*
+ * import_daemons.h: cgroup.conf and slurmdbd.conf for "import nodes":
+ * cluster.cgroup_conf, cluster.slurmdbd_conf and the database: section.
+ * Passwords become a database.password_file reference and are never
+ * printed.
+ */
+#ifndef CLUSTERCTL_IMPORT_DAEMONS_H
+#define CLUSTERCTL_IMPORT_DAEMONS_H
+
+#include "compat.h"
+
+#include "import_ctx.h"
+#include "slurmconf.h"
+#include "strbuf.h"
+
+/* Appends "  cgroup_conf:" (under cluster:) for cgroup.conf settings cg. */
+void imp_emit_cgroup(struct imp *im, const struct slurmconf *cg, struct strbuf *out);
+
+/*
+ * Appends "  slurmdbd_conf:" (under cluster:) to out and the top-level
+ * "database:" section to db for slurmdbd.conf settings dbd.
+ */
+void imp_emit_dbd(struct imp *im, const struct slurmconf *dbd, struct strbuf *out,
+		  struct strbuf *db);
+
+#endif
