@@ -139,6 +139,8 @@ static const char *gpu_unsayable(const struct gres_item *g, const struct gpu_rec
 		return "File= lines with AutoDetect";
 	if (r->n && r->count != g->count)
 		return "a GPU count other than slurm.conf's Gres=";
+	if (!r->with_file && !ad)
+		return "no gres.conf File= or AutoDetect for it, which the inventory needs";
 	return NULL;
 }
 
@@ -244,6 +246,11 @@ static void type_body(struct imp *im, const struct slurmconf_line *l,
 			continue;
 		if (!strcmp(type_keys[k][1], "memory") || !strcmp(type_keys[k][1], "tmp_disk"))
 			memory_kv(sb, type_keys[k][1], v);
+		else if (!strcmp(type_keys[k][0], "SocketsPerBoard"))
+			/* Sockets= is every board's together */
+			strbuf_addf(sb, "    sockets: %lld\n", strtoll(v, NULL, 10) *
+				    (slurmconf_get(l, "Boards") ?
+				     strtoll(slurmconf_get(l, "Boards"), NULL, 10) : 1));
 		else
 			strbuf_addf(sb, "    %s: %s\n", type_keys[k][1], v);
 	}

@@ -19,6 +19,7 @@
 #include "import_daemons.h"
 #include "import_hw.h"
 #include "slurmread.h"
+#include "hostlist.h"
 #include "inventory.h"
 #include "render.h"
 #include "slurmconf.h"
@@ -57,9 +58,9 @@ static void emit_part_nodes(struct imp *im, const struct slurmconf_line *l, cons
 	char *cause = NULL, *folded = NULL;
 	bool named = false;
 
-	if (slurmread_nodes(&im->conf, v, &hl, &named, &cause) < 0)
-		imp_problem(im, l->path, l->lineno, "Nodes=%s: %s", v, cause);
-	else if (named)
+	/* check_partition_nodes() read it already */
+	(void)l;
+	if (slurmread_nodes(&im->conf, v, &hl, &named, &cause) == 0 && named)
 		folded = hostlist_compress((const char *const *)hl.names, hl.n);
 	strbuf_addstr(out, "\n    nodes: ");
 	yamlout_scalar(out, folded ? folded : v);
@@ -69,7 +70,7 @@ static void emit_part_nodes(struct imp *im, const struct slurmconf_line *l, cons
 }
 
 static void emit_partition(struct imp *im, const struct slurmconf_line *l,
-			   struct strbuf *out)
+			   bool make_default, struct strbuf *out)
 {
 	struct strbuf extra = STRBUF_INIT;
 	const char *v;
@@ -78,11 +79,16 @@ static void emit_partition(struct imp *im, const struct slurmconf_line *l,
 	yamlout_scalar(out, l->kv[0].value);
 	if ((v = slurmconf_get(l, "Nodes")))
 		emit_part_nodes(im, l, v, out);
-	if ((v = slurmconf_get(l, "Default")) && !strcasecmp(v, "YES"))
+	if (make_default || ((v = slurmconf_get(l, "Default")) && !strcasecmp(v, "YES")))
 		strbuf_addstr(out, "\n    default: true");
 	for (size_t k = 0; k < ARRAY_SIZE(part_keys); k++) {
 		if (!(v = slurmconf_get(l, part_keys[k][0])) || default_all(part_keys[k][1], v))
 			continue;
+		if (strstr(part_keys[k][1], "_time") && !inventory_valid_time(v)) {
+			imp_problem(im, l->path, l->lineno, "%s=%s: not a time the inventory "
+				    "takes: left out", part_keys[k][0], v);
+			continue;
+		}
 		strbuf_addf(out, "\n    %s: ", part_keys[k][1]);
 		if (!strncmp(part_keys[k][1], "allow_", 6) || !strncmp(part_keys[k][1], "deny_", 5))
 			yamlout_list(out, v);
@@ -105,9 +111,22 @@ static void emit_partition(struct imp *im, const struct slurmconf_line *l,
 	strbuf_release(&extra);
 }
 
+/* True when a partition is Default=YES (Slurm takes YES in any case). */
+static bool has_default(const struct imp *im)
+{
+	for (size_t i = 0; i < im->conf.n; i++) {
+		const char *v = imp_key_is(&im->conf.lines[i], "PartitionName") ?
+			slurmconf_get(&im->conf.lines[i], "Default") : NULL;
+
+		if (v && !strcasecmp(v, "YES"))
+			return true;
+	}
+	return false;
+}
+
 static void emit_partitions(struct imp *im, struct strbuf *out)
 {
-	bool any = false;
+	bool any = false, need_default = !has_default(im);
 
 	for (size_t i = 0; i < im->conf.n; i++) {
 		const struct slurmconf_line *l = &im->conf.lines[i];
@@ -116,8 +135,13 @@ static void emit_partitions(struct imp *im, struct strbuf *out)
 			continue;
 		if (!any)
 			strbuf_addstr(out, "\npartitions:\n");
+		/* the inventory always has a default partition; Slurm may have none */
+		if (!any && need_default)
+			imp_problem(im, l->path, l->lineno, "no partition is Default=YES, "
+				    "which the inventory requires: '%s' made the default",
+				    l->kv[0].value);
+		emit_partition(im, l, !any && need_default, out);
 		any = true;
-		emit_partition(im, l, out);
 	}
 }
 
@@ -273,16 +297,19 @@ static bool line_kind(const struct slurmconf_line *l)
 	return false;
 }
 
-/* The address of host name as the inventory gives it, or NULL. */
+/*
+ * The address of host name as the inventory gives it, or NULL: a node's
+ * NodeAddr (a controller that is also a node has only that one).
+ */
 static const char *addr_of(const struct imp *im, const char *name)
 {
+	for (size_t i = 0; i < im->n_nodes; i++)
+		if (!strcmp(im->nodes[i].name, name))
+			return im->nodes[i].addr;
 	if (im->controller && !strcmp(name, im->controller))
 		return im->controller_addr;
 	if (im->backup && !strcmp(name, im->backup))
 		return im->backup_addr;
-	for (size_t i = 0; i < im->n_nodes; i++)
-		if (!strcmp(im->nodes[i].name, name))
-			return im->nodes[i].addr;
 	return NULL;
 }
 
@@ -411,6 +438,45 @@ static int render_conf(const struct imp *im, const char *yaml, struct slurmconf 
 	return rc;
 }
 
+static int cmp_name(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* Every node a partition names is declared, or slurmctld does not start. */
+static int check_partition_nodes(const struct imp *im, char **cause)
+{
+	const char **names = xcalloc(im->n_nodes + 1, sizeof(*names));
+	int rc = 0;
+
+	for (size_t i = 0; i < im->n_nodes; i++)
+		names[i] = im->nodes[i].name;
+	xqsort(names, im->n_nodes, sizeof(*names), cmp_name);
+	for (size_t i = 0; rc == 0 && i < im->conf.n; i++) {
+		const struct slurmconf_line *l = &im->conf.lines[i];
+		const char *v = imp_key_is(l, "PartitionName") ? slurmconf_get(l, "Nodes") : NULL;
+		struct hostlist hl = HOSTLIST_INIT;
+		char *why = NULL;
+		bool named;
+
+		if (v && slurmread_nodes(&im->conf, v, &hl, &named, &why) < 0) {
+			*cause = xasprintf("%s:%u: Nodes=%s: %s", l->path, l->lineno, v, why);
+			rc = -1;
+		}
+		for (size_t k = 0; rc == 0 && k < hl.n; k++)
+			if (!bsearch(&hl.names[k], names, im->n_nodes, sizeof(*names), cmp_name)) {
+				*cause = xasprintf("%s:%u: partition %s: no NodeName= line declares "
+						   "%s, which slurmctld refuses", l->path, l->lineno,
+						   l->kv[0].value, hl.names[k]);
+				rc = -1;
+			}
+		free(why);
+		hostlist_release(&hl);
+	}
+	free(names);
+	return rc;
+}
+
 /* Reads gres.conf, cgroup.conf and slurmdbd.conf where the cluster has them. */
 static int read_others(struct imp *im, struct slurmconf *cg, struct slurmconf *dbd,
 		       char **cause)
@@ -484,6 +550,13 @@ int import_nodes(const struct import_source *src, struct strbuf *out,
 	if (!im.controller) {
 		*cause = xasprintf("%s: no SlurmctldHost= (or ControlMachine=) line",
 				   src->conf.path);
+		goto out;
+	}
+	if (check_partition_nodes(&im, cause) < 0)
+		goto out;
+	if (!slurmread_setting(&im.conf, "PartitionName")) {
+		*cause = xasprintf("%s: no PartitionName= line: the inventory needs a "
+				   "partition (slurmctld runs without one)", src->conf.path);
 		goto out;
 	}
 	unplaceable(&im);
