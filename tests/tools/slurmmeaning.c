@@ -1,0 +1,348 @@
+/*
+ * slurmmeaning.c: what a slurm.conf (with what it includes) and gres.conf
+ * mean to slurmctld and slurmd, read through slurmread.h, printed one fact
+ * a line in sorted order, so two configurations can be compared with
+ * comm(1) whatever their layout (test driver, not installed):
+ *
+ *   slurmmeaning SLURM_CONF [GRES_CONF]
+ *
+ *   set KEY=VALUE              a setting (key lowercased; SlurmctldHost
+ *                              numbered: slurmctldhost.0, .1)
+ *   node NAME KEY=VALUE        each key of each node, DEFAULTs applied
+ *   gres NODE NAME[:TYPE] count=N files=F cores=C links=L flags=G
+ *                              the node's gres.conf devices of one kind
+ *                              that its Gres= names (what slurmctld
+ *                              schedules)
+ *   gres NODE autodetect=A     the AutoDetect in force on the node
+ *   part NAME nodes=N1,N2,...  each partition's nodes, expanded, sorted
+ *   part NAME KEY=VALUE        each other key of each partition
+ *
+ * Comma lists whose order Slurm ignores (Features, Gres, Allow*, Deny*)
+ * are sorted; ClusterName is lowercased, as slurmctld does; NodeAddr and
+ * NodeHostname are each node's own; SocketsPerBoard is Sockets (times
+ * Boards); a value equal to Slurm's own default (slurm.conf(5): AuthType,
+ * the ports, the timers, a partition's Default=NO and State=UP,
+ * AutoDetect=off, ...) is left out on both sides, so writing a default
+ * out does not count as a change.
+ * Exit: 0, 1 when a file cannot be read, 64 usage.
+ */
+#include "compat.h"
+
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "hostlist.h"
+#include "slurmconf.h"
+#include "slurmread.h"
+#include "strbuf.h"
+#include "xalloc.h"
+
+struct facts {
+	char **v;
+	size_t n, alloc;
+};
+
+static void fact(struct facts *f, const char *fmt, ...) ATTR_PRINTF(2, 3);
+
+static void fact(struct facts *f, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	XGROW(f->v, f->alloc, f->n + 1);
+	f->v[f->n++] = xvasprintf(fmt, ap);
+	va_end(ap);
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static char *lower(const char *s)
+{
+	char *d = xstrdup(s);
+
+	for (char *p = d; *p; p++)
+		*p = (char)tolower((unsigned char)*p);
+	return d;
+}
+
+/* A comma list whose order does not matter, sorted. */
+static char *sorted_list(const char *v)
+{
+	struct facts items = { 0 };
+	struct strbuf sb = STRBUF_INIT;
+
+	for (const char *p = v; *p;) {
+		size_t k = strcspn(p, ",");
+
+		fact(&items, "%.*s", (int)k, p);
+		p += k + (p[k] == ',');
+	}
+	xqsort(items.v, items.n, sizeof(*items.v), cmp_str);
+	for (size_t i = 0; i < items.n; i++) {
+		strbuf_addf(&sb, "%s%s", i ? "," : "", items.v[i]);
+		free(items.v[i]);
+	}
+	free(items.v);
+	return strbuf_detach(&sb, NULL);
+}
+
+static char *value_of(const char *key, const char *v)
+{
+	static const char *const unordered[] = { "Features", "Gres", "AllowAccounts",
+						 "AllowGroups", "AllowQos", "DenyAccounts",
+						 "DenyQos" };
+
+	if (!strcasecmp(key, "ClusterName"))
+		return lower(v);
+	for (size_t i = 0; i < ARRAY_SIZE(unordered); i++)
+		if (!strcasecmp(key, unordered[i]))
+			return sorted_list(v);
+	return xstrdup(v);
+}
+
+/* Slurm's defaults (slurm.conf(5)): where = "set", "part" or "node". */
+static const char *const slurm_defaults[][3] = {
+	{ "set", "AuthType", "auth/munge" }, { "set", "SlurmctldPort", "6817" },
+	{ "set", "SlurmdPort", "6818" }, { "set", "InactiveLimit", "0" },
+	{ "set", "KillWait", "30" }, { "set", "MinJobAge", "300" },
+	{ "set", "SlurmctldTimeout", "120" }, { "set", "SlurmdTimeout", "300" },
+	{ "set", "Waittime", "0" }, { "set", "MpiDefault", "none" },
+	{ "set", "JobCompType", "jobcomp/none" }, { "set", "SwitchType", "switch/none" },
+	{ "set", "AccountingStorageType", "accounting_storage/none" },
+	{ "set", "SchedulerType", "sched/backfill" }, { "set", "SlurmctldDebug", "info" },
+	{ "set", "SlurmdDebug", "info" }, { "set", "AccountingStoragePort", "6819" },
+	{ "part", "Default", "NO" }, { "part", "State", "UP" }, { "part", "Hidden", "NO" },
+	{ "node", "Boards", "1" }, { "node", "State", "UNKNOWN" },
+};
+
+static bool is_default(const char *where, const char *key, const char *value)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(slurm_defaults); i++)
+		if (!strcmp(slurm_defaults[i][0], where) && !strcasecmp(slurm_defaults[i][1], key) &&
+		    !strcasecmp(slurm_defaults[i][2], value))
+			return true;
+	return false;
+}
+
+/* Item k of hostlist expression v (a node's own NodeAddr=), or v itself. */
+static char *nth(const char *v, size_t k)
+{
+	struct hostlist hl = HOSTLIST_INIT;
+	char *cause = NULL, *s;
+
+	if (hostlist_expand(v, &hl, &cause) < 0 || k >= hl.n) {
+		free(cause);
+		hostlist_release(&hl);
+		return xstrdup(v);
+	}
+	s = xstrdup(hl.names[k]);
+	hostlist_release(&hl);
+	return s;
+}
+
+/* "PREFIX KEY=VALUE" for every word of l after its own; k: the node's index on the line. */
+static void words(struct facts *f, const char *where, const char *prefix,
+		  const struct slurmconf_line *l, size_t k, const char *skip)
+{
+	for (size_t i = 1; i < l->n; i++) {
+		const char *key = l->kv[i].key;
+		char *lk, *v;
+
+		if ((skip && !strcasecmp(key, skip)) || is_default(where, key, l->kv[i].value))
+			continue;
+		if (!strcasecmp(key, "NodeAddr") || !strcasecmp(key, "NodeHostname")) {
+			v = nth(l->kv[i].value, k);
+		} else if (!strcasecmp(key, "SocketsPerBoard")) {
+			const char *b = slurmconf_get(l, "Boards");
+
+			key = "Sockets";
+			v = xasprintf("%lld", strtoll(l->kv[i].value, NULL, 10) *
+				      (b ? strtoll(b, NULL, 10) : 1));
+		} else {
+			v = value_of(key, l->kv[i].value);
+		}
+		lk = lower(key);
+		fact(f, "%s %s=%s", prefix, lk, v);
+		free(lk);
+		free(v);
+	}
+}
+
+/* Each node and its Gres= value ("" without one), in file order. */
+struct nodes {
+	struct hostlist names;
+	struct facts gres;
+};
+
+static int conf_facts(const struct slurmconf *c, struct facts *f, struct nodes *nodes)
+{
+	size_t hosts = 0;
+
+	for (size_t i = 0; i < c->n; i++) {
+		const struct slurmconf_line *l = &c->lines[i];
+		struct hostlist hl = HOSTLIST_INIT;
+		char *cause = NULL;
+		bool named;
+
+		if (!strcasecmp(l->kv[0].key, "NodeName")) {
+			if (hostlist_expand(l->kv[0].value, &hl, &cause) < 0)
+				goto bad;
+			for (size_t k = 0; k < hl.n; k++) {
+				char *prefix = xasprintf("node %s", hl.names[k]);
+
+				const char *g = slurmconf_get(l, "Gres");
+
+				words(f, "node", prefix, l, k, NULL);
+				hostlist_push(&nodes->names, hl.names[k]);
+				fact(&nodes->gres, "%s", g ? g : "");
+				free(prefix);
+			}
+		} else if (!strcasecmp(l->kv[0].key, "PartitionName")) {
+			const char *v = slurmconf_get(l, "Nodes");
+			char *prefix = xasprintf("part %s", l->kv[0].value);
+
+			if (v && slurmread_nodes(c, v, &hl, &named, &cause) < 0) {
+				free(prefix);
+				goto bad;
+			}
+			xqsort(hl.names, hl.n, sizeof(*hl.names), cmp_str);
+			fact(f, "%s nodes=", prefix);
+			for (size_t k = 0; k < hl.n; k++) {
+				char *old = f->v[f->n - 1];
+
+				f->v[f->n - 1] = xasprintf("%s%s%s", old, k ? "," : "", hl.names[k]);
+				free(old);
+			}
+			words(f, "part", prefix, l, 0, "Nodes");
+			free(prefix);
+		} else if (!strcasecmp(l->kv[0].key, "SlurmctldHost")) {
+			fact(f, "set slurmctldhost.%zu=%s", hosts++, l->kv[0].value);
+		} else if (strcasecmp(l->kv[0].key, "NodeSet") &&
+			   !is_default("set", l->kv[0].key, l->kv[0].value)) {
+			char *k = lower(l->kv[0].key), *v = value_of(l->kv[0].key, l->kv[0].value);
+
+			fact(f, "set %s=%s", k, v);
+			free(k);
+			free(v);
+		}
+		hostlist_release(&hl);
+		continue;
+bad:
+		fprintf(stderr, "slurmmeaning: %s:%u: %s\n", l->path, l->lineno, cause);
+		free(cause);
+		hostlist_release(&hl);
+		return -1;
+	}
+	return 0;
+}
+
+/* True when the Gres= value gres has an item of GRES name. */
+static bool names_gres(const char *gres, const char *name)
+{
+	size_t n = strlen(name);
+
+	for (const char *p = gres; *p;) {
+		size_t k = strcspn(p, ",");
+
+		if (k >= n && !strncasecmp(p, name, n) && (k == n || p[n] == ':'))
+			return true;
+		p += k + (p[k] == ',');
+	}
+	return false;
+}
+
+/* The gres facts of one node: its records grouped by name and type. */
+static void node_gres(const struct slurmgres *g, const char *node, const char *gres,
+		      struct facts *f)
+{
+	const char *ad = slurmgres_autodetect(g, node);
+	bool *done = xcalloc(g->n + 1, sizeof(*done));
+
+	if (ad && strcasecmp(ad, "off"))
+		fact(f, "gres %s autodetect=%s", node, ad);
+	for (size_t i = 0; i < g->n; i++) {
+		const struct slurmgres_rec *r = &g->recs[i];
+		struct strbuf files = STRBUF_INIT, cores = STRBUF_INIT, other = STRBUF_INIT;
+		unsigned long long count = 0;
+		char *name;
+
+		if (done[i] || !r->name || !slurmgres_for_node(r, node) || !names_gres(gres, r->name))
+			continue;
+		for (size_t j = i; j < g->n; j++) {
+			const struct slurmgres_rec *s = &g->recs[j];
+
+			if (!s->name || strcasecmp(s->name, r->name) || !slurmgres_for_node(s, node) ||
+			    (!r->type != !s->type) || (r->type && strcasecmp(r->type, s->type)))
+				continue;
+			done[j] = true;
+			count += s->count;
+			for (size_t k = 0; k < s->files.n; k++)
+				strbuf_addf(&files, "%s%s", files.len ? "," : "", s->files.names[k]);
+			if (s->cores)
+				strbuf_addf(&cores, "%s%s", cores.len ? ";" : "", s->cores);
+			if (s->links || s->flags)
+				strbuf_addf(&other, " links=%s flags=%s", s->links ? s->links : "",
+					    s->flags ? s->flags : "");
+		}
+		name = lower(r->name);
+		fact(f, "gres %s %s%s%s count=%llu files=%s cores=%s%s", node, name,
+		     r->type ? ":" : "", r->type ? r->type : "", count, files.buf, cores.buf,
+		     other.buf);
+		free(name);
+		strbuf_release(&files);
+		strbuf_release(&cores);
+		strbuf_release(&other);
+	}
+	free(done);
+}
+
+int main(int argc, char **argv)
+{
+	struct slurmconf c = { 0 };
+	struct slurmgres g = { 0 };
+	struct facts f = { 0 };
+	struct nodes nodes = { HOSTLIST_INIT, { 0 } };
+	char *cause = NULL, *text = NULL;
+	size_t len = 0;
+	int rc = 1;
+
+	if (argc < 2 || argc > 3) {
+		fprintf(stderr, "usage: slurmmeaning SLURM_CONF [GRES_CONF]\n");
+		return 64;
+	}
+	if (slurmread_conf(argv[1], slurmread_local, NULL, &c, &cause) < 0 ||
+	    (argc == 3 && (slurmread_local(NULL, argv[2], &text, &len, &cause) < 0 ||
+			   slurmread_gres(argv[2], text, len, slurmread_local, NULL, &g,
+					  &cause) < 0))) {
+		fprintf(stderr, "slurmmeaning: %s\n", cause);
+		goto out;
+	}
+	if (conf_facts(&c, &f, &nodes) < 0)
+		goto out;
+	for (size_t i = 0; argc == 3 && i < nodes.names.n; i++)
+		node_gres(&g, nodes.names.names[i], nodes.gres.v[i], &f);
+	xqsort(f.v, f.n, sizeof(*f.v), cmp_str);
+	for (size_t i = 0; i < f.n; i++)
+		printf("%s\n", f.v[i]);
+	rc = 0;
+out:
+	for (size_t i = 0; i < f.n; i++)
+		free(f.v[i]);
+	free(f.v);
+	free(cause);
+	free(text);
+	hostlist_release(&nodes.names);
+	for (size_t i = 0; i < nodes.gres.n; i++)
+		free(nodes.gres.v[i]);
+	free(nodes.gres.v);
+	slurmconf_release(&c);
+	slurmgres_release(&g);
+	return rc;
+}
