@@ -23,7 +23,9 @@
  * Boards); a value equal to Slurm's own default (slurm.conf(5): AuthType,
  * the ports, the timers, a partition's Default=NO and State=UP,
  * AutoDetect=off, ...) is left out on both sides, so writing a default
- * out does not count as a change.
+ * out does not count as a change; AccountingStorageHost naming a host
+ * whose address the file gives (SlurmctldHost=name(addr), NodeAddr=) is
+ * that address.
  * Exit: 0, 1 when a file cannot be read, 64 usage.
  */
 #include "compat.h"
@@ -119,6 +121,8 @@ static const char *const slurm_defaults[][3] = {
 	{ "set", "SchedulerType", "sched/backfill" }, { "set", "SlurmctldDebug", "info" },
 	{ "set", "SlurmdDebug", "info" }, { "set", "AccountingStoragePort", "6819" },
 	{ "part", "Default", "NO" }, { "part", "State", "UP" }, { "part", "Hidden", "NO" },
+	{ "part", "AllowGroups", "ALL" }, { "part", "AllowAccounts", "ALL" },
+	{ "part", "AllowQos", "ALL" },
 	{ "node", "Boards", "1" }, { "node", "State", "UNKNOWN" },
 };
 
@@ -175,6 +179,25 @@ static void words(struct facts *f, const char *where, const char *prefix,
 	}
 }
 
+/* The address c gives host name (SlurmctldHost=name(addr) or NodeAddr=), or NULL. */
+static char *address_of(const struct slurmconf *c, const char *name)
+{
+	size_t n = strlen(name);
+
+	for (size_t i = 0; i < c->n; i++) {
+		const struct slurmconf_line *l = &c->lines[i];
+		const char *v = l->kv[0].value, *a;
+
+		if (!strcasecmp(l->kv[0].key, "SlurmctldHost") && !strncmp(v, name, n) &&
+		    v[n] == '(')
+			return xstrndup(v + n + 1, strcspn(v + n + 1, ")"));
+		if (!strcasecmp(l->kv[0].key, "NodeName") && !strcmp(v, name) &&
+		    (a = slurmconf_get(l, "NodeAddr")))
+			return xstrdup(a);
+	}
+	return NULL;
+}
+
 /* Each node and its Gres= value ("" without one), in file order. */
 struct nodes {
 	struct hostlist names;
@@ -227,6 +250,12 @@ static int conf_facts(const struct slurmconf *c, struct facts *f, struct nodes *
 		} else if (strcasecmp(l->kv[0].key, "NodeSet") &&
 			   !is_default("set", l->kv[0].key, l->kv[0].value)) {
 			char *k = lower(l->kv[0].key), *v = value_of(l->kv[0].key, l->kv[0].value);
+			char *a = strcasecmp(k, "AccountingStorageHost") ? NULL : address_of(c, v);
+
+			if (a) {
+				free(v);
+				v = a;
+			}
 
 			fact(f, "set %s=%s", k, v);
 			free(k);

@@ -1,0 +1,137 @@
+#!/bin/sh
+# t3320-import-site: "clusterctl import nodes" of a hand-made cluster in
+# the style sites write (issue 21), without daemons: NodeName=DEFAULT and
+# PartitionName=DEFAULT lines, Include (relative and absolute),
+# continuation lines, "Key= value", ControlMachine/BackupController,
+# AllowGroups=ALL, a cluster name in capitals, gres.conf with a global
+# AutoDetect=off and a line per GPU or a File= range, cgroup.conf swap
+# limits, slurmdbd.conf retention and its password. The YAML validates as
+# printed, the render means what the files meant (tests/tools/slurmmeaning
+# on both sides), the password is never printed; what the inventory
+# cannot carry (Links=, per-device Cores=) is refused by file:line, exit 4.
+. "$(dirname "$0")/test-lib.sh"
+
+MEANING=${CLUSTERCTL_TOOLS:-$TOP/build/tools}/slurmmeaning
+test -x "$MEANING" || test_skip_or_die "no $MEANING (make tools)"
+
+mkdir -p site abs
+cat >site/slurm.conf <<'EOF'
+# a site's own slurm.conf, old style
+ClusterName=GPU-Site
+ControlMachine=head
+ControlAddr=10.0.0.1
+BackupController=head2   # the backup
+BackupAddr=10.0.0.2
+SlurmctldPort= 6817
+AccountingStorageType=accounting_storage/slurmdbd
+AccountingStorageHost=head
+MpiDefault = pmix
+SchedulerParameters=bf_continue,\
+bf_max_job_test=500
+include nodes.conf
+Include ABS/parts.conf
+EOF
+sed -i "s|ABS|$TRASH/abs|" site/slurm.conf
+cat >site/nodes.conf <<'EOF'
+NodeName=DEFAULT CPUs=64 RealMemory=515000 Gres=gpu:a100:2 Features=a100,ib \
+   State=UNKNOWN
+NodeName=gpu[01-02] NodeAddr=10.0.1.[1-2]
+NodeName=DEFAULT Gres=gpu:8 Features=big
+NodeName=big01 NodeAddr=10.0.2.1
+EOF
+cat >abs/parts.conf <<'EOF'
+PartitionName=DEFAULT DefaultTime=01:00:00 MaxTime=2-00:00:00
+PartitionName=gpu Nodes=gpu[01-02] Default=YES AllowGroups=ALL Shared=NO
+PartitionName=big Nodes=big01 AllowAccounts=ALL MaxTime=7-00:00:00
+EOF
+cat >site/gres.conf <<'EOF'
+AutoDetect=off
+NodeName=gpu[01-02] Name=gpu Type=a100 File=/dev/nvidia0
+NodeName=gpu[01-02] Name=gpu Type=a100 File=/dev/nvidia1
+NodeName=big01 Name=gpu File=/dev/nvidia[0-7] AutoDetect=off
+EOF
+cat >site/cgroup.conf <<'EOF'
+ConstrainCores=yes
+ConstrainRAMSpace=yes
+ConstrainSwapSpace=yes
+AllowedSwapSpace=10
+EOF
+cat >site/slurmdbd.conf <<'EOF'
+DbdHost=head
+SlurmUser=slurm
+StorageHost=localhost
+StorageUser=slurm
+StoragePass=s3cret-do-not-print
+StorageLoc=slurm_acct_db
+PurgeEventAfter=12month
+PurgeJobAfter=12month
+PurgeResvAfter=2month
+PurgeStepAfter=2month
+PurgeSuspendAfter=1month
+PurgeTXNAfter=12month
+PurgeUsageAfter=24month
+EOF
+
+test_expect_success 'import nodes reads the whole site: exit 0, nothing left out' '
+	"$CLUSTERCTL" import nodes site/slurm.conf >site.yaml 2>err &&
+	test_cmp /dev/null err
+'
+
+test_expect_success 'what import prints validates as printed' '
+	"$CLUSTERCTL" validate site.yaml
+'
+
+test_expect_success 'DEFAULT lines, includes, old names and Allow*=ALL read as slurmctld reads them' '
+	grep "^  name: gpu-site\$" site.yaml &&
+	grep "^  controller: head\$" site.yaml &&
+	grep "^  backup_controller: head2\$" site.yaml &&
+	grep "^    cpus: 64\$" site.yaml &&
+	grep "^    memory: 515000\$" site.yaml &&
+	grep "^    gpus: {type: a100, count: 2, files: \"/dev/nvidia\[0-1\]\"}\$" site.yaml &&
+	grep "^    gpus: {count: 8, files: \"/dev/nvidia\[0-7\]\"}\$" site.yaml &&
+	grep "^    default_time: \"01:00:00\"\$" site.yaml &&
+	grep "^    oversubscribe: \"NO\"\$" site.yaml &&
+	grep "^    SchedulerParameters: \"bf_continue,bf_max_job_test=500\"\$" site.yaml &&
+	! grep "allow_groups\|allow_accounts" site.yaml
+'
+
+test_expect_success 'cgroup.conf and slurmdbd.conf come along; the password is never printed' '
+	grep "^    AllowedSwapSpace: 10\$" site.yaml &&
+	grep "^    ConstrainSwapSpace: \"yes\"\$" site.yaml &&
+	for k in Event Job Resv Step Suspend TXN Usage; do
+		grep "^    Purge${k}After: " site.yaml || exit 1
+	done &&
+	grep "^  password_file: slurmdbd.pass\$" site.yaml &&
+	! grep -r "s3cret" site.yaml err
+'
+
+test_expect_success 'the render means what the site files meant' '
+	"$CLUSTERCTL" render site.yaml -o out >/dev/null &&
+	"$MEANING" site/slurm.conf site/gres.conf >a &&
+	"$MEANING" out/head/etc/slurm/slurm.conf out/head/etc/slurm/gres.conf >b &&
+	comm -23 a b >lost &&
+	test_cmp /dev/null lost &&
+	grep "^node big01 cpus=64\$" b &&
+	grep "^gres big01 gpu count=8 " b &&
+	grep "^part big maxtime=7-00:00:00\$" b
+'
+
+test_expect_success 'what one gpus: entry cannot say is refused by file:line, exit 4' '
+	cat >site/gres.conf <<-\EOF &&
+	NodeName=gpu[01-02] Name=gpu Type=a100 File=/dev/nvidia0 Cores=0-31
+	NodeName=gpu[01-02] Name=gpu Type=a100 File=/dev/nvidia1 Cores=32-63
+	NodeName=big01 Name=gpu File=/dev/nvidia[0-7] Links=-1,2,2,2,2,2,2,2
+	EOF
+	test_must_fail --exit=4 "$CLUSTERCTL" import nodes site/slurm.conf >lossy.yaml 2>err &&
+	grep "^clusterctl: import: site/gres.conf:1: Gres .gpu:a100:2. on gpu01: different Cores= per device: " err &&
+	grep "^clusterctl: import: site/gres.conf:3: Gres .gpu:8. on big01: Links=: " err &&
+	"$CLUSTERCTL" validate lossy.yaml
+'
+
+test_expect_success 'a broken Include names the line, exit 1' '
+	printf "ClusterName=c\nSlurmctldHost=h\ninclude missing.conf\n" >bad.conf &&
+	test_must_fail --exit=1 "$CLUSTERCTL" import nodes bad.conf 2>err &&
+	grep "^clusterctl: import: bad.conf:3: Include: missing.conf: cannot read: " err
+'
+
+test_done
