@@ -244,6 +244,8 @@ int slurmconf_parse(const char *path, const char *text, size_t len, bool gres,
 	}
 	while (rc < 0 && out->n > first)
 		slurmconf_line_release(&out->lines[--out->n]);
+	if (rc < 0 && first == 0)
+		slurmconf_release(out);
 	strbuf_release(&logical);
 	free(copy);
 	return rc;

@@ -315,22 +315,32 @@ static void drop_line(struct slurmconf *c, size_t i)
 	c->n--;
 }
 
-/* A setting written more than once keeps its last value, where it was last written. */
+/*
+ * A setting written more than once keeps its last value, where it was
+ * last written. Only the settings are compared with each other: a file of
+ * 10,000 NodeName= lines has a few dozen of them.
+ */
 static void last_wins(struct slurmconf *c, size_t from)
 {
-	for (size_t i = c->n; i-- > from;) {
-		struct slurmconf_line *l = &c->lines[i];
+	size_t *idx = xcalloc(c->n - from + 1, sizeof(*idx)), n = 0, out = from;
+	bool *drop = xcalloc(c->n + 1, sizeof(*drop));
 
-		if (list_key(l))
-			continue;
-		for (size_t j = i; j-- > from;)
-			if (!list_key(&c->lines[j]) &&
-			    !strcasecmp(c->lines[j].kv[0].key, l->kv[0].key)) {
-				drop_line(c, j);
-				i--;
-				l = &c->lines[i];
-			}
+	for (size_t i = from; i < c->n; i++)
+		if (!list_key(&c->lines[i]))
+			idx[n++] = i;
+	for (size_t a = 0; a < n; a++)
+		for (size_t b = a + 1; b < n && !drop[idx[a]]; b++)
+			drop[idx[a]] = !strcasecmp(c->lines[idx[a]].kv[0].key,
+						   c->lines[idx[b]].kv[0].key);
+	for (size_t i = from; i < c->n; i++) {
+		if (drop[i])
+			slurmconf_line_release(&c->lines[i]);
+		else
+			c->lines[out++] = c->lines[i];
 	}
+	c->n = out;
+	free(idx);
+	free(drop);
 }
 
 static ssize_t setting_at(const struct slurmconf *c, size_t from, const char *key)
@@ -430,6 +440,8 @@ int slurmread_conf_text(const char *path, const char *text, size_t len, slurmrea
 		resolve(out, from);
 	while (rc < 0 && out->n > from)
 		slurmconf_line_release(&out->lines[--out->n]);
+	if (rc < 0 && from == 0)
+		slurmconf_release(out);
 	loader_release(&ld);
 	return rc;
 }
