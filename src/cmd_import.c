@@ -1,5 +1,5 @@
 /*
- * cmd_import.c: "clusterctl import accounting|nodes": a running cluster
+ * cmd_import.c: "clusterctl import accounting|nodes|cluster": a running cluster
  * into inventory YAML on stdout. accounting reads the live database the
  * inventory names (read-only) or a "sacctmgr dump" file; nodes reads a
  * cluster's slurm.conf and gres.conf. What the schema cannot say is named
@@ -17,6 +17,7 @@
 #include "acct_import.h"
 #include "cmd.h"
 #include "fileio.h"
+#include "import_cluster.h"
 #include "import_nodes.h"
 #include "slurmread.h"
 #include "strbuf.h"
@@ -26,6 +27,7 @@ static const char *const import_usage[] = {
 	"clusterctl import accounting INVENTORY",
 	"   or: clusterctl import accounting --dump FILE",
 	"   or: clusterctl import nodes SLURM_CONF [GRES_CONF]",
+	"   or: clusterctl import cluster [USER@]HOST[:PORT] [CONFIG_DIR]",
 	"",
 	"Prints inventory YAML for what a running cluster already has.",
 	"accounting: the qos:, accounts: and users: sections, read-only from the",
@@ -37,7 +39,9 @@ static const char *const import_usage[] = {
 	"them), hostlists folded, every other key in cluster.slurm_conf,",
 	"cgroup_conf, slurmdbd_conf or the partitions' and node types' extra:.",
 	"Passwords are never printed: database.password_file names where to",
-	"put slurmdbd's.",
+	"put slurmdbd's. cluster: the same, read over SSH from a running",
+	"controller (CONFIG_DIR, default /etc/slurm), with the release from",
+	"'slurmctld -V', the slurm and munge users' UIDs and the ssh: section.",
 	"",
 	"What the inventory cannot express (a user whose settings differ between",
 	"its accounts, partition associations, ...) is listed on stderr and marked",
@@ -167,6 +171,39 @@ static int import_nodes_cmd(const char *conf_path, const char *gres_path)
 	return rc;
 }
 
+/*
+ * import cluster [USER@]HOST[:PORT] [CONFIG_DIR]: the controller over SSH
+ * (import_cluster.h).
+ */
+static int import_cluster_cmd(struct cmd_ctx *ctx, const char *spec, const char *dir)
+{
+	struct strbuf out = STRBUF_INIT, problems = STRBUF_INIT;
+	struct transport_target t = {
+		.ssh_config = cmd_value(ctx, 'F'),
+		.accept_new_host_keys = cmd_has(ctx, 'a'),
+	};
+	char *copy = xstrdup(spec), *host = copy, *at = strchr(copy, '@'), *colon;
+	char *cause = NULL;
+	int rc;
+
+	if (at) {
+		*at = '\0';
+		t.user = copy;
+		host = at + 1;
+	}
+	if ((colon = strrchr(host, ':'))) {
+		*colon = '\0';
+		t.port = atoi(colon + 1);
+	}
+	t.host = host;
+	rc = import_cluster(&t, dir, &out, &problems, &cause);
+	rc = finish(rc, cause, &out, &problems);
+	free(copy);
+	strbuf_release(&out);
+	strbuf_release(&problems);
+	return rc;
+}
+
 /* The verb and its operands; NULL, or why the command line is wrong. */
 static const char *import_check_args(const struct cmd_args *a, const char *dump)
 {
@@ -177,17 +214,22 @@ static const char *import_check_args(const struct cmd_args *a, const char *dump)
 			return a->n == 1 ? NULL : "--dump FILE takes no INVENTORY";
 		return a->n == 2 ? NULL : a->n < 2 ? "missing INVENTORY" : "too many arguments";
 	}
+	if (!strcmp(a->operands[0], "cluster"))
+		return a->n == 2 || a->n == 3 ? NULL :
+			a->n < 2 ? "missing HOST" : "too many arguments";
 	if (!strcmp(a->operands[0], "nodes")) {
 		if (dump)
 			return "--dump is for import accounting";
 		return a->n == 2 || a->n == 3 ? NULL :
 			a->n < 2 ? "missing SLURM_CONF" : "too many arguments";
 	}
-	return "unknown import: say accounting or nodes";
+	return "unknown import: say accounting, nodes or cluster";
 }
 
 static const struct cmd_option import_options[] = {
 	{ 'd', "dump", "FILE", "read a 'sacctmgr dump' flat file instead of the database", 0 },
+	{ 'F', "ssh-config", "FILE", "import cluster: this ssh_config (docs/ssh.md)", 0 },
+	CMD_OPT_ACCEPT_NEW_HOST_KEYS,
 	CMD_OPT_END,
 };
 
@@ -201,12 +243,14 @@ static int cmd_import_run(struct cmd_ctx *ctx)
 		return cmd_usage(ctx, why);
 	if (!strcmp(a->operands[0], "accounting"))
 		return import_accounting(ctx, dump ? NULL : a->operands[1], dump);
+	if (!strcmp(a->operands[0], "cluster"))
+		return import_cluster_cmd(ctx, a->operands[1], a->n == 3 ? a->operands[2] : NULL);
 	return import_nodes_cmd(a->operands[1], a->n == 3 ? a->operands[2] : NULL);
 }
 
 const struct cmd_entry cmd_import_entry = {
 	.name = "import",
-	.summary = "print inventory YAML for a running cluster's accounting or nodes",
+	.summary = "print inventory YAML for a running cluster's accounting, nodes or whole cluster",
 	.usage = import_usage,
 	.epilog = import_epilog,
 	/* --allow-path, --overlay: for "import accounting INVENTORY" */

@@ -87,6 +87,15 @@ void imp_choose_version(struct imp *im, const struct slurmconf *cg,
 	im->version = first;
 	free(im->version_name);
 	im->version_name = xstrdup("22.05");
+	if (im->src->release && slurmkeys_version_index(im->src->release) >= 0) {
+		/* the controller said: its keys are checked against that release */
+		im->version = slurmkeys_version_index(im->src->release);
+		free(im->version_name);
+		im->version_name = xstrndup(im->src->release,
+					    strspn(im->src->release, "0123456789") + 3);
+		free(all);
+		return;
+	}
 	for (char *v = strtok_r(all, ", ", &save); v; v = strtok_r(NULL, ", ", &save)) {
 		int idx = slurmkeys_version_index(v);
 

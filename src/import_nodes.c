@@ -216,6 +216,20 @@ static void read_cluster(struct imp *im)
 		}
 }
 
+/* "  key: {name: n, uid: u, gid: g}" for a user the controller has. */
+static void emit_user(const char *key, const struct import_user *u, struct strbuf *out)
+{
+	if (!u->name)
+		return;
+	strbuf_addf(out, "  %s: {name: ", key);
+	yamlout_scalar(out, u->name);
+	if (u->uid >= 0)
+		strbuf_addf(out, ", uid: %lld", u->uid);
+	if (u->gid >= 0)
+		strbuf_addf(out, ", gid: %lld", u->gid);
+	strbuf_addstr(out, "}\n");
+}
+
 /* cluster: keys from modelled slurm.conf keys. */
 static void emit_cluster_keys(struct imp *im, struct strbuf *out)
 {
@@ -242,9 +256,12 @@ static void emit_cluster_keys(struct imp *im, struct strbuf *out)
 			free(lower);
 		}
 	}
-	strbuf_addf(out, "  # slurm.conf does not say which release it is for: the oldest\n"
-		    "  # from 22.05 on that takes every key it has\n"
-		    "  slurm_version: \"%s\"\n", im->version_name);
+	if (im->src->release)
+		strbuf_addf(out, "  # slurmctld -V: %s\n", im->src->release);
+	else
+		strbuf_addstr(out, "  # slurm.conf does not say which release it is for: the oldest\n"
+			      "  # from 22.05 on that takes every key it has\n");
+	strbuf_addf(out, "  slurm_version: \"%s\"\n", im->version_name);
 	if (im->controller)
 		strbuf_addf(out, "  controller: %s\n", im->controller);
 	if (im->backup)
@@ -255,12 +272,14 @@ static void emit_cluster_keys(struct imp *im, struct strbuf *out)
 		const struct slurmconf_line *l = &im->conf.lines[i];
 
 		v = l->kv[0].value;
-		if (imp_key_is(l, "SlurmUser"))
+		if (imp_key_is(l, "SlurmUser") && !im->src->slurm_user.name)
 			strbuf_addf(out, "  slurm_user: {name: %s}\n", v);
 		for (size_t k = 0; k < ARRAY_SIZE(ports); k++)
 			if (imp_key_is(l, ports[k][0]) && strcmp(v, ports[k][2]))
 				strbuf_addf(out, "  %s: %s\n", ports[k][1], v);
 	}
+	emit_user("slurm_user", &im->src->slurm_user, out);
+	emit_user("munge_user", &im->src->munge_user, out);
 }
 
 /* True when the rendered conf r has key with value (ClusterName in any case, as Slurm reads it). */
@@ -543,6 +562,10 @@ int import_nodes(const struct import_source *src, struct strbuf *out,
 	    read_others(&im, &cg, &dbd, cause) < 0)
 		goto out;
 	imp_choose_version(&im, &cg, &dbd);
+	if (src->release && slurmkeys_version_index(src->release) < 0)
+		imp_problem(&im, src->conf.path, 0, "slurmctld -V says %s, a release "
+			    "clusterctl does not know (%s): written as %s", src->release,
+			    slurmkeys_supported_versions(), im.version_name);
 	for (size_t i = 0; i < im.conf.n; i++)
 		if (imp_key_is(&im.conf.lines[i], "NodeName") && imp_add_node_line(&im, i, cause) < 0)
 			goto out;
@@ -574,7 +597,8 @@ int import_nodes(const struct import_source *src, struct strbuf *out,
 	files_read(src, &printed);
 	strbuf_addf(&printed, ".\ncluster:\n%s", head.buf);
 	emit_slurm_conf(&im, &r, &printed);
-	strbuf_addf(&printed, "%s%s%s", daemons.buf, db.buf, body.buf);
+	strbuf_addf(&printed, "%s%s%s%s", daemons.buf, src->ssh_yaml ? src->ssh_yaml : "",
+		    db.buf, body.buf);
 	if (check_printed(&printed, cause) < 0)
 		goto out;
 	strbuf_add(out, printed.buf, printed.len);

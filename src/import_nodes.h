@@ -29,10 +29,20 @@ struct import_file {
 	size_t len;
 };
 
+/* A service user as the controller has it; uid/gid -1 when unknown. */
+struct import_user {
+	const char *name;
+	long long uid, gid;
+};
+
 struct import_source {
 	struct import_file conf, gres, cgroup, dbd;	/* slurm.conf, gres.conf, ... */
 	slurmread_fn read;		/* for the files slurm.conf includes */
 	void *read_arg;
+	/* what a running controller says (import cluster); NULL / -1: not known */
+	const char *release;		/* "24.11.1", from slurmctld -V */
+	struct import_user slurm_user, munge_user;
+	const char *ssh_yaml;		/* an "ssh:" section to print */
 };
 
 /*

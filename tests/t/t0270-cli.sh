@@ -143,6 +143,7 @@ value() {
 	--dump) echo dump.cfg ;;
 	--allow-path) echo "$TRASH" ;;
 	--overlay) echo overlay.yaml ;;
+	--ssh-config) echo ssh_config ;;
 	esac
 }
 

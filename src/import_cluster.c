@@ -1,0 +1,211 @@
+/*
+ * import_cluster.c: a running cluster's controller read over SSH into the
+ * struct import_source import_nodes() takes: the configuration files
+ * (includes read through the same session), the release and the service
+ * users, and the ssh: section that reached it.
+ */
+#include "compat.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "import_cluster.h"
+#include "import_nodes.h"
+#include "slurmread.h"
+#include "strbuf.h"
+#include "transport.h"
+#include "xalloc.h"
+#include "yamlout.h"
+
+/* slurmread_fn over a transport: a file the controller does not have is an error. */
+static int remote_read(void *arg, const char *path, char **text, size_t *len, char **cause)
+{
+	struct transport *tr = arg;
+	struct strbuf sb = STRBUF_INIT;
+	struct remote_stat st;
+
+	if (transport_read_file(tr, path, &sb, &st, cause) < 0)
+		return -1;
+	if (!st.exists) {
+		strbuf_release(&sb);
+		*cause = xasprintf("%s:%s: cannot read: No such file or directory",
+				   transport_host(tr), path);
+		return -1;
+	}
+	*text = strbuf_detach(&sb, len);
+	return 0;
+}
+
+/* Reads dir/name into f when the controller has it (required: always). */
+static int read_remote(struct transport *tr, const char *dir, const char *name,
+		       bool required, struct import_file *f, char **cause)
+{
+	char *path = xasprintf("%s/%s", dir, name), *text = NULL;
+	struct remote_stat st;
+	size_t len = 0;
+
+	if (!required && transport_stat(tr, path, &st, cause) < 0) {
+		free(path);
+		return -1;
+	}
+	if (!required && !st.exists) {
+		free(path);
+		return 0;
+	}
+	if (remote_read(tr, path, &text, &len, cause) < 0) {
+		free(path);
+		return -1;
+	}
+	f->path = path;
+	f->text = text;
+	f->len = len;
+	return 0;
+}
+
+/* The first line cmd prints on the controller (newly allocated), or NULL + *cause. */
+static char *remote_line(struct transport *tr, const char *cmd, char **cause)
+{
+	struct strbuf out = STRBUF_INIT, err = STRBUF_INIT;
+	int status = -1;
+	char *line = NULL;
+
+	if (transport_run(tr, cmd, &out, &err, &status, cause) < 0)
+		goto out;
+	if (status != 0 || !out.len) {
+		*cause = xasprintf("'%s': %s: exit %d%s%.200s", transport_host(tr), cmd, status,
+				   err.len ? ": " : "", err.buf);
+		goto out;
+	}
+	line = xstrndup(out.buf, strcspn(out.buf, "\n"));
+out:
+	strbuf_release(&out);
+	strbuf_release(&err);
+	return line;
+}
+
+/* "slurm 24.11.1" -> "24.11.1" */
+static char *read_release(struct transport *tr, char **cause)
+{
+	char *line = remote_line(tr, "slurmctld -V 2>&1 || /usr/sbin/slurmctld -V 2>&1", cause);
+	char *sp, *v;
+
+	if (!line)
+		return NULL;
+	sp = strrchr(line, ' ');
+	v = xstrdup(sp ? sp + 1 : line);
+	free(line);
+	return v;
+}
+
+/* name's UID and GID into u from the controller's getent passwd; -1 when it has no such user. */
+static int read_user(struct transport *tr, const char *name, struct import_user *u,
+		     char **cause)
+{
+	struct strbuf cmd = STRBUF_INIT;
+	char *line, *f[4] = { 0 }, *s;
+
+	u->uid = u->gid = -1;
+	strbuf_addstr(&cmd, "getent passwd ");
+	transport_shell_quote(&cmd, name);
+	strbuf_addstr(&cmd, " || true");
+	line = remote_line(tr, cmd.buf, cause);
+	strbuf_release(&cmd);
+	if (!line) {
+		/* no such user: getent prints nothing */
+		free(*cause);
+		*cause = NULL;
+		return 0;
+	}
+	s = line;
+	for (int k = 0; k < 4 && s; k++) {
+		f[k] = s;
+		if ((s = strchr(s, ':')))
+			*s++ = '\0';
+	}
+	if (f[3]) {
+		u->uid = strtoll(f[2], NULL, 10);
+		u->gid = strtoll(f[3], NULL, 10);
+	}
+	free(line);
+	return 0;
+}
+
+/* The ssh: section that reached the controller (what t set beyond ssh_config). */
+static char *ssh_yaml(const struct transport_target *t)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	if (!t->user && !t->port)
+		return NULL;
+	strbuf_addstr(&sb, "\nssh:\n");
+	if (t->user) {
+		strbuf_addstr(&sb, "  user: ");
+		yamlout_scalar(&sb, t->user);
+		strbuf_addch(&sb, '\n');
+	}
+	if (t->port)
+		strbuf_addf(&sb, "  port: %d\n", t->port);
+	return strbuf_detach(&sb, NULL);
+}
+
+/* The SlurmUser slurm.conf names (the last one), or NULL. */
+static char *slurm_user_of(const struct import_file *conf)
+{
+	struct slurmconf c = { 0 };
+	char *cause = NULL, *name = NULL;
+
+	if (slurmread_settings(conf->path, conf->text, conf->len, &c, &cause) == 0 &&
+	    slurmread_setting(&c, "SlurmUser"))
+		name = xstrdup(slurmread_setting(&c, "SlurmUser")->kv[0].value);
+	free(cause);
+	slurmconf_release(&c);
+	return name;
+}
+
+static void source_release(struct import_source *src)
+{
+	struct import_file *files[] = { &src->conf, &src->gres, &src->cgroup, &src->dbd };
+
+	for (size_t i = 0; i < ARRAY_SIZE(files); i++) {
+		free((char *)files[i]->path);
+		free((char *)files[i]->text);
+	}
+	free((char *)src->release);
+	free((char *)src->slurm_user.name);
+	free((char *)src->ssh_yaml);
+}
+
+int import_cluster(const struct transport_target *t, const char *config_dir,
+		   struct strbuf *out, struct strbuf *problems, char **cause)
+{
+	struct import_source src = { .read = remote_read };
+	struct transport *tr = NULL;
+	const char *dir = config_dir ? config_dir : "/etc/slurm";
+	int rc = -1;
+
+	if (transport_connect(t, &tr, cause) < 0)
+		return -1;
+	src.read_arg = tr;
+	if (read_remote(tr, dir, "slurm.conf", true, &src.conf, cause) < 0 ||
+	    read_remote(tr, dir, "gres.conf", false, &src.gres, cause) < 0 ||
+	    read_remote(tr, dir, "cgroup.conf", false, &src.cgroup, cause) < 0 ||
+	    read_remote(tr, dir, "slurmdbd.conf", false, &src.dbd, cause) < 0 ||
+	    !(src.release = read_release(tr, cause)))
+		goto out;
+	/* slurmctld runs as root without SlurmUser=: nothing to carry then */
+	src.slurm_user.name = slurm_user_of(&src.conf);
+	if (src.slurm_user.name &&
+	    read_user(tr, src.slurm_user.name, &src.slurm_user, cause) < 0)
+		goto out;
+	src.munge_user.name = "munge";
+	if (read_user(tr, "munge", &src.munge_user, cause) < 0)
+		goto out;
+	if (src.munge_user.uid < 0)
+		src.munge_user.name = NULL;
+	src.ssh_yaml = ssh_yaml(t);
+	rc = import_nodes(&src, out, problems, cause);
+out:
+	source_release(&src);
+	transport_close(tr);
+	return rc;
+}

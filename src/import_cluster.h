@@ -1,0 +1,29 @@
+/*
+ * import_cluster.h: "clusterctl import cluster HOST": a running cluster
+ * read from its controller over SSH (transport.h) into one inventory:
+ * CONFIG_DIR/slurm.conf and the files it includes, gres.conf,
+ * cgroup.conf and slurmdbd.conf (absent ones skipped, as Slurm does), the
+ * release from "slurmctld -V", the slurm and munge users' UIDs and GIDs
+ * from getent, and the ssh: section that reached the host; then
+ * import_nodes() as for local files.
+ *
+ * Ownership: out and problems are the caller's, appended to; *cause is
+ * newly allocated. Nothing here prints or exits.
+ */
+#ifndef CLUSTERCTL_IMPORT_CLUSTER_H
+#define CLUSTERCTL_IMPORT_CLUSTER_H
+
+#include "compat.h"
+
+#include "strbuf.h"
+#include "transport.h"
+
+/*
+ * Reads the cluster through the controller t names (config_dir: NULL for
+ * /etc/slurm) and appends the inventory YAML to out. As import_nodes():
+ * the number of problems, or -1 + *cause.
+ */
+int import_cluster(const struct transport_target *t, const char *config_dir,
+		   struct strbuf *out, struct strbuf *problems, char **cause);
+
+#endif

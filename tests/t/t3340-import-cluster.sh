@@ -1,0 +1,89 @@
+#!/bin/sh
+# slurm-releases: 22.05 24.11 (tests/t/run.sh runs it once per release)
+# t3340-import-cluster: "clusterctl import cluster HOST" against a lab
+# host (ctl) holding a hand-made site's /etc/slurm (DEFAULT lines, an
+# include, a global AutoDetect=off, cgroup.conf, slurmdbd.conf with its
+# password): everything is read over SSH, the release comes from the
+# host's "slurmctld -V" and the slurm and munge UIDs/GIDs from its
+# passwd; the YAML validates as printed, renders what the files meant
+# (tests/tools/slurmmeaning on both sides) and never holds the password.
+# A host that cannot be reached, or has no slurm.conf, exits 1.
+. "$(dirname "$0")/test-lib.sh"
+. "$TOP/tests/t/lib-lab.sh"
+
+MEANING=${CLUSTERCTL_TOOLS:-$TOP/build/tools}/slurmmeaning
+test -x "$MEANING" || test_skip_or_die "no $MEANING (make tools)"
+lab_begin
+L=$CLUSTERCTL_LAB
+lab_hosts_up ctl
+
+mkdir site
+cat >site/slurm.conf <<'EOF2'
+ClusterName=Adopted
+SlurmctldHost=ctl
+SlurmUser=slurm
+AccountingStorageType=accounting_storage/slurmdbd
+AccountingStorageHost=ctl
+include nodes.conf
+PartitionName=DEFAULT DefaultTime=01:00:00
+PartitionName=gpu Nodes=gpu[01-02] Default=YES MaxTime=1-00:00:00
+EOF2
+cat >site/nodes.conf <<'EOF2'
+NodeName=DEFAULT CPUs=2 RealMemory=2000 Gres=gpu:fake:2 Features=fake
+NodeName=gpu[01-02]
+EOF2
+cat >site/gres.conf <<'EOF2'
+AutoDetect=off
+NodeName=gpu[01-02] Name=gpu Type=fake File=/dev/tty1
+NodeName=gpu[01-02] Name=gpu Type=fake File=/dev/tty2
+EOF2
+printf 'ConstrainCores=yes\nConstrainSwapSpace=yes\nAllowedSwapSpace=0\n' >site/cgroup.conf
+printf 'DbdHost=ctl\nStorageHost=localhost\nStoragePass=lab-secret-1\nPurgeJobAfter=12month\n' \
+	>site/slurmdbd.conf
+
+test_expect_success 'setup: the site files on ctl' '
+	lab_exec ctl mkdir -p /etc/slurm &&
+	for f in slurm.conf nodes.conf gres.conf cgroup.conf slurmdbd.conf; do
+		lab_exec ctl sh -c "cat >/etc/slurm/$f" <site/$f || exit 1
+	done &&
+	lab_exec ctl cat /etc/slurm/nodes.conf >got &&
+	test_cmp site/nodes.conf got
+'
+
+test_expect_success 'import cluster ctl reads it all over SSH: exit 0, nothing left out' '
+	"$CLUSTERCTL" import cluster ctl --ssh-config "$L/ssh/config" >inv.yaml 2>err &&
+	test_cmp /dev/null err &&
+	"$CLUSTERCTL" validate inv.yaml
+'
+
+test_expect_success 'the release and the service users are the host'\''s' '
+	release=$(lab_exec ctl slurmctld -V | sed "s/^slurm //") &&
+	grep "^  # slurmctld -V: $release\$" inv.yaml &&
+	grep "^  slurm_version: \"$(echo "$release" | cut -d. -f1-2)\"\$" inv.yaml &&
+	grep "^  slurm_user: {name: slurm, uid: $(lab_exec ctl id -u slurm), gid: $(lab_exec ctl id -g slurm)}\$" inv.yaml &&
+	grep "^  munge_user: {name: munge, uid: $(lab_exec ctl id -u munge), gid: $(lab_exec ctl id -g munge)}\$" inv.yaml
+'
+
+test_expect_success 'what was read means what the files meant; the password never shows' '
+	grep "^    PurgeJobAfter: 12month\$" inv.yaml &&
+	grep "^    AllowedSwapSpace: 0\$" inv.yaml &&
+	! grep -r "lab-secret-1" inv.yaml err &&
+	"$CLUSTERCTL" render inv.yaml -o out >/dev/null &&
+	"$MEANING" site/slurm.conf site/gres.conf >a &&
+	"$MEANING" out/ctl/etc/slurm/slurm.conf out/ctl/etc/slurm/gres.conf >b &&
+	comm -23 a b >lost &&
+	test_cmp /dev/null lost &&
+	grep "^node gpu02 cpus=2\$" b &&
+	grep "^gres gpu02 gpu:fake count=2 " b
+'
+
+test_expect_success 'no slurm.conf in CONFIG_DIR, or no such host: exit 1 naming it' '
+	test_must_fail --exit=1 "$CLUSTERCTL" import cluster ctl /nonexistent \
+		--ssh-config "$L/ssh/config" 2>err &&
+	grep "^clusterctl: import: ctl:/nonexistent/slurm.conf: cannot read" err &&
+	test_must_fail --exit=1 "$CLUSTERCTL" import cluster nosuchhost.invalid \
+		--ssh-config "$L/ssh/config" 2>err &&
+	grep "^clusterctl: import: .*nosuchhost.invalid" err
+'
+
+test_done
