@@ -41,7 +41,11 @@ printf 'ConstrainCores=yes\nConstrainSwapSpace=yes\nAllowedSwapSpace=0\n' >site/
 printf 'DbdHost=ctl\nStorageHost=localhost\nStoragePass=lab-secret-1\nPurgeJobAfter=12month\n' \
 	>site/slurmdbd.conf
 
-test_expect_success 'setup: the site files on ctl' '
+test_expect_success 'setup: the site files on ctl, its slurm and munge users' '
+	for u in slurm munge; do
+		lab_exec ctl getent passwd $u >/dev/null ||
+			lab_exec ctl useradd -r -M -d /nonexistent -s /usr/sbin/nologin $u || exit 1
+	done &&
 	lab_exec ctl mkdir -p /etc/slurm &&
 	for f in slurm.conf nodes.conf gres.conf cgroup.conf slurmdbd.conf; do
 		lab_exec ctl sh -c "cat >/etc/slurm/$f" <site/$f || exit 1
@@ -57,7 +61,7 @@ test_expect_success 'import cluster ctl reads it all over SSH: exit 0, nothing l
 '
 
 test_expect_success 'the release and the service users are the host'\''s' '
-	release=$(lab_exec ctl slurmctld -V | sed "s/^slurm //") &&
+	release=$(lab_exec ctl slurmctld -V | sed "s/^.* //") &&
 	grep "^  # slurmctld -V: $release\$" inv.yaml &&
 	grep "^  slurm_version: \"$(echo "$release" | cut -d. -f1-2)\"\$" inv.yaml &&
 	grep "^  slurm_user: {name: slurm, uid: $(lab_exec ctl id -u slurm), gid: $(lab_exec ctl id -g slurm)}\$" inv.yaml &&
