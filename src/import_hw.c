@@ -329,29 +329,45 @@ static size_t find_type(struct imp *im, const struct slurmconf_line *l,
 
 /* ---- nodes ---- */
 
+/*
+ * NodeAddr= or Port= of a NodeName= line as slurmctld spreads them: one
+ * per node, or one for every node (several slurmd on one host). 0, or -1
+ * + *cause.
+ */
+static int per_node(const struct slurmconf_line *l, const char *key, size_t n_nodes,
+		    struct hostlist *out, char **cause)
+{
+	const char *v = slurmconf_get(l, key);
+
+	if (!v)
+		return 0;
+	if (hostlist_expand(v, out, cause) < 0)
+		return -1;
+	if (out->n == n_nodes || out->n == 1)
+		return 0;
+	*cause = xasprintf("%s:%u: %s has %zu values for %zu nodes: slurmctld takes one "
+			   "per node or one for all", l->path, l->lineno, key, out->n, n_nodes);
+	return -1;
+}
+
 int imp_add_node_line(struct imp *im, size_t li, char **cause)
 {
 	const struct slurmconf_line *l = &im->conf.lines[li];
-	struct hostlist names = HOSTLIST_INIT, addrs = HOSTLIST_INIT;
-	const char *addr = slurmconf_get(l, "NodeAddr"), *port = slurmconf_get(l, "Port");
+	struct hostlist names = HOSTLIST_INIT, addrs = HOSTLIST_INIT, ports = HOSTLIST_INIT;
 	int rc = -1;
 
 	if (hostlist_expand(l->kv[0].value, &names, cause) < 0 ||
-	    (addr && hostlist_expand(addr, &addrs, cause) < 0))
+	    per_node(l, "NodeAddr", names.n, &addrs, cause) < 0 ||
+	    per_node(l, "Port", names.n, &ports, cause) < 0)
 		goto out;
-	if (addr && addrs.n != names.n) {
-		*cause = xasprintf("%s:%u: NodeAddr has %zu addresses for %zu nodes",
-				   l->path, l->lineno, addrs.n, names.n);
-		goto out;
-	}
 	for (size_t i = 0; i < names.n; i++) {
 		struct node *n;
 
 		XGROW(im->nodes, im->alloc_nodes, im->n_nodes + 1);
 		n = &im->nodes[im->n_nodes++];
 		n->name = xstrdup(names.names[i]);
-		n->addr = addr ? xstrdup(addrs.names[i]) : NULL;
-		n->port = port ? strtoll(port, NULL, 10) : -1;
+		n->addr = addrs.n ? xstrdup(addrs.names[addrs.n == 1 ? 0 : i]) : NULL;
+		n->port = ports.n ? strtoll(ports.names[ports.n == 1 ? 0 : i], NULL, 10) : -1;
 		n->line = li;
 		n->type = find_type(im, l, n->name, i == 0);
 	}
@@ -359,6 +375,7 @@ int imp_add_node_line(struct imp *im, size_t li, char **cause)
 out:
 	hostlist_release(&names);
 	hostlist_release(&addrs);
+	hostlist_release(&ports);
 	return rc;
 }
 
@@ -403,7 +420,8 @@ static bool joins(const struct imp *im, const struct node *a, const struct node 
 		return false;
 	if ((a->port < 0) != (b->port < 0) || (a->port >= 0 && b->port != a->port + 1))
 		return false;
-	return true;
+	/* several slurmd on one host: one entry each, the address repeated */
+	return !a->addr || strcmp(a->addr, b->addr);
 }
 
 static void emit_entry(struct imp *im, size_t first, size_t n, struct strbuf *out)

@@ -430,7 +430,8 @@ static int render_conf(const struct imp *im, const char *yaml, struct slurmconf 
 	const struct rendered_file *f;
 	int rc = -1;
 
-	if (m && validate_model(m, &dl) == 0 && render_cluster(m, &set, &dl) == 0 &&
+	if (m && validate_model(m, &dl) == 0 && !diag_errors(&dl) &&
+	    render_cluster(m, &set, &dl) == 0 &&
 	    (f = rendered_set_find(&set, im->controller,
 				   "/etc/slurm/slurm.conf"))) {
 		const struct rendered_blob *b = rendered_file_blob(&set, f);
@@ -535,8 +536,14 @@ static int check_printed(const struct strbuf *out, char **cause)
 	struct model *m = inventory_load_string("imported.yaml", out->buf, out->len, &dl);
 	int rc = 0;
 
-	if (!m || validate_model(m, &dl) != 0) {
-		char *s = dl.n ? diag_format(&dl.items[0]) : xstrdup("?");
+	if (!m || validate_model(m, &dl) != 0 || diag_errors(&dl)) {
+		size_t e = 0;
+		char *s;
+
+		diag_sort(&dl);
+		while (e < dl.n && dl.items[e].level != DIAG_ERROR)
+			e++;
+		s = e < dl.n ? diag_format(&dl.items[e]) : xstrdup("?");
 
 		*cause = xasprintf("BUG: the imported inventory does not validate: %s", s);
 		free(s);

@@ -128,6 +128,27 @@ test_expect_success 'what one gpus: entry cannot say is refused by file:line, ex
 	"$CLUSTERCTL" validate lossy.yaml
 '
 
+test_expect_success 'several slurmd on one host: one NodeAddr and a Port range for a hostlist' '
+	mkdir multi &&
+	cat >multi/slurm.conf <<-\EOF &&
+	ClusterName=multi
+	SlurmctldHost=h
+	NodeName=n[1-4] NodeAddr=box1 Port=[17001-17004] CPUs=2 RealMemory=1000
+	PartitionName=p Nodes=n[1-4] Default=YES
+	EOF
+	"$CLUSTERCTL" import nodes multi/slurm.conf >multi.yaml &&
+	grep "^  - {names: n4, address: box1, type: cpu2, slurmd_port: 17004}\$" multi.yaml &&
+	"$CLUSTERCTL" render multi.yaml -o multi/out >/dev/null &&
+	"$MEANING" multi/slurm.conf >a &&
+	"$MEANING" multi/out/h/etc/slurm/slurm.conf >b &&
+	comm -23 a b >lost &&
+	test_cmp /dev/null lost &&
+	grep "^node n3 port=17003\$" b &&
+	printf "ClusterName=c\nSlurmctldHost=h\nNodeName=n[1-3] NodeAddr=a,b\n" >multi/bad.conf &&
+	test_must_fail --exit=1 "$CLUSTERCTL" import nodes multi/bad.conf 2>err &&
+	grep "^clusterctl: import: multi/bad.conf:3: NodeAddr has 2 values for 3 nodes" err
+'
+
 test_expect_success 'a broken Include names the line, exit 1' '
 	printf "ClusterName=c\nSlurmctldHost=h\ninclude missing.conf\n" >bad.conf &&
 	test_must_fail --exit=1 "$CLUSTERCTL" import nodes bad.conf 2>err &&

@@ -135,13 +135,13 @@ static bool is_default(const char *where, const char *key, const char *value)
 	return false;
 }
 
-/* Item k of hostlist expression v (a node's own NodeAddr=), or v itself. */
+/* Item k of hostlist expression v (a node's own NodeAddr=), or v itself (one for all). */
 static char *nth(const char *v, size_t k)
 {
 	struct hostlist hl = HOSTLIST_INIT;
 	char *cause = NULL, *s;
 
-	if (hostlist_expand(v, &hl, &cause) < 0 || k >= hl.n) {
+	if (hostlist_expand(v, &hl, &cause) < 0 || hl.n == 1 || k >= hl.n) {
 		free(cause);
 		hostlist_release(&hl);
 		return xstrdup(v);
@@ -161,7 +161,8 @@ static void words(struct facts *f, const char *where, const char *prefix,
 
 		if ((skip && !strcasecmp(key, skip)) || is_default(where, key, l->kv[i].value))
 			continue;
-		if (!strcasecmp(key, "NodeAddr") || !strcasecmp(key, "NodeHostname")) {
+		if (!strcasecmp(key, "NodeAddr") || !strcasecmp(key, "NodeHostname") ||
+		    !strcasecmp(key, "Port")) {
 			v = nth(l->kv[i].value, k);
 		} else if (!strcasecmp(key, "SocketsPerBoard")) {
 			const char *b = slurmconf_get(l, "Boards");
