@@ -70,7 +70,7 @@ static int gres_item_parse(const char *s, struct gres_item *g)
 struct gpu_recs {
 	struct hostlist files;
 	uint64_t count;
-	size_t n, with_file;
+	size_t n, with_file, typed;
 	const char *cores;	/* when every record has the same Cores= */
 	bool cores_differ;
 	const struct slurmgres_rec *first, *unsayable;	/* Links=, Flags=, MultipleFiles= */
@@ -96,6 +96,7 @@ static void gpu_recs_of(const struct imp *im, const char *node, const char *type
 			r->unsayable = g;
 		r->count += g->count;
 		r->with_file += g->file != NULL;
+		r->typed += g->type != NULL;
 		for (size_t k = 0; k < g->files.n; k++)
 			hostlist_push(&r->files, g->files.names[k]);
 	}
@@ -133,6 +134,8 @@ static const char *gpu_unsayable(const struct gres_item *g, const struct gpu_rec
 			"MultipleFiles=";
 	if (r->cores_differ)
 		return "different Cores= per device";
+	if (!g->type && r->typed)
+		return "Type= in gres.conf for an untyped Gres=";
 	if (r->with_file && r->with_file != r->n)
 		return "File= lines mixed with Count= lines";
 	if (r->with_file && ad)

@@ -125,6 +125,10 @@ test_expect_success 'what one gpus: entry cannot say is refused by file:line, ex
 	test_must_fail --exit=4 "$CLUSTERCTL" import nodes site/slurm.conf >lossy.yaml 2>err &&
 	grep "^clusterctl: import: site/gres.conf:1: Gres .gpu:a100:2. on gpu01: different Cores= per device: " err &&
 	grep "^clusterctl: import: site/gres.conf:3: Gres .gpu:8. on big01: Links=: " err &&
+	"$CLUSTERCTL" validate lossy.yaml &&
+	sed -i "s/Links=.*/Type=h100/" site/gres.conf &&
+	test_must_fail --exit=4 "$CLUSTERCTL" import nodes site/slurm.conf >lossy.yaml 2>err &&
+	grep "^clusterctl: import: site/gres.conf:3: Gres .gpu:8. on big01: Type= in gres.conf for an untyped Gres=: " err &&
 	"$CLUSTERCTL" validate lossy.yaml
 '
 
