@@ -587,6 +587,7 @@ static int gres_line(const struct slurmconf_line *l, struct slurmgres *out, char
 
 		*cause = xasprintf("%s:%u: NodeName=%s: %s", l->path, l->lineno, nodes, why);
 		free(why);
+		gres_rec_release(&r);
 		return -1;
 	}
 	if (gres_record(l, &r, cause) < 0) {
