@@ -418,6 +418,39 @@ static void unplaceable(struct imp *im)
 	}
 }
 
+/*
+ * Settings whose plugin needs a file of its own beside slurm.conf (value
+ * NULL: any value but none): the inventory carries the setting, not the
+ * file, so a host set up from the inventory alone would lack it. Files a
+ * plugin only reads when present (acct_gather.conf, plugstack.conf) are
+ * not named.
+ */
+static const char *const own_file_keys[][3] = {
+	{ "TopologyPlugin", "topology/tree", "topology.conf" },
+	{ "TopologyPlugin", "topology/block", "topology.conf" },
+	{ "JobContainerType", "job_container/tmpfs", "job_container.conf" },
+	{ "BurstBufferType", NULL, "burst_buffer.conf" },
+};
+
+static void files_not_carried(struct imp *im)
+{
+	for (size_t i = 0; i < im->conf.n; i++) {
+		const struct slurmconf_line *l = &im->conf.lines[i];
+		const char *v = l->kv[0].value;
+
+		for (size_t k = 0; k < ARRAY_SIZE(own_file_keys); k++) {
+			const char *want = own_file_keys[k][1];
+
+			if (!imp_key_is(l, own_file_keys[k][0]) ||
+			    (want ? strcasecmp(v, want) : strstr(v, "/none") != NULL))
+				continue;
+			imp_problem(im, l->path, l->lineno, "%s=%s reads %s, a file the "
+				    "inventory does not carry: keep it on the hosts yourself",
+				    l->kv[0].key, v, own_file_keys[k][2]);
+		}
+	}
+}
+
 /* ---- rendering the candidate ---- */
 
 /* Renders yaml and parses the controller's slurm.conf into r. */
@@ -590,6 +623,7 @@ int import_nodes(const struct import_source *src, struct strbuf *out,
 		goto out;
 	}
 	unplaceable(&im);
+	files_not_carried(&im);
 	emit_cluster_keys(&im, &head);
 	imp_emit_types(&im, &body);
 	imp_emit_hosts(&im, &body);

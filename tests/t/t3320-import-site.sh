@@ -8,7 +8,8 @@
 # limits, slurmdbd.conf retention and its password. The YAML validates as
 # printed, the render means what the files meant (tests/tools/slurmmeaning
 # on both sides), the password is never printed; what the inventory
-# cannot carry (Links=, per-device Cores=) is refused by file:line, exit 4.
+# cannot carry (Links=, per-device Cores=, a plugin's own file) is named
+# by file:line, exit 4.
 . "$(dirname "$0")/test-lib.sh"
 
 MEANING=${CLUSTERCTL_TOOLS:-$TOP/build/tools}/slurmmeaning
@@ -151,6 +152,13 @@ test_expect_success 'several slurmd on one host: one NodeAddr and a Port range f
 	printf "ClusterName=c\nSlurmctldHost=h\nNodeName=n[1-3] NodeAddr=a,b\n" >multi/bad.conf &&
 	test_must_fail --exit=1 "$CLUSTERCTL" import nodes multi/bad.conf 2>err &&
 	grep "^clusterctl: import: multi/bad.conf:3: NodeAddr has 2 values for 3 nodes" err
+'
+
+test_expect_success 'a setting whose plugin needs a file of its own is named, exit 4' '
+	printf "ClusterName=c\nSlurmctldHost=h\nTopologyPlugin=topology/tree\nNodeName=n1\nPartitionName=p Nodes=n1 Default=YES\n" >topo.conf &&
+	test_must_fail --exit=4 "$CLUSTERCTL" import nodes topo.conf >topo.yaml 2>err &&
+	grep "^clusterctl: import: topo.conf:3: TopologyPlugin=topology/tree reads topology.conf, a file the inventory does not carry" err &&
+	grep "^    TopologyPlugin: topology/tree\$" topo.yaml
 '
 
 test_expect_success 'a broken Include names the line, exit 1' '
