@@ -51,15 +51,13 @@ static bool default_all(const char *yaml_key, const char *v)
 }
 
 /* The partition's nodes: as written, or expanded where it names a NodeSet or ALL. */
-static void emit_part_nodes(struct imp *im, const struct slurmconf_line *l, const char *v,
-			    struct strbuf *out)
+static void emit_part_nodes(struct imp *im, const char *v, struct strbuf *out)
 {
 	struct hostlist hl = HOSTLIST_INIT;
 	char *cause = NULL, *folded = NULL;
 	bool named = false;
 
-	/* check_partition_nodes() read it already */
-	(void)l;
+	/* check_partition_nodes() said it expands */
 	if (slurmread_nodes(&im->conf, v, &hl, &named, &cause) == 0 && named)
 		folded = hostlist_compress((const char *const *)hl.names, hl.n);
 	strbuf_addstr(out, "\n    nodes: ");
@@ -78,7 +76,7 @@ static void emit_partition(struct imp *im, const struct slurmconf_line *l,
 	strbuf_addstr(out, "  - name: ");
 	yamlout_scalar(out, l->kv[0].value);
 	if ((v = slurmconf_get(l, "Nodes")))
-		emit_part_nodes(im, l, v, out);
+		emit_part_nodes(im, v, out);
 	if (make_default || ((v = slurmconf_get(l, "Default")) && !strcasecmp(v, "YES")))
 		strbuf_addstr(out, "\n    default: true");
 	for (size_t k = 0; k < ARRAY_SIZE(part_keys); k++) {

@@ -52,7 +52,8 @@ struct slurmconf {
  * and appends its lines to out (zeroed by the caller before the first
  * call). gres: the text is gres.conf (Name= is a record key too). 0, or
  * -1 + *cause "path:line: ..." (newly allocated) on a word that is not
- * Key=Value; out then holds no line of this text.
+ * Key=Value; out then holds no line of this text (and, when it held none
+ * before, nothing to release).
  */
 int slurmconf_parse(const char *path, const char *text, size_t len, bool gres,
 		    struct slurmconf *out, char **cause);
