@@ -12,14 +12,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "acct_import.h"
 #include "cmd.h"
 #include "fileio.h"
 #include "import_cluster.h"
 #include "import_nodes.h"
-#include "slurmread.h"
 #include "strbuf.h"
 #include "xalloc.h"
 
@@ -117,88 +115,28 @@ static int import_accounting(struct cmd_ctx *ctx, const char *inventory,
 	return rc;
 }
 
-/*
- * Reads path into f when it exists (required: always); 0, or -1 + *cause.
- * f->path stays NULL for an optional file that is not there.
- */
-static int read_source(const char *path, bool required, struct import_file *f, char **cause)
-{
-	char *text;
-	size_t len = 0;
-
-	if (!required && access(path, F_OK) != 0)
-		return 0;
-	if (!(text = read_all(path, &len, cause)))
-		return -1;
-	f->path = path;
-	f->text = text;
-	f->len = len;
-	return 0;
-}
-
-/*
- * import nodes: slurm.conf, and gres.conf (given, or beside slurm.conf),
- * cgroup.conf and slurmdbd.conf where they are beside slurm.conf, as
- * Slurm finds them.
- */
+/* import nodes: slurm.conf and the files beside it (import_nodes.h) */
 static int import_nodes_cmd(const char *conf_path, const char *gres_path)
 {
 	struct strbuf out = STRBUF_INIT, problems = STRBUF_INIT;
-	struct import_source src = { .read = slurmread_local };
-	const char *slash = strrchr(conf_path, '/');
-	int dir = slash ? (int)(slash - conf_path + 1) : 0;
-	char *gres = gres_path ? xstrdup(gres_path) : xasprintf("%.*sgres.conf", dir, conf_path);
-	char *cgroup = xasprintf("%.*scgroup.conf", dir, conf_path);
-	char *dbd = xasprintf("%.*sslurmdbd.conf", dir, conf_path);
 	char *cause = NULL;
-	int rc = -1;
+	int rc = import_nodes_files(conf_path, gres_path, &out, &problems, &cause);
 
-	if (read_source(conf_path, true, &src.conf, &cause) == 0 &&
-	    read_source(gres, gres_path != NULL, &src.gres, &cause) == 0 &&
-	    read_source(cgroup, false, &src.cgroup, &cause) == 0 &&
-	    read_source(dbd, false, &src.dbd, &cause) == 0)
-		rc = import_nodes(&src, &out, &problems, &cause);
 	rc = finish(rc, cause, &out, &problems);
-	free((char *)src.conf.text);
-	free((char *)src.gres.text);
-	free((char *)src.cgroup.text);
-	free((char *)src.dbd.text);
-	free(gres);
-	free(cgroup);
-	free(dbd);
 	strbuf_release(&out);
 	strbuf_release(&problems);
 	return rc;
 }
 
-/*
- * import cluster [USER@]HOST[:PORT] [CONFIG_DIR]: the controller over SSH
- * (import_cluster.h).
- */
+/* import cluster [USER@]HOST[:PORT] [CONFIG_DIR]: over SSH (import_cluster.h) */
 static int import_cluster_cmd(struct cmd_ctx *ctx, const char *spec, const char *dir)
 {
 	struct strbuf out = STRBUF_INIT, problems = STRBUF_INIT;
-	struct transport_target t = {
-		.ssh_config = cmd_value(ctx, 'F'),
-		.accept_new_host_keys = cmd_has(ctx, 'a'),
-	};
-	char *copy = xstrdup(spec), *host = copy, *at = strchr(copy, '@'), *colon;
 	char *cause = NULL;
-	int rc;
+	int rc = import_cluster_spec(spec, cmd_value(ctx, 'F'), cmd_has(ctx, 'a'), dir, &out,
+				     &problems, &cause);
 
-	if (at) {
-		*at = '\0';
-		t.user = copy;
-		host = at + 1;
-	}
-	if ((colon = strrchr(host, ':'))) {
-		*colon = '\0';
-		t.port = atoi(colon + 1);
-	}
-	t.host = host;
-	rc = import_cluster(&t, dir, &out, &problems, &cause);
 	rc = finish(rc, cause, &out, &problems);
-	free(copy);
 	strbuf_release(&out);
 	strbuf_release(&problems);
 	return rc;

@@ -162,19 +162,6 @@ static char *slurm_user_of(const struct import_file *conf)
 	return name;
 }
 
-static void source_release(struct import_source *src)
-{
-	struct import_file *files[] = { &src->conf, &src->gres, &src->cgroup, &src->dbd };
-
-	for (size_t i = 0; i < ARRAY_SIZE(files); i++) {
-		free((char *)files[i]->path);
-		free((char *)files[i]->text);
-	}
-	free((char *)src->release);
-	free((char *)src->slurm_user.name);
-	free((char *)src->ssh_yaml);
-}
-
 int import_cluster(const struct transport_target *t, const char *config_dir,
 		   struct strbuf *out, struct strbuf *problems, char **cause)
 {
@@ -205,7 +192,33 @@ int import_cluster(const struct transport_target *t, const char *config_dir,
 	src.ssh_yaml = ssh_yaml(t);
 	rc = import_nodes(&src, out, problems, cause);
 out:
-	source_release(&src);
+	import_source_release(&src);
 	transport_close(tr);
+	return rc;
+}
+
+int import_cluster_spec(const char *spec, const char *ssh_config, bool accept_new,
+			const char *config_dir, struct strbuf *out, struct strbuf *problems,
+			char **cause)
+{
+	struct transport_target t = {
+		.ssh_config = ssh_config,
+		.accept_new_host_keys = accept_new,
+	};
+	char *copy = xstrdup(spec), *host = copy, *at = strchr(copy, '@'), *colon;
+	int rc;
+
+	if (at) {
+		*at = '\0';
+		t.user = copy;
+		host = at + 1;
+	}
+	if ((colon = strrchr(host, ':'))) {
+		*colon = '\0';
+		t.port = atoi(colon + 1);
+	}
+	t.host = host;
+	rc = import_cluster(&t, config_dir, out, problems, cause);
+	free(copy);
 	return rc;
 }

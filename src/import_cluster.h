@@ -26,4 +26,12 @@
 int import_cluster(const struct transport_target *t, const char *config_dir,
 		   struct strbuf *out, struct strbuf *problems, char **cause);
 
+/*
+ * import_cluster() of "[USER@]HOST[:PORT]" through ssh_config (NULL: the
+ * defaults), trusting an unknown host key when accept_new.
+ */
+int import_cluster_spec(const char *spec, const char *ssh_config, bool accept_new,
+			const char *config_dir, struct strbuf *out, struct strbuf *problems,
+			char **cause);
+
 #endif

@@ -10,6 +10,7 @@
 #include "compat.h"
 
 #include <ctype.h>
+#include <unistd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -654,4 +655,60 @@ out:
 	strbuf_release(&printed);
 	imp_release(&im);
 	return rc;
+}
+
+/*
+ * Reads path into f when it exists (required: always); 0, or -1 + *cause.
+ * f->path stays NULL for an optional file that is not there.
+ */
+static int read_source(const char *path, bool required, struct import_file *f, char **cause)
+{
+	char *text = NULL;
+	size_t len = 0;
+
+	if (!required && access(path, F_OK) != 0)
+		return 0;
+	if (slurmread_local(NULL, path, &text, &len, cause) < 0)
+		return -1;
+	f->path = xstrdup(path);
+	f->text = text;
+	f->len = len;
+	return 0;
+}
+
+int import_nodes_files(const char *conf_path, const char *gres_path, struct strbuf *out,
+		       struct strbuf *problems, char **cause)
+{
+	struct import_source src = { .read = slurmread_local };
+	const char *slash = strrchr(conf_path, '/');
+	int dir = slash ? (int)(slash - conf_path + 1) : 0;
+	char *gres = gres_path ? xstrdup(gres_path) : xasprintf("%.*sgres.conf", dir, conf_path);
+	char *cgroup = xasprintf("%.*scgroup.conf", dir, conf_path);
+	char *dbd = xasprintf("%.*sslurmdbd.conf", dir, conf_path);
+	int rc = -1;
+
+	if (read_source(conf_path, true, &src.conf, cause) == 0 &&
+	    read_source(gres, gres_path != NULL, &src.gres, cause) == 0 &&
+	    read_source(cgroup, false, &src.cgroup, cause) == 0 &&
+	    read_source(dbd, false, &src.dbd, cause) == 0)
+		rc = import_nodes(&src, out, problems, cause);
+	import_source_release(&src);
+	free(gres);
+	free(cgroup);
+	free(dbd);
+	return rc;
+}
+
+void import_source_release(struct import_source *src)
+{
+	struct import_file *files[] = { &src->conf, &src->gres, &src->cgroup, &src->dbd };
+
+	for (size_t i = 0; i < ARRAY_SIZE(files); i++) {
+		free((char *)files[i]->path);
+		free((char *)files[i]->text);
+	}
+	free((char *)src->release);
+	free((char *)src->slurm_user.name);
+	free((char *)src->ssh_yaml);
+	memset(src, 0, sizeof(*src));
 }

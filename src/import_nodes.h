@@ -10,8 +10,10 @@
  * slurm_conf is decided by rendering the inventory without them: a key
  * clusterctl already writes with the same value is left out.
  *
- * Ownership: the texts in struct import_source are borrowed; out and
- * problems are the caller's, appended to; *cause is newly allocated.
+ * Ownership: import_nodes() borrows struct import_source (the sources
+ * import_nodes_files() and import_cluster() fill they own, and free with
+ * import_source_release()); out and problems are the caller's, appended
+ * to; *cause is newly allocated.
  * Nothing here prints or exits.
  */
 #ifndef CLUSTERCTL_IMPORT_NODES_H
@@ -54,5 +56,16 @@ struct import_source {
  */
 int import_nodes(const struct import_source *src, struct strbuf *out,
 		 struct strbuf *problems, char **cause);
+
+/*
+ * import_nodes() of conf_path, gres_path (NULL: gres.conf beside
+ * conf_path, if there) and the cgroup.conf and slurmdbd.conf beside
+ * conf_path (if there), as Slurm finds them.
+ */
+int import_nodes_files(const char *conf_path, const char *gres_path, struct strbuf *out,
+		       struct strbuf *problems, char **cause);
+
+/* Frees what a source owns when filled by import_*.c (paths, texts, release, ...). */
+void import_source_release(struct import_source *src);
 
 #endif
