@@ -8,12 +8,12 @@
 
 #include <ctype.h>
 #include <errno.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 #include <sys/types.h>
 
+#include "fileio.h"
 #include "slurmread.h"
 #include "strbuf.h"
 #include "xalloc.h"
@@ -23,26 +23,11 @@
 
 int slurmread_local(void *arg, const char *path, char **text, size_t *len, char **cause)
 {
-	FILE *f = fopen(path, "rb");
-	struct strbuf sb = STRBUF_INIT;
-	char buf[65536];
-	size_t n;
-
 	(void)arg;
-	if (!f) {
+	if (!(*text = fileio_read(path, len, NULL))) {
 		*cause = xasprintf("%s: cannot read: %s", path, strerror(errno));
 		return -1;
 	}
-	while ((n = fread(buf, 1, sizeof(buf), f)) > 0)
-		strbuf_add(&sb, buf, n);
-	if (ferror(f)) {
-		*cause = xasprintf("%s: cannot read: %s", path, strerror(errno));
-		fclose(f);
-		strbuf_release(&sb);
-		return -1;
-	}
-	fclose(f);
-	*text = strbuf_detach(&sb, len);
 	return 0;
 }
 
