@@ -396,9 +396,8 @@ bool model_host_runs(const struct model *m, const struct host *h,
 		 */
 		return c->config_mode == CONFIG_CONFIGLESS &&
 		       (h->roles & ROLE_LOGIN) && !(h->roles & ROLE_COMPUTE) &&
-		       !model_host_runs(m, h, SVC_SLURMCTLD) && c->slurm_version &&
-		       slurmkeys_version_index(c->slurm_version) >=
-		       slurmkeys_version_index("23.11");
+		       !model_host_runs(m, h, SVC_SLURMCTLD) &&
+		       slurmkeys_has(c->slurm_version, SLURM_SACKD);
 	default:
 		return false;
 	}

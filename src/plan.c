@@ -451,9 +451,7 @@ unsigned plan_classify(const char *path, const char *old, size_t old_len,
 
 bool plan_reconfigure_reexecs(const char *slurm_version)
 {
-	int v = slurm_version ? slurmkeys_version_index(slurm_version) : -1;
-
-	return v >= slurmkeys_version_index("23.11");
+	return slurmkeys_has(slurm_version, SLURM_RECONFIGURE_REEXECS);
 }
 
 unsigned plan_classify_release(const char *path, const char *old, size_t old_len,
@@ -978,14 +976,11 @@ static void plan_services_by_host(struct plan *p)
 
 /*
  * Whether sackd of this release learns of a changed slurm.conf only when it
- * starts: slurmctld pushes a reconfigure to the sackd that registered with
- * it from 25.05 on (its sackd_mgr); 24.11's has none (measured on the lab:
- * the cache of a running sackd kept the old MaxTime).
+ * starts (before slurmctld pushes to it: SLURM_SACKD_PUSHED, slurmkeys.c).
  */
 static bool plan_sackd_fetches_at_start_only(const char *slurm_version)
 {
-	return !slurm_version || slurmkeys_version_index(slurm_version) <
-		slurmkeys_version_index("25.05");
+	return !slurmkeys_has(slurm_version, SLURM_SACKD_PUSHED);
 }
 
 static void plan_fetch_reset(struct plan *p)

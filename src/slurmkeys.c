@@ -15,9 +15,17 @@
 #include "slurmkeys.h"
 #include "xalloc.h"
 
+/*
+ * 25.11 (index 9) is read from Slurm's source only (tag slurm-25-11-7-1): no
+ * package of it installs on this machine. 26.05 (index 10, tag
+ * slurm-26-05-3-1) is also checked against Debian testing's 26.05.5 daemons
+ * by tests/t/t1520-release-keys.sh. gres.conf's keys (Name, Type, File(s),
+ * Count, Cores, CPUs, Flags, Links, MultipleFiles, AutoDetect, NodeName) are
+ * the same from 24.11 to 26.05, which only adds the value AutoDetect=full.
+ */
 static const char *const versions[] = {
 	"20.02", "20.11", "21.08", "22.05", "23.02",
-	"23.11", "24.05", "24.11", "25.05",
+	"23.11", "24.05", "24.11", "25.05", "25.11", "26.05",
 };
 
 /*
@@ -41,7 +49,7 @@ static const struct slurmkey conf_keys[] = {
 	{ "AccountingStoragePort", 0, -1, -1 },
 	{ "AccountingStorageTRES", 0, -1, -1 },
 	{ "AccountingStorageType", 0, -1, -1 },
-	{ "AccountingStorageUser", 0, -1, -1 },
+	{ "AccountingStorageUser", 0, -1, 9 },
 	{ "AccountingStoreFlags", 2, -1, -1 },
 	{ "AccountingStoreJobComment", 0, 2, -1 },
 	{ "AcctGatherEnergyType", 0, -1, -1 },
@@ -69,6 +77,7 @@ static const struct slurmkey conf_keys[] = {
 	{ "CertmgrType", 7, -1, -1 },
 	{ "CheckpointType", 0, 2, -1 },
 	{ "ChosLoc", 0, 1, -1 },
+	{ "CliFilterParameters", 9, -1, -1 },
 	{ "CliFilterPlugins", 0, -1, -1 },
 	{ "ClusterName", 0, -1, -1 },
 	{ "CommunicationParameters", 0, -1, -1 },
@@ -117,6 +126,8 @@ static const struct slurmkey conf_keys[] = {
 	{ "HealthCheckInterval", 0, -1, -1 },
 	{ "HealthCheckNodeState", 0, -1, -1 },
 	{ "HealthCheckProgram", 0, -1, -1 },
+	{ "HealthCheckTimeout", 10, -1, -1 },
+	{ "HttpParserType", 9, -1, -1 },
 	{ "InactiveLimit", 0, -1, -1 },
 	{ "InteractiveStepOptions", 1, -1, -1 },
 	{ "JobAcctGatherFrequency", 0, -1, -1 },
@@ -127,6 +138,7 @@ static const struct slurmkey conf_keys[] = {
 	{ "JobCompLoc", 0, -1, -1 },
 	{ "JobCompParams", 0, -1, -1 },
 	{ "JobCompPass", 0, -1, -1 },
+	{ "JobCompPassScript", 9, -1, -1 },
 	{ "JobCompPort", 0, -1, -1 },
 	{ "JobCompType", 0, -1, -1 },
 	{ "JobCompUser", 0, -1, -1 },
@@ -142,6 +154,7 @@ static const struct slurmkey conf_keys[] = {
 	{ "LaunchParameters", 0, -1, -1 },
 	{ "LaunchType", 0, -1, -1 },
 	{ "Layouts", 0, 1, -1 },
+	{ "LicenseParameters", 10, -1, -1 },
 	{ "Licenses", 0, -1, -1 },
 	{ "LogTimeFormat", 0, -1, -1 },
 	{ "MailDomain", 0, -1, -1 },
@@ -160,10 +173,14 @@ static const struct slurmkey conf_keys[] = {
 	{ "MCSPlugin", 0, -1, -1 },
 	{ "MemLimitEnforce", 0, 2, -1 },
 	{ "MessageTimeout", 0, -1, -1 },
+	{ "MetricsAuthUsers", 10, -1, -1 },
+	{ "MetricsParameters", 10, -1, -1 },
+	{ "MetricsType", 9, -1, -1 },
 	{ "MinJobAge", 0, -1, -1 },
 	{ "MpiDefault", 0, -1, -1 },
 	{ "MpiParams", 0, -1, -1 },
 	{ "MsgAggregationParams", 0, 1, -1 },
+	{ "NamespaceType", 9, -1, -1 },
 	{ "NodeFeaturesPlugins", 0, -1, -1 },
 	{ "NodeName", 0, -1, -1 },
 	{ "NodeSet", 0, -1, -1 },
@@ -171,6 +188,7 @@ static const struct slurmkey conf_keys[] = {
 	{ "PartitionName", 0, -1, -1 },
 	{ "PluginDir", 0, -1, -1 },
 	{ "PlugStackConfig", 0, -1, -1 },
+	{ "PowerAction", 10, -1, -1 },
 	{ "PowerParameters", 0, -1, 6 },
 	{ "PowerPlugin", 0, -1, 6 },
 	{ "PreemptExemptTime", 0, -1, -1 },
@@ -233,6 +251,7 @@ static const struct slurmkey conf_keys[] = {
 	{ "SlurmctldAddr", 0, -1, -1 },
 	{ "SlurmctldDebug", 0, -1, -1 },
 	{ "SlurmctldHost", 0, -1, -1 },
+	{ "SlurmctldHttpAuthParameters", 10, -1, -1 },
 	{ "SlurmctldLogFile", 0, -1, -1 },
 	{ "SlurmctldParameters", 0, -1, -1 },
 	{ "SlurmctldPidFile", 0, -1, -1 },
@@ -243,6 +262,7 @@ static const struct slurmkey conf_keys[] = {
 	{ "SlurmctldSyslogDebug", 0, -1, -1 },
 	{ "SlurmctldTimeout", 0, -1, -1 },
 	{ "SlurmdDebug", 0, -1, -1 },
+	{ "SlurmdHttpAuthParameters", 10, -1, -1 },
 	{ "SlurmdLogFile", 0, -1, -1 },
 	{ "SlurmdParameters", 0, -1, -1 },
 	{ "SlurmdPidFile", 0, -1, -1 },
@@ -281,6 +301,7 @@ static const struct slurmkey conf_keys[] = {
 	{ "TreeWidth", 0, -1, -1 },
 	{ "UnkillableStepProgram", 0, -1, -1 },
 	{ "UnkillableStepTimeout", 0, -1, -1 },
+	{ "UrlParserType", 9, -1, -1 },
 	{ "UsePAM", 0, -1, -1 },
 	{ "VSizeFactor", 0, -1, -1 },
 	{ "WaitTime", 0, -1, -1 },
@@ -298,9 +319,11 @@ static const struct slurmkey node_keys[] = {
 	{ "Feature", 0, -1, -1 },
 	{ "Features", 0, -1, -1 },
 	{ "Gres", 0, -1, -1 },
+	{ "GresConf", 9, -1, -1 },
 	{ "MemSpecLimit", 0, -1, -1 },
 	{ "NodeAddr", 0, -1, -1 },
 	{ "NodeHostname", 0, -1, -1 },
+	{ "Parameters", 9, -1, -1 },
 	{ "Port", 0, -1, -1 },
 	{ "Procs", 0, -1, -1 },
 	{ "RealMemory", 0, -1, -1 },
@@ -309,6 +332,7 @@ static const struct slurmkey node_keys[] = {
 	{ "Sockets", 0, -1, -1 },
 	{ "SocketsPerBoard", 0, -1, -1 },
 	{ "State", 0, -1, -1 },
+	{ "SuspendTime", 10, -1, -1 },
 	{ "ThreadsPerCore", 0, -1, -1 },
 	{ "TmpDisk", 0, -1, -1 },
 	{ "Topology", 8, -1, -1 },
@@ -332,6 +356,7 @@ static const struct slurmkey partition_keys[] = {
 	{ "DenyAccounts", 0, -1, -1 },
 	{ "DenyQos", 0, -1, -1 },
 	{ "DisableRootJobs", 0, -1, -1 },
+	{ "Exclusive", 10, -1, -1 },
 	{ "ExclusiveTopo", 6, -1, -1 },
 	{ "ExclusiveUser", 0, -1, -1 },
 	{ "GraceTime", 0, -1, -1 },
@@ -371,9 +396,11 @@ static const struct slurmkey cgroup_keys[] = {
 	{ "AllowedRAMSpace", 0, -1, -1 },
 	{ "AllowedSwapSpace", 0, -1, -1 },
 	{ "CgroupAutomount", 0, -1, 5 },
+	{ "CgroupJobIdPaths", 10, -1, -1 },
 	{ "CgroupMountpoint", 0, -1, -1 },
 	{ "CgroupPlugin", 2, -1, -1 },
 	{ "CgroupReleaseAgentDir", 0, 3, -1 },	/* fatal() in 22.05's cgroup.c */
+	{ "CgroupSlice", 9, -1, -1 },
 	{ "ConstrainCores", 0, -1, -1 },
 	{ "ConstrainDevices", 0, -1, -1 },
 	{ "ConstrainKmemSpace", 0, 5, -1 },
@@ -402,7 +429,9 @@ static const struct slurmkey dbd_keys[] = {
 	{ "AllResourcesAbsolute", 4, -1, -1 },
 	{ "ArchiveDir", 0, -1, -1 },
 	{ "ArchiveEvents", 0, -1, -1 },
+	{ "ArchiveJobEnv", 10, -1, -1 },
 	{ "ArchiveJobs", 0, -1, -1 },
+	{ "ArchiveJobScript", 10, -1, -1 },
 	{ "ArchiveResvs", 0, -1, -1 },
 	{ "ArchiveScript", 0, -1, -1 },
 	{ "ArchiveSteps", 0, -1, -1 },
@@ -423,11 +452,14 @@ static const struct slurmkey dbd_keys[] = {
 	{ "DebugLevel", 0, -1, -1 },
 	{ "DebugLevelSyslog", 0, -1, -1 },
 	{ "DefaultQOS", 0, -1, -1 },
+	{ "DisableArchiveCommands", 9, -1, -1 },
 	{ "DisableCoordDBD", 6, -1, -1 },
+	{ "DisableRollups", 10, -1, -1 },
 	{ "HashPlugin", 6, -1, -1 },
 	{ "JobPurge", 0, -1, -1 },
 	{ "LogFile", 0, -1, -1 },
 	{ "LogTimeFormat", 0, -1, -1 },
+	{ "MaxPurgeLimit", 9, -1, -1 },
 	{ "MaxQueryTimeRange", 0, -1, -1 },
 	{ "MessageTimeout", 0, -1, -1 },
 	{ "Parameters", 0, -1, -1 },
@@ -437,7 +469,9 @@ static const struct slurmkey dbd_keys[] = {
 	{ "PurgeEventAfter", 0, -1, -1 },
 	{ "PurgeEventMonths", 0, -1, -1 },
 	{ "PurgeJobAfter", 0, -1, -1 },
+	{ "PurgeJobEnvAfter", 10, -1, -1 },
 	{ "PurgeJobMonths", 0, -1, -1 },
+	{ "PurgeJobScriptAfter", 10, -1, -1 },
 	{ "PurgeResvAfter", 0, -1, -1 },
 	{ "PurgeStepAfter", 0, -1, -1 },
 	{ "PurgeStepMonths", 0, -1, -1 },
@@ -454,6 +488,7 @@ static const struct slurmkey dbd_keys[] = {
 	{ "StorageLoc", 0, -1, -1 },
 	{ "StorageParameters", 1, -1, -1 },
 	{ "StoragePass", 0, -1, -1 },
+	{ "StoragePassScript", 9, -1, -1 },
 	{ "StoragePort", 0, -1, -1 },
 	{ "StorageType", 0, -1, -1 },
 	{ "StorageUser", 0, -1, -1 },
@@ -567,7 +602,26 @@ int slurmkeys_version_index(const char *version)
 
 const char *slurmkeys_supported_versions(void)
 {
-	return "20.02, 20.11, 21.08, 22.05, 23.02, 23.11, 24.05, 24.11, 25.05";
+	return "20.02, 20.11, 21.08, 22.05, 23.02, 23.11, 24.05, 24.11, 25.05, 25.11, 26.05";
+}
+
+/*
+ * The release each behaviour came in. sackd (23.11) registers with
+ * slurmctld; from 25.05 it also gives slurmctld a port, and slurmctld's
+ * sackd_mgr pushes each reconfigure to it (24.11's sackd kept its old cache:
+ * measured on the lab; 26.05's takes the push: tests/t/t7000-configless.sh).
+ */
+static const char *const behaviour_since[] = {
+	[SLURM_RECONFIGURE_REEXECS] = "23.11",
+	[SLURM_SACKD] = "23.11",
+	[SLURM_SACKD_PUSHED] = "25.05",
+};
+
+bool slurmkeys_has(const char *slurm_version, enum slurm_behaviour b)
+{
+	int v = slurm_version ? slurmkeys_version_index(slurm_version) : -1;
+
+	return v >= 0 && v >= slurmkeys_version_index(behaviour_since[b]);
 }
 
 static int key_cmp(const void *a, const void *b)
@@ -672,7 +726,8 @@ bool slurmkeys_is_secret(const char *key)
  * Values a release refuses although it knows the key: plugins removed in
  * 23.11 (select/cons_res: "plugin not found", fatal; the Cray XC
  * "cray_aries" plugins), and SelectTypeParameters' OTHER_CONS_RES. Slurm
- * 24.11's plugin directory has none of them. A value matches when one of its
+ * 24.11's plugin directory has none of them. topology/3d_torus went in
+ * 25.05, node_features/knl_generic in 25.11. A value matches when one of its
  * comma-separated items equals `item` (case-insensitively).
  */
 static const struct removed_value {
@@ -687,6 +742,8 @@ static const struct removed_value {
 	{ SLURMKEYS_CONF, "SwitchType", "switch/cray_aries", 5, NULL },
 	{ SLURMKEYS_CONF, "TaskPlugin", "task/cray_aries", 5, NULL },
 	{ SLURMKEYS_CONF, "CoreSpecPlugin", "core_spec/cray_aries", 5, NULL },
+	{ SLURMKEYS_CONF, "TopologyPlugin", "topology/3d_torus", 8, NULL },
+	{ SLURMKEYS_CONF, "NodeFeaturesPlugins", "node_features/knl_generic", 9, NULL },
 };
 
 /* value is a comma-separated list holding item */

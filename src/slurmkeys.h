@@ -1,7 +1,7 @@
 /*
  * slurmkeys.h: what Slurm itself accepts in slurm.conf, on NodeName= lines,
  * on PartitionName= lines, in cgroup.conf and in slurmdbd.conf, per release
- * from 20.02 to 25.05. The tables come from the option tables of Slurm's
+ * from 20.02 to 26.05 (25.11 from its source only). The tables come from the option tables of Slurm's
  * sources at each release tag (src/common/read_config.c slurm_conf_options,
  * _nodename_options, _partition_options; the cgroup.conf options of
  * src/common/xcgroup_read_config.c, src/common/cgroup.c or
@@ -58,6 +58,19 @@ const char *slurmkeys_supported_versions(void);
  * Such values never reach rendered output or a plan (render.h).
  */
 bool slurmkeys_is_secret(const char *key);
+
+/*
+ * What Slurm does differently from a release on, for plan and apply: one
+ * row each in slurmkeys.c's behaviour table, with the release it came in.
+ */
+enum slurm_behaviour {
+	SLURM_RECONFIGURE_REEXECS,	/* "scontrol reconfigure" re-executes the daemons */
+	SLURM_SACKD,			/* sackd caches configless files on login hosts */
+	SLURM_SACKD_PUSHED,		/* slurmctld pushes changed files to running sackd */
+};
+
+/* Whether release slurm_version (NULL or unknown: no) has behaviour b. */
+bool slurmkeys_has(const char *slurm_version, enum slurm_behaviour b);
 
 /* Checks key against table for release version (an index). All borrowed. */
 void slurmkeys_check(enum slurmkeys_table table, const char *key, int version,

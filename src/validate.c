@@ -545,8 +545,9 @@ static void check_passthrough(struct vctx *v, const struct kv_list *kv,
 				   "(slurm_version is %s)", what, ck.canonical, ck.since, sv);
 			break;
 		case SLURMKEY_DEFUNCT:
-			diag_error(v->dl, &e->loc, "%s key '%s' is ignored since Slurm %s "
-				   "(slurm_version is %s)", what, ck.canonical, ck.since, sv);
+			/* the daemons start, logging that they ignore it */
+			diag_warning(v->dl, &e->loc, "%s key '%s' is ignored since Slurm %s "
+				     "(slurm_version is %s)", what, ck.canonical, ck.since, sv);
 			break;
 		case SLURMKEY_TOO_NEW:
 			diag_error(v->dl, &e->loc, "%s key '%s' needs Slurm %s or later "

@@ -707,14 +707,14 @@ static void expect_keys_known(const char *bytes, enum slurmkeys_table table,
 	free(copy);
 }
 
-/* Rendered for 22.05 or 24.11, no inventory gets a key or value that release refuses. */
+/* Rendered for 22.05, 24.11 or 26.05, no inventory gets a key or value that release refuses. */
 Test(render, every_inventory_renders_only_what_its_release_takes)
 {
 	static const char *const invs[] = { "lab", "skynet", "gcp-g2", "aicloud", "lri-spice" };
-	static const char *const versions[] = { "22.05", "24.11" };
+	static const char *const versions[] = { "22.05", "24.11", "26.05" };
 
 	for (size_t i = 0; i < sizeof(invs) / sizeof(invs[0]); i++) {
-		for (size_t v = 0; v < 2; v++) {
+		for (size_t v = 0; v < sizeof(versions) / sizeof(versions[0]); v++) {
 			struct diag_list dl = DIAG_LIST_INIT;
 			struct rendered_set set = RENDERED_SET_INIT;
 			char path[64], what[128];

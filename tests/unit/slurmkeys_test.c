@@ -24,6 +24,9 @@ Test(slurmkeys, versions)
 	cr_expect_eq(slurmkeys_version_index("22.05"), 3);
 	cr_expect_eq(slurmkeys_version_index("22.05.8"), 3);
 	cr_expect_eq(slurmkeys_version_index("25.05"), 8);
+	cr_expect_eq(slurmkeys_version_index("25.11"), 9);
+	cr_expect_eq(slurmkeys_version_index("26.05.5"), 10);
+	cr_expect_eq(slurmkeys_version_index("26.11"), -1);
 	cr_expect_eq(slurmkeys_version_index("19.05"), -1);
 	cr_expect_eq(slurmkeys_version_index("22.0"), -1);
 	cr_expect_eq(slurmkeys_version_index("22.055"), -1);
@@ -146,4 +149,51 @@ Test(slurmkeys, removed_values)
 	cr_expect_str_eq(rv("TaskPlugin", "task/affinity,task/cray_aries", "24.11", &since),
 			 "task/cray_aries");
 	cr_expect_null(rv("SelectType", "select/cons_res", "19.05", &since));
+	cr_expect_null(rv("NodeFeaturesPlugins", "node_features/knl_generic", "25.05", &since));
+	cr_expect_str_eq(rv("NodeFeaturesPlugins", "node_features/knl_generic", "26.05",
+			    &since), "node_features/knl_generic");
+	cr_expect_str_eq(since, "25.11");
+}
+
+/* What 25.11 and 26.05 changed (their read_config.c, cgroup.c, slurmdbd's read_config.c) */
+Test(slurmkeys, releases_25_11_and_26_05)
+{
+	struct slurmkey_check c = ck(SLURMKEYS_CONF, "AccountingStorageUser", "26.05");
+
+	cr_expect_eq(c.status, SLURMKEY_DEFUNCT);
+	cr_expect_str_eq(c.since, "25.11");
+	cr_expect_eq(ck(SLURMKEYS_CONF, "AccountingStorageUser", "25.05").status, SLURMKEY_OK);
+	c = ck(SLURMKEYS_CONF, "NamespaceType", "25.05");
+	cr_expect_eq(c.status, SLURMKEY_TOO_NEW);
+	cr_expect_str_eq(c.since, "25.11");
+	cr_expect_eq(ck(SLURMKEYS_CONF, "namespacetype", "26.05").status, SLURMKEY_OK);
+	c = ck(SLURMKEYS_CONF, "HealthCheckTimeout", "25.11");
+	cr_expect_eq(c.status, SLURMKEY_TOO_NEW);
+	cr_expect_str_eq(c.since, "26.05");
+	cr_expect_eq(ck(SLURMKEYS_CONF, "HealthCheckTimeout", "26.05").status, SLURMKEY_OK);
+	cr_expect_eq(ck(SLURMKEYS_CONF, "FrontendName", "26.05").status, SLURMKEY_REMOVED);
+	cr_expect_eq(ck(SLURMKEYS_NODE, "Parameters", "25.11").status, SLURMKEY_OK);
+	cr_expect_eq(ck(SLURMKEYS_NODE, "SuspendTime", "25.11").status, SLURMKEY_TOO_NEW);
+	cr_expect_eq(ck(SLURMKEYS_NODE, "SuspendTime", "26.05").status, SLURMKEY_OK);
+	cr_expect_eq(ck(SLURMKEYS_PARTITION, "Exclusive", "25.11").status, SLURMKEY_TOO_NEW);
+	cr_expect_eq(ck(SLURMKEYS_PARTITION, "Exclusive", "26.05").status, SLURMKEY_OK);
+	cr_expect_eq(ck(SLURMKEYS_CGROUP, "CgroupSlice", "25.05").status, SLURMKEY_TOO_NEW);
+	cr_expect_eq(ck(SLURMKEYS_CGROUP, "CgroupJobIdPaths", "26.05").status, SLURMKEY_OK);
+	cr_expect_eq(ck(SLURMKEYS_CGROUP, "CgroupReleaseAgentDir", "26.05").status,
+		     SLURMKEY_REMOVED);
+	cr_expect_eq(ck(SLURMKEYS_SLURMDBD, "StoragePassScript", "25.11").status, SLURMKEY_OK);
+	c = ck(SLURMKEYS_SLURMDBD, "DisableRollups", "25.11");
+	cr_expect_eq(c.status, SLURMKEY_TOO_NEW);
+	cr_expect_str_eq(c.since, "26.05");
+}
+
+Test(slurmkeys, behaviours_by_release)
+{
+	cr_expect(!slurmkeys_has("24.11", SLURM_SACKD_PUSHED));
+	cr_expect(slurmkeys_has("25.05", SLURM_SACKD_PUSHED));
+	cr_expect(slurmkeys_has("26.05.5", SLURM_SACKD_PUSHED));
+	cr_expect(!slurmkeys_has(NULL, SLURM_SACKD_PUSHED));
+	cr_expect(!slurmkeys_has("22.05", SLURM_SACKD));
+	cr_expect(slurmkeys_has("23.11", SLURM_SACKD));
+	cr_expect(!slurmkeys_has("19.05", SLURM_RECONFIGURE_REEXECS));
 }
