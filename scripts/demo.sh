@@ -4,11 +4,11 @@
 # namespaces, no Slurm config anywhere) and MariaDB, then one real
 # `clusterctl apply inventories/lab.yaml`, then proof: sinfo, the
 # accounting tree, a GPU job. Run it twice: the second apply has nothing to do.
-# SLURM_VERSION=24.11 runs the lab's hosts on Slurm 24.11 (a Debian 13 root,
-# made on first use by scripts/lab-root.sh); 22.05 (Debian 12's) is the
-# default. The inventory applied is inventories/lab.yaml as `lab.sh inventory`
-# adapts it to the lab: on 24.11 its slurm_version, and the sacctmgr method
-# (the sql method does not know 24.11's accounting schema yet).
+# SLURM_VERSION=24.11 or 26.05 runs the lab's hosts on that Slurm (a Debian 13
+# or Debian testing root, made on first use by scripts/lab-root.sh); 22.05
+# (Debian 12's) is the default. The inventory applied is inventories/lab.yaml
+# as `lab.sh inventory` adapts it to the lab: on 24.11 and 26.05 its
+# slurm_version, and the sacctmgr method (the lab's default there).
 set -euo pipefail
 
 TOP=$(cd "$(dirname "$0")/.." && pwd)
@@ -34,6 +34,9 @@ in_ctl() { lab exec ctl "$@"; }
 HOSTS="ctl gpu01 gpu02 gpu03"
 [ "$SITE" = lab-configless ] && HOSTS="$HOSTS login1"	# its login host
 step "lab: hosts $HOSTS (Slurm $SLURM_VERSION, sshd each, private /etc), MariaDB"
+# lab.yaml's Slurm ports (slurmctld, slurmdbd, the three slurmd): another
+# lab holding them is named with the command that stops it
+lab ports-free 6817 6819 6831 6832 6833
 # shellcheck disable=SC2086
 lab hosts-up $HOSTS
 lab db-up

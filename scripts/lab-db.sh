@@ -1,7 +1,7 @@
 # lab-db.sh - MariaDB for the lab, sourced by lab.sh (db-up, db-down, db-sql).
 #
 # The MariaDB of the lab's Slurm generation (Debian 12's 10.11 for 22.05, the
-# Debian 13 root's 11.8 for 24.11, run with that root's /usr in a mount
+# Debian 13 root's 11.8 for 24.11, Debian testing's for 26.05, run with that root's /usr in a mount
 # namespace of its own) on 127.0.0.1:$LAB_DB_PORT with datadir, socket, pid and log
 # under $LAB; root over the socket only; DB user `slurm` (127.0.0.1 and localhost)
 # with a random password in $LAB/secrets/db.pass (0600, no trailing newline); an
@@ -38,6 +38,10 @@ skip-log-bin
 innodb_buffer_pool_size = 128M
 innodb_log_file_size = 64M
 innodb_lock_wait_timeout = 900
+# MariaDB 11.8 (the 24.11 and 26.05 roots) turns it on by default, and
+# slurmdbd 26.05 says it will fatal on a write conflict under it ("loose-":
+# 10.11, Debian 12's, does not know the option)
+loose-innodb_snapshot_isolation = OFF
 max_connections = 100
 general_log = $LAB_GENERAL_LOG
 general_log_file = $LAB/log/mysql-general.log
@@ -68,13 +72,13 @@ db_exec() {
 db_port_busy() { ss -Hltn "sport = :$LAB_DB_PORT" 2>/dev/null | grep -q .; }
 
 db_start() {
+	db_port_busy && die "$(held_by 127.0.0.1 "$LAB_DB_PORT")"
 	if [ ! -d "$LAB/mysql/mysql" ]; then
 		db_exec mariadb-install-db --defaults-file="$(db_cnf)" --user=root \
 			--auth-root-authentication-method=socket --skip-test-db \
 			>"$LAB/log/mariadb-install-db.log" 2>&1 ||
 			die "mariadb-install-db failed, see $LAB/log/mariadb-install-db.log"
 	fi
-	db_port_busy && die "port $LAB_DB_PORT is in use (set LAB_DB_PORT)"
 	rm -f "$LAB/mysql.sock"
 	db_exec setsid mariadbd --defaults-file="$(db_cnf)" </dev/null >>"$LAB/log/mariadbd.out" 2>&1 9>&- &
 	local i

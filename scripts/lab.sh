@@ -20,6 +20,11 @@
 #   lab.sh hosts-down            stop every host
 #   lab.sh status                hosts and their state (exit 1 if one is down)
 #   lab.sh db-up | db-down | db-sql [ARGS...]
+#   lab.sh ports-free PORT...    exit 1 naming the lab (and the command that
+#                                stops it) or process that holds a PORT
+#                                (ports this lab holds count as free)
+# hosts-up and db-up likewise name whoever holds their addresses or port
+# before they start anything.
 #   lab.sh env                   exports for tests (eval "$(lab.sh env)")
 #   lab.sh inventory FILE        FILE adapted to this lab's Slurm generation
 #                                (cluster.slurm_version, database.method), on stdout
@@ -31,14 +36,16 @@
 # Knobs: CLUSTERCTL_LAB (default /tmp/clusterctl-lab), LAB_NET (first three octets of
 # the host addresses, default 127.0.10; fixed at the lab's first hosts-up),
 # LAB_DB_PORT (3307; fixed at the first db-up), LAB_GENERAL_LOG (1 = MariaDB general query log),
-# SLURM_VERSION (22.05 or 24.11, default 22.05; fixed at the lab's first hosts-up): the
-# Slurm every host runs. 22.05 is the machine's own Debian 12 packages; 24.11 runs
-# from a Debian 13 root (scripts/lab-root.sh, made on first use): the hosts see
+# SLURM_VERSION (22.05, 24.11 or 26.05, default 22.05; fixed at the lab's first
+# hosts-up): the Slurm every host runs. 22.05 is the machine's own Debian 12
+# packages; 24.11 runs from a Debian 13 root, 26.05 from a Debian testing root
+# (scripts/lab-root.sh, made on first use): the hosts see
 # that root's /usr (binaries, libraries, Slurm's plugins, sshd) and its
 # ld.so.cache, with the same private /etc, /run, /var as with 22.05; the lab's
 # MariaDB is that root's too (11.8; 10.11 for 22.05).
 # LAB_ACCT_METHOD: database.method that `inventory` writes (default: sql on 22.05;
-# sacctmgr on 24.11, the better default there: bench/acct/RESULTS.md).
+# sacctmgr on 24.11, the better default there: bench/acct/RESULTS.md, and on
+# 26.05, whose schema the sql method does not write yet).
 #
 # Files: $LAB/ssh/{id_ed25519,known_hosts,config} (client key; each host's key for
 # its name and address; Host blocks with strict checking), $LAB/hosts.tsv (name,
@@ -333,10 +340,45 @@ lab_check_addrs() {
 	for name; do
 		holder_of "$name" && continue
 		addr_of "${HOST_INDEX[$name]}"; addr=$REPLY
-		[[ $busy == *" $addr:22 "* ]] &&
-			die "$addr:22 is in use (another lab? use CLUSTERCTL_LAB/LAB_NET)"
+		[[ $busy == *" $addr:22 "* ]] && die "$(held_by "$addr" 22)"
 	done
 	return 0
+}
+
+# lab_of_pid PID: the directory of the lab PID belongs to, if any: a
+# MariaDB started from a lab's my.cnf, or a process in a lab host's mount
+# namespace (sshd, Slurm's daemons), whose holder carries CLUSTERCTL_LAB
+lab_of_pid() {
+	local p args lab
+	mapfile -d '' args 2>/dev/null <"/proc/$1/cmdline" || return 1
+	if [[ ${args[1]:-} == --defaults-file=*/my.cnf ]]; then
+		lab=${args[1]#--defaults-file=}; echo "${lab%/my.cnf}"; return 0
+	fi
+	for p in $(pgrep -f "^$HOLDER_TAG "); do
+		[ "/proc/$p/ns/mnt" -ef "/proc/$1/ns/mnt" ] || continue
+		tr '\0' '\n' <"/proc/$p/environ" 2>/dev/null | sed -n 's/^CLUSTERCTL_LAB=//p'
+		return 0
+	done
+	return 1
+}
+
+# held_by ADDR PORT: a message naming what listens on ADDR:PORT (any address
+# when ADDR is *), with the command that stops it when that is a lab
+held_by() {
+	local pid lab what
+	pid=$(ss -Hltnp "sport = :$2" 2>/dev/null |
+		awk -v a="$1:$2" '$1 == "LISTEN" && ($4 == a || a ~ /^\*:/ || $4 ~ /^(0\.0\.0\.0|\*|\[::\]):/) { print; exit }' |
+		sed -n 's/.*pid=\([0-9]*\),.*/\1/p')
+	if [ -n "$pid" ] && lab=$(lab_of_pid "$pid") && [ -n "$lab" ] && [ "$lab" != "$LAB" ]; then
+		what="the lab $lab holds it ($(tr '\0' ' ' <"/proc/$pid/cmdline" | cut -c1-60)); stop that lab with: CLUSTERCTL_LAB=$lab bash $HERE/lab.sh down"
+	elif [ -n "$pid" ]; then
+		what="pid $pid holds it ($(tr '\0' ' ' <"/proc/$pid/cmdline" | cut -c1-60)), not a lab of clusterctl"
+	else
+		what="something holds it"
+	fi
+	local where="$1:$2"
+	[ "$1" != '*' ] || where="port $2"
+	echo "$where is in use: $what; or give this lab other addresses and ports (CLUSTERCTL_LAB, LAB_NET, LAB_DB_PORT)"
 }
 
 # wait_holder NAME: until its holder.pid names a live holder (10 s)
@@ -415,6 +457,7 @@ cmd_hosts_up() {
 		echo "$name" >>"$LAB/hosts.list"
 		HOST_INDEX[$name]=$(( ${#HOST_INDEX[@]} + 1 ))
 	done
+	lab_check_addrs "$@"
 	local running=0
 	for name; do
 		addr_of "${HOST_INDEX[$name]}"
@@ -426,7 +469,6 @@ cmd_hosts_up() {
 	wait
 	for name; do [ -f "$LAB/hosts/$name/.prepared" ] || die "cannot prepare host '$name'"; done
 	lab_write_client_files
-	lab_check_addrs "$@"
 	for name; do host_launch "$name"; done
 	for name; do wait_holder "$name" || rc=1; done
 	lab_sync_unix_users "$@"
@@ -615,6 +657,18 @@ cmd_gc() {
 	say "gc: stopped ${#holders[@]} orphaned host(s), $n orphaned MariaDB server(s)"
 }
 
+# ports-free PORT...: every PORT is free or held by this lab; else the first
+# one another holds, and who that is (held_by)
+cmd_ports_free() {
+	local port pid lab
+	for port; do
+		pid=$(ss -Hltnp "sport = :$port" 2>/dev/null | sed -n 's/.*pid=\([0-9]*\),.*/\1/p' | head -n 1)
+		[ -n "$pid" ] || { ss -Hltn "sport = :$port" 2>/dev/null | grep -q . || continue; }
+		[ -n "$pid" ] && lab=$(lab_of_pid "$pid") && [ "$lab" = "$LAB" ] && continue
+		die "$(held_by '*' "$port")"
+	done
+}
+
 cmd_wipe() {
 	[ -d "$LAB" ] || return 0
 	[ -f "$LAB/.clusterctl-lab" ] || die "refusing to wipe '$LAB': not a lab directory"
@@ -633,6 +687,7 @@ NET=$(lab_net)
 
 case "${1:-}" in
 hosts-up) shift; cmd_hosts_up "$@" ;;
+ports-free) shift; cmd_ports_free "$@" ;;
 host-stop) shift; cmd_host_stop "$@" ;;
 host-start) shift; cmd_host_start "$@" ;;
 host-rekey) shift; cmd_host_rekey "$@" ;;

@@ -7,7 +7,7 @@
 # be empty, and the site guide's checks (scripts/site-checks/NAME.sh) on
 # the live cluster: one line per check, exit 0 only if all hold.
 #
-# Knobs: SLURM_VERSION (22.05, the default, or 24.11: the lab's hosts run
+# Knobs: SLURM_VERSION (22.05, the default, 24.11 or 26.05: the lab's hosts run
 # that release where scripts/lab.sh supports it; the site runs with
 # slurm_version and database.method set by a second overlay,
 # $LAB/release.overlay.yaml), LAB_ACCT_METHOD (database.method in that
