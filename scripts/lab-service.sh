@@ -275,7 +275,12 @@ slurmd_stop() { stop_this_host slurmd "$(slurmd_pidfile)"; }
 # find it. It writes no pid file, stays in the foreground (setsid and & here,
 # as systemd would hold it) and re-executes itself on every reconfigure that
 # slurmctld pushes to it, under a new pid: the live sackd of this host is
-# whatever this_host_pids finds.
+# whatever this_host_pids finds. It runs as slurm, as Debian's sackd.service
+# has it (User=slurm): slurmctld addresses its pushes (25.05+) to SlurmUser,
+# and a sackd of another uid cannot read them. slurmctld sends them to the
+# port sackd registered, by default SlurmdPort; the lab's hosts share one
+# network, where a slurmd already holds that, so each sackd here listens on
+# a free port of its own (SACKD_PORT; sackd_port).
 
 SACKD_DEFAULTS=/etc/default/sackd
 SACKD_CACHE=/run/slurm/conf
@@ -283,15 +288,29 @@ SACKD_CACHE=/run/slurm/conf
 sackd_pid() { this_host_pids sackd | head -n 1; }
 sackd_ready() { [ -n "$(sackd_pid)" ] && [ -s "$SACKD_CACHE/slurm.conf" ]; }
 
+# sackd_port: a port no process listens on, from one derived from this
+# host's address (so that the lab's login hosts rarely try the same)
+sackd_port() {
+	local a b c d p
+	IFS=. read -r a b c d <<<"$(getent hosts "$(hostname)" | awk '{ print $1; exit }')"
+	p=$((40000 + (${c:-0} % 100) * 250 + ${d:-0}))
+	while ss -Hltn "sport = :$p" 2>/dev/null | grep -q .; do p=$((p + 1)); done
+	echo "$p"
+}
+
 sackd_start() {
-	local opts
+	local opts user=root
 	opts=$(env_file_value "$SACKD_DEFAULTS" SACKD_OPTIONS)
 	[ -n "$(sackd_pid)" ] && return 0
+	user_exists slurm && user=slurm
 	# what the last sackd fetched must not pass for what this one fetched
 	rm -rf "$SACKD_CACHE"
 	mkdir -p /run/slurm
+	chown "$user:" /run/slurm
+	# SACKD_PORT: the port 25.05+ registers for pushes (24.11 reads no such thing)
 	# shellcheck disable=SC2086 # SACKD_OPTIONS is word-split, as by systemd
-	setsid /usr/sbin/sackd $opts </dev/null >>/var/log/sackd.out 2>&1 &
+	SACKD_PORT=$(sackd_port) setsid setpriv --reuid="$user" --regid="$user" --init-groups \
+		/usr/sbin/sackd $opts </dev/null >>/var/log/sackd.out 2>&1 &
 	started_or_fail sackd /var/log/sackd.out sackd_ready
 }
 

@@ -607,9 +607,13 @@ const char *slurmkeys_supported_versions(void)
 
 /*
  * The release each behaviour came in. sackd (23.11) registers with
- * slurmctld; from 25.05 it also gives slurmctld a port, and slurmctld's
- * sackd_mgr pushes each reconfigure to it (24.11's sackd kept its old cache:
- * measured on the lab; 26.05's takes the push: tests/t/t7000-configless.sh).
+ * slurmctld, whose sackd_mgr sends each reconfigure to it from 23.11 on, to
+ * SlurmdPort on the sackd's host; from 25.05 sackd registers a port of its
+ * own (--port, SACKD_PORT) and the push is counted on from there: 26.05's
+ * sackd takes it (tests/t/t7000-configless.sh). Before 25.05 the plan keeps
+ * comparing sackd's cache and restarts a stale one (the lab's 24.11 sackd,
+ * on the SlurmdPort of a slurmd sharing its network, got a push in one run
+ * of t7000 and not in earlier ones, when the lab ran sackd as root).
  */
 static const char *const behaviour_since[] = {
 	[SLURM_RECONFIGURE_REEXECS] = "23.11",

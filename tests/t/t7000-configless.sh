@@ -1,5 +1,5 @@
 #!/bin/sh
-# slurm-releases: 22.05 24.11 (tests/t/run.sh runs it once per release)
+# slurm-releases: 22.05 24.11 26.05 (tests/t/run.sh runs it once per release)
 # t7000-configless: cluster.config_mode: configless on the lab (ctl, gpu[01-03],
 # and login1, a login host without slurmd):
 #   1. from nothing: compute hosts hold no Slurm config, only the munge key,
@@ -13,13 +13,16 @@
 #      files pushed to it
 #   2. a MaxTime change: only ctl's files change over SSH, the plan says
 #      gpu[01-03] receive it through slurmctld with no slurmd restart; every
-#      slurmd's cached slurm.conf holds the new value; login1's sackd (24.11,
-#      which slurmctld sends nothing) restarts on its stale cache, or its own
-#      slurm.conf changes (22.05)
+#      slurmd's cached slurm.conf holds the new value; login1's sackd (24.11:
+#      its cache is stale when plan looks) restarts, its own slurm.conf
+#      changes (22.05), or (25.05+) slurmctld pushes it to the running
+#      sackd: its cache holds the new value, apply restarts nothing
 #      and again with --limit ctl: only ctl observed and changed, the
 #      plan names gpu[01-03] outside the limit and still receiving it, and
-#      warns that login1 keeps the old slurm.conf; the next full plan
-#      restarts its sackd (24.11) or pushes the file (22.05); a password
+#      (before 25.05) warns that login1 may keep the old slurm.conf; the next
+#      full plan restarts a stale sackd (24.11) or pushes the file (22.05);
+#      on 25.05+ login1's sackd gets it through slurmctld, the plan names
+#      login1 among those receiving it, and nothing is left; a password
 #      passed through slurm_conf reaches login1 once, and the next plan
 #      exits 0 (sackd's cache compared with the secret in place)
 #   3. configless -> push -> configless -> push: stale files moved aside
@@ -58,6 +61,15 @@ else
 	PUSHED=ctl
 	FETCHING='gpu\[01-03\],login1'
 	MAXTIME_RESTARTS='1 restart'	# login1's sackd
+fi
+# from 25.05 slurmctld pushes a reconfigure to the sackd registered with it
+# (slurmkeys.c, SLURM_SACKD_PUSHED): login1 receives like the slurmd
+SACKD_PUSHED=
+RECEIVES='gpu[01-03]'		# hosts the plan says slurmctld hands slurm.conf to
+if [ -n "$SACKD" ] && slurm_at_least 25.05; then
+	SACKD_PUSHED=yes
+	RECEIVES='gpu[01-03],login1'
+	MAXTIME_RESTARTS='0 restarts'
 fi
 
 cc() { "$CLUSTERCTL" "$@"; }
@@ -216,18 +228,29 @@ test_expect_success '2. MaxTime: plan changes ctl only, slurmd get it through sl
 	test_must_fail --exit=2 cc plan "$INV" >plan 2>err; cat plan err &&
 	grep "^  $PUSHED: /etc/slurm/slurm.conf: modify\$" plan &&
 	test "$(grep -c ": /etc/" plan)" = 1 &&
-	if [ -n "$SACKD" ]; then grep "^  login1: restart sackd (cached slurm.conf is not the controller.s; this sackd fetches only when it starts)\$" plan
-	else ! grep sackd plan; fi &&
-	grep "^configless: gpu\[01-03\] receive slurm.conf through slurmctld (scontrol reconfigure); slurmd restart: no\$" plan &&
+	if [ -n "$SACKD" ] && [ -z "$SACKD_PUSHED" ]; then grep "^  login1: restart sackd (cached slurm.conf is not the controller.s; this sackd fetches only when it starts)\$" plan
+	else ! grep "restart sackd" plan; fi &&
+	grep -Fx "configless: $RECEIVES receive slurm.conf through slurmctld (scontrol reconfigure); slurmd restart: no" plan &&
 	grep "reconfigure slurmctld" plan && ! grep -i "restart slurm" plan &&
 	test_must_fail --exit=2 cc plan --json "$INV" >plan.json &&
-	python3 -c "import json,sys; c=json.load(open(\"plan.json\"))[\"configless\"]; sys.exit(not (c[\"hosts\"] == \"gpu[01-03]\" and c[\"files\"] == \"slurm.conf\" and c[\"slurmd_restart\"] is False))"
+	python3 -c "import json,sys; c=json.load(open(\"plan.json\"))[\"configless\"]; sys.exit(not (c[\"hosts\"] == sys.argv[1] and c[\"files\"] == \"slurm.conf\" and c[\"slurmd_restart\"] is False))" "$RECEIVES"
 '
+
+# login_has MAXTIME: login1's client config holds it (30 s: a pushed sackd
+# cache changes a moment after the reconfigure)
+login_has() {
+	i=0
+	while [ $i -lt 60 ] && ! on login1 grep -q "^PartitionName=debug .*MaxTime=$1" "$(login_file)"; do
+		sleep 0.5; i=$((i + 1))
+	done
+	on login1 grep "^PartitionName=debug .*MaxTime=$1" "$(login_file)"
+}
 
 test_expect_success '2. apply: every slurmd runs the new MaxTime, none restarted by apply' '
 	cc apply "$INV" >out 2>err; rc=$?; cat out err; test "$rc" = 0 &&
 	! grep "restart slurm" out && grep " $MAXTIME_RESTARTS, 1 reconfigure" out &&
-	on login1 grep "^PartitionName=debug .*MaxTime=00:45:00" "$(login_file)" &&
+	if [ -n "$SACKD_PUSHED" ]; then ! grep "restart sackd" out; fi &&
+	login_has 00:45:00 &&
 	for h in gpu01 gpu02 gpu03; do
 		i=0
 		while [ $i -lt 60 ] && ! on $h grep -q "^PartitionName=debug .*MaxTime=00:45:00" /run/slurm/conf/slurm.conf; do
@@ -249,8 +272,9 @@ test_expect_success '2. --limit ctl: only ctl is observed and changed, every slu
 	grep -q "max_time: \"01:00:00\"" "$INV" &&
 	test_must_fail --exit=2 cc plan --limit ctl "$INV" >plan 2>err; cat plan err &&
 	grep "^outside --limit: gpu\[01-03\],login1 (not observed" plan &&
-	grep "^configless: gpu\[01-03\] receive slurm.conf through slurmctld" plan &&
-	if [ -n "$SACKD" ]; then grep "^warning: sackd on login1 (outside --limit) keeps the old slurm.conf until it restarts" plan
+	grep -F "configless: $RECEIVES receive slurm.conf through slurmctld" plan &&
+	if [ -n "$SACKD_PUSHED" ]; then ! grep "^warning:.*login1" plan
+	elif [ -n "$SACKD" ]; then grep "^warning: sackd on login1 (outside --limit) keeps the old slurm.conf until it restarts" plan
 	else grep "^warning: hosts outside --limit keep their old /etc/slurm/slurm.conf until an apply reaches them" plan; fi &&
 	grep "^plan: [0-9]* changes\{0,1\} pending on 1 host\$" plan &&
 	cc apply --limit ctl "$INV" >out 2>err; rc=$?; cat out err; test "$rc" = 0 &&
@@ -263,13 +287,24 @@ test_expect_success '2. --limit ctl: only ctl is observed and changed, every slu
 		on $h scontrol show partition debug | grep "MaxTime=01:00:00" || return 1
 	done &&
 	idle_nodes &&
-	! on login1 grep "^PartitionName=debug .*MaxTime=01:00:00" "$(login_file)"
+	if [ -n "$SACKD_PUSHED" ]; then login_has 01:00:00
+	elif [ -z "$SACKD" ]; then ! on login1 grep "^PartitionName=debug .*MaxTime=01:00:00" "$(login_file)"; fi
 '
 
-test_expect_success '2. the next full apply brings login1 what --limit left out' '
-	test_must_fail --exit=2 cc plan "$INV" >plan 2>err; cat plan err &&
-	if [ -n "$SACKD" ]; then grep "^  login1: restart sackd (cached slurm.conf is not the controller" plan
-	else grep "^  login1: /etc/slurm/slurm.conf: modify" plan; fi &&
+# before 25.05 sackd listens on SlurmdPort, which the lab's gpu01 slurmd
+# holds too: slurmctld's push (from 23.11) reaches login1's sackd or not;
+# the plan then restarts a sackd whose cache is stale, and only then
+test_expect_success '2. the next full apply brings login1 what --limit left out (none on 25.05+)' '
+	if [ -n "$SACKD" ] && ! on login1 grep -q "^PartitionName=debug .*MaxTime=01:00:00" "$(login_file)"; then
+		test -z "$SACKD_PUSHED" &&
+		test_must_fail --exit=2 cc plan "$INV" >plan 2>err; cat plan err &&
+		grep "^  login1: restart sackd (cached slurm.conf is not the controller" plan
+	elif [ -n "$SACKD" ]; then
+		cc plan "$INV" >plan; rc=$?; cat plan; test "$rc" = 0 && ! grep "restart sackd" plan
+	else
+		test_must_fail --exit=2 cc plan "$INV" >plan 2>err; cat plan err &&
+		grep "^  login1: /etc/slurm/slurm.conf: modify" plan
+	fi &&
 	cc apply "$INV" >out 2>err; rc=$?; cat out err; test "$rc" = 0 &&
 	on login1 grep "^PartitionName=debug .*MaxTime=01:00:00" "$(login_file)" &&
 	cc plan "$INV" >plan; rc=$?; cat plan; test "$rc" = 0
