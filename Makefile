@@ -8,7 +8,7 @@
 #   make demo                 bring up the lab and apply inventories/lab.yaml
 #   make demo SITE=skynet     a seed site (aicloud, lri-spice, gcp-g2) and its guide's checks
 #   make demo SITE=lab-configless   the lab in configless mode (each slurmd fetches from slurmctld)
-#   make demo SLURM_VERSION=24.11   the same on Slurm 24.11 (22.05 is the default)
+#   make demo SLURM_VERSION=24.11   the same on Slurm 24.11 or 26.05 (22.05 is the default)
 #   make demo CLUSTERCTL=/usr/bin/clusterctl   the demo driving an installed clusterctl
 #   make install PREFIX=/usr/local DESTDIR=
 #   make deb                  clusterctl_VERSION_amd64.deb (dpkg-buildpackage, from HEAD)
@@ -121,12 +121,14 @@ $(BUILD):
 	@mkdir -p $(BUILD)
 
 # The one test command (README, .ci/run): installs what it needs, then runs
-# every suite with a normal build and again under ASan+UBSan.
+# every suite with a normal build and again under ASan+UBSan, whose
+# integration pass runs the daemon files on the newest release only.
 test: deps
 	$(AS_ROOT) bash scripts/lab-root.sh ensure 24.11 >/dev/null
+	$(AS_ROOT) bash scripts/lab-root.sh ensure 26.05 >/dev/null
 	$(MAKE) check-first-run
 	$(MAKE) check
-	$(MAKE) SANITIZE=address,undefined check-unit check-golden check-integration
+	$(MAKE) SANITIZE=address,undefined SLURM_VERSIONS=26.05 check-unit check-golden check-integration
 	$(MAKE) check-package
 
 deps:
@@ -158,7 +160,7 @@ tools: $(TOOLS)
 
 check-integration: $(BIN) $(TOOLS)
 	$(AS_ROOT) env CLUSTERCTL=$(abspath $(BIN)) CLUSTERCTL_TOOLS=$(abspath $(BUILD)/tools) \
-		sh tests/t/run.sh
+		$(if $(SLURM_VERSIONS),SLURM_VERSIONS="$(SLURM_VERSIONS)") sh tests/t/run.sh
 
 FUZZ_SECONDS ?= 10
 FUZZ_TARGETS := $(patsubst tests/fuzz/fuzz_%.c,%,$(sort $(wildcard tests/fuzz/fuzz_*.c)))

@@ -7,8 +7,8 @@
 # cases across files.
 #
 # Files that start Slurm daemons name the releases they run on in a line
-# "# slurm-releases: 22.05 24.11 (why)": run.sh runs them once per release
-# that is also in SLURM_VERSIONS (default "22.05 24.11"; scripts/lab.sh
+# "# slurm-releases: 22.05 24.11 26.05 (why)": run.sh runs them once per
+# release that is also in SLURM_VERSIONS (default "22.05 24.11 26.05"; scripts/lab.sh
 # SLURM_VERSION), their test lines naming the release. Each job gets a slot
 # (TEST_SLOT 0..TEST_JOBS-1) from which tests/t/lib-lab.sh derives
 # addresses and ports that no other job of this run picks.
@@ -16,7 +16,7 @@
 cd "$(dirname "$0")" || exit 1
 [ $# -gt 0 ] || set -- t[0-9]*.sh
 jobs=${TEST_JOBS:-4}
-releases=${SLURM_VERSIONS:-22.05 24.11}
+releases=${SLURM_VERSIONS:-22.05 24.11 26.05}
 out=$(mktemp -d "${TMPDIR:-/tmp}/clusterctl-run.XXXXXX") || exit 1
 trap 'rm -rf "$out"' EXIT
 

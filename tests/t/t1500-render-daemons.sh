@@ -1,5 +1,5 @@
 #!/bin/sh
-# slurm-releases: 22.05 24.11 (tests/t/run.sh runs it once per release)
+# slurm-releases: 22.05 24.11 26.05 (tests/t/run.sh runs it once per release)
 # t1500-render-daemons: the files `clusterctl render inventories/lab.yaml` writes
 # run real Slurm. Each lab host gets exactly its rendered files (copied in by the
 # manifest's owner and mode, no SSH: this proves the files, not the push), the

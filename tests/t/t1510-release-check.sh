@@ -1,5 +1,5 @@
 #!/bin/sh
-# slurm-releases: 22.05 24.11 (tests/t/run.sh runs it once per release)
+# slurm-releases: 22.05 24.11 26.05 (tests/t/run.sh runs it once per release)
 # t1510-release-check: plan asks every host which Slurm it runs (DAEMON -V)
 # and plans nothing for a host whose release is not the inventory's
 # cluster.slurm_version: exit 4, the host named with both versions. The lab's

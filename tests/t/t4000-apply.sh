@@ -1,5 +1,5 @@
 #!/bin/sh
-# slurm-releases: 22.05 24.11 (tests/t/run.sh runs it once per release)
+# slurm-releases: 22.05 24.11 26.05 (tests/t/run.sh runs it once per release)
 # t4000-apply: plan and apply end to end on 8 lab hosts (ctl + gpu[01-07], real
 # sshd, munged, slurmdbd on the lab's MariaDB, slurmctld, slurmd): every file
 # with the right bytes/owner/mode, users with the inventory's ids, one munge key
