@@ -152,6 +152,21 @@ static bool observe_same_release(const char *version, size_t len, const char *wa
 	return len >= n && !strncmp(version, want, n) && (len == n || version[n] == '.');
 }
 
+/*
+ * version (its first len bytes) is an older release than want: the host
+ * runs an older Slurm than the inventory names, i.e. an upgrade under way.
+ */
+static bool observe_older_release(const char *version, size_t len, const char *want)
+{
+	char buf[32];
+	int a = 0, b = 0, c = 0, d = 0;
+
+	snprintf(buf, sizeof(buf), "%.*s", (int)len, version);
+	if (sscanf(buf, "%d.%d", &a, &b) != 2 || sscanf(want, "%d.%d", &c, &d) != 2)
+		return false;
+	return a < c || (a == c && b < d);
+}
+
 void observe_parse_versions(const char *out, const char *want,
 			    struct plan_obs_host *h)
 {
@@ -167,9 +182,14 @@ void observe_parse_versions(const char *out, const char *want,
 		if (v == eol || observe_same_release(v, (size_t)(eol - v), want) ||
 		    h->version_error)
 			continue;
+		/* Slurm's upgrade guide: the daemons of a newer release talk to older
+		 * ones only in this order */
 		h->version_error = xasprintf("%.*s -V says Slurm %.*s, but the inventory's "
-					     "cluster.slurm_version is %s: nothing is planned here",
-					     (int)(sp - name), name, (int)(eol - v), v, want);
+					     "cluster.slurm_version is %s: nothing is planned here%s",
+					     (int)(sp - name), name, (int)(eol - v), v, want,
+					     observe_older_release(v, (size_t)(eol - v), want) ?
+					     " (upgrade in Slurm's order: slurmdbd first, then "
+					     "slurmctld, then slurmd and the client commands)" : "");
 	}
 }
 

@@ -972,6 +972,17 @@ Test(plan, versions_of_another_release_are_an_error)
 	plan_obs_host_release(&h);
 	observe_parse_versions("@@V slurmd slurm-wlm 24.11.5", "24.11", &h);
 	cr_expect_null(h.version_error);
+	/* older than the inventory: an upgrade, and Slurm's order for it */
+	observe_parse_versions("@@V slurmdbd slurm-wlm 24.11.5", "26.05", &h);
+	cr_assert_not_null(h.version_error);
+	cr_expect(strstr(h.version_error, "nothing is planned here (upgrade in Slurm's "
+			 "order: slurmdbd first, then slurmctld, then slurmd and the "
+			 "client commands)") != NULL, "%s", h.version_error);
+	plan_obs_host_release(&h);
+	observe_parse_versions("@@V slurmd slurm-wlm 26.05.5", "24.11", &h);
+	cr_assert_not_null(h.version_error);
+	cr_expect(strstr(h.version_error, "upgrade") == NULL, "%s", h.version_error);
+	plan_obs_host_release(&h);
 }
 
 /* 23.11+ reconfigure re-executes the daemons: only ports, auth, identities,
