@@ -1,4 +1,5 @@
 #!/bin/sh
+# slurm-releases: 22.05 24.11 26.05 (the lab itself on each release: its root's sshd, munged and MariaDB)
 # t0500-lab: the test lab itself (scripts/lab.sh): hosts are private (hostname,
 # /etc, users), reachable over ssh with strict host keys, stop and start, a
 # changed host key is refused, lab-service runs munged, the DB takes the slurm
