@@ -188,9 +188,9 @@ const struct key_table inv_db_table = TABLE("database", db_keys);
 const struct inv_ref_section inv_cluster_ref[] = {
 	{ "cluster", "Cluster-wide settings. `slurm_conf`, `cgroup_conf` and "
 	  "`slurmdbd_conf` keys are checked, case-insensitively, against what "
-	  "`slurm_version` accepts: removed, ignored (defunct) or newer keys "
-	  "are errors, and so are keys the inventory models itself "
-	  "(ClusterName, SlurmctldHost, NodeName, ...).", &inv_cluster_table },
+	  "`slurm_version` accepts: removed or newer keys are errors, ignored "
+	  "(defunct) ones warnings, and keys the inventory models itself are "
+	  "errors (ClusterName, SlurmctldHost, NodeName, ...).", &inv_cluster_table },
 	{ "cluster.slurm_user, cluster.munge_user", "Service users, created with "
 	  "the same UID/GID on every host.", &svc_user_table },
 	{ "cluster.services", "Commands that drive each service on a host.",
