@@ -83,7 +83,7 @@ static void apply_obs_reset(struct apply_session *s)
 	size_t i;
 
 	for (i = 0; i < s->m->n_hosts; i++)
-		plan_obs_host_release(&s->obs[i]);
+		obs_host_release(&s->obs[i]);
 }
 
 void apply_session_release(struct apply_session *s)
@@ -177,9 +177,9 @@ static void apply_observe_request(const struct apply_session *s, size_t idx,
 		files[rq->n_files].path = RENDER_SACKD_CACHE;
 		want_rendered(&files[rq->n_files++], s->rs, ctl_conf);
 	}
-	for (w = 0; w < PLAN_N_IDENT; w++) {
-		rq->user[w] = plan_svc_user(s->m, w)->name;
-		rq->group[w] = svc_user_group(plan_svc_user(s->m, w));
+	for (w = 0; w < N_IDENT; w++) {
+		rq->user[w] = model_svc_user(s->m, w)->name;
+		rq->group[w] = svc_user_group(model_svc_user(s->m, w));
 	}
 	for (k = 0; k < SVC_COUNT && (only & PLAN_ONLY_SERVICES); k++)
 		if (model_host_runs(s->m, &s->m->hosts[idx], k))
@@ -206,12 +206,12 @@ static void apply_verify_request(const struct apply_session *s, size_t idx,
 	rq->slurm_version = NULL;
 	rq->hw_model = NULL;
 	if (s->verify_keep_ids[idx])
-		for (int w = 0; w < PLAN_N_IDENT; w++)
+		for (int w = 0; w < N_IDENT; w++)
 			rq->user[w] = rq->group[w] = NULL;
 }
 
 static void apply_verify_keep(const struct apply_session *s, size_t idx,
-			      struct plan_obs_host *old, struct plan_obs_host *h)
+			      struct obs_host *old, struct obs_host *h)
 {
 	if (s->verify_keep_ids[idx]) {
 		memcpy(h->users, old->users, sizeof(h->users));
@@ -230,7 +230,7 @@ static int apply_observe_task(size_t idx, struct transport *tr, void *cookie,
 			      char **cause)
 {
 	struct apply_session *s = cookie;
-	struct plan_obs_host old = s->obs[idx];
+	struct obs_host old = s->obs[idx];
 	struct observe_request rq;
 	struct mungekey key = MUNGEKEY_INIT;
 	int r;
@@ -248,7 +248,7 @@ static int apply_observe_task(size_t idx, struct transport *tr, void *cookie,
 	if (!r && key.bytes)
 		mungekey_set(&s->controller_key, key.bytes, key.len);
 	mungekey_release(&key);
-	plan_obs_host_release(&old);
+	obs_host_release(&old);
 	free((void *)rq.files);
 	return r;
 }
@@ -264,7 +264,7 @@ static void apply_observe(struct apply_session *s)
 		const struct exec_result *r = exec_pool_result(s->pool, i);
 
 		if (r->state != EXEC_DONE)	/* not observed, or not this time */
-			plan_obs_host_release(&s->obs[i]);
+			obs_host_release(&s->obs[i]);
 		s->obs[i].ok = r->state == EXEC_DONE;
 		if (!s->obs[i].ok)
 			s->obs[i].error = xstrdup(r->error ?
@@ -470,7 +470,7 @@ static const char *const apply_reown_dirs =
 static void apply_ident_cmd(const struct apply_run *r, const struct plan_ident *d,
 			    struct strbuf *cmd)
 {
-	const struct svc_user *u = d->who == PLAN_SLURM ?
+	const struct svc_user *u = d->who == IDENT_SLURM ?
 		&r->s->m->cluster.slurm_user : &r->s->m->cluster.munge_user;
 	const char *group = svc_user_group(u);
 
@@ -524,14 +524,14 @@ static void apply_ident_cmd(const struct apply_run *r, const struct plan_ident *
  * daemon that was not running is fine.
  */
 static void apply_stop_daemons_of(const struct apply_run *r, size_t idx,
-				  enum plan_ident_who who, struct transport *tr)
+				  enum svc_ident who, struct transport *tr)
 {
 	static const enum service_kind slurm[] = { SVC_SLURMCTLD, SVC_SLURMDBD };
 	const struct model *m = r->s->m;
 	size_t k;
 
-	for (k = 0; k < (who == PLAN_SLURM ? ARRAY_SIZE(slurm) : 1); k++) {
-		enum service_kind kind = who == PLAN_SLURM ? slurm[k] : SVC_MUNGE;
+	for (k = 0; k < (who == IDENT_SLURM ? ARRAY_SIZE(slurm) : 1); k++) {
+		enum service_kind kind = who == IDENT_SLURM ? slurm[k] : SVC_MUNGE;
 		const char *stop = m->cluster.services[kind].stop;
 		char *cause = NULL;
 		int status;

@@ -72,7 +72,7 @@ struct apply_session {
 	struct apply_options opt;
 	struct transport_target *targets;	/* owned, one per model host */
 	struct exec_pool *pool;			/* owned */
-	struct plan_obs_host *obs;		/* owned, one per model host */
+	struct obs_host *obs;		/* owned, one per model host */
 	struct mungekey controller_key;		/* owned: the key found on the controller */
 	size_t controller;			/* host index, SIZE_MAX if none */
 	char *db_password;			/* owned, secret; NULL if unknown */

@@ -58,93 +58,30 @@ int plan_parse_only(const char *s, unsigned *only, char **cause)
 	return 0;
 }
 
-/* ---- observations ---- */
-
-struct plan_obs_file *plan_obs_add_file(struct plan_obs_host *h,
-					const char *path, bool exists,
-					unsigned mode, unsigned uid,
-					unsigned gid, const char *bytes,
-					size_t len)
-{
-	struct plan_obs_file *f;
-
-	XGROW(h->files, h->alloc_files, h->n_files + 1);
-	f = &h->files[h->n_files++];
-	memset(f, 0, sizeof(*f));
-	f->path = xstrdup(path);
-	f->exists = exists;
-	f->mode = mode & 07777;
-	f->uid = uid;
-	f->gid = gid;
-	if (bytes) {
-		f->bytes = xmalloc(len + 1);
-		memcpy(f->bytes, bytes, len);
-		f->bytes[len] = '\0';
-		f->len = len;
-	}
-	return f;
-}
-
-const struct plan_obs_file *plan_obs_find(const struct plan_obs_host *h,
-					  const char *path)
-{
-	size_t i;
-
-	for (i = 0; i < h->n_files; i++)
-		if (!strcmp(h->files[i].path, path))
-			return &h->files[i];
-	return NULL;
-}
-
-void plan_obs_host_release(struct plan_obs_host *h)
-{
-	size_t i;
-
-	if (!h)
-		return;
-	for (i = 0; i < h->n_files; i++) {
-		free(h->files[i].path);
-		/* observed slurmdbd.conf holds the password: wipe it */
-		xfree_secret(h->files[i].bytes, h->files[i].len);
-	}
-	free(h->files);
-	free(h->error);
-	free(h->version_error);
-	hwtruth_obs_release(&h->hw);
-	memset(h, 0, sizeof(*h));
-}
-
 /* ---- ids ---- */
-
-const struct svc_user *plan_svc_user(const struct model *m,
-				     enum plan_ident_who who)
-{
-	return who == PLAN_SLURM ? &m->cluster.slurm_user :
-		&m->cluster.munge_user;
-}
 
 /* The id to own files with on host h: the inventory's, else the host's. */
 static long long plan_want_uid(const struct plan *p,
-			       const struct plan_obs_host *o, const char *owner)
+			       const struct obs_host *o, const char *owner)
 {
 	long long id = model_uid_of(p->m, owner);
 	int w;
 
-	for (w = 0; id < 0 && w < PLAN_N_IDENT; w++)
-		if (!strcmp(owner, plan_svc_user(p->m, w)->name) &&
+	for (w = 0; id < 0 && w < N_IDENT; w++)
+		if (!strcmp(owner, model_svc_user(p->m, w)->name) &&
 		    o->users[w].exists)
 			id = o->users[w].id;
 	return id;
 }
 
 static long long plan_want_gid(const struct plan *p,
-			       const struct plan_obs_host *o, const char *group)
+			       const struct obs_host *o, const char *group)
 {
 	long long id = model_gid_of(p->m, group);
 	int w;
 
-	for (w = 0; id < 0 && w < PLAN_N_IDENT; w++)
-		if (!strcmp(group, svc_user_group(plan_svc_user(p->m, w))) &&
+	for (w = 0; id < 0 && w < N_IDENT; w++)
+		if (!strcmp(group, svc_user_group(model_svc_user(p->m, w))) &&
 		    o->groups[w].exists)
 			id = o->groups[w].id;
 	return id;
@@ -554,7 +491,7 @@ static struct plan_diff *plan_diff_find(struct plan *p, const char *key)
 
 /* Computes the masked diff and the restart class of one change. */
 static void plan_diff_fill(const struct plan *p, struct plan_diff *d,
-			   const char *path, const struct plan_obs_file *o,
+			   const char *path, const struct obs_file *o,
 			   const char *want, size_t wlen)
 {
 	bool had = o && o->exists;
@@ -581,7 +518,7 @@ static void plan_diff_fill(const struct plan *p, struct plan_diff *d,
 
 /* Sets pf's diff and restart class, computing them once per distinct change. */
 static void plan_file_diff(struct plan *p, struct plan_file *pf,
-			   const struct plan_obs_file *o, const char *want,
+			   const struct obs_file *o, const char *want,
 			   size_t wlen)
 {
 	char have[65] = "-", *key;
@@ -599,8 +536,8 @@ static void plan_file_diff(struct plan *p, struct plan_file *pf,
 	free(key);
 }
 
-static void plan_meta(const struct plan *p, const struct plan_obs_host *o,
-		      const struct plan_obs_file *of, struct plan_file *pf)
+static void plan_meta(const struct plan *p, const struct obs_host *o,
+		      const struct obs_file *of, struct plan_file *pf)
 {
 	long long uid = plan_want_uid(p, o, pf->want->owner);
 	long long gid = plan_want_gid(p, o, pf->want->group);
@@ -630,8 +567,8 @@ static void plan_finish_file(struct plan *p, struct plan_file *pf, bool exists)
 static void plan_key_file(struct plan *p, size_t host,
 			  const struct rendered_file *f)
 {
-	const struct plan_obs_host *o = &p->obs[host];
-	const struct plan_obs_file *of = plan_obs_find(o, f->path);
+	const struct obs_host *o = &p->obs[host];
+	const struct obs_file *of = obs_find(o, f->path);
 	struct plan_file *pf = plan_add_file(p, host, f);
 	bool exists = of && of->exists;
 
@@ -649,8 +586,8 @@ static void plan_key_file(struct plan *p, size_t host,
 static void plan_content_file(struct plan *p, size_t host,
 			      const struct rendered_file *f)
 {
-	const struct plan_obs_host *o = &p->obs[host];
-	const struct plan_obs_file *of = plan_obs_find(o, f->path);
+	const struct obs_host *o = &p->obs[host];
+	const struct obs_file *of = obs_find(o, f->path);
 	struct plan_file *pf = plan_add_file(p, host, f);
 	bool exists = of && of->exists;
 	const struct rendered_blob *b = &p->rs->blobs[f->blob];
@@ -679,12 +616,12 @@ static void plan_add_ident(struct plan *p, const struct plan_ident *id)
 
 static void plan_idents(struct plan *p, size_t host)
 {
-	const struct plan_obs_host *o = &p->obs[host];
+	const struct obs_host *o = &p->obs[host];
 	int w;
 
-	for (w = 0; w < PLAN_N_IDENT; w++) {
-		const struct svc_user *u = plan_svc_user(p->m, w);
-		const struct plan_obs_ident *g = &o->groups[w], *us = &o->users[w];
+	for (w = 0; w < N_IDENT; w++) {
+		const struct svc_user *u = model_svc_user(p->m, w);
+		const struct obs_ident *g = &o->groups[w], *us = &o->users[w];
 		long long uid = p->ids[w].uid, gid = p->ids[w].gid;
 		struct plan_ident id = { .host = host, .who = w, .group = true,
 					 .have_id = g->id, .want_id = gid };
@@ -752,7 +689,7 @@ static bool observed_agree(const struct plan *p, int who, bool group,
 	bool agree = true;
 
 	for (size_t h = 0; h < p->m->n_hosts; h++) {
-		const struct plan_obs_ident *id = group ? &p->obs[h].groups[who] :
+		const struct obs_ident *id = group ? &p->obs[h].groups[who] :
 			&p->obs[h].users[who];
 
 		if (!p->obs[h].ok || !id->exists)
@@ -778,9 +715,9 @@ static void plan_agree_ids(struct plan *p)
 {
 	size_t alloc = 0;
 
-	for (int w = 0; w < PLAN_N_IDENT; w++) {
-		const struct svc_user *u = plan_svc_user(p->m, w);
-		const char *key = w == PLAN_SLURM ? "slurm_user" : "munge_user";
+	for (int w = 0; w < N_IDENT; w++) {
+		const struct svc_user *u = model_svc_user(p->m, w);
+		const char *key = w == IDENT_SLURM ? "slurm_user" : "munge_user";
 		struct strbuf why = STRBUF_INIT;
 		bool ok = true;
 
@@ -837,7 +774,7 @@ void plan_absent_ranges(const struct model *m, const struct rendered_set *rs,
 static void plan_absent_file(struct plan *p, size_t host,
 			     const struct rendered_file *f)
 {
-	const struct plan_obs_file *of = plan_obs_find(&p->obs[host], f->path);
+	const struct obs_file *of = obs_find(&p->obs[host], f->path);
 	struct plan_file *pf;
 
 	p->n_files_total++;
@@ -910,11 +847,11 @@ static unsigned plan_host_restart(const struct plan *p, size_t host,
 
 		if (id->change != PLAN_FIX)
 			continue;
-		add = id->who == PLAN_MUNGE ? PLAN_RESTART_MUNGE :
+		add = id->who == IDENT_MUNGE ? PLAN_RESTART_MUNGE :
 			PLAN_RESTART_CTLD | PLAN_RESTART_DBD;
 		for (b = 0; b < PLAN_RESTART_NBITS; b++)
 			if ((add & (1u << b)) && !why[b])
-				why[b] = id->who == PLAN_MUNGE ? "munge ids" : "slurm ids";
+				why[b] = id->who == IDENT_MUNGE ? "munge ids" : "slurm ids";
 		bits |= add;
 	}
 	return bits;
@@ -1068,7 +1005,7 @@ static unsigned plan_fetched(struct plan *p)
  * holds a secret put in at push time) are what slurmctld serves, secrets
  * in place.
  */
-static bool plan_cache_is_served(const struct plan *p, const struct plan_obs_file *cache)
+static bool plan_cache_is_served(const struct plan *p, const struct obs_file *cache)
 {
 	size_t ctl = model_controller(p->m), len = 0;
 	const struct rendered_file *f;
@@ -1093,13 +1030,13 @@ static bool plan_cache_is_served(const struct plan *p, const struct plan_obs_fil
  */
 static bool plan_sackd_stale(const struct plan *p, size_t h)
 {
-	const struct plan_obs_file *cache;
+	const struct obs_file *cache;
 
 	if (!model_host_runs(p->m, &p->m->hosts[h], SVC_SACKD) ||
 	    !plan_sackd_fetches_at_start_only(p->m->cluster.slurm_version) ||
-	    !p->obs[h].ok || p->obs[h].svc[SVC_SACKD] != PLAN_OBS_SVC_RUNNING)
+	    !p->obs[h].ok || p->obs[h].svc[SVC_SACKD] != OBS_SVC_RUNNING)
 		return false;
-	cache = plan_obs_find(&p->obs[h], RENDER_SACKD_CACHE);
+	cache = obs_find(&p->obs[h], RENDER_SACKD_CACHE);
 	return !cache || !cache->exists ||
 	       (!cache->matches && !plan_cache_is_served(p, cache));
 }
@@ -1143,7 +1080,7 @@ static void plan_services(struct plan *p)
 				plan_add_service(p, h, map[j].k, PLAN_SVC_RESTART,
 						 why[plan_bit_index(map[j].bit)]);
 			} else if (p->obs[h].ok &&
-				   p->obs[h].svc[map[j].k] == PLAN_OBS_SVC_STOPPED) {
+				   p->obs[h].svc[map[j].k] == OBS_SVC_STOPPED) {
 				/* a restart starts it too; else it must be started */
 				plan_add_service(p, h, map[j].k, PLAN_SVC_START,
 						 "not running");

@@ -22,6 +22,7 @@
 #include "hwtruth.h"
 #include "model.h"
 #include "mungekey.h"
+#include "obs.h"
 #include "render.h"
 #include "strbuf.h"
 
@@ -43,58 +44,6 @@ enum plan_only {
  * set, or -1 with *cause naming the bad word.
  */
 int plan_parse_only(const char *s, unsigned *only, char **cause);
-
-/* ---- what was observed on one host (filled by observe.c or tests) ---- */
-
-struct plan_obs_file {
-	char *path;		/* owned */
-	bool exists;
-	unsigned mode, uid, gid;
-	char *bytes;		/* owned, NUL-terminated; NULL for the munge key
-				 * and when matches is set */
-	size_t len;
-	bool matches;		/* equal to the rendered bytes (not kept) */
-	char fp[MUNGEKEY_FP_LEN];	/* munge key only: fingerprint, else "" */
-};
-
-struct plan_obs_ident {
-	bool exists;
-	long long id;		/* uid or gid */
-	long long gid;		/* users: primary gid */
-};
-
-/* Index of the service identities in the arrays below. */
-enum plan_ident_who { PLAN_SLURM, PLAN_MUNGE, PLAN_N_IDENT };
-
-/* A daemon's state by its status command; UNKNOWN (0) when not asked. */
-enum plan_obs_svc {
-	PLAN_OBS_SVC_UNKNOWN,
-	PLAN_OBS_SVC_RUNNING,
-	PLAN_OBS_SVC_STOPPED,
-};
-
-struct plan_obs_host {
-	bool ok;		/* observed; false: error says why */
-	char *error;		/* owned */
-	struct plan_obs_file *files;
-	size_t n_files, alloc_files;
-	struct plan_obs_ident users[PLAN_N_IDENT], groups[PLAN_N_IDENT];
-	enum plan_obs_svc svc[SVC_COUNT];	/* by enum service_kind */
-	char *version_error;	/* owned: a daemon of another Slurm release */
-	struct hw_obs hw;	/* owned: slurmd -C / -G (hwtruth.h) */
-	bool refused;		/* set by plan_compute: hardware Slurm would
-				 * refuse; ok is false then, nothing planned */
-};
-
-/* Adds an observed file (copies path and bytes; bytes may be NULL). */
-struct plan_obs_file *plan_obs_add_file(struct plan_obs_host *h,
-					const char *path, bool exists,
-					unsigned mode, unsigned uid,
-					unsigned gid, const char *bytes,
-					size_t len);
-const struct plan_obs_file *plan_obs_find(const struct plan_obs_host *h,
-					  const char *path);
-void plan_obs_host_release(struct plan_obs_host *h);
 
 /* ---- the plan ---- */
 
@@ -139,7 +88,7 @@ struct plan_file {
 
 struct plan_ident {
 	size_t host;
-	enum plan_ident_who who;
+	enum svc_ident who;
 	bool group;		/* a group, else a user */
 	enum plan_change change;	/* CREATE or FIX */
 	long long have_id, want_id;
@@ -169,7 +118,7 @@ struct plan {
 	const struct model *m;			/* borrowed */
 	const struct rendered_set *rs;		/* borrowed */
 	unsigned only;				/* enum plan_only bits */
-	struct plan_obs_host *obs;		/* borrowed, m->n_hosts entries */
+	struct obs_host *obs;		/* borrowed, m->n_hosts entries */
 
 	struct plan_file *files;		/* changed files only */
 	size_t n_files, alloc_files;
@@ -206,7 +155,7 @@ struct plan {
 	 * identity is left alone and id_conflicts says why (one line each,
 	 * owned).
 	 */
-	struct { long long uid, gid; bool conflict; } ids[PLAN_N_IDENT];
+	struct { long long uid, gid; bool conflict; } ids[N_IDENT];
 	char **id_conflicts;
 	size_t n_id_conflicts;
 
@@ -240,7 +189,7 @@ struct plan {
 /* Everything plan_compute() needs besides the model and the rendered set. */
 struct plan_inputs {
 	unsigned only;				/* enum plan_only bits; 0 = all */
-	struct plan_obs_host *obs;		/* borrowed; one per model host */
+	struct obs_host *obs;		/* borrowed; one per model host */
 	const struct mungekey *key;		/* the key to install; copied */
 	enum plan_key_source key_source;
 	const char *db_password;		/* copied; NULL: none known */
@@ -307,11 +256,6 @@ char *plan_hosts_left_alone(const struct plan *p, enum host_scope scope);
  */
 char *plan_file_bytes(const struct plan *p, const struct rendered_file *f,
 		      size_t *len);
-
-/* The model's slurm or munge user (borrowed from m). */
-const struct svc_user *plan_svc_user(const struct model *m,
-				     enum plan_ident_who who);
-
 
 /*
  * What a change between two versions of a config file needs from the

@@ -258,7 +258,7 @@ static void plan_print_files(const struct plan *p, bool color,
 static void plan_describe_ident(const struct plan *p, const struct plan_ident *d,
 				struct strbuf *out)
 {
-	const struct svc_user *u = plan_svc_user(p->m, d->who);
+	const struct svc_user *u = model_svc_user(p->m, d->who);
 	const char *name = d->group ? svc_user_group(u) : u->name;
 
 	if (d->change == PLAN_CREATE) {
@@ -551,7 +551,7 @@ static json_t *plan_json_idents(const struct plan *p)
 
 	for (i = 0; i < ng; i++) {
 		const struct plan_ident *d = &p->idents[g[i].first];
-		const struct svc_user *u = plan_svc_user(p->m, d->who);
+		const struct svc_user *u = model_svc_user(p->m, d->who);
 
 		json_array_append_new(a, json_pack(
 			"{s:s, s:s, s:s, s:s, s:[I,I], s:[I,I]}",
