@@ -34,10 +34,11 @@ FLOORS = [
                     'import']),
     (6, 'decide', ['plan', 'acct_plan', 'acct_desired', 'acct_print',
                    'acct_sacctmgr', 'acct']),
+    # the lock, the observation round handed to decide, the verify round
+    (7, 'session', ['session']),
     # the sql writer and the read-back after writing act on the database
-    (7, 'act', ['apply', 'acct_apply', 'acct_sql', 'acct_batch',
+    (8, 'act', ['apply', 'acct_apply', 'acct_sql', 'acct_batch',
                 'acct_readback']),
-    (8, 'session', ['session']),
     (9, 'command', ['cmd', 'main']),
 ]
 

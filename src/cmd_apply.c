@@ -55,7 +55,7 @@ static int apply_report(const struct apply_summary *sum, int ret, char *cause)
 	return sum->failed || sum->refused || sum->verify_left ? CL_PARTIAL : CL_OK;
 }
 
-static int apply_go(struct apply_session *s, struct plan *p)
+static int apply_go(struct session *s, struct plan *p)
 {
 	struct apply_summary sum;
 	struct strbuf sb = STRBUF_INIT;
@@ -107,7 +107,7 @@ static const struct cmd_option apply_options[] = {
 static int cmd_apply_run(struct cmd_ctx *ctx)
 {
 	struct diag_list dl = DIAG_LIST_INIT;
-	struct apply_job job;
+	struct session_job job;
 	struct apply_cli cli;
 	char *cause = NULL;
 	int r;
@@ -126,14 +126,14 @@ static int cmd_apply_run(struct cmd_ctx *ctx)
 		return cmd_plan_show(ctx, &cli);
 	if ((r = cmd_plan_load(ctx, &cli)))
 		return r;
-	r = apply_job_start(&job, ctx->m, &cli, &dl, &cause);
+	r = session_job_start(&job, ctx->m, &cli, &dl, &cause);
 	diag_print(&dl, stderr);
 	diag_release(&dl);
 	if (cause)
 		fprintf(stderr, "clusterctl: apply: %s\n", cause);
 	r = r ? CL_FATAL : apply_go(&job.s, job.p);
 	free(cause);
-	apply_job_finish(&job);
+	session_job_finish(&job);
 	return r;
 }
 

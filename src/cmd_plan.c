@@ -12,7 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "apply.h"
+#include "session.h"
 #include "cmd.h"
 #include "die.h"
 #include "hostlist.h"
@@ -145,13 +145,13 @@ int cmd_plan_load(struct cmd_ctx *ctx, const struct apply_cli *cli)
 int cmd_plan_show(struct cmd_ctx *ctx, const struct apply_cli *cli)
 {
 	struct diag_list dl = DIAG_LIST_INIT;
-	struct apply_job job;
+	struct session_job job;
 	char *cause = NULL;
 	int r;
 
 	if ((r = cmd_plan_load(ctx, cli)))
 		return r;
-	r = apply_job_start(&job, ctx->m, cli, &dl, &cause);
+	r = session_job_start(&job, ctx->m, cli, &dl, &cause);
 	diag_print(&dl, stderr);
 	diag_release(&dl);
 	if (cause)
@@ -163,7 +163,7 @@ int cmd_plan_show(struct cmd_ctx *ctx, const struct apply_cli *cli)
 		r = CL_FATAL;
 	}
 	free(cause);
-	apply_job_finish(&job);
+	session_job_finish(&job);
 	return r;
 }
 

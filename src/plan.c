@@ -386,11 +386,6 @@ unsigned plan_classify(const char *path, const char *old, size_t old_len,
 	return plan_classify_release(path, old, old_len, new, new_len, false, why);
 }
 
-bool plan_reconfigure_reexecs(const char *slurm_version)
-{
-	return slurmkeys_has(slurm_version, SLURM_RECONFIGURE_REEXECS);
-}
-
 unsigned plan_classify_release(const char *path, const char *old, size_t old_len,
 			       const char *new, size_t new_len, bool reexec,
 			       char **why)
@@ -508,7 +503,7 @@ static void plan_diff_fill(const struct plan *p, struct plan_diff *d,
 	d->text = strbuf_detach(&sb, NULL);
 	d->restart = plan_classify_release(path, had ? o->bytes : "", had ? o->len : 0,
 					   want, wlen,
-					   plan_reconfigure_reexecs(p->m->cluster.slurm_version),
+					   slurmkeys_has(p->m->cluster.slurm_version, SLURM_RECONFIGURE_REEXECS),
 					   &d->why);
 	free(mo);
 	free(mw);
@@ -736,34 +731,6 @@ static void plan_agree_ids(struct plan *p)
 		}
 		strbuf_release(&why);
 	}
-}
-
-static void plan_ranges(const struct model *m, const struct rendered_file *files,
-			size_t n, size_t *starts)
-{
-	size_t h, i = 0;
-
-	for (h = 0; h < m->n_hosts; h++) {
-		starts[h] = i;
-		while (i < n && !strcmp(files[i].host, m->hosts[h].name))
-			i++;
-	}
-	starts[m->n_hosts] = i;
-	if (i != n)
-		BUG("rendered set not sorted by host in model order at '%s'",
-		    files[i].host);
-}
-
-void plan_rendered_ranges(const struct model *m, const struct rendered_set *rs,
-			  size_t *starts)
-{
-	plan_ranges(m, rs->files, rs->n_files, starts);
-}
-
-void plan_absent_ranges(const struct model *m, const struct rendered_set *rs,
-			size_t *starts)
-{
-	plan_ranges(m, rs->absent, rs->n_absent, starts);
 }
 
 /*
@@ -1131,71 +1098,12 @@ static void plan_check_hardware(struct plan *p)
 	}
 }
 
-struct plan *plan_compute(const struct model *m, const struct rendered_set *rs,
-			  const struct plan_inputs *in)
-{
-	struct plan *p = xcalloc(1, sizeof(*p));
-	size_t *starts = xcalloc(m->n_hosts + 1, sizeof(*starts));
-	size_t *gone = xcalloc(m->n_hosts + 1, sizeof(*gone));
-	size_t h;
-
-	p->m = m;
-	p->rs = rs;
-	p->obs = in->obs;
-	p->only = in->only ? in->only : PLAN_ONLY_ALL;
-	p->key_source = in->key_source;
-	if (in->key && in->key->bytes) {
-		mungekey_set(&p->key, in->key->bytes, in->key->len);
-		mungekey_fingerprint(&p->key, p->key_fp);
-	}
-	p->db_password = in->db_password ? xstrdup(in->db_password) : NULL;
-	p->acct_wanted = m->db.host != NULL && (p->only & PLAN_ONLY_ACCOUNTING);
-	p->file_start = xcalloc(m->n_hosts + 1, sizeof(*p->file_start));
-	p->ident_start = xcalloc(m->n_hosts + 1, sizeof(*p->ident_start));
-	p->service_start = xcalloc(m->n_hosts + 1, sizeof(*p->service_start));
-	plan_rendered_ranges(m, rs, starts);
-	plan_absent_ranges(m, rs, gone);
-	/* a host of another release is reported, like one not reached */
-	for (h = 0; h < m->n_hosts; h++)
-		if (p->obs[h].ok && p->obs[h].version_error) {
-			p->obs[h].ok = false;
-			free(p->obs[h].error);
-			p->obs[h].error = p->obs[h].version_error;
-			p->obs[h].version_error = NULL;
-		}
-	plan_check_hardware(p);
-	if (p->only & PLAN_ONLY_USERS)
-		plan_agree_ids(p);
-	for (h = 0; h < m->n_hosts; h++) {
-		p->file_start[h] = p->n_files;
-		p->ident_start[h] = p->n_idents;
-		plan_host_files(p, h, starts, gone);
-		if (p->obs[h].ok && (p->only & PLAN_ONLY_USERS))
-			plan_idents(p, h);
-	}
-	p->file_start[m->n_hosts] = p->n_files;
-	p->ident_start[m->n_hosts] = p->n_idents;
-	free(starts);
-	free(gone);
-	if (p->only & PLAN_ONLY_SERVICES)
-		plan_services(p);
-	return p;
-}
-
-void plan_set_accounting(struct plan *p, struct acct_plan *acct, char *error)
-{
-	acct_plan_free(p->acct);
-	free(p->acct_error);
-	p->acct = acct;
-	p->acct_error = error;
-}
-
 /*
  * A password the database refuses would be refused to slurmdbd too: the
  * files holding it stay as they are on every host, and the daemons that
- * changed only for them keep running (services are planned again).
+ * changed only for them keep running (services are planned after).
  */
-void plan_hold_password_files(struct plan *p, const char *refusal)
+static void plan_hold_password_files(struct plan *p, const char *refusal)
 {
 	struct strbuf sb = STRBUF_INIT;
 	size_t h, i, n = 0, from = 0;
@@ -1218,16 +1126,65 @@ void plan_hold_password_files(struct plan *p, const char *refusal)
 		from = to;
 	}
 	p->file_start[h] = p->n_files = n;
-	if (!sb.len)
-		return;
-	free(p->held);
-	p->held = strbuf_detach(&sb, NULL);
-	if (!(p->only & PLAN_ONLY_SERVICES))
-		return;
-	for (i = 0; i < p->n_services; i++)
-		free(p->services[i].why);
-	p->n_services = 0;
-	plan_services(p);
+	if (sb.len)
+		p->held = strbuf_detach(&sb, NULL);
+}
+
+struct plan *plan_compute(const struct model *m, const struct rendered_set *rs,
+			  const struct plan_inputs *in)
+{
+	struct plan *p = xcalloc(1, sizeof(*p));
+	size_t *starts = xcalloc(m->n_hosts + 1, sizeof(*starts));
+	size_t *gone = xcalloc(m->n_hosts + 1, sizeof(*gone));
+	size_t h;
+
+	p->m = m;
+	p->rs = rs;
+	p->obs = in->obs;
+	p->only = in->only ? in->only : PLAN_ONLY_ALL;
+	p->key_source = in->key_source;
+	if (in->key && in->key->bytes) {
+		mungekey_set(&p->key, in->key->bytes, in->key->len);
+		mungekey_fingerprint(&p->key, p->key_fp);
+	}
+	p->db_password = in->db_password ? xstrdup(in->db_password) : NULL;
+	p->acct_wanted = m->db.host != NULL && (p->only & PLAN_ONLY_ACCOUNTING);
+	p->file_start = xcalloc(m->n_hosts + 1, sizeof(*p->file_start));
+	p->ident_start = xcalloc(m->n_hosts + 1, sizeof(*p->ident_start));
+	p->service_start = xcalloc(m->n_hosts + 1, sizeof(*p->service_start));
+	rendered_ranges(m, rs, starts);
+	rendered_absent_ranges(m, rs, gone);
+	/* a host of another release is reported, like one not reached */
+	for (h = 0; h < m->n_hosts; h++)
+		if (p->obs[h].ok && p->obs[h].version_error) {
+			p->obs[h].ok = false;
+			free(p->obs[h].error);
+			p->obs[h].error = p->obs[h].version_error;
+			p->obs[h].version_error = NULL;
+		}
+	plan_check_hardware(p);
+	if (p->only & PLAN_ONLY_USERS)
+		plan_agree_ids(p);
+	for (h = 0; h < m->n_hosts; h++) {
+		p->file_start[h] = p->n_files;
+		p->ident_start[h] = p->n_idents;
+		plan_host_files(p, h, starts, gone);
+		if (p->obs[h].ok && (p->only & PLAN_ONLY_USERS))
+			plan_idents(p, h);
+	}
+	p->file_start[m->n_hosts] = p->n_files;
+	p->ident_start[m->n_hosts] = p->n_idents;
+	free(starts);
+	free(gone);
+	if (in->db_refusal)
+		plan_hold_password_files(p, in->db_refusal);
+	if (p->only & PLAN_ONLY_SERVICES)
+		plan_services(p);
+	p->acct = in->acct;
+	p->acct_error = in->acct_error;
+	if (p->acct)
+		p->acct_method = acct_plan_method(m, p->acct);
+	return p;
 }
 
 size_t plan_count(const struct plan *p)

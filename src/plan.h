@@ -161,6 +161,7 @@ struct plan {
 
 	bool acct_wanted;			/* the model has a database */
 	struct acct_plan *acct;			/* owned; NULL when not computed */
+	enum db_method acct_method;		/* how acct is applied (acct_plan_method) */
 	char *acct_error;			/* owned; why it could not be */
 	char *held;				/* owned: "held: ...\n" per change held back */
 	/* hardware findings per host (m->n_hosts entries, owned): a host with
@@ -193,39 +194,49 @@ struct plan_inputs {
 	const struct mungekey *key;		/* the key to install; copied */
 	enum plan_key_source key_source;
 	const char *db_password;		/* copied; NULL: none known */
+	/*
+	 * The accounting section: the plan takes acct or acct_error (both
+	 * NULL: not computed); db_refusal, when set, is the database's
+	 * refusal of the inventory's password (acct_plan_compute's
+	 * ACCT_DB_REFUSED), which holds the files that carry it back.
+	 */
+	struct acct_plan *acct;
+	char *acct_error;
+	const char *db_refusal;
 };
 
 /*
  * Compares desired and observed state. Hosts that were not observed get no
  * changes (they are listed by plan_unobserved()). With the services
  * section, a daemon a host runs (model_host_runs) that was observed stopped
- * is started unless a restart is planned for it. Returns the new plan
- * (caller frees with plan_free()); it borrows m, rs and in->obs.
+ * is started unless a restart is planned for it. With in->db_refusal, no
+ * content change of a file holding the database password (slurmdbd.conf)
+ * is planned, nor the restarts only it would cause: p->held names each.
+ * Returns the new plan (caller frees with plan_free()); it borrows m, rs
+ * and in->obs, and takes in->acct and in->acct_error.
  */
 struct plan *plan_compute(const struct model *m, const struct rendered_set *rs,
 			  const struct plan_inputs *in);
 
-/*
- * Fills starts (m->n_hosts + 1 entries): host h's rendered files are
- * rs->files[starts[h] .. starts[h + 1]). The set must be sorted by host in
- * model order, as render_cluster() promises; BUG() otherwise.
- */
-void plan_rendered_ranges(const struct model *m, const struct rendered_set *rs,
-			  size_t *starts);
-
-/* The same for the absent set (rs->absent, starts[h] .. starts[h + 1]). */
-void plan_absent_ranges(const struct model *m, const struct rendered_set *rs,
-			size_t *starts);
-
-/* Hands an accounting plan (or the reason there is none) to p. */
-void plan_set_accounting(struct plan *p, struct acct_plan *acct, char *error);
+/* What one observation round found, for plan_decide(). */
+struct plan_round {
+	unsigned only;				/* enum plan_only bits; 0 = all */
+	bool prune;				/* accounting: remove what the inventory lacks */
+	struct obs_host *obs;			/* borrowed; one per model host */
+	const struct mungekey *controller_key;	/* the key found on the controller */
+	const char *db_password;		/* NULL: none known */
+};
 
 /*
- * Drops every content change of a file holding the database password
- * (slurmdbd.conf) and the restarts only they caused; p->held names each
- * with the database's refusal. For a password the database refused.
+ * The whole plan from one observation round: the munge key (the
+ * controller's when it has one, else munge_key_source, else a new one;
+ * not judged when the controller was not observed), the accounting
+ * section when the inventory has a database (acct_plan_compute reads it;
+ * a refused password holds its files back), then plan_compute(). Returns
+ * the plan, or NULL with *cause (e.g. an unreadable munge_key_source).
  */
-void plan_hold_password_files(struct plan *p, const char *refusal);
+struct plan *plan_decide(const struct model *m, const struct rendered_set *rs,
+			 const struct plan_round *r, char **cause);
 
 /* Number of pending changes (files, idents, keys, services, accounting). */
 size_t plan_count(const struct plan *p);
@@ -269,14 +280,13 @@ unsigned plan_classify(const char *path, const char *old, size_t old_len,
 
 /*
  * The same for a release whose "scontrol reconfigure" re-executes the
- * daemons (reexec: 23.11 and later, plan_reconfigure_reexecs): only the keys
+ * daemons (reexec: 23.11 and later, SLURM_RECONFIGURE_REEXECS in slurmkeys.h): only the keys
  * such a reconfigure cannot change still need a restart. plan_classify is
  * this with reexec false (22.05 and older).
  */
 unsigned plan_classify_release(const char *path, const char *old, size_t old_len,
 			       const char *new, size_t new_len, bool reexec,
 			       char **why);
-bool plan_reconfigure_reexecs(const char *slurm_version);
 
 /*
  * Replaces the value of secret keys (StoragePass=) and every occurrence of

@@ -139,7 +139,7 @@ Test(cmd, colour_needs_a_tty_and_no_NO_COLOR)
 
 /* ---- the preamble: cmd_parse() by the entry's table, plan's options ---- */
 
-#include "apply.h"
+#include "session.h"
 #include "plan.h"
 
 /* argv: cmd's name, then the NULL-terminated words of ap; argc. */

@@ -12,6 +12,7 @@
 
 #include "observe.h"
 #include "plan.h"
+#include "slurmkeys.h"
 #include "xalloc.h"
 
 #define SLURM_CONF "ClusterName=c\nSlurmctldPort=6817\n" \
@@ -353,6 +354,7 @@ Test(plan, secrets_never_printed)
 Test(plan, a_refused_password_holds_slurmdbd_conf_back)
 {
 	struct fixture fx;
+	struct plan_inputs in;
 	struct plan *p;
 	char *t;
 
@@ -361,7 +363,12 @@ Test(plan, a_refused_password_holds_slurmdbd_conf_back)
 	observe_conf(&fx, 0, SLURM_CONF_EDITED);
 	p = compute(&fx, "n3wpassw0rd");
 	cr_expect_eq(p->n_files, 3);
-	plan_hold_password_files(p, "Access denied for user 'slurm'");
+	plan_free(p);
+	in = (struct plan_inputs){ .obs = fx.obs, .key = &fx.key,
+				   .key_source = PLAN_KEY_CONTROLLER,
+				   .db_password = "n3wpassw0rd",
+				   .db_refusal = "Access denied for user 'slurm'" };
+	p = plan_compute(fx.m, &fx.rs, &in);
 	/* n1's slurm.conf and n2's key stay planned; slurmdbd.conf and its restart go */
 	cr_expect_eq(p->n_files, 2);
 	cr_expect_eq(p->file_start[1], 1);
@@ -1006,10 +1013,10 @@ Test(plan, classification_per_release)
 		     PLAN_RESTART_CTLD | PLAN_RESTART_SLURMD);
 	cr_expect_str_eq(why, "slurm.conf: SlurmctldPort");
 	free(why);
-	cr_expect(!plan_reconfigure_reexecs("22.05"));
-	cr_expect(plan_reconfigure_reexecs("23.11"));
-	cr_expect(plan_reconfigure_reexecs("24.11.5"));
-	cr_expect(!plan_reconfigure_reexecs("19.05"));
+	cr_expect(!slurmkeys_has("22.05", SLURM_RECONFIGURE_REEXECS));
+	cr_expect(slurmkeys_has("23.11", SLURM_RECONFIGURE_REEXECS));
+	cr_expect(slurmkeys_has("24.11.5", SLURM_RECONFIGURE_REEXECS));
+	cr_expect(!slurmkeys_has("19.05", SLURM_RECONFIGURE_REEXECS));
 }
 
 /*
