@@ -10,10 +10,8 @@
  */
 #include "compat.h"
 
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "acct.h"
 #include "apply.h"

@@ -10,7 +10,6 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "die.h"
 #include "exec.h"
 #include "hosttarget.h"
 #include "lock.h"
