@@ -29,7 +29,7 @@
 
 struct apply_run {
 	struct session *s;
-	struct plan *p;
+	const struct plan *p;	/* read, never changed */
 	char **staged;		/* per plan file: the staged temp path */
 	struct strbuf *log;	/* per host: what was done (not printed here) */
 	bool *changed_key;	/* per host */
@@ -846,7 +846,7 @@ static int apply_check(const struct session *s, const struct plan *p,
 	return 0;
 }
 
-int apply_execute(struct session *s, struct plan *p,
+int apply_execute(struct session *s, const struct plan *p,
 		  struct apply_summary *sum, char **cause)
 {
 	struct apply_run r = { .s = s, .p = p };

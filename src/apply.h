@@ -68,7 +68,7 @@ struct apply_summary {
  * -1 with *cause when nothing could be done (lock held, controller failed
  * to stage: nothing was swapped anywhere).
  */
-int apply_execute(struct session *s, struct plan *p,
+int apply_execute(struct session *s, const struct plan *p,
 		  struct apply_summary *sum, char **cause);
 
 /*
