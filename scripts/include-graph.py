@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
-"""include-graph.py [SRC_DIR]: the module graph of src/ from its
-`#include "..."` lines; prints the include cycles and the upward
-dependencies, then one line "include-graph: N cycles, N upward".
+"""include-graph.py [--floors] [SRC_DIR]: the module graph of src/ from
+its `#include "..."` lines; prints the include cycles and the upward
+dependencies, then one line "include-graph: N cycles, N upward". With
+--floors, prints the modules of each floor instead.
 
 A module is one .c file. Module A depends on module B when A.c includes
 (directly or through another header) a header that declares a function B.c defines and A.c names it
@@ -65,8 +66,14 @@ def tags(paths, kinds):
 
 
 def main():
-    src = sys.argv[1] if len(sys.argv) > 1 else 'src'
+    args = sys.argv[1:]
+    floors = args[:1] == ['--floors']
+    if floors:
+        args = args[1:]
+    src = args[0] if args else 'src'
     files = sorted(f for f in os.listdir(src) if f.endswith(('.c', '.h')))
+    if floors:
+        return print_floors(files)
     cfiles = [f for f in files if f.endswith('.c')]
     defined = {}
     for name, path in tags([os.path.join(src, f) for f in cfiles], 'f'):
@@ -131,6 +138,17 @@ def main():
                       (a, FLOORS[fa][1], b, FLOORS[fb][1]))
     print('include-graph: %d cycles, %d upward' % (len(cycles), upward))
     return 1 if unplaced else 0
+
+
+def print_floors(files):
+    by = {}
+    for m in sorted({f[:-2] for f in files}):
+        by.setdefault(floor_of(m), []).append(m)
+    for n, name, _ in FLOORS:
+        print('%d %s: %s' % (n, name, ' '.join(by.get(n, []))))
+    for m in by.get(None, []):
+        print('no floor: ' + m)
+    return 1 if None in by else 0
 
 
 def sccs(nodes, edges):
