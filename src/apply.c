@@ -821,7 +821,7 @@ static int apply_check(const struct session *s, const struct plan *p,
 	size_t i;
 
 	/* every host's slurm.conf follows the controller's: none moves without it */
-	if (s->controller != SIZE_MAX && p->obs[s->controller].refused) {
+	if (s->controller != SIZE_MAX && p->hosts[s->controller].refused) {
 		*cause = xasprintf("the controller '%s' is refused for its hardware "
 				   "(see the plan): nothing was changed",
 				   s->m->hosts[s->controller].name);

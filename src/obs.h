@@ -51,8 +51,6 @@ struct obs_host {
 	enum obs_svc svc[SVC_COUNT];	/* by enum service_kind */
 	char *version_error;	/* owned: a daemon of another Slurm release */
 	struct hw_obs hw;	/* owned: slurmd -C / -G (hwtruth.h) */
-	bool refused;		/* set by plan_compute: hardware Slurm would
-				 * refuse; ok is false then, nothing planned */
 };
 
 /* Adds an observed file (copies path and bytes; bytes may be NULL). */

@@ -128,8 +128,8 @@ extern const char observe_version_cmd[];
 /*
  * Reads observe_version_cmd's lines out of out: a daemon whose release is
  * not want ("24.11" matches "24.11.5") sets h->version_error, which
- * plan_compute turns into the host's observation error: nothing is planned
- * for a host that runs another Slurm than the inventory names.
+ * plan_compute reports as the host's error (struct plan_host): nothing is
+ * planned for a host that runs another Slurm than the inventory names.
  */
 void observe_parse_versions(const char *out, const char *want,
 			    struct obs_host *h);

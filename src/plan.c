@@ -354,7 +354,7 @@ static bool observed_agree(const struct plan *p, int who, bool group,
 		const struct obs_ident *id = group ? &p->obs[h].groups[who] :
 			&p->obs[h].users[who];
 
-		if (!p->obs[h].ok || !id->exists)
+		if (!p->hosts[h].ok || !id->exists)
 			continue;
 		v[n].id = id->id;
 		v[n++].host = p->m->hosts[h].name;
@@ -427,7 +427,7 @@ static void plan_host_files(struct plan *p, size_t host, const size_t *starts,
 {
 	size_t i;
 
-	for (i = starts[host]; i < starts[host + 1] && p->obs[host].ok; i++) {
+	for (i = starts[host]; i < starts[host + 1] && p->hosts[host].ok; i++) {
 		const struct rendered_file *f = &p->rs->files[i];
 
 		if (f->secret && (p->only & PLAN_ONLY_MUNGE))
@@ -435,7 +435,7 @@ static void plan_host_files(struct plan *p, size_t host, const size_t *starts,
 		else if (!f->secret && (p->only & PLAN_ONLY_FILES))
 			plan_content_file(p, host, f);
 	}
-	for (i = gone[host]; i < gone[host + 1] && p->obs[host].ok &&
+	for (i = gone[host]; i < gone[host + 1] && p->hosts[host].ok &&
 	     (p->only & PLAN_ONLY_FILES); i++)
 		plan_absent_file(p, host, &p->rs->absent[i]);
 }
@@ -456,12 +456,12 @@ static void plan_check_hardware(struct plan *p)
 	if (!(p->only & ~(unsigned)PLAN_ONLY_ACCOUNTING))
 		return;
 	for (h = 0; h < p->m->n_hosts; h++) {
-		if (!p->obs[h].ok)
+		if (!p->hosts[h].ok)
 			continue;
 		hwtruth_check(p->m, h, &p->obs[h].hw, &p->hw[h]);
 		if (hwtruth_has_error(&p->hw[h])) {
-			p->obs[h].ok = false;
-			p->obs[h].refused = true;
+			p->hosts[h].ok = false;
+			p->hosts[h].refused = true;
 		}
 	}
 }
@@ -523,13 +523,12 @@ struct plan *plan_compute(const struct model *m, const struct rendered_set *rs,
 	rendered_ranges(m, rs, starts);
 	rendered_absent_ranges(m, rs, gone);
 	/* a host of another release is reported, like one not reached */
-	for (h = 0; h < m->n_hosts; h++)
-		if (p->obs[h].ok && p->obs[h].version_error) {
-			p->obs[h].ok = false;
-			free(p->obs[h].error);
-			p->obs[h].error = p->obs[h].version_error;
-			p->obs[h].version_error = NULL;
-		}
+	p->hosts = xcalloc(m->n_hosts + 1, sizeof(*p->hosts));
+	for (h = 0; h < m->n_hosts; h++) {
+		p->hosts[h].ok = p->obs[h].ok && !p->obs[h].version_error;
+		p->hosts[h].error = p->obs[h].ok ? p->obs[h].version_error :
+			p->obs[h].error;
+	}
 	plan_check_hardware(p);
 	if (p->only & PLAN_ONLY_USERS)
 		plan_agree_ids(p);
@@ -537,7 +536,7 @@ struct plan *plan_compute(const struct model *m, const struct rendered_set *rs,
 		p->file_start[h] = p->n_files;
 		p->ident_start[h] = p->n_idents;
 		plan_host_files(p, h, starts, gone);
-		if (p->obs[h].ok && (p->only & PLAN_ONLY_USERS))
+		if (p->hosts[h].ok && (p->only & PLAN_ONLY_USERS))
 			plan_idents(p, h);
 	}
 	p->file_start[m->n_hosts] = p->n_files;
@@ -569,7 +568,7 @@ static char *plan_hosts_not_ok(const struct plan *p, int want)
 	char *res = NULL;
 
 	for (h = 0; h < p->m->n_hosts; h++)
-		if (!p->obs[h].ok && (want < 0 || p->obs[h].refused == (want == 1)))
+		if (!p->hosts[h].ok && (want < 0 || p->hosts[h].refused == (want == 1)))
 			names[n++] = p->m->hosts[h].name;
 	if (n)
 		res = hostlist_compress(names, n);
@@ -645,6 +644,7 @@ void plan_free(struct plan *p)
 	for (i = 0; p->hw && i < p->m->n_hosts; i++)
 		hwtruth_findings_release(&p->hw[i]);
 	free(p->hw);
+	free(p->hosts);
 	plan_fetch_release(p);
 	free(p);
 }

@@ -121,7 +121,14 @@ struct plan {
 	const struct model *m;			/* borrowed */
 	const struct rendered_set *rs;		/* borrowed */
 	unsigned only;				/* enum plan_only bits */
-	struct obs_host *obs;		/* borrowed, m->n_hosts entries */
+	const struct obs_host *obs;		/* borrowed, m->n_hosts entries */
+	/*
+	 * Per host (m->n_hosts entries, owned): ok when observed, of the
+	 * inventory's release and not refused for its hardware (hw); nothing
+	 * is planned for the others. error (borrowed from obs): why not
+	 * observed, or the release found; NULL for a refused host.
+	 */
+	struct plan_host { bool ok, refused; const char *error; } *hosts;
 
 	struct plan_file *files;		/* changed files only */
 	size_t n_files, alloc_files;
@@ -193,7 +200,7 @@ struct plan {
 /* Everything plan_compute() needs besides the model and the rendered set. */
 struct plan_inputs {
 	unsigned only;				/* enum plan_only bits; 0 = all */
-	struct obs_host *obs;		/* borrowed; one per model host */
+	const struct obs_host *obs;		/* borrowed; one per model host */
 	const struct mungekey *key;		/* the key to install; copied */
 	enum plan_key_source key_source;
 	const char *db_password;		/* copied; NULL: none known */
@@ -225,7 +232,7 @@ struct plan *plan_compute(const struct model *m, const struct rendered_set *rs,
 struct plan_round {
 	unsigned only;				/* enum plan_only bits; 0 = all */
 	bool prune;				/* accounting: remove what the inventory lacks */
-	struct obs_host *obs;			/* borrowed; one per model host */
+	const struct obs_host *obs;			/* borrowed; one per model host */
 	const struct mungekey *controller_key;	/* the key found on the controller */
 	const char *db_password;		/* NULL: none known */
 };

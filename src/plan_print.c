@@ -382,9 +382,9 @@ static void plan_print_unobserved(const struct plan *p, struct strbuf *out)
 		return;
 	strbuf_addf(out, "not observed: %s\n", hl);
 	for (h = 0; h < p->m->n_hosts; h++)
-		if (!p->obs[h].ok && !p->obs[h].refused)
+		if (!p->hosts[h].ok && !p->hosts[h].refused)
 			strbuf_addf(out, "  %s: %s\n", p->m->hosts[h].name,
-				    p->obs[h].error ? p->obs[h].error : "not reached");
+				    p->hosts[h].error ? p->hosts[h].error : "not reached");
 	free(hl);
 }
 
@@ -588,10 +588,10 @@ static json_t *plan_json_unobserved(const struct plan *p)
 	size_t h;
 
 	for (h = 0; h < p->m->n_hosts; h++)
-		if (!p->obs[h].ok && !p->obs[h].refused)
+		if (!p->hosts[h].ok && !p->hosts[h].refused)
 			json_array_append_new(a, json_pack("{s:s, s:s}", "host",
 				p->m->hosts[h].name, "error",
-				p->obs[h].error ? p->obs[h].error : "not reached"));
+				p->hosts[h].error ? p->hosts[h].error : "not reached"));
 	return a;
 }
 

@@ -240,7 +240,7 @@ static bool plan_sackd_stale(const struct plan *p, size_t h)
 
 	if (!model_host_runs(p->m, &p->m->hosts[h], SVC_SACKD) ||
 	    !plan_sackd_fetches_at_start_only(p->m->cluster.slurm_version) ||
-	    !p->obs[h].ok || p->obs[h].svc[SVC_SACKD] != OBS_SVC_RUNNING)
+	    !p->hosts[h].ok || p->obs[h].svc[SVC_SACKD] != OBS_SVC_RUNNING)
 		return false;
 	cache = obs_find(&p->obs[h], RENDER_SACKD_CACHE);
 	return !cache || !cache->exists ||
@@ -285,7 +285,7 @@ void plan_services(struct plan *p)
 			if (bits & map[j].bit) {
 				plan_add_service(p, h, map[j].k, PLAN_SVC_RESTART,
 						 why[plan_bit_index(map[j].bit)]);
-			} else if (p->obs[h].ok &&
+			} else if (p->hosts[h].ok &&
 				   p->obs[h].svc[map[j].k] == OBS_SVC_STOPPED) {
 				/* a restart starts it too; else it must be started */
 				plan_add_service(p, h, map[j].k, PLAN_SVC_START,
@@ -299,7 +299,7 @@ void plan_services(struct plan *p)
 		     (ctld && !(bits & PLAN_RESTART_CTLD))))
 			reconfigure = true;
 	}
-	if (reconfigure && ctl != SIZE_MAX && p->obs[ctl].ok)
+	if (reconfigure && ctl != SIZE_MAX && p->hosts[ctl].ok)
 		plan_add_service(p, ctl, SVC_SLURMCTLD, PLAN_SVC_RECONFIGURE,
 				 "configuration changed");
 	plan_services_by_host(p);

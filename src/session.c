@@ -202,8 +202,15 @@ static void session_verify_keep(const struct session *s, size_t idx,
 	}
 	h->hw = old->hw;	/* taken: a refused host stays refused */
 	memset(&old->hw, 0, sizeof(old->hw));
-	/* plan_compute turned a release mismatch into the host's error */
-	if (!old->ok && old->error) {
+	/*
+	 * A host of another release, or not observed before, is still not
+	 * planned for (its version_error stands for the reason): what was
+	 * not applied there is not left over.
+	 */
+	if (old->version_error) {
+		h->version_error = old->version_error;
+		old->version_error = NULL;
+	} else if (!old->ok && old->error) {
 		h->version_error = old->error;
 		old->error = NULL;
 	}
