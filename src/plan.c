@@ -511,6 +511,7 @@ struct plan *plan_compute(const struct model *m, const struct rendered_set *rs,
 	p->obs = in->obs;
 	p->only = in->only ? in->only : PLAN_ONLY_ALL;
 	p->key_source = in->key_source;
+	p->key_note = in->key_note ? xstrdup(in->key_note) : NULL;
 	if (in->key && in->key->bytes) {
 		mungekey_set(&p->key, in->key->bytes, in->key->len);
 		mungekey_fingerprint(&p->key, p->key_fp);

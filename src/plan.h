@@ -203,6 +203,7 @@ struct plan_inputs {
 	const struct obs_host *obs;		/* borrowed; one per model host */
 	const struct mungekey *key;		/* the key to install; copied */
 	enum plan_key_source key_source;
+	const char *key_note;			/* why the key was not checked; copied */
 	const char *db_password;		/* copied; NULL: none known */
 	/*
 	 * The accounting section: the plan takes acct or acct_error (both

@@ -60,6 +60,7 @@ struct plan *plan_decide(const struct model *m, const struct rendered_set *rs,
 				  .obs = r->obs, .key = &key,
 				  .db_password = r->db_password };
 	size_t ctl = model_controller(m);
+	char *note = NULL;
 	struct plan *p;
 	/*
 	 * Without the controller we cannot know the cluster's key: planning a
@@ -71,15 +72,16 @@ struct plan *plan_decide(const struct model *m, const struct rendered_set *rs,
 	*cause = NULL;
 	if (plan_choose_key(m, r->controller_key, &key, &in.key_source, cause))
 		return NULL;
-	if (skip_key)
+	if (skip_key) {
 		in.only &= ~(unsigned)PLAN_ONLY_MUNGE;
-	plan_accounting(m, r->prune, &in);
-	p = plan_compute(m, rs, &in);
-	if (skip_key)
-		p->key_note = ctl == SIZE_MAX ?
+		in.key_note = note = ctl == SIZE_MAX ?
 			xstrdup("not checked: the inventory names no controller") :
 			xasprintf("not checked: the controller '%s' was not observed "
 				  "(its key is the cluster's)", m->hosts[ctl].name);
+	}
+	plan_accounting(m, r->prune, &in);
+	p = plan_compute(m, rs, &in);
+	free(note);
 	mungekey_release(&key);
 	return p;
 }

@@ -12,7 +12,6 @@
 
 #include "observe.h"
 #include "plan.h"
-#include "slurmkeys.h"
 #include "xalloc.h"
 
 #define SLURM_CONF "ClusterName=c\nSlurmctldPort=6817\n" \
@@ -1013,10 +1012,6 @@ Test(plan, classification_per_release)
 		     PLAN_RESTART_CTLD | PLAN_RESTART_SLURMD);
 	cr_expect_str_eq(why, "slurm.conf: SlurmctldPort");
 	free(why);
-	cr_expect(!slurmkeys_has("22.05", SLURM_RECONFIGURE_REEXECS));
-	cr_expect(slurmkeys_has("23.11", SLURM_RECONFIGURE_REEXECS));
-	cr_expect(slurmkeys_has("24.11.5", SLURM_RECONFIGURE_REEXECS));
-	cr_expect(!slurmkeys_has("19.05", SLURM_RECONFIGURE_REEXECS));
 }
 
 /*
@@ -1201,5 +1196,83 @@ Test(plan, absent_files_are_removed_when_present)
 		free(fx.rs.absent[i].group);
 	}
 	free(fx.rs.absent);
+	teardown_fx(&fx);
+}
+
+/* The munge key changes planned (one per host whose key differs). */
+static size_t key_changes(const struct plan *p)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < p->n_files; i++)
+		n += p->files[i].want->secret && p->files[i].content;
+	return n;
+}
+
+Test(plan, decide_keeps_the_controllers_key)
+{
+	struct fixture fx;
+	struct plan_round r;
+	struct plan *p;
+	char *cause = NULL, fp[MUNGEKEY_FP_LEN];
+
+	setup(&fx, DBD_CONF);
+	r = (struct plan_round){ .obs = fx.obs, .controller_key = &fx.key,
+				 .db_password = "pw" };
+	p = plan_decide(fx.m, &fx.rs, &r, &cause);
+	cr_assert(p, "%s", cause);
+	mungekey_fingerprint(&fx.key, fp);
+	cr_expect_eq(p->key_source, PLAN_KEY_CONTROLLER);
+	cr_expect_str_eq(p->key_fp, fp);
+	cr_expect_null(p->key_note);
+	cr_expect_eq(plan_count(p), 0);
+	/* no database in the inventory: no accounting section */
+	cr_expect(!p->acct_wanted && !p->acct && !p->acct_error);
+	plan_free(p);
+	teardown_fx(&fx);
+}
+
+Test(plan, decide_without_the_controllers_key_makes_one)
+{
+	struct fixture fx;
+	struct mungekey none = MUNGEKEY_INIT;
+	struct plan_round r;
+	struct plan *p;
+	char *cause = NULL;
+
+	setup(&fx, DBD_CONF);
+	r = (struct plan_round){ .obs = fx.obs, .controller_key = &none,
+				 .db_password = "pw" };
+	p = plan_decide(fx.m, &fx.rs, &r, &cause);
+	cr_assert(p, "%s", cause);
+	cr_expect_eq(p->key_source, PLAN_KEY_GENERATED);
+	cr_expect_eq(key_changes(p), 4, "every host gets the new key");
+	plan_free(p);
+	teardown_fx(&fx);
+}
+
+Test(plan, decide_leaves_the_key_alone_without_the_controller)
+{
+	struct fixture fx;
+	struct mungekey none = MUNGEKEY_INIT;
+	struct plan_round r;
+	struct plan *p;
+	char *cause = NULL, *t;
+
+	setup(&fx, DBD_CONF);
+	fx.obs[0].ok = false;
+	r = (struct plan_round){ .obs = fx.obs, .controller_key = &none,
+				 .db_password = "pw" };
+	p = plan_decide(fx.m, &fx.rs, &r, &cause);
+	cr_assert(p, "%s", cause);
+	cr_expect_eq(key_changes(p), 0, "a new key would split the cluster");
+	cr_expect_str_eq(p->key_note, "not checked: the controller 'n1' was not "
+			 "observed (its key is the cluster's)");
+	cr_expect(fx.obs[0].error == NULL && !fx.obs[0].ok,
+		  "the observation stays as observed");
+	t = text(p);
+	cr_expect(strstr(t, "not checked: the controller 'n1'"), "%s", t);
+	free(t);
+	plan_free(p);
 	teardown_fx(&fx);
 }
