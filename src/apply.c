@@ -750,7 +750,7 @@ static void apply_collect_failures(struct session *s,
 		if (s->failed[i])
 			strbuf_addf(&sum->errors, "%s: %s\n", s->m->hosts[i].name,
 				    res->error ? session_host_error(s->m->hosts[i].name,
-								  res->error) :
+								    res->error) :
 				    exec_state_name(res->state));
 	}
 }

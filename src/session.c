@@ -41,8 +41,8 @@ static char *session_db_password(const struct model *m)
 }
 
 void session_init(struct session *s, const struct model *m,
-			const struct rendered_set *rs,
-			const struct session_options *opt)
+		  const struct rendered_set *rs,
+		  const struct session_options *opt)
 {
 	size_t fanout;
 
@@ -127,7 +127,7 @@ static void want_rendered(struct observe_file *of, const struct rendered_set *rs
  * daemon stays UNKNOWN and nothing is started). rq->files is allocated.
  */
 static void session_observe_request(const struct session *s, size_t idx,
-				  struct observe_request *rq)
+				    struct observe_request *rq)
 {
 	const struct cluster *c = &s->m->cluster;
 	unsigned only = s->opt.only ? s->opt.only : PLAN_ONLY_ALL;
@@ -184,7 +184,7 @@ static void session_observe_request(const struct session *s, size_t idx,
  * Takes what it keeps out of old.
  */
 static void session_verify_request(const struct session *s, size_t idx,
-				 struct observe_request *rq)
+				   struct observe_request *rq)
 {
 	rq->slurm_version = NULL;
 	rq->hw_model = NULL;
@@ -194,7 +194,7 @@ static void session_verify_request(const struct session *s, size_t idx,
 }
 
 static void session_verify_keep(const struct session *s, size_t idx,
-			      struct obs_host *old, struct obs_host *h)
+				struct obs_host *old, struct obs_host *h)
 {
 	if (s->verify_keep_ids[idx]) {
 		memcpy(h->users, old->users, sizeof(h->users));
@@ -217,7 +217,7 @@ static void session_verify_keep(const struct session *s, size_t idx,
 }
 
 static int session_observe_task(size_t idx, struct transport *tr, void *cookie,
-			      char **cause)
+				char **cause)
 {
 	struct session *s = cookie;
 	struct obs_host old = s->obs[idx];
@@ -285,7 +285,7 @@ struct session_lock_cookie {
 
 /* On the controller alone: the holder command stays running on its session. */
 static int session_lock_task(size_t idx, struct transport *tr, void *cookie,
-			   char **cause)
+			     char **cause)
 {
 	struct session_lock_cookie *lc = cookie;
 	bool refused;
@@ -333,7 +333,7 @@ int session_lock(struct session *s, char **cause)
  * and ids in *fixed, daemons down again in *starts.
  */
 static void session_left(const struct session *s, const struct plan *again,
-		       size_t *fixed, size_t *starts)
+			 size_t *fixed, size_t *starts)
 {
 	size_t i;
 
@@ -387,7 +387,7 @@ size_t session_verify(struct session *s, const struct plan *p)
 /* ---- one run: render, observe, decide ---- */
 
 int session_job_start(struct session_job *j, const struct model *m,
-		    const struct apply_cli *cli, struct diag_list *dl, char **cause)
+		      const struct apply_cli *cli, struct diag_list *dl, char **cause)
 {
 	memset(j, 0, sizeof(*j));
 	*cause = NULL;
