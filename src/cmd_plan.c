@@ -12,11 +12,11 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "session.h"
 #include "cmd.h"
 #include "die.h"
 #include "hostlist.h"
 #include "plan.h"
+#include "session.h"
 #include "xalloc.h"
 
 static const char *const plan_usage[] = {

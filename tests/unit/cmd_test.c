@@ -139,8 +139,8 @@ Test(cmd, colour_needs_a_tty_and_no_NO_COLOR)
 
 /* ---- the preamble: cmd_parse() by the entry's table, plan's options ---- */
 
-#include "session.h"
 #include "plan.h"
+#include "session.h"
 
 /* argv: cmd's name, then the NULL-terminated words of ap; argc. */
 static int fill_argv(char *argv[16], const struct cmd_entry *cmd, va_list ap)
