@@ -24,9 +24,10 @@ import sys
 FLOORS = [
     (0, 'base', ['compat', 'die', 'xalloc', 'strbuf', 'sha256', 'diff',
                  'hostlist', 'diag', 'yamlout', 'embedded', 'version',
-                 'pathtrust']),
+                 'pathtrust', 'fileio']),
     (1, 'model', ['model', 'slurmkeys', 'slurmconf', 'mungekey']),
-    (2, 'inventory', ['inventory', 'overlay', 'validate']),
+    (2, 'inventory', ['inventory', 'overlay', 'validate', 'yaml_splice',
+                      'add_user_req']),
     (3, 'render', ['render', 'view', 'tmpl']),
     (4, 'reach', ['transport', 'exec', 'hosttarget', 'lock', 'db']),
     (5, 'observe', ['obs', 'observe', 'hwtruth', 'acct_observe',
