@@ -25,7 +25,7 @@ FLOORS = [
     (0, 'base', ['compat', 'die', 'xalloc', 'strbuf', 'sha256', 'diff',
                  'hostlist', 'diag', 'yamlout', 'embedded', 'version',
                  'pathtrust', 'fileio']),
-    (1, 'model', ['model', 'slurmkeys', 'slurmconf', 'mungekey']),
+    (1, 'model', ['model', 'slurmkeys', 'slurmconf', 'slurmread', 'mungekey']),
     (2, 'inventory', ['inventory', 'overlay', 'validate', 'yaml_splice',
                       'add_user_req']),
     (3, 'render', ['render', 'view', 'tmpl']),
