@@ -98,7 +98,6 @@ lab_begin() {
 		while _lab_port_busy "$LAB_DB_PORT"; do LAB_DB_PORT=$((LAB_DB_PORT + _lb_step * 10)); done
 	fi
 	export CLUSTERCTL_LAB LAB_NET LAB_DB_PORT
-	export CLUSTERCTL_ALLOW_PATH="$CLUSTERCTL_LAB:${CLUSTERCTL_ALLOW_PATH:-}"	# its secrets (docs/security.md)
 	trap 'lab_end' EXIT
 	trap 'exit 130' INT
 	trap 'exit 143' TERM
