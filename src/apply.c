@@ -25,6 +25,7 @@
 #include "hostlist.h"
 #include "hosttarget.h"
 #include "hwtruth.h"
+#include "keeporig.h"
 #include "lock.h"
 #include "observe.h"
 #include "xalloc.h"
@@ -596,6 +597,10 @@ static int apply_swap_task(size_t idx, struct transport *tr, void *cookie,
 		char *backup;
 		int ret;
 
+		/* the site's own file first; if it cannot be kept, it stays
+		 * (the clean-up phase removes what was staged) */
+		if (keeporig_keep(tr, r->p, f, cause))
+			return -1;
 		backup = xasprintf("%s%s", f->want->path, APPLY_BACKUP_SUFFIX);
 		if (f->change == PLAN_REMOVE)
 			ret = apply_move_aside(tr, f->want->path, backup, cause);

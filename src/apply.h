@@ -32,7 +32,8 @@
  *   /var/lib/munge, /var/log/munge, /run/munge, /run/slurm) are re-owned
  *   with find -xdev), then each file is renamed over its target, the old one
  *   kept as <path>.clusterctl-old (not for the munge key: no second copy of
- *   a secret); an owner/mode-only change is staged and renamed the same way
+ *   a secret), and a file clusterctl did not write kept for good as
+ *   <path>.clusterctl-orig first (keeporig.h); an owner/mode-only change is staged and renamed the same way
  *   (never chown/chmod by path). A symlink at a target is refused at observe.
  * - Services: controller and accounting hosts first, then the others; on a
  *   host munge, slurmdbd, slurmctld, slurmd restarts (or starts, with the
