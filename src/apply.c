@@ -20,6 +20,7 @@
 
 #include "acct.h"
 #include "apply.h"
+#include "capacity.h"
 #include "die.h"
 #include "exec.h"
 #include "hostlist.h"
@@ -186,6 +187,7 @@ static void apply_observe_request(const struct apply_session *s, size_t idx,
 		if (model_host_runs(s->m, &s->m->hosts[idx], k))
 			rq->status[k] = observe_status_cmd(s->m, k);
 	rq->slurm_version = c->slurm_version;
+	rq->capacity = idx == s->controller && (only & PLAN_ONLY_FILES);
 	/* hardware as slurmd sees it, with this host's rendered files */
 	rq->hw_model = s->m;
 	rq->hw_rs = s->rs;
@@ -206,6 +208,7 @@ static void apply_verify_request(const struct apply_session *s, size_t idx,
 {
 	rq->slurm_version = NULL;
 	rq->hw_model = NULL;
+	rq->capacity *= 5;	/* a slurmctld just restarted may not answer yet */
 	if (s->verify_keep_ids[idx])
 		for (int w = 0; w < PLAN_N_IDENT; w++)
 			rq->user[w] = rq->group[w] = NULL;
@@ -1149,6 +1152,8 @@ static void apply_verify(struct apply_session *s, const struct plan *p,
 	int tries = plan_reconfigure_reexecs(s->m->cluster.slurm_version) ? 5 : 1;
 	size_t fixed = 0, starts = 0;
 	bool *keep_ids = xcalloc(s->m->n_hosts + 1, sizeof(*keep_ids));
+	size_t c = s->controller;
+	bool cap_before = c != SIZE_MAX && s->obs[c].cap.seen;
 
 	for (size_t i = 0; i < s->m->n_hosts; i++)
 		keep_ids[i] = p->ident_start[i] == p->ident_start[i + 1];
@@ -1172,6 +1177,11 @@ static void apply_verify(struct apply_session *s, const struct plan *p,
 	}
 	if (sum->verify_left != SIZE_MAX)
 		sum->verify_left = fixed + starts;
+	/* slurmctld's view of every node against the inventory (capacity.h) */
+	if (c != SIZE_MAX && (p->only & PLAN_ONLY_FILES))
+		sum->n_cap_mismatch = capacity_model_mismatches(s->m, &s->obs[c].cap,
+								cap_before,
+								&sum->cap_mismatch);
 	s->verify_keep_ids = NULL;
 	free(keep_ids);
 }
@@ -1362,6 +1372,9 @@ void apply_summary_release(struct apply_summary *sum)
 	sum->rolled_back = NULL;
 	free(sum->refused);
 	sum->refused = NULL;
+	capacity_list_free(sum->cap_mismatch, sum->n_cap_mismatch);
+	sum->cap_mismatch = NULL;
+	sum->n_cap_mismatch = 0;
 	strbuf_release(&sum->errors);
 }
 

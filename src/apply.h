@@ -65,6 +65,7 @@ struct apply_options {
 	bool accept_new_host_keys;	/* or the inventory's setting */
 	unsigned only;			/* enum plan_only bits; 0 = all */
 	bool prune;			/* accounting: remove what the inventory lacks */
+	bool allow_capacity_loss;	/* apply a plan with capacity losses */
 };
 
 struct apply_session {
@@ -100,6 +101,10 @@ struct apply_summary {
 						 * hardware (plan_refused), or NULL */
 	struct strbuf errors;			/* "host: why" lines of failed hosts */
 	size_t verify_left;			/* changes a fresh plan still sees */
+	/* verify: nodes slurmctld runs otherwise than the inventory says
+	 * (capacity_model_mismatches), one line each, owned */
+	char **cap_mismatch;
+	size_t n_cap_mismatch;
 };
 
 void apply_session_init(struct apply_session *s, const struct model *m,

@@ -111,6 +111,7 @@ void plan_obs_host_release(struct plan_obs_host *h)
 	free(h->error);
 	free(h->version_error);
 	hwtruth_obs_release(&h->hw);
+	capacity_view_release(&h->cap);
 	memset(h, 0, sizeof(*h));
 }
 
@@ -1227,6 +1228,10 @@ struct plan *plan_compute(const struct model *m, const struct rendered_set *rs,
 			p->obs[h].version_error = NULL;
 		}
 	plan_check_hardware(p);
+	/* what slurmctld would lose (capacity.h), as its controller saw it */
+	if ((p->only & PLAN_ONLY_FILES) && (h = model_controller(m)) < m->n_hosts)
+		p->n_cap_losses = capacity_model_losses(m, &p->obs[h].cap,
+							&p->cap_losses);
 	if (p->only & PLAN_ONLY_USERS)
 		plan_agree_ids(p);
 	for (h = 0; h < m->n_hosts; h++) {
@@ -1379,6 +1384,7 @@ void plan_free(struct plan *p)
 		xfree_secret(p->db_password, strlen(p->db_password));
 	acct_plan_free(p->acct);
 	free(p->acct_error);
+	capacity_list_free(p->cap_losses, p->n_cap_losses);
 	free(p->held);
 	for (i = 0; p->hw && i < p->m->n_hosts; i++)
 		hwtruth_findings_release(&p->hw[i]);

@@ -19,6 +19,7 @@
 
 #include <jansson.h>
 
+#include "capacity.h"
 #include "hwtruth.h"
 #include "model.h"
 #include "mungekey.h"
@@ -82,6 +83,7 @@ struct plan_obs_host {
 	enum plan_obs_svc svc[SVC_COUNT];	/* by enum service_kind */
 	char *version_error;	/* owned: a daemon of another Slurm release */
 	struct hw_obs hw;	/* owned: slurmd -C / -G (hwtruth.h) */
+	struct cap_view cap;	/* owned: the controller's scontrol view (capacity.h) */
 	bool refused;		/* set by plan_compute: hardware Slurm would
 				 * refuse; ok is false then, nothing planned */
 };
@@ -217,6 +219,10 @@ struct plan {
 	/* hardware findings per host (m->n_hosts entries, owned): a host with
 	 * an error is refused (obs[h].refused) */
 	struct hw_findings *hw;
+	/* what apply would take away from slurmctld's view (capacity.h),
+	 * one line each, owned */
+	char **cap_losses;
+	size_t n_cap_losses;
 
 	/*
 	 * Configless mode: the changed configs of the controller that the

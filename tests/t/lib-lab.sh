@@ -163,6 +163,23 @@ lab_slurm_ports() {
 	say "# Slurm ports moved by $LAB_PORT_SHIFT"
 }
 
+# lab_pid_of HOST DAEMON: the daemon's pid as lab-service reports it, or nothing
+lab_pid_of() {
+	lab_exec "$1" lab-service "$2" status 2>/dev/null | sed -n 's/.*pid \([0-9]*\).*/\1/p'
+}
+
+# lab_two_hosts INV: lab.yaml cut to ctl and gpu01 with this lab's Slurm
+# ports, written to INV; skips (or dies) when that cannot be done
+lab_two_hosts() {
+	lab_inventory "$TOP/inventories/lab.yaml" "$1"
+	sed -i -e 's/gpu\[01-03\]/gpu01/g' -e "s/\"\\($LAB_NET\\.\\)\\[2-4\\]\"/\\12/" "$1"
+	lab_slurm_ports "$1" 1
+	grep -q "names: \"gpu01\", addresses: $LAB_NET.2," "$1" ||
+		test_skip_or_die "cannot derive a 2-host inventory from lab.yaml"
+	"$CLUSTERCTL" validate "$1" >/dev/null 2>&1 ||
+		test_skip_or_die "the 2-host inventory does not validate"
+}
+
 lab_end() {
 	rc=$?
 	trap - EXIT INT TERM
