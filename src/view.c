@@ -206,7 +206,53 @@ static bool node_type_used(const struct model *m, const struct node_type *nt)
 	return false;
 }
 
-/* gres/gpu and gres/gpu:<type> for the GPUs of node types some host uses. */
+static bool kv_has_key(const struct kv_list *l, const char *key)
+{
+	for (size_t i = 0; i < l->n; i++)
+		if (!strcasecmp(l->items[i].key, key))
+			return true;
+	return false;
+}
+
+/* Whether a QoS, account, user or user-account limit names the TRES item. */
+static bool tres_limited(const struct model *m, const char *item)
+{
+	for (size_t i = 0; i < m->n_qos; i++) {
+		const struct qos *q = &m->qos[i];
+		const struct kv_list *l[] = { &q->max_tres_per_user, &q->max_tres_per_job,
+			&q->max_tres_per_account, &q->max_tres_per_node,
+			&q->min_tres_per_job, &q->grp_tres };
+
+		for (size_t k = 0; k < ARRAY_SIZE(l); k++)
+			if (kv_has_key(l[k], item))
+				return true;
+	}
+	for (size_t i = 0; i < m->n_accounts; i++) {
+		const struct account *a = &m->accounts[i];
+
+		if (kv_has_key(&a->grp_tres, item) || kv_has_key(&a->max_tres_per_job, item) ||
+		    kv_has_key(&a->max_tres_per_node, item))
+			return true;
+	}
+	for (size_t i = 0; i < m->n_users; i++) {
+		const struct user *u = &m->users[i];
+
+		if (kv_has_key(&u->grp_tres, item) || kv_has_key(&u->max_tres_per_job, item))
+			return true;
+		for (size_t j = 0; u->assocs && j < u->accounts.n; j++)
+			if (kv_has_key(&u->assocs[j].grp_tres, item) ||
+			    kv_has_key(&u->assocs[j].max_tres_per_job, item))
+				return true;
+	}
+	return false;
+}
+
+/*
+ * gres/gpu for the GPUs of node types some host uses; gres/gpu:<type> only
+ * where a limit names it: every TRES slurmctld registers is a row in the
+ * database's tres_table for good, so none is added that nothing asked for
+ * (a site that wants one lists it in AccountingStorageTRES).
+ */
 static void tres_add_gpu_types(struct strbuf *sb, const struct model *m)
 {
 	size_t t, g;
@@ -223,7 +269,8 @@ static void tres_add_gpu_types(struct strbuf *sb, const struct model *m)
 			if (!nt->gpus[g].type)
 				continue;
 			item = xasprintf("gres/gpu:%s", nt->gpus[g].type);
-			tres_add(sb, item, strlen(item));
+			if (tres_limited(m, item))
+				tres_add(sb, item, strlen(item));
 			free(item);
 		}
 	}
