@@ -103,7 +103,11 @@ static int add_qos(struct acct_objset *s, const struct qos *q, char **cause)
 	char *v = NULL;
 	char buf[64];
 
-	set_lower(o, "description", q->description ? q->description : q->name);
+	/* the QoS slurmdbd makes keeps slurmdbd's description unless asked */
+	if (!q->description && !strcmp(q->name, "normal"))
+		acct_obj_set(o, "description", "Normal QOS default");
+	else
+		set_lower(o, "description", q->description ? q->description : q->name);
 	set_ll(o, "priority", q->priority > 0 ? q->priority : MODEL_UNSET);
 	if (acct_qos_flags_canon(&q->flags, &v, cause) < 0)
 		return -1;
