@@ -815,8 +815,8 @@ static json_t *accounting_settings(const struct model *m)
 		return a;
 	}
 	setting(a, pass, "AccountingStorageType", "accounting_storage/slurmdbd");
-	setting(a, pass, "AccountingStorageHost",
-		dbd->address ? dbd->address : dbd->name);
+	/* the host's name, as a site writes it: its address is for ssh */
+	setting(a, pass, "AccountingStorageHost", dbd->name);
 	setting_num(a, pass, "AccountingStoragePort", m->cluster.slurmdbd_port,
 		    6819);
 	/* merged with the site's value, so never skipped as an override */
@@ -943,10 +943,9 @@ json_t *view_slurmdbd_conf(const struct model *m)
 	json_t *ctx = json_object(), *a = json_array();
 
 	setting(a, pass, "AuthType", "auth/munge");
-	if (dbd) {
+	/* no DbdAddr: Slurm takes DbdHost's; a site that wants another sets it */
+	if (dbd)
 		setting(a, pass, "DbdHost", dbd->name);
-		setting(a, pass, "DbdAddr", dbd->address);
-	}
 	setting_num(a, pass, "DbdPort", c->slurmdbd_port, 6819);
 	setting(a, pass, "SlurmUser", c->slurm_user.name);
 	settings_table(a, pass, slurmdbd_defaults);
