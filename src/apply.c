@@ -208,7 +208,8 @@ static void apply_verify_request(const struct apply_session *s, size_t idx,
 {
 	rq->slurm_version = NULL;
 	rq->hw_model = NULL;
-	rq->capacity *= 5;	/* a slurmctld just restarted may not answer yet */
+	if (rq->capacity)	/* a slurmctld just restarted may not answer yet */
+		rq->capacity = 5;
 	if (s->verify_keep_ids[idx])
 		for (int w = 0; w < PLAN_N_IDENT; w++)
 			rq->user[w] = rq->group[w] = NULL;
