@@ -687,6 +687,11 @@ struct default_setting {
 	const char *key, *value;
 };
 
+/*
+ * What clusterctl writes where the inventory says nothing. Not TaskPlugin
+ * nor the log files: a site without them runs task/none or logs to
+ * syslog, and an adopted cluster must not change that unasked (issue 21).
+ */
 static const struct default_setting control_defaults[] = {
 	{ "AuthType", "auth/munge" },
 	{ "StateSaveLocation", "/var/lib/slurm/slurmctld" },
@@ -694,7 +699,6 @@ static const struct default_setting control_defaults[] = {
 	{ "SlurmctldPidFile", "/run/slurmctld.pid" },
 	{ "SlurmdPidFile", "/run/slurmd.pid" },
 	{ "ProctrackType", "proctrack/cgroup" },
-	{ "TaskPlugin", "task/cgroup,task/affinity" },
 	{ "ReturnToService", "1" },
 	{ "MpiDefault", "none" },
 	{ NULL, NULL }
@@ -726,9 +730,7 @@ static const struct default_setting accounting_defaults[] = {
 
 static const struct default_setting logging_defaults[] = {
 	{ "SlurmctldDebug", "info" },
-	{ "SlurmctldLogFile", "/var/log/slurm/slurmctld.log" },
 	{ "SlurmdDebug", "info" },
-	{ "SlurmdLogFile", "/var/log/slurm/slurmd.log" },
 	{ NULL, NULL }
 };
 
@@ -741,7 +743,6 @@ static const struct default_setting cgroup_defaults[] = {
 
 static const struct default_setting slurmdbd_defaults[] = {
 	{ "DebugLevel", "info" },
-	{ "LogFile", "/var/log/slurm/slurmdbd.log" },
 	{ "PidFile", "/run/slurmdbd.pid" },
 	{ "StorageType", "accounting_storage/mysql" },
 	{ NULL, NULL }
