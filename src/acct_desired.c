@@ -97,6 +97,11 @@ static int qos_tres(struct acct_obj *o, const struct qos *q, char **cause)
 	return 0;
 }
 
+const char *acct_qos_default_description(const char *name)
+{
+	return strcmp(name, "normal") ? name : ACCT_NORMAL_QOS_DESCRIPTION;
+}
+
 static int add_qos(struct acct_objset *s, const struct qos *q, char **cause)
 {
 	struct acct_obj *o = acct_objset_add(s, ACCT_QOS, q->name, NULL);
@@ -105,7 +110,7 @@ static int add_qos(struct acct_objset *s, const struct qos *q, char **cause)
 
 	/* the QoS slurmdbd makes keeps slurmdbd's description unless asked */
 	if (!q->description && !strcmp(q->name, "normal"))
-		acct_obj_set(o, "description", "Normal QOS default");
+		acct_obj_set(o, "description", ACCT_NORMAL_QOS_DESCRIPTION);
 	else
 		set_lower(o, "description", q->description ? q->description : q->name);
 	set_ll(o, "priority", q->priority > 0 ? q->priority : MODEL_UNSET);
