@@ -15,9 +15,11 @@
 
 #include "acct.h"
 #include "apply.h"
+#include "capacity.h"
 #include "die.h"
 #include "exec.h"
 #include "hostlist.h"
+#include "keeporig.h"
 #include "lock.h"
 #include "observe.h"
 #include "slurmkeys.h"
@@ -268,6 +270,10 @@ static int apply_swap_task(size_t idx, struct transport *tr, void *cookie,
 		char *backup;
 		int ret;
 
+		/* the site's own file first; if it cannot be kept, it stays
+		 * (the clean-up phase removes what was staged) */
+		if (keeporig_keep(tr, r->p, f, cause))
+			return -1;
 		backup = xasprintf("%s%s", f->want->path, APPLY_BACKUP_SUFFIX);
 		if (f->change == PLAN_REMOVE)
 			ret = apply_move_aside(tr, f->want->path, backup, cause);
@@ -735,6 +741,24 @@ static bool apply_verify_needed(const struct plan *p)
 	return (p->only & PLAN_ONLY_SERVICES) || p->n_idents;
 }
 
+/*
+ * The session's verify round, then slurmctld's view of every node against
+ * the inventory (capacity.h): a node that came back with fewer CPUs than
+ * the inventory says is a failure, not a success.
+ */
+static void apply_verify(struct session *s, const struct plan *p,
+			 struct apply_summary *sum)
+{
+	size_t c = s->controller;
+	bool cap_before = c != SIZE_MAX && s->obs[c].cap.seen;
+
+	sum->verify_left = session_verify(s, p);
+	if (c != SIZE_MAX && (p->only & PLAN_ONLY_FILES))
+		sum->n_cap_mismatch = capacity_model_mismatches(s->m, &s->obs[c].cap,
+								cap_before,
+								&sum->cap_mismatch);
+}
+
 static void apply_collect_failures(struct session *s,
 				   struct apply_summary *sum)
 {
@@ -875,7 +899,7 @@ int apply_execute(struct session *s, const struct plan *p,
 	sum->refused = plan_refused(p);
 	apply_run_free(&r);
 	if (!ret && !lock_interrupted() && apply_verify_needed(p))
-		sum->verify_left = session_verify(s, p);
+		apply_verify(s, p, sum);
 	return ret;
 }
 
@@ -921,5 +945,8 @@ void apply_summary_release(struct apply_summary *sum)
 	sum->rolled_back = NULL;
 	free(sum->refused);
 	sum->refused = NULL;
+	capacity_list_free(sum->cap_mismatch, sum->n_cap_mismatch);
+	sum->cap_mismatch = NULL;
+	sum->n_cap_mismatch = 0;
 	strbuf_release(&sum->errors);
 }

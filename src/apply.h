@@ -58,6 +58,10 @@ struct apply_summary {
 						 * hardware (plan_refused), or NULL */
 	struct strbuf errors;			/* "host: why" lines of failed hosts */
 	size_t verify_left;			/* changes a fresh plan still sees */
+	/* verify: nodes slurmctld runs otherwise than the inventory says
+	 * (capacity_model_mismatches), one line each, owned */
+	char **cap_mismatch;
+	size_t n_cap_mismatch;
 };
 
 /*

@@ -83,6 +83,7 @@ static int plan_option(const struct cmd_opt *o, struct apply_cli *cli,
 	case 'p': cli->opt.prune = true; break;
 	case 'a': cli->opt.accept_new_host_keys = true; break;
 	case 'n': cli->dry_run = true; break;
+	case 'L': cli->opt.allow_capacity_loss = true; break;
 	case 'l': cli->limit = o->value; break;
 	case 'f':
 		v = strtol(o->value, &end, 10);

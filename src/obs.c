@@ -60,5 +60,6 @@ void obs_host_release(struct obs_host *h)
 	free(h->error);
 	free(h->version_error);
 	hwtruth_obs_release(&h->hw);
+	capacity_view_release(&h->cap);
 	memset(h, 0, sizeof(*h));
 }

@@ -14,6 +14,7 @@
 
 #include "compat.h"
 
+#include "capacity.h"
 #include "hwtruth.h"
 #include "model.h"
 #include "mungekey.h"
@@ -51,6 +52,7 @@ struct obs_host {
 	enum obs_svc svc[SVC_COUNT];	/* by enum service_kind */
 	char *version_error;	/* owned: a daemon of another Slurm release */
 	struct hw_obs hw;	/* owned: slurmd -C / -G (hwtruth.h) */
+	struct cap_view cap;	/* owned: the controller's scontrol view (capacity.h) */
 };
 
 /* Adds an observed file (copies path and bytes; bytes may be NULL). */

@@ -15,6 +15,7 @@
 #include <sys/random.h>
 #include <time.h>
 
+#include "capacity.h"
 #include "die.h"
 #include "hwtruth.h"
 #include "observe.h"
@@ -286,6 +287,19 @@ static void parse_hw(const struct observe_request *rq, const char *body,
 		hwtruth_parse(body, &h->hw);
 }
 
+static void script_capacity(const struct observe_request *rq, struct strbuf *sb)
+{
+	if (rq->capacity)
+		capacity_script(sb, rq->capacity);
+}
+
+static void parse_capacity(const struct observe_request *rq, const char *body,
+			   struct obs_host *h)
+{
+	if (rq->capacity)
+		capacity_parse(body, &h->cap);
+}
+
 /*
  * The text sections, in the order the script prints them. A new probe is
  * a new row: its script part, and the parser of what it printed (the body
@@ -302,6 +316,7 @@ static const struct observe_section {
 	{ "version", script_version, parse_version },
 	{ "status", script_status, parse_status },
 	{ "hw", script_hw, parse_hw },
+	{ "capacity", script_capacity, parse_capacity },
 };
 
 /* ---- the script ---- */

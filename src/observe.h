@@ -65,6 +65,9 @@ struct observe_request {
 	const struct rendered_set *hw_rs;
 	size_t hw_host, hw_from, hw_to;
 	struct mungekey *key;	/* receives a secret file's bytes when set */
+	/* slurmctld's nodes and partitions (capacity.h): asked up to this
+	 * many times, a second apart; 0: not asked */
+	int capacity;
 };
 
 /*

@@ -531,6 +531,10 @@ struct plan *plan_compute(const struct model *m, const struct rendered_set *rs,
 			p->obs[h].error;
 	}
 	plan_check_hardware(p);
+	/* what slurmctld would lose (capacity.h), as its controller saw it */
+	if ((p->only & PLAN_ONLY_FILES) && (h = model_controller(m)) < m->n_hosts)
+		p->n_cap_losses = capacity_model_losses(m, &p->obs[h].cap,
+							&p->cap_losses);
 	if (p->only & PLAN_ONLY_USERS)
 		plan_agree_ids(p);
 	for (h = 0; h < m->n_hosts; h++) {
@@ -640,6 +644,7 @@ void plan_free(struct plan *p)
 	if (p->db_password)
 		xfree_secret(p->db_password, strlen(p->db_password));
 	acct_plan_free(p->acct);
+	capacity_list_free(p->cap_losses, p->n_cap_losses);
 	free(p->acct_error);
 	free(p->held);
 	for (i = 0; p->hw && i < p->m->n_hosts; i++)

@@ -177,6 +177,10 @@ struct plan {
 	/* hardware findings per host (m->n_hosts entries, owned): a host with
 	 * an error is refused (obs[h].refused) */
 	struct hw_findings *hw;
+	/* what apply would take away from slurmctld's view (capacity.h),
+	 * one line each, owned */
+	char **cap_losses;
+	size_t n_cap_losses;
 
 	/*
 	 * Configless mode: the changed configs of the controller that the

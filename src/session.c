@@ -168,6 +168,7 @@ static void session_observe_request(const struct session *s, size_t idx,
 		if (model_host_runs(s->m, &s->m->hosts[idx], k))
 			rq->status[k] = observe_status_cmd(s->m, k);
 	rq->slurm_version = c->slurm_version;
+	rq->capacity = idx == s->controller && (only & PLAN_ONLY_FILES);
 	/* hardware as slurmd sees it, with this host's rendered files */
 	rq->hw_model = s->m;
 	rq->hw_rs = s->rs;
@@ -188,6 +189,8 @@ static void session_verify_request(const struct session *s, size_t idx,
 {
 	rq->slurm_version = NULL;
 	rq->hw_model = NULL;
+	if (rq->capacity)	/* a slurmctld just restarted may not answer yet */
+		rq->capacity = 5;
 	if (s->verify_keep_ids[idx])
 		for (int w = 0; w < N_IDENT; w++)
 			rq->user[w] = rq->group[w] = NULL;

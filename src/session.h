@@ -41,6 +41,7 @@ struct session_options {
 	bool accept_new_host_keys;	/* or the inventory's setting */
 	unsigned only;			/* enum plan_only bits; 0 = all */
 	bool prune;			/* accounting: remove what the inventory lacks */
+	bool allow_capacity_loss;	/* apply a plan with capacity losses */
 };
 
 struct session {

@@ -329,7 +329,7 @@ Test(observe, a_host_without_tar_is_an_error)
 {
 	const char out[] = "@@" NONCE " observe 1\n@@" NONCE " passwd\n@@" NONCE
 		" group\n@@" NONCE " version\n@@" NONCE " status\n@@" NONCE
-		" hw\n@@" NONCE " absent 1\n@@" NONCE " files\n@@" NONCE " end 127\n";
+		" hw\n@@" NONCE " capacity\n@@" NONCE " absent 1\n@@" NONCE " files\n@@" NONCE " end 127\n";
 	char *cause;
 
 	cr_assert_eq(parse_buf(out, sizeof(out) - 1, &cause), -1);
