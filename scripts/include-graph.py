@@ -30,7 +30,7 @@ FLOORS = [
                       'add_user_req']),
     (3, 'render', ['render', 'view', 'tmpl']),
     (4, 'reach', ['transport', 'exec', 'hosttarget', 'lock', 'db']),
-    (5, 'observe', ['obs', 'observe', 'hwtruth', 'acct_observe',
+    (5, 'observe', ['obs', 'observe', 'hwtruth', 'capacity', 'acct_observe',
                     'acct_dump', 'acct_obj', 'acct_value', 'acct_state',
                     'acct_db', 'acct_nset', 'acct_convert', 'acct_remote',
                     'import']),
@@ -39,7 +39,7 @@ FLOORS = [
     # the lock, the observation round handed to decide, the verify round
     (7, 'session', ['session']),
     # the sql writer and the read-back after writing act on the database
-    (8, 'act', ['apply', 'acct_apply', 'acct_sql', 'acct_batch',
+    (8, 'act', ['apply', 'keeporig', 'acct_apply', 'acct_sql', 'acct_batch',
                 'acct_readback']),
     (9, 'command', ['cmd', 'main']),
 ]
