@@ -23,6 +23,7 @@
 #                             (run.sh's jobs: from their TEST_SLOT, see lab_begin);
 #                             from LAB_PORT_SHIFT when the caller sets it (0:
 #                             Slurm's own ports when free)
+#   lab_state HOST...         file checksums and daemon pids, to compare
 #   lab_end                   what the trap runs: wipe the lab (SIGKILL, fast), or
 #                             when the test failed stop it cleanly and keep it
 #                             (its path is printed)
@@ -166,6 +167,18 @@ lab_slurm_ports() {
 # lab_pid_of HOST DAEMON: the daemon's pid as lab-service reports it, or nothing
 lab_pid_of() {
 	lab_exec "$1" lab-service "$2" status 2>/dev/null | sed -n 's/.*pid \([0-9]*\).*/\1/p'
+}
+
+# lab_state HOST...: every file in each host's /etc/slurm and its munge
+# key (sha256sum), and the pid of each daemon lab-service drives there, one
+# line each: what "nothing changed" compares
+lab_state() {
+	for _h in "$@"; do
+		lab_exec $_h sh -c 'cd /etc && sha256sum slurm/* munge/munge.key 2>/dev/null' | sed "s|^|$_h |" || return 1
+		for _d in munge slurmctld slurmdbd slurmd; do
+			echo "$_h $_d $(lab_pid_of $_h $_d)"
+		done
+	done
 }
 
 # lab_two_hosts INV: lab.yaml cut to ctl and gpu01 with this lab's Slurm

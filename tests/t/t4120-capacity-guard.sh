@@ -29,14 +29,7 @@ on() { lab_exec "$@"; }
 cc() { "$CLUSTERCTL" "$@"; }
 
 # every managed file's checksum on both hosts, and every daemon's pid
-state() {
-	for h in $HOSTS; do
-		on $h sh -c 'cd /etc && sha256sum slurm/* munge/munge.key 2>/dev/null' | sed "s|^|$h |" || return 1
-		for d in munge slurmctld slurmdbd slurmd; do
-			echo "$h $d $(lab_pid_of $h $d)"
-		done
-	done
-}
+state() { lab_state $HOSTS; }
 
 test_expect_success 'setup: the site wrote its own slurm.conf and cgroup.conf' '
 	printf "# the site'"'"'s own slurm.conf\nClusterName=lab\n" >site-slurm.conf &&
