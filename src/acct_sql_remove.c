@@ -24,7 +24,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "acct_sql_priv.h"
+#include "acct_sql_remove.h"
+#include "acct_sql_rset.h"
+#include "acct_sqlw.h"
 #include "strbuf.h"
 #include "xalloc.h"
 
@@ -380,7 +382,7 @@ static int rm_qos(struct sqlw *w, const char *name, char **cause)
 	q = xasprintf(",%s,", id);
 	dp = xasprintf(",+%s,", id);
 	dm = xasprintf(",-%s,", id);
-	rc = 0;
+	rc = w->gen->unlist_preempt ? w->gen->unlist_preempt(w, id, cause) : 0;
 	for (size_t i = 0; rc == 0 && i < w->n_cls; i++) {
 		const char *params[] = { w->now, q, dp, dm };
 		const char *keep[] = { w->now, q, q, dp, dp, dm, dm };
