@@ -365,6 +365,7 @@ Test(acct, release_policy_comes_from_the_schema_generations)
 	cr_expect(acct_sql_writes_release("22.05"));
 	cr_expect(!acct_sql_writes_release("23.02"));
 	cr_expect(acct_sql_writes_release("24.11"));
+	cr_expect(acct_sql_writes_release("24.11.5"));
 	cr_expect(acct_sql_writes_release("26.05"));
 	cr_expect(!acct_sql_writes_release("26.11"));
 	cr_expect(!acct_sql_bulk_via_slurmdbd(&info));
