@@ -1,11 +1,11 @@
 #!/bin/sh
-# slurm-releases: 22.05 24.11 (tests/t/run.sh runs it once per release)
+# slurm-releases: 22.05 24.11 26.05 (tests/t/run.sh runs it once per release)
 # t3020-acct-prune: "accounting apply --prune" with the sql method writes what
 # slurmdbd writes for the sacctmgr method's "sacctmgr -i delete user|account|
 # qos". From the same sql seed, done twice on a fresh database, a user, an
 # account with its users and a QoS are removed from the inventory and pruned
 # once by each method; every sacctmgr view, every row (deleted ones
-# included), the assoc table's lft/rgt and the removals' txn_table rows
+# included), the assoc table's tree (lft/rgt; lineage from 25.05), the removals' txn_table rows
 # (action, name, actor, cluster, info) come out identical, the nested set
 # is valid and a "plan --prune" afterwards has nothing to do; a coordinator
 # dropped from an account goes the same way. Three cases:
@@ -20,12 +20,6 @@
 
 INV=$TRASH/lab.yaml
 acct_lab_begin "$INV" ctl gpu01
-
-# assoc_nset OUT: the association rows' places in the nested set
-assoc_nset() {
-	echo "set session sql_mode='ANSI_QUOTES'; select acct, user, lft, rgt, deleted from \"${ACCT_CLUSTER}_assoc_table\" order by lft;" |
-		acct_sql slurm_acct_db >"$1"
-}
 
 # removal_txns OUT: the audit rows of removals (1435 account, 1436 coordinator,
 # 1437 association, 1439 user, 1450 QoS), sorted
@@ -66,7 +60,7 @@ prune_run() {
 		{ cat "$2.$1.out"; return 1; }
 	acct_svc slurmdbd restart && acct_wait_dbd && acct_svc slurmctld restart &&
 		acct_wait_ctld || return 1
-	acct_views "$2.$1.views" && acct_rows "$2.$1.rows" && assoc_nset "$2.$1.nset" &&
+	acct_views "$2.$1.views" && acct_rows "$2.$1.rows" && acct_tree_rows "$2.$1.nset" &&
 	removal_txns "$2.$1.txn" &&
 	acct_nested_ok &&
 	"$CLUSTERCTL" accounting plan "$4.$1.yaml" --prune >"$2.$1.plan" ||
