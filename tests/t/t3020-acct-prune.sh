@@ -44,7 +44,10 @@ run_job() {
 		[ "$i" -gt 120 ] && { echo "job $j did not complete"; return 1; }
 		sleep 0.5
 	done
-	echo "select count(*) from ${ACCT_CLUSTER}_job_table where time_end>0;" | acct_sql -N slurm_acct_db | grep -qx 1
+	# this job only: slurmctld 26.05 also records a job it recovered from
+	# its state (the previous run's) in the fresh database
+	echo "select count(*) from ${ACCT_CLUSTER}_job_table where id_job=$j and time_end>0;" |
+		acct_sql -N slurm_acct_db | grep -qx 1
 }
 
 # prune_run METHOD NAME BASE PRUNED [PREP]: a fresh database seeded from BASE
