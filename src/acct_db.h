@@ -69,6 +69,7 @@ struct acct_change {
 
 struct acct_plan {
 	char *cluster;
+	char *release;			/* cluster.slurm_version, or NULL */
 	char *where;			/* "slurm_acct_db at host:port" */
 	bool prune;
 	struct acct_objset want, have;

@@ -93,17 +93,11 @@ const char *acct_sql_release(const struct acct_dbinfo *info)
 	return g ? g->release : NULL;
 }
 
-/* "24.11.5" against "24.11": its release only */
-static int release_cmp(const char *version, const char *release)
-{
-	return strncmp(version, release, strlen(release));
-}
-
 bool acct_sql_writes_release(const char *slurm_version)
 {
 	for (size_t i = 0; i < ARRAY_SIZE(gens); i++)
-		if (release_cmp(slurm_version, gens[i]->first) >= 0 &&
-		    release_cmp(slurm_version, gens[i]->last) <= 0)
+		if (sqlw_release_cmp(slurm_version, gens[i]->first) >= 0 &&
+		    sqlw_release_cmp(slurm_version, gens[i]->last) <= 0)
 			return true;
 	return false;
 }

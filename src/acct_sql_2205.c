@@ -68,6 +68,7 @@ const struct sqlw_gen sqlw_gen_2205 = {
 	.nested_set = true,
 	.account_is_def = "0",
 	.root_user_flags = NULL,
+	.rm_subtrees_since = NULL,
 	.unlist_preempt = NULL,
 	.assoc_reset_extra = "",
 	.rm_txn_open = "name='",

@@ -119,6 +119,7 @@ const struct sqlw_gen sqlw_gen_2311 = {
 	.nested_set = true,
 	.account_is_def = "127",
 	.root_user_flags = NULL,
+	.rm_subtrees_since = NULL,
 	.unlist_preempt = NULL,
 	/* "sacctmgr load" leaves accounts is_def 0 */
 	.load_carries_accounts = false,

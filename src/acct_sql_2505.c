@@ -10,7 +10,11 @@
  *   same as "sacctmgr load" writes, so a flat file may carry accounts;
  * - the root user's row of a new cluster carries flags 131072
  *   (ASSOC_FLAG_BLOCK_ADD);
- * - a removed QoS also leaves every other QoS's preempt list.
+ * - a removed QoS also leaves every other QoS's preempt list;
+ * - from 26.05, "delete user|account where ... cluster=C" without a
+ *   partition removes the live rows of the matches' subtrees and checks
+ *   jobs under the whole subtrees (lineage like '<match>%'), which 25.05
+ *   does not.
  * The cluster row (a random id), the 22 per-cluster tables and the rest
  * are 24.11's.
  */
@@ -60,4 +64,6 @@ const struct sqlw_gen sqlw_gen_2505 = {
 	.root_user_flags = "131072",
 	.unlist_preempt = unlist_preempt_2505,
 	.load_carries_accounts = true,
+	/* 25.05 to 25.11.3 remove what matches only, 24.11's way */
+	.rm_subtrees_since = "26.05",
 };

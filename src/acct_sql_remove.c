@@ -223,6 +223,14 @@ static int drop_assocs(struct sqlw *w, const struct sqlw_cluster *cl, const size
 	return rc == 0 ? sqlw_flush_cluster(w, cl, false, cause) : -1;
 }
 
+/* The plan's release removes the subtrees of what a request matches. */
+static bool subtrees_since(const struct sqlw *w)
+{
+	const char *since = w->gen->rm_subtrees_since;
+
+	return since && w->p->release && sqlw_release_cmp(w->p->release, since) >= 0;
+}
+
 /* "delete user|account where name=N account=A cluster=C" (user: NULL = any). */
 static int rm_assocs(struct sqlw *w, const struct sqlw_cluster *cl, const char *acct,
 		     const char *user, const char *part, char **cause)
@@ -232,7 +240,7 @@ static int rm_assocs(struct sqlw *w, const struct sqlw_cluster *cl, const char *
 	bool has_jobs = false;
 	int rc = 0;
 
-	if (w->gen->rm_matches_only)
+	if (w->gen->rm_matches_only && (part || !subtrees_since(w)))
 		sqlw_rset_matches(cl->ns, acct, user, part, &r);
 	else
 		sqlw_rset_build(cl->ns, acct, user, part, true, &r);

@@ -157,3 +157,8 @@ out:
 	strbuf_release(&info);
 	return rc;
 }
+
+int sqlw_release_cmp(const char *version, const char *release)
+{
+	return strncmp(version, release, strlen(release));
+}

@@ -99,6 +99,13 @@ struct sqlw_gen {
 	 */
 	bool rm_matches_only;
 	/*
+	 * From this release (cluster.slurm_version) on, such a request without
+	 * a partition removes the live rows of the matches' subtrees and checks
+	 * jobs under the whole subtrees, as 22.05 did (SchedMD's "Fix remove
+	 * assoc when parent specified", 26.05 and 25.11.4); NULL: never.
+	 */
+	const char *rm_subtrees_since;
+	/*
 	 * Release policy (acct_sql.h): db.method auto sends many changes
 	 * through slurmdbd (its commands some milliseconds each from 23.11),
 	 * and "sacctmgr load" writes an account's association as "add
@@ -158,6 +165,9 @@ int sqlw_update_fields(struct sqlw *w, const char *table, const char *keycol,
 		       const char *key, const struct acct_obj *want,
 		       const struct acct_obj *have, int action,
 		       const char *txn_name, char **cause);
+
+/* "24.11.5" against release "24.11": <0, 0 or >0 by its release only. */
+int sqlw_release_cmp(const char *version, const char *release);
 
 /* "col='value'" (quote) or "col=value" for txn_table.info, after ", ". */
 void sqlw_info_add(struct strbuf *info, const char *col, const char *v, bool quote);
