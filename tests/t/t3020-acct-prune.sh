@@ -123,9 +123,10 @@ test_expect_success 'rows two days old: both methods soft-delete the same rows, 
 '
 
 # 22.05 checks jobs under the whole subtree of what it removes, so hep's own
-# row is kept (soft-deleted) too; 23.11+ only under the rows a request
-# matches, so hep's young row, removed after alice's, goes
-case ${SLURM_VERSION:-22.05} in 22.*) hep_kept=2 ;; *) hep_kept=1 ;; esac
+# row is kept (soft-deleted) too; 23.11 to 25.11.3 only under the rows a
+# request matches, so hep's young row, removed after alice's, goes; 26.05
+# checks the subtrees again
+case ${SLURM_VERSION:-22.05} in 22.* | 26.*) hep_kept=2 ;; *) hep_kept=1 ;; esac
 test_expect_success 'a job ran under alice in hep: those rows are soft-deleted, the rest hard' '
 	prune_same jobs base.yaml pruned.yaml run_job &&
 	test $(grep -c "^lab_assoc_table: deleted=1 .*is_def=0 .* acct=hep " jobs.sql.rows) = $hep_kept &&
