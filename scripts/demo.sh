@@ -23,7 +23,6 @@ CLUSTERCTL=${CLUSTERCTL:-$TOP/clusterctl}
 export CLUSTERCTL_LAB=${CLUSTERCTL_LAB:-/tmp/clusterctl-lab}
 export SLURM_VERSION=${SLURM_VERSION:-22.05}
 LAB=$CLUSTERCTL_LAB
-export CLUSTERCTL_ALLOW_PATH="$LAB:${CLUSTERCTL_ALLOW_PATH:-}"	# lab.yaml's secrets live there
 INV=$LAB/lab.yaml
 lab() { bash "$TOP/scripts/lab.sh" "$@"; }
 step() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
@@ -112,6 +111,6 @@ The lab is up. To use it:
   ssh -F $LAB/ssh/config ctl                      # log into the controller
   bash scripts/lab.sh exec ctl sinfo               # or run one command there
   ssh -F $LAB/ssh/config ctl sacctmgr show qos     # accounting
-  CLUSTERCTL_ALLOW_PATH=$LAB $CLUSTERCTL plan $INV  # edit it, then plan/apply
+  $CLUSTERCTL plan $INV                             # edit it, then plan/apply
 Stop it:  bash scripts/lab.sh down   (and 'bash scripts/lab.sh wipe' to delete it)
 EOT

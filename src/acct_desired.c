@@ -97,13 +97,22 @@ static int qos_tres(struct acct_obj *o, const struct qos *q, char **cause)
 	return 0;
 }
 
+const char *acct_qos_default_description(const char *name)
+{
+	return strcmp(name, "normal") ? name : ACCT_NORMAL_QOS_DESCRIPTION;
+}
+
 static int add_qos(struct acct_objset *s, const struct qos *q, char **cause)
 {
 	struct acct_obj *o = acct_objset_add(s, ACCT_QOS, q->name, NULL);
 	char *v = NULL;
 	char buf[64];
 
-	set_lower(o, "description", q->description ? q->description : q->name);
+	/* the QoS slurmdbd makes keeps slurmdbd's description unless asked */
+	if (!q->description && !strcmp(q->name, "normal"))
+		acct_obj_set(o, "description", ACCT_NORMAL_QOS_DESCRIPTION);
+	else
+		set_lower(o, "description", q->description ? q->description : q->name);
 	set_ll(o, "priority", q->priority > 0 ? q->priority : MODEL_UNSET);
 	if (acct_qos_flags_canon(&q->flags, &v, cause) < 0)
 		return -1;

@@ -190,13 +190,10 @@ static int emit_qos(const struct acct_objset *s, bool known, struct strbuf *out,
 				      "# these are the QoS the associations name; set their limits here.\n"
 				      "qos:\n");
 		any = true;
-		if (d && strcmp(d, q->name) && !strcmp(q->name, "normal") &&
-		    !strcmp(d, "Normal QOS default"))
-			strbuf_addstr(out, "  # slurmdbd's own description; clusterctl and sacctmgr "
-				      "write descriptions lowercased\n");
 		strbuf_addstr(out, "  - name: ");
 		yamlout_scalar(out, q->name);
-		if (d && strcmp(d, q->name))
+		/* what the inventory would mean without it is left out */
+		if (d && strcasecmp(d, acct_qos_default_description(q->name)))
 			add_kv(out, sep, "description", V_STR, d);
 		for (size_t k = 0; k < ARRAY_SIZE(qos_keys); k++)
 			add_kv(out, sep, qos_keys[k].key, qos_keys[k].shape,

@@ -8,6 +8,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "acct.h"
 #include "acct_db.h"
@@ -23,6 +24,13 @@ static bool str_eq(const char *a, const char *b)
 bool acct_field_differs(const struct acct_obj *want, const struct acct_obj *have,
 			size_t j)
 {
+	size_t n;
+
+	/* sacctmgr lowercases the descriptions it writes, slurmdbd keeps its
+	 * own "Normal QOS default": their case is no change to make */
+	if (want->vals[j] && have->vals[j] &&
+	    !strcmp(acct_fields(want->kind, &n)[j].name, "description"))
+		return strcasecmp(want->vals[j], have->vals[j]) != 0;
 	return !str_eq(want->vals[j], have->vals[j]);
 }
 

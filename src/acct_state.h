@@ -134,6 +134,13 @@ bool acct_tres_name_ok(const char *name);
 
 /* ---- the desired state (acct_desired.c) ---- */
 
+/*
+ * The description a QoS has when the inventory gives none: its name, or
+ * for slurmdbd's own "normal" the description slurmdbd gave it.
+ */
+#define ACCT_NORMAL_QOS_DESCRIPTION "Normal QOS default"
+const char *acct_qos_default_description(const char *name);
+
 /* Fills out from a validated model. 0, or -1 + *cause. */
 int acct_desired_build(const struct model *m, struct acct_objset *out,
 		       char **cause);

@@ -1,363 +1,37 @@
 /*
- * apply.c: observe hosts and execute a plan over the executor, one SSH
- * session per host reused by every phase. Apply is two-phase so no node
+ * apply.c: execute a plan over the session's executor (session.h), one
+ * SSH session per host reused by every phase. Apply is two-phase so no node
  * ever runs with a slurm.conf that differs from the controller's: every
  * changed file is first staged beside its target on every host (checksum
  * verified there by the transport); only if the controller staged cleanly
  * are files swapped in (atomic rename, previous file kept as
  * <path>.clusterctl-old), after users and groups got the inventory's ids.
- * Then services, accounting, and a fresh observation to verify.
+ * Then services, accounting, and the session's verify round.
  */
 #include "compat.h"
 
-#include <errno.h>
-#include <fcntl.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/file.h>
-#include <unistd.h>
 
 #include "acct.h"
 #include "apply.h"
+#include "capacity.h"
 #include "die.h"
 #include "exec.h"
 #include "hostlist.h"
-#include "hosttarget.h"
-#include "hwtruth.h"
+#include "keeporig.h"
 #include "lock.h"
 #include "observe.h"
+#include "slurmkeys.h"
 #include "xalloc.h"
 
 #define APPLY_BACKUP_SUFFIX ".clusterctl-old"
 
-/* ---- session ---- */
-
-static void apply_targets(struct apply_session *s)
-{
-	const struct model *m = s->m;
-	size_t i;
-
-	s->targets = xcalloc(m->n_hosts + 1, sizeof(*s->targets));
-	for (i = 0; i < m->n_hosts; i++)
-		host_target(m, &m->hosts[i], s->opt.accept_new_host_keys,
-			    &s->targets[i]);
-}
-
-/* The database password (model.h); NULL if none: the plan warns. */
-static char *apply_db_password(const struct model *m)
-{
-	char *cause = NULL, *pass = db_password(&m->db, &cause);
-
-	free(cause);
-	return pass;
-}
-
-void apply_session_init(struct apply_session *s, const struct model *m,
-			const struct rendered_set *rs,
-			const struct apply_options *opt)
-{
-	size_t fanout;
-
-	memset(s, 0, sizeof(*s));
-	s->lock_fd = -1;
-	s->m = m;
-	s->rs = rs;
-	s->opt = *opt;
-	apply_targets(s);
-	fanout = opt->fanout ? opt->fanout :
-		m->ssh.fanout > 0 ? (size_t)m->ssh.fanout : 0;
-	s->pool = exec_pool_new(s->targets, m->n_hosts, fanout);
-	s->obs = xcalloc(m->n_hosts + 1, sizeof(*s->obs));
-	s->failed = xcalloc(m->n_hosts + 1, sizeof(*s->failed));
-	s->rs_start = xcalloc(m->n_hosts + 1, sizeof(*s->rs_start));
-	plan_rendered_ranges(m, rs, s->rs_start);
-	s->absent_start = xcalloc(m->n_hosts + 1, sizeof(*s->absent_start));
-	plan_absent_ranges(m, rs, s->absent_start);
-	s->controller = model_controller(m);
-	s->db_password = apply_db_password(m);
-}
-
-static void apply_obs_reset(struct apply_session *s)
-{
-	size_t i;
-
-	for (i = 0; i < s->m->n_hosts; i++)
-		plan_obs_host_release(&s->obs[i]);
-}
-
-void apply_session_release(struct apply_session *s)
-{
-	if (!s || !s->m)
-		return;
-	exec_pool_free(s->pool);
-	apply_obs_reset(s);
-	free(s->obs);
-	free(s->failed);
-	free(s->rs_start);
-	free(s->absent_start);
-	free(s->targets);
-	mungekey_release(&s->controller_key);
-	if (s->db_password)
-		xfree_secret(s->db_password, strlen(s->db_password));
-	/* the remote lock ended with the pool's sessions */
-	if (s->lock_fd >= 0)
-		close(s->lock_fd);
-	memset(s, 0, sizeof(*s));
-}
-
-/*
- * A host's error without the "'host': " prefix the transport puts in front,
- * since every line we print starts with the host name already. Borrowed.
- */
-static const char *apply_host_error(const char *host, const char *error)
-{
-	size_t n = strlen(host);
-
-	if (error && error[0] == '\'' && !strncmp(error + 1, host, n) &&
-	    !strncmp(error + 1 + n, "': ", 3))
-		return error + n + 4;
-	return error;
-}
-
-/* ---- observe ---- */
-
-/*
- * Bytes equal to f's rendered ones need not come back. A file with a
- * secret put in at push time never equals them: its bytes come back, and
- * the plan compares them with the secret in place.
- */
-static void want_rendered(struct observe_file *of, const struct rendered_set *rs,
-			  const struct rendered_file *f)
-{
-	if (f->secret || f->has_secret_placeholder)
-		return;
-	of->want = rs->blobs[f->blob].bytes;
-	of->want_len = rs->blobs[f->blob].len;
-}
-
-/*
- * What observing host idx asks (observe.h): its rendered files (the munge
- * key by fingerprint, its bytes kept on the controller: the cluster's
- * key) and the files it must not have, the service users and groups, the release, the hardware, and with the services
- * section the status of every daemon the host runs (otherwise every
- * daemon stays UNKNOWN and nothing is started). rq->files is allocated.
- */
-static void apply_observe_request(const struct apply_session *s, size_t idx,
-				  struct observe_request *rq)
-{
-	const struct cluster *c = &s->m->cluster;
-	unsigned only = s->opt.only ? s->opt.only : PLAN_ONLY_ALL;
-	size_t n = s->rs_start[idx + 1] - s->rs_start[idx];
-	size_t n_absent = s->absent_start[idx + 1] - s->absent_start[idx];
-	struct observe_file *files = xcalloc(n + n_absent + 1, sizeof(*files));
-	const struct rendered_file *ctl_conf;
-	int w, k;
-
-	memset(rq, 0, sizeof(*rq));
-	for (size_t i = 0; i < n; i++) {
-		const struct rendered_file *f = &s->rs->files[s->rs_start[idx] + i];
-
-		files[i].path = f->path;
-		files[i].secret = f->secret;
-		want_rendered(&files[i], s->rs, f);
-	}
-	/* files the host must not have: whether it has them, and their bytes */
-	for (size_t i = 0; i < n_absent; i++)
-		files[n + i].path = s->rs->absent[s->absent_start[idx] + i].path;
-	rq->files = files;
-	rq->n_files = n + n_absent;
-	/* what sackd cached, against what slurmctld serves (plan_sackd_stale) */
-	if ((only & PLAN_ONLY_SERVICES) &&
-	    model_host_runs(s->m, &s->m->hosts[idx], SVC_SACKD) &&
-	    s->controller != SIZE_MAX &&
-	    (ctl_conf = rendered_conf_file(s->m, s->rs, s->rs_start[s->controller],
-					   s->rs_start[s->controller + 1],
-					   "slurm.conf"))) {
-		files[rq->n_files].path = RENDER_SACKD_CACHE;
-		want_rendered(&files[rq->n_files++], s->rs, ctl_conf);
-	}
-	for (w = 0; w < PLAN_N_IDENT; w++) {
-		rq->user[w] = plan_svc_user(s->m, w)->name;
-		rq->group[w] = svc_user_group(plan_svc_user(s->m, w));
-	}
-	for (k = 0; k < SVC_COUNT && (only & PLAN_ONLY_SERVICES); k++)
-		if (model_host_runs(s->m, &s->m->hosts[idx], k))
-			rq->status[k] = observe_status_cmd(s->m, k);
-	rq->slurm_version = c->slurm_version;
-	/* hardware as slurmd sees it, with this host's rendered files */
-	rq->hw_model = s->m;
-	rq->hw_rs = s->rs;
-	rq->hw_host = idx;
-	rq->hw_from = s->rs_start[idx];
-	rq->hw_to = s->rs_start[idx + 1];
-}
-
-/*
- * Apply's verification asks less: apply changes no Slurm binary and no
- * hardware (the release and slurmd's view found before stand: a host of
- * another release, or refused for its hardware, stays so), and
- * a host where no user or group was changed keeps the ids found before.
- * Takes what it keeps out of old.
- */
-static void apply_verify_request(const struct apply_session *s, size_t idx,
-				 struct observe_request *rq)
-{
-	rq->slurm_version = NULL;
-	rq->hw_model = NULL;
-	if (s->verify_keep_ids[idx])
-		for (int w = 0; w < PLAN_N_IDENT; w++)
-			rq->user[w] = rq->group[w] = NULL;
-}
-
-static void apply_verify_keep(const struct apply_session *s, size_t idx,
-			      struct plan_obs_host *old, struct plan_obs_host *h)
-{
-	if (s->verify_keep_ids[idx]) {
-		memcpy(h->users, old->users, sizeof(h->users));
-		memcpy(h->groups, old->groups, sizeof(h->groups));
-	}
-	h->hw = old->hw;	/* taken: a refused host stays refused */
-	memset(&old->hw, 0, sizeof(old->hw));
-	/* plan_compute turned a release mismatch into the host's error */
-	if (!old->ok && old->error) {
-		h->version_error = old->error;
-		old->error = NULL;
-	}
-}
-
-static int apply_observe_task(size_t idx, struct transport *tr, void *cookie,
-			      char **cause)
-{
-	struct apply_session *s = cookie;
-	struct plan_obs_host old = s->obs[idx];
-	struct observe_request rq;
-	struct mungekey key = MUNGEKEY_INIT;
-	int r;
-
-	memset(&s->obs[idx], 0, sizeof(s->obs[idx]));
-	apply_observe_request(s, idx, &rq);
-	if (s->verify_keep_ids)
-		apply_verify_request(s, idx, &rq);
-	if (idx == s->controller)
-		rq.key = &key;
-	r = observe_host(tr, &rq, &s->obs[idx], cause);
-	if (!r && s->verify_keep_ids)
-		apply_verify_keep(s, idx, &old, &s->obs[idx]);
-	/* this task is the only one touching the controller's slot */
-	if (!r && key.bytes)
-		mungekey_set(&s->controller_key, key.bytes, key.len);
-	mungekey_release(&key);
-	plan_obs_host_release(&old);
-	free((void *)rq.files);
-	return r;
-}
-
-static void apply_observe(struct apply_session *s)
-{
-	size_t i;
-
-	mungekey_release(&s->controller_key);
-	exec_pool_set_phase(s->pool, s->verify_keep_ids ? "verify" : "observe");
-	exec_pool_run(s->pool, apply_observe_task, s, false);
-	for (i = 0; i < s->m->n_hosts; i++) {
-		const struct exec_result *r = exec_pool_result(s->pool, i);
-
-		if (r->state != EXEC_DONE)	/* not observed, or not this time */
-			plan_obs_host_release(&s->obs[i]);
-		s->obs[i].ok = r->state == EXEC_DONE;
-		if (!s->obs[i].ok)
-			s->obs[i].error = xstrdup(r->error ?
-				apply_host_error(s->m->hosts[i].name, r->error) :
-				exec_state_name(r->state));
-	}
-}
-
-/* ---- the plan ---- */
-
-static int apply_choose_key(struct apply_session *s, struct mungekey *key,
-			    enum plan_key_source *src, char **cause)
-{
-	if (s->controller_key.bytes) {
-		mungekey_set(key, s->controller_key.bytes, s->controller_key.len);
-		*src = PLAN_KEY_CONTROLLER;
-		return 0;
-	}
-	if (s->m->cluster.munge_key_source) {
-		*src = PLAN_KEY_FILE;
-		return mungekey_load_file(key, s->m->cluster.munge_key_source, cause);
-	}
-	*src = PLAN_KEY_GENERATED;
-	return mungekey_generate(key, cause);
-}
-
-static void apply_accounting(struct apply_session *s, struct plan *p)
-{
-	struct acct_plan *ap = NULL;
-	char *cause = NULL;
-	int rc;
-
-	if (!p->acct_wanted)
-		return;
-	rc = acct_plan_compute(s->m, s->opt.prune, &ap, &cause);
-	if (rc == ACCT_DB_REFUSED && cause)
-		plan_hold_password_files(p, cause);
-	if (rc)
-		plan_set_accounting(p, NULL, cause ? cause :
-				    xstrdup("cannot read the accounting database"));
-	else
-		plan_set_accounting(p, ap, NULL);
-}
-
-static struct plan *apply_compute(struct apply_session *s, const struct mungekey *key,
-				  enum plan_key_source src)
-{
-	struct plan_inputs in = { .only = s->opt.only ? s->opt.only : PLAN_ONLY_ALL,
-				  .obs = s->obs, .key = key, .key_source = src,
-				  .db_password = s->db_password };
-	struct plan *p;
-
-	/*
-	 * Without the controller we cannot know the cluster's key: planning a
-	 * new one would split the cluster, so the key waits for the next run.
-	 */
-	bool skip_key = (in.only & PLAN_ONLY_MUNGE) &&
-		(s->controller == SIZE_MAX || !s->obs[s->controller].ok);
-
-	if (skip_key)
-		in.only &= ~(unsigned)PLAN_ONLY_MUNGE;
-	p = plan_compute(s->m, s->rs, &in);
-	if (skip_key)
-		p->key_note = s->controller == SIZE_MAX ?
-			xstrdup("not checked: the inventory names no controller") :
-			xasprintf("not checked: the controller '%s' was not observed "
-				  "(its key is the cluster's)",
-				  s->m->hosts[s->controller].name);
-
-	apply_accounting(s, p);
-	return p;
-}
-
-struct plan *apply_plan(struct apply_session *s, char **cause)
-{
-	struct mungekey key = MUNGEKEY_INIT;
-	enum plan_key_source src;
-	struct plan *p;
-
-	*cause = NULL;
-	apply_observe(s);
-	if (apply_choose_key(s, &key, &src, cause))
-		return NULL;
-	p = apply_compute(s, &key, src);
-	mungekey_release(&key);
-	return p;
-}
-
 /* ---- execute ---- */
 
 struct apply_run {
-	struct apply_session *s;
-	struct plan *p;
+	struct session *s;
+	const struct plan *p;	/* read, never changed */
 	char **staged;		/* per plan file: the staged temp path */
 	struct strbuf *log;	/* per host: what was done (not printed here) */
 	bool *changed_key;	/* per host */
@@ -470,7 +144,7 @@ static const char *const apply_reown_dirs =
 static void apply_ident_cmd(const struct apply_run *r, const struct plan_ident *d,
 			    struct strbuf *cmd)
 {
-	const struct svc_user *u = d->who == PLAN_SLURM ?
+	const struct svc_user *u = d->who == IDENT_SLURM ?
 		&r->s->m->cluster.slurm_user : &r->s->m->cluster.munge_user;
 	const char *group = svc_user_group(u);
 
@@ -524,14 +198,14 @@ static void apply_ident_cmd(const struct apply_run *r, const struct plan_ident *
  * daemon that was not running is fine.
  */
 static void apply_stop_daemons_of(const struct apply_run *r, size_t idx,
-				  enum plan_ident_who who, struct transport *tr)
+				  enum svc_ident who, struct transport *tr)
 {
 	static const enum service_kind slurm[] = { SVC_SLURMCTLD, SVC_SLURMDBD };
 	const struct model *m = r->s->m;
 	size_t k;
 
-	for (k = 0; k < (who == PLAN_SLURM ? ARRAY_SIZE(slurm) : 1); k++) {
-		enum service_kind kind = who == PLAN_SLURM ? slurm[k] : SVC_MUNGE;
+	for (k = 0; k < (who == IDENT_SLURM ? ARRAY_SIZE(slurm) : 1); k++) {
+		enum service_kind kind = who == IDENT_SLURM ? slurm[k] : SVC_MUNGE;
 		const char *stop = m->cluster.services[kind].stop;
 		char *cause = NULL;
 		int status;
@@ -596,6 +270,10 @@ static int apply_swap_task(size_t idx, struct transport *tr, void *cookie,
 		char *backup;
 		int ret;
 
+		/* the site's own file first; if it cannot be kept, it stays
+		 * (the clean-up phase removes what was staged) */
+		if (keeporig_keep(tr, r->p, f, cause))
+			return -1;
 		backup = xasprintf("%s%s", f->want->path, APPLY_BACKUP_SUFFIX);
 		if (f->change == PLAN_REMOVE)
 			ret = apply_move_aside(tr, f->want->path, backup, cause);
@@ -793,7 +471,7 @@ static void apply_service_script(const struct apply_run *r, size_t i,
 			    "</dev/null >/dev/null; }", nonce, c->restart);
 	strbuf_addf(sb, " || { echo \"@@%s failed %zu $w $?\"; exit 0; }\n", nonce, i);
 	if (sv->action == PLAN_SVC_RECONFIGURE && status &&
-	    plan_reconfigure_reexecs(r->s->m->cluster.slurm_version))
+	    slurmkeys_has(r->s->m->cluster.slurm_version, SLURM_RECONFIGURE_REEXECS))
 		strbuf_addf(sb, "(i=0; until (\n%s\n) </dev/null >/dev/null 2>&1; do "
 			    "i=$((i + 1)); [ $i -lt 150 ] || exit 1; sleep 0.2; done)\n",
 			    status);
@@ -854,7 +532,7 @@ static bool apply_ctld_after_accounting(const struct apply_run *r,
 {
 	return sv->kind == SVC_SLURMCTLD && sv->action != PLAN_SVC_RECONFIGURE &&
 	       r->p->acct && acct_plan_count(r->p->acct) &&
-	       acct_plan_method(r->s->m, r->p->acct) == DB_METHOD_SQL;
+	       r->p->acct_method == DB_METHOD_SQL;
 }
 
 /*
@@ -929,64 +607,12 @@ static int apply_services_task(size_t idx, struct transport *tr, void *cookie,
 	return ret;
 }
 
-/* ---- the lock ---- */
-
-struct apply_lock_cookie {
-	struct apply_session *s;
-	char *why;		/* lock_remote_answer's refusal */
-};
-
-/* On the controller alone: the holder command stays running on its session. */
-static int apply_lock_task(size_t idx, struct transport *tr, void *cookie,
-			   char **cause)
-{
-	struct apply_lock_cookie *lc = cookie;
-	bool refused;
-	int ret;
-
-	(void)idx;
-	ret = lock_remote_hold(tr, &refused, cause);
-	if (ret && refused)
-		lc->why = xstrdup(*cause);
-	return ret;
-}
-
-int apply_session_lock(struct apply_session *s, char **cause)
-{
-	struct apply_lock_cookie lc = { .s = s };
-	const struct exec_result *res;
-	const char *ctl;
-
-	*cause = NULL;
-	lock_catch_signals();
-	if (s->lock_fd < 0 &&
-	    (s->lock_fd = lock_local_take(s->m->cluster.name, cause)) < 0)
-		return -1;
-	if (s->controller == SIZE_MAX)
-		return 0;
-	exec_pool_run_one(s->pool, s->controller, apply_lock_task, &lc, false);
-	res = exec_pool_result(s->pool, s->controller);
-	if (res->state == EXEC_DONE) {
-		free(lc.why);
-		return 0;
-	}
-	ctl = s->m->hosts[s->controller].name;
-	if (lc.why)
-		*cause = lc.why;
-	else
-		*cause = xasprintf("cannot take the lock on the controller '%s', "
-				   "nothing was changed: %s", ctl,
-				   res->error ? apply_host_error(ctl, res->error) :
-				   exec_state_name(res->state));
-	return -1;
-}
-
 /* ---- accounting: acct's remote commands run through the pool ---- */
 
 static int apply_remote_cb(void *cookie, const char *host, const char *cmd,
 			   struct strbuf *out, char **cause)
 {
-	struct apply_session *s = cookie;
+	struct session *s = cookie;
 
 	for (size_t i = 0; i < s->m->n_hosts; i++)
 		if (!strcmp(s->m->hosts[i].name, host))
@@ -1012,7 +638,7 @@ static void apply_run_free(struct apply_run *r)
 	free(r->rolled_back);
 }
 
-static char *apply_failed_hosts(struct apply_session *s)
+static char *apply_failed_hosts(struct session *s)
 {
 	const char **names = xcalloc(s->m->n_hosts + 1, sizeof(*names));
 	size_t i, n = 0;
@@ -1097,32 +723,10 @@ static void apply_count(const struct apply_run *r, struct apply_summary *sum)
 	apply_count_services(r, sum, false);
 }
 
-static bool apply_controller_ok(const struct apply_session *s)
+static bool apply_controller_ok(const struct session *s)
 {
 	return s->controller == SIZE_MAX ||
 	       exec_pool_result(s->pool, s->controller)->state == EXEC_DONE;
-}
-
-/* Observes again: what a fresh plan still sees on the hosts that were applied. */
-/*
- * What the re-observed plan still holds on hosts that did not fail: files
- * and ids in *fixed, daemons down again in *starts.
- */
-static void apply_left(const struct apply_session *s, const struct plan *again,
-		       size_t *fixed, size_t *starts)
-{
-	size_t i;
-
-	*fixed = *starts = 0;
-	/* the accounting read-back is acct_plan_apply's own check */
-	for (i = 0; i < again->n_files; i++)
-		*fixed += !s->failed[again->files[i].host];
-	for (i = 0; i < again->n_idents; i++)
-		*fixed += !s->failed[again->idents[i].host];
-	/* a daemon started here that is down again did not come up to stay */
-	for (i = 0; i < again->n_services; i++)
-		*starts += again->services[i].action == PLAN_SVC_START &&
-			   !s->failed[again->services[i].host];
 }
 
 /*
@@ -1137,41 +741,25 @@ static bool apply_verify_needed(const struct plan *p)
 	return (p->only & PLAN_ONLY_SERVICES) || p->n_idents;
 }
 
-static void apply_verify(struct apply_session *s, const struct plan *p,
+/*
+ * The session's verify round, then slurmctld's view of every node against
+ * the inventory (capacity.h): a node that came back with fewer CPUs than
+ * the inventory says is a failure, not a success.
+ */
+static void apply_verify(struct session *s, const struct plan *p,
 			 struct apply_summary *sum)
 {
-	/* a re-executing daemon (23.11+) may be between its two processes */
-	int tries = plan_reconfigure_reexecs(s->m->cluster.slurm_version) ? 5 : 1;
-	size_t fixed = 0, starts = 0;
-	bool *keep_ids = xcalloc(s->m->n_hosts + 1, sizeof(*keep_ids));
+	size_t c = s->controller;
+	bool cap_before = c != SIZE_MAX && s->obs[c].cap.seen;
 
-	for (size_t i = 0; i < s->m->n_hosts; i++)
-		keep_ids[i] = p->ident_start[i] == p->ident_start[i + 1];
-	s->verify_keep_ids = keep_ids;
-
-	for (int t = 0; t < tries; t++) {
-		char *cause = NULL;
-		struct plan *again = apply_plan(s, &cause);
-
-		if (!again) {
-			free(cause);
-			sum->verify_left = SIZE_MAX;
-			break;
-		}
-		apply_left(s, again, &fixed, &starts);
-		plan_free(again);
-		if (fixed || !starts)
-			break;
-		if (t + 1 < tries)
-			sleep(1);
-	}
-	if (sum->verify_left != SIZE_MAX)
-		sum->verify_left = fixed + starts;
-	s->verify_keep_ids = NULL;
-	free(keep_ids);
+	sum->verify_left = session_verify(s, p);
+	if (c != SIZE_MAX && (p->only & PLAN_ONLY_FILES))
+		sum->n_cap_mismatch = capacity_model_mismatches(s->m, &s->obs[c].cap,
+								cap_before,
+								&sum->cap_mismatch);
 }
 
-static void apply_collect_failures(struct apply_session *s,
+static void apply_collect_failures(struct session *s,
 				   struct apply_summary *sum)
 {
 	size_t i;
@@ -1185,13 +773,13 @@ static void apply_collect_failures(struct apply_session *s,
 		s->failed[i] = res->state != EXEC_DONE;
 		if (s->failed[i])
 			strbuf_addf(&sum->errors, "%s: %s\n", s->m->hosts[i].name,
-				    res->error ? apply_host_error(s->m->hosts[i].name,
-								  res->error) :
+				    res->error ? session_host_error(s->m->hosts[i].name,
+								    res->error) :
 				    exec_state_name(res->state));
 	}
 }
 
-static int apply_accounting_phase(struct apply_session *s, struct apply_run *r,
+static int apply_accounting_phase(struct session *s, struct apply_run *r,
 				  struct apply_summary *sum, char **cause)
 {
 	char *acause = NULL;
@@ -1208,7 +796,7 @@ static int apply_accounting_phase(struct apply_session *s, struct apply_run *r,
 	return 0;
 }
 
-static int apply_phases(struct apply_session *s, struct apply_run *r,
+static int apply_phases(struct session *s, struct apply_run *r,
 			struct apply_summary *sum, char **cause)
 {
 	int ret = 0;
@@ -1251,13 +839,13 @@ static int apply_phases(struct apply_session *s, struct apply_run *r,
 }
 
 /* Refuses a plan whose files cannot be written as planned. */
-static int apply_check(const struct apply_session *s, const struct plan *p,
+static int apply_check(const struct session *s, const struct plan *p,
 		       char **cause)
 {
 	size_t i;
 
 	/* every host's slurm.conf follows the controller's: none moves without it */
-	if (s->controller != SIZE_MAX && p->obs[s->controller].refused) {
+	if (s->controller != SIZE_MAX && p->hosts[s->controller].refused) {
 		*cause = xasprintf("the controller '%s' is refused for its hardware "
 				   "(see the plan): nothing was changed",
 				   s->m->hosts[s->controller].name);
@@ -1282,7 +870,7 @@ static int apply_check(const struct apply_session *s, const struct plan *p,
 	return 0;
 }
 
-int apply_execute(struct apply_session *s, struct plan *p,
+int apply_execute(struct session *s, const struct plan *p,
 		  struct apply_summary *sum, char **cause)
 {
 	struct apply_run r = { .s = s, .p = p };
@@ -1295,7 +883,7 @@ int apply_execute(struct apply_session *s, struct plan *p,
 	if (apply_check(s, p, cause))
 		return -1;
 	if (s->lock_fd < 0)
-		BUG("apply_execute without apply_session_lock");
+		BUG("apply_execute without session_lock");
 	if (lock_interrupted()) {
 		*cause = xstrdup("interrupted: nothing was changed");
 		return -1;
@@ -1357,31 +945,8 @@ void apply_summary_release(struct apply_summary *sum)
 	sum->rolled_back = NULL;
 	free(sum->refused);
 	sum->refused = NULL;
+	capacity_list_free(sum->cap_mismatch, sum->n_cap_mismatch);
+	sum->cap_mismatch = NULL;
+	sum->n_cap_mismatch = 0;
 	strbuf_release(&sum->errors);
-}
-
-/* ---- one run: render, observe, plan ---- */
-
-int apply_job_start(struct apply_job *j, const struct model *m,
-		    const struct apply_cli *cli, struct diag_list *dl, char **cause)
-{
-	memset(j, 0, sizeof(*j));
-	*cause = NULL;
-	j->m = m;
-	if (render_cluster(j->m, &j->rs, dl))
-		return -2;
-	apply_session_init(&j->s, j->m, &j->rs, &cli->opt);
-	/* apply plans under the lock: the plan it carries out is fresh */
-	if (cli->write && apply_session_lock(&j->s, cause))
-		return -3;
-	j->p = apply_plan(&j->s, cause);
-	return j->p ? 0 : -3;
-}
-
-void apply_job_finish(struct apply_job *j)
-{
-	plan_free(j->p);
-	apply_session_release(&j->s);
-	rendered_set_release(&j->rs);
-	memset(j, 0, sizeof(*j));
 }

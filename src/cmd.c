@@ -211,9 +211,8 @@ enum { OPT_ALLOW_PATH = 0x100, OPT_OVERLAY };
 
 static const struct cmd_option inventory_options[] = {
 	{ OPT_ALLOW_PATH, "allow-path", "DIR",
-	  "files the inventory names (include:, templates,\n"
-	  "password, TLS, ssh and munge key files) may also\n"
-	  "lie under DIR (repeatable; or CLUSTERCTL_ALLOW_PATH)", 0 },
+	  "include: files and templates may also lie under\n"
+	  "DIR (repeatable; or CLUSTERCTL_ALLOW_PATH)", 0 },
 	{ OPT_OVERLAY, "overlay", "FILE",
 	  "apply FILE on top of INVENTORY (repeatable,\ndocs/overlays.md)", 0 },
 };

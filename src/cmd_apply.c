@@ -23,17 +23,23 @@ static const char *const apply_usage[] = {
 	"clusterctl apply INVENTORY [--dry-run [--json]] [--fanout N] [--prune]",
 	"                           [--only files,users,munge,services,accounting]",
 	"                           [--limit HOSTLIST] [--accept-new-host-keys]",
+	"                           [--allow-capacity-loss]",
 	"                           [--allow-path DIR] [--overlay FILE]...",
 	"",
 	"Computes the plan (as plan does) and prints it, then carries it out:",
 	"stages every changed file beside its target on every host and checks",
 	"it there before swapping any in (temp file, owner and mode, fsync,",
-	"rename; the previous file kept as FILE.clusterctl-old), creates or",
+	"rename; the previous file kept as FILE.clusterctl-old, the site's own",
+	"file from before clusterctl as FILE.clusterctl-orig for good), creates or",
 	"fixes the slurm and munge users and groups, installs the munge key,",
 	"applies the accounting changes, restarts, starts or reconfigures only",
 	"what changed, and observes again to verify. One summary line at the",
 	"end names the hosts that failed; the others are still applied.",
-	"Exit 0: done; 4: some hosts failed.",
+	"A plan that takes capacity away from slurmctld (nodes, CPUs, memory,",
+	"GRES, features, partitions, partition limits) is refused (exit 4)",
+	"unless --allow-capacity-loss; after apply, slurmctld's view of every",
+	"node must match the inventory, or apply exits 4.",
+	"Exit 0: done; 4: some hosts failed, or refused or not verified as above.",
 	NULL,
 };
 
@@ -49,13 +55,17 @@ static int apply_report(const struct apply_summary *sum, int ret, char *cause)
 		fprintf(stderr, "clusterctl: apply: verification: %s\n",
 			sum->verify_left == SIZE_MAX ? "could not observe again" :
 			"changes remain after apply (run plan)");
+	for (size_t i = 0; i < sum->n_cap_mismatch; i++)
+		fprintf(stderr, "clusterctl: apply: verification: %s\n",
+			sum->cap_mismatch[i]);
 	free(line);
 	if (ret)
 		return CL_FATAL;
-	return sum->failed || sum->refused || sum->verify_left ? CL_PARTIAL : CL_OK;
+	return sum->failed || sum->refused || sum->verify_left ||
+		sum->n_cap_mismatch ? CL_PARTIAL : CL_OK;
 }
 
-static int apply_go(struct apply_session *s, struct plan *p)
+static int apply_go(struct session *s, struct plan *p)
 {
 	struct apply_summary sum;
 	struct strbuf sb = STRBUF_INIT;
@@ -71,6 +81,13 @@ static int apply_go(struct apply_session *s, struct plan *p)
 		return CL_OK;
 	}
 	free(unobserved);
+	if (p->n_cap_losses && !s->opt.allow_capacity_loss) {
+		fprintf(stderr, "clusterctl: apply: refused: the plan takes capacity "
+			"away from slurmctld (%zu loss%s above); nothing was changed. "
+			"Pass --allow-capacity-loss if that is intended\n",
+			p->n_cap_losses, p->n_cap_losses == 1 ? "" : "es");
+		return CL_PARTIAL;
+	}
 	ret = apply_execute(s, p, &sum, &cause);
 	rc = apply_report(&sum, ret, cause);
 	if (p->held) {
@@ -100,6 +117,8 @@ static const struct cmd_option apply_options[] = {
 	CMD_OPT_LIMIT,
 	{ 'p', "prune", NULL, "also remove accounting rows (QoS, accounts,\n"
 	  "users) the inventory does not name", 0 },
+	{ 'L', "allow-capacity-loss", NULL, "apply even when the plan names capacity\n"
+	  "losses (capacity: lines)", 0 },
 	CMD_OPT_ACCEPT_NEW_HOST_KEYS,
 	CMD_OPT_END,
 };
@@ -107,7 +126,7 @@ static const struct cmd_option apply_options[] = {
 static int cmd_apply_run(struct cmd_ctx *ctx)
 {
 	struct diag_list dl = DIAG_LIST_INIT;
-	struct apply_job job;
+	struct session_job job;
 	struct apply_cli cli;
 	char *cause = NULL;
 	int r;
@@ -126,14 +145,14 @@ static int cmd_apply_run(struct cmd_ctx *ctx)
 		return cmd_plan_show(ctx, &cli);
 	if ((r = cmd_plan_load(ctx, &cli)))
 		return r;
-	r = apply_job_start(&job, ctx->m, &cli, &dl, &cause);
+	r = session_job_start(&job, ctx->m, &cli, &dl, &cause);
 	diag_print(&dl, stderr);
 	diag_release(&dl);
 	if (cause)
 		fprintf(stderr, "clusterctl: apply: %s\n", cause);
 	r = r ? CL_FATAL : apply_go(&job.s, job.p);
 	free(cause);
-	apply_job_finish(&job);
+	session_job_finish(&job);
 	return r;
 }
 

@@ -12,11 +12,11 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "apply.h"
 #include "cmd.h"
 #include "die.h"
 #include "hostlist.h"
 #include "plan.h"
+#include "session.h"
 #include "xalloc.h"
 
 static const char *const plan_usage[] = {
@@ -83,6 +83,7 @@ static int plan_option(const struct cmd_opt *o, struct apply_cli *cli,
 	case 'p': cli->opt.prune = true; break;
 	case 'a': cli->opt.accept_new_host_keys = true; break;
 	case 'n': cli->dry_run = true; break;
+	case 'L': cli->opt.allow_capacity_loss = true; break;
 	case 'l': cli->limit = o->value; break;
 	case 'f':
 		v = strtol(o->value, &end, 10);
@@ -145,13 +146,13 @@ int cmd_plan_load(struct cmd_ctx *ctx, const struct apply_cli *cli)
 int cmd_plan_show(struct cmd_ctx *ctx, const struct apply_cli *cli)
 {
 	struct diag_list dl = DIAG_LIST_INIT;
-	struct apply_job job;
+	struct session_job job;
 	char *cause = NULL;
 	int r;
 
 	if ((r = cmd_plan_load(ctx, cli)))
 		return r;
-	r = apply_job_start(&job, ctx->m, cli, &dl, &cause);
+	r = session_job_start(&job, ctx->m, cli, &dl, &cause);
 	diag_print(&dl, stderr);
 	diag_release(&dl);
 	if (cause)
@@ -163,7 +164,7 @@ int cmd_plan_show(struct cmd_ctx *ctx, const struct apply_cli *cli)
 		r = CL_FATAL;
 	}
 	free(cause);
-	apply_job_finish(&job);
+	session_job_finish(&job);
 	return r;
 }
 

@@ -1,9 +1,10 @@
 /*
  * inventory_keys.h: what the files of the inventory module share, private
  * to them (nothing else includes it, so libyaml stays inside the module):
- * the loader's state, the key tables that describe each mapping of an
- * inventory, the helpers that load YAML nodes by those tables
- * (inventory_keys.c), and what each part of the schema exports to the top
+ * the key tables that describe each mapping of an inventory, the helpers
+ * that load YAML nodes by those tables (inventory_keys.c; the loader's
+ * state and its node readers are inventory_node.h's), the overlays
+ * (inventory_overlay.c), and what each part of the schema exports to the top
  * level and to the reference. Shared names carry an inv_ prefix, which
  * keeps them apart from the public inventory_ API and other modules.
  */
@@ -15,6 +16,7 @@
 #include <yaml.h>
 
 #include "diag.h"
+#include "inventory_node.h"
 #include "model.h"
 
 /* Accounts nest at most this deep; inventory_list_shape() walks as deep. */
@@ -26,51 +28,6 @@
  * two levels each (a children: list and a mapping) under the top level.
  */
 #define MAX_YAML_DEPTH (2 * MAX_DEPTH + 8)
-
-enum top_section {
-	TOP_CLUSTER,
-	TOP_SSH,
-	TOP_DATABASE,
-	TOP_COUNT
-};
-
-struct loader {
-	struct model *m;
-	struct diag_list *dl;
-	yaml_document_t *doc;
-	const char *file;	/* pool; names the current file in locations */
-	const char *dir;	/* pool; resolves relative paths */
-	size_t budget;		/* node visits left: bounds alias bombs */
-	unsigned depth;		/* account nesting */
-	unsigned include_depth;
-	bool budget_reported;
-	struct src_loc top_seen[TOP_COUNT];
-	yaml_node_t *children;	/* "children:" of the account being loaded */
-	unsigned long long n_expanded;	/* hosts so far, against MAX_HOSTS */
-
-	/* growing arrays, moved into the pool by loader_finish() */
-	struct node_type *node_types;
-	size_t n_node_types, alloc_node_types;
-	struct host *hosts;
-	size_t n_hosts, alloc_hosts, n_entries;
-	struct partition *partitions;
-	size_t n_partitions, alloc_partitions;
-	struct qos *qos;
-	size_t n_qos, alloc_qos;
-	struct account *accounts;
-	size_t n_accounts, alloc_accounts;
-	struct user *users;
-	size_t n_users, alloc_users;
-	char **included;	/* canonical paths of files loaded, for cycles */
-	size_t n_included, alloc_included;
-	bool overlay;		/* loading an --overlay file: merge, see overlay.h */
-	unsigned adding;	/* an overlay item that is new: check it whole */
-	struct model *defaults;	/* model_new()'s values, for "key: ~"; owned */
-	bool no_overlays;	/* a document given as a string: no --overlay */
-	const char *override_path;	/* read override_buf instead of this file */
-	const char *override_buf;
-	size_t override_len;
-};
 
 /* ---- key tables ---- */
 
@@ -127,59 +84,6 @@ struct inv_ref_section {
 	const char *title, *intro;
 	const struct key_table *t;
 };
-
-/* ---- locations and nodes ---- */
-
-/* libyaml marks are 0-based; this is the one place that converts them. */
-struct src_loc inv_loc_from_mark(const char *file, yaml_mark_t mark);
-struct src_loc inv_node_loc(const struct loader *ld, const yaml_node_t *n);
-
-/*
- * Node idx of the current document, or NULL once the visit budget is spent
- * (reported once): every walk goes through here, so aliases cannot blow up.
- */
-yaml_node_t *inv_node_get(struct loader *ld, int idx);
-
-/* A plain "", ~ or null scalar: "key:" written with no value. */
-bool inv_node_is_null(const yaml_node_t *n);
-
-/* Reports "expected EXPECTED, got ..." at n. */
-void inv_type_error(struct loader *ld, const yaml_node_t *n,
-		    const char *expected);
-
-/*
- * The string of a scalar node, in the model's pool; NULL after a diagnostic
- * when n is not a usable scalar. A null comes back as "".
- */
-const char *inv_scalar_str(struct loader *ld, const yaml_node_t *n,
-			   const char *expected);
-
-/*
- * 0 if the len bytes of v (the text of node n) hold no control character
- * (C0, tab included, DEL or C1); else -1 after an error at n. Every string of
- * the model passes this check (inv_scalar_str()).
- */
-int inv_check_text(struct loader *ld, const yaml_node_t *n, const char *v,
-		   size_t len);
-
-/*
- * len bytes of document text made fit for a message (pool): control
- * characters as '?', cut to 60 bytes with "...". Every echo of the
- * document in a diagnostic goes through it.
- */
-const char *inv_shown(struct loader *ld, const char *s, size_t len);
-
-/* The text of a scalar key, or NULL; borrowed from the document. */
-const char *inv_key_str(const yaml_node_t *k);
-
-/*
- * True (after "duplicate key" + note) if the key of pair repeats an
- * earlier key of map. Keys compare exactly, or ignoring case when fold is set.
- */
-bool inv_map_key_repeats(struct loader *ld, yaml_node_t *map,
-			 yaml_node_pair_t *pair, bool fold);
-
-size_t inv_seq_len(const yaml_node_t *n);
 
 /* ---- loading by key table ---- */
 

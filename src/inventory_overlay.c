@@ -14,6 +14,7 @@
 #include <yaml.h>
 
 #include "inventory_keys.h"
+#include "inventory_node.h"
 #include "model.h"
 
 /* The scalar value of key in mapping map, or NULL; borrowed. */

@@ -453,6 +453,13 @@ const char *svc_user_group(const struct svc_user *u)
 	return u->group ? u->group : u->name;
 }
 
+const struct svc_user *model_svc_user(const struct model *m,
+				      enum svc_ident who)
+{
+	return who == IDENT_SLURM ? &m->cluster.slurm_user :
+		&m->cluster.munge_user;
+}
+
 long long model_uid_of(const struct model *m, const char *owner)
 {
 	const struct cluster *c = &m->cluster;

@@ -526,6 +526,13 @@ const struct host *model_dbd_host(const struct model *m);
 /* A service user's group: its group, else its name (borrowed). */
 const char *svc_user_group(const struct svc_user *u);
 
+/* The service identities, an index into arrays of both. */
+enum svc_ident { IDENT_SLURM, IDENT_MUNGE, N_IDENT };
+
+/* The model's slurm or munge user (borrowed from m). */
+const struct svc_user *model_svc_user(const struct model *m,
+				      enum svc_ident who);
+
 /*
  * The uid of a file owner / gid of a file group as the inventory sets it:
  * root is 0, the slurm and munge users (and their groups) have their

@@ -15,6 +15,7 @@
 #include <sys/random.h>
 #include <time.h>
 
+#include "capacity.h"
 #include "die.h"
 #include "hwtruth.h"
 #include "observe.h"
@@ -58,7 +59,7 @@ static long long observe_getent_field(const char *fields, int field)
 }
 
 void observe_parse_passwd(const char *out, const char *name,
-			  struct plan_obs_ident *id)
+			  struct obs_ident *id)
 {
 	const char *f = observe_getent_line(out, name);
 
@@ -69,7 +70,7 @@ void observe_parse_passwd(const char *out, const char *name,
 }
 
 void observe_parse_group(const char *out, const char *name,
-			 struct plan_obs_ident *id)
+			 struct obs_ident *id)
 {
 	const char *f = observe_getent_line(out, name);
 
@@ -109,7 +110,7 @@ const char *observe_status_cmd(const struct model *m, enum service_kind k)
 	return starts_with_systemctl(s, k) ? is_active[k] : NULL;
 }
 
-void observe_parse_status(const char *out, struct plan_obs_host *h)
+void observe_parse_status(const char *out, struct obs_host *h)
 {
 	const char *p = out;
 	int k;
@@ -125,8 +126,8 @@ void observe_parse_status(const char *out, struct plan_obs_host *h)
 				continue;
 			code = strtol(p + n + 1, &end, 10);
 			if (end != p + n + 1 && (*end == '\n' || !*end))
-				h->svc[k] = code ? PLAN_OBS_SVC_STOPPED :
-					PLAN_OBS_SVC_RUNNING;
+				h->svc[k] = code ? OBS_SVC_STOPPED :
+					OBS_SVC_RUNNING;
 		}
 		p = strchr(p, '\n');
 		if (p)
@@ -168,7 +169,7 @@ static bool observe_older_release(const char *version, size_t len, const char *w
 }
 
 void observe_parse_versions(const char *out, const char *want,
-			    struct plan_obs_host *h)
+			    struct obs_host *h)
 {
 	for (const char *p = strstr(out, "@@V "); p && want; p = strstr(p, "@@V ")) {
 		const char *name = p + 4, *sp = strchr(name, ' ');
@@ -197,11 +198,11 @@ void observe_parse_versions(const char *out, const char *want,
 
 /* Names not asked (NULL) are left out; none asked: no getent at all. */
 static void observe_getent_script(struct strbuf *sb, const char *db,
-				  const char *const names[PLAN_N_IDENT])
+				  const char *const names[N_IDENT])
 {
 	size_t start = sb->len;
 
-	for (int w = 0; w < PLAN_N_IDENT; w++) {
+	for (int w = 0; w < N_IDENT; w++) {
 		if (!names[w])
 			continue;
 		if (sb->len == start)
@@ -244,29 +245,29 @@ static void script_status(const struct observe_request *rq, struct strbuf *sb)
 }
 
 static void parse_passwd(const struct observe_request *rq, const char *body,
-			 struct plan_obs_host *h)
+			 struct obs_host *h)
 {
-	for (int w = 0; w < PLAN_N_IDENT; w++)
+	for (int w = 0; w < N_IDENT; w++)
 		if (rq->user[w])
 			observe_parse_passwd(body, rq->user[w], &h->users[w]);
 }
 
 static void parse_group(const struct observe_request *rq, const char *body,
-			struct plan_obs_host *h)
+			struct obs_host *h)
 {
-	for (int w = 0; w < PLAN_N_IDENT; w++)
+	for (int w = 0; w < N_IDENT; w++)
 		if (rq->group[w])
 			observe_parse_group(body, rq->group[w], &h->groups[w]);
 }
 
 static void parse_version(const struct observe_request *rq, const char *body,
-			  struct plan_obs_host *h)
+			  struct obs_host *h)
 {
 	observe_parse_versions(body, rq->slurm_version, h);
 }
 
 static void parse_status(const struct observe_request *rq, const char *body,
-			 struct plan_obs_host *h)
+			 struct obs_host *h)
 {
 	(void)rq;
 	observe_parse_status(body, h);
@@ -280,10 +281,23 @@ static void script_hw(const struct observe_request *rq, struct strbuf *sb)
 }
 
 static void parse_hw(const struct observe_request *rq, const char *body,
-		     struct plan_obs_host *h)
+		     struct obs_host *h)
 {
 	if (rq->hw_model)
 		hwtruth_parse(body, &h->hw);
+}
+
+static void script_capacity(const struct observe_request *rq, struct strbuf *sb)
+{
+	if (rq->capacity)
+		capacity_script(sb, rq->capacity);
+}
+
+static void parse_capacity(const struct observe_request *rq, const char *body,
+			   struct obs_host *h)
+{
+	if (rq->capacity)
+		capacity_parse(body, &h->cap);
 }
 
 /*
@@ -295,13 +309,14 @@ static const struct observe_section {
 	const char *name;
 	void (*script)(const struct observe_request *, struct strbuf *);
 	void (*parse)(const struct observe_request *, const char *,
-		      struct plan_obs_host *);
+		      struct obs_host *);
 } observe_sections[] = {
 	{ "passwd", script_passwd, parse_passwd },
 	{ "group", script_group, parse_group },
 	{ "version", script_version, parse_version },
 	{ "status", script_status, parse_status },
 	{ "hw", script_hw, parse_hw },
+	{ "capacity", script_capacity, parse_capacity },
 };
 
 /* ---- the script ---- */
@@ -531,7 +546,7 @@ bad:
 /* Records a regular file's bytes into of (request file rf). */
 static void observe_take_file(const struct observe_request *rq,
 			      const struct observe_file *rf,
-			      const struct tar_entry *e, struct plan_obs_file *of)
+			      const struct tar_entry *e, struct obs_file *of)
 {
 	of->exists = true;
 	of->mode = e->mode;
@@ -569,7 +584,7 @@ static size_t observe_file_index(const struct observe_request *rq,
 
 static int observe_one_entry(const struct observe_request *rq,
 			     struct tar_entry *e, bool *seen,
-			     struct plan_obs_file *files, char **cause)
+			     struct obs_file *files, char **cause)
 {
 	size_t i = observe_file_index(rq, seen, e->name);
 
@@ -622,7 +637,7 @@ bad:
  */
 static int observe_files(const struct observe_request *rq,
 			 struct observe_cursor *c, const char *err,
-			 struct plan_obs_host *h, char **cause)
+			 struct obs_host *h, char **cause)
 {
 	bool *seen = xcalloc(rq->n_files + 1, sizeof(*seen));
 	size_t base = h->n_files, wlen;
@@ -631,7 +646,7 @@ static int observe_files(const struct observe_request *rq,
 	int ret = -1, rc;
 
 	for (size_t i = 0; i < rq->n_files; i++)
-		plan_obs_add_file(h, rq->files[i].path, false, 0, 0, 0, NULL, 0);
+		obs_add_file(h, rq->files[i].path, false, 0, 0, 0, NULL, 0);
 	if (!cursor_marker(c, &what, &wlen) || !what_is(what, wlen, "absent") ||
 	    observe_absent(rq, what, wlen, seen, cause) ||
 	    !cursor_marker(c, &what, &wlen) || !what_is(what, wlen, "files")) {
@@ -685,7 +700,7 @@ static const struct observe_section *observe_section_named(const char *what,
 
 /* The text sections, in the script's order, each read by its parser. */
 static int observe_text(const struct observe_request *rq,
-			struct observe_cursor *c, struct plan_obs_host *h,
+			struct observe_cursor *c, struct obs_host *h,
 			char **cause)
 {
 	for (size_t i = 0; i < ARRAY_SIZE(observe_sections); i++) {
@@ -709,7 +724,7 @@ static int observe_text(const struct observe_request *rq,
 
 int observe_parse(const struct observe_request *rq, const char *nonce,
 		  const char *out, size_t len, const char *err,
-		  struct plan_obs_host *h, char **cause)
+		  struct obs_host *h, char **cause)
 {
 	struct observe_cursor c = { .buf = out, .len = len };
 	const char *start, *what;
@@ -733,7 +748,7 @@ int observe_parse(const struct observe_request *rq, const char *nonce,
 		return -1;
 	}
 	if (observe_text(rq, &c, h, cause) || observe_files(rq, &c, err, h, cause)) {
-		plan_obs_host_release(h);
+		obs_host_release(h);
 		return -1;
 	}
 	return 0;
@@ -762,7 +777,7 @@ void observe_nonce(char nonce[OBSERVE_NONCE_LEN + 1])
 }
 
 int observe_host(struct transport *tr, const struct observe_request *rq,
-		 struct plan_obs_host *h, char **cause)
+		 struct obs_host *h, char **cause)
 {
 	struct strbuf cmd = STRBUF_INIT, out = STRBUF_INIT, err = STRBUF_INIT;
 	char nonce[OBSERVE_NONCE_LEN + 1], *why = NULL;

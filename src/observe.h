@@ -7,7 +7,7 @@
  * command), the hardware as slurmd sees it (hwtruth.h's probe), and the files (their bytes, mode, owner and existence, as one
  * GNU tar stream: lstat, then open with O_NOFOLLOW, so a symlink planted
  * at a target is seen as one, never followed). Its output is parsed here
- * and only here into a struct plan_obs_host (plan.h); a host whose output
+ * and only here into a struct obs_host (obs.h); a host whose output
  * does not frame (truncated, garbled, a file that changed while read) is an
  * error for that host, never a crash, and nothing of it is kept.
  *
@@ -26,7 +26,7 @@
 
 #include "model.h"
 #include "mungekey.h"
-#include "plan.h"
+#include "obs.h"
 #include "render.h"
 #include "strbuf.h"
 #include "transport.h"
@@ -52,8 +52,8 @@ struct observe_file {
 struct observe_request {
 	const struct observe_file *files;
 	size_t n_files;
-	const char *user[PLAN_N_IDENT];		/* getent passwd names */
-	const char *group[PLAN_N_IDENT];	/* getent group names */
+	const char *user[N_IDENT];		/* getent passwd names */
+	const char *group[N_IDENT];	/* getent group names */
 	const char *status[SVC_COUNT];		/* status commands; NULL: not asked */
 	const char *slurm_version;		/* release wanted; NULL: not checked */
 	/*
@@ -65,6 +65,9 @@ struct observe_request {
 	const struct rendered_set *hw_rs;
 	size_t hw_host, hw_from, hw_to;
 	struct mungekey *key;	/* receives a secret file's bytes when set */
+	/* slurmctld's nodes and partitions (capacity.h): asked up to this
+	 * many times, a second apart; 0: not asked */
+	int capacity;
 };
 
 /*
@@ -76,14 +79,14 @@ void observe_script(const struct observe_request *rq, const char *nonce,
 
 /*
  * Parses what observe_script printed (out, len bytes: binary) into h,
- * which must be zeroed (plan_obs_host_release'd) before. 0, or -1 with
+ * which must be zeroed (obs_host_release'd) before. 0, or -1 with
  * *cause (newly allocated, no host named) when the output does not frame;
  * h is then released. err (may be NULL) is the script's stderr, quoted in
  * errors.
  */
 int observe_parse(const struct observe_request *rq, const char *nonce,
 		  const char *out, size_t len, const char *err,
-		  struct plan_obs_host *h, char **cause);
+		  struct obs_host *h, char **cause);
 
 /*
  * Observes one host: observe_script, one transport_run, observe_parse.
@@ -91,7 +94,7 @@ int observe_parse(const struct observe_request *rq, const char *nonce,
  * ("'host': ...").
  */
 int observe_host(struct transport *tr, const struct observe_request *rq,
-		 struct plan_obs_host *h, char **cause);
+		 struct obs_host *h, char **cause);
 
 /*
  * The status command of service k: the inventory's; else, when the daemon
@@ -107,16 +110,16 @@ const char *observe_status_cmd(const struct model *m, enum service_kind k);
  * ident (absent when no line names it).
  */
 void observe_parse_passwd(const char *out, const char *name,
-			  struct plan_obs_ident *id);
+			  struct obs_ident *id);
 void observe_parse_group(const char *out, const char *name,
-			 struct plan_obs_ident *id);
+			 struct obs_ident *id);
 
 /*
  * "SERVICE CODE" lines (the exit code of each status command) into h->svc:
  * 0 is running, anything else stopped. Services without a line, and lines
  * naming no service or without a number, leave their entry as it was.
  */
-void observe_parse_status(const char *out, struct plan_obs_host *h);
+void observe_parse_status(const char *out, struct obs_host *h);
 
 /*
  * Shell command printing "@@V DAEMON VERSION" for the first Slurm daemon
@@ -128,10 +131,10 @@ extern const char observe_version_cmd[];
 /*
  * Reads observe_version_cmd's lines out of out: a daemon whose release is
  * not want ("24.11" matches "24.11.5") sets h->version_error, which
- * plan_compute turns into the host's observation error: nothing is planned
- * for a host that runs another Slurm than the inventory names.
+ * plan_compute reports as the host's error (struct plan_host): nothing is
+ * planned for a host that runs another Slurm than the inventory names.
  */
 void observe_parse_versions(const char *out, const char *want,
-			    struct plan_obs_host *h);
+			    struct obs_host *h);
 
 #endif

@@ -1,10 +1,10 @@
 /*
  * pathtrust.h: which local files an inventory may make clusterctl read.
- * An inventory names files that clusterctl reads on the machine it runs on
- * (include:, cluster.template_dir and the templates in it, which end up in
- * diagnostics and rendered files; the database password file, the munge
- * key, ssh's identity, known_hosts and config, which go to hosts the
- * inventory picks). Those paths must lie, after every symlink is resolved,
+ * An inventory names files whose content the safe commands (validate,
+ * render) read into their output: include: files and cluster.template_dir
+ * with the templates in it (credential paths are read by the trusted
+ * commands only and are not confined: docs/security.md). Those paths must
+ * lie, after every symlink is resolved,
  * inside the inventory's own directory tree, or inside a directory the
  * caller allows (--allow-path DIR, or the environment's
  * CLUSTERCTL_ALLOW_PATH, colon-separated): which files of this machine an

@@ -22,6 +22,7 @@
 #include "hwtruth.h"
 #include "model.h"
 #include "mungekey.h"
+#include "obs.h"
 #include "render.h"
 #include "strbuf.h"
 
@@ -44,58 +45,6 @@ enum plan_only {
  */
 int plan_parse_only(const char *s, unsigned *only, char **cause);
 
-/* ---- what was observed on one host (filled by observe.c or tests) ---- */
-
-struct plan_obs_file {
-	char *path;		/* owned */
-	bool exists;
-	unsigned mode, uid, gid;
-	char *bytes;		/* owned, NUL-terminated; NULL for the munge key
-				 * and when matches is set */
-	size_t len;
-	bool matches;		/* equal to the rendered bytes (not kept) */
-	char fp[MUNGEKEY_FP_LEN];	/* munge key only: fingerprint, else "" */
-};
-
-struct plan_obs_ident {
-	bool exists;
-	long long id;		/* uid or gid */
-	long long gid;		/* users: primary gid */
-};
-
-/* Index of the service identities in the arrays below. */
-enum plan_ident_who { PLAN_SLURM, PLAN_MUNGE, PLAN_N_IDENT };
-
-/* A daemon's state by its status command; UNKNOWN (0) when not asked. */
-enum plan_obs_svc {
-	PLAN_OBS_SVC_UNKNOWN,
-	PLAN_OBS_SVC_RUNNING,
-	PLAN_OBS_SVC_STOPPED,
-};
-
-struct plan_obs_host {
-	bool ok;		/* observed; false: error says why */
-	char *error;		/* owned */
-	struct plan_obs_file *files;
-	size_t n_files, alloc_files;
-	struct plan_obs_ident users[PLAN_N_IDENT], groups[PLAN_N_IDENT];
-	enum plan_obs_svc svc[SVC_COUNT];	/* by enum service_kind */
-	char *version_error;	/* owned: a daemon of another Slurm release */
-	struct hw_obs hw;	/* owned: slurmd -C / -G (hwtruth.h) */
-	bool refused;		/* set by plan_compute: hardware Slurm would
-				 * refuse; ok is false then, nothing planned */
-};
-
-/* Adds an observed file (copies path and bytes; bytes may be NULL). */
-struct plan_obs_file *plan_obs_add_file(struct plan_obs_host *h,
-					const char *path, bool exists,
-					unsigned mode, unsigned uid,
-					unsigned gid, const char *bytes,
-					size_t len);
-const struct plan_obs_file *plan_obs_find(const struct plan_obs_host *h,
-					  const char *path);
-void plan_obs_host_release(struct plan_obs_host *h);
-
 /* ---- the plan ---- */
 
 /*
@@ -110,6 +59,9 @@ enum plan_change { PLAN_NONE, PLAN_CREATE, PLAN_MODIFY, PLAN_FIX, PLAN_REMOVE };
  * every Slurm host reads, which slurmctld serves in configless mode.
  */
 bool plan_is_node_config(const char *path);
+
+/* The file name of path (after its last '/'). Borrowed from path. */
+const char *plan_basename(const char *path);
 
 /* Bits of enum plan_restart: what a change requires of the Slurm daemons. */
 enum plan_restart {
@@ -139,7 +91,7 @@ struct plan_file {
 
 struct plan_ident {
 	size_t host;
-	enum plan_ident_who who;
+	enum svc_ident who;
 	bool group;		/* a group, else a user */
 	enum plan_change change;	/* CREATE or FIX */
 	long long have_id, want_id;
@@ -169,7 +121,14 @@ struct plan {
 	const struct model *m;			/* borrowed */
 	const struct rendered_set *rs;		/* borrowed */
 	unsigned only;				/* enum plan_only bits */
-	struct plan_obs_host *obs;		/* borrowed, m->n_hosts entries */
+	const struct obs_host *obs;		/* borrowed, m->n_hosts entries */
+	/*
+	 * Per host (m->n_hosts entries, owned): ok when observed, of the
+	 * inventory's release and not refused for its hardware (hw); nothing
+	 * is planned for the others. error (borrowed from obs): why not
+	 * observed, or the release found; NULL for a refused host.
+	 */
+	struct plan_host { bool ok, refused; const char *error; } *hosts;
 
 	struct plan_file *files;		/* changed files only */
 	size_t n_files, alloc_files;
@@ -206,17 +165,22 @@ struct plan {
 	 * identity is left alone and id_conflicts says why (one line each,
 	 * owned).
 	 */
-	struct { long long uid, gid; bool conflict; } ids[PLAN_N_IDENT];
+	struct { long long uid, gid; bool conflict; } ids[N_IDENT];
 	char **id_conflicts;
 	size_t n_id_conflicts;
 
 	bool acct_wanted;			/* the model has a database */
 	struct acct_plan *acct;			/* owned; NULL when not computed */
+	enum db_method acct_method;		/* how acct is applied (acct_plan_method) */
 	char *acct_error;			/* owned; why it could not be */
 	char *held;				/* owned: "held: ...\n" per change held back */
 	/* hardware findings per host (m->n_hosts entries, owned): a host with
 	 * an error is refused (obs[h].refused) */
 	struct hw_findings *hw;
+	/* what apply would take away from slurmctld's view (capacity.h),
+	 * one line each, owned */
+	char **cap_losses;
+	size_t n_cap_losses;
 
 	/*
 	 * Configless mode: the changed configs of the controller that the
@@ -240,43 +204,54 @@ struct plan {
 /* Everything plan_compute() needs besides the model and the rendered set. */
 struct plan_inputs {
 	unsigned only;				/* enum plan_only bits; 0 = all */
-	struct plan_obs_host *obs;		/* borrowed; one per model host */
+	const struct obs_host *obs;		/* borrowed; one per model host */
 	const struct mungekey *key;		/* the key to install; copied */
 	enum plan_key_source key_source;
+	const char *key_note;			/* why the key was not checked; copied */
 	const char *db_password;		/* copied; NULL: none known */
+	/*
+	 * The accounting section: the plan takes acct or acct_error (both
+	 * NULL: not computed); db_refusal, when set, is the database's
+	 * refusal of the inventory's password (acct_plan_compute's
+	 * ACCT_DB_REFUSED), which holds the files that carry it back.
+	 */
+	struct acct_plan *acct;
+	char *acct_error;
+	const char *db_refusal;
 };
 
 /*
  * Compares desired and observed state. Hosts that were not observed get no
  * changes (they are listed by plan_unobserved()). With the services
  * section, a daemon a host runs (model_host_runs) that was observed stopped
- * is started unless a restart is planned for it. Returns the new plan
- * (caller frees with plan_free()); it borrows m, rs and in->obs.
+ * is started unless a restart is planned for it. With in->db_refusal, no
+ * content change of a file holding the database password (slurmdbd.conf)
+ * is planned, nor the restarts only it would cause: p->held names each.
+ * Returns the new plan (caller frees with plan_free()); it borrows m, rs
+ * and in->obs, and takes in->acct and in->acct_error.
  */
 struct plan *plan_compute(const struct model *m, const struct rendered_set *rs,
 			  const struct plan_inputs *in);
 
-/*
- * Fills starts (m->n_hosts + 1 entries): host h's rendered files are
- * rs->files[starts[h] .. starts[h + 1]). The set must be sorted by host in
- * model order, as render_cluster() promises; BUG() otherwise.
- */
-void plan_rendered_ranges(const struct model *m, const struct rendered_set *rs,
-			  size_t *starts);
-
-/* The same for the absent set (rs->absent, starts[h] .. starts[h + 1]). */
-void plan_absent_ranges(const struct model *m, const struct rendered_set *rs,
-			size_t *starts);
-
-/* Hands an accounting plan (or the reason there is none) to p. */
-void plan_set_accounting(struct plan *p, struct acct_plan *acct, char *error);
+/* What one observation round found, for plan_decide(). */
+struct plan_round {
+	unsigned only;				/* enum plan_only bits; 0 = all */
+	bool prune;				/* accounting: remove what the inventory lacks */
+	const struct obs_host *obs;			/* borrowed; one per model host */
+	const struct mungekey *controller_key;	/* the key found on the controller */
+	const char *db_password;		/* NULL: none known */
+};
 
 /*
- * Drops every content change of a file holding the database password
- * (slurmdbd.conf) and the restarts only they caused; p->held names each
- * with the database's refusal. For a password the database refused.
+ * The whole plan from one observation round: the munge key (the
+ * controller's when it has one, else munge_key_source, else a new one;
+ * not judged when the controller was not observed), the accounting
+ * section when the inventory has a database (acct_plan_compute reads it;
+ * a refused password holds its files back), then plan_compute(). Returns
+ * the plan, or NULL with *cause (e.g. an unreadable munge_key_source).
  */
-void plan_hold_password_files(struct plan *p, const char *refusal);
+struct plan *plan_decide(const struct model *m, const struct rendered_set *rs,
+			 const struct plan_round *r, char **cause);
 
 /* Number of pending changes (files, idents, keys, services, accounting). */
 size_t plan_count(const struct plan *p);
@@ -308,11 +283,6 @@ char *plan_hosts_left_alone(const struct plan *p, enum host_scope scope);
 char *plan_file_bytes(const struct plan *p, const struct rendered_file *f,
 		      size_t *len);
 
-/* The model's slurm or munge user (borrowed from m). */
-const struct svc_user *plan_svc_user(const struct model *m,
-				     enum plan_ident_who who);
-
-
 /*
  * What a change between two versions of a config file needs from the
  * daemons (enum plan_restart bits), by file name and by the keys of the
@@ -325,14 +295,13 @@ unsigned plan_classify(const char *path, const char *old, size_t old_len,
 
 /*
  * The same for a release whose "scontrol reconfigure" re-executes the
- * daemons (reexec: 23.11 and later, plan_reconfigure_reexecs): only the keys
+ * daemons (reexec: 23.11 and later, SLURM_RECONFIGURE_REEXECS in slurmkeys.h): only the keys
  * such a reconfigure cannot change still need a restart. plan_classify is
  * this with reexec false (22.05 and older).
  */
 unsigned plan_classify_release(const char *path, const char *old, size_t old_len,
 			       const char *new, size_t new_len, bool reexec,
 			       char **why);
-bool plan_reconfigure_reexecs(const char *slurm_version);
 
 /*
  * Replaces the value of secret keys (StoragePass=) and every occurrence of

@@ -258,7 +258,7 @@ static void plan_print_files(const struct plan *p, bool color,
 static void plan_describe_ident(const struct plan *p, const struct plan_ident *d,
 				struct strbuf *out)
 {
-	const struct svc_user *u = plan_svc_user(p->m, d->who);
+	const struct svc_user *u = model_svc_user(p->m, d->who);
 	const char *name = d->group ? svc_user_group(u) : u->name;
 
 	if (d->change == PLAN_CREATE) {
@@ -373,6 +373,24 @@ static void plan_print_hardware(const struct plan *p, struct strbuf *out)
 	plan_groups_free(g, ng);
 }
 
+/*
+ * What apply would take away from slurmctld (capacity.h), or why that
+ * could not be checked where the plan changes files.
+ */
+static void plan_print_capacity(const struct plan *p, struct strbuf *out)
+{
+	size_t c = model_controller(p->m);
+	const struct cap_view *v = c < p->m->n_hosts ? &p->obs[c].cap : NULL;
+
+	for (size_t i = 0; i < p->n_cap_losses; i++)
+		strbuf_addf(out, "capacity: %s\n", p->cap_losses[i]);
+	if (p->n_cap_losses)
+		strbuf_addstr(out, "capacity: apply refuses these losses unless "
+			      "--allow-capacity-loss is given\n");
+	else if (v && v->error && p->n_files)
+		strbuf_addf(out, "capacity: not checked: %s\n", v->error);
+}
+
 static void plan_print_unobserved(const struct plan *p, struct strbuf *out)
 {
 	char *hl = plan_unreached(p);
@@ -382,9 +400,9 @@ static void plan_print_unobserved(const struct plan *p, struct strbuf *out)
 		return;
 	strbuf_addf(out, "not observed: %s\n", hl);
 	for (h = 0; h < p->m->n_hosts; h++)
-		if (!p->obs[h].ok && !p->obs[h].refused)
+		if (!p->hosts[h].ok && !p->hosts[h].refused)
 			strbuf_addf(out, "  %s: %s\n", p->m->hosts[h].name,
-				    p->obs[h].error ? p->obs[h].error : "not reached");
+				    p->hosts[h].error ? p->hosts[h].error : "not reached");
 	free(hl);
 }
 
@@ -487,6 +505,7 @@ void plan_print(const struct plan *p, unsigned flags, struct strbuf *out)
 			    p->fetch_restart ? ")" : "");
 	plan_print_accounting(p, out);
 	plan_print_hardware(p, out);
+	plan_print_capacity(p, out);
 	plan_print_unobserved(p, out);
 	plan_print_left_alone(p, out);
 	if (n)
@@ -551,7 +570,7 @@ static json_t *plan_json_idents(const struct plan *p)
 
 	for (i = 0; i < ng; i++) {
 		const struct plan_ident *d = &p->idents[g[i].first];
-		const struct svc_user *u = plan_svc_user(p->m, d->who);
+		const struct svc_user *u = model_svc_user(p->m, d->who);
 
 		json_array_append_new(a, json_pack(
 			"{s:s, s:s, s:s, s:s, s:[I,I], s:[I,I]}",
@@ -588,10 +607,10 @@ static json_t *plan_json_unobserved(const struct plan *p)
 	size_t h;
 
 	for (h = 0; h < p->m->n_hosts; h++)
-		if (!p->obs[h].ok && !p->obs[h].refused)
+		if (!p->hosts[h].ok && !p->hosts[h].refused)
 			json_array_append_new(a, json_pack("{s:s, s:s}", "host",
 				p->m->hosts[h].name, "error",
-				p->obs[h].error ? p->obs[h].error : "not reached"));
+				p->hosts[h].error ? p->hosts[h].error : "not reached"));
 	return a;
 }
 
@@ -609,6 +628,15 @@ static json_t *plan_json_hardware(const struct plan *p)
 			"finding", first[g[i].first]->text));
 	free(first);
 	plan_groups_free(g, ng);
+	return a;
+}
+
+static json_t *plan_json_capacity(const struct plan *p)
+{
+	json_t *a = json_array();
+
+	for (size_t i = 0; i < p->n_cap_losses; i++)
+		json_array_append_new(a, json_string(p->cap_losses[i]));
 	return a;
 }
 
@@ -638,6 +666,7 @@ json_t *plan_to_json(const struct plan *p)
 	if (p->n_id_conflicts)
 		json_object_set_new(o, "id_conflicts", plan_json_id_conflicts(p));
 	json_object_set_new(o, "hardware", plan_json_hardware(p));
+	json_object_set_new(o, "capacity_losses", plan_json_capacity(p));
 	if (refused)
 		json_object_set_new(o, "refused_hosts", json_string(refused));
 	free(refused);

@@ -615,3 +615,31 @@ const struct rendered_file *rendered_set_find(const struct rendered_set *set,
 			return &set->files[i];
 	return NULL;
 }
+
+static void rendered_ranges_of(const struct model *m, const struct rendered_file *files,
+			size_t n, size_t *starts)
+{
+	size_t h, i = 0;
+
+	for (h = 0; h < m->n_hosts; h++) {
+		starts[h] = i;
+		while (i < n && !strcmp(files[i].host, m->hosts[h].name))
+			i++;
+	}
+	starts[m->n_hosts] = i;
+	if (i != n)
+		BUG("rendered set not sorted by host in model order at '%s'",
+		    files[i].host);
+}
+
+void rendered_ranges(const struct model *m, const struct rendered_set *rs,
+		     size_t *starts)
+{
+	rendered_ranges_of(m, rs->files, rs->n_files, starts);
+}
+
+void rendered_absent_ranges(const struct model *m, const struct rendered_set *rs,
+			    size_t *starts)
+{
+	rendered_ranges_of(m, rs->absent, rs->n_absent, starts);
+}

@@ -119,6 +119,18 @@ int render_cluster(const struct model *m, struct rendered_set *out,
 /* Frees everything the set owns and leaves it empty. NULL-safe. */
 void rendered_set_release(struct rendered_set *set);
 
+/*
+ * Fills starts (m->n_hosts + 1 entries): host h's rendered files are
+ * set->files[starts[h] .. starts[h + 1]). The set must be sorted by host
+ * in model order, as render_cluster() promises; BUG() otherwise.
+ */
+void rendered_ranges(const struct model *m, const struct rendered_set *set,
+		     size_t *starts);
+
+/* The same for the absent set (set->absent, starts[h] .. starts[h + 1]). */
+void rendered_absent_ranges(const struct model *m, const struct rendered_set *set,
+			    size_t *starts);
+
 /* The blob of a file, or NULL for a secret file. Borrowed from the set. */
 const struct rendered_blob *rendered_file_blob(const struct rendered_set *set,
 					       const struct rendered_file *f);

@@ -22,115 +22,10 @@
 #include "strbuf.h"
 #include "pathtrust.h"
 #include "validate.h"
-#include "validate_priv.h"
+#include "validate_acct.h"
+#include "validate_ref.h"
 #include "xalloc.h"
 
-
-/* ------------------------------------------------------------------ */
-/* name indexes                                                        */
-
-static int name_ptr_cmp(const void *a, const void *b)
-{
-	const char *const *pa = *(const char *const *const *)a;
-	const char *const *pb = *(const char *const *const *)b;
-	int c = strcmp(*pa, *pb);
-
-	return c ? c : (pa < pb ? -1 : pa > pb);
-}
-
-void validate_index_build(struct name_index *ix, const void *arr, size_t n,
-			size_t stride)
-{
-	size_t i;
-
-	ix->names = xcalloc(n ? n : 1, sizeof(*ix->names));
-	ix->n = 0;
-	for (i = 0; i < n; i++) {
-		const char *const *name = (const void *)((const char *)arr + i * stride);
-
-		if (*name)
-			ix->names[ix->n++] = (const char *)name;
-	}
-	xqsort(ix->names, ix->n, sizeof(*ix->names), name_ptr_cmp);
-}
-
-/* The element named name (its first definition), or NULL. */
-const void *validate_index_find(const struct name_index *ix, const char *name)
-{
-	size_t lo = 0, hi = ix->n;
-
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (strcmp(*(const char *const *)ix->names[mid], name) < 0)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	if (lo < ix->n && !strcmp(*(const char *const *)ix->names[lo], name))
-		return ix->names[lo];
-	return NULL;
-}
-
-/* A suggestion among the indexed names (borrowed), or NULL. */
-static const char *index_suggest(const struct name_index *ix, const char *word)
-{
-	const char **cands = xcalloc(ix->n ? ix->n : 1, sizeof(*cands));
-	const char *res;
-	size_t i;
-
-	for (i = 0; i < ix->n; i++)
-		cands[i] = *(const char *const *)ix->names[i];
-	res = diag_suggest(word, cands, ix->n);
-	free(cands);
-	return res;
-}
-
-/*
- * Reports every name defined twice: "duplicate KIND 'x'" at the later one
- * with a note at the first.
- */
-void validate_report_dups(struct vctx *v, const struct name_index *ix,
-			      const char *kind, size_t loc_off)
-{
-	size_t i;
-
-	for (i = 1; i < ix->n; i++) {
-		const char *a = *(const char *const *)ix->names[i - 1];
-		const char *b = *(const char *const *)ix->names[i];
-		size_t first = i - 1;
-
-		if (strcmp(a, b))
-			continue;
-		while (first && !strcmp(*(const char *const *)ix->names[first - 1], b))
-			first--;
-		diag_error(v->dl, (const void *)((const char *)ix->names[i] + loc_off),
-			   "duplicate %s '%s'", kind, b);
-		diag_note(v->dl, (const void *)((const char *)ix->names[first] + loc_off),
-			  "first defined here");
-	}
-}
-
-void validate_index_release(struct name_index *ix)
-{
-	free(ix->names);
-	ix->names = NULL;
-	ix->n = 0;
-}
-
-/* Reports "OWNER: unknown KIND 'name' (did you mean ...)". */
-void validate_unknown_ref(struct vctx *v, const struct src_loc *loc,
-			const char *owner, const char *kind, const char *name,
-			const struct name_index *ix)
-{
-	const char *hint = ix ? index_suggest(ix, name) : NULL;
-
-	if (hint)
-		diag_error(v->dl, loc, "%s: unknown %s '%s' (did you mean '%s'?)",
-			   owner, kind, name, hint);
-	else
-		diag_error(v->dl, loc, "%s: unknown %s '%s'", owner, kind, name);
-}
 
 /* ------------------------------------------------------------------ */
 /* names Slurm would reject                                            */
@@ -233,49 +128,26 @@ static void check_conf_words(struct vctx *v)
 }
 
 /*
- * Local files the safe commands read (render reads templates) stay in the
- * inventory's tree or a directory the command line allows (pathtrust.h);
- * include: is checked as it is loaded.
+ * The local files whose content validate and render read (templates; the
+ * include: files are checked as they are loaded) stay in the inventory's
+ * tree or a directory the command line allows (pathtrust.h). The password
+ * file, ssh identity, known_hosts and config, munge_key_source and tls_ca
+ * are not checked: validate and render never open them, and plan and apply
+ * (trusted commands, docs/security.md) read the admin's own paths there,
+ * such as /etc/clusterctl/site-db.pass.
  */
-/*
- * A local file the inventory names (path: NULL when unset; defaults such as
- * ~/.ssh/config are the caller's and not checked) must lie in its tree or
- * an allowed directory. Checked here, without opening it, so that every
- * command refuses the inventory before any of them reads the file.
- */
-static void check_local_path(struct vctx *v, const char *key, const char *path,
-			     const struct src_loc *loc)
-{
-	char *cause = NULL;
-
-	if (path && !pathtrust_check(v->m->dir, path, &cause))
-		diag_error(v->dl, loc, "%s: %s", key, cause);
-	free(cause);
-}
-
 static void check_local_paths(struct vctx *v)
 {
 	const struct cluster *c = &v->m->cluster;
-	const struct ssh_settings *s = &v->m->ssh;
-	const struct db_settings *db = &v->m->db;
 	char *real, *cause = NULL;
 
-	if (c->template_dir) {
-		real = pathtrust_resolve(v->m->dir, c->template_dir, &cause);
-		if (!real)
-			diag_error(v->dl, &c->template_dir_loc, "template_dir: %s",
-				   cause);
-		free(real);
-		free(cause);
-	}
-	check_local_path(v, "munge_key_source", c->munge_key_source,
-			 &c->munge_key_source_loc);
-	check_local_path(v, "ssh.identity", s->identity, &s->identity_loc);
-	check_local_path(v, "ssh.known_hosts", s->known_hosts, &s->known_hosts_loc);
-	check_local_path(v, "ssh.config", s->config, &s->config_loc);
-	check_local_path(v, "database.password_file", db->password_file,
-			 &db->password_file_loc);
-	check_local_path(v, "database.tls_ca", db->tls_ca, &db->tls_ca_loc);
+	if (!c->template_dir)
+		return;
+	real = pathtrust_resolve(v->m->dir, c->template_dir, &cause);
+	if (!real)
+		diag_error(v->dl, &c->template_dir_loc, "template_dir: %s", cause);
+	free(real);
+	free(cause);
 }
 
 /* True when s ends with suffix. */
@@ -833,8 +705,12 @@ static bool word_in(const char *w, const char *const *set, size_t n)
 	return false;
 }
 
-void validate_preempt_mode(struct vctx *v, const char *owner, const char *value,
-			   const struct src_loc *loc)
+/*
+ * Checks a PreemptMode value (comma-separated words, any case) and reports
+ * "OWNER: invalid preempt_mode 'x' ..." at loc.
+ */
+static void validate_preempt_mode(struct vctx *v, const char *owner,
+				  const char *value, const struct src_loc *loc)
 {
 	static const char *const modes[] = { "OFF", "CANCEL", "GANG", "REQUEUE",
 					     "SUSPEND", "WITHIN", "PRIORITY" };
@@ -894,17 +770,6 @@ static void check_partition_words(struct vctx *v, const struct partition *p,
 			   p->oversubscribe);
 	if (!conf_name_ok(p->name))
 		diag_error(v->dl, &p->loc, "invalid partition name '%s'", p->name);
-}
-
-void validate_list_refs(struct vctx *v, const struct str_list *l,
-			    const char *owner, const char *kind,
-			    const struct name_index *ix)
-{
-	size_t i;
-
-	for (i = 0; i < l->n; i++)
-		if (!validate_index_find(ix, l->items[i]))
-			validate_unknown_ref(v, &l->locs[i], owner, kind, l->items[i], ix);
 }
 
 static void check_partitions(struct vctx *v)

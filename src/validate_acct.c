@@ -17,7 +17,8 @@
 #include "slurmkeys.h"
 #include "strbuf.h"
 #include "validate.h"
-#include "validate_priv.h"
+#include "validate_acct.h"
+#include "validate_ref.h"
 #include "xalloc.h"
 
 /* ------------------------------------------------------------------ */

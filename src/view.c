@@ -206,7 +206,53 @@ static bool node_type_used(const struct model *m, const struct node_type *nt)
 	return false;
 }
 
-/* gres/gpu and gres/gpu:<type> for the GPUs of node types some host uses. */
+static bool kv_has_key(const struct kv_list *l, const char *key)
+{
+	for (size_t i = 0; i < l->n; i++)
+		if (!strcasecmp(l->items[i].key, key))
+			return true;
+	return false;
+}
+
+/* Whether a QoS, account, user or user-account limit names the TRES item. */
+static bool tres_limited(const struct model *m, const char *item)
+{
+	for (size_t i = 0; i < m->n_qos; i++) {
+		const struct qos *q = &m->qos[i];
+		const struct kv_list *l[] = { &q->max_tres_per_user, &q->max_tres_per_job,
+			&q->max_tres_per_account, &q->max_tres_per_node,
+			&q->min_tres_per_job, &q->grp_tres };
+
+		for (size_t k = 0; k < ARRAY_SIZE(l); k++)
+			if (kv_has_key(l[k], item))
+				return true;
+	}
+	for (size_t i = 0; i < m->n_accounts; i++) {
+		const struct account *a = &m->accounts[i];
+
+		if (kv_has_key(&a->grp_tres, item) || kv_has_key(&a->max_tres_per_job, item) ||
+		    kv_has_key(&a->max_tres_per_node, item))
+			return true;
+	}
+	for (size_t i = 0; i < m->n_users; i++) {
+		const struct user *u = &m->users[i];
+
+		if (kv_has_key(&u->grp_tres, item) || kv_has_key(&u->max_tres_per_job, item))
+			return true;
+		for (size_t j = 0; u->assocs && j < u->accounts.n; j++)
+			if (kv_has_key(&u->assocs[j].grp_tres, item) ||
+			    kv_has_key(&u->assocs[j].max_tres_per_job, item))
+				return true;
+	}
+	return false;
+}
+
+/*
+ * gres/gpu for the GPUs of node types some host uses; gres/gpu:<type> only
+ * where a limit names it: every TRES slurmctld registers is a row in the
+ * database's tres_table for good, so none is added that nothing asked for
+ * (a site that wants one lists it in AccountingStorageTRES).
+ */
 static void tres_add_gpu_types(struct strbuf *sb, const struct model *m)
 {
 	size_t t, g;
@@ -223,7 +269,8 @@ static void tres_add_gpu_types(struct strbuf *sb, const struct model *m)
 			if (!nt->gpus[g].type)
 				continue;
 			item = xasprintf("gres/gpu:%s", nt->gpus[g].type);
-			tres_add(sb, item, strlen(item));
+			if (tres_limited(m, item))
+				tres_add(sb, item, strlen(item));
 			free(item);
 		}
 	}
@@ -640,6 +687,11 @@ struct default_setting {
 	const char *key, *value;
 };
 
+/*
+ * What clusterctl writes where the inventory says nothing. Not TaskPlugin
+ * nor the log files: a site without them runs task/none or logs to
+ * syslog, and an adopted cluster must not change that unasked (issue 21).
+ */
 static const struct default_setting control_defaults[] = {
 	{ "AuthType", "auth/munge" },
 	{ "StateSaveLocation", "/var/lib/slurm/slurmctld" },
@@ -647,7 +699,6 @@ static const struct default_setting control_defaults[] = {
 	{ "SlurmctldPidFile", "/run/slurmctld.pid" },
 	{ "SlurmdPidFile", "/run/slurmd.pid" },
 	{ "ProctrackType", "proctrack/cgroup" },
-	{ "TaskPlugin", "task/cgroup,task/affinity" },
 	{ "ReturnToService", "1" },
 	{ "MpiDefault", "none" },
 	{ NULL, NULL }
@@ -679,9 +730,7 @@ static const struct default_setting accounting_defaults[] = {
 
 static const struct default_setting logging_defaults[] = {
 	{ "SlurmctldDebug", "info" },
-	{ "SlurmctldLogFile", "/var/log/slurm/slurmctld.log" },
 	{ "SlurmdDebug", "info" },
-	{ "SlurmdLogFile", "/var/log/slurm/slurmd.log" },
 	{ NULL, NULL }
 };
 
@@ -694,7 +743,6 @@ static const struct default_setting cgroup_defaults[] = {
 
 static const struct default_setting slurmdbd_defaults[] = {
 	{ "DebugLevel", "info" },
-	{ "LogFile", "/var/log/slurm/slurmdbd.log" },
 	{ "PidFile", "/run/slurmdbd.pid" },
 	{ "StorageType", "accounting_storage/mysql" },
 	{ NULL, NULL }
@@ -768,8 +816,8 @@ static json_t *accounting_settings(const struct model *m)
 		return a;
 	}
 	setting(a, pass, "AccountingStorageType", "accounting_storage/slurmdbd");
-	setting(a, pass, "AccountingStorageHost",
-		dbd->address ? dbd->address : dbd->name);
+	/* the host's name, as a site writes it: its address is for ssh */
+	setting(a, pass, "AccountingStorageHost", dbd->name);
 	setting_num(a, pass, "AccountingStoragePort", m->cluster.slurmdbd_port,
 		    6819);
 	/* merged with the site's value, so never skipped as an override */
@@ -896,10 +944,9 @@ json_t *view_slurmdbd_conf(const struct model *m)
 	json_t *ctx = json_object(), *a = json_array();
 
 	setting(a, pass, "AuthType", "auth/munge");
-	if (dbd) {
+	/* no DbdAddr: Slurm takes DbdHost's; a site that wants another sets it */
+	if (dbd)
 		setting(a, pass, "DbdHost", dbd->name);
-		setting(a, pass, "DbdAddr", dbd->address);
-	}
 	setting_num(a, pass, "DbdPort", c->slurmdbd_port, 6819);
 	setting(a, pass, "SlurmUser", c->slurm_user.name);
 	settings_table(a, pass, slurmdbd_defaults);

@@ -97,9 +97,7 @@ sky_max_time() {
 sky_grace() {
 	local out=$LAB/skynet-site-render
 	rm -rf "$out"
-	# the site's password file is its own /etc/clusterctl (docs/security.md)
-	CLUSTERCTL_ALLOW_PATH=$CLUSTERCTL_ALLOW_PATH:/etc/clusterctl \
-		"$CLUSTERCTL" render "$INV" -o "$out" >/dev/null || return 1
+	"$CLUSTERCTL" render "$INV" -o "$out" >/dev/null || return 1
 	[ "$(grep -c '^PartitionName=.*overcap .*GraceTime=300' "$out/skyctl/etc/slurm/slurm.conf")" = 2 ] &&
 		grep -q '^KillWait=300$' "$out/skyctl/etc/slurm/slurm.conf" ||
 		{ echo "no GraceTime=300 on both overcap partitions, or no KillWait=300" >&2; return 1; }

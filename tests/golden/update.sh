@@ -6,9 +6,7 @@
 set -eu
 TOP=$(cd "$(dirname "$0")/../.." && pwd)
 : "${CLUSTERCTL:=$TOP/clusterctl}"
-# the examples' secrets, outside inventories/ as a site's are (README)
-CLUSTERCTL_ALLOW_PATH=/tmp/clusterctl-lab:/etc/clusterctl
-export CLUSTERCTL_ALLOW_PATH
+unset CLUSTERCTL_ALLOW_PATH
 cd "$TOP"
 for inv in inventories/*.yaml; do
 	name=$(basename "$inv" .yaml)

@@ -98,7 +98,6 @@ lab_begin() {
 		while _lab_port_busy "$LAB_DB_PORT"; do LAB_DB_PORT=$((LAB_DB_PORT + _lb_step * 10)); done
 	fi
 	export CLUSTERCTL_LAB LAB_NET LAB_DB_PORT
-	export CLUSTERCTL_ALLOW_PATH="$CLUSTERCTL_LAB:${CLUSTERCTL_ALLOW_PATH:-}"	# its secrets (docs/security.md)
 	trap 'lab_end' EXIT
 	trap 'exit 130' INT
 	trap 'exit 143' TERM
@@ -162,6 +161,23 @@ lab_slurm_ports() {
 	sed -i -e "s/^cluster:\$/cluster:\\n  slurmctld_port: $((6817 + k * 100))\\n  slurmdbd_port: $((6819 + k * 100))/" \
 		-e "s/slurmd_port: 6831/slurmd_port: $((6831 + k * 100))/" "$1"
 	say "# Slurm ports moved by $LAB_PORT_SHIFT"
+}
+
+# lab_pid_of HOST DAEMON: the daemon's pid as lab-service reports it, or nothing
+lab_pid_of() {
+	lab_exec "$1" lab-service "$2" status 2>/dev/null | sed -n 's/.*pid \([0-9]*\).*/\1/p'
+}
+
+# lab_two_hosts INV: lab.yaml cut to ctl and gpu01 with this lab's Slurm
+# ports, written to INV; skips (or dies) when that cannot be done
+lab_two_hosts() {
+	lab_inventory "$TOP/inventories/lab.yaml" "$1"
+	sed -i -e 's/gpu\[01-03\]/gpu01/g' -e "s/\"\\($LAB_NET\\.\\)\\[2-4\\]\"/\\12/" "$1"
+	lab_slurm_ports "$1" 1
+	grep -q "names: \"gpu01\", addresses: $LAB_NET.2," "$1" ||
+		test_skip_or_die "cannot derive a 2-host inventory from lab.yaml"
+	"$CLUSTERCTL" validate "$1" >/dev/null 2>&1 ||
+		test_skip_or_die "the 2-host inventory does not validate"
 }
 
 lab_end() {

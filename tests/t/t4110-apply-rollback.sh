@@ -16,19 +16,13 @@ INV=$TRASH/inv.yaml
 XDG_RUNTIME_DIR=$TRASH
 export XDG_RUNTIME_DIR
 
-lab_inventory "$TOP/inventories/lab.yaml" "$INV"
-sed -i -e 's/gpu\[01-03\]/gpu01/g' -e "s/\"\\($LAB_NET\\.\\)\\[2-4\\]\"/\\12/" "$INV"
-lab_slurm_ports "$INV" 1
-grep -q "names: \"gpu01\", addresses: $LAB_NET.2," "$INV" ||
-	test_skip_or_die "cannot derive a 2-host inventory from lab.yaml"
-"$CLUSTERCTL" validate "$INV" >/dev/null 2>&1 || test_skip_or_die "the 2-host inventory does not validate"
+lab_two_hosts "$INV"
 
 lab_hosts_up $HOSTS
 lab_db_up
 
 on() { lab_exec "$@"; }
 cc() { "$CLUSTERCTL" "$@"; }
-pid_of() { on "$1" lab-service "$2" status 2>/dev/null | sed -n 's/.*pid \([0-9]*\).*/\1/p'; }
 
 test_expect_success 'first apply converges ctl and gpu01' '
 	cc apply "$INV" >out 2>err; rc=$?
@@ -47,13 +41,13 @@ test_expect_success 'a refused password: plan holds slurmdbd.conf back, names th
 '
 
 test_expect_success 'apply with it: slurmdbd keeps its file and pid, exit 4' '
-	dbd=$(pid_of ctl slurmdbd) && test -n "$dbd" &&
+	dbd=$(lab_pid_of ctl slurmdbd) && test -n "$dbd" &&
 	on ctl cat /etc/slurm/slurmdbd.conf >dbd.before &&
 	test_must_fail --exit=4 cc apply wrong.yaml >out 2>err; cat out err &&
 	grep "^held: ctl: /etc/slurm/slurmdbd.conf not written, slurmdbd not restarted: the database refused the inventory.s password (.*Access denied" err &&
 	! grep -q not-the-password out err &&
 	on ctl cat /etc/slurm/slurmdbd.conf >dbd.after && cmp dbd.before dbd.after &&
-	test "$(pid_of ctl slurmdbd)" = "$dbd" &&
+	test "$(lab_pid_of ctl slurmdbd)" = "$dbd" &&
 	on ctl sacctmgr -n show cluster format=cluster >clusters && grep -w lab clusters
 '
 
@@ -66,7 +60,7 @@ test_expect_success 'a slurm.conf slurmctld cannot start on: previous file back,
 	grep "^apply: 2 hosts, .*; failed: ctl.*; rolled back: ctl" out &&
 	on ctl cat /etc/slurm/slurm.conf >conf.after && cmp conf.before conf.after &&
 	on ctl cat /etc/slurm/slurm.conf.clusterctl-old >conf.old && cmp conf.before conf.old &&
-	test -n "$(pid_of ctl slurmctld)" && on ctl scontrol ping | grep -q "is UP"
+	test -n "$(lab_pid_of ctl slurmctld)" && on ctl scontrol ping | grep -q "is UP"
 '
 
 test_expect_success 'a file the failed apply created is removed again by the rollback' '
@@ -76,7 +70,7 @@ test_expect_success 'a file the failed apply created is removed again by the rol
 	grep "^ctl: rolled back: slurmctld did not come up on the new files; previous .*/etc/slurm/cgroup.conf (new: removed).*, slurmctld running again" err &&
 	! on ctl test -e /etc/slurm/cgroup.conf &&
 	on ctl cat /etc/slurm/slurm.conf >conf.after && cmp conf.before conf.after &&
-	test -n "$(pid_of ctl slurmctld)" && on ctl scontrol ping | grep -q "is UP" &&
+	test -n "$(lab_pid_of ctl slurmctld)" && on ctl scontrol ping | grep -q "is UP" &&
 	on ctl mv /etc/slurm/cgroup.conf.saved /etc/slurm/cgroup.conf
 '
 

@@ -9,9 +9,6 @@
 . "$(dirname "$0")/test-lib.sh"
 
 INV=$TOP/inventories
-# the sites' and the lab overlays' credential paths (docs/security.md)
-CLUSTERCTL_ALLOW_PATH=/tmp/clusterctl-lab:/etc/clusterctl
-export CLUSTERCTL_ALLOW_PATH
 
 test_expect_success 'every lab overlay validates on its site' '
 	for o in "$INV"/lab/*.overlay.yaml; do

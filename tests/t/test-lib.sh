@@ -19,10 +19,8 @@ TOP=$(cd "$(dirname "$0")/../.." && pwd)
 : "${CLUSTERCTL:=$TOP/clusterctl}"
 export CLUSTERCTL TOP
 # The example inventories keep their secrets where a site would, outside
-# inventories/ (lab.yaml under /tmp/clusterctl-lab, the others under
-# /etc/clusterctl): allowed as README says. t0220 tests without it.
-CLUSTERCTL_ALLOW_PATH=/tmp/clusterctl-lab:/etc/clusterctl
-export CLUSTERCTL_ALLOW_PATH
+# inventories/: no test allows a directory it does not name itself.
+unset CLUSTERCTL_ALLOW_PATH
 test_name=$(basename "$0" .sh)
 TRASH=$(mktemp -d "${TMPDIR:-/tmp}/clusterctl-$test_name.XXXXXX")
 export TRASH

@@ -528,6 +528,33 @@ static const char inv_assoc[] =
 	"         grp_tres: {cpu: 2}, max_wall: \"2:00:00\"}\n"
 	"      - {account: z, max_tres_per_job: {gres/gpu: 1}}\n";
 
+Test(acct, slurmdbds_normal_qos_keeps_its_description)
+{
+	struct model *m = load_text("cluster: {name: t1, controller: c1, accounting_host: c1}\n"
+				    "hosts:\n  - {names: c1, roles: [controller, dbd]}\n"
+				    "database: {host: 127.0.0.1, port: 3307}\n"
+				    "qos:\n  - {name: normal, priority: 5}\n");
+	struct acct_objset s = { 0 }, h = { 0 };
+	struct acct_obj *have;
+	char *cause = NULL;
+	const struct acct_obj *want;
+	size_t n, d;
+
+	cr_assert_eq(acct_desired_build(m, &s, &cause), 0, "%s", cause);
+	want = find(&s, ACCT_QOS, "normal", NULL);
+	expect_val(want, "description", "Normal QOS default");
+	for (d = 0; strcmp(acct_fields(ACCT_QOS, &n)[d].name, "description"); d++)
+		;
+	have = acct_objset_add(&h, ACCT_QOS, "normal", NULL);
+	acct_obj_set(have, "description", "normal qos default");
+	cr_expect_not(acct_field_differs(want, have, d), "sacctmgr's lowercase is no change");
+	acct_obj_set(have, "description", "normal");
+	cr_expect(acct_field_differs(want, have, d));
+	acct_objset_release(&h);
+	acct_objset_release(&s);
+	model_free(m);
+}
+
 Test(acct, user_association_settings_replace_the_users)
 {
 	struct model *m = load_text(inv_assoc);

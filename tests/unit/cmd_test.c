@@ -139,8 +139,8 @@ Test(cmd, colour_needs_a_tty_and_no_NO_COLOR)
 
 /* ---- the preamble: cmd_parse() by the entry's table, plan's options ---- */
 
-#include "apply.h"
 #include "plan.h"
+#include "session.h"
 
 /* argv: cmd's name, then the NULL-terminated words of ap; argc. */
 static int fill_argv(char *argv[16], const struct cmd_entry *cmd, va_list ap)
@@ -357,9 +357,8 @@ Test(cmd, help_is_made_from_the_tables)
 		"                    (required)\n"
 		"  --a-very-long-option VALUE\n"
 		"                    on the next line\n"
-		"  --allow-path DIR  files the inventory names (include:, templates,\n"
-		"                    password, TLS, ssh and munge key files) may also\n"
-		"                    lie under DIR (repeatable; or CLUSTERCTL_ALLOW_PATH)\n"
+		"  --allow-path DIR  include: files and templates may also lie under\n"
+		"                    DIR (repeatable; or CLUSTERCTL_ALLOW_PATH)\n"
 		"  --overlay FILE    the fake's own words\n"
 		"  -h, --help        show this help\n"
 		"\n"

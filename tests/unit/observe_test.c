@@ -54,15 +54,15 @@ static void request(struct observe_request *rq, struct observe_file *files,
 	memset(rq, 0, sizeof(*rq));
 	rq->files = files;
 	rq->n_files = n;
-	rq->user[PLAN_SLURM] = "slurm";
-	rq->user[PLAN_MUNGE] = "munge";
-	rq->group[PLAN_SLURM] = "slurm";
-	rq->group[PLAN_MUNGE] = "munge";
+	rq->user[IDENT_SLURM] = "slurm";
+	rq->user[IDENT_MUNGE] = "munge";
+	rq->group[IDENT_SLURM] = "slurm";
+	rq->group[IDENT_MUNGE] = "munge";
 	rq->slurm_version = version;
 }
 
 static int parse_file(const char *name, const struct observe_request *rq,
-		      struct plan_obs_host *h, char **cause)
+		      struct obs_host *h, char **cause)
 {
 	struct strbuf sb = STRBUF_INIT;
 	int r;
@@ -79,23 +79,23 @@ static void check_ok(const char *name, const char *version, long long munge_uid,
 		     long long munge_gid)
 {
 	struct observe_request rq;
-	struct plan_obs_host h;
+	struct obs_host h;
 	struct mungekey key = MUNGEKEY_INIT;
 	char *cause;
 
 	request(&rq, ok_files, ARRAY_SIZE(ok_files), version);
 	rq.key = &key;
 	cr_assert_eq(parse_file(name, &rq, &h, &cause), 0, "%s: %s", name, cause);
-	cr_expect(h.users[PLAN_SLURM].exists);
-	cr_expect_eq(h.users[PLAN_SLURM].id, 64030);
-	cr_expect_eq(h.users[PLAN_SLURM].gid, 64030);
-	cr_expect_eq(h.users[PLAN_MUNGE].id, munge_uid);
-	cr_expect_eq(h.groups[PLAN_MUNGE].id, munge_gid);
-	cr_expect_eq(h.groups[PLAN_SLURM].id, 64030);
+	cr_expect(h.users[IDENT_SLURM].exists);
+	cr_expect_eq(h.users[IDENT_SLURM].id, 64030);
+	cr_expect_eq(h.users[IDENT_SLURM].gid, 64030);
+	cr_expect_eq(h.users[IDENT_MUNGE].id, munge_uid);
+	cr_expect_eq(h.groups[IDENT_MUNGE].id, munge_gid);
+	cr_expect_eq(h.groups[IDENT_SLURM].id, 64030);
 	cr_expect_null(h.version_error, "%s", h.version_error);
-	cr_expect_eq(h.svc[SVC_MUNGE], PLAN_OBS_SVC_RUNNING);
-	cr_expect_eq(h.svc[SVC_SLURMD], PLAN_OBS_SVC_STOPPED);
-	cr_expect_eq(h.svc[SVC_SLURMCTLD], PLAN_OBS_SVC_UNKNOWN);
+	cr_expect_eq(h.svc[SVC_MUNGE], OBS_SVC_RUNNING);
+	cr_expect_eq(h.svc[SVC_SLURMD], OBS_SVC_STOPPED);
+	cr_expect_eq(h.svc[SVC_SLURMCTLD], OBS_SVC_UNKNOWN);
 	cr_assert_eq(h.n_files, 3);
 	/* request order, whatever order the archive had */
 	cr_expect_str_eq(h.files[0].path, "/etc/slurm/plugstack.conf");
@@ -119,7 +119,7 @@ static void check_ok(const char *name, const char *version, long long munge_uid,
 		cr_expect_str_eq(fp, h.files[2].fp);
 	}
 	mungekey_release(&key);
-	plan_obs_host_release(&h);
+	obs_host_release(&h);
 }
 
 Test(observe, parses_a_2205_host)
@@ -135,7 +135,7 @@ Test(observe, parses_a_2411_host)
 Test(observe, another_release_is_named)
 {
 	struct observe_request rq;
-	struct plan_obs_host h;
+	struct obs_host h;
 	char *cause;
 
 	request(&rq, ok_files, ARRAY_SIZE(ok_files), "24.11");
@@ -143,14 +143,14 @@ Test(observe, another_release_is_named)
 	cr_assert_not_null(h.version_error);
 	cr_expect(strstr(h.version_error, "slurmctld -V says Slurm 22.05.8"),
 		  "%s", h.version_error);
-	plan_obs_host_release(&h);
+	obs_host_release(&h);
 }
 
 Test(observe, rendered_bytes_are_not_kept)
 {
 	struct observe_file files[ARRAY_SIZE(ok_files)];
 	struct observe_request rq;
-	struct plan_obs_host h;
+	struct obs_host h;
 	char *cause;
 
 	memcpy(files, ok_files, sizeof(files));
@@ -161,14 +161,14 @@ Test(observe, rendered_bytes_are_not_kept)
 	cr_expect(h.files[0].matches);
 	cr_expect_null(h.files[0].bytes);
 	cr_expect_eq(h.files[0].len, strlen(PLUGSTACK));
-	plan_obs_host_release(&h);
+	obs_host_release(&h);
 }
 
 static void check_refused(const char *name, struct observe_file *files, size_t n,
 			  const char *want)
 {
 	struct observe_request rq;
-	struct plan_obs_host h;
+	struct obs_host h;
 	char *cause;
 
 	request(&rq, files, n, NULL);
@@ -210,7 +210,7 @@ Test(observe, a_file_not_asked_for_is_refused)
 static int parse_buf(const char *buf, size_t len, char **cause)
 {
 	struct observe_request rq;
-	struct plan_obs_host h = { 0 };
+	struct obs_host h = { 0 };
 	struct mungekey key = MUNGEKEY_INIT;
 	int r;
 
@@ -220,7 +220,7 @@ static int parse_buf(const char *buf, size_t len, char **cause)
 	r = observe_parse(&rq, NONCE, buf, len, "tar: oops", &h, cause);
 	if (r)
 		cr_assert_eq(h.n_files, 0);
-	plan_obs_host_release(&h);
+	obs_host_release(&h);
 	mungekey_release(&key);
 	return r;
 }
@@ -313,7 +313,7 @@ Test(observe, another_nonce_is_not_our_output)
 {
 	struct strbuf sb = STRBUF_INIT;
 	struct observe_request rq;
-	struct plan_obs_host h = { 0 };
+	struct obs_host h = { 0 };
 	char *cause = NULL;
 
 	slurp("2205-ok.out", &sb);
@@ -329,7 +329,7 @@ Test(observe, a_host_without_tar_is_an_error)
 {
 	const char out[] = "@@" NONCE " observe 1\n@@" NONCE " passwd\n@@" NONCE
 		" group\n@@" NONCE " version\n@@" NONCE " status\n@@" NONCE
-		" hw\n@@" NONCE " absent 1\n@@" NONCE " files\n@@" NONCE " end 127\n";
+		" hw\n@@" NONCE " capacity\n@@" NONCE " absent 1\n@@" NONCE " files\n@@" NONCE " end 127\n";
 	char *cause;
 
 	cr_assert_eq(parse_buf(out, sizeof(out) - 1, &cause), -1);
@@ -362,7 +362,7 @@ Test(observe, the_script_quotes_paths_and_names)
 	struct strbuf sb = STRBUF_INIT;
 
 	request(&rq, files, 1, NULL);
-	rq.user[PLAN_SLURM] = "sl'urm";
+	rq.user[IDENT_SLURM] = "sl'urm";
 	observe_script(&rq, NONCE, &sb);
 	cr_expect(strstr(sb.buf, "getent passwd 'sl'\\''urm' 'munge'\n"), "%s", sb.buf);
 	cr_expect(strstr(sb.buf, "set -- \"$@\" '/etc/it'\\''s here' || a=\"$a 0\""),
@@ -374,7 +374,7 @@ Test(observe, the_script_quotes_paths_and_names)
 
 Test(observe, getent_lines)
 {
-	struct plan_obs_ident id;
+	struct obs_ident id;
 
 	observe_parse_passwd("slurmx:x:1:1::/:/bin/sh\nslurm:x:64030:64031:S:/:/bin/sh\n",
 			     "slurm", &id);
@@ -397,7 +397,7 @@ Test(observe, sections_not_asked_run_nothing)
 	struct strbuf sb = STRBUF_INIT;
 
 	request(&rq, ok_files, ARRAY_SIZE(ok_files), NULL);
-	for (int w = 0; w < PLAN_N_IDENT; w++)
+	for (int w = 0; w < N_IDENT; w++)
 		rq.user[w] = rq.group[w] = NULL;
 	observe_script(&rq, NONCE, &sb);
 	cr_expect_null(strstr(sb.buf, "getent"), "%s", sb.buf);

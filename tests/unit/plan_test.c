@@ -25,7 +25,7 @@
 struct fixture {
 	struct model *m;
 	struct rendered_set rs;
-	struct plan_obs_host obs[4];
+	struct obs_host obs[4];
 	struct mungekey key;
 };
 
@@ -87,7 +87,7 @@ static void setup(struct fixture *fx, const char *dbd_observed)
 		       "\nStorageUser=slurm\n");
 	for (i = 0; i < 4; i++) {
 		char fp[MUNGEKEY_FP_LEN];
-		struct plan_obs_file *k;
+		struct obs_file *k;
 
 		add_file(&fx->rs, names[i], "/etc/munge/munge.key", "munge", 0400,
 			 SIZE_MAX);
@@ -96,25 +96,25 @@ static void setup(struct fixture *fx, const char *dbd_observed)
 			add_file(&fx->rs, names[i], "/etc/slurm/slurmdbd.conf",
 				 "slurm", 0600, dbd);
 		fx->obs[i].ok = true;
-		k = plan_obs_add_file(&fx->obs[i], "/etc/munge/munge.key", true,
+		k = obs_add_file(&fx->obs[i], "/etc/munge/munge.key", true,
 				      0400, 64031, 64031, NULL, 0);
 		mungekey_fingerprint(&fx->key, fp);
 		memcpy(k->fp, fp, sizeof(fp));
-		plan_obs_add_file(&fx->obs[i], "/etc/slurm/slurm.conf", true, 0644,
+		obs_add_file(&fx->obs[i], "/etc/slurm/slurm.conf", true, 0644,
 				  0, 0, SLURM_CONF, strlen(SLURM_CONF));
 		if (!i)
-			plan_obs_add_file(&fx->obs[i], "/etc/slurm/slurmdbd.conf",
+			obs_add_file(&fx->obs[i], "/etc/slurm/slurmdbd.conf",
 					  true, 0600, 64030, 64030, dbd_observed,
 					  strlen(dbd_observed));
 		observe_parse_passwd("slurm:x:64030:64030::/nonexistent:/usr/sbin/nologin\n"
 				      "munge:x:64031:64031::/nonexistent:/usr/sbin/nologin\n",
-				      "slurm", &fx->obs[i].users[PLAN_SLURM]);
+				      "slurm", &fx->obs[i].users[IDENT_SLURM]);
 		observe_parse_passwd("munge:x:64031:64031::/:/bin/false\n", "munge",
-				      &fx->obs[i].users[PLAN_MUNGE]);
+				      &fx->obs[i].users[IDENT_MUNGE]);
 		observe_parse_group("slurm:x:64030:\nmunge:x:64031:\n", "slurm",
-				     &fx->obs[i].groups[PLAN_SLURM]);
+				     &fx->obs[i].groups[IDENT_SLURM]);
 		observe_parse_group("slurm:x:64030:\nmunge:x:64031:\n", "munge",
-				     &fx->obs[i].groups[PLAN_MUNGE]);
+				     &fx->obs[i].groups[IDENT_MUNGE]);
 	}
 }
 
@@ -138,7 +138,7 @@ static void teardown_fx(struct fixture *fx)
 	free(fx->rs.files);
 	free(fx->rs.blobs);
 	for (i = 0; i < 4; i++)
-		plan_obs_host_release(&fx->obs[i]);
+		obs_host_release(&fx->obs[i]);
 	mungekey_release(&fx->key);
 	model_free(fx->m);
 }
@@ -169,15 +169,15 @@ static char *json(const struct plan *p)
 	return s;
 }
 
-static struct plan_obs_file *obs_file(struct plan_obs_host *h, const char *path)
+static struct obs_file *obs_file(struct obs_host *h, const char *path)
 {
-	return (struct plan_obs_file *)plan_obs_find(h, path);
+	return (struct obs_file *)obs_find(h, path);
 }
 
 /* Makes host h's observed slurm.conf hold bytes. */
 static void observe_conf(struct fixture *fx, size_t h, const char *bytes)
 {
-	struct plan_obs_file *f = obs_file(&fx->obs[h], "/etc/slurm/slurm.conf");
+	struct obs_file *f = obs_file(&fx->obs[h], "/etc/slurm/slurm.conf");
 
 	free(f->bytes);
 	f->bytes = xstrdup(bytes);
@@ -298,7 +298,7 @@ Test(plan, same_change_on_many_hosts_is_grouped)
 
 	setup(&fx, "DbdHost=n1\nStoragePass=pw\nStorageUser=slurm\n");
 	for (i = 0; i < 4; i++) {
-		struct plan_obs_file *f = obs_file(&fx.obs[i], "/etc/slurm/slurm.conf");
+		struct obs_file *f = obs_file(&fx.obs[i], "/etc/slurm/slurm.conf");
 
 		f->exists = false;
 	}
@@ -353,6 +353,7 @@ Test(plan, secrets_never_printed)
 Test(plan, a_refused_password_holds_slurmdbd_conf_back)
 {
 	struct fixture fx;
+	struct plan_inputs in;
 	struct plan *p;
 	char *t;
 
@@ -361,7 +362,12 @@ Test(plan, a_refused_password_holds_slurmdbd_conf_back)
 	observe_conf(&fx, 0, SLURM_CONF_EDITED);
 	p = compute(&fx, "n3wpassw0rd");
 	cr_expect_eq(p->n_files, 3);
-	plan_hold_password_files(p, "Access denied for user 'slurm'");
+	plan_free(p);
+	in = (struct plan_inputs){ .obs = fx.obs, .key = &fx.key,
+				   .key_source = PLAN_KEY_CONTROLLER,
+				   .db_password = "n3wpassw0rd",
+				   .db_refusal = "Access denied for user 'slurm'" };
+	p = plan_compute(fx.m, &fx.rs, &in);
 	/* n1's slurm.conf and n2's key stay planned; slurmdbd.conf and its restart go */
 	cr_expect_eq(p->n_files, 2);
 	cr_expect_eq(p->file_start[1], 1);
@@ -395,9 +401,9 @@ Test(plan, wrong_uid_is_fixed_and_restarts_daemons)
 
 	setup(&fx, "DbdHost=n1\nStoragePass=pw\nStorageUser=slurm\n");
 	observe_parse_passwd("slurm:x:1234:64030::/:/bin/false\n", "slurm",
-			      &fx.obs[0].users[PLAN_SLURM]);
-	fx.obs[3].groups[PLAN_MUNGE].exists = false;
-	fx.obs[3].users[PLAN_MUNGE].exists = false;
+			      &fx.obs[0].users[IDENT_SLURM]);
+	fx.obs[3].groups[IDENT_MUNGE].exists = false;
+	fx.obs[3].users[IDENT_MUNGE].exists = false;
 	p = compute(&fx, "pw");
 	cr_expect_eq(p->n_idents, 3);
 	t = text(p);
@@ -420,8 +426,8 @@ Test(plan, unset_ids_follow_what_the_hosts_agree_on)
 
 	setup(&fx, "DbdHost=n1\nStoragePass=pw\nStorageUser=slurm\n");
 	fx.m->cluster.munge_user.uid = fx.m->cluster.munge_user.gid = MODEL_UNSET;
-	fx.obs[3].groups[PLAN_MUNGE].exists = false;
-	fx.obs[3].users[PLAN_MUNGE].exists = false;
+	fx.obs[3].groups[IDENT_MUNGE].exists = false;
+	fx.obs[3].users[IDENT_MUNGE].exists = false;
 	p = compute(&fx, "pw");
 	t = text(p);
 	/* a node added to a running cluster gets the others' ids */
@@ -442,11 +448,11 @@ Test(plan, unset_ids_that_differ_are_left_alone_and_reported)
 	setup(&fx, "DbdHost=n1\nStoragePass=pw\nStorageUser=slurm\n");
 	fx.m->cluster.munge_user.uid = fx.m->cluster.munge_user.gid = MODEL_UNSET;
 	observe_parse_passwd("munge:x:999:64031::/:/bin/false\n", "munge",
-			      &fx.obs[2].users[PLAN_MUNGE]);
+			      &fx.obs[2].users[IDENT_MUNGE]);
 	observe_parse_passwd("munge:x:999:64031::/:/bin/false\n", "munge",
-			      &fx.obs[3].users[PLAN_MUNGE]);
-	fx.obs[1].groups[PLAN_MUNGE].exists = false;
-	fx.obs[1].users[PLAN_MUNGE].exists = false;
+			      &fx.obs[3].users[IDENT_MUNGE]);
+	fx.obs[1].groups[IDENT_MUNGE].exists = false;
+	fx.obs[1].users[IDENT_MUNGE].exists = false;
 	p = compute(&fx, "pw");
 	cr_expect_eq(p->n_idents, 0, "no munge ident is created or renumbered");
 	cr_assert_eq(p->n_id_conflicts, 1);
@@ -674,7 +680,7 @@ static void setup_running(struct fixture *fx)
 	setup(fx, DBD_CONF);
 	for (h = 0; h < 4; h++)
 		for (k = 0; k < SVC_COUNT; k++)
-			fx->obs[h].svc[k] = PLAN_OBS_SVC_RUNNING;
+			fx->obs[h].svc[k] = OBS_SVC_RUNNING;
 }
 
 static void expect_service(const struct plan *p, size_t i, size_t host,
@@ -696,7 +702,7 @@ Test(plan, stopped_daemon_is_started)
 	char *t, *j;
 
 	setup_running(&fx);
-	fx.obs[2].svc[SVC_SLURMD] = PLAN_OBS_SVC_STOPPED;
+	fx.obs[2].svc[SVC_SLURMD] = OBS_SVC_STOPPED;
 	p = compute(&fx, "pw");
 	cr_expect_eq(plan_count(p), 1);
 	cr_assert_eq(p->n_services, 1);
@@ -727,7 +733,7 @@ Test(plan, unknown_state_and_other_sections_start_nothing)
 	cr_expect_eq(plan_count(p), 0);
 	plan_free(p);
 	/* stopped, but the plan does not cover services (--only) */
-	fx.obs[1].svc[SVC_SLURMD] = PLAN_OBS_SVC_STOPPED;
+	fx.obs[1].svc[SVC_SLURMD] = OBS_SVC_STOPPED;
 	in.obs = fx.obs;
 	in.key = &fx.key;
 	in.db_password = "pw";
@@ -744,8 +750,8 @@ Test(plan, unobserved_host_is_never_started)
 	char *t;
 
 	setup(&fx, DBD_CONF);
-	fx.obs[2].svc[SVC_SLURMD] = PLAN_OBS_SVC_STOPPED;
-	fx.obs[2].svc[SVC_MUNGE] = PLAN_OBS_SVC_STOPPED;
+	fx.obs[2].svc[SVC_SLURMD] = OBS_SVC_STOPPED;
+	fx.obs[2].svc[SVC_MUNGE] = OBS_SVC_STOPPED;
 	fx.obs[2].ok = false;
 	fx.obs[2].error = xstrdup("connection refused");
 	p = compute(&fx, "pw");
@@ -765,10 +771,10 @@ Test(plan, only_daemons_the_host_runs_are_started)
 
 	setup(&fx, DBD_CONF);
 	/* n2 is a compute host: no slurmctld or slurmdbd of its own */
-	fx.obs[1].svc[SVC_SLURMCTLD] = PLAN_OBS_SVC_STOPPED;
-	fx.obs[1].svc[SVC_SLURMDBD] = PLAN_OBS_SVC_STOPPED;
+	fx.obs[1].svc[SVC_SLURMCTLD] = OBS_SVC_STOPPED;
+	fx.obs[1].svc[SVC_SLURMDBD] = OBS_SVC_STOPPED;
 	/* n1 is controller + dbd, with no slurmd */
-	fx.obs[0].svc[SVC_SLURMD] = PLAN_OBS_SVC_STOPPED;
+	fx.obs[0].svc[SVC_SLURMD] = OBS_SVC_STOPPED;
 	p = compute(&fx, "pw");
 	cr_expect_eq(plan_count(p), 0);
 	plan_free(p);
@@ -795,7 +801,7 @@ Test(plan, a_stopped_slurmd_with_a_changed_file)
 
 		setup_running(&fx);
 		observe_conf(&fx, 2, cases[i].conf);
-		fx.obs[2].svc[SVC_SLURMD] = PLAN_OBS_SVC_STOPPED;
+		fx.obs[2].svc[SVC_SLURMD] = OBS_SVC_STOPPED;
 		p = compute(&fx, "pw");
 		cr_expect_eq(p->n_services, 1, "case %zu", i);
 		expect_service(p, 0, 2, SVC_SLURMD, cases[i].want);
@@ -812,11 +818,11 @@ Test(plan, starts_follow_the_restart_order)
 	setup_running(&fx);
 	fx.m->cluster.accounting_host = "n1";
 	/* n1: everything down (after a reboot), n4: munge and slurmd down */
-	fx.obs[0].svc[SVC_MUNGE] = PLAN_OBS_SVC_STOPPED;
-	fx.obs[0].svc[SVC_SLURMDBD] = PLAN_OBS_SVC_STOPPED;
-	fx.obs[0].svc[SVC_SLURMCTLD] = PLAN_OBS_SVC_STOPPED;
-	fx.obs[3].svc[SVC_SLURMD] = PLAN_OBS_SVC_STOPPED;
-	fx.obs[3].svc[SVC_MUNGE] = PLAN_OBS_SVC_STOPPED;
+	fx.obs[0].svc[SVC_MUNGE] = OBS_SVC_STOPPED;
+	fx.obs[0].svc[SVC_SLURMDBD] = OBS_SVC_STOPPED;
+	fx.obs[0].svc[SVC_SLURMCTLD] = OBS_SVC_STOPPED;
+	fx.obs[3].svc[SVC_SLURMD] = OBS_SVC_STOPPED;
+	fx.obs[3].svc[SVC_MUNGE] = OBS_SVC_STOPPED;
 	/* n1 gets a new slurmdbd.conf (a restart), n2 a reconfigurable change */
 	fx.obs[0].files[2].bytes[0] = 'X';
 	observe_conf(&fx, 1, SLURM_CONF_EDITED);
@@ -836,17 +842,17 @@ Test(plan, starts_follow_the_restart_order)
 
 Test(plan, status_output_and_commands)
 {
-	struct plan_obs_host h = { .ok = true };
+	struct obs_host h = { .ok = true };
 	struct model *m = model_new();
 
 	observe_parse_status("munge 0\nslurmd 3\nslurmctld x\nbogus 1\n"
 			      "slurmdbd 0", &h);
-	cr_expect_eq(h.svc[SVC_MUNGE], PLAN_OBS_SVC_RUNNING);
-	cr_expect_eq(h.svc[SVC_SLURMD], PLAN_OBS_SVC_STOPPED);
-	cr_expect_eq(h.svc[SVC_SLURMCTLD], PLAN_OBS_SVC_UNKNOWN);
-	cr_expect_eq(h.svc[SVC_SLURMDBD], PLAN_OBS_SVC_RUNNING);
+	cr_expect_eq(h.svc[SVC_MUNGE], OBS_SVC_RUNNING);
+	cr_expect_eq(h.svc[SVC_SLURMD], OBS_SVC_STOPPED);
+	cr_expect_eq(h.svc[SVC_SLURMCTLD], OBS_SVC_UNKNOWN);
+	cr_expect_eq(h.svc[SVC_SLURMDBD], OBS_SVC_RUNNING);
 	observe_parse_status("slurmd 0 trailing\n", &h);
-	cr_expect_eq(h.svc[SVC_SLURMD], PLAN_OBS_SVC_STOPPED);
+	cr_expect_eq(h.svc[SVC_SLURMD], OBS_SVC_STOPPED);
 	cr_expect_str_eq(observe_status_cmd(m, SVC_SLURMD),
 			 "systemctl is-active --quiet slurmd");
 	m->cluster.services[SVC_MUNGE].status = "lab-service munge status";
@@ -955,7 +961,7 @@ Test(plan, secret_pass_through_values_never_in_the_plan)
 /* What observe_version_cmd prints on a host of another release is named. */
 Test(plan, versions_of_another_release_are_an_error)
 {
-	struct plan_obs_host h = { 0 };
+	struct obs_host h = { 0 };
 
 	observe_parse_versions("x\n@@V slurmd slurm-wlm 22.05.8\n@@V slurmdbd slurm 22.05\n",
 				"22.05", &h);
@@ -964,12 +970,12 @@ Test(plan, versions_of_another_release_are_an_error)
 	cr_assert_not_null(h.version_error);
 	cr_expect(strstr(h.version_error, "slurmctld -V says Slurm 22.050") != NULL,
 		  "%s", h.version_error);
-	plan_obs_host_release(&h);
+	obs_host_release(&h);
 	observe_parse_versions("@@V slurmd slurm-wlm 24.11.5", "22.05", &h);
 	cr_assert_not_null(h.version_error);
 	cr_expect(strstr(h.version_error, "slurmd -V says Slurm 24.11.5, but the inventory's "
 			 "cluster.slurm_version is 22.05") != NULL, "%s", h.version_error);
-	plan_obs_host_release(&h);
+	obs_host_release(&h);
 	observe_parse_versions("@@V slurmd slurm-wlm 24.11.5", "24.11", &h);
 	cr_expect_null(h.version_error);
 	/* older than the inventory: an upgrade, and Slurm's order for it */
@@ -978,11 +984,11 @@ Test(plan, versions_of_another_release_are_an_error)
 	cr_expect(strstr(h.version_error, "nothing is planned here (upgrade in Slurm's "
 			 "order: slurmdbd first, then slurmctld, then slurmd and the "
 			 "client commands)") != NULL, "%s", h.version_error);
-	plan_obs_host_release(&h);
+	obs_host_release(&h);
 	observe_parse_versions("@@V slurmd slurm-wlm 26.05.5", "24.11", &h);
 	cr_assert_not_null(h.version_error);
 	cr_expect(strstr(h.version_error, "upgrade") == NULL, "%s", h.version_error);
-	plan_obs_host_release(&h);
+	obs_host_release(&h);
 }
 
 /* 23.11+ reconfigure re-executes the daemons: only ports, auth, identities,
@@ -1006,10 +1012,6 @@ Test(plan, classification_per_release)
 		     PLAN_RESTART_CTLD | PLAN_RESTART_SLURMD);
 	cr_expect_str_eq(why, "slurm.conf: SlurmctldPort");
 	free(why);
-	cr_expect(!plan_reconfigure_reexecs("22.05"));
-	cr_expect(plan_reconfigure_reexecs("23.11"));
-	cr_expect(plan_reconfigure_reexecs("24.11.5"));
-	cr_expect(!plan_reconfigure_reexecs("19.05"));
 }
 
 /*
@@ -1064,7 +1066,7 @@ Test(plan, configless_changes_reach_fetching_hosts_through_slurmctld)
 Test(plan, stale_sackd_cache_restarts_sackd_before_25_05)
 {
 	struct fixture fx;
-	struct plan_obs_file *cache;
+	struct obs_file *cache;
 	struct plan *p;
 	char *t;
 
@@ -1072,7 +1074,7 @@ Test(plan, stale_sackd_cache_restarts_sackd_before_25_05)
 	fx.m->cluster.config_mode = CONFIG_CONFIGLESS;
 	fx.m->cluster.slurm_version = "24.11";
 	fx.m->hosts[3].roles = ROLE_LOGIN;
-	cache = plan_obs_add_file(&fx.obs[3], RENDER_SACKD_CACHE, true, 0644, 0, 0,
+	cache = obs_add_file(&fx.obs[3], RENDER_SACKD_CACHE, true, 0644, 0, 0,
 				  SLURM_CONF_EDITED, strlen(SLURM_CONF_EDITED));
 	p = compute(&fx, "pw");
 	cr_assert_eq(p->n_services, 1);
@@ -1101,7 +1103,7 @@ Test(plan, stale_sackd_cache_restarts_sackd_before_25_05)
 
 	/* a stopped sackd is started, not restarted */
 	cache->matches = false;
-	fx.obs[3].svc[SVC_SACKD] = PLAN_OBS_SVC_STOPPED;
+	fx.obs[3].svc[SVC_SACKD] = OBS_SVC_STOPPED;
 	p = compute(&fx, "pw");
 	cr_assert_eq(p->n_services, 1);
 	expect_service(p, 0, 3, SVC_SACKD, PLAN_SVC_START);
@@ -1119,7 +1121,7 @@ Test(plan, sackd_cache_is_compared_with_secret_values_in_place)
 	static const char served[] = SLURM_CONF "AccountingStoragePass=the-SECRET\n";
 	static const char old[] = SLURM_CONF "AccountingStoragePass=old-SECRET\n";
 	struct fixture fx;
-	struct plan_obs_file *cache;
+	struct obs_file *cache;
 	struct plan *p;
 	char *t;
 	size_t i;
@@ -1130,7 +1132,7 @@ Test(plan, sackd_cache_is_compared_with_secret_values_in_place)
 	fx.m->hosts[3].roles = ROLE_LOGIN;
 	use_secret_slurm_conf(&fx, "the-SECRET");
 	observe_conf(&fx, 0, served);
-	cache = plan_obs_add_file(&fx.obs[3], RENDER_SACKD_CACHE, true, 0644, 0, 0,
+	cache = obs_add_file(&fx.obs[3], RENDER_SACKD_CACHE, true, 0644, 0, 0,
 				  served, strlen(served));
 	p = compute(&fx, "pw");
 	for (i = 0; i < p->n_services; i++)
@@ -1172,10 +1174,10 @@ Test(plan, absent_files_are_removed_when_present)
 		f->blob = SIZE_MAX;
 		f->absent = f->only_ours = true;
 	}
-	plan_obs_add_file(&fx.obs[1], RENDER_SLURMD_DEFAULTS, true, 0644, 0, 0,
+	obs_add_file(&fx.obs[1], RENDER_SLURMD_DEFAULTS, true, 0644, 0, 0,
 			  "# " RENDER_OURS_MARK "\nSLURMD_OPTIONS=x\n", 40);
 	/* not ours: left alone */
-	plan_obs_add_file(&fx.obs[2], RENDER_SLURMD_DEFAULTS, true, 0644, 0, 0,
+	obs_add_file(&fx.obs[2], RENDER_SLURMD_DEFAULTS, true, 0644, 0, 0,
 			  "#SLURMD_OPTIONS=\"\"\n", 19);
 	p = compute(&fx, "pw");
 	cr_assert_eq(p->n_files, 1);
@@ -1194,5 +1196,83 @@ Test(plan, absent_files_are_removed_when_present)
 		free(fx.rs.absent[i].group);
 	}
 	free(fx.rs.absent);
+	teardown_fx(&fx);
+}
+
+/* The munge key changes planned (one per host whose key differs). */
+static size_t key_changes(const struct plan *p)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < p->n_files; i++)
+		n += p->files[i].want->secret && p->files[i].content;
+	return n;
+}
+
+Test(plan, decide_keeps_the_controllers_key)
+{
+	struct fixture fx;
+	struct plan_round r;
+	struct plan *p;
+	char *cause = NULL, fp[MUNGEKEY_FP_LEN];
+
+	setup(&fx, DBD_CONF);
+	r = (struct plan_round){ .obs = fx.obs, .controller_key = &fx.key,
+				 .db_password = "pw" };
+	p = plan_decide(fx.m, &fx.rs, &r, &cause);
+	cr_assert(p, "%s", cause);
+	mungekey_fingerprint(&fx.key, fp);
+	cr_expect_eq(p->key_source, PLAN_KEY_CONTROLLER);
+	cr_expect_str_eq(p->key_fp, fp);
+	cr_expect_null(p->key_note);
+	cr_expect_eq(plan_count(p), 0);
+	/* no database in the inventory: no accounting section */
+	cr_expect(!p->acct_wanted && !p->acct && !p->acct_error);
+	plan_free(p);
+	teardown_fx(&fx);
+}
+
+Test(plan, decide_without_the_controllers_key_makes_one)
+{
+	struct fixture fx;
+	struct mungekey none = MUNGEKEY_INIT;
+	struct plan_round r;
+	struct plan *p;
+	char *cause = NULL;
+
+	setup(&fx, DBD_CONF);
+	r = (struct plan_round){ .obs = fx.obs, .controller_key = &none,
+				 .db_password = "pw" };
+	p = plan_decide(fx.m, &fx.rs, &r, &cause);
+	cr_assert(p, "%s", cause);
+	cr_expect_eq(p->key_source, PLAN_KEY_GENERATED);
+	cr_expect_eq(key_changes(p), 4, "every host gets the new key");
+	plan_free(p);
+	teardown_fx(&fx);
+}
+
+Test(plan, decide_leaves_the_key_alone_without_the_controller)
+{
+	struct fixture fx;
+	struct mungekey none = MUNGEKEY_INIT;
+	struct plan_round r;
+	struct plan *p;
+	char *cause = NULL, *t;
+
+	setup(&fx, DBD_CONF);
+	fx.obs[0].ok = false;
+	r = (struct plan_round){ .obs = fx.obs, .controller_key = &none,
+				 .db_password = "pw" };
+	p = plan_decide(fx.m, &fx.rs, &r, &cause);
+	cr_assert(p, "%s", cause);
+	cr_expect_eq(key_changes(p), 0, "a new key would split the cluster");
+	cr_expect_str_eq(p->key_note, "not checked: the controller 'n1' was not "
+			 "observed (its key is the cluster's)");
+	cr_expect(fx.obs[0].error == NULL && !fx.obs[0].ok,
+		  "the observation stays as observed");
+	t = text(p);
+	cr_expect(strstr(t, "not checked: the controller 'n1'"), "%s", t);
+	free(t);
+	plan_free(p);
 	teardown_fx(&fx);
 }

@@ -211,7 +211,8 @@ Test(render, folded_lines_in_the_bytes)
 	cr_assert_not_null(strstr(conf, "\nClusterName=lab\n"));
 	cr_assert_not_null(strstr(conf, "\nSlurmctldHost=ctl(127.0.10.1)\n"));
 	cr_assert_not_null(strstr(conf, "\nGresTypes=gpu\n"));
-	cr_assert_not_null(strstr(conf, "\nAccountingStorageTRES=gres/gpu,gres/gpu:fake\n"));
+	cr_assert_not_null(strstr(conf, "\nAccountingStorageTRES=gres/gpu\n"),
+			   "no typed TRES that no limit names");
 	cr_assert_not_null(strstr(conf, "\nNodeName=gpu02 NodeAddr=127.0.10.3 CPUs=2 "
 				  "RealMemory=2000 Gres=gpu:fake:2 Port=6832\n"));
 	cr_assert_not_null(strstr(conf, "\nPartitionName=gpu Nodes=gpu[01-03] Default=YES State=UP\n"));
@@ -219,6 +220,25 @@ Test(render, folded_lines_in_the_bytes)
 	cr_assert_not_null(strstr(gres, "\nNodeName=gpu[01-03] Name=gpu Type=fake File=/dev/tty[1-2]\n"));
 	cr_assert_not_null(strstr(bytes_of(&set, "ctl", "/etc/slurm/cgroup.conf"),
 				  "\nConstrainDevices=yes\n"));
+	rendered_set_release(&set);
+	model_free(m);
+}
+
+Test(render, typed_tres_where_a_limit_or_the_site_names_it)
+{
+	struct model *m = model_from("", "qos:\n  - {name: g, max_tres_per_user: "
+				     "{gres/gpu:fake: 1}}\n");
+	struct rendered_set set = RENDERED_SET_INIT;
+
+	render_ok(m, &set);
+	cr_expect_not_null(strstr(bytes_of(&set, "ctl", "/etc/slurm/slurm.conf"),
+				  "\nAccountingStorageTRES=gres/gpu,gres/gpu:fake\n"));
+	rendered_set_release(&set);
+	model_free(m);
+	m = model_with(", slurm_conf: {AccountingStorageTRES: \"gres/gpu:fake\"}");
+	render_ok(m, &set);
+	cr_expect_not_null(strstr(bytes_of(&set, "ctl", "/etc/slurm/slurm.conf"),
+				  "\nAccountingStorageTRES=gres/gpu:fake,gres/gpu\n"));
 	rendered_set_release(&set);
 	model_free(m);
 }

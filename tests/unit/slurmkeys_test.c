@@ -196,4 +196,7 @@ Test(slurmkeys, behaviours_by_release)
 	cr_expect(!slurmkeys_has("22.05", SLURM_SACKD));
 	cr_expect(slurmkeys_has("23.11", SLURM_SACKD));
 	cr_expect(!slurmkeys_has("19.05", SLURM_RECONFIGURE_REEXECS));
+	cr_expect(!slurmkeys_has("22.05", SLURM_RECONFIGURE_REEXECS));
+	cr_expect(slurmkeys_has("23.11", SLURM_RECONFIGURE_REEXECS));
+	cr_expect(slurmkeys_has("24.11.5", SLURM_RECONFIGURE_REEXECS));
 }

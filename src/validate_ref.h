@@ -1,10 +1,12 @@
 /*
- * validate_priv.h: what validate.c and validate_acct.c share: the
- * validation context, sorted name indexes over model arrays, and the
- * reporting helpers for references. Private to the validate module.
+ * validate_ref.h: the validation context that the checks of validate.c
+ * and validate_acct.c share (the model, the diagnostics, the release), the
+ * sorted name indexes over the model's arrays in it, and the reports of
+ * names defined twice or referred to but not defined (validate_ref.c).
+ * Private to the validate module.
  */
-#ifndef CLUSTERCTL_VALIDATE_PRIV_H
-#define CLUSTERCTL_VALIDATE_PRIV_H
+#ifndef CLUSTERCTL_VALIDATE_REF_H
+#define CLUSTERCTL_VALIDATE_REF_H
 
 #include "compat.h"
 
@@ -56,15 +58,5 @@ void validate_unknown_ref(struct vctx *v, const struct src_loc *loc,
 void validate_list_refs(struct vctx *v, const struct str_list *l,
 			const char *owner, const char *kind,
 			const struct name_index *ix);
-
-/*
- * Checks a PreemptMode value (comma-separated words, any case) and reports
- * "OWNER: invalid preempt_mode 'x' ..." at loc.
- */
-void validate_preempt_mode(struct vctx *v, const char *owner, const char *value,
-			   const struct src_loc *loc);
-
-/* QoS, accounts, users, TRES and the limits Slurm enforces (validate_acct.c). */
-void validate_accounting(struct vctx *v);
 
 #endif

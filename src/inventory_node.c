@@ -1,0 +1,199 @@
+/*
+ * inventory_node.c: how the inventory loader reads YAML nodes
+ * (inventory_node.h): locations, the visit budget, scalars checked for
+ * control characters, keys and their repeats. Both the loading by key
+ * table (inventory_keys.c) and the overlays (inventory_overlay.c) read
+ * nodes through here.
+ */
+#include "compat.h"
+
+#include <string.h>
+#include <strings.h>
+#include <yaml.h>
+
+#include "diag.h"
+#include "inventory_node.h"
+
+struct src_loc inv_loc_from_mark(const char *file, yaml_mark_t mark)
+{
+	struct src_loc loc = { file, (unsigned)mark.line + 1,
+			       (unsigned)mark.column + 1 };
+	return loc;
+}
+
+struct src_loc inv_node_loc(const struct loader *ld, const yaml_node_t *n)
+{
+	return inv_loc_from_mark(ld->file, n->start_mark);
+}
+
+yaml_node_t *inv_node_get(struct loader *ld, int idx)
+{
+	if (!ld->budget) {
+		if (!ld->budget_reported) {
+			struct src_loc loc = { ld->file, 0, 0 };
+
+			diag_error(ld->dl, &loc,
+				   "inventory too large (too many aliased nodes)");
+			ld->budget_reported = true;
+		}
+		return NULL;
+	}
+	ld->budget--;
+	return yaml_document_get_node(ld->doc, idx);
+}
+
+static const char *node_kind_name(const yaml_node_t *n)
+{
+	switch (n->type) {
+	case YAML_MAPPING_NODE:
+		return "a mapping";
+	case YAML_SEQUENCE_NODE:
+		return "a list";
+	default:
+		return "a scalar";
+	}
+}
+
+bool inv_node_is_null(const yaml_node_t *n)
+{
+	const char *v = (const char *)n->data.scalar.value;
+
+	if (n->type != YAML_SCALAR_NODE ||
+	    n->data.scalar.style != YAML_PLAIN_SCALAR_STYLE)
+		return false;
+	return !*v || !strcmp(v, "~") || !strcmp(v, "null") ||
+	       !strcmp(v, "Null") || !strcmp(v, "NULL");
+}
+
+/* Longer echoes of the document are cut: a message is not a file viewer. */
+#define SHOWN_MAX 60
+
+const char *inv_shown(struct loader *ld, const char *s, size_t len)
+{
+	size_t i, n = len < SHOWN_MAX ? len : SHOWN_MAX;
+	char *out = pool_alloc(&ld->m->pool, n + 4);
+
+	for (i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)s[i];
+
+		out[i] = c < 0x20 || c == 0x7f ? '?' : (char)c;
+	}
+	/* never end inside a UTF-8 sequence */
+	while (n < len && i > 0 && ((unsigned char)out[i - 1] & 0xc0) == 0x80)
+		i--;
+	if (n < len && i > 0 && ((unsigned char)out[i - 1] & 0xc0) == 0xc0)
+		i--;
+	if (n < len)
+		memcpy(out + i, "...", 4);
+	else
+		out[i] = '\0';
+	return out;
+}
+
+void inv_type_error(struct loader *ld, const yaml_node_t *n,
+		    const char *expected)
+{
+	struct src_loc loc = inv_node_loc(ld, n);
+
+	if (n->type == YAML_SCALAR_NODE)
+		diag_error(ld->dl, &loc, "expected %s, got '%s'", expected,
+			   inv_shown(ld, (const char *)n->data.scalar.value,
+				     n->data.scalar.length));
+	else
+		diag_error(ld->dl, &loc, "expected %s, got %s", expected,
+			   node_kind_name(n));
+}
+
+/* nulls are reported by the callers that care */
+const char *inv_scalar_str(struct loader *ld, const yaml_node_t *n,
+			   const char *expected)
+{
+	const char *v;
+	size_t len;
+
+	if (n->type != YAML_SCALAR_NODE) {
+		inv_type_error(ld, n, expected);
+		return NULL;
+	}
+	v = (const char *)n->data.scalar.value;
+	len = n->data.scalar.length;
+	if (inv_check_text(ld, n, v, len) < 0)
+		return NULL;
+	return pool_strndup(&ld->m->pool, v, len);
+}
+
+/*
+ * Every string of the model passes here: the one gate that keeps control
+ * characters out of rendered and exported files. A newline or a carriage
+ * return would start a line of the writer's choosing in slurm.conf or a
+ * sacctmgr file; the other C0 controls and DEL have no place in a
+ * configuration value and drive terminals. Tab included: Slurm reads it as
+ * the blank between two keys.
+ */
+int inv_check_text(struct loader *ld, const yaml_node_t *n, const char *v,
+		   size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < len; i++) {
+		unsigned char c = (unsigned char)v[i];
+		/* C1 controls (U+0080..U+009F, NEL among them) are C2 80..9F */
+		bool c1 = c == 0xc2 && i + 1 < len &&
+			  (unsigned char)v[i + 1] >= 0x80 && (unsigned char)v[i + 1] <= 0x9f;
+		struct src_loc loc;
+
+		if (c >= 0x20 && c != 0x7f && !c1)
+			continue;
+		loc = inv_node_loc(ld, n);
+		if (c == '\n' || c == '\r')
+			diag_error(ld->dl, &loc, "string contains a line break (%s): "
+				   "values must be one line",
+				   c == '\n' ? "\\n" : "\\r");
+		else if (c == 0)
+			diag_error(ld->dl, &loc, "string contains a NUL byte");
+		else if (c == '\t')
+			diag_error(ld->dl, &loc, "string contains a tab");
+		else
+			diag_error(ld->dl, &loc, "string contains the control "
+				   "character U+%04X", c1 ? (unsigned char)v[i + 1] : c);
+		return -1;
+	}
+	return 0;
+}
+
+const char *inv_key_str(const yaml_node_t *k)
+{
+	return k->type == YAML_SCALAR_NODE ? (const char *)k->data.scalar.value :
+					     NULL;
+}
+
+bool inv_map_key_repeats(struct loader *ld, yaml_node_t *map,
+			 yaml_node_pair_t *pair, bool fold)
+{
+	yaml_node_pair_t *p;
+	yaml_node_t *k = yaml_document_get_node(ld->doc, pair->key);
+	const char *ks = inv_key_str(k);
+
+	if (!ks)
+		return false;
+	for (p = map->data.mapping.pairs.start; p < pair; p++) {
+		yaml_node_t *pk = yaml_document_get_node(ld->doc, p->key);
+		const char *ps = inv_key_str(pk);
+		struct src_loc loc, first;
+
+		if (!ps || (fold ? strcasecmp(ps, ks) : strcmp(ps, ks)))
+			continue;
+		loc = inv_node_loc(ld, k);
+		first = inv_node_loc(ld, pk);
+		diag_error(ld->dl, &loc, "duplicate key '%s'",
+			   inv_shown(ld, ks, k->data.scalar.length));
+		diag_note(ld->dl, &first, "first defined here");
+		return true;
+	}
+	return false;
+}
+
+size_t inv_seq_len(const yaml_node_t *n)
+{
+	return (size_t)(n->data.sequence.items.top - n->data.sequence.items.start);
+}

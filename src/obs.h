@@ -1,0 +1,68 @@
+/*
+ * obs.h: what was observed on one host, as a value: its files (bytes,
+ * mode, owner; the munge key by fingerprint), the service users and
+ * groups, the state of its daemons, the Slurm release found and the
+ * hardware as slurmd sees it. observe.c fills it from a host (or a test
+ * by hand); the plan (plan.h) reads it. Nothing here does I/O.
+ *
+ * Ownership: struct obs_host owns everything it holds;
+ * obs_host_release() frees it, wiping observed bytes (slurmdbd.conf holds
+ * the database password).
+ */
+#ifndef CLUSTERCTL_OBS_H
+#define CLUSTERCTL_OBS_H
+
+#include "compat.h"
+
+#include "capacity.h"
+#include "hwtruth.h"
+#include "model.h"
+#include "mungekey.h"
+
+struct obs_file {
+	char *path;		/* owned */
+	bool exists;
+	unsigned mode, uid, gid;
+	char *bytes;		/* owned, NUL-terminated; NULL for the munge key
+				 * and when matches is set */
+	size_t len;
+	bool matches;		/* equal to the rendered bytes (not kept) */
+	char fp[MUNGEKEY_FP_LEN];	/* munge key only: fingerprint, else "" */
+};
+
+struct obs_ident {
+	bool exists;
+	long long id;		/* uid or gid */
+	long long gid;		/* users: primary gid */
+};
+
+/* A daemon's state by its status command; UNKNOWN (0) when not asked. */
+enum obs_svc {
+	OBS_SVC_UNKNOWN,
+	OBS_SVC_RUNNING,
+	OBS_SVC_STOPPED,
+};
+
+struct obs_host {
+	bool ok;		/* observed; false: error says why */
+	char *error;		/* owned */
+	struct obs_file *files;
+	size_t n_files, alloc_files;
+	struct obs_ident users[N_IDENT], groups[N_IDENT];
+	enum obs_svc svc[SVC_COUNT];	/* by enum service_kind */
+	char *version_error;	/* owned: a daemon of another Slurm release */
+	struct hw_obs hw;	/* owned: slurmd -C / -G (hwtruth.h) */
+	struct cap_view cap;	/* owned: the controller's scontrol view (capacity.h) */
+};
+
+/* Adds an observed file (copies path and bytes; bytes may be NULL). */
+struct obs_file *obs_add_file(struct obs_host *h,
+					const char *path, bool exists,
+					unsigned mode, unsigned uid,
+					unsigned gid, const char *bytes,
+					size_t len);
+const struct obs_file *obs_find(const struct obs_host *h,
+					  const char *path);
+void obs_host_release(struct obs_host *h);
+
+#endif

@@ -1,0 +1,220 @@
+/*
+ * plan_classify.c: what a change of a config file needs from the daemons
+ * (plan.h, docs/restart-classification.md): the keys of the lines that
+ * differ, looked up in a table of what a reconfigure can change and what
+ * needs a restart, per release.
+ */
+#include "compat.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "plan.h"
+#include "xalloc.h"
+
+/* ---- the restart classification (docs/restart-classification.md) ---- */
+
+struct plan_key_class {
+	const char *key;
+	unsigned bits;
+	/*
+	 * Still a restart on 23.11+, whose "scontrol reconfigure" starts new
+	 * slurmctld/slurmd processes that re-read everything but cannot change
+	 * listening ports or authentication (scontrol(1) 24.11); the identities
+	 * and pid files the service manager tracks, the controller's place and
+	 * the cluster's name stay restarts too.
+	 */
+	bool restart_on_reexec;
+};
+
+#define BOTH (PLAN_RESTART_CTLD | PLAN_RESTART_SLURMD)
+static const struct plan_key_class plan_slurm_keys[] = {
+	{ "AccountingStorageEnforce", PLAN_RESTART_CTLD, false },
+	{ "AccountingStorageHost", PLAN_RESTART_CTLD, false },
+	{ "AccountingStoragePort", PLAN_RESTART_CTLD, false },
+	{ "AccountingStorageTRES", PLAN_RESTART_CTLD, false },
+	{ "AccountingStorageType", PLAN_RESTART_CTLD, false },
+	{ "AuthAltParameters", BOTH, true },
+	{ "AuthAltTypes", BOTH, true },
+	{ "AuthInfo", BOTH, true },
+	{ "AuthType", BOTH, true },
+	{ "BackupAddr", BOTH, true },
+	{ "BackupController", BOTH, true },
+	{ "ClusterName", BOTH, true },
+	{ "ControlAddr", BOTH, true },
+	{ "ControlMachine", BOTH, true },
+	{ "CoreSpecPlugin", PLAN_RESTART_SLURMD, false },
+	{ "CredType", BOTH, true },
+	{ "GresTypes", BOTH, false },
+	{ "JobAcctGatherType", PLAN_RESTART_SLURMD, false },
+	{ "JobContainerType", BOTH, false },
+	{ "LaunchType", BOTH, false },
+	{ "MaxJobCount", PLAN_RESTART_CTLD, false },
+	{ "MaxNodeCount", PLAN_RESTART_CTLD, false },
+	{ "NodeName", BOTH, true },
+	{ "PluginDir", BOTH, true },
+	{ "PowerPlugin", PLAN_RESTART_CTLD, false },
+	{ "ProctrackType", BOTH, false },
+	{ "SchedulerType", PLAN_RESTART_CTLD, false },
+	{ "SelectType", BOTH, false },
+	{ "SelectTypeParameters", PLAN_RESTART_CTLD, false },
+	{ "SlurmUser", BOTH, true },
+	{ "SlurmctldHost", BOTH, true },
+	{ "SlurmctldParameters", PLAN_RESTART_CTLD, false },
+	{ "SlurmctldPidFile", PLAN_RESTART_CTLD, true },
+	{ "SlurmctldPort", BOTH, true },
+	{ "SlurmdPidFile", PLAN_RESTART_SLURMD, true },
+	{ "SlurmdPort", BOTH, true },
+	{ "SlurmdSpoolDir", PLAN_RESTART_SLURMD, false },
+	{ "SlurmdUser", PLAN_RESTART_SLURMD, true },
+	{ "StateSaveLocation", PLAN_RESTART_CTLD, false },
+	{ "SwitchType", BOTH, false },
+	{ "TaskPlugin", PLAN_RESTART_SLURMD, false },
+	{ "TopologyPlugin", PLAN_RESTART_CTLD, false },
+};
+#undef BOTH
+
+const char *plan_basename(const char *path)
+{
+	const char *s = strrchr(path, '/');
+
+	return s ? s + 1 : path;
+}
+
+bool plan_is_node_config(const char *path)
+{
+	const char *name = plan_basename(path);
+
+	return !strcmp(name, "slurm.conf") || !strcmp(name, "gres.conf") ||
+	       !strcmp(name, "cgroup.conf");
+}
+
+/* Normalised, non-empty lines (comments and edge blanks dropped), sorted. */
+static char **plan_conf_lines(const char *s, size_t len, size_t *n)
+{
+	char **lines = NULL;
+	size_t alloc = 0, i = 0;
+
+	*n = 0;
+	while (i < len) {
+		const char *nl = memchr(s + i, '\n', len - i);
+		size_t l = nl ? (size_t)(nl - (s + i)) : len - i;
+		const char *hash = memchr(s + i, '#', l);
+		size_t a = i, b = hash ? (size_t)(hash - s) : i + l;
+
+		while (a < b && isspace((unsigned char)s[a]))
+			a++;
+		while (b > a && isspace((unsigned char)s[b - 1]))
+			b--;
+		if (b > a) {
+			XGROW(lines, alloc, *n + 1);
+			lines[(*n)++] = xstrndup(s + a, b - a);
+		}
+		i += l + 1;
+	}
+	return lines;
+}
+
+static int plan_cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The bits one changed line needs; *key_out (borrowed) names its key. */
+static unsigned plan_line_class(const char *name, const char *line, bool reexec,
+				const char **key_out)
+{
+	size_t kl = strcspn(line, "= \t"), i;
+
+	*key_out = NULL;
+	if (!strcmp(name, "gres.conf")) {
+		/* every gres.conf line defines node resources (gres.conf(5)) */
+		*key_out = "gres";
+		return PLAN_RESTART_CTLD | PLAN_RESTART_SLURMD;
+	}
+	for (i = 0; i < ARRAY_SIZE(plan_slurm_keys); i++) {
+		if (strlen(plan_slurm_keys[i].key) == kl &&
+		    !strncasecmp(line, plan_slurm_keys[i].key, kl)) {
+			*key_out = plan_slurm_keys[i].key;
+			if (reexec && !plan_slurm_keys[i].restart_on_reexec)
+				return PLAN_RECONFIGURE;
+			return plan_slurm_keys[i].bits;
+		}
+	}
+	return PLAN_RECONFIGURE;
+}
+
+static unsigned plan_classify_lines(const char *name, const char *old,
+				    size_t old_len, const char *new,
+				    size_t new_len, bool reexec, char **why)
+{
+	size_t na, nb, i = 0, j = 0;
+	char **a = plan_conf_lines(old, old_len, &na);
+	char **b = plan_conf_lines(new, new_len, &nb);
+	unsigned bits = 0;
+
+	if (na)
+		xqsort(a, na, sizeof(*a), plan_cmp_str);
+	if (nb)
+		xqsort(b, nb, sizeof(*b), plan_cmp_str);
+	while (i < na || j < nb) {
+		int c = i == na ? 1 : j == nb ? -1 : strcmp(a[i], b[j]);
+		const char *line = c < 0 ? a[i] : b[j], *key;
+		unsigned lb;
+
+		if (!c) {
+			i++, j++;
+			continue;
+		}
+		lb = plan_line_class(name, line, reexec, &key);
+		if ((lb & ~PLAN_RECONFIGURE) && why && !*why)
+			*why = xasprintf("%s: %s", name, key);
+		bits |= lb;
+		c < 0 ? i++ : j++;
+	}
+	for (i = 0; i < na; i++)
+		free(a[i]);
+	for (j = 0; j < nb; j++)
+		free(b[j]);
+	free(a);
+	free(b);
+	return bits;
+}
+
+unsigned plan_classify(const char *path, const char *old, size_t old_len,
+		       const char *new, size_t new_len, char **why)
+{
+	return plan_classify_release(path, old, old_len, new, new_len, false, why);
+}
+
+unsigned plan_classify_release(const char *path, const char *old, size_t old_len,
+			       const char *new, size_t new_len, bool reexec,
+			       char **why)
+{
+	const char *name = plan_basename(path);
+
+	if (why)
+		*why = NULL;
+	if (old_len == new_len && (!old_len || !memcmp(old, new, old_len)))
+		return 0;
+	if (!strcmp(name, "munge.key"))
+		return PLAN_RESTART_MUNGE;
+	/* slurmd's start arguments (--conf-server), its unit's drop-in */
+	if (!strcmp(path, RENDER_SLURMD_DEFAULTS) || !strcmp(path, RENDER_SLURMD_DROPIN)) {
+		if (why)
+			*why = xstrdup(path);
+		return PLAN_RESTART_SLURMD;
+	}
+	if (!strcmp(path, RENDER_SACKD_DEFAULTS) || !strcmp(path, RENDER_SACKD_DROPIN)) {
+		if (why)
+			*why = xstrdup(path);
+		return PLAN_RESTART_SACKD;
+	}
+	if (!strcmp(name, "slurmdbd.conf"))
+		return PLAN_RESTART_DBD;
+	if (!strcmp(name, "slurm.conf") || !strcmp(name, "gres.conf"))
+		return plan_classify_lines(name, old, old_len, new, new_len, reexec, why);
+	/* cgroup.conf and the rest: "scontrol reconfigure" re-reads them */
+	return PLAN_RECONFIGURE;
+}

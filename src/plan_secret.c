@@ -1,0 +1,137 @@
+/*
+ * plan_secret.c: secrets in a plan (plan.h). Diffs show StoragePass= and
+ * the database password masked; the bytes a file must hold get the
+ * password or the munge key put in only when they are staged.
+ */
+#include "compat.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "plan.h"
+#include "slurmkeys.h"
+#include "xalloc.h"
+
+#define PLAN_MASK "********"
+
+/* A "KEY = value" line whose key holds a password (slurmkeys_is_secret()). */
+static bool plan_is_secret_key(const char *line, size_t len, size_t *eq)
+{
+	char key[64];
+	size_t i = 0, k;
+
+	while (i < len && (line[i] == ' ' || line[i] == '\t'))
+		i++;
+	for (k = 0; i + k < len && k + 1 < sizeof(key) &&
+	     !strchr(" \t=\n", line[i + k]); k++)
+		key[k] = line[i + k];
+	key[k] = '\0';
+	if (!k || !slurmkeys_is_secret(key))
+		return false;
+	i += k;
+	while (i < len && (line[i] == ' ' || line[i] == '\t'))
+		i++;
+	if (i >= len || line[i] != '=')
+		return false;
+	*eq = i;
+	return true;
+}
+
+static void plan_mask_line(struct strbuf *out, const char *line, size_t len,
+			   const char *password)
+{
+	size_t pl = password ? strlen(password) : 0, i = 0, eq;
+
+	if (plan_is_secret_key(line, len, &eq)) {
+		strbuf_add(out, line, eq + 1);
+		strbuf_addstr(out, PLAN_MASK);
+		if (len && line[len - 1] == '\n')
+			strbuf_addch(out, '\n');
+		return;
+	}
+	while (i < len) {
+		if (pl && len - i >= pl && !memcmp(line + i, password, pl)) {
+			strbuf_addstr(out, PLAN_MASK);
+			i += pl;
+		} else {
+			strbuf_addch(out, line[i++]);
+		}
+	}
+}
+
+char *plan_mask_secrets(const char *text, size_t len, const char *password)
+{
+	struct strbuf out = STRBUF_INIT;
+	size_t i = 0;
+
+	while (i < len) {
+		const char *nl = memchr(text + i, '\n', len - i);
+		size_t l = nl ? (size_t)(nl - (text + i)) + 1 : len - i;
+
+		plan_mask_line(&out, text + i, l, password);
+		i += l;
+	}
+	return strbuf_detach(&out, NULL);
+}
+
+/*
+ * The secret a placeholder at s stands for (render.h), and its length in
+ * *phl; NULL when s starts no placeholder clusterctl wrote.
+ */
+static const char *plan_placeholder_value(const struct plan *p, const char *s,
+					  size_t *phl)
+{
+	static const char vp[] = RENDER_SECRET_VALUE_PREFIX;
+	const struct cluster *c = &p->m->cluster;
+	const char *end, *v;
+	char *key;
+
+	if (!strncmp(s, RENDER_SECRET_DB_PASSWORD, strlen(RENDER_SECRET_DB_PASSWORD))) {
+		*phl = strlen(RENDER_SECRET_DB_PASSWORD);
+		return p->db_password;
+	}
+	if (strncmp(s, vp, sizeof(vp) - 1) || !(end = strchr(s + sizeof(vp) - 1, '@')))
+		return NULL;
+	key = xstrndup(s + sizeof(vp) - 1, (size_t)(end - s) - (sizeof(vp) - 1));
+	v = kv_get(&c->slurm_conf, key);
+	if (!v)
+		v = kv_get(&c->slurmdbd_conf, key);
+	if (!v)
+		v = kv_get(&c->cgroup_conf, key);
+	free(key);
+	*phl = (size_t)(end - s) + 1;
+	return v;
+}
+
+char *plan_file_bytes(const struct plan *p, const struct rendered_file *f,
+		      size_t *len)
+{
+	const struct rendered_blob *b;
+	struct strbuf out = STRBUF_INIT;
+	const char *s, *hit, *v;
+	size_t phl;
+
+	if (f->secret) {
+		if (!p->key.bytes)
+			return NULL;
+		*len = p->key.len;
+		return memcpy(xmalloc(p->key.len), p->key.bytes, p->key.len);
+	}
+	b = &p->rs->blobs[f->blob];
+	if (f->needs_db_password && !p->db_password)
+		return NULL;
+	s = b->bytes;
+	while (f->has_secret_placeholder && (hit = strstr(s, "@clusterctl:"))) {
+		strbuf_add(&out, s, (size_t)(hit - s));
+		if ((v = plan_placeholder_value(p, hit, &phl))) {
+			strbuf_addstr(&out, v);
+			s = hit + phl;
+		} else {
+			/* not ours: the text stays as the template wrote it */
+			strbuf_addch(&out, '@');
+			s = hit + 1;
+		}
+	}
+	strbuf_add(&out, s, b->len - (size_t)(s - b->bytes));
+	return strbuf_detach(&out, len);
+}

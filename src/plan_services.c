@@ -1,0 +1,312 @@
+/*
+ * plan_services.c: the services section of a plan (plan_services.h): which
+ * daemon on which host restarts, reconfigures or starts, in what order,
+ * and in configless mode what the hosts that fetch their configs receive
+ * through slurmctld.
+ */
+#include "compat.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "hostlist.h"
+#include "plan_services.h"
+#include "slurmkeys.h"
+#include "xalloc.h"
+
+static void plan_add_service(struct plan *p, size_t host, enum service_kind k,
+			     enum plan_svc_action a, const char *why)
+{
+	struct plan_service *s;
+
+	XGROW(p->services, p->alloc_services, p->n_services + 1);
+	s = &p->services[p->n_services++];
+	s->host = host;
+	s->kind = k;
+	s->action = a;
+	s->why = xstrdup(why);
+}
+
+/* The restart bits one host needs; why[bit index] is the first reason. */
+static unsigned plan_host_restart(const struct plan *p, size_t host,
+				  const char *why[PLAN_RESTART_NBITS])
+{
+	unsigned bits = 0, b;
+	size_t i;
+
+	for (b = 0; b < PLAN_RESTART_NBITS; b++)
+		why[b] = NULL;
+	for (i = p->file_start[host]; i < p->file_start[host + 1]; i++) {
+		const struct plan_file *f = &p->files[i];
+
+		if (!f->restart)
+			continue;
+		for (b = 0; b < PLAN_RESTART_NBITS; b++)
+			if ((f->restart & (1u << b)) && !why[b])
+				why[b] = f->restart_why ? f->restart_why :
+					plan_basename(f->want->path);
+		bits |= f->restart;
+	}
+	for (i = p->ident_start[host]; i < p->ident_start[host + 1]; i++) {
+		const struct plan_ident *id = &p->idents[i];
+		unsigned add;
+
+		if (id->change != PLAN_FIX)
+			continue;
+		add = id->who == IDENT_MUNGE ? PLAN_RESTART_MUNGE :
+			PLAN_RESTART_CTLD | PLAN_RESTART_DBD;
+		for (b = 0; b < PLAN_RESTART_NBITS; b++)
+			if ((add & (1u << b)) && !why[b])
+				why[b] = id->who == IDENT_MUNGE ? "munge ids" : "slurm ids";
+		bits |= add;
+	}
+	return bits;
+}
+
+/* Bit index of a single enum plan_restart bit. */
+static unsigned plan_bit_index(unsigned bit)
+{
+	unsigned b = 0;
+
+	while (bit > 1u) {
+		bit >>= 1;
+		b++;
+	}
+	return b;
+}
+
+/* Start order on a host: munge first (the others authenticate through it),
+ * then slurmdbd, slurmctld (which registers with it), slurmd. */
+static int plan_svc_rank(enum service_kind k)
+{
+	switch (k) {
+	case SVC_MUNGE: return 0;
+	case SVC_SLURMDBD: return 1;
+	case SVC_SLURMCTLD: return 2;
+	default: return 3;
+	}
+}
+
+static int plan_cmp_service(const void *a, const void *b)
+{
+	const struct plan_service *x = a, *y = b;
+	bool xr = x->action == PLAN_SVC_RECONFIGURE;
+	bool yr = y->action == PLAN_SVC_RECONFIGURE;
+
+	if (x->host != y->host)
+		return x->host < y->host ? -1 : 1;
+	if (xr != yr)	/* restarts and starts (by rank) before the reconfigure */
+		return xr ? 1 : -1;
+	return (plan_svc_rank(x->kind) > plan_svc_rank(y->kind)) -
+	       (plan_svc_rank(x->kind) < plan_svc_rank(y->kind));
+}
+
+/* Sorts services host by host (in execution order) and fills service_start. */
+static void plan_services_by_host(struct plan *p)
+{
+	size_t h, i = 0;
+
+	if (p->n_services)
+		xqsort(p->services, p->n_services, sizeof(*p->services),
+		      plan_cmp_service);
+	for (h = 0; h < p->m->n_hosts; h++) {
+		p->service_start[h] = i;
+		while (i < p->n_services && p->services[i].host == h)
+			i++;
+	}
+	p->service_start[p->m->n_hosts] = i;
+}
+
+/*
+ * Whether sackd of this release learns of a changed slurm.conf only when it
+ * starts (before slurmctld pushes to it: SLURM_SACKD_PUSHED, slurmkeys.c).
+ */
+static bool plan_sackd_fetches_at_start_only(const char *slurm_version)
+{
+	return !slurmkeys_has(slurm_version, SLURM_SACKD_PUSHED);
+}
+
+void plan_fetch_release(struct plan *p)
+{
+	free(p->fetch_hosts);
+	free(p->fetch_files);
+	free(p->fetch_why);
+	free(p->sackd_stale_hosts);
+	p->fetch_hosts = p->fetch_files = p->fetch_why = NULL;
+	p->sackd_stale_hosts = NULL;
+	p->fetch_restart = false;
+}
+
+/*
+ * The hosts that fetch the controller's changed configs: those slurmctld
+ * hands them to (fetch_hosts; outside --limit too: slurmctld reaches every
+ * slurmd), and those outside --limit whose sackd would have to restart for
+ * them (sackd_stale_hosts; plan_sackd_stale() sees to the others).
+ */
+static void plan_fetch_hosts(struct plan *p, bool client_conf_changed)
+{
+	size_t h, n = 0, n_stale = 0, n_decl = model_n_declared(p->m);
+	const char **names = xcalloc(n_decl + 1, sizeof(*names));
+	const char **stale = xcalloc(n_decl + 1, sizeof(*stale));
+	bool at_start = plan_sackd_fetches_at_start_only(p->m->cluster.slurm_version);
+
+	for (h = 0; h < n_decl; h++) {
+		const struct host *hp = &p->m->hosts[h];
+
+		if (hp->scope == HOST_DECLARED || !model_host_fetches(p->m, hp))
+			continue;
+		if (!model_host_runs(p->m, hp, SVC_SACKD) || !at_start)
+			names[n++] = hp->name;
+		else if (client_conf_changed && hp->scope == HOST_OUTSIDE_LIMIT)
+			stale[n_stale++] = hp->name;
+	}
+	if (n)
+		p->fetch_hosts = hostlist_compress(names, n);
+	if (n_stale)
+		p->sackd_stale_hosts = hostlist_compress(stale, n_stale);
+	free(names);
+	free(stale);
+}
+
+/*
+ * Configless: what the controller's changed configs (the ones slurmctld
+ * serves) ask of the slurmd that fetch them, as enum plan_restart bits;
+ * fills p->fetch_* and p->sackd_* for the plan's reader.
+ */
+static unsigned plan_fetched(struct plan *p)
+{
+	size_t i, ctl = model_controller(p->m);
+	struct strbuf files = STRBUF_INIT;
+	bool client_conf = false;
+	unsigned bits = 0;
+
+	plan_fetch_release(p);
+	if (p->m->cluster.config_mode != CONFIG_CONFIGLESS || ctl == SIZE_MAX)
+		return 0;
+	for (i = p->file_start[ctl]; i < p->file_start[ctl + 1]; i++) {
+		const struct plan_file *f = &p->files[i];
+		const char *name = plan_basename(f->want->path);
+
+		if (!f->content || f->want->absent || !plan_is_node_config(name))
+			continue;
+		strbuf_addf(&files, "%s%s", files.len ? ", " : "", name);
+		/* of these, the client commands (and so sackd) take slurm.conf */
+		client_conf |= !strcmp(name, "slurm.conf");
+		if ((f->restart & PLAN_RESTART_SLURMD) && !p->fetch_why)
+			p->fetch_why = xstrdup(f->restart_why ? f->restart_why : name);
+		bits |= f->restart & (PLAN_RESTART_SLURMD | PLAN_RECONFIGURE);
+	}
+	if (files.len)
+		plan_fetch_hosts(p, client_conf);
+	if (p->fetch_hosts) {
+		p->fetch_files = strbuf_detach(&files, NULL);
+		p->fetch_restart = bits & PLAN_RESTART_SLURMD;
+	}
+	strbuf_release(&files);
+	return p->fetch_hosts ? bits : 0;
+}
+
+/*
+ * Whether sackd's cached bytes (they came back: the controller's slurm.conf
+ * holds a secret put in at push time) are what slurmctld serves, secrets
+ * in place.
+ */
+static bool plan_cache_is_served(const struct plan *p, const struct obs_file *cache)
+{
+	size_t ctl = model_controller(p->m), len = 0;
+	const struct rendered_file *f;
+	char *want;
+	bool same;
+
+	if (ctl == SIZE_MAX || !cache->bytes)
+		return false;
+	f = rendered_host_conf(p->m, p->rs, p->m->hosts[ctl].name, "slurm.conf");
+	if (!f || !(want = plan_file_bytes(p, f, &len)))
+		return false;
+	same = len == cache->len && !memcmp(want, cache->bytes, len);
+	xfree_secret(want, len);
+	return same;
+}
+
+/*
+ * A running sackd on host h whose cached slurm.conf is not the one the
+ * controller gets (a release whose sackd fetches only when it starts): the
+ * controller's file changes now, or changed by an apply that did not reach
+ * h (--limit).
+ */
+static bool plan_sackd_stale(const struct plan *p, size_t h)
+{
+	const struct obs_file *cache;
+
+	if (!model_host_runs(p->m, &p->m->hosts[h], SVC_SACKD) ||
+	    !plan_sackd_fetches_at_start_only(p->m->cluster.slurm_version) ||
+	    !p->hosts[h].ok || p->obs[h].svc[SVC_SACKD] != OBS_SVC_RUNNING)
+		return false;
+	cache = obs_find(&p->obs[h], RENDER_SACKD_CACHE);
+	return !cache || !cache->exists ||
+	       (!cache->matches && !plan_cache_is_served(p, cache));
+}
+
+void plan_services(struct plan *p)
+{
+	static const struct { unsigned bit; enum service_kind k; } map[] = {
+		{ PLAN_RESTART_MUNGE, SVC_MUNGE },
+		{ PLAN_RESTART_DBD, SVC_SLURMDBD },
+		{ PLAN_RESTART_CTLD, SVC_SLURMCTLD },
+		{ PLAN_RESTART_SLURMD, SVC_SLURMD },
+		{ PLAN_RESTART_SACKD, SVC_SACKD },
+	};
+	size_t h, j, ctl = model_controller(p->m);
+	bool reconfigure = false;
+	unsigned fetched = plan_fetched(p);
+
+	for (h = 0; h < p->m->n_hosts; h++) {
+		const char *why[PLAN_RESTART_NBITS];
+		unsigned bits = plan_host_restart(p, h, why);
+
+		/* what slurmctld hands this slurmd may still need its restart */
+		if (model_host_fetches(p->m, &p->m->hosts[h]) && (fetched & PLAN_RESTART_SLURMD) &&
+		    !(bits & PLAN_RESTART_SLURMD)) {
+			bits |= PLAN_RESTART_SLURMD;
+			why[plan_bit_index(PLAN_RESTART_SLURMD)] = p->fetch_why;
+		}
+		if (!(bits & PLAN_RESTART_SACKD) && plan_sackd_stale(p, h)) {
+			bits |= PLAN_RESTART_SACKD;
+			why[plan_bit_index(PLAN_RESTART_SACKD)] =
+				"cached slurm.conf is not the controller's; "
+				"this sackd fetches only when it starts";
+		}
+		bool slurmd = model_host_runs(p->m, &p->m->hosts[h], SVC_SLURMD);
+		bool ctld = model_host_runs(p->m, &p->m->hosts[h], SVC_SLURMCTLD);
+
+		for (j = 0; j < ARRAY_SIZE(map); j++) {
+			if (!model_host_runs(p->m, &p->m->hosts[h], map[j].k))
+				continue;
+			if (bits & map[j].bit) {
+				plan_add_service(p, h, map[j].k, PLAN_SVC_RESTART,
+						 why[plan_bit_index(map[j].bit)]);
+			} else if (p->hosts[h].ok &&
+				   p->obs[h].svc[map[j].k] == OBS_SVC_STOPPED) {
+				/* a restart starts it too; else it must be started */
+				plan_add_service(p, h, map[j].k, PLAN_SVC_START,
+						 "not running");
+				bits |= map[j].bit;	/* it reads its files afresh */
+			}
+		}
+		/* a Slurm daemon here that is not (re)started must re-read its files */
+		if ((bits & PLAN_RECONFIGURE) &&
+		    ((slurmd && !(bits & PLAN_RESTART_SLURMD)) ||
+		     (ctld && !(bits & PLAN_RESTART_CTLD))))
+			reconfigure = true;
+	}
+	if (reconfigure && ctl != SIZE_MAX && p->hosts[ctl].ok)
+		plan_add_service(p, ctl, SVC_SLURMCTLD, PLAN_SVC_RECONFIGURE,
+				 "configuration changed");
+	plan_services_by_host(p);
+}
+
+const char *plan_svc_action_name(enum plan_svc_action a)
+{
+	return a == PLAN_SVC_RESTART ? "restart" : a == PLAN_SVC_START ? "start" :
+		"reconfigure";
+}

@@ -1,0 +1,23 @@
+/*
+ * plan_services.h: the services section of a plan, derived from its file
+ * and ident changes and the observed daemon states (plan.h's
+ * plan_compute() calls it last). Pure: no I/O.
+ */
+#ifndef CLUSTERCTL_PLAN_SERVICES_H
+#define CLUSTERCTL_PLAN_SERVICES_H
+
+#include "compat.h"
+
+#include "plan.h"
+
+/*
+ * Fills p->services (host by host, service_start) and the configless
+ * fields (fetch_*, sackd_stale_hosts) from p's files and idents; any
+ * earlier services section is replaced.
+ */
+void plan_services(struct plan *p);
+
+/* Frees the configless fields (fetch_*, sackd_stale_hosts), NULL again. */
+void plan_fetch_release(struct plan *p);
+
+#endif
