@@ -30,16 +30,16 @@ FLOORS = [
                       'add_user_req']),
     (3, 'render', ['render', 'view', 'tmpl']),
     (4, 'reach', ['transport', 'exec', 'hosttarget', 'lock', 'db']),
-    (5, 'observe', ['obs', 'observe', 'hwtruth', 'capacity', 'acct_observe',
-                    'acct_dump', 'acct_obj', 'acct_value', 'acct_state',
+    (5, 'observe', ['obs', 'observe', 'hwtruth', 'capacity', 'acct_observe', 'acct_idmap',
+                    'acct_obj', 'acct_value', 'acct_state',
                     'acct_db', 'acct_nset', 'acct_convert', 'acct_remote',
                     'import']),
-    (6, 'decide', ['plan', 'acct_plan', 'acct_desired', 'acct_print',
+    (6, 'decide', ['plan', 'acct_plan', 'acct_dump', 'acct_desired', 'acct_print',
                    'acct_sacctmgr', 'acct']),
     # the lock, the observation round handed to decide, the verify round
     (7, 'session', ['session']),
     # the sql writer and the read-back after writing act on the database
-    (8, 'act', ['apply', 'keeporig', 'acct_apply', 'acct_sql', 'acct_batch',
+    (8, 'act', ['apply', 'keeporig', 'acct_apply', 'acct_sql', 'acct_sqlw', 'acct_dbd', 'acct_batch',
                 'acct_readback']),
     (9, 'command', ['cmd', 'main']),
 ]

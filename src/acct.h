@@ -124,12 +124,6 @@ void acct_lock_release(struct acct_lock *l);
 struct acct_ssh *acct_lock_ssh(struct acct_lock *l);
 
 /*
- * The accounting host (cluster.accounting_host, else the first host with
- * the dbd role, else the controller). Borrowed from the model.
- */
-const char *acct_dbd_host(const struct model *m);
-
-/*
  * Appends a "sacctmgr load" flat file for the model (Cluster, Parent,
  * Account and User lines) preceded by the "sacctmgr add qos" commands as
  * comments (22.05 flat files cannot hold QoS). 0, or -1 + *cause.

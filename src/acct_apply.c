@@ -16,22 +16,12 @@
 
 #include "acct.h"
 #include "acct_db.h"
+#include "acct_dbd.h"
 #include "acct_sacctmgr.h"
 #include "acct_sql.h"
 #include "lock.h"
 #include "transport.h"
 #include "xalloc.h"
-
-const char *acct_dbd_host(const struct model *m)
-{
-	const struct host *h = model_dbd_host(m);
-
-	/* sacctmgr needs no slurmdbd host of its own: the controller will do */
-	if (h)
-		return h->name;
-	return m->cluster.accounting_host ? m->cluster.accounting_host :
-		m->cluster.controller;
-}
 
 static int remote_run(acct_remote_fn remote, void *cookie, const char *host,
 		      const char *cmd, struct strbuf *out, char **cause)
@@ -312,9 +302,10 @@ enum db_method acct_plan_method(const struct model *m, const struct acct_plan *p
 	 * will not start while a partition's QOS= is missing (fatal on 22.05 and
 	 * 24.11), and sacctmgr cannot add a limit on gres/gpu before slurmctld
 	 * registered that TRES. sql seeds it all (TRES rows too) between
-	 * slurmdbd's start and slurmctld's; it writes the schemas up to 24.11's.
+	 * slurmdbd's start and slurmctld's, on the releases whose schema it
+	 * writes.
 	 */
-	if (!p->info.has_schema && strcmp(m->cluster.slurm_version, "25.05") < 0)
+	if (!p->info.has_schema && acct_sql_writes_release(m->cluster.slurm_version))
 		return DB_METHOD_SQL;
 	if (live_pays(p))
 		return DB_METHOD_SACCTMGR;
@@ -324,12 +315,12 @@ enum db_method acct_plan_method(const struct model *m, const struct acct_plan *p
 		return DB_METHOD_SACCTMGR;
 	}
 	/*
-	 * From 23.11 (schema 13 and later) sacctmgr's commands are ~60x faster
-	 * and slurmdbd's own start grows with the associations (10,000 users on
-	 * 24.11: sql 50.9 s end to end, 43.8 s of it slurmdbd starting; "sacctmgr
-	 * load" 28.4 s, bench/acct/RESULTS.md): bulk goes through slurmdbd too.
+	 * From 23.11 sacctmgr's commands are ~60x faster and slurmdbd's own
+	 * start grows with the associations (10,000 users on 24.11: sql 50.9 s
+	 * end to end, 43.8 s of it slurmdbd starting; "sacctmgr load" 28.4 s,
+	 * bench/acct/RESULTS.md): there bulk goes through slurmdbd too.
 	 */
-	if (p->info.version > 12)
+	if (acct_sql_bulk_via_slurmdbd(&p->info))
 		return DB_METHOD_SACCTMGR;
 	return DB_METHOD_SQL;
 }

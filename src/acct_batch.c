@@ -1,5 +1,5 @@
 /*
- * acct_batch.c: multi-row INSERTs for the sql method (see acct_sql.h). A
+ * acct_batch.c: multi-row INSERTs for the sql method (acct_batch.h). A
  * seed of 10,000 users is some 45,000 rows; one round trip per row costs
  * more than everything else together.
  */
@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "acct_sql.h"
+#include "acct_batch.h"
 #include "strbuf.h"
 #include "xalloc.h"
 

@@ -11,6 +11,7 @@
 
 #include "compat.h"
 
+#include "acct_idmap.h"
 #include "acct_state.h"
 #include "db.h"
 
@@ -21,16 +22,11 @@
 /* cluster_table.rpc_version of a 23.11 slurmctld (SLURM_23_11_PROTOCOL_VERSION) */
 #define ACCT_RPC_2311 10240
 
-struct acct_idmap {
-	char **names;
-	unsigned long *ids;
-	size_t n, alloc;
-};
-
 struct acct_dbinfo {
 	bool has_schema;	/* slurmdbd has created its tables */
 	long version;		/* convert_version_table.version, -1 unknown */
 	bool has_lineage;	/* 23.11+ lineage column in the assoc table */
+	bool has_lft;		/* lft/rgt columns there (gone from 25.05) */
 	bool cluster_exists;	/* row in cluster_table, deleted=0 */
 	long rpc_version;	/* its rpc_version (0: no slurmctld registered yet) */
 	bool cluster_tables;	/* "<cluster>_assoc_table" exists */
@@ -38,10 +34,6 @@ struct acct_dbinfo {
 	struct acct_idmap tres, qos;
 };
 
-void acct_idmap_add(struct acct_idmap *m, unsigned long id, const char *name);
-const char *acct_idmap_name(const struct acct_idmap *m, unsigned long id);
-/* 0 when absent (no TRES or QoS has id 0). */
-unsigned long acct_idmap_id(const struct acct_idmap *m, const char *name);
 void acct_dbinfo_release(struct acct_dbinfo *info);
 
 /* Reads schema facts, id maps and every object of the cluster. 0 or -1. */
@@ -77,6 +69,7 @@ struct acct_change {
 
 struct acct_plan {
 	char *cluster;
+	char *release;			/* cluster.slurm_version, or NULL */
 	char *where;			/* "slurm_acct_db at host:port" */
 	bool prune;
 	struct acct_objset want, have;

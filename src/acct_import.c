@@ -615,7 +615,8 @@ static int unmodelled(struct db *db, const char *cluster, const struct acct_dbin
 		      struct strbuf *problems, char **cause)
 {
 	char *from = xasprintf("\"%s_assoc_table\" WHERE deleted=0 "
-			       "AND acct<>'root' ORDER BY lft", cluster);
+			       "AND acct<>'root' ORDER BY %sid_assoc", cluster,
+			       info->has_lft ? "lft, " : "");
 	char *root = xasprintf("\"%s_assoc_table\" WHERE deleted=0 AND `partition`='' "
 			       "AND acct='root' AND user=''", cluster);
 	int n[4], sum = 0;

@@ -1,8 +1,9 @@
 /*
  * acct_observe.c: reads what the accounting database holds for one
  * cluster into the canonical object shape, plus the facts the writer needs
- * (schema version, 23.11 lineage, the cluster's rpc_version, TRES and QoS
- * ids). Root's rows are left out: clusterctl never changes them.
+ * (schema version, 23.11 lineage, 25.05's end of lft/rgt, the cluster's
+ * rpc_version, TRES and QoS ids). Root's rows are left out: clusterctl
+ * never changes them.
  */
 #include "compat.h"
 
@@ -14,45 +15,12 @@
 #include "strbuf.h"
 #include "xalloc.h"
 
-void acct_idmap_add(struct acct_idmap *m, unsigned long id, const char *name)
-{
-	XGROW(m->names, m->alloc, m->n + 1);
-	m->ids = xreallocarray(m->ids, m->alloc, sizeof(*m->ids));
-	m->names[m->n] = xstrdup(name);
-	m->ids[m->n++] = id;
-}
-
-const char *acct_idmap_name(const struct acct_idmap *m, unsigned long id)
-{
-	for (size_t i = 0; i < m->n; i++)
-		if (m->ids[i] == id)
-			return m->names[i];
-	return NULL;
-}
-
-unsigned long acct_idmap_id(const struct acct_idmap *m, const char *name)
-{
-	for (size_t i = 0; i < m->n; i++)
-		if (!strcmp(m->names[i], name))
-			return m->ids[i];
-	return 0;
-}
-
-static void idmap_release(struct acct_idmap *m)
-{
-	for (size_t i = 0; i < m->n; i++)
-		free(m->names[i]);
-	free(m->names);
-	free(m->ids);
-	memset(m, 0, sizeof(*m));
-}
-
 void acct_dbinfo_release(struct acct_dbinfo *info)
 {
 	if (!info)
 		return;
-	idmap_release(&info->tres);
-	idmap_release(&info->qos);
+	acct_idmap_release(&info->tres);
+	acct_idmap_release(&info->qos);
 	free(info->template_cluster);
 	info->template_cluster = NULL;
 }
@@ -140,16 +108,31 @@ static int read_maps(struct db *db, const char *cluster,
 	return 0;
 }
 
-static int read_lineage(struct db *db, const char *cluster,
-			struct acct_dbinfo *info, char **cause)
+/*
+ * The tree columns of the cluster's association table (or, before its
+ * tables exist, of the cluster they will be copied from): 23.11's lineage,
+ * and lft/rgt, which 25.05 dropped.
+ */
+static int read_tree_columns(struct db *db, const char *cluster,
+			     struct acct_dbinfo *info, char **cause)
 {
 	struct db_rows r = DB_ROWS_INIT;
-	char *sql = xasprintf("SHOW COLUMNS FROM \"%s_assoc_table\" LIKE 'lineage'", cluster);
-	int rc = db_query(db, sql, &r, cause);
+	const char *from = info->cluster_tables ? cluster : info->template_cluster;
+	char *sql;
+	int rc;
 
+	if (!from)
+		return 0;
+	sql = xasprintf("SHOW COLUMNS FROM \"%s_assoc_table\" WHERE Field IN ('lineage', 'lft')",
+			from);
+	rc = db_query(db, sql, &r, cause);
 	free(sql);
-	if (rc == 0)
-		info->has_lineage = r.n_rows > 0;
+	for (size_t i = 0; rc == 0 && i < r.n_rows; i++) {
+		if (!strcmp(r.rows[i][0], "lineage"))
+			info->has_lineage = true;
+		else
+			info->has_lft = true;
+	}
 	db_rows_release(&r);
 	return rc;
 }
@@ -170,7 +153,7 @@ int acct_observe_info(struct db *db, const char *cluster,
 		return 0;
 	if (read_version(db, info, cause) < 0 || read_maps(db, cluster, info, cause) < 0)
 		return -1;
-	if (info->cluster_tables && read_lineage(db, cluster, info, cause) < 0)
+	if (read_tree_columns(db, cluster, info, cause) < 0)
 		return -1;
 	return 0;
 }
@@ -285,7 +268,8 @@ int acct_observe(struct db *db, const char *cluster, struct acct_objset *out,
 		return -1;
 	if (!info->cluster_tables)
 		return 0;
-	from = xasprintf("\"%s_assoc_table\" WHERE deleted=0 ORDER BY lft, id_assoc", cluster);
+	from = xasprintf("\"%s_assoc_table\" WHERE deleted=0 ORDER BY %sid_assoc", cluster,
+			 info->has_lft ? "lft, " : "");
 	rc = read_objects(db, info, ACCT_ASSOC, "acct, user, `partition`", from, out, cause);
 	free(from);
 	return rc;

@@ -109,6 +109,7 @@ void acct_plan_free(struct acct_plan *p)
 	acct_dbinfo_release(&p->info);
 	free(p->changes);
 	free(p->cluster);
+	free(p->release);
 	free(p->where);
 	free(p);
 }
@@ -123,6 +124,7 @@ int acct_plan_compute(const struct model *m, bool prune, struct acct_plan **out,
 	*out = NULL;
 	p->prune = prune;
 	p->cluster = xstrdup(m->cluster.name ? m->cluster.name : "");
+	p->release = m->cluster.slurm_version ? xstrdup(m->cluster.slurm_version) : NULL;
 	p->where = xasprintf("%s at %s:%lld", db_name(&m->db),
 			     m->db.host ? m->db.host : "localhost", db_port(&m->db));
 	if (!m->db.host) {

@@ -55,7 +55,7 @@ void acct_plan_print(const struct acct_plan *p, struct strbuf *out)
 	strbuf_addf(out, "  cluster '%s', database %s\n", p->cluster, p->where);
 	if (!p->info.has_schema)
 		strbuf_addstr(out, "  (slurmdbd has not created its tables yet; everything is new)\n");
-	else if (!acct_sql_release(p->info.version))
+	else if (!acct_sql_release(&p->info))
 		strbuf_addf(out, "  (schema version %ld is none the sql method knows: it will refuse it)\n",
 			    p->info.version);
 	for (size_t i = 0; i < p->n_changes; i++) {

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "acct_dbd.h"
 #include "acct_sacctmgr.h"
 #include "transport.h"
 #include "xalloc.h"

@@ -13,6 +13,7 @@
 #include "acct.h"
 #include "acct_db.h"
 #include "acct_sacctmgr.h"
+#include "acct_sql.h"
 #include "transport.h"
 #include "xalloc.h"
 
@@ -826,13 +827,13 @@ bool acct_sacctmgr_split(const struct acct_plan *p, struct strbuf *head,
 	struct acct_index ix;
 	struct strbuf adds = STRBUF_INIT, accounts = STRBUF_INIT;
 	/*
-	 * On 23.11+ "sacctmgr load" writes account associations with
+	 * On 23.11 to 24.11 "sacctmgr load" writes account associations with
 	 * is_def=0 where "add account" (and the sql method, which writes what
 	 * it does) leaves 127: there the accounts go by commands before the
 	 * load, which carries the users (some milliseconds a command there;
 	 * on 22.05 half a second, so the file carries the accounts too)
 	 */
-	bool file_accounts = p->info.version <= 12;
+	bool file_accounts = acct_sql_load_carries_accounts(&p->info);
 	bool load;
 
 	acct_index_build(&ix, &p->want);

@@ -1,6 +1,8 @@
 /*
  * acct_sql.h: internal. Writes an accounting plan into the database the
- * way slurmdbd 22.05 does (acct_sql.c), in one transaction.
+ * way slurmdbd does (acct_sql.c), in one transaction, for each schema
+ * generation it knows, and answers the release policy that follows from
+ * a database's schema.
  */
 #ifndef CLUSTERCTL_ACCT_SQL_H
 #define CLUSTERCTL_ACCT_SQL_H
@@ -10,7 +12,7 @@
 #include "acct_db.h"
 
 /*
- * Checks the schema (version 12, no 23.11 lineage), creates missing
+ * Checks the schema (one of the generations), creates missing
  * per-cluster tables LIKE another cluster's (DDL: outside the transaction),
  * then writes every change of p in one transaction and commits. On any
  * error the transaction is rolled back and -1 returned with *cause.
@@ -28,30 +30,19 @@ int acct_sql_write(struct db *db, const struct acct_plan *p, bool *need_cluster,
  */
 int acct_sql_check_schema(const struct acct_dbinfo *info, char **cause);
 
-/* The Slurm releases whose schema version is version ("22.05"), or NULL. */
-const char *acct_sql_release(long version);
+/* The Slurm releases whose schema the database has ("22.05"), or NULL. */
+const char *acct_sql_release(const struct acct_dbinfo *info);
 
 /*
- * Multi-row INSERTs (acct_batch.c): rows are collected and sent 500 at a
- * time as one prepared "INSERT ... VALUES (?,..),(?,..) <tail>", which turns
- * tens of thousands of round trips into a few dozen; a deferred batch keeps
- * every row until acct_batch_flush(). Values are copied.
+ * Release policy of the accounting writer, answered by the schema
+ * generations: whether the sql method writes the schema of Slurm release
+ * slurm_version ("24.11"); whether db.method auto sends many changes to
+ * this database through slurmdbd (sacctmgr) rather than sql; whether
+ * "sacctmgr load" may carry its accounts (it writes their rows as "add
+ * account" does).
  */
-struct acct_batch {
-	struct db *db;
-	char *head;		/* "insert into t (a, b) values " */
-	char *tail;		/* "" or " on duplicate key update ..." */
-	size_t ncols, rows, alloc;
-	char **vals;		/* rows * ncols */
-	struct db_stmt *full;	/* prepared for a full batch */
-	bool deferred;		/* keep every row until acct_batch_flush() */
-};
-#define ACCT_BATCH_ROWS 500
-
-void acct_batch_init(struct acct_batch *b, struct db *db, const char *head,
-		     const char *tail, size_t ncols);
-int acct_batch_add(struct acct_batch *b, const char *const *vals, char **cause);
-int acct_batch_flush(struct acct_batch *b, char **cause);
-void acct_batch_release(struct acct_batch *b);
+bool acct_sql_writes_release(const char *slurm_version);
+bool acct_sql_bulk_via_slurmdbd(const struct acct_dbinfo *info);
+bool acct_sql_load_carries_accounts(const struct acct_dbinfo *info);
 
 #endif

@@ -8,7 +8,7 @@
 
 #include <stdio.h>
 
-#include "acct_sql_priv.h"
+#include "acct_sql_gen.h"
 #include "xalloc.h"
 
 static const char *const tables_2205[] = {
@@ -27,9 +27,10 @@ static const char *const *tables_of_2205(long v, size_t *n)
 	return tables_2205;
 }
 
-static bool knows_2205(long version)
+/* a 12 with 23.11's lineage columns is no schema slurmdbd makes */
+static bool knows_2205(const struct acct_dbinfo *info)
 {
-	return version == ACCT_SCHEMA_2205;
+	return info->version == ACCT_SCHEMA_2205 && !info->has_lineage;
 }
 
 static int add_cluster_2205(struct sqlw *w, char **cause)
@@ -54,6 +55,8 @@ static bool flat_2205(long rpc_version)
 
 const struct sqlw_gen sqlw_gen_2205 = {
 	.release = "22.05",
+	.first = "22.05",
+	.last = "22.05",
 	.knows = knows_2205,
 	.tables = tables_of_2205,
 	.add_cluster_row = add_cluster_2205,
@@ -62,11 +65,18 @@ const struct sqlw_gen sqlw_gen_2205 = {
 	.account_txn_extra = "",
 	.flat = flat_2205,
 	.lineage = false,
+	.nested_set = true,
 	.account_is_def = "0",
+	.root_user_flags = NULL,
+	.rm_subtrees_since = NULL,
+	.unlist_preempt = NULL,
 	.assoc_reset_extra = "",
 	.rm_txn_open = "name='",
 	.rm_txn_close = "'",
 	.rm_matches_only = false,
 	.unlist_keeps_comma = false,
 	.usage_on_remove = true,
+	/* slurmdbd 22.05 takes half a second a command; load writes is_def 0 too */
+	.bulk_via_slurmdbd = false,
+	.load_carries_accounts = true,
 };

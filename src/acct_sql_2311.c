@@ -23,7 +23,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "acct_sql_priv.h"
+#include "acct_sql_gen.h"
 #include "xalloc.h"
 
 static const char *const tables_2411[] = {
@@ -37,15 +37,22 @@ static const char *const tables_2411[] = {
 	"qos_usage_day_table", "qos_usage_hour_table", "qos_usage_month_table",
 };
 
-static const char *const *tables_of_2311(long v, size_t *n)
+const char *const *sqlw_tables_2311(long v, size_t *n)
 {
 	*n = ARRAY_SIZE(tables_2411) - (v < ACCT_SCHEMA_2411 ? 3 : 0);
 	return tables_2411;
 }
 
-static bool knows_2311(long version)
+/*
+ * 24.11 and 25.05 both say 16; 25.05 dropped lft/rgt. A database with no
+ * cluster tables yet shows neither, and only needs its first cluster.
+ */
+static bool knows_2311(const struct acct_dbinfo *info)
 {
-	return version == ACCT_SCHEMA_2311 || version == ACCT_SCHEMA_2411;
+	bool tables = info->cluster_tables || info->template_cluster;
+
+	return info->version == ACCT_SCHEMA_2311 ||
+		(info->version == ACCT_SCHEMA_2411 && (info->has_lft || !tables));
 }
 
 /*
@@ -75,7 +82,7 @@ static int cluster_id(struct sqlw *w, char *out, size_t len, char **cause)
 	return rc;
 }
 
-static int add_cluster_2311(struct sqlw *w, char **cause)
+int sqlw_add_cluster_2311(struct sqlw *w, char **cause)
 {
 	char id[16], *info;
 	const char *params[] = { w->now, w->now, w->c, id };
@@ -103,22 +110,17 @@ static bool flat_2311(long rpc_version)
 }
 
 const struct sqlw_gen sqlw_gen_2311 = {
+	SQLW_GEN_LINEAGE,
 	.release = "23.11-24.11",
+	.first = "23.11",
+	.last = "24.11",
 	.knows = knows_2311,
-	.tables = tables_of_2311,
-	.add_cluster_row = add_cluster_2311,
-	/* a live user keeps its admin level */
-	.user_upsert = " on duplicate key update name=VALUES(name), "
-		"admin_level=IF(deleted=1, VALUES(admin_level), admin_level), deleted=0, "
-		"mod_time=VALUES(mod_time)",
-	.account_txn_extra = ", flags='0'",
 	.flat = flat_2311,
-	.lineage = true,
+	.nested_set = true,
 	.account_is_def = "127",
-	.assoc_reset_extra = ", comment=DEFAULT, flags=DEFAULT",
-	.rm_txn_open = "name in('",
-	.rm_txn_close = "')",
-	.rm_matches_only = true,
-	.unlist_keeps_comma = true,
-	.usage_on_remove = false,
+	.root_user_flags = NULL,
+	.rm_subtrees_since = NULL,
+	.unlist_preempt = NULL,
+	/* "sacctmgr load" leaves accounts is_def 0 */
+	.load_carries_accounts = false,
 };

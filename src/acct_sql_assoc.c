@@ -13,7 +13,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "acct_sql_priv.h"
+#include "acct_sql_assoc.h"
+#include "acct_sql_rset.h"
+#include "acct_sqlw.h"
 #include "strbuf.h"
 #include "xalloc.h"
 
@@ -103,6 +105,12 @@ static int move_rows(struct sqlw *w, char **cause)
 	return acct_batch_flush(&w->moves, cause);
 }
 
+/*
+ * The columns of an inserted association: the key, deleted, lft/rgt where
+ * the schema has them, id_parent/lineage from 23.11, flags where the root
+ * user's row carries some (25.05), then the fields. A revived row keeps
+ * its flags, as with slurmdbd.
+ */
 static void assocs_init(struct sqlw *w)
 {
 	struct strbuf head = STRBUF_INIT, tail = STRBUF_INIT;
@@ -110,19 +118,24 @@ static void assocs_init(struct sqlw *w)
 
 	acct_fields(ACCT_ASSOC, &n);
 	strbuf_addf(&head, "insert into \"%s_assoc_table\" (creation_time, mod_time, acct, "
-		    "user, `partition`, lft, rgt, deleted", w->c);
+		    "user, `partition`, deleted", w->c);
+	if (w->gen->nested_set)
+		strbuf_addstr(&head, ", lft, rgt");
 	if (w->gen->lineage)
 		strbuf_addstr(&head, ", id_parent, lineage");
+	if (w->gen->root_user_flags)
+		strbuf_addstr(&head, ", flags");
 	sqlw_column_list(&head, ACCT_ASSOC, ", %s");
 	strbuf_addstr(&head, ") values ");
 	/* a soft-deleted row of the same key comes back (in the new slot) */
 	strbuf_addstr(&tail, " on duplicate key update deleted=0, mod_time=VALUES(mod_time)");
-	if (!w->ns.flat)
+	if (w->gen->nested_set && !w->ns.flat)
 		strbuf_addstr(&tail, ", lft=VALUES(lft), rgt=VALUES(rgt)");
 	if (w->gen->lineage)
 		strbuf_addstr(&tail, ", id_parent=VALUES(id_parent), lineage=VALUES(lineage)");
 	sqlw_column_list(&tail, ACCT_ASSOC, ", %1$s=VALUES(%1$s)");
-	acct_batch_init(&w->assocs, w->db, head.buf, tail.buf, 8 + (w->gen->lineage ? 2 : 0) + n);
+	acct_batch_init(&w->assocs, w->db, head.buf, tail.buf, 6 + (w->gen->nested_set ? 2 : 0) +
+			(w->gen->lineage ? 2 : 0) + !!w->gen->root_user_flags + n);
 	strbuf_release(&head);
 	strbuf_release(&tail);
 }
@@ -154,7 +167,7 @@ static int insert_assoc(struct sqlw *w, size_t idx, const struct acct_obj *o,
 	const struct acct_nrow *r = &w->ns.rows[idx];
 	const char *params[64];
 	char *vals[48], l[24], g[24], par[24];
-	size_t nv = 0, np = 8, nf, isdef = acct_field_index(ACCT_ASSOC, "is_def");
+	size_t nv = 0, np = 6, nf, isdef = acct_field_index(ACCT_ASSOC, "is_def");
 	struct acct_obj copy = *o;
 	struct strbuf info = STRBUF_INIT;
 	int rc = -1;
@@ -165,6 +178,17 @@ static int insert_assoc(struct sqlw *w, size_t idx, const struct acct_obj *o,
 	memcpy(copy.vals, o->vals, nf * sizeof(*copy.vals));
 	if (!*o->user)
 		copy.vals[isdef] = (char *)w->gen->account_is_def;
+	params[0] = params[1] = w->now;
+	params[2] = o->name;
+	params[3] = o->user;
+	params[4] = acct_obj_part(o);
+	params[5] = "0";
+	if (w->gen->nested_set) {
+		snprintf(l, sizeof(l), "%ld", r->lft);
+		snprintf(g, sizeof(g), "%ld", r->rgt);
+		params[np++] = l;
+		params[np++] = g;
+	}
 	strbuf_addf(&info, "mod_time=%s, acct='%s', user='%s', `partition`='%s'",
 		    w->now, o->name, o->user, acct_obj_part(o));
 	if (w->gen->lineage) {
@@ -173,17 +197,15 @@ static int insert_assoc(struct sqlw *w, size_t idx, const struct acct_obj *o,
 		params[np++] = par;
 		params[np++] = r->lineage;
 	}
+	if (w->gen->root_user_flags) {
+		bool root_user = !strcmp(o->name, "root") && !strcmp(o->user, "root");
+
+		params[np++] = root_user ? w->gen->root_user_flags : "0";
+		if (root_user)
+			strbuf_addf(&info, ", flags=%s", w->gen->root_user_flags);
+	}
 	if (sqlw_obj_values(w, &copy, vals, &nv, &info, cause) < 0)
 		goto out;
-	snprintf(l, sizeof(l), "%ld", r->lft);
-	snprintf(g, sizeof(g), "%ld", r->rgt);
-	params[0] = params[1] = w->now;
-	params[2] = o->name;
-	params[3] = o->user;
-	params[4] = acct_obj_part(o);
-	params[5] = l;
-	params[6] = g;
-	params[7] = "0";
 	for (size_t j = 0; j < nv; j++)
 		params[np + j] = vals[j];
 	rc = acct_batch_add(&w->assocs, params, cause);

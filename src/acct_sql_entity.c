@@ -9,7 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "acct_sql_priv.h"
+#include "acct_sql_entity.h"
+#include "acct_sql_remove.h"
+#include "acct_sqlw.h"
 #include "strbuf.h"
 #include "xalloc.h"
 

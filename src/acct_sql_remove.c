@@ -24,7 +24,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "acct_sql_priv.h"
+#include "acct_sql_remove.h"
+#include "acct_sql_rset.h"
+#include "acct_sqlw.h"
 #include "strbuf.h"
 #include "xalloc.h"
 
@@ -221,6 +223,14 @@ static int drop_assocs(struct sqlw *w, const struct sqlw_cluster *cl, const size
 	return rc == 0 ? sqlw_flush_cluster(w, cl, false, cause) : -1;
 }
 
+/* The plan's release removes the subtrees of what a request matches. */
+static bool subtrees_since(const struct sqlw *w)
+{
+	const char *since = w->gen->rm_subtrees_since;
+
+	return since && w->p->release && sqlw_release_cmp(w->p->release, since) >= 0;
+}
+
 /* "delete user|account where name=N account=A cluster=C" (user: NULL = any). */
 static int rm_assocs(struct sqlw *w, const struct sqlw_cluster *cl, const char *acct,
 		     const char *user, const char *part, char **cause)
@@ -230,7 +240,7 @@ static int rm_assocs(struct sqlw *w, const struct sqlw_cluster *cl, const char *
 	bool has_jobs = false;
 	int rc = 0;
 
-	if (w->gen->rm_matches_only)
+	if (w->gen->rm_matches_only && (part || !subtrees_since(w)))
 		sqlw_rset_matches(cl->ns, acct, user, part, &r);
 	else
 		sqlw_rset_build(cl->ns, acct, user, part, true, &r);
@@ -380,7 +390,7 @@ static int rm_qos(struct sqlw *w, const char *name, char **cause)
 	q = xasprintf(",%s,", id);
 	dp = xasprintf(",+%s,", id);
 	dm = xasprintf(",-%s,", id);
-	rc = 0;
+	rc = w->gen->unlist_preempt ? w->gen->unlist_preempt(w, id, cause) : 0;
 	for (size_t i = 0; rc == 0 && i < w->n_cls; i++) {
 		const char *params[] = { w->now, q, dp, dm };
 		const char *keep[] = { w->now, q, q, dp, dp, dm, dm };

@@ -10,7 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "acct_sql_priv.h"
+#include "acct_sql_rset.h"
+#include "acct_sqlw.h"
 #include "strbuf.h"
 #include "xalloc.h"
 
@@ -31,9 +32,11 @@ int sqlw_load_nset(struct sqlw *w, const char *cluster, struct acct_nset *ns,
 		   char **cause)
 {
 	struct db_rows r = DB_ROWS_INIT;
-	char *sql = xasprintf("select id_assoc, acct, user, `partition`, lft, rgt, deleted, "
-			      "creation_time%s from \"%s_assoc_table\" order by lft, id_assoc "
-			      "FOR UPDATE", w->gen->lineage ? ", lineage" : "", cluster);
+	bool nested = w->gen->nested_set;
+	char *sql = xasprintf("select id_assoc, acct, user, `partition`, %s, deleted, "
+			      "creation_time%s from \"%s_assoc_table\" order by %sid_assoc "
+			      "FOR UPDATE", nested ? "lft, rgt" : "0, 0",
+			      w->gen->lineage ? ", lineage" : "", cluster, nested ? "lft, " : "");
 	long rpc = 0;
 	int rc = cluster_rpc(w, cluster, &rpc, cause);
 

@@ -10,7 +10,8 @@ prints "nested set ok" (exit 1 and the first problem otherwise). On Slurm
 acct/user/partition, and --nested also checks every live row's lineage and
 id_parent against its parent row; rows with lft = rgt = 0 (new rows on a
 cluster a 23.11+ slurmctld registered) are left out of the nested set, which
-then says "lineage ok (N rows flat)"."""
+then says "lineage ok (N rows flat)"; from 25.05 (no lft/rgt columns) every
+row is."""
 import subprocess
 import sys
 
@@ -107,6 +108,8 @@ def nested(cluster, cmd):
         err = lineage(rows)
         if err:
             return err
+        if "lft" not in head:   # 25.05+: the tree is lineage alone
+            return ("lineage ok (%d rows flat)" % len(rows), )
         flat = [r for r in rows if r["lft"] == "0" and r["rgt"] == "0"]
         rows = [r for r in rows if not (r["lft"] == "0" and r["rgt"] == "0")]
         if flat:

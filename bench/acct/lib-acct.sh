@@ -128,6 +128,15 @@ acct_views() {
 # acct_rows OUT: the tables, timestamps/ids/lft/rgt aside, ids as names
 acct_rows() { python3 "$ACCT_DIR/dbnorm.py" "$ACCT_CLUSTER" $ACCT_SQL >"$1"; }
 
+# acct_tree_rows OUT: every association row's place in the tree (soft-deleted
+# ones too): lft/rgt, or from 25.05 (no such columns) its lineage
+acct_tree_rows() {
+	if slurm_at_least 25.05; then set -- "$1" lineage "lineage, deleted, acct, user"
+	else set -- "$1" "lft, rgt" lft; fi
+	echo "set session sql_mode='ANSI_QUOTES'; select acct, user, \`partition\`, $2, deleted from \"${ACCT_CLUSTER}_assoc_table\" order by $3;" |
+		acct_sql slurm_acct_db >"$1"
+}
+
 # acct_nested_ok: lft/rgt form a valid nested set of the association tree
 acct_nested_ok() { python3 "$ACCT_DIR/dbnorm.py" --nested "$ACCT_CLUSTER" $ACCT_SQL; }
 

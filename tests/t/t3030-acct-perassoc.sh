@@ -1,5 +1,5 @@
 #!/bin/sh
-# slurm-releases: 22.05 24.11 (tests/t/run.sh runs it once per release)
+# slurm-releases: 22.05 24.11 26.05 (tests/t/run.sh runs it once per release)
 # t3030-acct-perassoc: per-association settings and partition associations
 # (users[].accounts[] entries {account: A, partition: P, ...}) on a real
 # slurmdbd, slurmctld and MariaDB in the lab (host ctl), by t3000's method:
@@ -52,12 +52,6 @@ removal_txns() {
 		acct_sql -N slurm_acct_db | sort >"$1"
 }
 
-# assoc_nset OUT: the association rows' places in the nested set
-assoc_nset() {
-	echo "set session sql_mode='ANSI_QUOTES'; select acct, user, \`partition\`, lft, rgt, deleted from \"${ACCT_CLUSTER}_assoc_table\" order by lft;" |
-		acct_sql slurm_acct_db >"$1"
-}
-
 # method_run METHOD NAME BASE NEXT [--prune]: a fresh database seeded from
 # BASE by the sql method, then NEXT applied by METHOD; leaves
 # NAME.METHOD.{views,rows,nset,txn}; afterwards a plan has nothing to do
@@ -69,7 +63,7 @@ method_run() {
 		{ cat "$2.$1.out"; return 1; }
 	acct_svc slurmdbd restart && acct_wait_dbd && acct_svc slurmctld restart &&
 		acct_wait_ctld || return 1
-	acct_views "$2.$1.views" && acct_rows "$2.$1.rows" && assoc_nset "$2.$1.nset" &&
+	acct_views "$2.$1.views" && acct_rows "$2.$1.rows" && acct_tree_rows "$2.$1.nset" &&
 	removal_txns "$2.$1.txn" && acct_nested_ok &&
 	"$CLUSTERCTL" accounting plan "$4.$1.yaml" ${5:-} >"$2.$1.plan" ||
 		{ cat "$2.$1.plan"; return 1; }

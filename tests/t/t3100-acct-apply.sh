@@ -1,5 +1,5 @@
 #!/bin/sh
-# slurm-releases: 22.05 24.11 (tests/t/run.sh runs it once per release)
+# slurm-releases: 22.05 24.11 26.05 (tests/t/run.sh runs it once per release)
 # t3100-acct-apply: "clusterctl accounting plan|apply" with the sql method on
 # the lab (slurmdbd, slurmctld on ctl, slurmd on gpu01/gpu02, MariaDB):
 # the first apply seeds, restarts slurmdbd and slurmctld and reads back; a

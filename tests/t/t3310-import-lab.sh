@@ -1,5 +1,5 @@
 #!/bin/sh
-# slurm-releases: 22.05 24.11 (tests/t/run.sh runs it once per release)
+# slurm-releases: 22.05 24.11 26.05 (tests/t/run.sh runs it once per release)
 # t3310-import-lab: "clusterctl import accounting" against a real slurmdbd
 # and MariaDB in the lab (host ctl). A database seeded by sacctmgr commands
 # (an account tree, users in several accounts, coordinators, admin levels,

@@ -1,5 +1,5 @@
 #!/bin/sh
-# slurm-releases: 22.05 24.11
+# slurm-releases: 22.05 24.11 26.05
 # t3500-acct-live: with database.method auto, a change of a few rows on a
 # live cluster goes through slurmdbd (sacctmgr): slurmctld learns it at once
 # (scontrol show assoc_mgr) and no daemon restarts (add-user --apply prints

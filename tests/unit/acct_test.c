@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "acct.h"
+#include "acct_dbd.h"
 #include "acct_nset.h"
 #include "acct_sql.h"
 #include "acct_sacctmgr.h"
@@ -319,23 +320,63 @@ Test(acct, lineage_and_nested_set_together_before_registration)
 	acct_nset_release(&s);
 }
 
-Test(acct, sql_method_knows_2205_and_2311_to_2411_schemas_only)
+Test(acct, sql_method_knows_the_2205_2311_and_2505_schemas_only)
 {
-	struct acct_dbinfo info = { .has_schema = true };
+	struct acct_dbinfo info = { .has_schema = true, .cluster_tables = true,
+				    .has_lft = true };
 	char *cause = NULL;
 
 	for (long v = 12; v <= 16; v++) {
 		info.version = v;
+		info.has_lineage = v >= 14;
 		cr_expect_eq(acct_sql_check_schema(&info, &cause) == 0, v == 12 || v >= 15, "%ld", v);
 		free(cause);
 		cause = NULL;
 	}
-	cr_expect_str_eq(acct_sql_release(16), "23.11-24.11");
-	cr_expect_str_eq(acct_sql_release(12), "22.05");
+	cr_expect_str_eq(acct_sql_release(&info), "23.11-24.11");
+	/* 25.05 keeps CONVERT_VERSION 16 and drops lft/rgt */
+	info.has_lft = false;
+	cr_expect_str_eq(acct_sql_release(&info), "25.05-26.05");
+	/* no cluster tables to look at: a 16 is written as 24.11's until one is */
+	info.cluster_tables = false;
+	cr_expect_str_eq(acct_sql_release(&info), "23.11-24.11");
+	info.cluster_tables = true;
+	info.version = 12;
+	info.has_lineage = false;
+	info.has_lft = true;
+	cr_expect_str_eq(acct_sql_release(&info), "22.05");
+	/* 22.05's number with 23.11's columns is no schema slurmdbd made */
+	info.has_lineage = true;
+	cr_expect_eq(acct_sql_release(&info), NULL);
+	cr_assert_eq(acct_sql_check_schema(&info, &cause), -1);
+	free(cause);
 	info.version = 17;
 	cr_assert_eq(acct_sql_check_schema(&info, &cause), -1);
-	cr_expect(strstr(cause, "schema version 17") && strstr(cause, "sacctmgr"), "%s", cause);
+	cr_expect(strstr(cause, "schema version 17") && strstr(cause, "sacctmgr") &&
+		  strstr(cause, "25.05-26.05"), "%s", cause);
 	free(cause);
+}
+
+Test(acct, release_policy_comes_from_the_schema_generations)
+{
+	struct acct_dbinfo info = { .has_schema = true, .cluster_tables = true,
+				    .has_lft = true, .version = 12 };
+
+	cr_expect(acct_sql_writes_release("22.05"));
+	cr_expect(!acct_sql_writes_release("23.02"));
+	cr_expect(acct_sql_writes_release("24.11"));
+	cr_expect(acct_sql_writes_release("24.11.5"));
+	cr_expect(acct_sql_writes_release("26.05"));
+	cr_expect(!acct_sql_writes_release("26.11"));
+	cr_expect(!acct_sql_bulk_via_slurmdbd(&info));
+	cr_expect(acct_sql_load_carries_accounts(&info));
+	info.version = 16;
+	info.has_lineage = true;
+	cr_expect(acct_sql_bulk_via_slurmdbd(&info));
+	cr_expect(!acct_sql_load_carries_accounts(&info));
+	info.has_lft = false;
+	cr_expect(acct_sql_bulk_via_slurmdbd(&info));
+	cr_expect(acct_sql_load_carries_accounts(&info));
 }
 
 /* ---- desired state from an inventory ---- */
@@ -722,7 +763,7 @@ Test(acct, flat_file_has_parents_before_children)
  * The whole model as a plan against an empty database of schema version
  * (0: unknown), split for sacctmgr load.
  */
-static bool split_v(struct model *m, long version, struct strbuf *head,
+static bool split_v(struct model *m, long version, bool lft, struct strbuf *head,
 		    struct strbuf *flat, struct strbuf *tail)
 {
 	struct acct_plan p;
@@ -731,6 +772,9 @@ static bool split_v(struct model *m, long version, struct strbuf *head,
 
 	memset(&p, 0, sizeof(p));
 	p.info.version = version;
+	p.info.has_schema = p.info.cluster_tables = version > 0;
+	p.info.has_lineage = version > 12;
+	p.info.has_lft = lft;
 	cr_assert_eq(acct_desired_build(m, &p.want, &cause), 0, "%s", cause);
 	p.cluster = (char *)m->cluster.name;
 	acct_plan_diff(&p);
@@ -743,7 +787,7 @@ static bool split_v(struct model *m, long version, struct strbuf *head,
 static bool split(struct model *m, struct strbuf *head, struct strbuf *flat,
 		  struct strbuf *tail)
 {
-	return split_v(m, 0, head, flat, tail);
+	return split_v(m, 0, true, head, flat, tail);
 }
 
 Test(acct, on_23_11_the_accounts_go_by_commands_and_the_users_by_load)
@@ -751,12 +795,19 @@ Test(acct, on_23_11_the_accounts_go_by_commands_and_the_users_by_load)
 	struct model *m = load();
 	struct strbuf head = STRBUF_INIT, flat = STRBUF_INIT, tail = STRBUF_INIT;
 
-	cr_assert(split_v(m, 16, &head, &flat, &tail));
+	cr_assert(split_v(m, 16, true, &head, &flat, &tail));
 	cr_expect(strstr(head.buf, "sacctmgr -i add account 'physics' 'Cluster=t1'"), "%s", head.buf);
 	cr_expect(!strstr(flat.buf, "Account - "), "%s", flat.buf);
 	cr_expect(strstr(flat.buf, "Parent - 'hep'\nUser - 'alice':DefaultAccount='physics'"
 			 ":Fairshare=1\n"), "%s", flat.buf);
 	cr_expect(!strstr(head.buf, "add user"), "%s", head.buf);
+	/* 25.05+ (no lft/rgt): load writes accounts' rows as "add account" does */
+	strbuf_reset(&head);
+	strbuf_reset(&flat);
+	strbuf_reset(&tail);
+	cr_assert(split_v(m, 16, false, &head, &flat, &tail));
+	cr_expect(strstr(flat.buf, "Parent - 'root'\nAccount - 'physics':Description="), "%s", flat.buf);
+	cr_expect(!strstr(head.buf, "add account"), "%s", head.buf);
 	strbuf_release(&head);
 	strbuf_release(&flat);
 	strbuf_release(&tail);
@@ -824,8 +875,10 @@ Test(acct, auto_seeds_a_cold_database_by_sql)
 	cr_expect_eq(acct_plan_method(m, &p), DB_METHOD_SQL);
 	m->cluster.slurm_version = "22.05";
 	cr_expect_eq(acct_plan_method(m, &p), DB_METHOD_SQL);
+	m->cluster.slurm_version = "26.05";
+	cr_expect_eq(acct_plan_method(m, &p), DB_METHOD_SQL);
 	/* a release whose schema the sql writer does not know: slurmdbd's way */
-	m->cluster.slurm_version = "25.05";
+	m->cluster.slurm_version = "23.02";
 	cr_expect_eq(acct_plan_method(m, &p), DB_METHOD_SACCTMGR);
 	/* a method the inventory names is kept */
 	m->cluster.slurm_version = "24.11";

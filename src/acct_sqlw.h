@@ -1,17 +1,20 @@
 /*
- * acct_sql_priv.h: what the files of the sql method share, private to them
- * (acct_sql.c, acct_sql_entity.c, acct_sql_assoc.c, acct_sql_rset.c,
- * acct_sql_remove.c): the writer's state, the txn_table action numbers and
- * the helpers every step writes through. Shared names carry a sqlw_
+ * acct_sqlw.h: the sql method's writer session, shared by the files that
+ * write (acct_sql.c, the steps acct_sql_entity.c, acct_sql_assoc.c,
+ * acct_sql_remove.c over acct_sql_rset.c, and the schema generations
+ * acct_sql_2205.c, acct_sql_2311.c, acct_sql_2505.c): the writer's state,
+ * what a schema generation says, the txn_table action numbers and the
+ * statements every step writes through (acct_sqlw.c). Names carry a sqlw_
  * prefix, which keeps them apart from the public acct_sql_ API.
  */
-#ifndef CLUSTERCTL_ACCT_SQL_PRIV_H
-#define CLUSTERCTL_ACCT_SQL_PRIV_H
+#ifndef CLUSTERCTL_ACCT_SQLW_H
+#define CLUSTERCTL_ACCT_SQLW_H
 
 #include "compat.h"
 
+#include "acct_batch.h"
+#include "acct_db.h"
 #include "acct_nset.h"
-#include "acct_sql.h"
 #include "strbuf.h"
 
 /* slurmdbd_msg_type_t values slurmdbd stores in txn_table.action */
@@ -49,13 +52,18 @@ struct sqlw;
 
 /*
  * What differs between slurmdbd's schema generations, one file each
- * (acct_sql_2205.c: CONVERT_VERSION 12; acct_sql_2311.c: 15 and 16, Slurm
- * 23.11 to 24.11), chosen once from convert_version_table by
- * sqlw_gen_for(). Everything else of the writer is shared.
+ * (acct_sql_2205.c: CONVERT_VERSION 12; acct_sql_2311.c: 15 and 16 with
+ * lft/rgt, Slurm 23.11 to 24.11; acct_sql_2505.c: 16 without them, 25.05
+ * to 26.05), chosen once per database by acct_sql.c's table of
+ * generations (acct_sql_gen.h). Everything else of the writer is shared;
+ * what the release policy asks of a schema is answered here too.
  */
 struct sqlw_gen {
 	const char *release;		/* "22.05", "23.11-24.11" */
-	bool (*knows)(long version);
+	/* the releases (cluster.slurm_version) whose slurmdbd makes this schema */
+	const char *first, *last;
+	/* this generation writes a database with these schema facts */
+	bool (*knows)(const struct acct_dbinfo *info);
 	/* per-cluster table suffixes of schema version v, created LIKE another cluster's */
 	const char *const *(*tables)(long v, size_t *n);
 	/* the cluster_table row of a new cluster and its audit row */
@@ -67,7 +75,12 @@ struct sqlw_gen {
 	/* associations: whether a cluster of this rpc_version keeps lft/rgt at 0 */
 	bool (*flat)(long rpc_version);
 	bool lineage;			/* id_parent and lineage columns */
+	bool nested_set;		/* lft and rgt columns (gone in 25.05) */
 	const char *account_is_def;	/* is_def of an account row as slurmdbd leaves it */
+	/* flags of a new cluster's root user row (NULL: no flags column written) */
+	const char *root_user_flags;
+	/* a removed QoS (id) leaves the other QoS's preempt lists (NULL: not) */
+	int (*unlist_preempt)(struct sqlw *w, const char *id, char **cause);
 	/* ", col=DEFAULT" beyond 22.05's when an association is soft-deleted */
 	const char *assoc_reset_extra;
 	bool usage_on_remove;		/* removals mark <c>_assoc_usage_* rows deleted */
@@ -85,12 +98,22 @@ struct sqlw_gen {
 	 * whole subtrees, soft-deleted rows included (22.05).
 	 */
 	bool rm_matches_only;
+	/*
+	 * From this release (cluster.slurm_version) on, such a request without
+	 * a partition removes the live rows of the matches' subtrees and checks
+	 * jobs under the whole subtrees, as 22.05 did (SchedMD's "Fix remove
+	 * assoc when parent specified", 26.05 and 25.11.4); NULL: never.
+	 */
+	const char *rm_subtrees_since;
+	/*
+	 * Release policy (acct_sql.h): db.method auto sends many changes
+	 * through slurmdbd (its commands some milliseconds each from 23.11),
+	 * and "sacctmgr load" writes an account's association as "add
+	 * account" does (is_def), so a flat file may carry the accounts.
+	 */
+	bool bulk_via_slurmdbd;
+	bool load_carries_accounts;
 };
-
-extern const struct sqlw_gen sqlw_gen_2205, sqlw_gen_2311;
-
-/* The generation that writes schema version v, or NULL. */
-const struct sqlw_gen *sqlw_gen_for(long version);
 
 struct sqlw {
 	const struct sqlw_gen *gen;
@@ -115,18 +138,7 @@ struct sqlw {
 	size_t n_cls;
 };
 
-/*
- * What one request removes on a cluster: set, the live rows of the
- * subtrees of the live rows matching acct/user (NULL: any), which get
- * deleted; all, every row of the subtrees (soft-deleted ones too) of the
- * matching rows, live ones only when from_live, whose jobs count.
- */
-struct sqlw_rset {
-	size_t *set, *all;
-	size_t n_set, n_all;
-};
-
-/* ---- acct_sql.c: the writer ---- */
+/* ---- acct_sqlw.c ---- */
 
 /* The prepared statement for sql, from a cache of MAX_STMTS. Owned by w. */
 struct db_stmt *sqlw_stmt(struct sqlw *w, const char *sql, char **cause);
@@ -154,47 +166,10 @@ int sqlw_update_fields(struct sqlw *w, const char *table, const char *keycol,
 		       const struct acct_obj *have, int action,
 		       const char *txn_name, char **cause);
 
+/* "24.11.5" against release "24.11": <0, 0 or >0 by its release only. */
+int sqlw_release_cmp(const char *version, const char *release);
+
 /* "col='value'" (quote) or "col=value" for txn_table.info, after ", ". */
 void sqlw_info_add(struct strbuf *info, const char *col, const char *v, bool quote);
-
-/* ---- the steps, in the order acct_sql.c runs them ---- */
-
-int sqlw_write_qos(struct sqlw *w, char **cause);	/* TRES, QoS */
-int sqlw_write_entities(struct sqlw *w, char **cause);	/* accounts, users */
-int sqlw_write_assocs(struct sqlw *w, char **cause);	/* w->c's associations */
-int sqlw_write_removals(struct sqlw *w, char **cause);	/* --prune */
-
-/*
- * as_mysql_remove_coord() for the users in the comma-separated list users
- * (NULL: any) of account acct (NULL: any) (acct_sql_remove.c).
- */
-int sqlw_coord_remove(struct sqlw *w, const char *users, const char *acct,
-		      char **cause);
-
-/* ---- acct_sql_rset.c: clusters and row sets for removals ---- */
-
-/* Appends the association rows of cluster (locked FOR UPDATE) to ns. */
-int sqlw_load_nset(struct sqlw *w, const char *cluster, struct acct_nset *ns,
-		   char **cause);
-/* Fills w->cls once: slurmdbd's cluster list with their nested sets. */
-int sqlw_load_clusters(struct sqlw *w, char **cause);
-void sqlw_clusters_release(struct sqlw *w);
-/* The rows one request for acct/user/part (NULL: any) removes on ns. */
-void sqlw_rset_build(const struct acct_nset *ns, const char *acct,
-		     const char *user, const char *part, bool from_live,
-		     struct sqlw_rset *r);
-/* 23.11+: the live rows matching acct/user/part, both as set and as all. */
-void sqlw_rset_matches(const struct acct_nset *ns, const char *acct,
-		       const char *user, const char *part, struct sqlw_rset *r);
-void sqlw_rset_release(struct sqlw_rset *r);
-/* "<col>=1<sep><col>=2..." over the ids of rows v[]; caller frees. */
-char *sqlw_id_list(const struct acct_nset *ns, const size_t *v, size_t n,
-		   const char *col, const char *sep);
-/*
- * Writes cl's nested set back: gone rows deleted at once, moved rows by id
- * only when moves_too.
- */
-int sqlw_flush_cluster(struct sqlw *w, const struct sqlw_cluster *cl,
-		       bool moves_too, char **cause);
 
 #endif

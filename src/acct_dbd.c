@@ -1,0 +1,18 @@
+/*
+ * acct_dbd.c: where the accounting commands run (acct_dbd.h), asked by
+ * the apply and the read-back alike.
+ */
+#include "compat.h"
+
+#include "acct_dbd.h"
+
+const char *acct_dbd_host(const struct model *m)
+{
+	const struct host *h = model_dbd_host(m);
+
+	/* sacctmgr needs no slurmdbd host of its own: the controller will do */
+	if (h)
+		return h->name;
+	return m->cluster.accounting_host ? m->cluster.accounting_host :
+		m->cluster.controller;
+}

@@ -1,0 +1,43 @@
+/*
+ * acct_sql_gen.h: the schema generations of the sql method, one file each
+ * (struct sqlw_gen in acct_sqlw.h). A new slurmdbd schema is a new file
+ * here and a row in acct_sql.c's table.
+ */
+#ifndef CLUSTERCTL_ACCT_SQL_GEN_H
+#define CLUSTERCTL_ACCT_SQL_GEN_H
+
+#include "compat.h"
+
+#include "acct_sqlw.h"
+
+extern const struct sqlw_gen sqlw_gen_2205;	/* acct_sql_2205.c */
+extern const struct sqlw_gen sqlw_gen_2311;	/* acct_sql_2311.c */
+extern const struct sqlw_gen sqlw_gen_2505;	/* acct_sql_2505.c */
+
+/* 24.11's per-cluster tables and cluster row, which 25.05 kept (acct_sql_2311.c) */
+const char *const *sqlw_tables_2311(long v, size_t *n);
+int sqlw_add_cluster_2311(struct sqlw *w, char **cause);
+
+/*
+ * What slurmdbd has written the same way since 23.11 (acct_sql_2311.c and
+ * acct_sql_2505.c start their struct sqlw_gen with it): a live user keeps
+ * its admin level, accounts get flags, removals reset the new columns and
+ * name what they match, and sacctmgr's commands take some milliseconds.
+ */
+#define SQLW_GEN_LINEAGE \
+	.tables = sqlw_tables_2311, \
+	.add_cluster_row = sqlw_add_cluster_2311, \
+	.user_upsert = " on duplicate key update name=VALUES(name), " \
+		"admin_level=IF(deleted=1, VALUES(admin_level), admin_level), deleted=0, " \
+		"mod_time=VALUES(mod_time)", \
+	.account_txn_extra = ", flags='0'", \
+	.lineage = true, \
+	.assoc_reset_extra = ", comment=DEFAULT, flags=DEFAULT", \
+	.rm_txn_open = "name in('", \
+	.rm_txn_close = "')", \
+	.rm_matches_only = true, \
+	.unlist_keeps_comma = true, \
+	.usage_on_remove = false, \
+	.bulk_via_slurmdbd = true
+
+#endif

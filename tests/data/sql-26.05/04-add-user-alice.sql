@@ -1,0 +1,32 @@
+-- sacctmgr -i add user alice Account=hep Cluster=lab
+-- exit status 0
+-- [N] is the MariaDB connection id
+
+-- [26] Connect slurm@127.0.0.1 on slurm_acct_db using TCP/IP
+-- [26]
+SET autocommit=0;
+-- [26]
+SET session sql_mode='ANSI_QUOTES,NO_ENGINE_SUBSTITUTION';
+-- [26]
+ROLLBACK;
+-- [26]
+insert into user_table (creation_time, mod_time, name, admin_level) values (1795749318, 1795749318, 'alice', 1) on duplicate key update name=VALUES(name), admin_level=IF(deleted=1, VALUES(admin_level), admin_level), deleted=0, mod_time=VALUES(mod_time);
+-- [26]
+insert into txn_table (timestamp, action, name, actor, info) values (1795749318, 1406, 'alice', 'root', '');
+-- [26]
+insert into "lab_assoc_table" (creation_time, mod_time, acct, is_def, user, `partition`, id_parent, lineage, shares, grp_jobs, grp_jobs_accrue, grp_submit_jobs, grp_wall, max_jobs, max_jobs_accrue, min_prio_thresh, max_submit_jobs, max_wall_pj, priority, def_qos_id, qos, delta_qos) values (1795749318, 1795749318, 'hep', 1, 'alice', '', 4, '/physics/hep/0-alice/', 1, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, '', '') on duplicate key update deleted=0, mod_time=1795749318, acct='hep', is_def=1, user='alice', `partition`='', id_parent='4', lineage='/physics/hep/0-alice/', shares=1, grp_jobs=NULL, grp_jobs_accrue=NULL, grp_submit_jobs=NULL, grp_wall=NULL, max_jobs=NULL, max_jobs_accrue=NULL, min_prio_thresh=NULL, max_submit_jobs=NULL, max_wall_pj=NULL, priority=NULL, def_qos_id=NULL, qos='', delta_qos='', id_assoc=LAST_INSERT_ID(id_assoc);
+-- [26]
+call get_parent_limits('assoc_table', 'hep', 'lab', 0);
+-- [26]
+select id_assoc from "lab_assoc_table" where (user='alice' && acct!='hep' && is_def=1);
+-- [26]
+select distinct is_def, acct from "lab_assoc_table" where user='alice' and deleted!=1 ORDER BY is_def desc, creation_time desc LIMIT 1;
+-- [26]
+insert into txn_table (timestamp, action, name, actor, info, cluster) values (1795749318, 1404, 'id_assoc=5', 'root', 'mod_time=1795749318, acct=\'hep\', is_def=1, user=\'alice\', `partition`=\'\', id_parent=\'4\', lineage=\'/physics/hep/0-alice/\', shares=1, grp_jobs=NULL, grp_jobs_accrue=NULL, grp_submit_jobs=NULL, grp_wall=NULL, max_jobs=NULL, max_jobs_accrue=NULL, min_prio_thresh=NULL, max_submit_jobs=NULL, max_wall_pj=NULL, priority=NULL, def_qos_id=NULL, qos=\'\', delta_qos=\'\'', 'lab');
+-- [26]
+COMMIT;
+-- [26]
+ROLLBACK;
+-- [26]
+ROLLBACK;
+-- [26] Quit 
