@@ -36,12 +36,17 @@ typedef int (*acct_remote_fn)(void *cookie, const char *host, const char *cmd,
  * prune: also plan the removal of accounts, users, associations and QoS the
  * inventory does not name (never root, root's user association or
  * "normal"). A database without the cluster plans the cluster too; a
- * database without slurmdbd's schema plans everything. 0, or -1 + *cause;
- * ACCT_DB_REFUSED (also < 0) when the database refused the inventory's
- * user or password: slurmdbd would be refused the same way.
+ * database without slurmdbd's schema plans everything. The failures are
+ * negative, so callers that need not tell them apart test "< 0".
  */
-#define ACCT_DB_REFUSED (-2)
-int acct_plan_compute(const struct model *m, bool prune, struct acct_plan **out,
+enum acct_plan_result {
+	ACCT_PLANNED = 0,
+	ACCT_PLAN_FAILED = -1,	/* *cause says why */
+	/* the database refused the inventory's user or password (*cause):
+	 * slurmdbd would be refused the same way */
+	ACCT_DB_REFUSED = -2,
+};
+enum acct_plan_result acct_plan_compute(const struct model *m, bool prune, struct acct_plan **out,
 		      char **cause);
 
 /* Number of changes (added + changed + removed objects). */

@@ -114,12 +114,13 @@ void acct_plan_free(struct acct_plan *p)
 	free(p);
 }
 
-int acct_plan_compute(const struct model *m, bool prune, struct acct_plan **out,
-		      char **cause)
+enum acct_plan_result acct_plan_compute(const struct model *m, bool prune,
+					struct acct_plan **out, char **cause)
 {
 	struct acct_plan *p = xcalloc(1, sizeof(*p));
 	struct db *db = NULL;
-	int rc = -1, crc;
+	enum acct_plan_result rc = ACCT_PLAN_FAILED;
+	int crc;
 
 	*out = NULL;
 	p->prune = prune;
@@ -139,7 +140,7 @@ int acct_plan_compute(const struct model *m, bool prune, struct acct_plan **out,
 	if (acct_desired_build(m, &p->want, cause) < 0)
 		goto out;
 	if ((crc = db_connect(&m->db, &db, cause)) < 0) {
-		rc = crc == DB_REFUSED ? ACCT_DB_REFUSED : -1;
+		rc = crc == DB_REFUSED ? ACCT_DB_REFUSED : ACCT_PLAN_FAILED;
 		goto out;
 	}
 	if (acct_observe(db, p->cluster, &p->have, &p->info, cause) < 0)
@@ -148,7 +149,7 @@ int acct_plan_compute(const struct model *m, bool prune, struct acct_plan **out,
 	acct_plan_diff(p);
 	*out = p;
 	p = NULL;
-	rc = 0;
+	rc = ACCT_PLANNED;
 out:
 	db_close(db);
 	acct_plan_free(p);

@@ -128,6 +128,7 @@ static int cmd_apply_run(struct cmd_ctx *ctx)
 	struct diag_list dl = DIAG_LIST_INIT;
 	struct session_job job;
 	struct apply_cli cli;
+	enum session_start started;
 	char *cause = NULL;
 	int r;
 
@@ -145,12 +146,12 @@ static int cmd_apply_run(struct cmd_ctx *ctx)
 		return cmd_plan_show(ctx, &cli);
 	if ((r = cmd_plan_load(ctx, &cli)))
 		return r;
-	r = session_job_start(&job, ctx->m, &cli, &dl, &cause);
+	started = session_job_start(&job, ctx->m, &cli, &dl, &cause);
 	diag_print(&dl, stderr);
 	diag_release(&dl);
 	if (cause)
 		fprintf(stderr, "clusterctl: apply: %s\n", cause);
-	r = r ? CL_FATAL : apply_go(&job.s, job.p);
+	r = started == SESSION_PLANNED ? apply_go(&job.s, job.p) : CL_FATAL;
 	free(cause);
 	session_job_finish(&job);
 	return r;

@@ -147,17 +147,18 @@ int cmd_plan_show(struct cmd_ctx *ctx, const struct apply_cli *cli)
 {
 	struct diag_list dl = DIAG_LIST_INIT;
 	struct session_job job;
+	enum session_start started;
 	char *cause = NULL;
 	int r;
 
 	if ((r = cmd_plan_load(ctx, cli)))
 		return r;
-	r = session_job_start(&job, ctx->m, cli, &dl, &cause);
+	started = session_job_start(&job, ctx->m, cli, &dl, &cause);
 	diag_print(&dl, stderr);
 	diag_release(&dl);
 	if (cause)
 		fprintf(stderr, "clusterctl: plan: %s\n", cause);
-	if (!r) {
+	if (started == SESSION_PLANNED) {
 		plan_output(job.p, cli->json);
 		r = plan_exit(job.p);
 	} else {

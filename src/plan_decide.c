@@ -38,12 +38,12 @@ static void plan_accounting(const struct model *m, bool prune,
 			    struct plan_inputs *in)
 {
 	char *cause = NULL;
-	int rc;
+	enum acct_plan_result rc;
 
 	if (!m->db.host || !(in->only & PLAN_ONLY_ACCOUNTING))
 		return;
 	rc = acct_plan_compute(m, prune, &in->acct, &cause);
-	if (!rc)
+	if (rc == ACCT_PLANNED)
 		return;
 	in->acct = NULL;
 	if (rc == ACCT_DB_REFUSED && cause)

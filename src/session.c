@@ -389,20 +389,21 @@ size_t session_verify(struct session *s, const struct plan *p)
 
 /* ---- one run: render, observe, decide ---- */
 
-int session_job_start(struct session_job *j, const struct model *m,
-		      const struct apply_cli *cli, struct diag_list *dl, char **cause)
+enum session_start session_job_start(struct session_job *j, const struct model *m,
+				     const struct apply_cli *cli,
+				     struct diag_list *dl, char **cause)
 {
 	memset(j, 0, sizeof(*j));
 	*cause = NULL;
 	j->m = m;
 	if (render_cluster(j->m, &j->rs, dl))
-		return -2;
+		return SESSION_RENDER_FAILED;
 	session_init(&j->s, j->m, &j->rs, &cli->opt);
 	/* apply plans under the lock: the plan it carries out is fresh */
 	if (cli->write && session_lock(&j->s, cause))
-		return -3;
+		return SESSION_FAILED;
 	j->p = session_plan(&j->s, cause);
-	return j->p ? 0 : -3;
+	return j->p ? SESSION_PLANNED : SESSION_FAILED;
 }
 
 void session_job_finish(struct session_job *j)

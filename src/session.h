@@ -112,14 +112,20 @@ struct session_job {
 	struct plan *p;			/* owned */
 };
 
+/* What session_job_start() got to. */
+enum session_start {
+	SESSION_PLANNED = 0,	/* j->p holds the plan */
+	SESSION_RENDER_FAILED,	/* the problems are in dl */
+	SESSION_FAILED,		/* lock or observation: *cause says why */
+};
+
 /*
  * Renders m (a valid inventory, which must outlive j), observes every
  * host (under the lock when cli->write) and computes the plan into j.
- * Returns 0; -2 when rendering failed (problems in dl; dl may hold
- * warnings on success too); -3 on a fatal error (*cause set).
+ * dl may hold warnings on success too.
  * session_job_finish() releases j in every case.
  */
-int session_job_start(struct session_job *j, const struct model *m,
+enum session_start session_job_start(struct session_job *j, const struct model *m,
 		      const struct apply_cli *cli, struct diag_list *dl,
 		      char **cause);
 void session_job_finish(struct session_job *j);
