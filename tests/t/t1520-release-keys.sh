@@ -49,10 +49,15 @@ with_keys() {
     HealthCheckTimeout: 30\
     LicenseParameters: RemoteFuzzyMatch|' \
 	    -e 's|^  config_mode: push$|  config_mode: push\
-  cgroup_conf: {CgroupSlice: system.slice, CgroupJobIdPaths: "no"}\
-  slurmdbd_conf: {DisableArchiveCommands: "yes", MaxPurgeLimit: 1000,\
-    ArchiveJobEnv: "no", ArchiveJobScript: "no", DisableRollups: "no",\
-    PurgeJobEnvAfter: 12month, PurgeJobScriptAfter: 12month}|' \
+  cgroup_conf: {CgroupSlice: system.slice, CgroupJobIdPaths: "no"}|' \
+	    -e 's|^  slurmdbd_conf:$|  slurmdbd_conf:\
+    DisableArchiveCommands: "yes"\
+    MaxPurgeLimit: 1000\
+    ArchiveJobEnv: "no"\
+    ArchiveJobScript: "no"\
+    DisableRollups: "no"\
+    PurgeJobEnvAfter: 12month\
+    PurgeJobScriptAfter: 12month|' \
 	    -e 's|^    features: \[fake\]$|    features: [fake]\
     extra: {SuspendTime: INFINITE, Parameters: l3cache_as_socket, GresConf: none}|' \
 	    -e 's|priority_tier: 2}$|priority_tier: 2, extra: {Exclusive: "NO"}}|' "$BASE"
@@ -65,6 +70,7 @@ test_expect_success '1. 25.11 and 26.05 keys: validate takes them, every daemon 
 	with_keys >"$INV" &&
 	grep -q "CgroupJobIdPaths" "$INV" && grep -q "Exclusive" "$INV" &&
 	grep -q "SuspendTime: INFINITE" "$INV" && grep -q "HealthCheckTimeout: 30" "$INV" &&
+	grep -q "PurgeJobScriptAfter: 12month" "$INV" &&
 	"$CLUSTERCTL" validate "$INV" >out 2>&1; rc=$?; cat out; test "$rc" = 0 &&
 	grep " 0 errors, 0 warnings" out &&
 	"$CLUSTERCTL" apply --only $ONLY "$INV" >out 2>err; rc=$?; cat out err; test "$rc" = 0 &&
