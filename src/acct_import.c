@@ -173,6 +173,7 @@ static bool unresolved(const char *v)
 static int emit_qos(const struct acct_objset *s, bool known, struct strbuf *out,
 		    struct strbuf *problems)
 {
+	struct strbuf names = STRBUF_INIT;
 	int n = 0;
 	bool any = false;
 
@@ -201,10 +202,18 @@ static int emit_qos(const struct acct_objset *s, bool known, struct strbuf *out,
 		if (uf && strcmp(uf, "1"))
 			add_kv(out, sep, "usage_factor", V_STR, uf);
 		strbuf_addch(out, '\n');
+		strbuf_addf(&names, "%s'%s'", names.len ? ", " : "", q->name);
 		if (unresolved(acct_obj_get(q, "preempt")))
 			n += problem(problems, "QoS '%s': preempts a QoS id the database "
 				     "has no QoS for (written as '#ID')", q->name);
 	}
+	/* an empty QoS here would make the next plan strip every limit */
+	if (!known && names.len)
+		n += problem(problems, "QoS %s: the sacctmgr dump holds their names only; their "
+			     "limits (priority, preempt, GPU and job limits, usage factor, flags) "
+			     "are not imported: set them under qos: from 'sacctmgr show qos', "
+			     "or import from the database", names.buf);
+	strbuf_release(&names);
 	return n;
 }
 

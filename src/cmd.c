@@ -439,16 +439,27 @@ int cmd_usage(const struct cmd_ctx *ctx, const char *why)
 	return CL_USAGE;
 }
 
-struct model *cmd_load(struct cmd_ctx *ctx, const char *path)
+static struct model *load_with(struct cmd_ctx *ctx, const char *path,
+			       struct model *(*load)(const char *, struct diag_list *))
 {
 	if (!(ctx->cmd->flags & CMD_INVENTORY) || ctx->m)
 		BUG("cmd_load: '%s' loads no inventory, or twice", ctx->cmd->name);
 	/* an unreadable file is its one "cannot read" diagnostic */
 	ctx->readable = !diag_read_source(&ctx->dl, path);
-	ctx->m = ctx->readable ? inventory_load_valid(path, &ctx->dl) : NULL;
+	ctx->m = ctx->readable ? load(path, &ctx->dl) : NULL;
 	if (!(ctx->cmd->flags & CMD_KEEP_DIAGNOSTICS)) {
 		diag_print(&ctx->dl, stderr);
 		diag_release(&ctx->dl);
 	}
 	return ctx->m;
+}
+
+struct model *cmd_load(struct cmd_ctx *ctx, const char *path)
+{
+	return load_with(ctx, path, inventory_load_valid);
+}
+
+struct model *cmd_load_database(struct cmd_ctx *ctx, const char *path)
+{
+	return load_with(ctx, path, inventory_load_database);
 }

@@ -258,6 +258,9 @@ int cmd_usage(const struct cmd_ctx *ctx, const char *why);
  */
 struct model *cmd_load(struct cmd_ctx *ctx, const char *path);
 
+/* cmd_load() of only cluster.name and database: (inventory_load_database()). */
+struct model *cmd_load_database(struct cmd_ctx *ctx, const char *path);
+
 /* ---- what plan and apply share (cmd_plan.c) ---- */
 
 /* Options plan, apply and accounting share, described once. */

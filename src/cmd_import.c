@@ -29,10 +29,11 @@ static const char *const import_usage[] = {
 	"",
 	"Prints inventory YAML for what a running cluster already has.",
 	"accounting: the qos:, accounts: and users: sections, read-only from the",
-	"database INVENTORY's database: section names (its cluster.name), or",
-	"from a 'sacctmgr dump' flat file; append them to an inventory without",
-	"those sections. nodes: cluster:, database:, node_types:, hosts: and",
-	"partitions: from slurm.conf (and what it includes), gres.conf,",
+	"database INVENTORY's database: section names (its cluster.name; no",
+	"other key is read), or from a 'sacctmgr dump' flat file (before 25.05",
+	"it holds no QoS limits: the QoS are named, exit 4); append them to an",
+	"inventory without those sections. nodes: cluster:, database:,",
+	"node_types:, hosts: and partitions: from slurm.conf (and what it includes), gres.conf,",
 	"cgroup.conf and slurmdbd.conf (read beside slurm.conf, as Slurm finds",
 	"them), hostlists folded, every other key in cluster.slurm_conf,",
 	"cgroup_conf, slurmdbd_conf or the partitions' and node types' extra:.",
@@ -105,7 +106,7 @@ static int import_accounting(struct cmd_ctx *ctx, const char *inventory,
 		rc = text ? acct_import_dump(dump, text, len, &out, &problems, &cause) : -1;
 		free(text);
 	} else {
-		if (!cmd_load(ctx, inventory))
+		if (!cmd_load_database(ctx, inventory))
 			return CL_INVALID;
 		rc = acct_import_db(ctx->m, &out, &problems, &cause);
 	}

@@ -503,6 +503,7 @@ static struct model *load_buffer(const char *name, const char *buf, size_t len,
 		ld.override_path = opts->override_path;
 		ld.override_buf = opts->override_buf;
 		ld.override_len = opts->override_len;
+		ld.database_only = opts->database_only;
 	}
 
 	ld.m = m;
@@ -523,7 +524,7 @@ static struct model *load_buffer(const char *name, const char *buf, size_t len,
 	}
 	if (!opts || !opts->no_overlays)
 		load_overlays(&ld);
-	if (!ld.top_seen[TOP_CLUSTER].file) {
+	if (!ld.top_seen[TOP_CLUSTER].file && !ld.database_only) {
 		struct src_loc loc = { ld.file, 1, 1 };
 
 		diag_error(dl, &loc, "missing required key 'cluster' in the inventory");
@@ -540,7 +541,8 @@ struct model *inventory_load_string(const char *name, const char *buf,
 	return load_buffer(name, buf, len, &opts, dl);
 }
 
-struct model *inventory_load(const char *path, struct diag_list *dl)
+static struct model *load_file(const char *path, const struct loader *opts,
+			       struct diag_list *dl)
 {
 	struct model *m;
 	char *buf, *cause = NULL;
@@ -551,8 +553,30 @@ struct model *inventory_load(const char *path, struct diag_list *dl)
 		free(cause);
 		return NULL;
 	}
-	m = load_buffer(path, buf, len, NULL, dl);
+	m = load_buffer(path, buf, len, opts, dl);
 	free(buf);
+	return m;
+}
+
+struct model *inventory_load(const char *path, struct diag_list *dl)
+{
+	return load_file(path, NULL, dl);
+}
+
+struct model *inventory_load_database(const char *path, struct diag_list *dl)
+{
+	struct loader opts = { .database_only = true };
+	struct src_loc top = { path, 1, 1 };
+	struct model *m = load_file(path, &opts, dl);
+
+	if (m && !m->cluster.name)
+		diag_error(dl, &top, "the inventory names no cluster (cluster: {name: NAME}): "
+			   "the database holds accounting per cluster");
+	diag_sort(dl);
+	if (m && diag_errors(dl)) {
+		model_free(m);
+		return NULL;
+	}
 	return m;
 }
 

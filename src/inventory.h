@@ -44,6 +44,15 @@ struct model *inventory_load_string(const char *name, const char *buf,
 struct model *inventory_load_valid(const char *path, struct diag_list *dl);
 
 /*
+ * What "import accounting INVENTORY" needs and nothing more: cluster.name
+ * and the database: section. No key is required elsewhere and
+ * validate_model() is not run (ssh key paths, hosts, ... are not read);
+ * what the file does say is still checked as inventory_load() checks it.
+ * Returns the model only when it loads without errors and names the cluster.
+ */
+struct model *inventory_load_database(const char *path, struct diag_list *dl);
+
+/*
  * As inventory_load(), but the file override_path (as include: or path
  * names it, after resolving) reads as the len bytes of buf instead: lets a
  * command validate an edit of any file of an inventory before writing it.

@@ -331,7 +331,8 @@ void inv_load_mapping(struct loader *ld, yaml_node_t *map,
 	 * the top level may be split over files: load_buffer() checks it; an
 	 * overlay changes what is there: only what it adds must be whole
 	 */
-	for (i = 0; i < t->n && t != &inv_top_table && (!ld->overlay || ld->adding); i++) {
+	for (i = 0; i < t->n && t != &inv_top_table && !ld->database_only &&
+		    (!ld->overlay || ld->adding); i++) {
 		if (t->keys[i].required && !(seen & (1ull << i))) {
 			struct src_loc loc = inv_node_loc(ld, map);
 

@@ -55,6 +55,7 @@ struct loader {
 	unsigned adding;	/* an overlay item that is new: check it whole */
 	struct model *defaults;	/* model_new()'s values, for "key: ~"; owned */
 	bool no_overlays;	/* a document given as a string: no --overlay */
+	bool database_only;	/* inventory_load_database(): no key is required */
 	const char *override_path;	/* read override_buf instead of this file */
 	const char *override_buf;
 	size_t override_len;

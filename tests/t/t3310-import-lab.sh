@@ -82,6 +82,15 @@ test_expect_success 'import accounting reads the database, exit 0, nothing on st
 	grep -q "^        fairshare: parent" imp.yaml
 '
 
+test_expect_success 'import accounting from an inventory of a cluster name and database: alone' '
+	{ printf "cluster:\n  name: lab\n" &&
+	  awk "/^database:/ { on = 1; print; next } /^[^ #]/ { on = 0 } on" "$INV"; } >dbonly.yaml &&
+	grep -q "^  *host:" dbonly.yaml &&
+	"$CLUSTERCTL" import accounting dbonly.yaml >dbonly-imp.yaml 2>err &&
+	test_cmp /dev/null err &&
+	test_cmp imp.yaml dbonly-imp.yaml
+'
+
 test_expect_success 'the import validates and applied to a fresh database gives the same views' '
 	compose imp.yaml db.yaml &&
 	"$CLUSTERCTL" validate db.yaml &&
@@ -89,12 +98,24 @@ test_expect_success 'the import validates and applied to a fresh database gives 
 	test_cmp src.views db.views
 '
 
+# dump_import CFG YAML: a dump with QOS lines (25.05+) imports with exit
+# 0; one without names the QoS whose limits it lacks, exit 4
+dump_import() {
+	if grep -q "^QOS - " "$1"; then
+		"$CLUSTERCTL" import accounting --dump "$1" >"$2" 2>err &&
+		test_cmp /dev/null err
+	else
+		test_must_fail --exit=4 "$CLUSTERCTL" import accounting --dump "$1" >"$2" 2>err &&
+		grep "^clusterctl: import: QoS .*: the sacctmgr dump holds their names only; " err &&
+		test "$(grep -c . err)" = 2
+	fi
+}
+
 test_expect_success 'the same through a sacctmgr dump file (QoS settings aside)' '
 	acct_reset_db gres/gpu >/dev/null && seed_source && restart_views src2.views &&
 	acct_on sacctmgr -n dump lab file="$TRASH/src.cfg" >/dev/null 2>&1 &&
 	grep -q "^Account - .physics.:" src.cfg &&
-	"$CLUSTERCTL" import accounting --dump src.cfg >dump.yaml 2>err &&
-	test_cmp /dev/null err &&
+	dump_import src.cfg dump.yaml &&
 	sed -n "/^qos:/,/^accounts:/p" imp.yaml | sed "\$d" >qos.yaml &&
 	{ cat qos.yaml && sed -n "/^accounts:/,\$p" dump.yaml; } >dumpq.yaml &&
 	compose dumpq.yaml dump-inv.yaml &&
@@ -129,8 +150,7 @@ test_expect_success 'per-account differences and partition associations: importe
 test_expect_success 'the same per-association settings through a sacctmgr dump file' '
 	acct_on sacctmgr -n dump lab file="$TRASH/per.cfg" >/dev/null 2>&1 &&
 	grep -q "Partition=.gpu." per.cfg &&
-	"$CLUSTERCTL" import accounting --dump per.cfg >perd.yaml 2>err &&
-	test_cmp /dev/null err &&
+	dump_import per.cfg perd.yaml &&
 	{ cat qos.yaml && sed -n "/^accounts:/,\$p" perd.yaml; } >perdq.yaml &&
 	compose perdq.yaml perd-inv.yaml &&
 	"$CLUSTERCTL" validate perd-inv.yaml &&

@@ -117,7 +117,12 @@ Test(import, dump_becomes_human_yaml_that_validates)
 	char *cause = NULL, *inv;
 	int rc = acct_import_dump("d.cfg", dump, sizeof(dump) - 1, &out, &problems, &cause);
 
-	cr_assert_eq(rc, 0, "%s%s", cause ? cause : "", problems.buf);
+	/* a dump without QOS lines: the QoS are named, their limits missing */
+	cr_assert_eq(rc, 1, "%s%s", cause ? cause : "", problems.buf);
+	cr_expect_str_eq(problems.buf, "QoS 'gpu', 'normal': the sacctmgr dump holds their names "
+			 "only; their limits (priority, preempt, GPU and job limits, usage "
+			 "factor, flags) are not imported: set them under qos: from 'sacctmgr "
+			 "show qos', or import from the database\n");
 	cr_expect(strstr(out.buf, "  - name: sci\n    description: science\n"
 			 "    organization: campus\n    children:\n"
 			 "      - name: phys\n        fairshare: parent\n"
@@ -266,4 +271,22 @@ Test(import, mem_tres_limits_take_the_units_validate_takes)
 	items[1].value = "1T";
 	cr_expect_eq(acct_tres_from_kv(&kv, &out, &cause), -1);
 	free(cause);
+}
+
+Test(import, dump_with_qos_lines_carries_their_limits)
+{
+	static const char qdump[] =
+		"Cluster - 't':Fairshare=1:QOS='normal'\n"
+		"QOS - 'gold':Description='gold':Priority=100:UsageFactor=1.5\n"
+		"Parent - 'root'\n"
+		"Account - 'sci':Description='sci':Organization='sci':Fairshare=1:QOS='gold'\n";
+	struct strbuf out = STRBUF_INIT, problems = STRBUF_INIT;
+	char *cause = NULL;
+	int rc = acct_import_dump("q.cfg", qdump, sizeof(qdump) - 1, &out, &problems, &cause);
+
+	cr_assert_eq(rc, 0, "%s%s", cause ? cause : "", problems.buf);
+	cr_expect(strstr(out.buf, "  - name: gold\n    priority: 100\n    usage_factor: 1.5\n"),
+		  "%s", out.buf);
+	strbuf_release(&out);
+	strbuf_release(&problems);
 }
