@@ -130,12 +130,19 @@ static int read_user(struct transport *tr, const char *name, struct import_user 
 	return 0;
 }
 
-/* The ssh: section that reached the controller (what t set beyond ssh_config). */
+/*
+ * The ssh: section that reached the controller: what t set beyond the
+ * defaults. The ssh_config given (with the identity and known_hosts it
+ * names) is a comment: a path outside the inventory's directory would not
+ * validate as printed without --allow-path, and where the YAML will live
+ * is not known here.
+ */
 static char *ssh_yaml(const struct transport_target *t)
 {
 	struct strbuf sb = STRBUF_INIT;
+	char *abs;
 
-	if (!t->user && !t->port)
+	if (!t->user && !t->port && !t->ssh_config)
 		return NULL;
 	strbuf_addstr(&sb, "\nssh:\n");
 	if (t->user) {
@@ -145,6 +152,15 @@ static char *ssh_yaml(const struct transport_target *t)
 	}
 	if (t->port)
 		strbuf_addf(&sb, "  port: %d\n", t->port);
+	if (t->ssh_config) {
+		abs = realpath(t->ssh_config, NULL);
+		strbuf_addstr(&sb, "  # the import reached the controller through this ssh_config (its\n"
+			      "  # IdentityFile and UserKnownHostsFile); keep it beside the inventory,\n"
+			      "  # or pass --allow-path, and uncomment:\n  # config: ");
+		yamlout_scalar(&sb, abs ? abs : t->ssh_config);
+		strbuf_addch(&sb, '\n');
+		free(abs);
+	}
 	return strbuf_detach(&sb, NULL);
 }
 

@@ -4,7 +4,8 @@
  * CONFIG_DIR/slurm.conf and the files it includes, gres.conf,
  * cgroup.conf and slurmdbd.conf (absent ones skipped, as Slurm does), the
  * release from "slurmctld -V", the slurm and munge users' UIDs and GIDs
- * from getent, and the ssh: section that reached the host; then
+ * from getent, and the ssh: section that reached the host (user, port,
+ * the ssh_config as a comment); then
  * import_nodes() as for local files.
  *
  * Ownership: out and problems are the caller's, appended to; *cause is

@@ -57,7 +57,9 @@ test_expect_success 'setup: the site files on ctl, its slurm and munge users' '
 test_expect_success 'import cluster ctl reads it all over SSH: exit 0, nothing left out' '
 	"$CLUSTERCTL" import cluster ctl --ssh-config "$L/ssh/config" >inv.yaml 2>err &&
 	test_cmp /dev/null err &&
-	"$CLUSTERCTL" validate inv.yaml
+	"$CLUSTERCTL" validate inv.yaml &&
+	sed -n "/^ssh:\$/,/^\$/p" inv.yaml >ssh &&
+	grep "^  # config: \"\\{0,1\\}$(cd "$L/ssh" && pwd -P)/config\"\\{0,1\\}\$" ssh
 '
 
 test_expect_success 'the release and the service users are the host'\''s' '
