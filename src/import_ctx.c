@@ -36,6 +36,41 @@ void imp_problem(struct imp *im, const char *path, unsigned line, const char *fm
 	im->n_problems++;
 }
 
+/* The comments of path (text: NULL to read it through src->read). */
+static void scan_file(struct imp *im, const char *path, const char *text, size_t len)
+{
+	char *own = NULL, *cause = NULL;
+
+	if (!path || sitecomments_scanned(&im->comments, path))
+		return;
+	if (!text && im->src->read(im->src->read_arg, path, &own, &len, &cause) < 0) {
+		free(cause);
+		return;
+	}
+	sitecomments_scan(&im->comments, path, text ? text : own, len);
+	free(own);
+}
+
+void imp_scan_comments(struct imp *im)
+{
+	const struct import_source *src = im->src;
+
+	scan_file(im, src->conf.path, src->conf.text, src->conf.len);
+	for (size_t i = 0; i < im->conf.n; i++)
+		scan_file(im, im->conf.lines[i].path, NULL, 0);
+	scan_file(im, src->gres.path, src->gres.text, src->gres.len);
+	for (size_t i = 0; i < im->gres.n; i++)
+		scan_file(im, im->gres.recs[i].path, NULL, 0);
+	scan_file(im, src->cgroup.path, src->cgroup.text, src->cgroup.len);
+	scan_file(im, src->dbd.path, src->dbd.text, src->dbd.len);
+}
+
+void imp_comments(struct imp *im, const char *path, unsigned lineno, const char *indent,
+		  struct strbuf *out)
+{
+	sitecomments_take(&im->comments, path, lineno, indent, out);
+}
+
 bool imp_key_is(const struct slurmconf_line *l, const char *key)
 {
 	return !strcasecmp(l->kv[0].key, key);
@@ -171,6 +206,7 @@ void imp_release(struct imp *im)
 	free(im->dbd);
 	strbuf_release(&im->qos_names);
 	strbuf_release(&im->acct_names);
+	sitecomments_release(&im->comments);
 	slurmconf_release(&im->conf);
 	slurmgres_release(&im->gres);
 }

@@ -16,6 +16,7 @@
 #include "import_nodes.h"
 #include "slurmconf.h"
 #include "slurmkeys.h"
+#include "sitecomments.h"
 #include "slurmread.h"
 #include "strbuf.h"
 
@@ -47,10 +48,23 @@ struct imp {
 	char *controller, *controller_addr, *backup, *backup_addr, *dbd;
 	struct strbuf qos_names;	/* ",a,b," partition QoS, for stubs */
 	struct strbuf acct_names;	/* and accounts */
+	struct sitecomments comments;	/* the files' own, printed where they sat */
 };
 
 void imp_init(struct imp *im, const struct import_source *src, struct strbuf *problems);
 void imp_release(struct imp *im);
+
+/*
+ * The comments of every file read (slurm.conf and its includes, gres.conf
+ * and its includes, cgroup.conf, slurmdbd.conf) into im->comments. An
+ * included file is read again through src->read; one that cannot be is
+ * left out (its settings were read, so it could a moment ago).
+ */
+void imp_scan_comments(struct imp *im);
+
+/* Appends the comments that stood beside line l, each line after indent. */
+void imp_comments(struct imp *im, const char *path, unsigned lineno, const char *indent,
+		  struct strbuf *out);
 
 /* Appends "path:line: message" to im->problems and counts it. */
 void imp_problem(struct imp *im, const char *path, unsigned line, const char *fmt, ...)

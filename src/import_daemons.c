@@ -33,6 +33,7 @@ static void emit_settings(struct imp *im, enum slurmkeys_table t, const struct s
 			modelled |= imp_key_is(l, skip[k]);
 		if (modelled || imp_key_unsayable(im, t, l, &body))
 			continue;
+		imp_comments(im, l->path, l->lineno, "    ", &body);
 		strbuf_addf(&body, "    %s: ", l->kv[0].key);
 		yamlout_scalar(&body, l->kv[0].value);
 		strbuf_addch(&body, '\n');

@@ -427,6 +427,21 @@ static bool joins(const struct imp *im, const struct node *a, const struct node 
 	return !a->addr || strcmp(a->addr, b->addr);
 }
 
+/*
+ * The comments of the gres.conf lines whose first node is one of names:
+ * above the host entry (a line for every node has no entry of its own).
+ */
+static void gres_comments(struct imp *im, const char **names, size_t n, struct strbuf *out)
+{
+	for (size_t r = 0; r < im->gres.n; r++) {
+		const struct slurmgres_rec *g = &im->gres.recs[r];
+
+		for (size_t i = 0; g->nodes.n && i < n; i++)
+			if (!strcmp(g->nodes.names[0], names[i]))
+				imp_comments(im, g->path, g->lineno, "  ", out);
+	}
+}
+
 static void emit_entry(struct imp *im, size_t first, size_t n, struct strbuf *out)
 {
 	const char **names = xcalloc(n + 1, sizeof(*names));
@@ -436,9 +451,13 @@ static void emit_entry(struct imp *im, size_t first, size_t n, struct strbuf *ou
 	char *s;
 
 	for (size_t i = 0; i < n; i++) {
+		const struct slurmconf_line *l = &im->conf.lines[im->nodes[first + i].line];
+
 		names[i] = im->nodes[first + i].name;
 		addrs[i] = im->nodes[first + i].addr;
+		imp_comments(im, l->path, l->lineno, "  ", out);
 	}
+	gres_comments(im, names, n, out);
 	s = hostlist_compress(names, n);
 	strbuf_addstr(out, "  - {names: ");
 	yamlout_scalar(out, s);

@@ -74,6 +74,7 @@ static void emit_partition(struct imp *im, const struct slurmconf_line *l,
 	struct strbuf extra = STRBUF_INIT;
 	const char *v;
 
+	imp_comments(im, l->path, l->lineno, "  ", out);
 	strbuf_addstr(out, "  - name: ");
 	yamlout_scalar(out, l->kv[0].value);
 	if ((v = slurmconf_get(l, "Nodes")))
@@ -249,6 +250,7 @@ static void emit_cluster_keys(struct imp *im, struct strbuf *out)
 
 			for (char *p = lower; *p; p++)
 				*p = (char)tolower((unsigned char)*p);
+			imp_comments(im, l->path, l->lineno, "  ", out);
 			strbuf_addstr(out, "  name: ");
 			yamlout_scalar(out, lower);
 			strbuf_addch(out, '\n');
@@ -261,6 +263,10 @@ static void emit_cluster_keys(struct imp *im, struct strbuf *out)
 		strbuf_addstr(out, "  # slurm.conf does not say which release it is for: the oldest\n"
 			      "  # from 22.05 on that takes every key it has\n");
 	strbuf_addf(out, "  slurm_version: \"%s\"\n", im->version_name);
+	for (size_t i = 0; i < im->conf.n; i++)
+		if (imp_key_is(&im->conf.lines[i], "SlurmctldHost") ||
+		    imp_key_is(&im->conf.lines[i], "ControlMachine"))
+			imp_comments(im, im->conf.lines[i].path, im->conf.lines[i].lineno, "  ", out);
 	if (im->controller)
 		strbuf_addf(out, "  controller: %s\n", im->controller);
 	if (im->backup)
@@ -391,6 +397,7 @@ static void emit_slurm_conf(struct imp *im, const struct slurmconf *r,
 		if (!any)
 			strbuf_addstr(out, "  slurm_conf:\n");
 		any = true;
+		imp_comments(im, l->path, l->lineno, "    ", out);
 		strbuf_addf(out, "    %s: ", l->kv[0].key);
 		yamlout_scalar(out, l->kv[0].value);
 		strbuf_addch(out, '\n');
@@ -601,6 +608,7 @@ int import_nodes(const struct import_source *src, struct strbuf *out,
 	    read_others(&im, &cg, &dbd, cause) < 0)
 		goto out;
 	imp_choose_version(&im, &cg, &dbd);
+	imp_scan_comments(&im);
 	if (src->release && slurmkeys_version_index(src->release) < 0)
 		imp_problem(&im, src->conf.path, 0, "slurmctld -V says %s, a release "
 			    "clusterctl does not know (%s): written as %s", src->release,
@@ -639,6 +647,7 @@ int import_nodes(const struct import_source *src, struct strbuf *out,
 	emit_slurm_conf(&im, &r, &printed);
 	strbuf_addf(&printed, "%s%s%s%s", daemons.buf, src->ssh_yaml ? src->ssh_yaml : "",
 		    db.buf, body.buf);
+	sitecomments_rest(&im.comments, &printed);
 	if (check_printed(&printed, cause) < 0)
 		goto out;
 	strbuf_add(out, printed.buf, printed.len);

@@ -6,7 +6,9 @@
  * and partitions:, with hostlists folded and every key the schema has no
  * place for carried in cluster.slurm_conf, a node type's extra: or a
  * partition's extra:. Node types are inferred (nodes with identical hardware lines
- * share one) and say so in a comment. Which slurm.conf keys go to
+ * share one) and say so in a comment. The files' own comments are printed
+ * above the entries their lines became (sitecomments.h), the rest at the
+ * end with file and line. Which slurm.conf keys go to
  * slurm_conf is decided by rendering the inventory without them: a key
  * clusterctl already writes with the same value is left out.
  *

@@ -26,6 +26,7 @@ BackupAddr=10.0.0.2
 SlurmctldPort= 6817
 AccountingStorageType=accounting_storage/slurmdbd
 AccountingStorageHost=head
+# pmix for OpenMPI 5
 MpiDefault = pmix
 SchedulerParameters=bf_continue,\
 bf_max_job_test=500
@@ -36,17 +37,19 @@ sed -i "s|ABS|$TRASH/abs|" site/slurm.conf
 cat >site/nodes.conf <<'EOF'
 NodeName=DEFAULT CPUs=64 RealMemory=515000 Gres=gpu:a100:2 Features=a100,ib \
    State=UNKNOWN
+# the A100 nodes, rack 4
 NodeName=gpu[01-02] NodeAddr=10.0.1.[1-2]
 NodeName=DEFAULT Gres=gpu:8 Features=big
 NodeName=big01 NodeAddr=10.0.2.1
 EOF
 cat >abs/parts.conf <<'EOF'
 PartitionName=DEFAULT DefaultTime=01:00:00 MaxTime=2-00:00:00
-PartitionName=gpu Nodes=gpu[01-02] Default=YES AllowGroups=ALL Shared=NO
+PartitionName=gpu Nodes=gpu[01-02] Default=YES AllowGroups=ALL Shared=NO  # open to all
 PartitionName=big Nodes=big01 AllowAccounts=ALL MaxTime=7-00:00:00
 EOF
 cat >site/gres.conf <<'EOF'
 AutoDetect=off
+# one line per GPU
 NodeName=gpu[01-02] Name=gpu Type=a100 File=/dev/nvidia0
 NodeName=gpu[01-02] Name=gpu Type=a100 File=/dev/nvidia1
 NodeName=big01 Name=gpu File=/dev/nvidia[0-7] AutoDetect=off
@@ -55,6 +58,7 @@ cat >site/cgroup.conf <<'EOF'
 ConstrainCores=yes
 ConstrainRAMSpace=yes
 ConstrainSwapSpace=yes
+# swap: 10% of the job's memory
 AllowedSwapSpace=10
 EOF
 cat >site/slurmdbd.conf <<'EOF'
@@ -65,6 +69,7 @@ StorageUser=slurm
 StoragePass=s3cret-do-not-print
 StorageLoc=slurm_acct_db
 PurgeEventAfter=12month
+# jobs are kept a year
 PurgeJobAfter=12month
 PurgeResvAfter=2month
 PurgeStepAfter=2month
@@ -94,6 +99,26 @@ test_expect_success 'DEFAULT lines, includes, old names and Allow*=ALL read as s
 	grep "^    oversubscribe: \"NO\"\$" site.yaml &&
 	grep "^    SchedulerParameters: \"bf_continue,bf_max_job_test=500\"\$" site.yaml &&
 	! grep "allow_groups\|allow_accounts" site.yaml
+'
+
+# above KEY_RE COMMENT: the line before the first line matching KEY_RE is COMMENT
+above() {
+	grep -B1 "$1" site.yaml | head -n 1 >got &&
+	printf "%s\n" "$2" >want &&
+	test_cmp want got
+}
+
+test_expect_success 'the site'\''s comments sit above the entries their lines became' '
+	above "^  name: gpu-site\$" "  # a site'\''s own slurm.conf, old style" &&
+	above "^    MpiDefault: pmix\$" "    # pmix for OpenMPI 5" &&
+	above "^  - {names: \"gpu\[01-02\]\"" "  # one line per GPU" &&
+	grep -B2 "^  - {names: \"gpu\[01-02\]\"" site.yaml | grep "^  # the A100 nodes, rack 4\$" &&
+	above "^  - name: gpu\$" "  # open to all" &&
+	above "^    AllowedSwapSpace: 10\$" "    # swap: 10% of the job'\''s memory" &&
+	above "^    PurgeJobAfter: 12month\$" "    # jobs are kept a year" &&
+	# the one beside a line the inventory says its own way: at the end, with its place
+	sed -n "/^# The site.s comments beside lines/,\$p" site.yaml >rest &&
+	grep -A1 "^# site/slurm.conf:5:\$" rest | grep "^# the backup\$"
 '
 
 test_expect_success 'cgroup.conf and slurmdbd.conf come along; the password is never printed' '
