@@ -207,6 +207,7 @@ void imp_release(struct imp *im)
 	strbuf_release(&im->qos_names);
 	strbuf_release(&im->acct_names);
 	sitecomments_release(&im->comments);
+	free(im->gres_by_node);
 	slurmconf_release(&im->conf);
 	slurmgres_release(&im->gres);
 }

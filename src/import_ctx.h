@@ -49,6 +49,8 @@ struct imp {
 	struct strbuf qos_names;	/* ",a,b," partition QoS, for stubs */
 	struct strbuf acct_names;	/* and accounts */
 	struct sitecomments comments;	/* the files' own, printed where they sat */
+	const struct slurmgres_rec **gres_by_node;	/* by first node, for comments */
+	size_t n_gres_by_node;
 };
 
 void imp_init(struct imp *im, const struct import_source *src, struct strbuf *problems);

@@ -427,19 +427,48 @@ static bool joins(const struct imp *im, const struct node *a, const struct node 
 	return !a->addr || strcmp(a->addr, b->addr);
 }
 
-/*
- * The comments of the gres.conf lines whose first node is one of names:
- * above the host entry (a line for every node has no entry of its own).
- */
-static void gres_comments(struct imp *im, const char **names, size_t n, struct strbuf *out)
+static int cmp_first_node(const void *a, const void *b)
 {
-	for (size_t r = 0; r < im->gres.n; r++) {
-		const struct slurmgres_rec *g = &im->gres.recs[r];
+	const struct slurmgres_rec *x = *(const struct slurmgres_rec *const *)a;
+	const struct slurmgres_rec *y = *(const struct slurmgres_rec *const *)b;
 
-		for (size_t i = 0; g->nodes.n && i < n; i++)
-			if (!strcmp(g->nodes.names[0], names[i]))
-				imp_comments(im, g->path, g->lineno, "  ", out);
+	return strcmp(x->nodes.names[0], y->nodes.names[0]);
+}
+
+/* im->gres_by_node: the gres.conf records that name nodes, by their first one. */
+static void index_gres(struct imp *im)
+{
+	im->gres_by_node = xcalloc(im->gres.n + 1, sizeof(*im->gres_by_node));
+	for (size_t r = 0; r < im->gres.n; r++)
+		if (im->gres.recs[r].nodes.n)
+			im->gres_by_node[im->n_gres_by_node++] = &im->gres.recs[r];
+	xqsort(im->gres_by_node, im->n_gres_by_node, sizeof(*im->gres_by_node),
+	       cmp_first_node);
+}
+
+/*
+ * The comments of the gres.conf lines whose first node is name: above the
+ * host entry (a line for every node has no entry of its own).
+ */
+static void gres_comments(struct imp *im, const char *name, struct strbuf *out)
+{
+	size_t lo = 0, hi;
+
+	if (!im->gres_by_node)
+		index_gres(im);
+	hi = im->n_gres_by_node;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (strcmp(im->gres_by_node[mid]->nodes.names[0], name) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
 	}
+	for (; lo < im->n_gres_by_node && !strcmp(im->gres_by_node[lo]->nodes.names[0], name);
+	     lo++)
+		imp_comments(im, im->gres_by_node[lo]->path, im->gres_by_node[lo]->lineno, "  ",
+			     out);
 }
 
 static void emit_entry(struct imp *im, size_t first, size_t n, struct strbuf *out)
@@ -457,7 +486,8 @@ static void emit_entry(struct imp *im, size_t first, size_t n, struct strbuf *ou
 		addrs[i] = im->nodes[first + i].addr;
 		imp_comments(im, l->path, l->lineno, "  ", out);
 	}
-	gres_comments(im, names, n, out);
+	for (size_t i = 0; i < n; i++)
+		gres_comments(im, names[i], out);
 	s = hostlist_compress(names, n);
 	strbuf_addstr(out, "  - {names: ");
 	yamlout_scalar(out, s);

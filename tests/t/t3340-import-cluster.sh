@@ -5,7 +5,8 @@
 # include, a global AutoDetect=off, cgroup.conf, slurmdbd.conf with its
 # password): everything is read over SSH, the release comes from the
 # host's "slurmctld -V" and the slurm and munge UIDs/GIDs from its
-# passwd; the YAML validates as printed, renders what the files meant
+# passwd; a comment in the included file sits above the host entry; the
+# YAML validates as printed, renders what the files meant
 # (tests/tools/slurmmeaning on both sides) and never holds the password.
 # A host that cannot be reached, or has no slurm.conf, exits 1.
 . "$(dirname "$0")/test-lib.sh"
@@ -30,6 +31,7 @@ PartitionName=gpu Nodes=gpu[01-02] Default=YES MaxTime=1-00:00:00
 EOF2
 cat >site/nodes.conf <<'EOF2'
 NodeName=DEFAULT CPUs=2 RealMemory=2000 Gres=gpu:fake:2 Features=fake
+# the GPU pair, read through the include
 NodeName=gpu[01-02]
 EOF2
 cat >site/gres.conf <<'EOF2'
@@ -58,6 +60,7 @@ test_expect_success 'import cluster ctl reads it all over SSH: exit 0, nothing l
 	"$CLUSTERCTL" import cluster ctl --ssh-config "$L/ssh/config" >inv.yaml 2>err &&
 	test_cmp /dev/null err &&
 	"$CLUSTERCTL" validate inv.yaml &&
+	grep -A1 "^  # the GPU pair, read through the include\$" inv.yaml | grep "^  - {names: \"gpu\[01-02\]\"" &&
 	sed -n "/^ssh:\$/,/^\$/p" inv.yaml >ssh &&
 	grep "^  # config: \"\\{0,1\\}$(cd "$L/ssh" && pwd -P)/config\"\\{0,1\\}\$" ssh
 '
