@@ -425,18 +425,104 @@ static void unplaceable(struct imp *im)
 }
 
 /*
- * Settings whose plugin needs a file of its own beside slurm.conf (value
- * NULL: any value but none): the inventory carries the setting, not the
- * file, so a host set up from the inventory alone would lack it. Files a
- * plugin only reads when present (acct_gather.conf, plugstack.conf) are
- * not named.
+ * Settings whose plugin needs a file of its own beside slurm.conf (value:
+ * a word of the setting's value, any case; NULL: any value but none): the
+ * inventory carries the setting, not the file (it has no pass-through
+ * files), so a host set up from the inventory alone would lack it.
  */
 static const char *const own_file_keys[][3] = {
 	{ "TopologyPlugin", "topology/tree", "topology.conf" },
 	{ "TopologyPlugin", "topology/block", "topology.conf" },
 	{ "JobContainerType", "job_container/tmpfs", "job_container.conf" },
 	{ "BurstBufferType", NULL, "burst_buffer.conf" },
+	{ "CliFilterPlugins", "lua", "cli_filter.lua" },
+	{ "JobSubmitPlugins", "lua", "job_submit.lua" },
 };
+
+/*
+ * Settings that name the site's own file or script by its path: the value
+ * is the file. HealthCheckProgram and RebootProgram are left out: they
+ * name installed programs (/usr/sbin/nhc, reboot), not the site's files.
+ */
+static const char *const path_keys[] = {
+	"PlugStackConfig", "Prolog", "Epilog", "PrologSlurmctld", "EpilogSlurmctld",
+	"TaskProlog", "TaskEpilog", "SrunProlog", "SrunEpilog",
+	"ResumeProgram", "SuspendProgram", "ResumeFailProgram",
+};
+
+/*
+ * Files a plugin reads from slurm.conf's directory whenever they are there.
+ * A plugstack.conf of include lines only is the packages' own (Debian's
+ * includes plugstack.conf.d/NAME.conf files): not named, and what it includes is
+ * not looked at.
+ */
+static const char *const when_present[] = {
+	"plugstack.conf", "acct_gather.conf", "oci.conf", "helpers.conf", "mpi.conf",
+};
+
+/* True when word (any case) is one of v's comma-separated words, or ends one after '/'. */
+static bool has_word(const char *v, const char *word)
+{
+	size_t n = strlen(word);
+
+	for (const char *p = v; *p; p += strcspn(p, ","), p += *p == ',') {
+		size_t len = strcspn(p, ",");
+
+		if (len >= n && !strncasecmp(p + len - n, word, n) &&
+		    (len == n || p[len - n - 1] == '/'))
+			return true;
+	}
+	return false;
+}
+
+/* file NULL: the value is the file. */
+static void not_carried(struct imp *im, const struct slurmconf_line *l, const char *file)
+{
+	if (file)
+		imp_problem(im, l->path, l->lineno, "%s=%s reads %s, a file the inventory "
+			    "does not carry: keep it on the hosts yourself", l->kv[0].key,
+			    l->kv[0].value, file);
+	else
+		imp_problem(im, l->path, l->lineno, "%s=%s: the inventory carries the "
+			    "setting, not the file: keep it on the hosts yourself",
+			    l->kv[0].key, l->kv[0].value);
+}
+
+/* True when every line of text is blank, a comment or an include line. */
+static bool only_includes(const char *text, size_t len)
+{
+	for (size_t off = 0; off < len;) {
+		const char *s = text + off, *nl = memchr(s, '\n', len - off);
+		size_t n = nl ? (size_t)(nl - s) : len - off, b = strspn(s, " \t\r");
+
+		off += n + (nl != NULL);
+		if (b < n && s[b] != '#' && strncasecmp(s + b, "include", 7))
+			return false;
+	}
+	return true;
+}
+
+/* The when_present files slurm.conf's directory holds, named. */
+static void present_files(struct imp *im)
+{
+	const char *conf = im->src->conf.path, *slash = strrchr(conf, '/');
+
+	for (size_t k = 0; k < ARRAY_SIZE(when_present); k++) {
+		char *path = xasprintf("%.*s%s", slash ? (int)(slash - conf + 1) : 0, conf,
+				       when_present[k]);
+		char *text = NULL, *cause = NULL;
+		size_t len;
+
+		if (im->src->read(im->src->read_arg, path, &text, &len, &cause) == 0 &&
+		    (strcmp(when_present[k], "plugstack.conf") || !only_includes(text, len)))
+			imp_problem(im, path, 0, "Slurm reads %s when it is there, and the "
+				    "inventory does not carry it: keep it on the hosts yourself",
+				    when_present[k]);
+		free(text);
+		free(cause);
+		free(path);
+	}
+}
 
 static void files_not_carried(struct imp *im)
 {
@@ -447,14 +533,15 @@ static void files_not_carried(struct imp *im)
 		for (size_t k = 0; k < ARRAY_SIZE(own_file_keys); k++) {
 			const char *want = own_file_keys[k][1];
 
-			if (!imp_key_is(l, own_file_keys[k][0]) ||
-			    (want ? strcasecmp(v, want) : strstr(v, "/none") != NULL))
-				continue;
-			imp_problem(im, l->path, l->lineno, "%s=%s reads %s, a file the "
-				    "inventory does not carry: keep it on the hosts yourself",
-				    l->kv[0].key, v, own_file_keys[k][2]);
+			if (imp_key_is(l, own_file_keys[k][0]) &&
+			    (want ? has_word(v, want) : !strstr(v, "/none")))
+				not_carried(im, l, own_file_keys[k][2]);
 		}
+		for (size_t k = 0; k < ARRAY_SIZE(path_keys); k++)
+			if (imp_key_is(l, path_keys[k]) && *v == '/')
+				not_carried(im, l, NULL);
 	}
+	present_files(im);
 }
 
 /* ---- rendering the candidate ---- */

@@ -186,6 +186,35 @@ test_expect_success 'a setting whose plugin needs a file of its own is named, ex
 	grep "^    TopologyPlugin: topology/tree\$" topo.yaml
 '
 
+test_expect_success 'the other files slurm.conf names, or Slurm reads when there, are named, exit 4' '
+	mkdir other &&
+	cat >other/slurm.conf <<-\EOF &&
+	ClusterName=c
+	SlurmctldHost=h
+	Prolog=/etc/slurm/prolog.d/*
+	EpilogSlurmctld=/opt/site/epilog-ctld.sh
+	HealthCheckProgram=/usr/sbin/nhc
+	JobSubmitPlugins=lua
+	CliFilterPlugins=cli_filter/syslog,cli_filter/lua
+	NodeName=n1
+	PartitionName=p Nodes=n1 Default=YES
+	EOF
+	printf "include /etc/slurm/plugstack.conf.d/*.conf\n" >other/plugstack.conf &&
+	printf "[general]\nProfileHDF5Dir=/x\n" >other/acct_gather.conf &&
+	test_must_fail --exit=4 "$CLUSTERCTL" import nodes other/slurm.conf >other.yaml 2>err &&
+	grep "^clusterctl: import: other/slurm.conf:3: Prolog=/etc/slurm/prolog.d/\*: the inventory carries the setting, not the file" err &&
+	grep "^clusterctl: import: other/slurm.conf:4: EpilogSlurmctld=/opt/site/epilog-ctld.sh: the inventory carries" err &&
+	grep "^clusterctl: import: other/slurm.conf:6: JobSubmitPlugins=lua reads job_submit.lua, a file the inventory does not carry" err &&
+	grep "^clusterctl: import: other/slurm.conf:7: CliFilterPlugins=cli_filter/syslog,cli_filter/lua reads cli_filter.lua" err &&
+	grep "^clusterctl: import: other/acct_gather.conf:0: Slurm reads acct_gather.conf when it is there, and the inventory does not carry it" err &&
+	grep "^clusterctl: import: 5 things could not be expressed" err &&
+	! grep "nhc\|plugstack" err &&
+	"$CLUSTERCTL" validate other.yaml &&
+	echo "required /opt/spank/x.so" >>other/plugstack.conf &&
+	test_must_fail --exit=4 "$CLUSTERCTL" import nodes other/slurm.conf >/dev/null 2>err &&
+	grep "^clusterctl: import: other/plugstack.conf:0: Slurm reads plugstack.conf when it is there" err
+'
+
 test_expect_success 'a broken Include names the line, exit 1' '
 	printf "ClusterName=c\nSlurmctldHost=h\ninclude missing.conf\n" >bad.conf &&
 	test_must_fail --exit=1 "$CLUSTERCTL" import nodes bad.conf 2>err &&
