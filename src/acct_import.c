@@ -211,8 +211,8 @@ static int emit_qos(const struct acct_objset *s, bool known, struct strbuf *out,
 	if (!known && names.len)
 		n += problem(problems, "QoS %s: the sacctmgr dump holds their names only; their "
 			     "limits (priority, preempt, GPU and job limits, usage factor, flags) "
-			     "are not imported: set them under qos: from 'sacctmgr show qos', "
-			     "or import from the database", names.buf);
+			     "are not imported: give them with --qos FILE ('sacctmgr -P show "
+			     "qos' output), or import from the database", names.buf);
 	strbuf_release(&names);
 	return n;
 }

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "acct_import.h"
+#include "acct_showqos.h"
 #include "cmd.h"
 #include "fileio.h"
 #include "import_cluster.h"
@@ -23,7 +24,7 @@
 
 static const char *const import_usage[] = {
 	"clusterctl import accounting INVENTORY",
-	"   or: clusterctl import accounting --dump FILE",
+	"   or: clusterctl import accounting --dump FILE [--qos FILE]",
 	"   or: clusterctl import nodes SLURM_CONF [GRES_CONF]",
 	"   or: clusterctl import cluster [USER@]HOST[:PORT] [CONFIG_DIR]",
 	"",
@@ -31,7 +32,8 @@ static const char *const import_usage[] = {
 	"accounting: the qos:, accounts: and users: sections, read-only from the",
 	"database INVENTORY's database: section names (its cluster.name; no",
 	"other key is read), or from a 'sacctmgr dump' flat file (before 25.05",
-	"it holds no QoS limits: the QoS are named, exit 4); append them to an",
+	"it holds no QoS limits: give them with --qos, 'sacctmgr show qos -P'",
+	"output, or the QoS are named, exit 4); append them to an",
 	"inventory without those sections. nodes: cluster:, database:,",
 	"node_types:, hosts: and partitions: from slurm.conf (and what it includes), gres.conf,",
 	"cgroup.conf and slurmdbd.conf (read beside slurm.conf, as Slurm finds",
@@ -91,20 +93,45 @@ static int finish(int rc, char *cause, struct strbuf *out, struct strbuf *proble
 	return rc > 0 ? CL_PARTIAL : CL_OK;
 }
 
-/* import accounting: from the database INVENTORY names, or a dump file */
+/*
+ * The dump file's text, and after it the QOS lines of qos ('sacctmgr show
+ * qos -P' output, may be NULL) into text: the problems, or -1 + *cause.
+ */
+static int read_dump(const char *dump, const char *qos, struct strbuf *text,
+		     struct strbuf *problems, char **cause)
+{
+	size_t len = 0;
+	char *s = read_all(dump, &len, cause);
+	int rc = s ? 0 : -1;
+
+	if (s)
+		strbuf_add(text, s, len);
+	free(s);
+	if (rc == 0 && qos) {
+		strbuf_addch(text, '\n');
+		s = read_all(qos, &len, cause);
+		rc = s ? acct_showqos_lines(qos, s, len, text, problems, cause) : -1;
+		free(s);
+	}
+	return rc;
+}
+
+/* import accounting: from the database INVENTORY names, or a dump file (and QoS) */
 static int import_accounting(struct cmd_ctx *ctx, const char *inventory,
-			     const char *dump)
+			     const char *dump, const char *qos)
 {
 	struct strbuf out = STRBUF_INIT, problems = STRBUF_INIT;
 	char *cause = NULL;
 	int rc;
 
 	if (dump) {
-		size_t len = 0;
-		char *text = read_all(dump, &len, &cause);
+		struct strbuf text = STRBUF_INIT;
+		int n = read_dump(dump, qos, &text, &problems, &cause);
 
-		rc = text ? acct_import_dump(dump, text, len, &out, &problems, &cause) : -1;
-		free(text);
+		rc = n < 0 ? -1 : acct_import_dump(dump, text.buf, text.len, &out, &problems,
+						    &cause);
+		rc = rc < 0 ? -1 : rc + n;
+		strbuf_release(&text);
 	} else {
 		if (!cmd_load_database(ctx, inventory))
 			return CL_INVALID;
@@ -144,10 +171,13 @@ static int import_cluster_cmd(struct cmd_ctx *ctx, const char *spec, const char 
 }
 
 /* The verb and its operands; NULL, or why the command line is wrong. */
-static const char *import_check_args(const struct cmd_args *a, const char *dump)
+static const char *import_check_args(const struct cmd_args *a, const char *dump,
+				     const char *qos)
 {
 	if (a->n == 0)
 		return "missing accounting or nodes";
+	if (qos && !dump)
+		return "--qos FILE goes with --dump FILE";
 	if (!strcmp(a->operands[0], "accounting")) {
 		if (dump)
 			return a->n == 1 ? NULL : "--dump FILE takes no INVENTORY";
@@ -167,6 +197,7 @@ static const char *import_check_args(const struct cmd_args *a, const char *dump)
 
 static const struct cmd_option import_options[] = {
 	{ 'd', "dump", "FILE", "read a 'sacctmgr dump' flat file instead of the database", 0 },
+	{ 'q', "qos", "FILE", "with --dump: the QoS limits, from 'sacctmgr show qos -P'", 0 },
 	{ 'F', "ssh-config", "FILE", "import cluster: this ssh_config (docs/ssh.md)", 0 },
 	CMD_OPT_ACCEPT_NEW_HOST_KEYS,
 	CMD_OPT_END,
@@ -176,12 +207,13 @@ static int cmd_import_run(struct cmd_ctx *ctx)
 {
 	const struct cmd_args *a = &ctx->args;
 	const char *dump = cmd_value(ctx, 'd');
-	const char *why = import_check_args(a, dump);
+	const char *qos = cmd_value(ctx, 'q');
+	const char *why = import_check_args(a, dump, qos);
 
 	if (why)
 		return cmd_usage(ctx, why);
 	if (!strcmp(a->operands[0], "accounting"))
-		return import_accounting(ctx, dump ? NULL : a->operands[1], dump);
+		return import_accounting(ctx, dump ? NULL : a->operands[1], dump, qos);
 	if (!strcmp(a->operands[0], "cluster"))
 		return import_cluster_cmd(ctx, a->operands[1], a->n == 3 ? a->operands[2] : NULL);
 	return import_nodes_cmd(a->operands[1], a->n == 3 ? a->operands[2] : NULL);

@@ -164,6 +164,25 @@ test_expect_success 'import accounting --dump: fields without a key named (exit 
 	grep "^  - name: high\$" site-acct.yaml
 '
 
+test_expect_success 'import accounting --dump --qos: the QoS limits from sacctmgr show qos -P' '
+	"$CLUSTERCTL" export-sacctmgr "$TOP/inventories/lab.yaml" >lab.cfg &&
+	printf "%s\n" "Name|Priority|GraceTime|Preempt|PreemptMode|Flags|UsageFactor|MaxTRESPU|UsageThres" \
+		"normal|0|00:00:00||cluster||1.000000||" \
+		"gpu2|10|00:01:00||cluster|DenyOnLimit|2.000000|gres/gpu=2|" >qos.txt &&
+	"$CLUSTERCTL" import accounting --dump lab.cfg --qos qos.txt >q.yaml 2>err &&
+	test_cmp /dev/null err &&
+	sed -n "/^  - name: gpu2\$/,/^  - /p" q.yaml >gpu2 &&
+	grep "^    priority: 10\$" gpu2 &&
+	grep "^    grace_time: 60\$" gpu2 &&
+	grep "^    max_tres_per_user: {gres/gpu: 2}\$" gpu2 &&
+	grep "^    usage_factor: 2\$" gpu2 &&
+	sed -i "s/|\$/|0.5/" qos.txt &&
+	test_must_fail --exit=4 "$CLUSTERCTL" import accounting --dump lab.cfg --qos qos.txt >/dev/null 2>err &&
+	grep "^clusterctl: import: qos.txt:2: QoS .normal.: UsageThres=.0.5. has no key in the schema: left out\$" err &&
+	test_must_fail --exit=64 "$CLUSTERCTL" import accounting --qos qos.txt lab.yaml 2>err &&
+	grep "qos FILE goes with --dump FILE" err
+'
+
 test_expect_success 'import accounting INVENTORY reads cluster.name and database: only' '
 	printf "database:\n  host: 127.0.0.1\n  port: 1\n" >dbonly.yaml &&
 	test_must_fail --exit=3 "$CLUSTERCTL" import accounting dbonly.yaml 2>err &&

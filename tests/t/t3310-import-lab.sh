@@ -7,7 +7,8 @@
 # result appended to the lab inventory, validated, and applied with the sql
 # method to a fresh database: every "sacctmgr show" view is the same as the
 # source's. The same through a "sacctmgr dump" file (QoS settings aside:
-# 22.05 dumps hold none). Then per-association settings (a user whose
+# dumps before 25.05 hold none: named, exit 4), and with --qos FILE
+# ("sacctmgr show qos -P") the same qos: as from the database. Then per-association settings (a user whose
 # fairshare and limits differ between accounts, partition associations with
 # their own limits) are imported as accounts: entries and round-trip the
 # same way, from the database and from a dump. What the schema cannot hold
@@ -114,6 +115,7 @@ dump_import() {
 test_expect_success 'the same through a sacctmgr dump file (QoS settings aside)' '
 	acct_reset_db gres/gpu >/dev/null && seed_source && restart_views src2.views &&
 	acct_on sacctmgr -n dump lab file="$TRASH/src.cfg" >/dev/null 2>&1 &&
+	acct_on sacctmgr -P show qos >src-qos.txt &&
 	grep -q "^Account - .physics.:" src.cfg &&
 	dump_import src.cfg dump.yaml &&
 	sed -n "/^qos:/,/^accounts:/p" imp.yaml | sed "\$d" >qos.yaml &&
@@ -122,6 +124,16 @@ test_expect_success 'the same through a sacctmgr dump file (QoS settings aside)'
 	"$CLUSTERCTL" validate dump-inv.yaml &&
 	apply_fresh dump-inv.yaml dump.views &&
 	test_cmp src2.views dump.views
+'
+
+test_expect_success 'a dump with --qos (sacctmgr show qos -P) gives the qos: the database import gives' '
+	grep -q "^gold|100|" src-qos.txt &&
+	"$CLUSTERCTL" import accounting --dump src.cfg --qos src-qos.txt >dumpq2.yaml 2>err &&
+	test_cmp /dev/null err &&
+	sed -n "/^qos:/,/^accounts:/p" dumpq2.yaml | sed "\$d" >qos2.yaml &&
+	# show qos has no Description column unless format= asks for it
+	grep -v "^    description: " qos.yaml >want &&
+	test_cmp want qos2.yaml
 '
 
 test_expect_success 'per-account differences and partition associations: imported, exit 0, same views' '

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "acct_import.h"
+#include "acct_showqos.h"
 #include "acct_state.h"
 #include "import_nodes.h"
 #include "inventory.h"
@@ -121,8 +122,8 @@ Test(import, dump_becomes_human_yaml_that_validates)
 	cr_assert_eq(rc, 1, "%s%s", cause ? cause : "", problems.buf);
 	cr_expect_str_eq(problems.buf, "QoS 'gpu', 'normal': the sacctmgr dump holds their names "
 			 "only; their limits (priority, preempt, GPU and job limits, usage "
-			 "factor, flags) are not imported: set them under qos: from 'sacctmgr "
-			 "show qos', or import from the database\n");
+			 "factor, flags) are not imported: give them with --qos FILE ('sacctmgr "
+			 "-P show qos' output), or import from the database\n");
 	cr_expect(strstr(out.buf, "  - name: sci\n    description: science\n"
 			 "    organization: campus\n    children:\n"
 			 "      - name: phys\n        fairshare: parent\n"
@@ -289,4 +290,45 @@ Test(import, dump_with_qos_lines_carries_their_limits)
 		  "%s", out.buf);
 	strbuf_release(&out);
 	strbuf_release(&problems);
+}
+
+Test(import, show_qos_rows_become_flat_file_qos_lines)
+{
+	static const char shown[] =
+		"Name|Priority|GraceTime|Preempt|PreemptMode|Flags|UsageFactor|GrpTRES|"
+		"MaxWall|MaxTRESPU|GrpSubmit|UsageThres\n"
+		"normal|0|00:00:00||cluster||1.000000|||||\n"
+		"gold|100|1-00:02:00|scavenger|cluster|DenyOnLimit|1.500000|mem=1.50G,cpu=8|"
+		"2-00:00:00|gres/gpu=2|50|0.3\n";
+	struct strbuf out = STRBUF_INIT, problems = STRBUF_INIT;
+	char *cause = NULL;
+
+	cr_assert_eq(acct_showqos_lines("q.txt", shown, sizeof(shown) - 1, &out, &problems,
+					&cause), 1, "%s", cause);
+	cr_expect_str_eq(problems.buf, "q.txt:3: QoS 'gold': UsageThres='0.3' has no key in "
+			 "the schema: left out\n");
+	cr_expect_str_eq(out.buf, "QOS - 'normal':PreemptMode='cluster':UsageFactor='1'\n"
+			 "QOS - 'gold':Priority='100':GraceTime='86520':Preempt='scavenger':"
+			 "PreemptMode='cluster':Flags='DenyOnLimit':UsageFactor='1.5':"
+			 "GrpTRES='mem=1536,cpu=8':MaxWall='2-00:00:00':MaxTRESPU='gres/gpu=2':"
+			 "GrpSubmitJobs='50'\n");
+	strbuf_release(&out);
+	strbuf_release(&problems);
+}
+
+Test(import, show_qos_without_its_header_or_with_a_short_row_is_refused)
+{
+	struct strbuf out = STRBUF_INIT;
+	char *cause = NULL;
+
+	cr_expect_eq(acct_showqos_lines("q.txt", "gold|100|\n", 10, &out, &out, &cause), -1);
+	cr_expect_str_eq(cause, "q.txt:1: no 'Name' column: give 'sacctmgr show qos -P' "
+			 "output with its header line (no -n)");
+	free(cause);
+	cause = NULL;
+	cr_expect_eq(acct_showqos_lines("q.txt", "Name|Priority\ngold\n", 19, &out, &out, &cause),
+		     -1);
+	cr_expect_str_eq(cause, "q.txt:2: 1 fields where the header has 2, or no QoS name");
+	free(cause);
+	strbuf_release(&out);
 }
