@@ -132,10 +132,9 @@ static int read_user(struct transport *tr, const char *name, struct import_user 
 
 /*
  * The ssh: section that reached the controller: what t set beyond the
- * defaults. The ssh_config given (with the identity and known_hosts it
- * names) is a comment: a path outside the inventory's directory would not
- * validate as printed without --allow-path, and where the YAML will live
- * is not known here.
+ * defaults, the ssh_config given (which names the identity and
+ * known_hosts) by its absolute path: where the YAML will live is not
+ * known here, and credential paths are not confined (pathtrust.h).
  */
 static char *ssh_yaml(const struct transport_target *t)
 {
@@ -154,9 +153,8 @@ static char *ssh_yaml(const struct transport_target *t)
 		strbuf_addf(&sb, "  port: %d\n", t->port);
 	if (t->ssh_config) {
 		abs = realpath(t->ssh_config, NULL);
-		strbuf_addstr(&sb, "  # the import reached the controller through this ssh_config (its\n"
-			      "  # IdentityFile and UserKnownHostsFile); keep it beside the inventory,\n"
-			      "  # or pass --allow-path, and uncomment:\n  # config: ");
+		strbuf_addstr(&sb, "  # the ssh_config the import went through (its IdentityFile and\n"
+			      "  # UserKnownHostsFile)\n  config: ");
 		yamlout_scalar(&sb, abs ? abs : t->ssh_config);
 		strbuf_addch(&sb, '\n');
 		free(abs);

@@ -5,7 +5,7 @@
  * cgroup.conf and slurmdbd.conf (absent ones skipped, as Slurm does), the
  * release from "slurmctld -V", the slurm and munge users' UIDs and GIDs
  * from getent, and the ssh: section that reached the host (user, port,
- * the ssh_config as a comment); then
+ * the ssh_config); then
  * import_nodes() as for local files.
  *
  * Ownership: out and problems are the caller's, appended to; *cause is

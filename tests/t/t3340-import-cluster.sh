@@ -62,7 +62,7 @@ test_expect_success 'import cluster ctl reads it all over SSH: exit 0, nothing l
 	"$CLUSTERCTL" validate inv.yaml &&
 	grep -A1 "^  # the GPU pair, read through the include\$" inv.yaml | grep "^  - {names: \"gpu\[01-02\]\"" &&
 	sed -n "/^ssh:\$/,/^\$/p" inv.yaml >ssh &&
-	grep "^  # config: \"\\{0,1\\}$(cd "$L/ssh" && pwd -P)/config\"\\{0,1\\}\$" ssh
+	grep "^  config: \"\\{0,1\\}$(cd "$L/ssh" && pwd -P)/config\"\\{0,1\\}\$" ssh
 '
 
 test_expect_success 'the release and the service users are the host'\''s' '
