@@ -26,7 +26,7 @@ FLOORS = [
                  'hostlist', 'diag', 'yamlout', 'embedded', 'version',
                  'pathtrust', 'fileio']),
     (1, 'model', ['model', 'slurmkeys', 'slurmconf', 'slurmread', 'sitecomments',
-               'mungekey']),
+               'slurmdiff', 'mungekey']),
     (2, 'inventory', ['inventory', 'overlay', 'validate', 'yaml_splice',
                       'add_user_req']),
     (3, 'render', ['render', 'view', 'tmpl']),

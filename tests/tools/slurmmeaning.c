@@ -39,6 +39,7 @@
 
 #include "hostlist.h"
 #include "slurmconf.h"
+#include "slurmdiff.h"
 #include "slurmread.h"
 #include "strbuf.h"
 #include "xalloc.h"
@@ -74,41 +75,6 @@ static char *lower(const char *s)
 	return d;
 }
 
-/* A comma list whose order does not matter, sorted. */
-static char *sorted_list(const char *v)
-{
-	struct facts items = { 0 };
-	struct strbuf sb = STRBUF_INIT;
-
-	for (const char *p = v; *p;) {
-		size_t k = strcspn(p, ",");
-
-		fact(&items, "%.*s", (int)k, p);
-		p += k + (p[k] == ',');
-	}
-	xqsort(items.v, items.n, sizeof(*items.v), cmp_str);
-	for (size_t i = 0; i < items.n; i++) {
-		strbuf_addf(&sb, "%s%s", i ? "," : "", items.v[i]);
-		free(items.v[i]);
-	}
-	free(items.v);
-	return strbuf_detach(&sb, NULL);
-}
-
-static char *value_of(const char *key, const char *v)
-{
-	static const char *const unordered[] = { "Features", "Gres", "AllowAccounts",
-						 "AllowGroups", "AllowQos", "DenyAccounts",
-						 "DenyQos" };
-
-	if (!strcasecmp(key, "ClusterName"))
-		return lower(v);
-	for (size_t i = 0; i < ARRAY_SIZE(unordered); i++)
-		if (!strcasecmp(key, unordered[i]))
-			return sorted_list(v);
-	return xstrdup(v);
-}
-
 /* Slurm's defaults (slurm.conf(5)): where = "set", "part" or "node". */
 static const char *const slurm_defaults[][3] = {
 	{ "set", "AuthType", "auth/munge" }, { "set", "SlurmctldPort", "6817" },
@@ -135,22 +101,6 @@ static bool is_default(const char *where, const char *key, const char *value)
 	return false;
 }
 
-/* Item k of hostlist expression v (a node's own NodeAddr=), or v itself (one for all). */
-static char *nth(const char *v, size_t k)
-{
-	struct hostlist hl = HOSTLIST_INIT;
-	char *cause = NULL, *s;
-
-	if (hostlist_expand(v, &hl, &cause) < 0 || hl.n == 1 || k >= hl.n) {
-		free(cause);
-		hostlist_release(&hl);
-		return xstrdup(v);
-	}
-	s = xstrdup(hl.names[k]);
-	hostlist_release(&hl);
-	return s;
-}
-
 /* "PREFIX KEY=VALUE" for every word of l after its own; k: the node's index on the line. */
 static void words(struct facts *f, const char *where, const char *prefix,
 		  const struct slurmconf_line *l, size_t k, const char *skip)
@@ -161,17 +111,14 @@ static void words(struct facts *f, const char *where, const char *prefix,
 
 		if ((skip && !strcasecmp(key, skip)) || is_default(where, key, l->kv[i].value))
 			continue;
-		if (!strcasecmp(key, "NodeAddr") || !strcasecmp(key, "NodeHostname") ||
-		    !strcasecmp(key, "Port")) {
-			v = nth(l->kv[i].value, k);
-		} else if (!strcasecmp(key, "SocketsPerBoard")) {
+		if (!strcasecmp(key, "SocketsPerBoard")) {
 			const char *b = slurmconf_get(l, "Boards");
 
 			key = "Sockets";
 			v = xasprintf("%lld", strtoll(l->kv[i].value, NULL, 10) *
 				      (b ? strtoll(b, NULL, 10) : 1));
 		} else {
-			v = value_of(key, l->kv[i].value);
+			v = slurmdiff_node_value(key, l->kv[i].value, k);
 		}
 		lk = lower(key);
 		fact(f, "%s %s=%s", prefix, lk, v);
@@ -250,7 +197,7 @@ static int conf_facts(const struct slurmconf *c, struct facts *f, struct nodes *
 			fact(f, "set slurmctldhost.%zu=%s", hosts++, l->kv[0].value);
 		} else if (strcasecmp(l->kv[0].key, "NodeSet") &&
 			   !is_default("set", l->kv[0].key, l->kv[0].value)) {
-			char *k = lower(l->kv[0].key), *v = value_of(l->kv[0].key, l->kv[0].value);
+			char *k = lower(l->kv[0].key), *v = slurmdiff_value(l->kv[0].key, l->kv[0].value);
 			char *a = strcasecmp(k, "AccountingStorageHost") ? NULL : address_of(c, v);
 
 			if (a) {
