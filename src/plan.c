@@ -106,6 +106,7 @@ struct plan_diff {
 	char *text;		/* masked unified diff */
 	unsigned restart;
 	char *why;
+	char *settings;		/* masked; NULL: not compared by meaning */
 };
 
 static uint64_t plan_hash_str(const char *s)
@@ -162,16 +163,23 @@ static void plan_diff_fill(const struct plan *p, struct plan_diff *d,
 	char *mw = plan_mask_secrets(want, wlen, p->db_password);
 	char *la = had ? xasprintf("a%s", path) : xstrdup("/dev/null");
 	char *lb = xasprintf("b%s", path);
+	char *settings = NULL;
 	struct strbuf sb = STRBUF_INIT;
 
 	if (!diff_unified(mo, strlen(mo), mw, strlen(mw), la, lb, DIFF_CONTEXT,
 			  &sb))
 		strbuf_addstr(&sb, "(a secret value differs; not shown)\n");
 	d->text = strbuf_detach(&sb, NULL);
-	d->restart = plan_classify_release(path, had ? o->bytes : "", had ? o->len : 0,
-					   want, wlen,
-					   slurmkeys_has(p->m->cluster.slurm_version, SLURM_RECONFIGURE_REEXECS),
-					   &d->why);
+	d->restart = plan_classify_settings(path, had ? o->bytes : "", had ? o->len : 0,
+					    want, wlen,
+					    slurmkeys_has(p->m->cluster.slurm_version,
+							  SLURM_RECONFIGURE_REEXECS),
+					    &d->why, &settings);
+	/* a new file's settings would be all of them: its diff says it */
+	if (settings && had)
+		d->settings = plan_mask_secrets(settings, strlen(settings), p->db_password);
+	if (settings)
+		xfree_secret(settings, strlen(settings));
 	free(mo);
 	free(mw);
 	free(la);
@@ -195,6 +203,7 @@ static void plan_file_diff(struct plan *p, struct plan_file *pf,
 	pf->diff = d->text;
 	pf->restart = d->restart;
 	pf->restart_why = d->why;
+	pf->settings = d->settings;
 	free(key);
 }
 
@@ -625,6 +634,7 @@ void plan_free(struct plan *p)
 		free(p->diffs[i].key);
 		free(p->diffs[i].text);
 		free(p->diffs[i].why);
+		free(p->diffs[i].settings);
 	}
 	free(p->diffs);
 	free(p->diff_table);

@@ -87,6 +87,12 @@ struct plan_file {
 	char have_fp[MUNGEKEY_FP_LEN];	/* munge key: what the host has */
 	unsigned restart;	/* enum plan_restart bits this change needs */
 	const char *restart_why;	/* the key that forced a restart, or NULL; plan-owned */
+	/*
+	 * The settings that change, one a line ("": formatting only), for a
+	 * modified Slurm config both of whose sides read (plan_classify_settings);
+	 * else NULL. Shared like diff, secrets masked.
+	 */
+	const char *settings;
 };
 
 struct plan_ident {
@@ -302,6 +308,19 @@ unsigned plan_classify(const char *path, const char *old, size_t old_len,
 unsigned plan_classify_release(const char *path, const char *old, size_t old_len,
 			       const char *new, size_t new_len, bool reexec,
 			       char **why);
+
+/*
+ * plan_classify_release by the settings that change: for slurm.conf,
+ * gres.conf, cgroup.conf and slurmdbd.conf both sides are read as Slurm
+ * reads them (slurmdiff.h) and only what they mean counts; *settings (may
+ * be NULL) is set to those settings, one a line ("" when the change is
+ * formatting only: nothing to restart or reconfigure), newly allocated;
+ * NULL for other files, and where a side does not read (then its lines
+ * are compared as text, as plan_classify_release did before).
+ */
+unsigned plan_classify_settings(const char *path, const char *old, size_t old_len,
+				const char *new, size_t new_len, bool reexec,
+				char **why, char **settings);
 
 /*
  * Replaces the value of secret keys (StoragePass=) and every occurrence of

@@ -1,8 +1,10 @@
 /*
  * plan_classify.c: what a change of a config file needs from the daemons
- * (plan.h, docs/restart-classification.md): the keys of the lines that
- * differ, looked up in a table of what a reconfigure can change and what
- * needs a restart, per release.
+ * (plan.h, docs/restart-classification.md): the settings that change
+ * (slurmdiff.h: by meaning, so a change of form alone needs nothing), or
+ * where a side does not read, the keys of the lines that differ, looked
+ * up in a table of what a reconfigure can change and what needs a
+ * restart, per release.
  */
 #include "compat.h"
 
@@ -11,6 +13,8 @@
 #include <string.h>
 
 #include "plan.h"
+#include "slurmdiff.h"
+#include "strbuf.h"
 #include "xalloc.h"
 
 /* ---- the restart classification (docs/restart-classification.md) ---- */
@@ -121,21 +125,16 @@ static int plan_cmp_str(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-/* The bits one changed line needs; *key_out (borrowed) names its key. */
-static unsigned plan_line_class(const char *name, const char *line, bool reexec,
-				const char **key_out)
+/* The bits a change of slurm.conf key (any case) needs; *key_out names it. */
+static unsigned plan_key_class(const char *key, size_t kl, bool reexec,
+			       const char **key_out)
 {
-	size_t kl = strcspn(line, "= \t"), i;
+	size_t i;
 
 	*key_out = NULL;
-	if (!strcmp(name, "gres.conf")) {
-		/* every gres.conf line defines node resources (gres.conf(5)) */
-		*key_out = "gres";
-		return PLAN_RESTART_CTLD | PLAN_RESTART_SLURMD;
-	}
 	for (i = 0; i < ARRAY_SIZE(plan_slurm_keys); i++) {
 		if (strlen(plan_slurm_keys[i].key) == kl &&
-		    !strncasecmp(line, plan_slurm_keys[i].key, kl)) {
+		    !strncasecmp(key, plan_slurm_keys[i].key, kl)) {
 			*key_out = plan_slurm_keys[i].key;
 			if (reexec && !plan_slurm_keys[i].restart_on_reexec)
 				return PLAN_RECONFIGURE;
@@ -143,6 +142,18 @@ static unsigned plan_line_class(const char *name, const char *line, bool reexec,
 		}
 	}
 	return PLAN_RECONFIGURE;
+}
+
+/* The bits one changed line needs; *key_out (borrowed) names its key. */
+static unsigned plan_line_class(const char *name, const char *line, bool reexec,
+				const char **key_out)
+{
+	if (!strcmp(name, "gres.conf")) {
+		/* every gres.conf line defines node resources (gres.conf(5)) */
+		*key_out = "gres";
+		return PLAN_RESTART_CTLD | PLAN_RESTART_SLURMD;
+	}
+	return plan_key_class(line, strcspn(line, "= \t"), reexec, key_out);
 }
 
 static unsigned plan_classify_lines(const char *name, const char *old,
@@ -182,6 +193,52 @@ static unsigned plan_classify_lines(const char *name, const char *old,
 	return bits;
 }
 
+/* The bits one setting that changes needs (by file, then by key). */
+static unsigned plan_setting_class(const char *name, const struct slurmdiff_item *it,
+				   bool reexec, const char **key_out)
+{
+	*key_out = NULL;
+	if (!strcmp(name, "gres.conf")) {
+		*key_out = "gres";
+		return PLAN_RESTART_CTLD | PLAN_RESTART_SLURMD;
+	}
+	if (!strcmp(name, "slurmdbd.conf")) {
+		*key_out = it->key;
+		return PLAN_RESTART_DBD;
+	}
+	if (!strcmp(name, "cgroup.conf"))
+		return PLAN_RECONFIGURE;
+	if (it->scope == SLURMDIFF_NODE)
+		return plan_key_class("NodeName", strlen("NodeName"), reexec, key_out);
+	if (it->scope == SLURMDIFF_GLOBAL)
+		return plan_key_class(it->key, strlen(it->key), reexec, key_out);
+	return PLAN_RECONFIGURE;	/* partitions, NodeSet, DownNodes ... */
+}
+
+/* The bits the settings of d need; *why as plan_classify's; *settings: one a line. */
+static unsigned plan_classify_diff(const char *name, const struct slurmdiff *d,
+				   bool reexec, char **why, char **settings)
+{
+	struct strbuf sb = STRBUF_INIT;
+	unsigned bits = 0;
+
+	for (size_t i = 0; i < d->n; i++) {
+		const char *key;
+		unsigned b = plan_setting_class(name, &d->v[i], reexec, &key);
+		char *line = slurmdiff_item_text(&d->v[i]);
+
+		if ((b & ~PLAN_RECONFIGURE) && why && !*why)
+			*why = key ? xasprintf("%s: %s", name, key) : xstrdup(name);
+		bits |= b;
+		strbuf_addf(&sb, "%s\n", line);
+		free(line);
+	}
+	if (settings)
+		*settings = strbuf_detach(&sb, NULL);
+	strbuf_release(&sb);
+	return bits;
+}
+
 unsigned plan_classify(const char *path, const char *old, size_t old_len,
 		       const char *new, size_t new_len, char **why)
 {
@@ -192,10 +249,23 @@ unsigned plan_classify_release(const char *path, const char *old, size_t old_len
 			       const char *new, size_t new_len, bool reexec,
 			       char **why)
 {
+	return plan_classify_settings(path, old, old_len, new, new_len, reexec, why,
+				      NULL);
+}
+
+unsigned plan_classify_settings(const char *path, const char *old, size_t old_len,
+				const char *new, size_t new_len, bool reexec,
+				char **why, char **settings)
+{
 	const char *name = plan_basename(path);
+	struct slurmdiff d = { 0 };
+	char *cause = NULL;
+	unsigned bits;
 
 	if (why)
 		*why = NULL;
+	if (settings)
+		*settings = NULL;
 	if (old_len == new_len && (!old_len || !memcmp(old, new, old_len)))
 		return 0;
 	if (!strcmp(name, "munge.key"))
@@ -210,6 +280,16 @@ unsigned plan_classify_release(const char *path, const char *old, size_t old_len
 		if (why)
 			*why = xstrdup(path);
 		return PLAN_RESTART_SACKD;
+	}
+	if (slurmdiff_handles(path)) {
+		if (slurmdiff_compute(path, old, old_len, new, new_len, &d, &cause) == 0) {
+			bits = plan_classify_diff(name, &d, reexec, why, settings);
+			slurmdiff_release(&d);
+			return bits;
+		}
+		/* a side Slurm would not read either: by file and line, as before */
+		free(cause);
+		slurmdiff_release(&d);
 	}
 	if (!strcmp(name, "slurmdbd.conf"))
 		return PLAN_RESTART_DBD;

@@ -232,7 +232,24 @@ static void plan_describe_file(const struct plan *p, const struct plan_file *f,
 		strbuf_addf(out, "%sowner %u:%u -> %s:%s (%u:%u)", sep,
 			    f->have_uid, f->have_gid, f->want->owner,
 			    f->want->group, f->want_uid, f->want_gid);
+	if (f->settings && !*f->settings)
+		strbuf_addf(out, "%sformatting only", sep);
+	else if (f->settings)
+		strbuf_addf(out, "%ssettings:", sep);
 	(void)p;
+}
+
+/* The settings that change, one an indented line. */
+static void plan_print_settings(const char *settings, struct strbuf *out)
+{
+	for (const char *s = settings; *s;) {
+		size_t l = strcspn(s, "\n");
+
+		strbuf_addstr(out, "    ");
+		strbuf_add(out, s, l);
+		strbuf_addch(out, '\n');
+		s += l + (s[l] == '\n');
+	}
 }
 
 static void plan_print_files(const struct plan *p, bool color,
@@ -249,6 +266,8 @@ static void plan_print_files(const struct plan *p, bool color,
 		strbuf_addf(out, "  %s: %s: ", g[i].hosts, f->want->path);
 		plan_describe_file(p, f, out);
 		strbuf_addch(out, '\n');
+		if (f->settings)
+			plan_print_settings(f->settings, out);
 		if (f->diff && !f->want->secret)
 			plan_print_diff(f->diff, color, out);
 	}
@@ -530,6 +549,20 @@ static const char *plan_json_mode(char buf[8], unsigned mode)
 	return buf;
 }
 
+/* Lines "a\nb\n" as ["a", "b"]. */
+static json_t *plan_json_lines(const char *s)
+{
+	json_t *a = json_array();
+
+	while (*s) {
+		size_t l = strcspn(s, "\n");
+
+		json_array_append_new(a, json_stringn(s, l));
+		s += l + (s[l] == '\n');
+	}
+	return a;
+}
+
 static json_t *plan_json_files(const struct plan *p)
 {
 	char have[8], want[8];
@@ -556,6 +589,8 @@ static json_t *plan_json_files(const struct plan *p)
 			json_object_set_new(o, "fingerprint", json_string(f->have_fp));
 		if (f->diff && !f->want->secret)
 			json_object_set_new(o, "diff", json_string(f->diff));
+		if (f->settings)
+			json_object_set_new(o, "settings", plan_json_lines(f->settings));
 		json_array_append_new(a, o);
 	}
 	plan_groups_free(g, ng);

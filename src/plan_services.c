@@ -11,6 +11,7 @@
 
 #include "hostlist.h"
 #include "plan_services.h"
+#include "slurmdiff.h"
 #include "slurmkeys.h"
 #include "xalloc.h"
 
@@ -187,7 +188,9 @@ static unsigned plan_fetched(struct plan *p)
 		const struct plan_file *f = &p->files[i];
 		const char *name = plan_basename(f->want->path);
 
-		if (!f->content || f->want->absent || !plan_is_node_config(name))
+		/* a change of form only is not pushed: nothing reconfigures */
+		if (!f->content || f->want->absent || !plan_is_node_config(name) ||
+		    (f->settings && !*f->settings))
 			continue;
 		strbuf_addf(&files, "%s%s", files.len ? ", " : "", name);
 		/* of these, the client commands (and so sackd) take slurm.conf */
@@ -208,9 +211,23 @@ static unsigned plan_fetched(struct plan *p)
 
 /*
  * Whether sackd's cached bytes (they came back: the controller's slurm.conf
- * holds a secret put in at push time) are what slurmctld serves, secrets
- * in place.
+ * holds a secret put in at push time, or its form alone changed) are what
+ * slurmctld serves, secrets in place, or mean the same (slurmdiff.h).
  */
+/* True when the cached copy of path says what want does, in another form. */
+static bool plan_same_meaning(const char *path, const struct obs_file *cache,
+			      const char *want, size_t len)
+{
+	struct slurmdiff d = { 0 };
+	char *cause = NULL;
+	bool same = slurmdiff_compute(path, cache->bytes, cache->len, want, len, &d,
+				      &cause) == 0 && d.n == 0;
+
+	free(cause);
+	slurmdiff_release(&d);
+	return same;
+}
+
 static bool plan_cache_is_served(const struct plan *p, const struct obs_file *cache)
 {
 	size_t ctl = model_controller(p->m), len = 0;
@@ -224,6 +241,8 @@ static bool plan_cache_is_served(const struct plan *p, const struct obs_file *ca
 	if (!f || !(want = plan_file_bytes(p, f, &len)))
 		return false;
 	same = len == cache->len && !memcmp(want, cache->bytes, len);
+	if (!same)
+		same = plan_same_meaning(f->path, cache, want, len);
 	xfree_secret(want, len);
 	return same;
 }

@@ -130,7 +130,8 @@ test_expect_success 'a hand edit on one host: plan shows that diff for that host
 	on gpu03 sed -i "s/^ReturnToService=2/ReturnToService=1/" /etc/slurm/slurm.conf &&
 	test_must_fail --exit=2 cc plan "$INV" >out && cat out &&
 	sed "/^hardware (/,/^plan:/d" out | grep -c "^  [a-z]" >n && echo 2 >e && test_cmp e n &&
-	grep "^  gpu03: /etc/slurm/slurm.conf: modify$" out &&
+	grep "^  gpu03: /etc/slurm/slurm.conf: modify, settings:$" out &&
+	grep "^    ReturnToService: 1 -> 2$" out &&
 	grep "^    -ReturnToService=1$" out && grep "^    +ReturnToService=2$" out &&
 	grep -c "^    [-+][^-+]" out >n && echo 2 >e && test_cmp e n &&
 	grep "^  ctl: reconfigure slurmctld" out

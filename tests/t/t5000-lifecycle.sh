@@ -123,7 +123,8 @@ test_expect_success '4. edit the inventory: node, QoS limit, account, two users,
 
 test_expect_success '4. plan --prune shows exactly those changes, grouped by host' '
 	test_must_fail --exit=2 cc plan --prune "$INV" >plan 2>err; cat plan err &&
-	grep "^  ctl,gpu\[01-03\]: /etc/slurm/slurm.conf: modify\$" plan &&
+	grep "^  ctl,gpu\[01-03\]: /etc/slurm/slurm.conf: modify, settings:\$" plan &&
+	grep "^    partition debug: Nodes gpu\[01-02\] -> gpu\[01-03\]\$" plan &&
 	test "$(grep -c ": /etc/" plan)" = 1 &&
 	grep "^    -PartitionName=debug Nodes=gpu\[01-02\]" plan &&
 	grep "^    +PartitionName=debug Nodes=gpu\[01-03\]" plan &&

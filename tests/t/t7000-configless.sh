@@ -226,7 +226,8 @@ test_expect_success '2. MaxTime: plan changes ctl only, slurmd get it through sl
 	sed -i "s/{name: debug, nodes: \"gpu\[01-03\]\", max_time: \"00:30:00\"/{name: debug, nodes: \"gpu[01-03]\", max_time: \"00:45:00\"/" "$INV" &&
 	grep -q "max_time: \"00:45:00\"" "$INV" &&
 	test_must_fail --exit=2 cc plan "$INV" >plan 2>err; cat plan err &&
-	grep "^  $PUSHED: /etc/slurm/slurm.conf: modify\$" plan &&
+	grep "^  $PUSHED: /etc/slurm/slurm.conf: modify, settings:\$" plan &&
+	grep "^    partition debug: MaxTime 00:30:00 -> 00:45:00\$" plan &&
 	test "$(grep -c ": /etc/" plan)" = 1 &&
 	if [ -n "$SACKD" ] && [ -z "$SACKD_PUSHED" ]; then grep "^  login1: restart sackd (cached slurm.conf is not the controller.s; this sackd fetches only when it starts)\$" plan
 	else ! grep "restart sackd" plan; fi &&

@@ -216,7 +216,8 @@ Test(plan, one_edited_host_shows_only_its_diff)
 	cr_expect_eq(p->files[0].change, PLAN_MODIFY);
 	cr_expect_eq(p->files[0].restart, PLAN_RECONFIGURE);
 	t = text(p);
-	cr_expect(strstr(t, "files:\n  n3: /etc/slurm/slurm.conf: modify\n"
+	cr_expect(strstr(t, "files:\n  n3: /etc/slurm/slurm.conf: modify, settings:\n"
+			    "    partition p: MaxTime 1 -> (none)\n"
 			    "    --- a/etc/slurm/slurm.conf\n"
 			    "    +++ b/etc/slurm/slurm.conf\n"
 			    "    @@ -1,4 +1,4 @@\n"
@@ -334,7 +335,8 @@ Test(plan, secrets_never_printed)
 	cr_expect_eq(p->n_files, 2);
 	t = text(p);
 	j = json(p);
-	cr_expect(strstr(t, "  n1: /etc/slurm/slurmdbd.conf: modify\n"
+	cr_expect(strstr(t, "  n1: /etc/slurm/slurmdbd.conf: modify, settings:\n"
+			    "    StoragePass changed\n"
 			    "    (a secret value differs; not shown)\n"), "%s", t);
 	cr_expect(strstr(t, "n1: restart slurmdbd"), "%s", t);
 	cr_expect(strstr(t, "n2: restart munge (munge key)"), "%s", t);
@@ -937,7 +939,8 @@ Test(plan, secret_pass_through_values_never_in_the_plan)
 	cr_expect_null(strstr(t, RENDER_SECRET_VALUE_PREFIX), "%s", t);
 	/* n1 lacks the line, n2 has the old value, n3 and n4 are up to date */
 	cr_expect_not_null(strstr(t, "+AccountingStoragePass=********\n"), "%s", t);
-	cr_expect_not_null(strstr(t, "n2: /etc/slurm/slurm.conf: modify\n"), "%s", t);
+	cr_expect_not_null(strstr(t, "n2: /etc/slurm/slurm.conf: modify, settings:\n"
+				  "    AccountingStoragePass changed\n"), "%s", t);
 	cr_expect_not_null(strstr(t, "(a secret value differs; not shown)"), "%s", t);
 	/* n3 named nowhere: not at a line's start nor in a hostlist (the munge
 	 * key's base64 fingerprint may hold the letters "n3") */
