@@ -58,6 +58,32 @@ static int sd_cmp_str(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
+/* Slurm's defaults (slurm.conf(5)): where = "set", "part" or "node". */
+static const char *const slurm_defaults[][3] = {
+	{ "set", "AuthType", "auth/munge" }, { "set", "SlurmctldPort", "6817" },
+	{ "set", "SlurmdPort", "6818" }, { "set", "InactiveLimit", "0" },
+	{ "set", "KillWait", "30" }, { "set", "MinJobAge", "300" },
+	{ "set", "SlurmctldTimeout", "120" }, { "set", "SlurmdTimeout", "300" },
+	{ "set", "Waittime", "0" }, { "set", "MpiDefault", "none" },
+	{ "set", "JobCompType", "jobcomp/none" }, { "set", "SwitchType", "switch/none" },
+	{ "set", "AccountingStorageType", "accounting_storage/none" },
+	{ "set", "SchedulerType", "sched/backfill" }, { "set", "SlurmctldDebug", "info" },
+	{ "set", "SlurmdDebug", "info" }, { "set", "AccountingStoragePort", "6819" },
+	{ "part", "Default", "NO" }, { "part", "State", "UP" }, { "part", "Hidden", "NO" },
+	{ "part", "AllowGroups", "ALL" }, { "part", "AllowAccounts", "ALL" },
+	{ "part", "AllowQos", "ALL" },
+	{ "node", "Boards", "1" }, { "node", "State", "UNKNOWN" },
+};
+
+bool slurmdiff_is_default(const char *where, const char *key, const char *value)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(slurm_defaults); i++)
+		if (!strcmp(slurm_defaults[i][0], where) && !strcasecmp(slurm_defaults[i][1], key) &&
+		    !strcasecmp(slurm_defaults[i][2], value))
+			return true;
+	return false;
+}
+
 /* A comma list whose order Slurm ignores, sorted. */
 static char *sd_sorted_list(const char *v)
 {
@@ -125,6 +151,8 @@ static int sd_node_facts(const struct slurmconf_line *l, struct sd_facts *f, cha
 		for (size_t i = 1; i < l->n; i++) {
 			const char *key = l->kv[i].key, *v = l->kv[i].value;
 
+			if (slurmdiff_is_default("node", key, v))
+				continue;
 			sd_add(f, SLURMDIFF_NODE, hl.names[k], key,
 			       slurmdiff_node_value(key, v, k));
 		}
@@ -140,6 +168,8 @@ static int sd_partition_facts(const struct slurmconf *c, const struct slurmconf_
 		struct hostlist hl = HOSTLIST_INIT;
 		bool named;
 
+		if (slurmdiff_is_default("part", key, v))
+			continue;
 		if (strcasecmp(key, "Nodes")) {
 			sd_add(f, SLURMDIFF_PARTITION, l->kv[0].value, key, slurmdiff_value(key, v));
 			continue;
@@ -171,7 +201,8 @@ static void sd_global(struct sd_facts *f, const char *key, const char *v)
 				return;
 			}
 	}
-	sd_add(f, SLURMDIFF_GLOBAL, "", key, slurmdiff_value(key, v));
+	if (!slurmdiff_is_default("set", key, v))
+		sd_add(f, SLURMDIFF_GLOBAL, "", key, slurmdiff_value(key, v));
 }
 
 /* The facts of one resolved line; -1 + *cause on a node list that does not expand. */
@@ -311,7 +342,8 @@ static void sd_gres_facts(const struct slurmgres *g, struct sd_facts *f)
 {
 	struct hostlist nodes = HOSTLIST_INIT;
 
-	if (g->autodetect)
+	/* off: Slurm's default, as if not written */
+	if (g->autodetect && strcasecmp(g->autodetect, "off"))
 		sd_add(f, SLURMDIFF_GLOBAL, "", "AutoDetect", xstrdup(g->autodetect));
 	for (size_t i = 0; i < g->n; i++)
 		for (size_t k = 0; k < g->recs[i].nodes.n; k++)
@@ -325,7 +357,7 @@ static void sd_gres_facts(const struct slurmgres *g, struct sd_facts *f)
 			continue;
 		sd_gres_node(g, nodes.names[k], false, f);
 		ad = slurmgres_autodetect(g, nodes.names[k]);
-		if (ad && ad != g->autodetect)
+		if (ad && ad != g->autodetect && strcasecmp(ad, "off"))
 			sd_add(f, SLURMDIFF_NODE, nodes.names[k], "AutoDetect", xstrdup(ad));
 	}
 	sd_gres_node(g, "", true, f);	/* records for every node (a per-node file) */

@@ -13,7 +13,9 @@
  *   - in gres.conf, a node's devices of one name and type (count, files,
  *     cores, links, flags), and the AutoDetect in force.
  * Comma lists whose order Slurm ignores (Features, Gres, Allow*, Deny*)
- * compare sorted; ClusterName compares lowercased.
+ * compare sorted; ClusterName compares lowercased; a value equal to
+ * Slurm's own default (slurmdiff_is_default; gres.conf AutoDetect=off) is
+ * as if not written.
  *
  * An "Include" line counts as a setting of its own (the paths, in order):
  * the content of an included file is not compared, as the plan observes
@@ -72,6 +74,13 @@ int slurmdiff_compute(const char *path, const char *old, size_t old_len,
  * DefaultTime 01:00:00 -> (none)", "StoragePass changed". Newly allocated.
  */
 char *slurmdiff_item_text(const struct slurmdiff_item *it);
+
+/*
+ * True when value is Slurm's default for key (slurm.conf(5): AuthType
+ * auth/munge, the ports, the timers, a partition's Default=NO and
+ * State=UP, ...): where is "set" (a global key), "part" or "node".
+ */
+bool slurmdiff_is_default(const char *where, const char *key, const char *value);
 
 /*
  * A value as Slurm compares it: the comma lists whose order it ignores

@@ -75,32 +75,6 @@ static char *lower(const char *s)
 	return d;
 }
 
-/* Slurm's defaults (slurm.conf(5)): where = "set", "part" or "node". */
-static const char *const slurm_defaults[][3] = {
-	{ "set", "AuthType", "auth/munge" }, { "set", "SlurmctldPort", "6817" },
-	{ "set", "SlurmdPort", "6818" }, { "set", "InactiveLimit", "0" },
-	{ "set", "KillWait", "30" }, { "set", "MinJobAge", "300" },
-	{ "set", "SlurmctldTimeout", "120" }, { "set", "SlurmdTimeout", "300" },
-	{ "set", "Waittime", "0" }, { "set", "MpiDefault", "none" },
-	{ "set", "JobCompType", "jobcomp/none" }, { "set", "SwitchType", "switch/none" },
-	{ "set", "AccountingStorageType", "accounting_storage/none" },
-	{ "set", "SchedulerType", "sched/backfill" }, { "set", "SlurmctldDebug", "info" },
-	{ "set", "SlurmdDebug", "info" }, { "set", "AccountingStoragePort", "6819" },
-	{ "part", "Default", "NO" }, { "part", "State", "UP" }, { "part", "Hidden", "NO" },
-	{ "part", "AllowGroups", "ALL" }, { "part", "AllowAccounts", "ALL" },
-	{ "part", "AllowQos", "ALL" },
-	{ "node", "Boards", "1" }, { "node", "State", "UNKNOWN" },
-};
-
-static bool is_default(const char *where, const char *key, const char *value)
-{
-	for (size_t i = 0; i < ARRAY_SIZE(slurm_defaults); i++)
-		if (!strcmp(slurm_defaults[i][0], where) && !strcasecmp(slurm_defaults[i][1], key) &&
-		    !strcasecmp(slurm_defaults[i][2], value))
-			return true;
-	return false;
-}
-
 /* "PREFIX KEY=VALUE" for every word of l after its own; k: the node's index on the line. */
 static void words(struct facts *f, const char *where, const char *prefix,
 		  const struct slurmconf_line *l, size_t k, const char *skip)
@@ -109,7 +83,7 @@ static void words(struct facts *f, const char *where, const char *prefix,
 		const char *key = l->kv[i].key;
 		char *lk, *v;
 
-		if ((skip && !strcasecmp(key, skip)) || is_default(where, key, l->kv[i].value))
+		if ((skip && !strcasecmp(key, skip)) || slurmdiff_is_default(where, key, l->kv[i].value))
 			continue;
 		if (!strcasecmp(key, "SocketsPerBoard")) {
 			const char *b = slurmconf_get(l, "Boards");
@@ -196,7 +170,7 @@ static int conf_facts(const struct slurmconf *c, struct facts *f, struct nodes *
 		} else if (!strcasecmp(l->kv[0].key, "SlurmctldHost")) {
 			fact(f, "set slurmctldhost.%zu=%s", hosts++, l->kv[0].value);
 		} else if (strcasecmp(l->kv[0].key, "NodeSet") &&
-			   !is_default("set", l->kv[0].key, l->kv[0].value)) {
+			   !slurmdiff_is_default("set", l->kv[0].key, l->kv[0].value)) {
 			char *k = lower(l->kv[0].key), *v = slurmdiff_value(l->kv[0].key, l->kv[0].value);
 			char *a = strcasecmp(k, "AccountingStorageHost") ? NULL : address_of(c, v);
 

@@ -141,6 +141,23 @@ Test(slurmdiff, a_partition_gaining_a_node_is_named_with_its_nodes)
 			"partition long: Nodes gpu[01-02] -> cpu01,gpu[01-02]\n");
 }
 
+Test(slurmdiff, a_default_written_out_is_no_change)
+{
+	expect_settings(SLURM, site_conf,
+			"AuthType=auth/munge\nSlurmctldPort=6817\n" /* Slurm's defaults */
+			"ClusterName=lab\n"
+			"SlurmctldHost=ctl(10.0.0.1)\n"
+			"NodeName=gpu[01-02] CPUs=8 RealMemory=64000 Gres=gpu:a100:2 "
+			"Features=a100,ib\n"
+			"NodeName=cpu01 CPUs=4 RealMemory=8000\n"
+			"PartitionName=long Nodes=gpu[01-02] DefaultTime=01:00:00 "
+			"MaxTime=INFINITE State=UP Default=NO\n",
+			"");
+	expect_settings(GRES, "NodeName=gpu[01-02] Name=gpu Type=a100 File=/dev/nvidia[0-1]\n",
+			"AutoDetect=off\n" "NodeName=gpu[01-02] Name=gpu "
+			"Type=a100 File=/dev/nvidia[0-1] AutoDetect=off\n", "");
+}
+
 Test(slurmdiff, include_lines_are_settings)
 {
 	expect_settings(SLURM, "ClusterName=lab\n",
@@ -167,10 +184,10 @@ Test(slurmdiff, a_gres_line_per_gpu_is_formatting_only)
 Test(slurmdiff, gres_changes_are_named_per_node_and_type)
 {
 	expect_settings(GRES, gres_range,
-			"AutoDetect=off\n"
+			"AutoDetect=nvml\n"
 			"NodeName=gpu01 Name=gpu Type=a100 File=/dev/nvidia[0-1]\n"
 			"NodeName=gpu02 Name=gpu Type=a100 File=/dev/nvidia0\n",
-			"AutoDetect: (none) -> off\n"
+			"AutoDetect: (none) -> nvml\n"
 			"gpu02: gpu:a100 Count=2 File=/dev/nvidia[0-1] -> Count=1 "
 			"File=/dev/nvidia0\n");
 	expect_settings(GRES, gres_range, "",
