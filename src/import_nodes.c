@@ -263,6 +263,14 @@ static void emit_cluster_keys(struct imp *im, struct strbuf *out)
 		strbuf_addstr(out, "  # slurm.conf does not say which release it is for: the oldest\n"
 			      "  # from 22.05 on that takes every key it has\n");
 	strbuf_addf(out, "  slurm_version: \"%s\"\n", im->version_name);
+	/*
+	 * What a site left to Slurm stays Slurm's: clusterctl adds none of its
+	 * own choices. A slurm.conf clusterctl wrote has them all written out.
+	 */
+	if (!memmem(im->src->conf.text, im->src->conf.len, RENDER_OURS_MARK,
+		    strlen(RENDER_OURS_MARK)))
+		strbuf_addstr(out, "  # where these files said nothing, Slurm's defaults hold\n"
+			      "  defaults: slurm\n");
 	for (size_t i = 0; i < im->conf.n; i++)
 		if (imp_key_is(&im->conf.lines[i], "SlurmctldHost") ||
 		    imp_key_is(&im->conf.lines[i], "ControlMachine"))

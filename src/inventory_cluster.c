@@ -10,6 +10,7 @@
 #include "model.h"
 
 static const char *const config_modes[] = { "push", "configless", NULL };
+static const char *const render_defaults[] = { "clusterctl", "slurm", NULL };
 static const char *const db_methods[] = { "sql", "sacctmgr", "auto", NULL };
 
 static const struct key_spec svc_user_keys[] = {
@@ -78,6 +79,9 @@ static const struct key_spec cluster_keys[] = {
 	{ "config_mode", K_ENUM, F(struct cluster, config_mode),
 	  .choices = config_modes, .def = "push",
 	  .doc = "push: every node gets the files; configless: only the controllers, slurmd fetches them (--conf-server in /etc/default/slurmd, and a slurmd.service drop-in clearing ConditionPathExists), and from 23.11 sackd on login-only hosts (/etc/default/sackd)" },
+	{ "defaults", K_ENUM, F(struct cluster, defaults),
+	  .choices = render_defaults, .def = "clusterctl",
+	  .doc = "what the files say where the inventory says nothing: clusterctl: its own choices (ProctrackType, SelectTypeParameters, cgroup.conf's Constrain*, pid and spool paths, timers, slurmdbd's DebugLevel...); slurm: nothing, so Slurm's defaults hold (import writes it: an adopted cluster keeps what it ran with)" },
 	{ "config_dir", K_STR, F(struct cluster, config_dir),
 	  L(struct cluster, config_dir_loc), .def = "/etc/slurm",
 	  .doc = "directory of slurm.conf and friends on the hosts" },

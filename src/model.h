@@ -74,6 +74,13 @@ struct svc_user {
 
 enum config_mode { CONFIG_PUSH, CONFIG_CONFIGLESS };
 
+/*
+ * Where the inventory says nothing: clusterctl's own choices (Debian's
+ * paths, cgroup confinement, backfill with cons_tres...) or Slurm's
+ * defaults, i.e. nothing written (what an imported cluster had).
+ */
+enum render_defaults { DEFAULTS_CLUSTERCTL, DEFAULTS_SLURM };
+
 /* How a service is driven on a host; commands run through the host's shell. */
 struct service_cmds {
 	const char *start;
@@ -106,6 +113,7 @@ struct cluster {
 	struct svc_user slurm_user;
 	struct svc_user munge_user;
 	enum config_mode config_mode;
+	enum render_defaults defaults;
 
 	const char *config_dir;		/* default /etc/slurm */
 	const char *munge_key_path;	/* default /etc/munge/munge.key */

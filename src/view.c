@@ -744,23 +744,26 @@ static const struct default_setting cgroup_defaults[] = {
 static const struct default_setting slurmdbd_defaults[] = {
 	{ "DebugLevel", "info" },
 	{ "PidFile", "/run/slurmdbd.pid" },
-	{ "StorageType", "accounting_storage/mysql" },
 	{ NULL, NULL }
 };
 
-static void settings_table(json_t *a, const struct kv_list *pass,
+/* Table t's settings the inventory does not name, unless it asks for Slurm's. */
+static void settings_table(json_t *a, const struct cluster *c,
+			   const struct kv_list *pass,
 			   const struct default_setting *t)
 {
+	if (c->defaults == DEFAULTS_SLURM)
+		return;
 	for (; t->key; t++)
 		setting(a, pass, t->key, t->value);
 }
 
-static json_t *defaults_only(const struct kv_list *pass,
+static json_t *defaults_only(const struct cluster *c, const struct kv_list *pass,
 			     const struct default_setting *t)
 {
 	json_t *a = json_array();
 
-	settings_table(a, pass, t);
+	settings_table(a, c, pass, t);
 	return a;
 }
 
@@ -789,14 +792,14 @@ static json_t *control_settings(const struct model *m)
 	setting(a, pass, "SlurmUser", c->slurm_user.name);
 	setting_num(a, pass, "SlurmctldPort", c->slurmctld_port, 6817);
 	setting_num(a, pass, "SlurmdPort", c->slurmd_port, 6818);
-	settings_table(a, pass, control_defaults);
+	settings_table(a, c, pass, control_defaults);
 	return a;
 }
 
 static json_t *scheduling_settings(const struct model *m)
 {
 	const struct kv_list *pass = &m->cluster.slurm_conf;
-	json_t *a = defaults_only(pass, scheduling_defaults);
+	json_t *a = defaults_only(&m->cluster, pass, scheduling_defaults);
 
 	if (model_has_gpus(m))
 		setting(a, pass, "GresTypes", "gpu");
@@ -825,7 +828,7 @@ static json_t *accounting_settings(const struct model *m)
 	if (tres)
 		json_array_append_new(a, kv_pair("AccountingStorageTRES", tres));
 	free(tres);
-	settings_table(a, pass, accounting_defaults);
+	settings_table(a, &m->cluster, pass, accounting_defaults);
 	return a;
 }
 
@@ -847,10 +850,10 @@ json_t *view_slurm_conf(const struct model *m, char **cause)
 	json_object_set_new(ctx, "control", control_settings(m));
 	json_object_set_new(ctx, "scheduling", scheduling_settings(m));
 	json_object_set_new(ctx, "timers",
-			    defaults_only(&m->cluster.slurm_conf, timer_defaults));
+			    defaults_only(&m->cluster, &m->cluster.slurm_conf, timer_defaults));
 	json_object_set_new(ctx, "accounting", accounting_settings(m));
 	json_object_set_new(ctx, "logging",
-			    defaults_only(&m->cluster.slurm_conf, logging_defaults));
+			    defaults_only(&m->cluster, &m->cluster.slurm_conf, logging_defaults));
 	site = site_settings(&m->cluster.slurm_conf, skip);
 	if (json_array_size(site))
 		json_object_set_new(ctx, "has_site", json_true());
@@ -925,7 +928,7 @@ json_t *view_gres_conf(const struct model *m, char **cause)
 json_t *view_cgroup_conf(const struct model *m)
 {
 	const struct kv_list *pass = &m->cluster.cgroup_conf;
-	json_t *ctx = json_object(), *a = defaults_only(pass, cgroup_defaults);
+	json_t *ctx = json_object(), *a = defaults_only(&m->cluster, pass, cgroup_defaults);
 
 	set_str(ctx, "cluster", m->cluster.name);
 	json_object_set_new(ctx, "settings", a);
@@ -949,7 +952,9 @@ json_t *view_slurmdbd_conf(const struct model *m)
 		setting(a, pass, "DbdHost", dbd->name);
 	setting_num(a, pass, "DbdPort", c->slurmdbd_port, 6819);
 	setting(a, pass, "SlurmUser", c->slurm_user.name);
-	settings_table(a, pass, slurmdbd_defaults);
+	settings_table(a, c, pass, slurmdbd_defaults);
+	/* the database: section is MariaDB, whatever the defaults */
+	setting(a, pass, "StorageType", "accounting_storage/mysql");
 	setting(a, pass, "StorageHost", db_storage_host(db));
 	setting_num(a, pass, "StoragePort", db_port(db), MODEL_DB_PORT);
 	setting(a, pass, "StorageUser", db_user(db));

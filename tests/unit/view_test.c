@@ -387,3 +387,35 @@ Test(view, boards_take_sockets_per_board_and_weight_zero_is_kept)
 	json_decref(ctx);
 	model_free(m);
 }
+
+/* defaults: slurm (what import writes): nothing of clusterctl's own choices */
+Test(view, slurm_defaults_write_only_what_the_inventory_names)
+{
+	static const char *const rest =
+		"hosts:\n  - {names: ctl, roles: [controller, dbd]}\n  - {names: n1, type: b}\n"
+		"partitions:\n  - {name: p, nodes: ALL, default: true}\n";
+	struct model *ours = model_of("", rest);
+	struct model *slurm = model_of(", defaults: slurm, slurm_conf: {ReturnToService: 2}", rest);
+	json_t *a = slurm_ctx(ours), *b = slurm_ctx(slurm);
+	json_t *cg = view_cgroup_conf(slurm), *dbd = view_slurmdbd_conf(slurm);
+
+	cr_assert_str_eq(setting_of(a, "control", "ProctrackType"), "proctrack/cgroup");
+	cr_assert_str_eq(setting_of(a, "scheduling", "SelectTypeParameters"), "CR_Core_Memory");
+	cr_assert_null(setting_of(b, "control", "ProctrackType"));
+	cr_assert_null(setting_of(b, "control", "SlurmctldPidFile"));
+	cr_assert_null(setting_of(b, "scheduling", "SelectTypeParameters"));
+	cr_assert_null(setting_of(b, "timers", "SlurmctldTimeout"));
+	cr_assert_null(setting_of(b, "logging", "SlurmctldDebug"));
+	/* what the inventory models is still written */
+	cr_assert_str_eq(setting_of(b, "control", "ClusterName"), "t");
+	cr_assert_str_eq(setting_of(b, "site", "ReturnToService"), "2");
+	cr_assert_null(setting_of(cg, "settings", "ConstrainDevices"));
+	cr_assert_null(setting_of(dbd, "settings", "DebugLevel"));
+	cr_assert_str_eq(setting_of(dbd, "settings", "StorageType"), "accounting_storage/mysql");
+	json_decref(a);
+	json_decref(b);
+	json_decref(cg);
+	json_decref(dbd);
+	model_free(ours);
+	model_free(slurm);
+}
