@@ -202,19 +202,13 @@ test_expect_success 'plan: no capacity loss, nothing the site did not have' '
 	! grep "^capacity:" plan.out
 '
 
-# Zero restarts needs branch meaning (issue 21 item 3: formatting-only
-# changes written with no restart or reconfigure), not on main yet: until
-# it lands the rendered files differ from the hand-made ones in layout and
-# this plan restarts daemons. Said as a skip naming it, never as a pass.
+# Zero restarts: what the site wrote by hand and the rendered files mean
+# the same (plan compares meaning, and an imported inventory says
+# defaults: slurm), so nothing is restarted or reconfigured.
 RESTARTS='^  [a-z0-9]+: (restart|reconfigure) '
-if grep -qE "$RESTARTS" "$TRASH/plan.out" 2>/dev/null; then
-	test_skip 'plan: zero restarts or reconfigures' \
-		"needs branch meaning (formatting-only changes); the plan has: $(grep -E "$RESTARTS" "$TRASH/plan.out" | tr -s ' ' | tr '\n' ';')"
-else
-	test_expect_success 'plan: zero restarts or reconfigures' '
-		test -s plan.out && ! grep -E "$RESTARTS" plan.out
-	'
-fi
+test_expect_success 'plan: zero restarts or reconfigures' '
+	test -s plan.out && ! grep -E "$RESTARTS" plan.out
+'
 
 test_expect_success 'apply: exit 0, verified' '
 	secs apply "$CLUSTERCTL" apply inv.yaml >out 2>err; rc=$?
@@ -256,9 +250,7 @@ test_expect_success 'after apply: cgroup.conf and slurmdbd.conf lose no setting'
 
 # Issue 21 item 5: what the renderer writes that the site did not have must
 # at least be announced by import (its "clusterctl also writes these"
-# comment). render's own defaults for cgroup.conf (ConstrainDevices) and
-# slurmdbd.conf (DebugLevel, PidFile) are not, on main yet: named as a skip
-# until they are, never passed.
+# comment); with defaults: slurm it writes none of its own choices.
 unannounced() {
 	for f in cgroup.conf slurmdbd.conf; do
 		comm -13 "$TRASH/$f.set.before" "$TRASH/$f.set.after" | sed -n "s/=.*//p"
@@ -266,15 +258,10 @@ unannounced() {
 		sed -n "s/^  #   \([A-Za-z]*\)=.*/\1/p" "$TRASH/inv.yaml" | tr A-Z a-z | grep -qx "$k" || printf "%s " "$k"
 	done
 }
-if [ -s "$TRASH/cgroup.conf.set.after" ] && [ -n "$(unannounced)" ]; then
-	test_skip 'after apply: cgroup.conf and slurmdbd.conf add only what import announced' \
-		"the renderer adds, unannounced: $(unannounced)(src/view.c defaults; issue 21 item 5)"
-else
-	test_expect_success 'after apply: cgroup.conf and slurmdbd.conf add only what import announced' '
-		test -s cgroup.conf.set.after && test -s slurmdbd.conf.set.after &&
-		test -z "$(unannounced)"
-	'
-fi
+test_expect_success 'after apply: cgroup.conf and slurmdbd.conf add only what import announced' '
+	test -s cgroup.conf.set.after && test -s slurmdbd.conf.set.after &&
+	u=$(unannounced) && { test -z "$u" || { echo "unannounced: $u"; false; }; }
+'
 
 test_expect_success 'a GPU job runs' '
 	on ctl sh -c "cd /tmp && timeout 60 srun -p gpu --gres=gpu:1 -N1 printenv CUDA_VISIBLE_DEVICES" >job &&
