@@ -946,7 +946,8 @@ json_t *view_slurmdbd_conf(const struct model *m)
 	const struct host *dbd = model_dbd_host(m);
 	json_t *ctx = json_object(), *a = json_array();
 
-	setting(a, pass, "AuthType", "auth/munge");
+	if (c->defaults != DEFAULTS_SLURM)	/* Slurm's own default too */
+		setting(a, pass, "AuthType", "auth/munge");
 	/* no DbdAddr: Slurm takes DbdHost's; a site that wants another sets it */
 	if (dbd)
 		setting(a, pass, "DbdHost", dbd->name);

@@ -411,6 +411,7 @@ Test(view, slurm_defaults_write_only_what_the_inventory_names)
 	cr_assert_str_eq(setting_of(b, "site", "ReturnToService"), "2");
 	cr_assert_null(setting_of(cg, "settings", "ConstrainDevices"));
 	cr_assert_null(setting_of(dbd, "settings", "DebugLevel"));
+	cr_assert_null(setting_of(dbd, "settings", "AuthType"));
 	cr_assert_str_eq(setting_of(dbd, "settings", "StorageType"), "accounting_storage/mysql");
 	json_decref(a);
 	json_decref(b);
