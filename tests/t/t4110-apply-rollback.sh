@@ -1,5 +1,5 @@
 #!/bin/sh
-# slurm-releases: 22.05 24.11 (tests/t/run.sh runs it once per release)
+# slurm-releases: 22.05 24.11 26.05 (tests/t/run.sh runs it once per release)
 # t4110-apply-rollback: apply never leaves a daemon down on a bad inventory.
 # A database password the database refuses is seen at plan time: the
 # slurmdbd.conf holding it is held back on the dbd host (not written, slurmdbd
