@@ -1,5 +1,5 @@
 #!/bin/sh
-# slurm-releases: 22.05 24.11 (tests/t/run.sh runs it once per release)
+# slurm-releases: 22.05 24.11 26.05 (tests/t/run.sh runs it once per release)
 # t4120-capacity-guard: apply never takes capacity away unasked, and keeps
 # the site's own files (issue 21, items 4 and 6). The site's slurm.conf
 # and cgroup.conf found before the first apply are kept for good as
