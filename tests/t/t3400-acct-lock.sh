@@ -1,5 +1,5 @@
 #!/bin/sh
-# slurm-releases: 22.05 24.11 (tests/t/run.sh runs it once per release)
+# slurm-releases: 22.05 24.11 26.05 (tests/t/run.sh runs it once per release)
 # t3400-acct-lock: the cluster lock of the writing commands on the lab
 # (slurmdbd and slurmctld on ctl, MariaDB). An "accounting apply" whose
 # slurmdbd stop is slow holds the lock: "apply" from another machine and a
