@@ -1,5 +1,5 @@
 #!/bin/sh
-# slurm-releases: 22.05 24.11 (tests/t/run.sh runs it once per release)
+# slurm-releases: 22.05 24.11 26.05 (tests/t/run.sh runs it once per release)
 # t3340-import-cluster: "clusterctl import cluster HOST" against a lab
 # host (ctl) holding a hand-made site's /etc/slurm (DEFAULT lines, an
 # include, a global AutoDetect=off, cgroup.conf, slurmdbd.conf with its
