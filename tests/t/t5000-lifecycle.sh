@@ -1,5 +1,5 @@
 #!/bin/sh
-# slurm-releases: 22.05 24.11 (tests/t/run.sh runs it once per release)
+# slurm-releases: 22.05 24.11 26.05 (tests/t/run.sh runs it once per release)
 # t5000-lifecycle: the whole life of the lab cluster with only clusterctl and
 # the lab scripts, from hosts that have no Slurm config, no slurm or munge
 # user and an empty database:
