@@ -288,9 +288,18 @@ static char *hw_dup_value(const char *line, size_t len, const char *key)
 	return xstrndup(v, vl);
 }
 
-/* slurmd's log prefix ("slurmd: ") is dropped; a Gres line is then "Gres ...". */
+/*
+ * slurmd's log prefix is dropped; a Gres line is then "Gres ...". 22.05 and
+ * 24.11 print "slurmd: " on stderr, 26.05 a timestamp ("[2026-...] ").
+ */
 static const char *hw_unprefix(const char *p, size_t *len)
 {
+	const char *end = *len > 0 && *p == '[' ? memchr(p, ']', *len) : NULL;
+
+	if (end && (size_t)(end - p) + 2 <= *len && end[1] == ' ') {
+		*len -= (size_t)(end - p) + 2;
+		return end + 2;
+	}
 	if (*len >= 8 && !strncmp(p, "slurmd: ", 8)) {
 		*len -= 8;
 		return p + 8;

@@ -115,6 +115,8 @@ static void check_g_capture(const char *name, long long count, const char *file)
 
 Test(hwtruth, parse_g_2205) { check_g_capture("slurmd-G-2205.txt", 2, "/dev/tty[1-2]"); }
 Test(hwtruth, parse_g_2411) { check_g_capture("slurmd-G-2411.txt", 2, "/dev/tty[1-2]"); }
+/* 26.05 prefixes its log lines with a timestamp, not "slurmd: " */
+Test(hwtruth, parse_g_2605) { check_g_capture("slurmd-G-2605.txt", 2, "/dev/tty[1-2]"); }
 /* slurm.conf says 2, gres.conf has one file: slurmd reports 1 */
 Test(hwtruth, parse_g_fewer_2205) { check_g_capture("slurmd-G-fewer-2205.txt", 1, "/dev/tty1"); }
 Test(hwtruth, parse_g_fewer_2411) { check_g_capture("slurmd-G-fewer-2411.txt", 1, "/dev/tty1"); }
@@ -147,6 +149,12 @@ Test(hwtruth, parse_g_failures)
 	cr_assert_eq(o.n_gres, 0);
 	cr_assert_str_eq(o.g_error, "error: slurmd initialization failed");
 	hwtruth_obs_release(&o);
+	cr_assert_eq(hwtruth_parse_g(missing, &o), -1);
+	cr_assert_str_eq(o.g_error, "fatal: can't stat gres.conf file /dev/nvidia0: "
+			 "No such file or directory");
+	hwtruth_obs_release(&o);
+	free(missing);
+	missing = slurp("slurmd-G-missing-2605.txt");
 	cr_assert_eq(hwtruth_parse_g(missing, &o), -1);
 	cr_assert_str_eq(o.g_error, "fatal: can't stat gres.conf file /dev/nvidia0: "
 			 "No such file or directory");
