@@ -7,7 +7,7 @@
 # admin must (debug's partition QoS limits gres/gpu, which slurmctld
 # registers only once it runs): the guide's checks, its GPU-QoS job
 # outcomes (the 5-GPU cap, preemption, GPU types), end alike.
-# slurm-releases: 22.05 24.11 (accounting by the site's method, auto: from nothing that is sql on both)
+# slurm-releases: 22.05 24.11 26.05 (accounting by the site's method, auto: from nothing that is sql on all three)
 . "$(dirname "$0")/test-lib.sh"
 . "$TOP/tests/t/lib-lab.sh"
 . "$TOP/tests/t/lib-site.sh"
