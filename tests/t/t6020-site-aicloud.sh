@@ -7,7 +7,7 @@
 # partition QoS, so slurmdbd can seed it after slurmctld registered
 # gres/gpu): the guide's checks, its GPU-QoS job outcomes (MaxTRESPerUser,
 # MaxWall, a 16-GPU job), end alike with either seed.
-# slurm-releases: 22.05 24.11 (accounting by the site's method, auto: from nothing that is sql on both)
+# slurm-releases: 22.05 24.11 26.05 (accounting by the site's method, auto: from nothing that is sql on all three)
 . "$(dirname "$0")/test-lib.sh"
 . "$TOP/tests/t/lib-lab.sh"
 . "$TOP/tests/t/lib-site.sh"
