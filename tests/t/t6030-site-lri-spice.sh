@@ -8,7 +8,7 @@
 # registers only once it runs): the guide's checks, its GPU-QoS job
 # outcomes (a 5th GPU held by the partition QoS, preemption), end alike.
 # gpu[04-06] are declared only (managed: false): never contacted.
-# slurm-releases: 22.05 24.11 (accounting by the site's method, auto: from nothing that is sql on both)
+# slurm-releases: 22.05 24.11 26.05 (accounting by the site's method, auto: from nothing that is sql on all three)
 . "$(dirname "$0")/test-lib.sh"
 . "$TOP/tests/t/lib-lab.sh"
 . "$TOP/tests/t/lib-site.sh"
