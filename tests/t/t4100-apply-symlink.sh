@@ -1,4 +1,5 @@
 #!/bin/sh
+# slurm-releases: 22.05 24.11 26.05 (its applies start slurmdbd, slurmctld and slurmd)
 # t4100-apply-symlink: the munge user (which owns /etc/munge, as on Debian)
 # tries to make apply, running as root, hand /etc/shadow to it. A symlink
 # put at munge.key on the controller (whose key apply reads and owner/mode
