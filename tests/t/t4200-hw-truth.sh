@@ -1,5 +1,5 @@
 #!/bin/sh
-# slurm-releases: 22.05 24.11 (tests/t/run.sh runs it once per release)
+# slurm-releases: 22.05 24.11 26.05 (tests/t/run.sh runs it once per release)
 # t4200-hw-truth: plan compares what slurmd finds on each compute host
 # (slurmd -C; the GPU files and slurmd -G with the host's rendered
 # slurm.conf and gres.conf) with the inventory. Lab hosts share this
