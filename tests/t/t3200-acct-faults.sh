@@ -1,5 +1,5 @@
 #!/bin/sh
-# slurm-releases: 22.05 24.11 (tests/t/run.sh runs it once per release)
+# slurm-releases: 22.05 24.11 26.05 (tests/t/run.sh runs it once per release)
 # t3200-acct-faults: accounting against a database that misbehaves. A wrong
 # password, an unreachable database and an unknown schema version each give
 # one clear error and change nothing; MariaDB killed in the middle of a large
