@@ -1,5 +1,5 @@
 #!/bin/sh
-# slurm-releases: 22.05 24.11 (tests/t/run.sh runs it once per release)
+# slurm-releases: 22.05 24.11 26.05 (tests/t/run.sh runs it once per release)
 # t4010-plan-meaning: plan compares Slurm configs by meaning, not text, on
 # the lab (ctl, gpu[01-03]). After apply, slurm.conf and gres.conf are
 # rewritten by hand on every host to the same meaning in another form
