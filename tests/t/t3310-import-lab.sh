@@ -136,9 +136,11 @@ test_expect_success 'a dump with --qos (sacctmgr show qos -P) gives the qos: the
 	grep -q "^gold|100|" src-qos.txt &&
 	"$CLUSTERCTL" import accounting --dump src.cfg --qos src-qos.txt >dumpq2.yaml 2>err &&
 	test_cmp /dev/null err &&
-	sed -n "/^qos:/,/^accounts:/p" dumpq2.yaml | sed "\$d" | qos_entries >got &&
-	# show qos has no Description column unless format= asks for it; a
-	# dump lists the QoS in the order the associations name them
+	# show qos has no Description column unless format= asks for it (a
+	# 25.05+ dump carries them itself): the limits are compared; a dump
+	# lists the QoS in the order the associations name them
+	sed -n "/^qos:/,/^accounts:/p" dumpq2.yaml | sed "\$d" |
+		grep -v "^    description: " | qos_entries >got &&
 	grep -v "^    description: " qos.yaml | qos_entries >want &&
 	test_cmp want got
 '
