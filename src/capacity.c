@@ -8,6 +8,7 @@
 #include "compat.h"
 
 #include <ctype.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -687,6 +688,63 @@ static size_t fold(struct cap_recs *r, char *(*text)(const struct cap_rec *,
 	return n_out;
 }
 
+/*
+ * A limit's value for comparison: seconds for the times (Slurm's "min",
+ * "min:sec", "h:min:sec", "d-h[:min[:sec]]"; GraceTime is seconds), the
+ * number for the others; LLONG_MAX for UNLIMITED/INFINITE; -1 when it does
+ * not read as either (then it is not compared).
+ */
+static long long limit_value(size_t k, const char *v)
+{
+	long long f[4] = { 0, 0, 0, 0 }, days = 0;
+	int n = 0;
+	const char *p = v;
+	char *end;
+
+	if (!strcasecmp(v, "UNLIMITED") || !strcasecmp(v, "INFINITE"))
+		return LLONG_MAX;
+	if (k != 0 && k != 1) {		/* not DefaultTime nor MaxTime */
+		long long x = strtoll(v, &end, 10);
+
+		return end != v && !*end && x >= 0 ? x : -1;
+	}
+	if (strchr(p, '-')) {
+		days = strtoll(p, &end, 10);
+		if (end == p || *end != '-')
+			return -1;
+		p = end + 1;
+	}
+	while (n < 3) {
+		f[n++] = strtoll(p, &end, 10);
+		if (end == p)
+			return -1;
+		if (!*end)
+			break;
+		if (*end != ':')
+			return -1;
+		p = end + 1;
+	}
+	if (days)	/* d-h, d-h:m, d-h:m:s */
+		return ((days * 24 + f[0]) * 60 + (n > 1 ? f[1] : 0)) * 60 + (n > 2 ? f[2] : 0);
+	switch (n) {
+	case 1: return f[0] * 60;			/* minutes */
+	case 2: return f[0] * 60 + f[1];		/* min:sec */
+	default: return (f[0] * 60 + f[1]) * 60 + f[2];	/* h:min:sec */
+	}
+}
+
+/* A limit that stays but is lowered: also capacity taken away. */
+static size_t limit_lowered(const struct cap_part *a, const struct cap_part *b,
+			    size_t k, char ***out, size_t n)
+{
+	long long was = limit_value(k, a->limits[k]), now = limit_value(k, b->limits[k]);
+
+	if (was < 0 || now < 0 || now >= was)
+		return n;
+	return push(out, n, xasprintf("partition %s lowers %s (%s -> %s)", a->name,
+				      capacity_limit_keys[k], a->limits[k], b->limits[k]));
+}
+
 static size_t part_losses(const struct cap_part *a, const struct cap_part *b,
 			  char ***out, size_t n)
 {
@@ -716,6 +774,8 @@ static size_t part_losses(const struct cap_part *a, const struct cap_part *b,
 		if (a->limits[k] && !b->limits[k])
 			n = push(out, n, xasprintf("partition %s loses %s (%s)", a->name,
 						   capacity_limit_keys[k], a->limits[k]));
+		else if (a->limits[k] && b->limits[k])
+			n = limit_lowered(a, b, k, out, n);
 	return n;
 }
 

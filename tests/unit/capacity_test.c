@@ -239,3 +239,39 @@ Test(capacity, verify_names_what_slurmctld_runs_otherwise)
 	capacity_view_release(&have);
 	model_free(m);
 }
+
+/* a limit that stays but is lowered is named; the same limit in another
+ * form (minutes, h:m:s, UNLIMITED) is not */
+Test(capacity, lowered_limits_named_other_forms_not)
+{
+	static const char parts[] =
+		"PartitionName=gpu DefaultTime=60 MaxTime=2-00:00:00 Nodes=gpu[01-03]\n";
+	static const char parts_same[] =
+		"PartitionName=gpu DefaultTime=NONE MaxTime=24:00:00 Nodes=gpu[01-03]\n";
+	struct model *m = load();
+	struct cap_view have = { 0 }, same = { 0 };
+	char **l, *cause = NULL;
+	size_t n;
+
+	cr_assert_eq(capacity_parse_nodes(nodes_before, &have, &cause), 0);
+	cr_assert_eq(capacity_parse_partitions(parts, &have, &cause), 0);
+	have.seen = true;
+	n = capacity_model_losses(m, &have, &l);
+	for (size_t i = 0; i < n; i++)
+		cr_log_info("%s", l[i]);
+	cr_assert_geq(n, 2);
+	cr_expect_str_eq(l[n - 2], "partition gpu loses DefaultTime (60)");
+	cr_expect_str_eq(l[n - 1], "partition gpu lowers MaxTime (2-00:00:00 -> 1-00:00:00)");
+	capacity_list_free(l, n);
+
+	cr_assert_eq(capacity_parse_nodes(nodes_before, &same, &cause), 0);
+	cr_assert_eq(capacity_parse_partitions(parts_same, &same, &cause), 0);
+	same.seen = true;
+	n = capacity_model_losses(m, &same, &l);
+	for (size_t i = 0; i < n; i++)
+		cr_expect_null(strstr(l[i], "MaxTime"), "%s", l[i]);
+	capacity_list_free(l, n);
+	capacity_view_release(&have);
+	capacity_view_release(&same);
+	model_free(m);
+}
