@@ -14,6 +14,7 @@
 
 #include "capacity.h"
 #include "diag.h"
+#include "fileio.h"
 #include "inventory.h"
 #include "strbuf.h"
 #include "validate.h"
@@ -21,19 +22,13 @@
 
 static char *slurp(const char *name)
 {
-	struct strbuf sb = STRBUF_INIT;
-	char path[4096], buf[4096];
-	size_t n;
-	FILE *f;
+	char path[4096], *text;
 
 	snprintf(path, sizeof(path), "%.*s/data/capacity/%s",
 		 (int)(strrchr(__FILE__, '/') - __FILE__), __FILE__, name);
-	f = fopen(path, "r");
-	cr_assert_not_null(f, "cannot open '%s'", path);
-	while ((n = fread(buf, 1, sizeof(buf), f)) > 0)
-		strbuf_add(&sb, buf, n);
-	fclose(f);
-	return strbuf_detach(&sb, NULL);
+	text = fileio_read(path, NULL, NULL);
+	cr_assert_not_null(text, "cannot read '%s'", path);
+	return text;
 }
 
 /* The lab's view on release rel ("2205"), read as observe reads it. */
