@@ -13,6 +13,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "acct_state.h"
 #include "capacity.h"
 #include "hostlist.h"
 #include "xalloc.h"
@@ -689,48 +690,22 @@ static size_t fold(struct cap_recs *r, char *(*text)(const struct cap_rec *,
 }
 
 /*
- * A limit's value for comparison: seconds for the times (Slurm's "min",
- * "min:sec", "h:min:sec", "d-h[:min[:sec]]"; GraceTime is seconds), the
- * number for the others; LLONG_MAX for UNLIMITED/INFINITE; -1 when it does
- * not read as either (then it is not compared).
+ * A limit's value for comparison: minutes for DefaultTime and MaxTime, read
+ * as accounting reads Slurm's times (acct_time_minutes), the number for the
+ * others (GraceTime is seconds); LLONG_MAX for UNLIMITED/INFINITE; -1 when
+ * it does not read as either (then it is not compared).
  */
 static long long limit_value(size_t k, const char *v)
 {
-	long long f[4] = { 0, 0, 0, 0 }, days = 0;
-	int n = 0;
-	const char *p = v;
+	long long x;
 	char *end;
 
 	if (!strcasecmp(v, "UNLIMITED") || !strcasecmp(v, "INFINITE"))
 		return LLONG_MAX;
-	if (k != 0 && k != 1) {		/* not DefaultTime nor MaxTime */
-		long long x = strtoll(v, &end, 10);
-
-		return end != v && !*end && x >= 0 ? x : -1;
-	}
-	if (strchr(p, '-')) {
-		days = strtoll(p, &end, 10);
-		if (end == p || *end != '-')
-			return -1;
-		p = end + 1;
-	}
-	while (n < 3) {
-		f[n++] = strtoll(p, &end, 10);
-		if (end == p)
-			return -1;
-		if (!*end)
-			break;
-		if (*end != ':')
-			return -1;
-		p = end + 1;
-	}
-	if (days)	/* d-h, d-h:m, d-h:m:s */
-		return ((days * 24 + f[0]) * 60 + (n > 1 ? f[1] : 0)) * 60 + (n > 2 ? f[2] : 0);
-	switch (n) {
-	case 1: return f[0] * 60;			/* minutes */
-	case 2: return f[0] * 60 + f[1];		/* min:sec */
-	default: return (f[0] * 60 + f[1]) * 60 + f[2];	/* h:min:sec */
-	}
+	if (k == 0 || k == 1)		/* DefaultTime, MaxTime */
+		return acct_time_minutes(v, &x) < 0 ? -1 : x;
+	x = strtoll(v, &end, 10);
+	return end != v && !*end && x >= 0 ? x : -1;
 }
 
 /* A limit that stays but is lowered: also capacity taken away. */
