@@ -267,8 +267,7 @@ static void emit_cluster_keys(struct imp *im, struct strbuf *out)
 	 * What a site left to Slurm stays Slurm's: clusterctl adds none of its
 	 * own choices. A slurm.conf clusterctl wrote has them all written out.
 	 */
-	if (!memmem(im->src->conf.text, im->src->conf.len, RENDER_OURS_MARK,
-		    strlen(RENDER_OURS_MARK)))
+	if (!render_is_ours(im->src->conf.text, im->src->conf.len))
 		strbuf_addstr(out, "  # where these files said nothing, Slurm's defaults hold\n"
 			      "  defaults: slurm\n");
 	for (size_t i = 0; i < im->conf.n; i++)

@@ -30,8 +30,7 @@ bool keeporig_wanted(const struct plan *p, const struct plan_file *f)
 		len = p->rs->blobs[f->want->blob].len;
 	}
 	/* bytes not at hand: keep it, a copy too many costs nothing */
-	return !bytes || !memmem(bytes, len, RENDER_OURS_MARK,
-				 strlen(RENDER_OURS_MARK));
+	return !render_is_ours(bytes, len);
 }
 
 void keeporig_cmd(const char *path, struct strbuf *cmd)

@@ -422,7 +422,7 @@ static void plan_absent_file(struct plan *p, size_t host,
 
 	p->n_files_total++;
 	if (!of || !of->exists ||
-	    (f->only_ours && !(of->bytes && strstr(of->bytes, RENDER_OURS_MARK))))
+	    (f->only_ours && !render_is_ours(of->bytes, of->len)))
 		return;
 	pf = plan_add_file(p, host, f);
 	pf->change = PLAN_REMOVE;

@@ -643,3 +643,8 @@ void rendered_absent_ranges(const struct model *m, const struct rendered_set *rs
 {
 	rendered_ranges_of(m, rs->absent, rs->n_absent, starts);
 }
+
+bool render_is_ours(const char *bytes, size_t len)
+{
+	return bytes && memmem(bytes, len, RENDER_OURS_MARK, strlen(RENDER_OURS_MARK));
+}
