@@ -187,20 +187,3 @@ char *pathtrust_resolve(const char *root, const char *path, char **cause)
 	free(top);
 	return real;
 }
-
-bool pathtrust_check(const char *root, const char *path, char **cause)
-{
-	const char *why = NULL;
-	char *real = resolve_maybe_missing(path, &why);
-	char *top = realpath(root, NULL);
-	bool ok = false;
-
-	if (!real || !top)
-		*cause = xasprintf("cannot resolve '%s': %s", real ? root : path,
-				   real ? strerror(errno) : why);
-	else
-		ok = inside(real, path, top, cause);
-	free(real);
-	free(top);
-	return ok;
-}

@@ -37,12 +37,4 @@ void pathtrust_reset(void);
  */
 char *pathtrust_resolve(const char *root, const char *path, char **cause);
 
-/*
- * Whether path, which need not exist yet (a known_hosts apply creates),
- * lies inside root or an allowed directory: symlinks are resolved as far as
- * the path exists. false with *cause (caller frees) when it does not or
- * cannot be resolved. Nothing is opened or read.
- */
-bool pathtrust_check(const char *root, const char *path, char **cause);
-
 #endif

@@ -1,12 +1,14 @@
 /*
- * pathtrust_test.c: pathtrust_check() on paths that need not exist (their
- * deepest existing directory decides; no ".." past it; no dangling
- * symlink), /dev/null, and the allowed directories from
- * CLUSTERCTL_ALLOW_PATH (missing and empty entries included).
+ * pathtrust_test.c: pathtrust_resolve() on files inside and outside the
+ * inventory's directory (through symlinks too), missing files, /dev/null,
+ * and the allowed directories from CLUSTERCTL_ALLOW_PATH (missing and empty
+ * entries included: those are resolved as far as they exist, no ".." past
+ * a directory that does not).
  */
 #include "compat.h"
 
 #include <criterion/criterion.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -42,23 +44,35 @@ static void teardown(void)
 
 TestSuite(pathtrust, .init = setup, .fini = teardown);
 
-/* pathtrust_check(root, path); cause (or NULL) in *msg, caller frees */
+/* Creates an empty file at path (its directory must exist). */
+static void touch(const char *path)
+{
+	FILE *f = fopen(path, "w");
+
+	cr_assert_not_null(f, "%s", path);
+	fclose(f);
+}
+
+/* pathtrust_resolve(root, path) is allowed; cause (or NULL) in *msg, caller frees */
 static bool check(const char *path, char **msg)
 {
 	char *cause = NULL;
-	bool ok = pathtrust_check(root, path, &cause);
+	char *real = pathtrust_resolve(root, path, &cause);
 
-	cr_assert(ok == !cause, "ok %d, cause %s", ok, cause);
+	cr_assert(!real == !!cause, "real %s, cause %s", real, cause);
+	free(real);
 	*msg = cause;
-	return ok;
+	return cause == NULL;
 }
 
-Test(pathtrust, missing_files_count_by_their_directory)
+Test(pathtrust, inside_allowed_outside_refused_with_the_way_out)
 {
-	char *p = xasprintf("%s/ssh/new/known_hosts", root);
-	char *o = xasprintf("%s/new/known_hosts", out);
+	char *p = xasprintf("%s/slurm.conf.tmpl", root);
+	char *o = xasprintf("%s/slurm.conf.tmpl", out);
 	char *msg;
 
+	touch(p);
+	touch(o);
 	cr_expect(check(p, &msg));
 	cr_expect_not(check(o, &msg));
 	cr_expect_not_null(strstr(msg, "is outside the inventory's directory"), "%s", msg);
@@ -68,14 +82,27 @@ Test(pathtrust, missing_files_count_by_their_directory)
 	free(o);
 }
 
-Test(pathtrust, no_dotdot_past_a_missing_directory)
+Test(pathtrust, symlink_out_is_named_by_its_target)
 {
-	char *p = xasprintf("%s/none/../../out/x", root);
+	char *link = xasprintf("%s/inc.conf", root), *target = xasprintf("%s/inc.conf", out);
+	char *msg;
+
+	touch(target);
+	cr_assert_eq(symlink(target, link), 0);
+	cr_expect_not(check(link, &msg));
+	cr_expect_not_null(strstr(msg, "(really '"), "%s", msg);
+	free(msg);
+	free(link);
+	free(target);
+}
+
+Test(pathtrust, missing_file_gives_the_reason)
+{
+	char *p = xasprintf("%s/none/inc.conf", root);
 	char *msg;
 
 	cr_expect_not(check(p, &msg));
-	cr_expect_not_null(strstr(msg, "\"..\" after a directory that does not exist"),
-			   "%s", msg);
+	cr_expect_not_null(strstr(msg, "No such file or directory"), "%s", msg);
 	free(msg);
 	free(p);
 }
@@ -87,7 +114,7 @@ Test(pathtrust, dangling_symlink_refused)
 
 	cr_assert_eq(symlink(target, link), 0);
 	cr_expect_not(check(link, &msg));
-	cr_expect_not_null(strstr(msg, "a symbolic link to nothing"), "%s", msg);
+	cr_expect_not_null(strstr(msg, "cannot read"), "%s", msg);
 	free(msg);
 	free(link);
 	free(target);
@@ -106,6 +133,7 @@ Test(pathtrust, environment_allows_like_the_flag)
 	char *env = xasprintf("/nowhere/at/all::%s", out);
 	char *msg;
 
+	touch(o);
 	setenv("CLUSTERCTL_ALLOW_PATH", env, 1);
 	pathtrust_reset();
 	cr_expect(check(o, &msg));
@@ -121,12 +149,30 @@ Test(pathtrust, environment_allows_like_the_flag)
 Test(pathtrust, missing_environment_entry_allows_what_appears_later)
 {
 	char *later = xasprintf("%s/later", out), *f = xasprintf("%s/later/f", out);
+	char *o = xasprintf("%s/o", out);
 	char *msg;
 
+	touch(o);
 	setenv("CLUSTERCTL_ALLOW_PATH", later, 1);
-	cr_expect(check(f, &msg));
+	cr_expect_not(check(o, &msg), "the environment is read now, later missing");
+	free(msg);
 	cr_assert_eq(mkdir(later, 0700), 0);
+	touch(f);
 	cr_expect(check(f, &msg));
 	free(later);
 	free(f);
+	free(o);
+}
+
+Test(pathtrust, no_dotdot_past_a_missing_environment_entry)
+{
+	char *o = xasprintf("%s/o", out), *env = xasprintf("%s/none/../../out", root);
+	char *msg;
+
+	touch(o);
+	setenv("CLUSTERCTL_ALLOW_PATH", env, 1);
+	cr_expect_not(check(o, &msg), "\"..\" after a missing directory allows nothing");
+	free(msg);
+	free(o);
+	free(env);
 }
