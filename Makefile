@@ -105,7 +105,8 @@ endif
 # Templates are compiled into the binary so an installed clusterctl needs no
 # data files; a site may still point cluster.template_dir at its own.
 $(BUILD)/templates_gen.c: $(TEMPLATES) scripts/embed-templates.sh | $(BUILD)
-	sh scripts/embed-templates.sh $(TEMPLATES) > $@.tmp && mv $@.tmp $@
+	@# a temp name per make process: two makes in one tree must not write one file
+	sh scripts/embed-templates.sh $(TEMPLATES) > $@.tmp.$$$$ && mv $@.tmp.$$$$ $@
 
 $(BUILD)/templates_gen.o: $(BUILD)/templates_gen.c
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
