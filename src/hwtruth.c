@@ -513,21 +513,25 @@ static void hw_check_gpus(const struct node_type *nt, const struct hw_obs *o,
 		       o->g_error ? ": " : "", o->g_error ? o->g_error : "");
 		return;
 	}
+	/* a type's entries together, as Gres= declares them */
 	for (size_t i = 0; i < nt->n_gpus; i++) {
 		const struct gpu_spec *g = &nt->gpus[i];
-		long long have = hw_gpus_of(o, g->type);
+		long long have = hw_gpus_of(o, g->type), want;
 
-		if (g->count == MODEL_UNSET || have == g->count)
+		if (!model_gpu_first_of_type(nt, i))
 			continue;
-		if (have < g->count)
+		want = model_gpu_type_count(nt, i);
+		if (!want || have == want)
+			continue;
+		if (have < want)
 			hw_add(f, HW_ERROR, "GPUs: %lld%s%s%s declared, slurmd -G finds "
 			       "%lld: slurmctld drains it (gres/gpu count reported "
-			       "lower than configured)", g->count, g->type ? " '" : "",
+			       "lower than configured)", want, g->type ? " '" : "",
 			       g->type ? g->type : "", g->type ? "'" : "", have);
 		else
 			hw_add(f, HW_WARNING, "GPUs: %lld%s%s%s declared, slurmd -G finds "
-			       "%lld: Slurm uses %lld", g->count, g->type ? " '" : "",
-			       g->type ? g->type : "", g->type ? "'" : "", have, g->count);
+			       "%lld: Slurm uses %lld", want, g->type ? " '" : "",
+			       g->type ? g->type : "", g->type ? "'" : "", have, want);
 	}
 }
 

@@ -66,43 +66,36 @@ static int gres_item_parse(const char *s, struct gres_item *g)
 	return count && c2 && slurmread_count(count, &g->count) < 0 ? -1 : 0;
 }
 
-/* What the gres.conf records of one GPU kind on one node add up to. */
+/* The gres.conf records of one GPU kind on one node, in file order. */
 struct gpu_recs {
-	struct hostlist files;
+	const struct slurmgres_rec **recs;	/* borrowed from im->gres */
+	size_t n;
 	uint64_t count;
-	size_t n, with_file, typed;
-	const char *cores;	/* when every record has the same Cores= */
-	bool cores_differ;
-	const struct slurmgres_rec *first, *unsayable;	/* Links=, Flags=, MultipleFiles= */
+	size_t with_file, typed;	/* File= or MultipleFiles=; Type= */
+	const struct slurmgres_rec *other_untyped;	/* no Type= for a typed item */
 };
 
 static void gpu_recs_of(const struct imp *im, const char *node, const char *type,
 			struct gpu_recs *r)
 {
+	r->recs = xcalloc(im->gres.n + 1, sizeof(*r->recs));
 	for (size_t i = 0; i < im->gres.n; i++) {
 		const struct slurmgres_rec *g = &im->gres.recs[i];
 
 		if (!g->name || strcasecmp(g->name, "gpu") || !slurmgres_for_node(g, node))
 			continue;
+		if (type && !g->type && !r->other_untyped)
+			r->other_untyped = g;
 		if (type && (!g->type || strcasecmp(g->type, type)))
 			continue;
-		if (!r->n++) {
-			r->first = g;
-			r->cores = g->cores;
-		} else if (!r->cores != !g->cores || (r->cores && strcmp(r->cores, g->cores))) {
-			r->cores_differ = true;
-		}
-		if (!r->unsayable && (g->links || g->flags || g->multiple_files))
-			r->unsayable = g;
+		r->recs[r->n++] = g;
 		r->count += g->count;
-		r->with_file += g->file != NULL;
+		r->with_file += g->file || g->multiple_files;
 		r->typed += g->type != NULL;
-		for (size_t k = 0; k < g->files.n; k++)
-			hostlist_push(&r->files, g->files.names[k]);
 	}
 }
 
-/* The device files folded, or NULL when folding would reorder them (the GPU indexes). */
+/* files folded, or NULL when folding would reorder them (the GPU indexes). */
 static char *fold_files(const struct hostlist *files)
 {
 	char *s = hostlist_compress((const char *const *)files->names, files->n);
@@ -122,105 +115,249 @@ static char *fold_files(const struct hostlist *files)
 }
 
 /*
- * Why the gres.conf records r (with AutoDetect ad) of item g cannot be
- * one gpus: entry, or NULL; *where the record to blame.
+ * Why the gres.conf records r of item g cannot be said as gpus: entries,
+ * or NULL; *where the record to blame (NULL: the NodeName= line).
  */
 static const char *gpu_unsayable(const struct gres_item *g, const struct gpu_recs *r,
-				 const char *ad, const struct slurmgres_rec **where)
+				 const struct slurmgres_rec **where)
 {
-	*where = r->unsayable ? r->unsayable : r->first;
-	if (r->unsayable)
-		return r->unsayable->links ? "Links=" : r->unsayable->flags ? "Flags=" :
-			"MultipleFiles=";
-	if (r->cores_differ)
-		return "different Cores= per device";
+	*where = r->n ? r->recs[0] : r->other_untyped;
 	if (!g->type && r->typed)
 		return "Type= in gres.conf for an untyped Gres=";
+	if (r->other_untyped)
+		return "a gres.conf line without Type= for a typed Gres=";
 	if (r->with_file && r->with_file != r->n)
 		return "File= lines mixed with Count= lines";
-	if (r->with_file && ad)
-		return "File= lines with AutoDetect";
 	if (r->n && r->count != g->count)
 		return "a GPU count other than slurm.conf's Gres=";
-	if (!r->with_file && !ad)
-		return "no gres.conf File= or AutoDetect for it, which the inventory needs";
 	return NULL;
 }
 
-/* Appends item g as a gpus: mapping for node; -1 (and a problem when report) if it cannot be. */
-static int gpu_yaml(struct imp *im, const struct gres_item *g, const char *node,
-		    const struct slurmconf_line *l, bool report, struct strbuf *out)
-{
-	struct gpu_recs r = { .files = HOSTLIST_INIT };
-	const struct slurmgres_rec *where;
-	const char *ad = slurmgres_autodetect(&im->gres, node), *why;
-	char *files = NULL;
-	int rc = -1;
+/*
+ * One gpus: entry: consecutive records that say the same but their
+ * files (which fold, in order, into one hostlist).
+ */
+struct gpu_entry {
+	const struct slurmgres_rec *first;
+	struct hostlist files;
+	uint64_t count;
+};
 
-	if (ad && !strcasecmp(ad, "off"))
-		ad = NULL;
-	gpu_recs_of(im, node, g->type, &r);
-	why = gpu_unsayable(g, &r, ad, &where);
-	if (!why && r.with_file && !(files = fold_files(&r.files)))
-		why = "device files out of order";
-	if (why) {
-		if (report && where)
-			imp_problem(im, where->path, where->lineno, "Gres '%s' on %s: %s: "
-				    "not in the schema: left out", g->text, node, why);
-		else if (report)
-			imp_problem(im, l->path, l->lineno, "Gres '%s' on %s: %s: not in "
-				    "the schema: left out", g->text, node, why);
-		goto out;
+static bool same_opt(const char *a, const char *b)
+{
+	return a ? b && !strcmp(a, b) : !b;
+}
+
+/* Can record g join entry e (one line for both, nothing lost)? */
+static bool entry_joins(const struct gpu_entry *e, const struct slurmgres_rec *g)
+{
+	struct hostlist both = HOSTLIST_INIT;
+	char *folded;
+	size_t k;
+
+	if (e->first->multiple_files || g->multiple_files || !e->first->file != !g->file ||
+	    !same_opt(e->first->cores, g->cores) || !same_opt(e->first->links, g->links) ||
+	    !same_opt(e->first->flags, g->flags))
+		return false;
+	for (k = 0; k < e->files.n; k++)
+		hostlist_push(&both, e->files.names[k]);
+	for (k = 0; k < g->files.n; k++)
+		hostlist_push(&both, g->files.names[k]);
+	folded = fold_files(&both);
+	hostlist_release(&both);
+	free(folded);
+	return folded != NULL;
+}
+
+/* r's records as entries (each its first record, files, count); returns how many. */
+static size_t gpu_entries(const struct gpu_recs *r, struct gpu_entry *out)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < r->n; i++) {
+		const struct slurmgres_rec *g = r->recs[i];
+		struct gpu_entry *e = n ? &out[n - 1] : NULL;
+
+		if (!e || !entry_joins(e, g)) {
+			e = &out[n++];
+			e->first = g;
+			e->files = (struct hostlist)HOSTLIST_INIT;
+			e->count = 0;
+		}
+		e->count += g->count;
+		for (size_t k = 0; k < g->files.n; k++)
+			hostlist_push(&e->files, g->files.names[k]);
 	}
+	return n;
+}
+
+static void opt_yaml(struct strbuf *out, const char *key, const char *v)
+{
+	if (!v)
+		return;
+	strbuf_addf(out, ", %s: ", key);
+	yamlout_scalar(out, v);
+}
+
+/* Entry e of item g as a flow mapping; ad on the item's first entry only. */
+static void entry_yaml(const struct gres_item *g, const struct gpu_entry *e,
+		       const char *ad, struct strbuf *out)
+{
+	char *files = e->files.n ? fold_files(&e->files) : NULL;
+
+	strbuf_addch(out, '{');
+	if (g->type)
+		strbuf_addf(out, "type: %s, ", g->type);
+	strbuf_addf(out, "count: %llu", (unsigned long long)e->count);
+	opt_yaml(out, "autodetect", ad);
+	opt_yaml(out, "files", files);
+	opt_yaml(out, "multiple_files", e->first->multiple_files);
+	opt_yaml(out, "cores", e->first->cores);
+	opt_yaml(out, "links", e->first->links);
+	opt_yaml(out, "flags", e->first->flags);
+	strbuf_addch(out, '}');
+	free(files);
+}
+
+/* The gpus: entries of a node's Gres=, as YAML flow mappings (owned). */
+struct entry_list {
+	char **v;
+	size_t n, alloc;
+};
+
+static void entry_list_take(struct entry_list *el, struct strbuf *sb)
+{
+	XGROW(el->v, el->alloc, el->n + 1);
+	el->v[el->n++] = strbuf_detach(sb, NULL);
+}
+
+/* Item g without device lines (none, or AutoDetect's): one entry. */
+static void countonly_yaml(const struct gres_item *g, const char *ad, struct strbuf *out)
+{
 	strbuf_addch(out, '{');
 	if (g->type)
 		strbuf_addf(out, "type: %s, ", g->type);
 	strbuf_addf(out, "count: %llu", (unsigned long long)g->count);
-	if (ad)
-		strbuf_addf(out, ", autodetect: %s", ad);
-	if (files) {
-		strbuf_addstr(out, ", files: ");
-		yamlout_scalar(out, files);
-	}
-	if (r.cores && !ad) {
-		strbuf_addstr(out, ", cores: ");
-		yamlout_scalar(out, r.cores);
-	}
+	opt_yaml(out, "autodetect", ad);
 	strbuf_addch(out, '}');
-	rc = 0;
-out:
-	free(files);
-	hostlist_release(&r.files);
-	return rc;
 }
 
-/* Gres=gpu:a40:8,gpu:2 + gres.conf -> the gpus: value of node. */
+/*
+ * Adds item g's gpus: entries for node to out; -1 (and a problem when
+ * report) if the inventory cannot say them.
+ */
+static int gpu_yaml(struct imp *im, const struct gres_item *g, const char *node,
+		    const struct slurmconf_line *l, bool report, struct entry_list *out)
+{
+	struct gpu_recs r = { 0 };
+	struct gpu_entry *ents;
+	const struct slurmgres_rec *where;
+	const char *ad = slurmgres_autodetect(&im->gres, node), *why;
+	struct strbuf one = STRBUF_INIT;
+	size_t n;
+
+	if (ad && !strcasecmp(ad, "off"))
+		ad = NULL;
+	gpu_recs_of(im, node, g->type, &r);
+	why = gpu_unsayable(g, &r, &where);
+	if (why) {
+		if (report)
+			imp_problem(im, where ? where->path : l->path,
+				    where ? where->lineno : l->lineno, "Gres '%s' on %s: %s: "
+				    "not in the schema: left out", g->text, node, why);
+		free(r.recs);
+		return -1;
+	}
+	if (!r.n || (ad && !r.with_file)) {
+		countonly_yaml(g, ad, &one);
+		entry_list_take(out, &one);
+		free(r.recs);
+		return 0;
+	}
+	ents = xcalloc(r.n, sizeof(*ents));
+	n = gpu_entries(&r, ents);
+	for (size_t i = 0; i < n; i++) {
+		entry_yaml(g, &ents[i], i ? NULL : ad, &one);
+		entry_list_take(out, &one);
+		hostlist_release(&ents[i].files);
+	}
+	free(ents);
+	free(r.recs);
+	return 0;
+}
+
+/* True when the gpu items of Gres= (types, or NULL for untyped) take record g. */
+static bool gres_names_type(const char *const *types, size_t n, bool untyped,
+			    const struct slurmgres_rec *g)
+{
+	if (untyped || !g->type)
+		return true;	/* an untyped item takes every line; an untyped line is its own problem */
+	for (size_t i = 0; i < n; i++)
+		if (!strcasecmp(types[i], g->type))
+			return true;
+	return false;
+}
+
+/*
+ * gres.conf lines for node of a GPU type its Gres= does not name: slurmd
+ * reports those GPUs, slurmctld has none of them, and the render would
+ * drop the line.
+ */
+static void unnamed_types(struct imp *im, const char *node, const char *const *types,
+			  size_t n, bool untyped, bool report)
+{
+	for (size_t i = 0; report && i < im->gres.n; i++) {
+		const struct slurmgres_rec *g = &im->gres.recs[i];
+
+		if (g->name && !strcasecmp(g->name, "gpu") && slurmgres_for_node(g, node) &&
+		    !gres_names_type(types, n, untyped, g))
+			imp_problem(im, g->path, g->lineno, "Gres of %s: gres.conf Type=%s, "
+				    "which its Gres= does not name: not in the schema: left "
+				    "out", node, g->type);
+	}
+}
+
+/*
+ * Gres=gpu:a40:8,gpu:2 + gres.conf -> the gpus: value of node: one entry
+ * inline, several as a block list (indented for a node type's key).
+ */
 static void gpus_yaml(struct imp *im, const struct slurmconf_line *l, const char *gres,
 		      const char *node, bool report, struct strbuf *out)
 {
 	char *copy = xstrdup(gres), *save = NULL;
-	size_t n = 0;
-	struct strbuf items = STRBUF_INIT;
+	struct entry_list el = { 0 };
+	char **types = xcalloc(strlen(gres) + 1, sizeof(*types));
+	size_t n_types = 0;
+	bool untyped = false;
 
 	for (char *s = strtok_r(copy, ",", &save); s; s = strtok_r(NULL, ",", &save)) {
 		struct gres_item g;
-		struct strbuf one = STRBUF_INIT;
 
 		if (gres_item_parse(s, &g) < 0 || strcasecmp(g.name, "gpu")) {
 			if (report)
 				imp_problem(im, l->path, l->lineno, "Gres '%s': only GPUs are "
 					    "in the schema: left out", s);
-		} else if (gpu_yaml(im, &g, node, l, report, &one) == 0) {
-			strbuf_addf(&items, "%s%s", n++ ? ", " : "", one.buf);
+		} else {
+			if (g.type)
+				types[n_types++] = xstrdup(g.type);
+			else
+				untyped = true;
+			gpu_yaml(im, &g, node, l, report, &el);
 		}
-		strbuf_release(&one);
 		gres_item_release(&g);
 	}
-	if (n == 1)
-		strbuf_addstr(out, items.buf);
-	else if (n > 1)
-		strbuf_addf(out, "[%s]", items.buf);
-	strbuf_release(&items);
+	unnamed_types(im, node, (const char *const *)types, n_types, untyped, report);
+	for (size_t i = 0; i < n_types; i++)
+		free(types[i]);
+	free(types);
+	for (size_t i = 0; i < el.n; i++) {
+		if (el.n == 1)
+			strbuf_addstr(out, el.v[i]);
+		else
+			strbuf_addf(out, "\n      - %s", el.v[i]);
+		free(el.v[i]);
+	}
+	free(el.v);
 	free(copy);
 }
 
@@ -266,8 +403,8 @@ static void type_body(struct imp *im, const struct slurmconf_line *l,
 		struct strbuf g = STRBUF_INIT;
 
 		gpus_yaml(im, l, v, name, report, &g);
-		if (g.len)
-			strbuf_addf(sb, "    gpus: %s\n", g.buf);
+		if (g.len)	/* a block list starts on a line of its own */
+			strbuf_addf(sb, "    gpus:%s%s\n", g.buf[0] == '\n' ? "" : " ", g.buf);
 		strbuf_release(&g);
 	}
 	imp_extra(l, node_plain, ARRAY_SIZE(node_plain), type_keys, ARRAY_SIZE(type_keys),

@@ -31,12 +31,19 @@
 static const struct key_spec gpu_keys[] = {
 	{ "type", K_STR, F(struct gpu_spec, type), .doc = "GRES type, e.g. a40" },
 	{ "count", K_INT, F(struct gpu_spec, count), .required = true, .min = 1,
-	  .max = 1024, .doc = "GPUs per node" },
-	{ "files", K_STR, F(struct gpu_spec, files),
+	  .max = 1024, .doc = "GPUs of this entry (a type's entries add up)" },
+	{ "files", K_STR, F(struct gpu_spec, files), L(struct gpu_spec, files_loc),
 	  .doc = "device files, a hostlist: /dev/nvidia[0-3]" },
+	{ "multiple_files", K_STR, F(struct gpu_spec, multiple_files),
+	  L(struct gpu_spec, multiple_files_loc),
+	  .doc = "gres.conf MultipleFiles: the files of one GPU (count 1)" },
 	{ "autodetect", K_STR, F(struct gpu_spec, autodetect),
-	  .doc = "gres.conf AutoDetect (nvml, rsmi, ...), instead of files" },
+	  L(struct gpu_spec, autodetect_loc),
+	  .doc = "gres.conf AutoDetect (nvml, rsmi, ...), for the node" },
 	{ "cores", K_STR, F(struct gpu_spec, cores), .doc = "gres.conf Cores=" },
+	{ "links", K_STR, F(struct gpu_spec, links), .doc = "gres.conf Links=" },
+	{ "flags", K_STR, F(struct gpu_spec, flags), L(struct gpu_spec, flags_loc),
+	  .doc = "gres.conf Flags, e.g. nvidia_gpu_env" },
 };
 static const struct key_table gpu_table = TABLE("gpu", gpu_keys);
 
@@ -92,7 +99,7 @@ static const struct key_spec node_type_keys[] = {
 	{ "features", K_STRLIST, F(struct node_type, features),
 	  .doc = "Features, e.g. [a40, ib]" },
 	{ "gpus", K_FN, 0, .fn = load_gpus, .type_doc = "mapping or list",
-	  .doc = "GPUs: {type, count, files | autodetect, cores}" },
+	  .doc = "GPUs: one entry per gres.conf line: {type, count, files, cores, ...}" },
 	{ "extra", K_KV, F(struct node_type, extra),
 	  .doc = "more NodeName= keys, checked against Slurm's" },
 };
@@ -506,7 +513,13 @@ void inv_load_partitions(struct loader *ld, void *obj, yaml_node_t *val,
 const struct inv_ref_section inv_nodes_ref[] = {
 	{ "node_types.NAME", "A hardware kind; hosts refer to it by name.",
 	  &node_type_table },
-	{ "node_types.NAME.gpus", "One GPU kind (a mapping, or a list of them).",
+	{ "node_types.NAME.gpus", "The GPUs: one entry (a mapping), or a list of them, "
+	  "each one gres.conf line; a type's Gres= count is the sum of its "
+	  "entries. Several entries of one type give each device its own cores, "
+	  "links or flags. An entry without files, multiple_files or autodetect "
+	  "is a Count= line: GPUs slurmd binds to no device (validate warns). "
+	  "autodetect is the node's: every entry that sets it sets the same; "
+	  "entries with files next to it are checked against what it finds.",
 	  &gpu_table },
 	{ "hosts[]", "A host entry: `names` is a hostlist expression; every "
 	  "other key applies to each host it expands to. `addresses` expand "

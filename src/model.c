@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 
 #include "model.h"
@@ -424,6 +425,29 @@ bool model_has_gpus(const struct model *m)
 			return true;
 	}
 	return false;
+}
+
+static bool gpu_same_type(const struct gpu_spec *a, const struct gpu_spec *b)
+{
+	return a->type ? b->type && !strcasecmp(a->type, b->type) : !b->type;
+}
+
+bool model_gpu_first_of_type(const struct node_type *nt, size_t g)
+{
+	for (size_t i = 0; i < g; i++)
+		if (gpu_same_type(&nt->gpus[i], &nt->gpus[g]))
+			return false;
+	return true;
+}
+
+long long model_gpu_type_count(const struct node_type *nt, size_t g)
+{
+	long long n = 0;
+
+	for (size_t i = 0; i < nt->n_gpus; i++)
+		if (gpu_same_type(&nt->gpus[i], &nt->gpus[g]) && nt->gpus[i].count > 0)
+			n += nt->gpus[i].count;
+	return n;
 }
 
 enum service_kind model_central_daemon(const struct model *m,

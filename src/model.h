@@ -172,13 +172,24 @@ struct db_settings {
 
 /* ---- hardware ---- */
 
+/*
+ * One gres.conf line of a node type's GPUs. A type may hold several of
+ * the same GPU type (each with its own files, cores, links, flags: the
+ * NUMA affinity of each device); slurm.conf's Gres= count of a type is
+ * their sum. With neither files nor multiple_files nor autodetect it is a
+ * Count= line (GPUs without device binding).
+ */
 struct gpu_spec {
 	const char *type;		/* e.g. "a40"; may be NULL (untyped) */
 	long long count;
-	const char *files;		/* "/dev/nvidia[0-3]"; NULL with autodetect */
+	const char *files;		/* "/dev/nvidia[0-3]"; may be NULL */
+	const char *multiple_files;	/* MultipleFiles=: one GPU, several files */
 	const char *autodetect;		/* "nvml", ...; may be NULL */
 	const char *cores;		/* gres.conf Cores=; may be NULL */
+	const char *links;		/* gres.conf Links=; may be NULL */
+	const char *flags;		/* gres.conf Flags=; may be NULL */
 	struct src_loc loc;
+	struct src_loc files_loc, multiple_files_loc, autodetect_loc, flags_loc;
 };
 
 struct node_type {
@@ -506,6 +517,16 @@ bool model_host_runs(const struct model *m, const struct host *h,
  * else looked up by name, so a model straight from the loader agrees.
  */
 bool model_has_gpus(const struct model *m);
+
+/*
+ * True when nt's gpus[g] is the first entry of its GPU type (types
+ * compared as Slurm does, case-insensitively; untyped is a type of its
+ * own): the one that stands for the type in Gres= and its checks.
+ */
+bool model_gpu_first_of_type(const struct node_type *nt, size_t g);
+
+/* nt's GPUs of the type of gpus[g], summed over its entries (Gres='s count). */
+long long model_gpu_type_count(const struct node_type *nt, size_t g);
 
 /*
  * True when h takes its Slurm configuration from slurmctld (configless):

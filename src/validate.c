@@ -436,21 +436,61 @@ static void check_passthrough(struct vctx *v, const struct kv_list *kv,
 /* ------------------------------------------------------------------ */
 /* node types and hosts                                                */
 
+/* gres.conf Flags= words Slurm's releases know (22.05 to 26.05). */
+static const char *const gpu_flags[] = {
+	"CountOnly", "explicit", "one_sharing", "all_sharing", "nvidia_gpu_env",
+	"amd_gpu_env", "intel_gpu_env", "opencl_env", "no_gpu_env",
+};
+
+static void check_gpu_flags(struct vctx *v, const struct node_type *nt,
+			    const struct gpu_spec *g)
+{
+	const char *p = g->flags;
+
+	while (p && *p) {
+		size_t n = strcspn(p, ","), k;
+
+		for (k = 0; k < ARRAY_SIZE(gpu_flags); k++)
+			if (strlen(gpu_flags[k]) == n && !strncasecmp(p, gpu_flags[k], n))
+				break;
+		if (k == ARRAY_SIZE(gpu_flags))
+			diag_error(v->dl, &g->flags_loc, "node type '%s': unknown gpu flag "
+				   "'%.*s' (Slurm knows CountOnly, explicit, one_sharing, "
+				   "all_sharing, nvidia_gpu_env, amd_gpu_env, intel_gpu_env, "
+				   "opencl_env, no_gpu_env)", nt->name, (int)n, p);
+		p += n + (p[n] == ',');
+	}
+}
+
+/* What one entry's keys say together: one gres.conf line Slurm takes. */
+static void check_gpu_keys(struct vctx *v, const struct node_type *nt,
+			   const struct gpu_spec *g)
+{
+	if (g->files && g->multiple_files)
+		diag_error(v->dl, &g->multiple_files_loc, "node type '%s': gpu entry has "
+			   "both 'files' and 'multiple_files': gres.conf takes one of "
+			   "File= and MultipleFiles= on a line", nt->name);
+	else if (g->multiple_files && g->count != 1 && g->count != MODEL_UNSET)
+		diag_error(v->dl, &g->multiple_files_loc, "node type '%s': gpu entry with "
+			   "'multiple_files' is one GPU, not count %lld", nt->name, g->count);
+	else if (!g->files && !g->multiple_files && !g->autodetect)
+		diag_warning(v->dl, &g->loc, "node type '%s': gpu entry without 'files' "
+			     "or 'autodetect' is a Count= line: slurmd binds these GPUs "
+			     "to no device", nt->name);
+	check_gpu_flags(v, nt, g);
+}
+
 static void check_gpu(struct vctx *v, const struct node_type *nt,
 		      const struct gpu_spec *g)
 {
 	struct hostlist files = HOSTLIST_INIT;
 	char *cause = NULL;
 
-	if (!g->files && !g->autodetect) {
-		diag_error(v->dl, &g->loc, "node type '%s': gpu needs 'files' or "
-			   "'autodetect'", nt->name);
-		return;
-	}
+	check_gpu_keys(v, nt, g);
 	if (!g->files || g->count == MODEL_UNSET)
 		return;
 	if (hostlist_expand(g->files, &files, &cause)) {
-		diag_error(v->dl, &g->loc, "node type '%s': invalid gpu files '%s': %s",
+		diag_error(v->dl, &g->files_loc, "node type '%s': invalid gpu files '%s': %s",
 			   nt->name, g->files, cause);
 		free(cause);
 	} else if ((long long)files.n != g->count)
@@ -458,6 +498,29 @@ static void check_gpu(struct vctx *v, const struct node_type *nt,
 			   "with %zu device file%s in '%s'", nt->name, g->count,
 			   files.n, files.n == 1 ? "" : "s", g->files);
 	hostlist_release(&files);
+}
+
+/* AutoDetect is one per node: every entry that says it says the same. */
+static void check_gpu_autodetect(struct vctx *v, const struct node_type *nt)
+{
+	const struct gpu_spec *first = NULL;
+
+	for (size_t g = 0; g < nt->n_gpus; g++) {
+		const struct gpu_spec *s = &nt->gpus[g];
+
+		if (!s->autodetect)
+			continue;
+		if (!first) {
+			first = s;
+		} else if (strcasecmp(first->autodetect, s->autodetect)) {
+			diag_error(v->dl, &s->autodetect_loc, "node type '%s': gpu "
+				   "autodetect '%s' differs from '%s': AutoDetect is the "
+				   "node's, one for all its GPUs", nt->name, s->autodetect,
+				   first->autodetect);
+			diag_note(v->dl, &first->autodetect_loc, "'%s' set here",
+				  first->autodetect);
+		}
+	}
 }
 
 static void check_cpu_topology(struct vctx *v, const struct node_type *nt)
@@ -485,6 +548,7 @@ static void check_node_types(struct vctx *v)
 	for (i = 0; i < v->m->n_node_types; i++) {
 		const struct node_type *nt = &v->m->node_types[i];
 
+		check_gpu_autodetect(v, nt);
 		for (g = 0; g < nt->n_gpus; g++) {
 			check_gpu(v, nt, &nt->gpus[g]);
 			if (nt->gpus[g].type && (!conf_name_ok(nt->gpus[g].type) ||

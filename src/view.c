@@ -535,15 +535,19 @@ static char *gres_string(const struct node_type *nt)
 	struct strbuf sb = STRBUF_INIT;
 	size_t g;
 
+	/* one item per GPU type, its entries (gres.conf lines) summed */
 	for (g = 0; g < nt->n_gpus; g++) {
 		const struct gpu_spec *s = &nt->gpus[g];
 
-		if (g)
+		if (!model_gpu_first_of_type(nt, g))
+			continue;
+		if (sb.len)
 			strbuf_addch(&sb, ',');
 		if (s->type)
-			strbuf_addf(&sb, "gpu:%s:%lld", s->type, s->count);
+			strbuf_addf(&sb, "gpu:%s:", s->type);
 		else
-			strbuf_addf(&sb, "gpu:%lld", s->count);
+			strbuf_addstr(&sb, "gpu:");
+		strbuf_addf(&sb, "%lld", model_gpu_type_count(nt, g));
 	}
 	return strbuf_detach(&sb, NULL);
 }
@@ -865,6 +869,11 @@ json_t *view_slurm_conf(const struct model *m, char **cause)
 
 /* ---- gres.conf ---- */
 
+/*
+ * One gres.conf line per gpus: entry; the AutoDetect line once, first. An
+ * entry with autodetect and no files of its own is that line only: the
+ * GPUs are what autodetection finds.
+ */
 static void add_gres_lines(const struct node_type *nt, const char *names,
 			   json_t *lines)
 {
@@ -875,19 +884,25 @@ static void add_gres_lines(const struct node_type *nt, const char *names,
 		const struct gpu_spec *s = &nt->gpus[g];
 		json_t *o;
 
-		if (s->autodetect && autodetect_done)
+		if (s->autodetect && !autodetect_done) {
+			o = json_object();
+			set_str(o, "nodes", names);
+			set_str(o, "autodetect", s->autodetect);
+			json_array_append_new(lines, o);
+			autodetect_done = true;
+		}
+		if (s->autodetect && !s->files && !s->multiple_files)
 			continue;
 		o = json_object();
 		set_str(o, "nodes", names);
-		if (s->autodetect) {
-			set_str(o, "autodetect", s->autodetect);
-			autodetect_done = true;
-		} else {
-			set_str(o, "type", s->type);
-			set_str(o, "file", s->files);
+		set_str(o, "type", s->type);
+		set_str(o, "file", s->files);
+		set_str(o, "multiple_files", s->multiple_files);
+		if (!s->multiple_files)
 			set_num(o, "count", s->count, true);
-			set_str(o, "cores", s->cores);
-		}
+		set_str(o, "cores", s->cores);
+		set_str(o, "links", s->links);
+		set_str(o, "flags", s->flags);
 		json_array_append_new(lines, o);
 	}
 }

@@ -7,9 +7,10 @@
 # AutoDetect=off and a line per GPU or a File= range, cgroup.conf swap
 # limits, slurmdbd.conf retention and its password. The YAML validates as
 # printed, the render means what the files meant (tests/tools/slurmmeaning
-# on both sides), the password is never printed; what the inventory
-# cannot carry (Links=, per-device Cores=, a plugin's own file) is named
-# by file:line, exit 4.
+# on both sides), the password is never printed; per-device Cores=,
+# Links=, Flags=, MultipleFiles= become gpus: entries of the same meaning;
+# what the inventory cannot carry (a GPU type Gres= does not name, counts
+# that disagree, a plugin's own file) is named by file:line, exit 4.
 . "$(dirname "$0")/test-lib.sh"
 
 MEANING=${CLUSTERCTL_TOOLS:-$TOP/build/tools}/slurmmeaning
@@ -142,20 +143,45 @@ test_expect_success 'the render means what the site files meant' '
 	grep "^part big maxtime=7-00:00:00\$" b
 '
 
-test_expect_success 'what one gpus: entry cannot say is refused by file:line, exit 4' '
+test_expect_success 'per-device Cores=, Links=, Flags=, MultipleFiles=: gpus: entries, same meaning' '
+	cp site/gres.conf gres.orig &&
 	cat >site/gres.conf <<-\EOF &&
-	NodeName=gpu[01-02] Name=gpu Type=a100 File=/dev/nvidia0 Cores=0-31
-	NodeName=gpu[01-02] Name=gpu Type=a100 File=/dev/nvidia1 Cores=32-63
-	NodeName=big01 Name=gpu File=/dev/nvidia[0-7] Links=-1,2,2,2,2,2,2,2
+	NodeName=gpu[01-02] Name=gpu Type=a100 File=/dev/nvidia0 Cores=0-31 Flags=nvidia_gpu_env
+	NodeName=gpu[01-02] Name=gpu Type=a100 MultipleFiles=/dev/nvidia1,/dev/nvidia-caps1 Cores=32-63
+	NodeName=big01 Name=gpu File=/dev/nvidia[0-3] Links=-1,2,2,2
+	NodeName=big01 Name=gpu File=/dev/nvidia[4-7] Links=2,-1,2,2
+	EOF
+	"$CLUSTERCTL" import nodes site/slurm.conf >multi.yaml 2>err &&
+	grep "^      - {type: a100, count: 1, files: /dev/nvidia0, cores: 0-31, flags: nvidia_gpu_env}\$" multi.yaml &&
+	grep "^      - {type: a100, count: 1, multiple_files: \"/dev/nvidia1,/dev/nvidia-caps1\", cores: 32-63}\$" multi.yaml &&
+	grep "^      - {count: 4, files: \"/dev/nvidia\[0-3\]\", links: \"-1,2,2,2\"}\$" multi.yaml &&
+	"$CLUSTERCTL" validate multi.yaml &&
+	"$CLUSTERCTL" render multi.yaml -o mout >/dev/null &&
+	grep "^NodeName=gpu\[01-02\] .*Gres=gpu:a100:2 " mout/head/etc/slurm/slurm.conf &&
+	"$MEANING" site/slurm.conf site/gres.conf >a &&
+	"$MEANING" mout/head/etc/slurm/slurm.conf mout/head/etc/slurm/gres.conf >b &&
+	grep "^gres gpu01 gpu:a100 count=2 files=/dev/nvidia0 cores=0-31;32-63 links= flags=nvidia_gpu_env; multiplefiles=;/dev/nvidia1,/dev/nvidia-caps1\$" a &&
+	grep "^gres big01 gpu count=8 .* links=-1,2,2,2\*4;2,-1,2,2\*4 flags=\$" a &&
+	comm -23 a b >lost &&
+	test_cmp /dev/null lost
+'
+
+test_expect_success 'what gpus: entries cannot say is refused by file:line, exit 4' '
+	cat >site/gres.conf <<-\EOF &&
+	NodeName=gpu[01-02] Name=gpu Type=a100 File=/dev/nvidia0
+	NodeName=gpu[01-02] Name=gpu Type=h100 File=/dev/nvidia1
+	NodeName=big01 Name=gpu Type=h100 File=/dev/nvidia[0-7]
 	EOF
 	test_must_fail --exit=4 "$CLUSTERCTL" import nodes site/slurm.conf >lossy.yaml 2>err &&
-	grep "^clusterctl: import: site/gres.conf:1: Gres .gpu:a100:2. on gpu01: different Cores= per device: " err &&
-	grep "^clusterctl: import: site/gres.conf:3: Gres .gpu:8. on big01: Links=: " err &&
-	"$CLUSTERCTL" validate lossy.yaml &&
-	sed -i "s/Links=.*/Type=h100/" site/gres.conf &&
-	test_must_fail --exit=4 "$CLUSTERCTL" import nodes site/slurm.conf >lossy.yaml 2>err &&
+	grep "^clusterctl: import: site/gres.conf:1: Gres .gpu:a100:2. on gpu01: a GPU count other than slurm.conf.s Gres=: " err &&
+	grep "^clusterctl: import: site/gres.conf:2: Gres of gpu01: gres.conf Type=h100, which its Gres= does not name: " err &&
 	grep "^clusterctl: import: site/gres.conf:3: Gres .gpu:8. on big01: Type= in gres.conf for an untyped Gres=: " err &&
-	"$CLUSTERCTL" validate lossy.yaml
+	"$CLUSTERCTL" validate lossy.yaml &&
+	printf "NodeName=big01 Name=gpu File=/dev/nvidia[0-6]\nNodeName=big01 Name=gpu Count=1\n" >site/gres.conf &&
+	test_must_fail --exit=4 "$CLUSTERCTL" import nodes site/slurm.conf >lossy.yaml 2>err &&
+	grep "^clusterctl: import: site/gres.conf:1: Gres .gpu:8. on big01: File= lines mixed with Count= lines: " err &&
+	"$CLUSTERCTL" validate lossy.yaml &&
+	cp gres.orig site/gres.conf
 '
 
 test_expect_success 'several slurmd on one host: one NodeAddr and a Port range for a hostlist' '

@@ -12,8 +12,11 @@
  *   gres NODE NAME[:TYPE] count=N files=F cores=C links=L flags=G
  *                              the node's gres.conf devices of one kind
  *                              that its Gres= names (what slurmctld
- *                              schedules)
- *   gres NODE autodetect=A     the AutoDetect in force on the node
+ *                              schedules); C, L, G per device, as runs
+ *                              ("0-9*4;10-19*4"), whatever the lines
+ *                              (multiplefiles=M when some line has it)
+ *   gres NODE autodetect=A     the AutoDetect in force on the node (one
+ *                              with a Gres=)
  *   part NAME nodes=N1,N2,...  each partition's nodes, expanded, sorted
  *   part NAME KEY=VALUE        each other key of each partition
  *
@@ -209,6 +212,46 @@ static bool names_gres(const char *gres, const char *name)
 	return false;
 }
 
+/*
+ * A per-device value as runs: "0-9*2;10-19" for two devices with
+ * 0-9 then one with 10-19, so one line per device and one line for
+ * several say the same. any: some device had a value at all.
+ */
+struct runs {
+	struct strbuf sb;
+	const char *last;
+	unsigned long long n;
+	size_t written;		/* runs in sb */
+	bool any;
+};
+
+static void runs_flush(struct runs *r)
+{
+	if (!r->n)
+		return;
+	strbuf_addf(&r->sb, "%s%s", r->written++ ? ";" : "", r->last);
+	if (r->n > 1)
+		strbuf_addf(&r->sb, "*%llu", r->n);
+	r->n = 0;
+}
+
+static void runs_add(struct runs *r, const char *v, unsigned long long devices)
+{
+	v = v ? v : "";
+	r->any |= *v != 0;
+	if (r->n && strcmp(r->last, v))
+		runs_flush(r);
+	r->last = v;
+	r->n += devices;
+}
+
+/* The runs as text (borrowed), or "" when no device had a value. */
+static const char *runs_text(struct runs *r)
+{
+	runs_flush(r);
+	return r->any ? r->sb.buf : "";
+}
+
 /* The gres facts of one node: its records grouped by name and type. */
 static void node_gres(const struct slurmgres *g, const char *node, const char *gres,
 		      struct facts *f)
@@ -216,11 +259,14 @@ static void node_gres(const struct slurmgres *g, const char *node, const char *g
 	const char *ad = slurmgres_autodetect(g, node);
 	bool *done = xcalloc(g->n + 1, sizeof(*done));
 
-	if (ad && strcasecmp(ad, "off"))
+	/* a node without Gres= schedules no GRES, whatever slurmd detects */
+	if (ad && strcasecmp(ad, "off") && *gres)
 		fact(f, "gres %s autodetect=%s", node, ad);
 	for (size_t i = 0; i < g->n; i++) {
 		const struct slurmgres_rec *r = &g->recs[i];
-		struct strbuf files = STRBUF_INIT, cores = STRBUF_INIT, other = STRBUF_INIT;
+		struct strbuf files = STRBUF_INIT, other = STRBUF_INIT;
+		struct runs cores = { .sb = STRBUF_INIT }, links = { .sb = STRBUF_INIT },
+			    flags = { .sb = STRBUF_INIT }, mfiles = { .sb = STRBUF_INIT };
 		unsigned long long count = 0;
 		char *name;
 
@@ -236,20 +282,28 @@ static void node_gres(const struct slurmgres *g, const char *node, const char *g
 			count += s->count;
 			for (size_t k = 0; k < s->files.n; k++)
 				strbuf_addf(&files, "%s%s", files.len ? "," : "", s->files.names[k]);
-			if (s->cores)
-				strbuf_addf(&cores, "%s%s", cores.len ? ";" : "", s->cores);
-			if (s->links || s->flags)
-				strbuf_addf(&other, " links=%s flags=%s", s->links ? s->links : "",
-					    s->flags ? s->flags : "");
+			/* a line's Cores=, Links=, Flags= hold for each of its devices */
+			runs_add(&cores, s->cores, s->count);
+			runs_add(&links, s->links, s->count);
+			runs_add(&flags, s->flags, s->count);
+			runs_add(&mfiles, s->multiple_files, s->count);
 		}
+		if (links.any || flags.any)
+			strbuf_addf(&other, " links=%s flags=%s", runs_text(&links),
+				    runs_text(&flags));
+		if (mfiles.any)
+			strbuf_addf(&other, " multiplefiles=%s", runs_text(&mfiles));
 		name = lower(r->name);
 		fact(f, "gres %s %s%s%s count=%llu files=%s cores=%s%s", node, name,
-		     r->type ? ":" : "", r->type ? r->type : "", count, files.buf, cores.buf,
-		     other.buf);
+		     r->type ? ":" : "", r->type ? r->type : "", count, files.buf,
+		     runs_text(&cores), other.buf);
 		free(name);
 		strbuf_release(&files);
-		strbuf_release(&cores);
 		strbuf_release(&other);
+		strbuf_release(&cores.sb);
+		strbuf_release(&links.sb);
+		strbuf_release(&flags.sb);
+		strbuf_release(&mfiles.sb);
 	}
 	free(done);
 }

@@ -420,3 +420,64 @@ Test(view, slurm_defaults_write_only_what_the_inventory_names)
 	model_free(ours);
 	model_free(slurm);
 }
+
+/*
+ * Several entries of one type (per-device cores, links, flags), a Count=
+ * entry and MultipleFiles: one gres.conf line each, the AutoDetect line
+ * once and first, and Gres= the sum per type in the order types appear.
+ */
+Test(view, gpu_entries_are_gres_lines_and_gres_sums_them)
+{
+	static const char inv[] =
+		"cluster: {name: t, controller: ctl, accounting_host: ctl}\n"
+		"node_types:\n"
+		"  n: {cpus: 64, memory_mb: 1000, gpus: [\n"
+		"    {type: a100, count: 2, files: \"/dev/nvidia[0-1]\", cores: 0-31,\n"
+		"     autodetect: nvml, flags: nvidia_gpu_env},\n"
+		"    {type: a100, count: 2, files: \"/dev/nvidia[2-3]\", cores: 32-63,\n"
+		"     links: \"2,-1\"},\n"
+		"    {count: 1, multiple_files: \"/dev/nvidia4,/dev/caps4\"},\n"
+		"    {type: A100, count: 1}]}\n"
+		"hosts:\n  - {names: ctl, roles: [controller, dbd]}\n"
+		"  - {names: \"g[1-2]\", type: n}\n"
+		"partitions:\n  - {name: p, nodes: ALL, default: true}\n";
+	struct diag_list dl = DIAG_LIST_INIT;
+	struct model *m = inventory_load_string("t.yaml", inv, sizeof(inv) - 1, &dl);
+	char *cause = NULL;
+	json_t *ctx, *l;
+	size_t n_count = 0;
+
+	cr_assert_not_null(m);
+	validate_model(m, &dl);
+	cr_assert_eq(diag_errors(&dl), 0, "%s", dl.n ? dl.items[0].msg : "");
+	/* the Count= entry is a warning, not an error; only it */
+	for (size_t i = 0; i < dl.n; i++)
+		n_count += strstr(dl.items[i].msg, "Count= line") != NULL;
+	cr_assert_eq(n_count, 1);
+	ctx = view_gres_conf(m, &cause);
+	cr_assert_not_null(ctx);
+	cr_assert_eq(json_array_size(json_object_get(ctx, "gres")), 5);
+	l = line_at(ctx, "gres", 0);
+	cr_assert_str_eq(field(l, "autodetect"), "nvml");
+	cr_assert_null(json_object_get(l, "file"));
+	l = line_at(ctx, "gres", 1);
+	cr_assert_str_eq(field(l, "file"), "/dev/nvidia[0-1]");
+	cr_assert_str_eq(field(l, "cores"), "0-31");
+	cr_assert_str_eq(field(l, "flags"), "nvidia_gpu_env");
+	l = line_at(ctx, "gres", 2);
+	cr_assert_str_eq(field(l, "cores"), "32-63");
+	cr_assert_str_eq(field(l, "links"), "2,-1");
+	l = line_at(ctx, "gres", 3);
+	cr_assert_str_eq(field(l, "multiple_files"), "/dev/nvidia4,/dev/caps4");
+	cr_assert_null(json_object_get(l, "count"), "MultipleFiles= is one GPU: no Count=");
+	l = line_at(ctx, "gres", 4);
+	cr_assert_null(json_object_get(l, "file"));
+	cr_assert_str_eq(field(l, "count"), "1");
+	json_decref(ctx);
+	ctx = slurm_ctx(m);
+	/* a100 and A100 are one type to Slurm: 2 + 2 + 1 */
+	cr_assert_str_eq(field(line_at(ctx, "node_lines", 0), "gres"), "gpu:a100:5,gpu:1");
+	json_decref(ctx);
+	diag_release(&dl);
+	model_free(m);
+}
