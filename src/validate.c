@@ -500,6 +500,36 @@ static void check_gpu(struct vctx *v, const struct node_type *nt,
 	hostlist_release(&files);
 }
 
+/*
+ * What slurmd refuses across a node's gpu lines (fatal at start): some
+ * typed and some not, some with File= (or MultipleFiles=) and some Count=.
+ */
+static void check_gpu_mix(struct vctx *v, const struct node_type *nt)
+{
+	const struct gpu_spec *typed = NULL, *untyped = NULL, *filed = NULL, *counted = NULL;
+
+	for (size_t g = 0; g < nt->n_gpus; g++) {
+		const struct gpu_spec *s = &nt->gpus[g];
+
+		if (s->type && !typed)
+			typed = s;
+		if (!s->type && !untyped)
+			untyped = s;
+		if ((s->files || s->multiple_files) && !filed)
+			filed = s;
+		if (!s->files && !s->multiple_files && !s->autodetect && !counted)
+			counted = s;
+	}
+	if (typed && untyped)
+		diag_error(v->dl, typed < untyped ? &untyped->loc : &typed->loc,
+			   "node type '%s': some gpu entries have a type and some not, "
+			   "which slurmd refuses", nt->name);
+	if (filed && counted)
+		diag_error(v->dl, filed < counted ? &counted->loc : &filed->loc,
+			   "node type '%s': some gpu entries have files and some only a "
+			   "count, which slurmd refuses", nt->name);
+}
+
 /* AutoDetect is one per node: every entry that says it says the same. */
 static void check_gpu_autodetect(struct vctx *v, const struct node_type *nt)
 {
@@ -549,6 +579,7 @@ static void check_node_types(struct vctx *v)
 		const struct node_type *nt = &v->m->node_types[i];
 
 		check_gpu_autodetect(v, nt);
+		check_gpu_mix(v, nt);
 		for (g = 0; g < nt->n_gpus; g++) {
 			check_gpu(v, nt, &nt->gpus[g]);
 			if (nt->gpus[g].type && (!conf_name_ok(nt->gpus[g].type) ||

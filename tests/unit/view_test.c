@@ -422,9 +422,10 @@ Test(view, slurm_defaults_write_only_what_the_inventory_names)
 }
 
 /*
- * Several entries of one type (per-device cores, links, flags), a Count=
- * entry and MultipleFiles: one gres.conf line each, the AutoDetect line
- * once and first, and Gres= the sum per type in the order types appear.
+ * Several entries of one type (per-device cores, links, flags), a
+ * MultipleFiles= entry and a node type with a Count= entry: one gres.conf
+ * line each, the AutoDetect line once and first, and Gres= the sum per
+ * type in the order types appear.
  */
 Test(view, gpu_entries_are_gres_lines_and_gres_sums_them)
 {
@@ -434,12 +435,12 @@ Test(view, gpu_entries_are_gres_lines_and_gres_sums_them)
 		"  n: {cpus: 64, memory_mb: 1000, gpus: [\n"
 		"    {type: a100, count: 2, files: \"/dev/nvidia[0-1]\", cores: 0-31,\n"
 		"     autodetect: nvml, flags: nvidia_gpu_env},\n"
-		"    {type: a100, count: 2, files: \"/dev/nvidia[2-3]\", cores: 32-63,\n"
+		"    {type: A100, count: 2, files: \"/dev/nvidia[2-3]\", cores: 32-63,\n"
 		"     links: \"2,-1\"},\n"
-		"    {count: 1, multiple_files: \"/dev/nvidia4,/dev/caps4\"},\n"
-		"    {type: A100, count: 1}]}\n"
+		"    {type: mig, count: 1, multiple_files: \"/dev/nvidia4,/dev/caps4\"}]}\n"
+		"  c: {cpus: 4, memory_mb: 1000, gpus: {type: t4, count: 3}}\n"
 		"hosts:\n  - {names: ctl, roles: [controller, dbd]}\n"
-		"  - {names: \"g[1-2]\", type: n}\n"
+		"  - {names: \"g[1-2]\", type: n}\n  - {names: h1, type: c}\n"
 		"partitions:\n  - {name: p, nodes: ALL, default: true}\n";
 	struct diag_list dl = DIAG_LIST_INIT;
 	struct model *m = inventory_load_string("t.yaml", inv, sizeof(inv) - 1, &dl);
@@ -471,12 +472,14 @@ Test(view, gpu_entries_are_gres_lines_and_gres_sums_them)
 	cr_assert_str_eq(field(l, "multiple_files"), "/dev/nvidia4,/dev/caps4");
 	cr_assert_null(json_object_get(l, "count"), "MultipleFiles= is one GPU: no Count=");
 	l = line_at(ctx, "gres", 4);
+	cr_assert_str_eq(field(l, "nodes"), "h1");
 	cr_assert_null(json_object_get(l, "file"));
-	cr_assert_str_eq(field(l, "count"), "1");
+	cr_assert_str_eq(field(l, "count"), "3");
 	json_decref(ctx);
 	ctx = slurm_ctx(m);
-	/* a100 and A100 are one type to Slurm: 2 + 2 + 1 */
-	cr_assert_str_eq(field(line_at(ctx, "node_lines", 0), "gres"), "gpu:a100:5,gpu:1");
+	/* a100 and A100 are one type to Slurm: 2 + 2 */
+	cr_assert_str_eq(field(line_at(ctx, "node_lines", 0), "gres"), "gpu:a100:4,gpu:mig:1");
+	cr_assert_str_eq(field(line_at(ctx, "node_lines", 1), "gres"), "gpu:t4:3");
 	json_decref(ctx);
 	diag_release(&dl);
 	model_free(m);
