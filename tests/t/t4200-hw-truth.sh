@@ -9,6 +9,8 @@
 # as errors (exit 4), apply refuses those two and applies the others
 # (summary names them). With SlurmdParameters=config_overrides Slurm runs
 # such nodes: warnings, folded over the hosts, nothing refused.
+# Imported gres.conf forms (issue 21) and per-device gpus: entries: this
+# release's slurmd -G finds in the render what it finds in the site files.
 . "$(dirname "$0")/test-lib.sh"
 . "$TOP/tests/t/lib-lab.sh"
 
@@ -192,5 +194,58 @@ for site in skynet aicloud lri-spice gcp-g2; do
 		test "$n" -gt 0
 	'
 done
+
+# issue 21: gres.conf in the forms sites write, imported, then rendered:
+# this release's slurmd -G finds in the render what it finds in the site's
+# own files (device files moved to /dev/tty1N, which the lab has), for
+# the corpus files import now carries whole, and for a lab node type with
+# per-device cores, links, flags and a MultipleFiles= GPU
+gresG() { # gresG SLURM_CONF NODE: slurmd -G's GRES lines, sorted
+	on gpu01 slurmd -G -f "$1" -N "$2" >g.raw 2>&1 || { cat g.raw; return 1; }
+	sed -n "s/.*\(Gres Name=.*\)/\1/p" g.raw | sort
+}
+perdev() { # perdev: gresG's lines one per device (a File= range is its devices)
+	while read -r _ name type count _ _ file rest; do
+		case $file in
+		File=*)
+			for f in $(cc hostlist expand "${file#File=}"); do
+				echo "$name $type $f ${rest#CoreCnt=* }"
+			done ;;
+		*) echo "$name $type $count" ;;
+		esac
+	done | sort
+}
+for site in ashaneason_hpclab3-config ladominguez_panda-cluster-tools; do
+	test_expect_success "corpus $site: slurmd -G finds in the render what it finds in the site files" '
+		mkdir -p "c-$site" && cd "c-$site" &&
+		cp "$TOP/tests/data/slurm-corpus/$site/slurm.conf" . &&
+		sed "s|/dev/nvidia\([0-9]\)|/dev/tty1\1|" \
+			"$TOP/tests/data/slurm-corpus/$site/gres.conf" >gres.conf &&
+		cc import nodes slurm.conf gres.conf >inv.yaml &&
+		cc render --overlay ../release.yaml inv.yaml -o r >/dev/null &&
+		ctl=$(sed -n "s/^  controller: *//p" inv.yaml | head -n 1) &&
+		# a node of Count= GPUs only: slurmd -G lists none either way
+		for n in $(sed -n "s/^NodeName=\([^ ]*\) .*Gres=.*/\1/p" slurm.conf); do
+			gresG "$TRASH/c-$site/slurm.conf" "$n" | perdev >want &&
+			gresG "$TRASH/c-$site/r/$ctl/etc/slurm/slurm.conf" "$n" | perdev >got &&
+			test_cmp want got && cat want >>all || return 1
+		done &&
+		test -s all
+	'
+done
+
+test_expect_success 'gpus: entries per device: slurmd -G finds each line as written' '
+	sed "/^    gpus:/d; s/^  fake2:\$/  fake2:\n    gpus:\n      - {type: fake, count: 1, files: \/dev\/tty1, cores: \"0\", flags: nvidia_gpu_env}\n      - {type: fake, count: 1, files: \/dev\/tty2, cores: \"0\", links: \"-1,2\"}\n      - {type: mig, count: 1, multiple_files: \"\/dev\/tty3,\/dev\/tty4\"}/" \
+		"$BASE" >entries.yaml &&
+	grep -c "^      - {type:" entries.yaml >n && test "$(cat n)" = 3 &&
+	cc validate entries.yaml &&
+	cc render --overlay release.yaml entries.yaml -o r-entries >/dev/null &&
+	f=$(ls r-entries/gpu01/etc/slurm/slurm.conf) &&
+	grep "^NodeName=gpu.* Gres=gpu:fake:2,gpu:mig:1 " "$f" &&
+	gresG "$TRASH/$f" gpu01 >got &&
+	grep "^Gres Name=gpu Type=fake Count=1 .*File=/dev/tty1 Cores=0 " got &&
+	grep "^Gres Name=gpu Type=fake Count=1 .*File=/dev/tty2 Cores=0 .*Links=-1,2" got &&
+	grep "^Gres Name=gpu Type=mig Count=1 .*File=/dev/tty3,/dev/tty4" got
+'
 
 test_done
