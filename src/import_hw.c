@@ -445,17 +445,23 @@ static char *type_name(struct imp *im, const struct slurmconf_line *l)
 	return name;
 }
 
-static size_t find_type(struct imp *im, const struct slurmconf_line *l,
-			const char *node, bool report)
+/*
+ * The node type of node (of line l), made when new. What its gres.conf
+ * lines lose is reported once per type made: the first node of each
+ * hardware, whichever NodeName= line it is on.
+ */
+static size_t find_type(struct imp *im, const struct slurmconf_line *l, const char *node)
 {
 	struct strbuf body = STRBUF_INIT;
 	size_t i;
 
-	type_body(im, l, node, report, &body);
+	type_body(im, l, node, false, &body);
 	for (i = 0; i < im->n_types; i++)
 		if (!strcmp(im->types[i].sig, body.buf))
 			break;
 	if (i == im->n_types) {
+		strbuf_reset(&body);
+		type_body(im, l, node, true, &body);
 		XGROW(im->types, im->alloc_types, im->n_types + 1);
 		im->types[i].name = type_name(im, l);
 		im->types[i].sig = xstrdup(body.buf);
@@ -509,7 +515,7 @@ int imp_add_node_line(struct imp *im, size_t li, char **cause)
 		n->addr = addrs.n ? xstrdup(addrs.names[addrs.n == 1 ? 0 : i]) : NULL;
 		n->port = ports.n ? strtoll(ports.names[ports.n == 1 ? 0 : i], NULL, 10) : -1;
 		n->line = li;
-		n->type = find_type(im, l, n->name, i == 0);
+		n->type = find_type(im, l, n->name);
 	}
 	rc = 0;
 out:

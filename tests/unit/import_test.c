@@ -259,6 +259,67 @@ Test(import, nodes_of_a_small_slurm_conf)
 	strbuf_release(&problems);
 }
 
+/*
+ * issue 21: gres.conf as GPU sites write it. A line per device with its
+ * socket's Cores= (runs of equal lines fold, in order), a node with
+ * Gres= and no gres.conf line (a Count= entry), File= next to a global
+ * AutoDetect, Links= and Flags=; a line of a type the node's Gres= does
+ * not name is refused by file:line.
+ */
+Test(import, gres_conf_forms_become_gpus_entries)
+{
+	static const char conf[] =
+		"ClusterName=t\nSlurmctldHost=h\n"
+		"NodeName=numa CPUs=64 RealMemory=8192 Gres=gpu:4\n"
+		"NodeName=bare CPUs=4 RealMemory=8192 Gres=gpu:t4:2\n"
+		"NodeName=ad CPUs=4 RealMemory=8192 Gres=gpu:v100:1\n"
+		"NodeName=odd CPUs=4 RealMemory=8192 Gres=gpu:l4:1\n"
+		"PartitionName=p Nodes=ALL Default=YES\n";
+	static const char gres[] =
+		"AutoDetect=nvml\n"
+		"NodeName=numa AutoDetect=off\nNodeName=bare AutoDetect=off\n"
+		"NodeName=odd AutoDetect=off\n"
+		"NodeName=numa Name=gpu File=/dev/nvidia0 Cores=0-31 Links=-1,2\n"
+		"NodeName=numa Name=gpu File=/dev/nvidia1 Cores=0-31 Links=-1,2\n"
+		"NodeName=numa Name=gpu File=/dev/nvidia2 Cores=32-63 Flags=nvidia_gpu_env\n"
+		"NodeName=numa Name=gpu File=/dev/nvidia3 Cores=32-63 Flags=nvidia_gpu_env\n"
+		"NodeName=ad Name=gpu Type=v100 File=/dev/nvidia0\n"
+		"NodeName=odd Name=gpu Type=l4 File=/dev/nvidia0\n"
+		"NodeName=odd Name=gpu Type=a2 File=/dev/nvidia1\n";
+	struct import_source src = {
+		.conf = { "s.conf", conf, sizeof(conf) - 1 },
+		.gres = { "g.conf", gres, sizeof(gres) - 1 },
+		.read = slurmread_local,
+	};
+	struct strbuf out = STRBUF_INIT, problems = STRBUF_INIT;
+	struct diag_list dl = DIAG_LIST_INIT;
+	struct model *m;
+	char *cause = NULL;
+
+	cr_assert_eq(import_nodes(&src, &out, &problems, &cause), 1, "%s", cause ? cause : "");
+	cr_expect_str_eq(problems.buf, "g.conf:11: Gres of odd: gres.conf Type=a2, which its "
+			 "Gres= does not name: not in the schema: left out\n");
+	cr_expect(strstr(out.buf, "    gpus:\n"
+			 "      - {count: 2, files: \"/dev/nvidia[0-1]\", cores: 0-31, "
+			 "links: \"-1,2\"}\n"
+			 "      - {count: 2, files: \"/dev/nvidia[2-3]\", cores: 32-63, "
+			 "flags: nvidia_gpu_env}\n"), "%s", out.buf);
+	cr_expect(strstr(out.buf, "    gpus: {type: t4, count: 2}\n"), "%s", out.buf);
+	cr_expect(strstr(out.buf, "    gpus: {type: v100, count: 1, autodetect: nvml, "
+			 "files: /dev/nvidia0}\n"), "%s", out.buf);
+	/* it validates as printed; the Count= entry is the one warning */
+	m = inventory_load_string("t.yaml", out.buf, out.len, &dl);
+	cr_assert_not_null(m, "%s", out.buf);
+	validate_model(m, &dl);
+	cr_expect_eq(diag_errors(&dl), 0, "%s", dl.n ? dl.items[0].msg : "");
+	cr_expect_eq(dl.n, 1, "%zu diagnostics", dl.n);
+	cr_expect(dl.n && strstr(dl.items[0].msg, "'t4_x2': gpu entry without 'files'"));
+	model_free(m);
+	diag_release(&dl);
+	strbuf_release(&out);
+	strbuf_release(&problems);
+}
+
 Test(import, mem_tres_limits_take_the_units_validate_takes)
 {
 	struct kv items[] = { { .key = "mem", .value = "1.5G" }, { .key = "cpu", .value = "4" } };
