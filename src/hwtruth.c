@@ -120,21 +120,28 @@ bool hwtruth_probes(const struct model *m, size_t idx)
 	return m->hosts[idx].type != NULL;
 }
 
+/* The files of hostlist files (may be NULL) as words of cmd. */
+static void hw_probe_words(struct strbuf *cmd, const char *files)
+{
+	struct hostlist hl = HOSTLIST_INIT;
+	char *cause = NULL;
+
+	if (files && !hostlist_expand(files, &hl, &cause))
+		for (size_t k = 0; k < hl.n; k++) {
+			strbuf_addch(cmd, ' ');
+			transport_shell_quote(cmd, hl.names[k]);
+		}
+	free(cause);
+	hostlist_release(&hl);
+}
+
 /* Every GPU file the node type names, one "f" per line of the loop. */
 static void hw_probe_files(struct strbuf *cmd, const struct node_type *nt)
 {
 	strbuf_addstr(cmd, "for f in");
 	for (size_t i = 0; i < nt->n_gpus; i++) {
-		struct hostlist hl = HOSTLIST_INIT;
-		char *cause = NULL;
-
-		if (nt->gpus[i].files && !hostlist_expand(nt->gpus[i].files, &hl, &cause))
-			for (size_t k = 0; k < hl.n; k++) {
-				strbuf_addch(cmd, ' ');
-				transport_shell_quote(cmd, hl.names[k]);
-			}
-		free(cause);
-		hostlist_release(&hl);
+		hw_probe_words(cmd, nt->gpus[i].files);
+		hw_probe_words(cmd, nt->gpus[i].multiple_files);
 	}
 	strbuf_addstr(cmd, "; do if [ -c \"$f\" ] || [ -b \"$f\" ]; then :; "
 		      "elif [ -e \"$f\" ]; then echo \"@@HW notdev $f\"; "

@@ -496,3 +496,24 @@ Test(hwtruth, probe_script)
 	rendered_set_release(&rs);
 	fx_fini(&x);
 }
+
+/* issue 21: one entry per device, the type's count their sum */
+Test(hwtruth, check_gpu_entries_of_one_type_add_up)
+{
+	struct fx x;
+	struct gpu_spec *two;
+
+	fx_init(&x);
+	two = pool_alloc(&x.m->pool, 2 * sizeof(*two));
+	two[0] = (struct gpu_spec){ .type = "fake", .count = 1, .files = "/dev/tty1",
+				    .cores = "0" };
+	two[1] = (struct gpu_spec){ .type = "FAKE", .count = 1, .files = "/dev/tty2",
+				    .cores = "1" };
+	x.nt->gpus = two;
+	x.nt->n_gpus = 2;
+	hwtruth_check(x.m, 0, &x.o, &x.f);
+	cr_assert_eq(x.f.n, 0, "%s", x.f.n ? x.f.items[0].text : "");
+	x.o.gres[0].count = 1;
+	expect_one(&x, HW_ERROR, "GPUs: 2 'fake' declared, slurmd -G finds 1");
+	fx_fini(&x);
+}
