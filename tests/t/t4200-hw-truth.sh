@@ -234,6 +234,25 @@ for site in ashaneason_hpclab3-config ladominguez_panda-cluster-tools; do
 	'
 done
 
+# a NUMA site's line per GPU with its socket's CPUs= (the site's own
+# slurm.conf has keys this release refuses, import says so: exit 4)
+test_expect_success 'corpus yyuzhongpv: slurmd -G finds each device with its site cores in the render' '
+	site=yyuzhongpv_gpu-cluster-configuration &&
+	sed "s|/dev/nvidia\([0-9]\)|/dev/tty1\1|" "$TOP/tests/data/slurm-corpus/$site/gres.conf" >y-gres.conf &&
+	test_must_fail --exit=4 cc import nodes "$TOP/tests/data/slurm-corpus/$site/slurm.conf" \
+		y-gres.conf >y.yaml 2>y.err &&
+	! grep "Gres" y.err &&
+	# its select/cons_res is gone since 23.11: the render for this release
+	printf "cluster: {slurm_version: \"%s\", slurm_conf: {SelectType: select/cons_tres}}\n" \
+		"$SLURM_VERSION" >y-release.yaml &&
+	cc render --overlay y-release.yaml y.yaml -o r-y >/dev/null &&
+	sed -n "s/^Name=gpu \(File=[^ ]*\) CPUs=\([^ ]*\).*/\1 Cores=\2/p" y-gres.conf | sort >want &&
+	test "$(wc -l <want)" = 8 &&
+	gresG "$TRASH/r-y/master/etc/slurm/slurm.conf" dgx1 |
+		sed -n "s/.* \(File=[^ ]*\) \(Cores=[^ ]*\) .*/\1 \2/p" | sort >got &&
+	test_cmp want got
+'
+
 test_expect_success 'gpus: entries per device: slurmd -G finds each line as written' '
 	sed "/^    gpus:/d; s/^  fake2:\$/  fake2:\n    gpus:\n      - {type: fake, count: 1, files: \/dev\/tty1, cores: \"0\", flags: nvidia_gpu_env}\n      - {type: fake, count: 1, files: \/dev\/tty2, cores: \"0\", links: \"-1,2\"}\n      - {type: mig, count: 1, multiple_files: \"\/dev\/tty3,\/dev\/tty4\"}/" \
 		"$BASE" >entries.yaml &&
