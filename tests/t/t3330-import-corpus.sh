@@ -8,7 +8,9 @@
 # every global setting, Slurm's defaults left out on both sides) and
 # compared with the originals. EXPECT says for each: exact (exit 0, same
 # meaning), refused (exit 4, and every fact the render lost is named on
-# stderr), invalid (exit 1: slurmctld would not run it either). The
+# stderr), invalid (exit 1: slurmctld would not run it either). GPU
+# facts are compared per device (tests/tools/slurmmeaning), so a line per
+# GPU and one line for several say the same. The
 # per-node gres.conf files (no NodeName=) are imported with a one-node
 # slurm.conf of the same GPU count.
 . "$(dirname "$0")/test-lib.sh"
@@ -82,6 +84,16 @@ while read -r name want; do
 		test_cmp want got
 	"
 done <expect
+
+# issue 21: GPU sites refused for keys of other kinds (FastSchedule, a
+# controller address) still carry every GPU fact: per-device Cores=
+# (CPUs=), GPUs without a gres.conf line
+test_expect_success 'GPU sites refused for other keys lose no GPU fact' '
+	for n in arlk_lambda-slurm lyulyul_shine-cluster yyuzhongpv_gpu-cluster-configuration; do
+		test -s "$n/a" && grep -q "gres=gpu" "$n/a" &&
+		! grep "^gres \|^node [^ ]* gres=" "$n/lost" || return 1
+	done
+'
 
 test_expect_success 'corpus summary: exact, refused by name, invalid' '
 	for o in exact refused invalid; do
