@@ -28,11 +28,12 @@ unset SLURM_CONF
 say() { printf 'lab-service: %s\n' "$*" >&2; }
 fail() { say "$*"; exit 1; }
 
-# conf_get FILE KEY DEFAULT: last KEY=value in a Slurm config (keys are case-insensitive)
+# conf_get FILE KEY DEFAULT: last KEY=value in a Slurm config (keys are
+# case-insensitive; a CRLF line's CR is no part of its value, for Slurm either)
 conf_get() {
 	local v
 	v=$(awk -v k="$2" '
-		{ sub(/#.*/, "") }
+		{ sub(/\r$/, ""); sub(/#.*/, "") }
 		{
 			for (i = 1; i <= NF; i++) {
 				eq = index($i, "=")
