@@ -97,10 +97,23 @@ stop_pidfile() { # stop_pidfile PIDFILE NAME
 	rm -f "$1"
 }
 
+# up_or_gone NAME CHECK...: CHECK succeeds, or no process NAME has run in
+# this host at two checks in a row (GONE counts them): it exited, and
+# waiting longer would show nothing new
+up_or_gone() {
+	local name=$1; shift
+	"$@" && return 0
+	if [ -z "$(this_host_pids "$name")" ]; then GONE=$((GONE + 1)); else GONE=0; fi
+	[ "$GONE" -ge 2 ]
+}
+
 started_or_fail() { # started_or_fail NAME LOG CHECK...
 	local name=$1 log=$2; shift 2
-	wait_until 60 "$@" && return 0
-	say "$name did not come up; last lines of $log:"
+	GONE=0
+	wait_until 60 up_or_gone "$name" "$@" && [ "$GONE" -lt 2 ] && return 0
+	local why=
+	[ "$GONE" -lt 2 ] || why=" (it exited)"
+	say "$name did not come up$why; last lines of $log:"
 	tail -n 20 "$log" >&2 2>/dev/null
 	exit 1
 }
