@@ -96,7 +96,7 @@ void imp_emit_dbd(struct imp *im, const struct slurmconf *dbd, struct strbuf *ou
 	must_agree(im, dbd, "DbdAddr", im->dbd, im->dbd && im->controller &&
 		   !strcmp(im->dbd, im->controller) ? im->controller_addr : NULL);
 	must_agree(im, dbd, "DbdPort", port ? port : "6819", NULL);
-	must_agree(im, dbd, "SlurmUser", user ? user : "slurm", NULL);
+	must_agree(im, dbd, "SlurmUser", user ? user : "root", NULL);
 	emit_settings(im, SLURMKEYS_SLURMDBD, dbd, modelled, "slurmdbd_conf", out);
 	strbuf_addstr(db, "\ndatabase:\n");
 	v = setting(dbd, "StorageHost");

@@ -291,6 +291,9 @@ static void emit_cluster_keys(struct imp *im, struct strbuf *out)
 				strbuf_addf(out, "  %s: %s\n", ports[k][1], v);
 	}
 	emit_user("slurm_user", &im->src->slurm_user, out);
+	/* without SlurmUser= slurmctld runs as root, not as the inventory's default */
+	if (!im->src->slurm_user.name && !slurmread_setting(&im->conf, "SlurmUser"))
+		strbuf_addstr(out, "  slurm_user: {name: root}\n");
 	emit_user("munge_user", &im->src->munge_user, out);
 }
 

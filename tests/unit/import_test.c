@@ -320,6 +320,40 @@ Test(import, gres_conf_forms_become_gpus_entries)
 	strbuf_release(&problems);
 }
 
+/* import nodes of conf (one node, no gres.conf) gives slurm_user want, once */
+static void expect_slurm_user(const char *conf, const char *want)
+{
+	struct import_source src = { .conf = { "s.conf", conf, strlen(conf) },
+				     .read = slurmread_local };
+	struct strbuf out = STRBUF_INIT, problems = STRBUF_INIT;
+	char *cause = NULL;
+	const char *p;
+
+	cr_assert_eq(import_nodes(&src, &out, &problems, &cause), 0, "%s", cause ? cause : "");
+	p = strstr(out.buf, "  slurm_user: ");
+	cr_assert_not_null(p, "%s", out.buf);
+	cr_expect_eq(strncmp(p, want, strlen(want)), 0, "%s", out.buf);
+	cr_expect_null(strstr(p + 1, "  slurm_user: "), "%s", out.buf);
+	cr_expect_eq(errors_of(out.buf), 0, "%s", out.buf);
+	strbuf_release(&out);
+	strbuf_release(&problems);
+}
+
+/*
+ * slurmctld runs as root when slurm.conf names no SlurmUser: the inventory
+ * says so, or its render would run slurmctld as the default "slurm" (a
+ * corpus site's render did: slurmctld said "SlurmUser = slurm(64030)" for
+ * the site's "root(0)")
+ */
+Test(import, slurm_user_root_when_slurm_conf_names_none)
+{
+	expect_slurm_user("ClusterName=t\nSlurmctldHost=h\nNodeName=n1 CPUs=4 RealMemory=8192\n"
+			  "PartitionName=p Nodes=n1 Default=YES\n", "  slurm_user: {name: root}\n");
+	expect_slurm_user("ClusterName=t\nSlurmctldHost=h\nSlurmUser=slurmadm\n"
+			  "NodeName=n1 CPUs=4 RealMemory=8192\n"
+			  "PartitionName=p Nodes=n1 Default=YES\n", "  slurm_user: {name: slurmadm}\n");
+}
+
 Test(import, mem_tres_limits_take_the_units_validate_takes)
 {
 	struct kv items[] = { { .key = "mem", .value = "1.5G" }, { .key = "cpu", .value = "4" } };
