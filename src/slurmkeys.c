@@ -731,7 +731,10 @@ bool slurmkeys_is_secret(const char *key)
  * 23.11 (select/cons_res: "plugin not found", fatal; the Cray XC
  * "cray_aries" plugins), and SelectTypeParameters' OTHER_CONS_RES. Slurm
  * 24.11's plugin directory has none of them. topology/3d_torus went in
- * 25.05, node_features/knl_generic in 25.11. A value matches when one of its
+ * 25.05, node_features/knl_generic in 25.11. TaskPluginParam's Cpusets went
+ * in 20.11 and Sched (which changed nothing) in 21.08: both "Bad
+ * TaskPluginParam", fatal (read_config.c; 22.05's slurmctld refuses Sched in
+ * the lab). A value matches when one of its
  * comma-separated items equals `item` (case-insensitively).
  */
 static const struct removed_value {
@@ -745,6 +748,8 @@ static const struct removed_value {
 	{ SLURMKEYS_CONF, "SelectTypeParameters", "other_cons_res", 5, NULL },
 	{ SLURMKEYS_CONF, "SwitchType", "switch/cray_aries", 5, NULL },
 	{ SLURMKEYS_CONF, "TaskPlugin", "task/cray_aries", 5, NULL },
+	{ SLURMKEYS_CONF, "TaskPluginParam", "cpusets", 1, NULL },
+	{ SLURMKEYS_CONF, "TaskPluginParam", "sched", 2, NULL },
 	{ SLURMKEYS_CONF, "CoreSpecPlugin", "core_spec/cray_aries", 5, NULL },
 	{ SLURMKEYS_CONF, "TopologyPlugin", "topology/3d_torus", 8, NULL },
 	{ SLURMKEYS_CONF, "NodeFeaturesPlugins", "node_features/knl_generic", 9, NULL },

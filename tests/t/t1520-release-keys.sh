@@ -13,7 +13,8 @@
 #      line and column; slurmctld starts and logs that it is defunct
 #   3. what 26.05 rejects: validate refuses it at its line and column, and
 #      slurmctld (slurm.conf) or slurmd (cgroup.conf) given it by hand stops
-#      with an error naming it
+#      with an error naming it (TaskPluginParam=Sched, gone long before, too:
+#      old site files still carry it)
 . "$(dirname "$0")/test-lib.sh"
 . "$TOP/tests/t/lib-lab.sh"
 
@@ -165,6 +166,11 @@ test_expect_success '3. NodeFeaturesPlugins=node_features/knl_generic (gone in 2
 	refused NodeFeaturesPlugins node_features/knl_generic \
 		"NodeFeaturesPlugins=node_features/knl_generic was removed in Slurm 25.11" &&
 	ctld_fatal "NodeFeaturesPlugins=node_features/knl_generic" "knl_generic"
+'
+
+test_expect_success '3. TaskPluginParam=Sched (gone in 21.08, still in old site files): refused; slurmctld stops' '
+	refused TaskPluginParam Sched "TaskPluginParam=sched was removed in Slurm 21.08" &&
+	ctld_fatal "TaskPluginParam=Sched" "Bad TaskPluginParam: Sched"
 '
 
 test_expect_success '3. cgroup.conf CgroupReleaseAgentDir: refused; slurmd stops on it' '

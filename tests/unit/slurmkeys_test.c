@@ -153,6 +153,11 @@ Test(slurmkeys, removed_values)
 	cr_expect_str_eq(rv("NodeFeaturesPlugins", "node_features/knl_generic", "26.05",
 			    &since), "node_features/knl_generic");
 	cr_expect_str_eq(since, "25.11");
+	cr_expect_null(rv("TaskPluginParam", "Sched", "20.11", &since));
+	cr_expect_str_eq(rv("TaskPluginParam", "Sched", "22.05", &since), "sched");
+	cr_expect_str_eq(since, "21.08");
+	cr_expect_str_eq(rv("TaskPluginParam", "Cores,Cpusets", "20.11", &since), "cpusets");
+	cr_expect_null(rv("TaskPluginParam", "Cores,Verbose", "26.05", &since));
 }
 
 /* What 25.11 and 26.05 changed (their read_config.c, cgroup.c, slurmdbd's read_config.c) */
