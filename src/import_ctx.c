@@ -159,6 +159,13 @@ bool imp_key_unsayable(struct imp *im, enum slurmkeys_table t,
 		return true;
 	}
 	slurmkeys_check(t, key, im->version, &ck);
+	/* before defunct: FastSchedule=1 is ignored, =2 stops slurmctld */
+	item = slurmkeys_removed_value(t, key, value, im->version, &since, &instead);
+	if (item) {
+		imp_problem(im, l->path, l->lineno, "%s=%s: Slurm %s has no %s (gone in %s): "
+			    "left out", key, value, im->version_name, item, since);
+		return true;
+	}
 	switch (ck.status) {
 	case SLURMKEY_DEFUNCT:
 		strbuf_addf(out, "    # %s=%s: Slurm ignores it since %s: left out\n", key,
@@ -175,12 +182,6 @@ bool imp_key_unsayable(struct imp *im, enum slurmkeys_table t,
 		return true;
 	default:
 		break;
-	}
-	item = slurmkeys_removed_value(t, key, value, im->version, &since, &instead);
-	if (item) {
-		imp_problem(im, l->path, l->lineno, "%s=%s: Slurm %s has no %s (gone in %s): "
-			    "left out", key, value, im->version_name, item, since);
-		return true;
 	}
 	return false;
 }

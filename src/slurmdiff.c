@@ -58,7 +58,11 @@ static int sd_cmp_str(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-/* Slurm's defaults (slurm.conf(5)): where = "set", "part" or "node". */
+/*
+ * Slurm's defaults (slurm.conf(5)): where = "set", "part" or "node".
+ * FastSchedule=1 changes nothing on any release the table knows (20.02 on
+ * log "Ignoring obsolete FastSchedule=1 option"): the same as no line.
+ */
 static const char *const slurm_defaults[][3] = {
 	{ "set", "AuthType", "auth/munge" }, { "set", "SlurmctldPort", "6817" },
 	{ "set", "SlurmdPort", "6818" }, { "set", "InactiveLimit", "0" },
@@ -69,6 +73,7 @@ static const char *const slurm_defaults[][3] = {
 	{ "set", "AccountingStorageType", "accounting_storage/none" },
 	{ "set", "SchedulerType", "sched/backfill" }, { "set", "SlurmctldDebug", "info" },
 	{ "set", "SlurmdDebug", "info" }, { "set", "AccountingStoragePort", "6819" },
+	{ "set", "FastSchedule", "1" },
 	{ "part", "Default", "NO" }, { "part", "State", "UP" }, { "part", "Hidden", "NO" },
 	{ "part", "AllowGroups", "ALL" }, { "part", "AllowAccounts", "ALL" },
 	{ "part", "AllowQos", "ALL" },

@@ -113,7 +113,7 @@ static const struct slurmkey conf_keys[] = {
 	{ "ExtSensorsFreq", 0, -1, 5 },
 	{ "ExtSensorsType", 0, -1, 5 },
 	{ "FairShareDampeningFactor", 0, -1, -1 },
-	{ "FastSchedule", 0, 0, -1 },
+	{ "FastSchedule", 0, -1, 0 },
 	{ "FederationParameters", 0, -1, -1 },
 	{ "FirstJobId", 0, -1, -1 },
 	{ "FrontendName", 0, 8, -1 },
@@ -734,7 +734,9 @@ bool slurmkeys_is_secret(const char *key)
  * 25.05, node_features/knl_generic in 25.11. TaskPluginParam's Cpusets went
  * in 20.11 and Sched (which changed nothing) in 21.08: both "Bad
  * TaskPluginParam", fatal (read_config.c; 22.05's slurmctld refuses Sched in
- * the lab). A value matches when one of its
+ * the lab). FastSchedule is parsed still (26.05 too): =1 is ignored with an
+ * error, so the key is defunct since 20.02, and =0 and =2 are fatal.
+ * A value matches when one of its
  * comma-separated items equals `item` (case-insensitively).
  */
 static const struct removed_value {
@@ -748,6 +750,8 @@ static const struct removed_value {
 	{ SLURMKEYS_CONF, "SelectTypeParameters", "other_cons_res", 5, NULL },
 	{ SLURMKEYS_CONF, "SwitchType", "switch/cray_aries", 5, NULL },
 	{ SLURMKEYS_CONF, "TaskPlugin", "task/cray_aries", 5, NULL },
+	{ SLURMKEYS_CONF, "FastSchedule", "0", 0, NULL },
+	{ SLURMKEYS_CONF, "FastSchedule", "2", 0, "SlurmdParameters=config_overrides" },
 	{ SLURMKEYS_CONF, "TaskPluginParam", "cpusets", 1, NULL },
 	{ SLURMKEYS_CONF, "TaskPluginParam", "sched", 2, NULL },
 	{ SLURMKEYS_CONF, "CoreSpecPlugin", "core_spec/cray_aries", 5, NULL },

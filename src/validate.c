@@ -367,8 +367,8 @@ static bool one_conf_value(const char *v)
 	       !memchr(v + 1, '"', n - 2);
 }
 
-/* A value the release refuses although it knows the key (slurmkeys.c). */
-static void check_removed_value(struct vctx *v, const struct kv *e,
+/* A value the release refuses although it knows the key (slurmkeys.c): reported, true. */
+static bool check_removed_value(struct vctx *v, const struct kv *e,
 				enum slurmkeys_table table, const char *what)
 {
 	const char *since, *instead;
@@ -380,6 +380,7 @@ static void check_removed_value(struct vctx *v, const struct kv *e,
 			   "(slurm_version is %s)%s%s", what, e->key, item, since,
 			   v->m->cluster.slurm_version, instead ? ": use " : "",
 			   instead ? instead : "");
+	return item != NULL;
 }
 
 static void check_passthrough(struct vctx *v, const struct kv_list *kv,
@@ -417,6 +418,10 @@ static void check_passthrough(struct vctx *v, const struct kv_list *kv,
 				   "(slurm_version is %s)", what, ck.canonical, ck.since, sv);
 			break;
 		case SLURMKEY_DEFUNCT:
+			/* a defunct key may still be fatal with some values
+			 * (FastSchedule=1 is ignored, =2 stops slurmctld) */
+			if (check_removed_value(v, e, table, what))
+				break;
 			/* the daemons start, logging that they ignore it */
 			diag_warning(v->dl, &e->loc, "%s key '%s' is ignored since Slurm %s "
 				     "(slurm_version is %s)", what, ck.canonical, ck.since, sv);

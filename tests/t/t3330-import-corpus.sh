@@ -85,9 +85,10 @@ while read -r name want; do
 	"
 done <expect
 
-# issue 21: GPU sites refused for keys of other kinds (FastSchedule, a
-# controller address) still carry every GPU fact: per-device Cores=
-# (CPUs=), GPUs without a gres.conf line
+# issue 21: GPU sites carry every GPU fact (per-device Cores= (CPUs=),
+# GPUs without a gres.conf line), also one refused for keys of other kinds
+# (yyuzhongpv: a controller address; arlk and lyulyul were refused for
+# FastSchedule=1 until it counted as the no-op it is)
 test_expect_success 'GPU sites refused for other keys lose no GPU fact' '
 	for n in arlk_lambda-slurm lyulyul_shine-cluster yyuzhongpv_gpu-cluster-configuration; do
 		test -s "$n/a" && grep -q "gres=gpu" "$n/a" &&

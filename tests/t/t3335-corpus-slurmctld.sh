@@ -169,9 +169,12 @@ normalise_config() {
 }
 
 # refusal: the errors and the fatal error of a foreground slurmctld that
-# stopped, without timestamps (nothing when it said nothing fatal)
+# stopped, without timestamps (nothing when it said nothing fatal); not
+# the error slurmctld logs for a key it ignores (FastSchedule=1), which
+# import leaves out on purpose
 refusal() {
-	sed -n -e 's/^\[[^]]*\] *//' -e 's/^slurmctld: *//' -e '/^\(error\|fatal\):/p' >refusal.all
+	sed -n -e 's/^\[[^]]*\] *//' -e 's/^slurmctld: *//' -e '/^error: Ignoring obsolete /d' \
+	    -e '/^\(error\|fatal\):/p' >refusal.all
 	! grep -q '^fatal:' refusal.all || cat refusal.all
 }
 

@@ -47,9 +47,10 @@ Test(slurmkeys, plain_keys_are_ok_in_any_case)
 
 Test(slurmkeys, removed_keys)
 {
-	struct slurmkey_check c = ck(SLURMKEYS_CONF, "FastSchedule", "22.05");
+	/* still parsed by 26.05: =1 ignored with an error, =0 and =2 fatal */
+	struct slurmkey_check c = ck(SLURMKEYS_CONF, "FastSchedule", "26.05");
 
-	cr_expect_eq(c.status, SLURMKEY_REMOVED);
+	cr_expect_eq(c.status, SLURMKEY_DEFUNCT);
 	cr_expect_str_eq(c.since, "20.02");
 	c = ck(SLURMKEYS_CONF, "AccountingStoreJobComment", "20.11");
 	cr_expect_eq(c.status, SLURMKEY_OK);
@@ -158,6 +159,10 @@ Test(slurmkeys, removed_values)
 	cr_expect_str_eq(since, "21.08");
 	cr_expect_str_eq(rv("TaskPluginParam", "Cores,Cpusets", "20.11", &since), "cpusets");
 	cr_expect_null(rv("TaskPluginParam", "Cores,Verbose", "26.05", &since));
+	cr_expect_null(rv("FastSchedule", "1", "22.05", &since));
+	cr_expect_str_eq(rv("FastSchedule", "2", "22.05", &since), "2");
+	cr_expect_str_eq(rv("FastSchedule", "0", "26.05", &since), "0");
+	cr_expect_str_eq(since, "20.02");
 }
 
 /* What 25.11 and 26.05 changed (their read_config.c, cgroup.c, slurmdbd's read_config.c) */
