@@ -961,39 +961,6 @@ Test(plan, secret_pass_through_values_never_in_the_plan)
 	teardown_fx(&fx);
 }
 
-/* What observe_version_cmd prints on a host of another release is named. */
-Test(plan, versions_of_another_release_are_an_error)
-{
-	struct obs_host h = { 0 };
-
-	observe_parse_versions("x\n@@V slurmd slurm-wlm 22.05.8\n@@V slurmdbd slurm 22.05\n",
-				"22.05", &h);
-	cr_expect_null(h.version_error);
-	observe_parse_versions("@@V slurmd \n@@V slurmctld slurm-wlm 22.050\n", "22.05", &h);
-	cr_assert_not_null(h.version_error);
-	cr_expect(strstr(h.version_error, "slurmctld -V says Slurm 22.050") != NULL,
-		  "%s", h.version_error);
-	obs_host_release(&h);
-	observe_parse_versions("@@V slurmd slurm-wlm 24.11.5", "22.05", &h);
-	cr_assert_not_null(h.version_error);
-	cr_expect(strstr(h.version_error, "slurmd -V says Slurm 24.11.5, but the inventory's "
-			 "cluster.slurm_version is 22.05") != NULL, "%s", h.version_error);
-	obs_host_release(&h);
-	observe_parse_versions("@@V slurmd slurm-wlm 24.11.5", "24.11", &h);
-	cr_expect_null(h.version_error);
-	/* older than the inventory: an upgrade, and Slurm's order for it */
-	observe_parse_versions("@@V slurmdbd slurm-wlm 24.11.5", "26.05", &h);
-	cr_assert_not_null(h.version_error);
-	cr_expect(strstr(h.version_error, "nothing is planned here (upgrade in Slurm's "
-			 "order: slurmdbd first, then slurmctld, then slurmd and the "
-			 "client commands)") != NULL, "%s", h.version_error);
-	obs_host_release(&h);
-	observe_parse_versions("@@V slurmd slurm-wlm 26.05.5", "24.11", &h);
-	cr_assert_not_null(h.version_error);
-	cr_expect(strstr(h.version_error, "upgrade") == NULL, "%s", h.version_error);
-	obs_host_release(&h);
-}
-
 /* 23.11+ reconfigure re-executes the daemons: only ports, auth, identities,
  * pid files, the controller's place and node lines still need a restart. */
 Test(plan, classification_per_release)
