@@ -171,8 +171,10 @@ static void plan_release_span(const struct plan *p, enum service_kind k,
 }
 
 /* Hosts where daemon k is behind the inventory (older, or not restarted
- * since its package changed), folded; NULL when none. */
-static char *plan_release_behind(const struct plan *p, enum service_kind k)
+ * since its package changed), folded; NULL when none. *installed: every
+ * one of them has the inventory's release installed. */
+static char *plan_release_behind(const struct plan *p, enum service_kind k,
+				 bool *installed)
 {
 	const char **names = xcalloc(p->m->n_hosts + 1, sizeof(*names));
 	const char *want = p->m->cluster.slurm_version;
@@ -186,8 +188,10 @@ static char *plan_release_behind(const struct plan *p, enum service_kind k)
 
 		/* newer is the host's error (observe.c); installed and not
 		 * restarted is behind too */
-		if (p->obs[h].ok && (c < 0 || (c == 0 && r->run == OBS_RUN_OTHER)))
+		if (p->obs[h].ok && (c < 0 || (c == 0 && r->run == OBS_RUN_OTHER))) {
 			names[n++] = p->m->hosts[h].name;
+			*installed = n == 1 ? c == 0 : *installed && c == 0;
+		}
 	}
 	if (n)
 		res = hostlist_compress(names, n);
@@ -231,14 +235,17 @@ void plan_release_check(struct plan *p)
 	rendered_ranges(p->m, p->rs, starts);
 	for (size_t i = 0; i < ARRAY_SIZE(upgrade_order); i++) {
 		enum service_kind k = upgrade_order[i];
-		char *behind = plan_release_behind(p, k);
+		bool installed = false;
+		char *behind = plan_release_behind(p, k, &installed);
 
 		if (behind && !next_named) {
 			plan_release_add(p, xasprintf("the inventory names Slurm %s; Slurm's "
 						      "order: slurmdbd first, then slurmctld, "
 						      "then slurmd and the client commands",
 						      want));
-			plan_release_add(p, xasprintf("next: %s on %s (install Slurm %s, "
+			plan_release_add(p, xasprintf(installed ? "next: %s on %s (Slurm %s "
+						      "is installed: restart it)" :
+						      "next: %s on %s (install Slurm %s, "
 						      "then restart it)",
 						      service_kind_name(k), behind, want));
 			next_named = true;
