@@ -170,11 +170,15 @@ static void plan_release_span(const struct plan *p, enum service_kind k,
 	}
 }
 
-/* Hosts where daemon k is behind the inventory (older, or not restarted
- * since its package changed), folded; NULL when none. *installed: every
- * one of them has the inventory's release installed. */
+/*
+ * Hosts where daemon k is behind the inventory (older, or not restarted
+ * since its package changed; with unknown, also those whose -V printed no
+ * release: slurmdbd's does not without its slurmdbd.conf), folded; NULL
+ * when none. *installed: every one of them has the inventory's release
+ * installed.
+ */
 static char *plan_release_behind(const struct plan *p, enum service_kind k,
-				 bool *installed)
+				 bool unknown, bool *installed)
 {
 	const char **names = xcalloc(p->m->n_hosts + 1, sizeof(*names));
 	const char *want = p->m->cluster.slurm_version;
@@ -183,11 +187,11 @@ static char *plan_release_behind(const struct plan *p, enum service_kind k,
 
 	for (size_t h = 0; h < p->m->n_hosts; h++) {
 		const struct obs_release *r = &p->obs[h].rel[k];
+		/* a binary without a release: run is set, installed is not */
+		int c = r->installed[0] ? observe_release_cmp(r->installed, want) :
+			unknown && r->run != OBS_RUN_UNKNOWN ? -1 : 1;
 
-		int c = r->installed[0] ? observe_release_cmp(r->installed, want) : 1;
-
-		/* newer is the host's error (observe.c); installed and not
-		 * restarted is behind too */
+		/* newer is the host's error (observe.c) */
 		if (p->obs[h].ok && (c < 0 || (c == 0 && r->run == OBS_RUN_OTHER))) {
 			names[n++] = p->m->hosts[h].name;
 			*installed = n == 1 ? c == 0 : *installed && c == 0;
@@ -224,19 +228,42 @@ static void plan_release_order_pair(struct plan *p, enum service_kind first,
 					      service_kind_name(first)));
 }
 
+/* A daemon older than the oldest release the inventory's upgrades from. */
+static void plan_release_window(struct plan *p, enum service_kind k)
+{
+	const char *want = p->m->cluster.slurm_version, *lo, *hi;
+	const char *from = slurmkeys_upgrades_from(want);
+	size_t lo_h = 0, hi_h = 0;
+
+	plan_release_span(p, k, &lo, &hi, &lo_h, &hi_h);
+	if (from && lo && observe_release_cmp(lo, from) < 0)
+		plan_release_add(p, xasprintf("too far: %s on %s runs %s; Slurm %s "
+					      "upgrades in place from %s or later only "
+					      "(older state is lost): go through a "
+					      "release in between", service_kind_name(k),
+					      p->m->hosts[lo_h].name, lo, want, from));
+}
+
 void plan_release_check(struct plan *p)
 {
 	const char *want = p->m->cluster.slurm_version;
 	size_t *starts = xcalloc(p->m->n_hosts + 1, sizeof(*starts));
-	bool next_named = false;
+	bool next_named = false, under_way = false;
 
 	if (!want)
 		goto out;
 	rendered_ranges(p->m, p->rs, starts);
 	for (size_t i = 0; i < ARRAY_SIZE(upgrade_order); i++) {
+		bool installed = false;
+		char *behind = plan_release_behind(p, upgrade_order[i], false, &installed);
+
+		under_way = under_way || behind;
+		free(behind);
+	}
+	for (size_t i = 0; under_way && i < ARRAY_SIZE(upgrade_order); i++) {
 		enum service_kind k = upgrade_order[i];
 		bool installed = false;
-		char *behind = plan_release_behind(p, k, &installed);
+		char *behind = plan_release_behind(p, k, true, &installed);
 
 		if (behind && !next_named) {
 			plan_release_add(p, xasprintf("the inventory names Slurm %s; Slurm's "
@@ -252,6 +279,8 @@ void plan_release_check(struct plan *p)
 		}
 		free(behind);
 	}
+	for (size_t i = 0; under_way && i < ARRAY_SIZE(upgrade_order); i++)
+		plan_release_window(p, upgrade_order[i]);
 	plan_release_order_pair(p, SVC_SLURMDBD, SVC_SLURMCTLD);
 	plan_release_order_pair(p, SVC_SLURMCTLD, SVC_SLURMD);
 	p->release_refusal = xcalloc(p->m->n_hosts + 1, sizeof(*p->release_refusal));
