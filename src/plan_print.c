@@ -478,11 +478,14 @@ static json_t *plan_json_releases(const struct plan *p)
 		const struct obs_release *r =
 			&p->obs[g[i].first / SVC_COUNT].rel[g[i].first % SVC_COUNT];
 
-		json_array_append_new(a, json_pack("{s:s, s:s, s:s, s:s?, s:s}",
-			"hosts", g[i].hosts,
+		json_t *o = json_pack("{s:s, s:s, s:s, s:s}", "hosts", g[i].hosts,
 			"daemon", service_kind_name((enum service_kind)(g[i].first % SVC_COUNT)),
-			"installed", r->installed, "running", plan_release_running(r),
-			"state", plan_run_state(r->run)));
+			"installed", r->installed, "state", plan_run_state(r->run));
+
+		if (plan_release_running(r))
+			json_object_set_new(o, "running",
+					    json_string(plan_release_running(r)));
+		json_array_append_new(a, o);
 	}
 	plan_groups_free(g, ng);
 	return a;
