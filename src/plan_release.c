@@ -284,7 +284,9 @@ void plan_release_check(struct plan *p)
 	plan_release_order_pair(p, SVC_SLURMDBD, SVC_SLURMCTLD);
 	plan_release_order_pair(p, SVC_SLURMCTLD, SVC_SLURMD);
 	p->release_refusal = xcalloc(p->m->n_hosts + 1, sizeof(*p->release_refusal));
-	for (size_t h = 0; h < p->m->n_hosts; h++) {
+	/* accounting alone writes no file: nothing to refuse */
+	for (size_t h = 0; h < p->m->n_hosts && (p->only & ~(unsigned)PLAN_ONLY_ACCOUNTING);
+	     h++) {
 		if (!p->hosts[h].ok)
 			continue;
 		p->release_refusal[h] = plan_release_check_host(p, h, starts);
