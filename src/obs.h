@@ -54,7 +54,7 @@ enum obs_run {
 	OBS_RUN_STOPPED,	/* no process behind its pid file */
 	OBS_RUN_INSTALLED,	/* the installed binary: installed is its release */
 	OBS_RUN_OTHER,		/* another binary: not restarted since its package
-				 * changed, its release not known */
+				 * changed; running: its release, if its log says */
 };
 
 #define OBS_RELEASE_LEN 24
@@ -63,6 +63,8 @@ struct obs_release {
 	char installed[OBS_RELEASE_LEN];	/* "24.11.5" (DAEMON -V); "": not
 						 * installed, or not asked */
 	enum obs_run run;
+	char running[OBS_RELEASE_LEN];	/* OTHER: the release its log says it
+					 * started as ("" when no log says) */
 };
 
 struct obs_host {

@@ -147,18 +147,27 @@ void observe_parse_status(const char *out, struct obs_host *h)
  * exactly the case to see.
  */
 void observe_version_script(struct strbuf *sb, const char *daemon,
-			    const char *pidfile)
+			    const char *pidfile, const char *logfile)
 {
-	struct strbuf q = STRBUF_INIT;
+	struct strbuf q = STRBUF_INIT, l = STRBUF_INIT;
 
 	transport_shell_quote(&q, pidfile);
-	strbuf_addf(sb, "if b=$(command -v %s); then printf '@@V %s '; \"$b\" -V "
+	/* the process started before its binary was replaced: the last start
+	 * in its log is its own (tail seeks: a long log costs nothing) */
+	if (logfile) {
+		strbuf_addstr(&l, " echo \"@@L $d $(tail -c 16777216 ");
+		transport_shell_quote(&l, logfile);
+		strbuf_addstr(&l, " 2>/dev/null | tac | grep -a -m1 -o \"$d version [0-9.]* "
+			      "started\")\";");
+	}
+	strbuf_addf(sb, "d=%s; if b=$(command -v $d); then printf '@@V %%s ' $d; \"$b\" -V "
 		    "2>/dev/null </dev/null; echo; p=; { read -r p <%s; } 2>/dev/null; "
-		    "if [ -z \"$p\" ] || [ ! -e \"/proc/$p/exe\" ]; then echo '@@R %s stopped'; "
-		    "elif [ \"/proc/$p/exe\" -ef \"$b\" ]; then echo '@@R %s installed'; "
-		    "else echo \"@@R %s other $(readlink \"/proc/$p/exe\")\"; fi; fi\n",
-		    daemon, daemon, q.buf, daemon, daemon, daemon);
+		    "if [ -z \"$p\" ] || [ ! -e \"/proc/$p/exe\" ]; then echo \"@@R $d stopped\"; "
+		    "elif [ \"/proc/$p/exe\" -ef \"$b\" ]; then echo \"@@R $d installed\"; "
+		    "else echo \"@@R $d other $(readlink \"/proc/$p/exe\")\";%s fi; fi\n",
+		    daemon, q.buf, l.len ? l.buf : "");
 	strbuf_release(&q);
+	strbuf_release(&l);
 }
 
 /* version's first len bytes as major.minor numbers; false when not that */
@@ -236,21 +245,42 @@ static void observe_running(const char *name, const char *sp, const char *eol,
 			OBS_RUN_OTHER : OBS_RUN_STOPPED;
 }
 
+/* "@@L DAEMON DAEMON version 24.11.5 started": the release is the third word */
+static void observe_logged(const char *name, const char *sp, const char *eol,
+			   struct obs_host *h)
+{
+	enum service_kind k = observe_daemon_kind(name, (size_t)(sp - name));
+	const char *v = sp + 1;
+	int a, b, words = 0;
+	size_t n;
+
+	while (v < eol && words < 2)
+		if (*v++ == ' ')
+			words++;
+	n = strcspn(v, " \n");
+	if (k == SVC_COUNT || v + n > eol || !observe_release_nums(v, n, &a, &b))
+		return;
+	snprintf(h->rel[k].running, sizeof(h->rel[k].running), "%.*s", (int)n, v);
+}
+
 void observe_parse_versions(const char *out, const char *want,
 			    struct obs_host *h)
 {
 	for (const char *p = strstr(out, "@@"); p; p = strstr(p, "@@")) {
 		bool installed = !strncmp(p, "@@V ", 4), running = !strncmp(p, "@@R ", 4);
+		bool logged = !strncmp(p, "@@L ", 4);
 		const char *name = p + 4, *eol = strchrnul(p + 2, '\n');
 		const char *sp = memchr(name, ' ', (size_t)(eol > name ? eol - name : 0));
 
 		p = eol;
-		if (!(installed || running) || !sp)
+		if (!(installed || running || logged) || !sp)
 			continue;
 		if (installed)
 			observe_installed(name, sp, eol, want, h);
-		else
+		else if (running)
 			observe_running(name, sp, eol, h);
+		else
+			observe_logged(name, sp, eol, h);
 	}
 }
 
@@ -288,7 +318,8 @@ static void script_version(const struct observe_request *rq, struct strbuf *sb)
 {
 	for (int k = SVC_SLURMCTLD; k < SVC_COUNT && rq->slurm_version; k++)
 		if (rq->pidfile[k])
-			observe_version_script(sb, service_kind_name(k), rq->pidfile[k]);
+			observe_version_script(sb, service_kind_name(k), rq->pidfile[k],
+					       rq->logfile[k]);
 }
 
 /*

@@ -59,6 +59,9 @@ struct observe_request {
 	/* the Slurm daemons whose release is asked (with slurm_version), by
 	 * the pid file each writes; NULL: not asked (munge never is) */
 	const char *pidfile[SVC_COUNT];
+	/* the log file each writes (NULL: none, e.g. syslog): read only for a
+	 * daemon that runs another binary than the installed one */
+	const char *logfile[SVC_COUNT];
 	/*
 	 * The hardware probe (hwtruth.h) of host hw_host with its rendered
 	 * files hw_rs->files[hw_from .. hw_to); hw_model NULL: not asked
@@ -129,10 +132,12 @@ void observe_parse_status(const char *out, struct obs_host *h);
  * -V) and "@@R DAEMON STATE" for a daemon installed on the host: STATE is
  * "installed" when the process of pidfile executes the installed binary,
  * "other PATH" when it executes another (a package changed under it),
- * "stopped" when no process is there. Nothing for a daemon not installed.
+ * "stopped" when no process is there. For "other", with logfile (may be
+ * NULL), also "@@L DAEMON DAEMON version 24.11.5 started": the last start
+ * its log's last 16 MiB name. Nothing for a daemon not installed.
  */
 void observe_version_script(struct strbuf *sb, const char *daemon,
-			    const char *pidfile);
+			    const char *pidfile, const char *logfile);
 
 /*
  * Reads observe_version_script's lines out of out into h->rel (daemon by

@@ -273,8 +273,9 @@ struct plan *plan_decide(const struct model *m, const struct rendered_set *rs,
 /*
  * The release daemon r runs, as far as known: what its -V says when the
  * process runs the installed binary or is stopped (it starts from that
- * binary); NULL when not installed, not asked, or running a binary
- * replaced since it started. Borrowed from r.
+ * binary); for a process running a binary replaced since it started, what
+ * its log's last start says; NULL when not installed, not asked, or not
+ * known. Borrowed from r.
  */
 const char *plan_release_running(const struct obs_release *r);
 

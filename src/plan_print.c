@@ -433,7 +433,8 @@ static struct plan_group *plan_release_groups(const struct plan *p, size_t *ng)
 
 			if (!p->obs[h].ok || !r->installed[0])
 				continue;
-			it[n].key = xasprintf("%d\037%s\037%d", k, r->installed, r->run);
+			it[n].key = xasprintf("%d\037%s\037%d\037%s", k, r->installed,
+					      r->run, r->running);
 			it[n].item = h * SVC_COUNT + (size_t)k;
 			it[n++].host = h;
 		}
@@ -456,12 +457,15 @@ static void plan_print_releases(const struct plan *p, struct strbuf *out)
 		const struct obs_release *r =
 			&p->obs[g[i].first / SVC_COUNT].rel[g[i].first % SVC_COUNT];
 
-		strbuf_addf(out, "  %s %s: %s%s\n",
+		strbuf_addf(out, "  %s %s: %s%s%s%s%s%s\n",
 			    service_kind_name((enum service_kind)(g[i].first % SVC_COUNT)),
 			    r->installed, g[i].hosts,
 			    r->run == OBS_RUN_STOPPED ? " (stopped)" :
 			    r->run == OBS_RUN_OTHER ? " (installed; the process runs "
-			    "another binary: not restarted since its package changed)" : "");
+			    "another binary" : "", r->running[0] ? ", " : "", r->running,
+			    r->running[0] ? " by its log" : "",
+			    r->run == OBS_RUN_OTHER ? ": not restarted since its package "
+			    "changed)" : "");
 	}
 	for (size_t i = 0; i < p->n_upgrade; i++)
 		strbuf_addf(out, "upgrade: %s\n", p->upgrade[i]);

@@ -31,10 +31,10 @@ static const enum service_kind upgrade_order[] = { SVC_SLURMDBD, SVC_SLURMCTLD,
 
 const char *plan_release_running(const struct obs_release *r)
 {
-	if (!r->installed[0] || r->run == OBS_RUN_OTHER)
-		return NULL;
+	if (r->run == OBS_RUN_OTHER)
+		return r->running[0] ? r->running : NULL;
 	/* a stopped daemon starts from the installed binary */
-	return r->installed;
+	return r->installed[0] ? r->installed : NULL;
 }
 
 /* ---- the files each daemon reads ---- */

@@ -67,19 +67,29 @@ static char *session_setting(const struct session *s, const char *base,
 	return val;
 }
 
-/* Each Slurm daemon's pid file: the rendered setting, else Slurm's default. */
-static void session_pidfiles(struct session *s)
+/*
+ * Each Slurm daemon's pid file (the rendered setting, else Slurm's
+ * default) and log file (the rendered setting, else none: syslog).
+ */
+static void session_daemon_files(struct session *s)
 {
-	static const struct { enum service_kind k; const char *file, *key, *dflt; } pf[] = {
-		{ SVC_SLURMCTLD, "slurm.conf", "SlurmctldPidFile", "/var/run/slurmctld.pid" },
-		{ SVC_SLURMD, "slurm.conf", "SlurmdPidFile", "/var/run/slurmd.pid" },
-		{ SVC_SLURMDBD, "slurmdbd.conf", "PidFile", "/var/run/slurmdbd.pid" },
+	static const struct {
+		enum service_kind k;
+		const char *file, *pid_key, *pid_default, *log_key;
+	} df[] = {
+		{ SVC_SLURMCTLD, "slurm.conf", "SlurmctldPidFile", "/var/run/slurmctld.pid",
+		  "SlurmctldLogFile" },
+		{ SVC_SLURMD, "slurm.conf", "SlurmdPidFile", "/var/run/slurmd.pid",
+		  "SlurmdLogFile" },
+		{ SVC_SLURMDBD, "slurmdbd.conf", "PidFile", "/var/run/slurmdbd.pid",
+		  "LogFile" },
 	};
 
-	for (size_t i = 0; i < ARRAY_SIZE(pf); i++) {
-		s->pidfile[pf[i].k] = session_setting(s, pf[i].file, pf[i].key);
-		if (!s->pidfile[pf[i].k])
-			s->pidfile[pf[i].k] = xstrdup(pf[i].dflt);
+	for (size_t i = 0; i < ARRAY_SIZE(df); i++) {
+		s->pidfile[df[i].k] = session_setting(s, df[i].file, df[i].pid_key);
+		if (!s->pidfile[df[i].k])
+			s->pidfile[df[i].k] = xstrdup(df[i].pid_default);
+		s->logfile[df[i].k] = session_setting(s, df[i].file, df[i].log_key);
 	}
 }
 
@@ -106,7 +116,7 @@ void session_init(struct session *s, const struct model *m,
 	rendered_absent_ranges(m, rs, s->absent_start);
 	s->controller = model_controller(m);
 	s->db_password = session_db_password(m);
-	session_pidfiles(s);
+	session_daemon_files(s);
 }
 
 static void session_obs_reset(struct session *s)
@@ -128,8 +138,10 @@ void session_release(struct session *s)
 	free(s->rs_start);
 	free(s->absent_start);
 	free(s->targets);
-	for (int k = 0; k < SVC_COUNT; k++)
+	for (int k = 0; k < SVC_COUNT; k++) {
 		free(s->pidfile[k]);
+		free(s->logfile[k]);
+	}
 	mungekey_release(&s->controller_key);
 	if (s->db_password)
 		xfree_secret(s->db_password, strlen(s->db_password));
@@ -215,8 +227,10 @@ static void session_observe_request(const struct session *s, size_t idx,
 			rq->status[k] = observe_status_cmd(s->m, k);
 	rq->slurm_version = c->slurm_version;
 	for (k = SVC_SLURMCTLD; k < SVC_COUNT; k++)
-		if (model_host_runs(s->m, &s->m->hosts[idx], k))
+		if (model_host_runs(s->m, &s->m->hosts[idx], k)) {
 			rq->pidfile[k] = s->pidfile[k];
+			rq->logfile[k] = s->logfile[k];
+		}
 	rq->capacity = idx == s->controller && (only & PLAN_ONLY_FILES);
 	/* hardware as slurmd sees it, with this host's rendered files */
 	rq->hw_model = s->m;

@@ -5,13 +5,15 @@
 # inventory names the next release the lab has (22.05 -> 24.11, 24.11 ->
 # 26.05):
 #   1. plan shows each daemon's release and names Slurm's order and its next
-#      step (slurmdbd); the files are planned as usual
+#      step (slurmdbd); the files are planned and applied as usual, and the
+#      older daemons keep running on them
 #   2. with a key only the newer release knows (the release table's), plan
 #      refuses both hosts naming file, key, daemon and release (exit 4),
 #      apply changes nothing, and the older slurmd really rejects the key
-#   3. 24.11 only (26.05's packages are at hand): ctl gets 26.05's /usr and
-#      its slurmdbd is restarted, slurmctld still running 24.11's binary: the
-#      real first step of the upgrade; plan sees it and names slurmctld next
+#   3. 24.11 only (26.05's packages are at hand): ctl gets 26.05's /usr, its
+#      daemons still run 24.11's binaries (their logs say which release);
+#      slurmctld restarted first is out of Slurm's order; slurmdbd restarted
+#      too, slurmd is next
 # On 26.05 (no newer release) the inventory names 24.11: hosts newer than
 # the inventory are refused as before.
 . "$(dirname "$0")/test-lib.sh"
@@ -81,6 +83,16 @@ assert d[\"upgrade\"][1].startswith(\"next: slurmdbd on ctl\"), d[\"upgrade\"]
 " p.json "$run"
 '
 
+test_expect_success "1. apply of the $new inventory to the $SLURM_VERSION daemons: as usual, they keep running" '
+	"$CLUSTERCTL" apply --only files,users,munge,services new.yaml >out 2>err; rc=$?
+	cat out err; test "$rc" = 0 &&
+	grep "^upgrade: next: slurmdbd on ctl" out &&
+	on ctl lab-service slurmctld status && on ctl lab-service slurmdbd status &&
+	on gpu01 lab-service slurmd status &&
+	"$CLUSTERCTL" plan --only files,services new.yaml >out 2>err; rc=$?
+	cat out; test "$rc" = 0
+'
+
 test_expect_success "2. $kname (Slurm $new only): refused on both hosts by name; apply changes nothing" '
 	with_release $new "$key" >key.yaml && grep -q "^    $key\$" key.yaml &&
 	"$CLUSTERCTL" validate key.yaml >/dev/null &&
@@ -106,17 +118,39 @@ test_expect_success "2. the $SLURM_VERSION slurmd really rejects $kname" '
 if [ "$SLURM_VERSION" = 24.11 ]; then
 R=$(bash "$TOP/scripts/lab-root.sh" ensure 26.05 2>/dev/null) ||
 	test_skip_or_die "no Slurm 26.05 root for the upgrade step"
-test_expect_success '3. slurmdbd upgraded to 26.05, slurmctld still 24.11: slurmctld is next' '
+test_expect_success "3. 26.05's packages on ctl, its daemons not restarted: they run 24.11 (by their logs)" '
 	on ctl sh -c "mount --bind $R/usr /usr && mount --bind $R/etc/ld.so.cache /etc/ld.so.cache &&
 		mount --bind $CLUSTERCTL_LAB/sbin /usr/local/sbin" &&
 	on ctl slurmdbd -V | grep "26\\.05" &&
+	"$CLUSTERCTL" plan --only files,services new.yaml >out 2>err; rc=$?
+	cat out; test "$rc" = 0 || test "$rc" = 2 &&
+	for d in slurmctld slurmdbd; do
+		grep -F "  $d 26.05." out | grep -F ": ctl (installed; the process runs another binary, $run by its log: not restarted since its package changed)" ||
+			return 1
+	done &&
+	grep -Fx "upgrade: next: slurmdbd on ctl (Slurm 26.05 is installed: restart it)" out &&
+	test_must_fail --exit=4 "$CLUSTERCTL" plan --only files,services key.yaml >out 2>err &&
+	cat out &&
+	grep -F "  ctl: /etc/slurm/slurm.conf: key '"'"'$kname'"'"' needs Slurm " out | grep -F "and slurmctld here runs $run:"
+'
+
+test_expect_success '3. slurmctld restarted first, on 26.05: out of Slurm'"'"'s order' '
+	on ctl lab-service slurmctld restart && sleep 1 &&
+	"$CLUSTERCTL" plan --only files,services new.yaml >out 2>err; rc=$?
+	cat out; test "$rc" = 0 || test "$rc" = 2 &&
+	grep -F "  slurmctld 26.05." out | grep -F ": ctl" | grep -v "another binary" &&
+	grep -F "upgrade: out of order: slurmctld on ctl runs 26.05." out |
+		grep -F "newer than slurmdbd on ctl ($run): Slurm upgrades slurmdbd first"
+'
+
+test_expect_success '3. slurmdbd restarted on 26.05: back in order, slurmd is next' '
 	on ctl lab-service slurmdbd restart && sleep 2 &&
 	on ctl grep "slurmdbd version 26.05.* started" /var/log/slurm/slurmdbd.log &&
 	"$CLUSTERCTL" plan --only files,services new.yaml >out 2>err; rc=$?
 	cat out; test "$rc" = 0 || test "$rc" = 2 &&
-	grep -F "  slurmdbd 26.05." out | grep -F ": ctl" &&
-	grep -F "  slurmctld 26.05." out | grep -F "ctl (installed; the process runs another binary: not restarted since its package changed)" &&
-	grep -Fx "upgrade: next: slurmctld on ctl (Slurm 26.05 is installed: restart it)" out
+	grep -F "  slurmdbd 26.05." out | grep -F ": ctl" | grep -v "another binary" &&
+	! grep "out of order" out &&
+	grep -Fx "upgrade: next: slurmd on gpu01 (install Slurm 26.05, then restart it)" out
 '
 fi
 

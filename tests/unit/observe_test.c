@@ -198,12 +198,13 @@ Test(observe, versions_of_each_release)
 	expect_rel(&h, SVC_SLURMD, "26.05.5", OBS_RUN_STOPPED);
 	obs_host_release(&h);
 	/* 26.05's packages under 24.11's running daemons: the process's binary
-	 * is not the installed one */
+	 * is not the installed one; its log says which it started as */
 	versions("versions-2605-over-2411.out", "26.05", &h);
 	expect_rel(&h, SVC_SLURMCTLD, "26.05.5", OBS_RUN_OTHER);
 	expect_rel(&h, SVC_SLURMDBD, "26.05.5", OBS_RUN_OTHER);
 	expect_rel(&h, SVC_SLURMD, "26.05.5", OBS_RUN_STOPPED);
-	cr_expect_null(plan_release_running(&h.rel[SVC_SLURMCTLD]));
+	cr_expect_str_eq(plan_release_running(&h.rel[SVC_SLURMCTLD]), "24.11.5");
+	cr_expect_str_eq(plan_release_running(&h.rel[SVC_SLURMDBD]), "24.11.5");
 	cr_expect_str_eq(plan_release_running(&h.rel[SVC_SLURMD]), "26.05.5");
 	obs_host_release(&h);
 	versions("versions-2605.out", "24.11", &h);
@@ -223,10 +224,13 @@ Test(observe, a_stale_pid_file_is_stopped)
 			       "@@R slurmd other /usr/bin/sleep\n"
 			       "@@V slurmctld slurm-wlm 24.11.5\n"
 			       "@@R slurmctld other /usr/sbin/slurmctld (deleted)\n"
+			       "@@L slurmctld \n"
 			       "@@V nosuchd slurm-wlm 24.11.5\n@@R slurmd bogus\n",
 			       "24.11", &h);
 	cr_expect_eq(h.rel[SVC_SLURMD].run, OBS_RUN_STOPPED);
 	cr_expect_eq(h.rel[SVC_SLURMCTLD].run, OBS_RUN_OTHER);
+	/* no start line in its log: the release it runs is not known */
+	cr_expect_null(plan_release_running(&h.rel[SVC_SLURMCTLD]));
 	obs_host_release(&h);
 }
 
