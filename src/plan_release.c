@@ -103,8 +103,9 @@ static void plan_release_file(const struct rendered_set *rs,
 	}
 	for (size_t i = 0; i < c.n; i++) {
 		const struct slurmconf_line *l = &c.lines[i];
-		bool record = plan_release_table(base, l->kv[0].key) != SLURMKEYS_CONF &&
-			      strcmp(base, "slurmdbd.conf") && strcmp(base, "cgroup.conf");
+		/* a node's or partition's words are keys of their own table */
+		bool record = !strcmp(base, "slurm.conf") &&
+			      plan_release_table(base, l->kv[0].key) != SLURMKEYS_CONF;
 
 		if (strcasecmp(l->kv[0].key, "Include"))
 			plan_release_key(sb, f, base, NULL, l->kv[0].key, k, release, v);

@@ -154,8 +154,10 @@ Test(observe, a_newer_release_is_named)
 	obs_host_release(&h);
 }
 
-/* versions-*.out: observe_version_script's lines as each release's daemons
- * print them (captured on the lab's hosts, tests/t/t1530) */
+/* versions-*.out: what observe_version_script's lines print with each
+ * release's daemons (captured on lab hosts: 22.05 the machine's, 24.11 a
+ * lab's ctl and gpu01 with daemons running, 26.05 its root's /usr, and
+ * 26.05's /usr bound over a 24.11 ctl whose daemons kept running) */
 static void versions(const char *name, const char *want, struct obs_host *h)
 {
 	struct strbuf sb = STRBUF_INIT;
