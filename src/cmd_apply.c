@@ -80,12 +80,12 @@ static int apply_go(struct session *s, struct plan *p)
 		printf("apply: nothing to do\n");
 		return CL_OK;
 	}
-	free(unobserved);
 	if (p->n_cap_losses && !s->opt.allow_capacity_loss) {
 		fprintf(stderr, "clusterctl: apply: refused: the plan takes capacity "
 			"away from slurmctld (%zu loss%s above); nothing was changed. "
 			"Pass --allow-capacity-loss if that is intended\n",
 			p->n_cap_losses, p->n_cap_losses == 1 ? "" : "es");
+		free(unobserved);
 		return CL_PARTIAL;
 	}
 	ret = apply_execute(s, p, &sum, &cause);
@@ -103,6 +103,11 @@ static int apply_go(struct session *s, struct plan *p)
 		fprintf(stderr, "clusterctl: apply: left alone: %s\n", p->id_conflicts[i]);
 		rc = rc == CL_OK ? CL_PARTIAL : rc;
 	}
+	/* observed but nothing planned there (another release, a key its
+	 * older daemon rejects): named in the plan above, left as it is */
+	if (unobserved && rc == CL_OK)
+		rc = CL_PARTIAL;
+	free(unobserved);
 	free(cause);
 	apply_summary_release(&sum);
 	return rc;

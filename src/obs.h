@@ -43,6 +43,30 @@ enum obs_svc {
 	OBS_SVC_STOPPED,
 };
 
+/*
+ * Which release of one Slurm daemon a host has (observe.c's version
+ * section). The package can be new while the daemon still runs the old
+ * binary, during an upgrade before the restart: run says which binary the
+ * running process executes.
+ */
+enum obs_run {
+	OBS_RUN_UNKNOWN,	/* not asked */
+	OBS_RUN_STOPPED,	/* no process behind its pid file */
+	OBS_RUN_INSTALLED,	/* the installed binary: installed is its release */
+	OBS_RUN_OTHER,		/* another binary: not restarted since its package
+				 * changed; running: its release, if its log says */
+};
+
+#define OBS_RELEASE_LEN 24
+
+struct obs_release {
+	char installed[OBS_RELEASE_LEN];	/* "24.11.5" (DAEMON -V); "": not
+						 * installed, or not asked */
+	enum obs_run run;
+	char running[OBS_RELEASE_LEN];	/* OTHER: the release its log says it
+					 * started as ("" when no log says) */
+};
+
 struct obs_host {
 	bool ok;		/* observed; false: error says why */
 	char *error;		/* owned */
@@ -50,7 +74,8 @@ struct obs_host {
 	size_t n_files, alloc_files;
 	struct obs_ident users[N_IDENT], groups[N_IDENT];
 	enum obs_svc svc[SVC_COUNT];	/* by enum service_kind */
-	char *version_error;	/* owned: a daemon of another Slurm release */
+	char *version_error;	/* owned: a daemon newer than the inventory's release */
+	struct obs_release rel[SVC_COUNT];	/* by enum service_kind (not munge) */
 	struct hw_obs hw;	/* owned: slurmd -C / -G (hwtruth.h) */
 	struct cap_view cap;	/* owned: the controller's scontrol view (capacity.h) */
 };

@@ -136,61 +136,151 @@ void observe_parse_status(const char *out, struct obs_host *h)
 }
 
 /*
- * The first daemon installed answers for the host: a Slurm binary costs
- * more to start than the rest of the script, and the daemons of one host
- * come from one release's packages. No $(...): the daemon prints into the
- * line itself, one fork less.
+ * Each daemon the host runs, installed: its release (DAEMON -V, printed
+ * into the line itself: no $(...), one fork less); running: whether the
+ * process behind its pid file executes the installed binary (test -ef on
+ * /proc/PID/exe: same file), another one (a package changed under a
+ * daemon not restarted since: readlink names it), or none. Not a client
+ * call to the daemon: a newer scontrol or sacctmgr cannot talk to an
+ * older daemon (Slurm 26.05's, to 24.11's: "Protocol authentication
+ * error", "Incompatible versions of client and server code"), which is
+ * exactly the case to see.
  */
-const char observe_version_cmd[] =
-	"for d in slurmctld slurmd slurmdbd; do command -v $d >/dev/null 2>&1 && "
-	"{ printf '@@V %s ' $d; $d -V 2>/dev/null </dev/null; echo; break; }; done; true";
-
-/* version ("slurm-wlm 24.11.5": its last word) is release want or one of it */
-static bool observe_same_release(const char *version, size_t len, const char *want)
+void observe_version_script(struct strbuf *sb, const char *daemon,
+			    const char *pidfile, const char *logfile)
 {
-	size_t n = strlen(want);
+	struct strbuf q = STRBUF_INIT, l = STRBUF_INIT;
 
-	return len >= n && !strncmp(version, want, n) && (len == n || version[n] == '.');
+	transport_shell_quote(&q, pidfile);
+	/* the process started before its binary was replaced: the last start
+	 * in its log is its own (tail seeks: a long log costs nothing) */
+	if (logfile) {
+		strbuf_addstr(&l, " echo \"@@L $d $(tail -c 16777216 ");
+		transport_shell_quote(&l, logfile);
+		strbuf_addstr(&l, " 2>/dev/null | tac | grep -a -m1 -o \"$d version [0-9.]* "
+			      "started\")\";");
+	}
+	strbuf_addf(sb, "d=%s; if b=$(command -v $d); then printf '@@V %%s ' $d; \"$b\" -V "
+		    "2>/dev/null </dev/null; echo; p=; { read -r p <%s; } 2>/dev/null; "
+		    "if [ -z \"$p\" ] || [ ! -e \"/proc/$p/exe\" ]; then echo \"@@R $d stopped\"; "
+		    "elif [ \"/proc/$p/exe\" -ef \"$b\" ]; then echo \"@@R $d installed\"; "
+		    "else echo \"@@R $d other $(readlink \"/proc/$p/exe\")\";%s fi; fi\n",
+		    daemon, q.buf, l.len ? l.buf : "");
+	strbuf_release(&q);
+	strbuf_release(&l);
 }
 
-/*
- * version (its first len bytes) is an older release than want: the host
- * runs an older Slurm than the inventory names, i.e. an upgrade under way.
- */
-static bool observe_older_release(const char *version, size_t len, const char *want)
+/* version's first len bytes as major.minor numbers; false when not that */
+static bool observe_release_nums(const char *version, size_t len, int *a, int *b)
 {
-	char buf[32];
-	int a = 0, b = 0, c = 0, d = 0;
+	char buf[OBS_RELEASE_LEN];
 
-	snprintf(buf, sizeof(buf), "%.*s", (int)len, version);
-	if (sscanf(buf, "%d.%d", &a, &b) != 2 || sscanf(want, "%d.%d", &c, &d) != 2)
+	if (!len || len >= sizeof(buf))
 		return false;
-	return a < c || (a == c && b < d);
+	memcpy(buf, version, len);
+	buf[len] = '\0';
+	return sscanf(buf, "%d.%d", a, b) == 2;
+}
+
+int observe_release_cmp(const char *a, const char *b)
+{
+	int a1, a2, b1, b2;
+
+	if (!observe_release_nums(a, strlen(a), &a1, &a2) ||
+	    !observe_release_nums(b, strlen(b), &b1, &b2))
+		return 0;
+	return a1 != b1 ? (a1 > b1) - (a1 < b1) : (a2 > b2) - (a2 < b2);
+}
+
+/* The service kind named by the len bytes at name; SVC_COUNT if none. */
+static enum service_kind observe_daemon_kind(const char *name, size_t len)
+{
+	for (int k = SVC_SLURMCTLD; k < SVC_COUNT; k++)
+		if (strlen(service_kind_name(k)) == len &&
+		    !memcmp(service_kind_name(k), name, len))
+			return k;
+	return SVC_COUNT;
+}
+
+/* "@@V DAEMON slurm-wlm 24.11.5": the release is the last word */
+static void observe_installed(const char *name, const char *sp, const char *eol,
+			      const char *want, struct obs_host *h)
+{
+	enum service_kind k = observe_daemon_kind(name, (size_t)(sp - name));
+	const char *v = eol;
+	int a, b;
+
+	while (v > sp + 1 && v[-1] != ' ')
+		v--;
+	if (k == SVC_COUNT || !observe_release_nums(v, (size_t)(eol - v), &a, &b))
+		return;
+	snprintf(h->rel[k].installed, sizeof(h->rel[k].installed), "%.*s",
+		 (int)(eol - v), v);
+	/* an upgrade goes forward: Slurm does not run a daemon newer than the
+	 * rest (older ones are the plan's, plan_release.c) */
+	if (want && !h->version_error && observe_release_cmp(h->rel[k].installed, want) > 0)
+		h->version_error = xasprintf("%.*s -V says Slurm %s, but the inventory's "
+					     "cluster.slurm_version is %s: nothing is "
+					     "planned here", (int)(sp - name), name,
+					     h->rel[k].installed, want);
+}
+
+/* "@@R DAEMON installed|stopped|other PATH" */
+static void observe_running(const char *name, const char *sp, const char *eol,
+			    struct obs_host *h)
+{
+	size_t dlen = (size_t)(sp - name), wlen = (size_t)(eol - sp - 1);
+	enum service_kind k = observe_daemon_kind(name, dlen);
+	const char *w = sp + 1;
+
+	if (k == SVC_COUNT)
+		return;
+	if (wlen == 9 && !memcmp(w, "installed", 9))
+		h->rel[k].run = OBS_RUN_INSTALLED;
+	else if (wlen == 7 && !memcmp(w, "stopped", 7))
+		h->rel[k].run = OBS_RUN_STOPPED;
+	else if (wlen > 6 && !memcmp(w, "other ", 6))
+		/* a pid file left behind, its number now another program's */
+		h->rel[k].run = memmem(w + 6, wlen - 6, name, dlen) ?
+			OBS_RUN_OTHER : OBS_RUN_STOPPED;
+}
+
+/* "@@L DAEMON DAEMON version 24.11.5 started": the release is the third word */
+static void observe_logged(const char *name, const char *sp, const char *eol,
+			   struct obs_host *h)
+{
+	enum service_kind k = observe_daemon_kind(name, (size_t)(sp - name));
+	const char *v = sp + 1;
+	int a, b, words = 0;
+	size_t n;
+
+	while (v < eol && words < 2)
+		if (*v++ == ' ')
+			words++;
+	n = strcspn(v, " \n");
+	if (k == SVC_COUNT || v + n > eol || !observe_release_nums(v, n, &a, &b))
+		return;
+	snprintf(h->rel[k].running, sizeof(h->rel[k].running), "%.*s", (int)n, v);
 }
 
 void observe_parse_versions(const char *out, const char *want,
 			    struct obs_host *h)
 {
-	for (const char *p = strstr(out, "@@V "); p && want; p = strstr(p, "@@V ")) {
-		const char *name = p + 4, *sp = strchr(name, ' ');
-		const char *eol = strchrnul(name, '\n'), *v = eol;
+	for (const char *p = strstr(out, "@@"); p; p = strstr(p, "@@")) {
+		bool installed = !strncmp(p, "@@V ", 4), running = !strncmp(p, "@@R ", 4);
+		bool logged = !strncmp(p, "@@L ", 4);
+		const char *name = p + 4, *eol = strchrnul(p + 2, '\n');
+		const char *sp = memchr(name, ' ', (size_t)(eol > name ? eol - name : 0));
 
 		p = eol;
-		if (!sp || sp > eol)
+		if (!(installed || running || logged) || !sp)
 			continue;
-		while (v > sp + 1 && v[-1] != ' ')
-			v--;
-		if (v == eol || observe_same_release(v, (size_t)(eol - v), want) ||
-		    h->version_error)
-			continue;
-		/* Slurm's upgrade guide: the daemons of a newer release talk to older
-		 * ones only in this order */
-		h->version_error = xasprintf("%.*s -V says Slurm %.*s, but the inventory's "
-					     "cluster.slurm_version is %s: nothing is planned here%s",
-					     (int)(sp - name), name, (int)(eol - v), v, want,
-					     observe_older_release(v, (size_t)(eol - v), want) ?
-					     " (upgrade in Slurm's order: slurmdbd first, then "
-					     "slurmctld, then slurmd and the client commands)" : "");
+		if (installed)
+			observe_installed(name, sp, eol, want, h);
+		else if (running)
+			observe_running(name, sp, eol, h);
+		else
+			observe_logged(name, sp, eol, h);
 	}
 }
 
@@ -226,8 +316,10 @@ static void script_group(const struct observe_request *rq, struct strbuf *sb)
 
 static void script_version(const struct observe_request *rq, struct strbuf *sb)
 {
-	if (rq->slurm_version)
-		strbuf_addf(sb, "%s\n", observe_version_cmd);
+	for (int k = SVC_SLURMCTLD; k < SVC_COUNT && rq->slurm_version; k++)
+		if (rq->pidfile[k])
+			observe_version_script(sb, service_kind_name(k), rq->pidfile[k],
+					       rq->logfile[k]);
 }
 
 /*

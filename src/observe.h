@@ -3,7 +3,7 @@
  * One shell script goes out over one exec channel and prints, framed by
  * marker lines that carry a random nonce, every section plan needs: the
  * service users and groups (getent), the Slurm release of each daemon
- * installed (DAEMON -V), the state of each daemon asked about (its status
+ * the host runs (DAEMON -V) and whether its process runs that binary, the state of each daemon asked about (its status
  * command), the hardware as slurmd sees it (hwtruth.h's probe), and the files (their bytes, mode, owner and existence, as one
  * GNU tar stream: lstat, then open with O_NOFOLLOW, so a symlink planted
  * at a target is seen as one, never followed). Its output is parsed here
@@ -56,6 +56,12 @@ struct observe_request {
 	const char *group[N_IDENT];	/* getent group names */
 	const char *status[SVC_COUNT];		/* status commands; NULL: not asked */
 	const char *slurm_version;		/* release wanted; NULL: not checked */
+	/* the Slurm daemons whose release is asked (with slurm_version), by
+	 * the pid file each writes; NULL: not asked (munge never is) */
+	const char *pidfile[SVC_COUNT];
+	/* the log file each writes (NULL: none, e.g. syslog): read only for a
+	 * daemon that runs another binary than the installed one */
+	const char *logfile[SVC_COUNT];
 	/*
 	 * The hardware probe (hwtruth.h) of host hw_host with its rendered
 	 * files hw_rs->files[hw_from .. hw_to); hw_model NULL: not asked
@@ -122,19 +128,31 @@ void observe_parse_group(const char *out, const char *name,
 void observe_parse_status(const char *out, struct obs_host *h);
 
 /*
- * Shell command printing "@@V DAEMON VERSION" for the first Slurm daemon
- * a host has installed (slurmctld, slurmd, slurmdbd; DAEMON -V); it always
- * succeeds.
+ * Appends the shell lines that print "@@V DAEMON slurm-wlm 24.11.5" (its
+ * -V) and "@@R DAEMON STATE" for a daemon installed on the host: STATE is
+ * "installed" when the process of pidfile executes the installed binary,
+ * "other PATH" when it executes another (a package changed under it),
+ * "stopped" when no process is there. For "other", with logfile (may be
+ * NULL), also "@@L DAEMON DAEMON version 24.11.5 started": the last start
+ * its log's last 16 MiB name. Nothing for a daemon not installed.
  */
-extern const char observe_version_cmd[];
+void observe_version_script(struct strbuf *sb, const char *daemon,
+			    const char *pidfile, const char *logfile);
 
 /*
- * Reads observe_version_cmd's lines out of out: a daemon whose release is
- * not want ("24.11" matches "24.11.5") sets h->version_error, which
- * plan_compute reports as the host's error (struct plan_host): nothing is
- * planned for a host that runs another Slurm than the inventory names.
+ * Reads observe_version_script's lines out of out into h->rel (daemon by
+ * daemon). A daemon installed newer than want ("26.05.5" for "24.11") sets
+ * h->version_error, which plan_compute reports as the host's error
+ * (struct plan_host): Slurm upgrades go forward only, so nothing is
+ * planned there. An older one is an upgrade under way: plan_release.c's.
  */
 void observe_parse_versions(const char *out, const char *want,
 			    struct obs_host *h);
+
+/*
+ * Compares two releases by major.minor ("24.11.5" and "24.11" are equal):
+ * <0, 0 or >0; 0 also when either is not a release.
+ */
+int observe_release_cmp(const char *a, const char *b);
 
 #endif

@@ -540,6 +540,7 @@ struct plan *plan_compute(const struct model *m, const struct rendered_set *rs,
 			p->obs[h].error;
 	}
 	plan_check_hardware(p);
+	plan_release_check(p);
 	/* what slurmctld would lose (capacity.h), as its controller saw it */
 	if ((p->only & PLAN_ONLY_FILES) && (h = model_controller(m)) < m->n_hosts)
 		p->n_cap_losses = capacity_model_losses(m, &p->obs[h].cap,
@@ -662,5 +663,6 @@ void plan_free(struct plan *p)
 	free(p->hw);
 	free(p->hosts);
 	plan_fetch_release(p);
+	plan_release_free(p);
 	free(p);
 }

@@ -205,6 +205,17 @@ struct plan {
 	 * hostlist, owned; NULL when none).
 	 */
 	char *sackd_stale_hosts;
+	/*
+	 * An upgrade under way (plan_release.c): lines naming Slurm's order,
+	 * the next step and daemons out of order (n_upgrade of them, owned;
+	 * none when every daemon runs the inventory's release), and per host
+	 * (m->n_hosts entries, owned, NULL when none) the keys of its files an
+	 * older daemon there would reject: such a host is not ok, this is
+	 * its error.
+	 */
+	char **upgrade;
+	size_t n_upgrade;
+	char **release_refusal;
 };
 
 /* Everything plan_compute() needs besides the model and the rendered set. */
@@ -258,6 +269,25 @@ struct plan_round {
  */
 struct plan *plan_decide(const struct model *m, const struct rendered_set *rs,
 			 const struct plan_round *r, char **cause);
+
+/*
+ * The release daemon r runs, as far as known: what its -V says when the
+ * process runs the installed binary or is stopped (it starts from that
+ * binary); for a process running a binary replaced since it started, what
+ * its log's last start says; NULL when not installed, not asked, or not
+ * known. Borrowed from r.
+ */
+const char *plan_release_running(const struct obs_release *r);
+
+/*
+ * Fills p->upgrade and p->release_refusal from p->obs and p->rs (see
+ * there); refused hosts lose ok. Called by plan_compute() after the
+ * hardware check, before anything is planned for a host.
+ */
+void plan_release_check(struct plan *p);
+
+/* Frees what plan_release_check() put into p. */
+void plan_release_free(struct plan *p);
 
 /* Number of pending changes (files, idents, keys, services, accounting). */
 size_t plan_count(const struct plan *p);

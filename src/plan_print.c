@@ -410,6 +410,91 @@ static void plan_print_capacity(const struct plan *p, struct strbuf *out)
 		strbuf_addf(out, "capacity: not checked: %s\n", v->error);
 }
 
+/* ---- releases: each daemon's, grouped ---- */
+
+static const char *plan_run_state(enum obs_run r)
+{
+	return r == OBS_RUN_STOPPED ? "stopped" : r == OBS_RUN_OTHER ? "replaced" :
+		"running";
+}
+
+/*
+ * One group per daemon, release and state; item = host * SVC_COUNT + k.
+ * Hosts not observed and daemons not installed have none.
+ */
+static struct plan_group *plan_release_groups(const struct plan *p, size_t *ng)
+{
+	size_t n = 0, cap = p->m->n_hosts * SVC_COUNT + 1;
+	struct plan_gitem *it = xcalloc(cap, sizeof(*it));
+
+	for (size_t h = 0; h < p->m->n_hosts; h++)
+		for (int k = SVC_SLURMCTLD; k < SVC_COUNT; k++) {
+			const struct obs_release *r = &p->obs[h].rel[k];
+
+			if (!p->obs[h].ok || !r->installed[0])
+				continue;
+			it[n].key = xasprintf("%d\037%s\037%d\037%s", k, r->installed,
+					      r->run, r->running);
+			it[n].item = h * SVC_COUNT + (size_t)k;
+			it[n++].host = h;
+		}
+	return plan_group(p->m, it, n, ng);
+}
+
+/*
+ * "releases:" each daemon's release (its -V) on its hosts, and whether the
+ * process runs it; then an upgrade under way: Slurm's order, the next
+ * step, daemons out of order.
+ */
+static void plan_print_releases(const struct plan *p, struct strbuf *out)
+{
+	size_t ng;
+	struct plan_group *g = plan_release_groups(p, &ng);
+
+	if (ng)
+		strbuf_addstr(out, "releases (DAEMON -V, and the binary its process runs):\n");
+	for (size_t i = 0; i < ng; i++) {
+		const struct obs_release *r =
+			&p->obs[g[i].first / SVC_COUNT].rel[g[i].first % SVC_COUNT];
+
+		strbuf_addf(out, "  %s %s: %s%s%s%s%s%s\n",
+			    service_kind_name((enum service_kind)(g[i].first % SVC_COUNT)),
+			    r->installed, g[i].hosts,
+			    r->run == OBS_RUN_STOPPED ? " (stopped)" :
+			    r->run == OBS_RUN_OTHER ? " (installed; the process runs "
+			    "another binary" : "", r->running[0] ? ", " : "", r->running,
+			    r->running[0] ? " by its log" : "",
+			    r->run == OBS_RUN_OTHER ? ": not restarted since its package "
+			    "changed)" : "");
+	}
+	for (size_t i = 0; i < p->n_upgrade; i++)
+		strbuf_addf(out, "upgrade: %s\n", p->upgrade[i]);
+	plan_groups_free(g, ng);
+}
+
+static json_t *plan_json_releases(const struct plan *p)
+{
+	size_t ng;
+	struct plan_group *g = plan_release_groups(p, &ng);
+	json_t *a = json_array();
+
+	for (size_t i = 0; i < ng; i++) {
+		const struct obs_release *r =
+			&p->obs[g[i].first / SVC_COUNT].rel[g[i].first % SVC_COUNT];
+
+		json_t *o = json_pack("{s:s, s:s, s:s, s:s}", "hosts", g[i].hosts,
+			"daemon", service_kind_name((enum service_kind)(g[i].first % SVC_COUNT)),
+			"installed", r->installed, "state", plan_run_state(r->run));
+
+		if (plan_release_running(r))
+			json_object_set_new(o, "running",
+					    json_string(plan_release_running(r)));
+		json_array_append_new(a, o);
+	}
+	plan_groups_free(g, ng);
+	return a;
+}
+
 static void plan_print_unobserved(const struct plan *p, struct strbuf *out)
 {
 	char *hl = plan_unreached(p);
@@ -525,6 +610,7 @@ void plan_print(const struct plan *p, unsigned flags, struct strbuf *out)
 	plan_print_accounting(p, out);
 	plan_print_hardware(p, out);
 	plan_print_capacity(p, out);
+	plan_print_releases(p, out);
 	plan_print_unobserved(p, out);
 	plan_print_left_alone(p, out);
 	if (n)
@@ -666,12 +752,13 @@ static json_t *plan_json_hardware(const struct plan *p)
 	return a;
 }
 
-static json_t *plan_json_capacity(const struct plan *p)
+/* n strings as a JSON array */
+static json_t *plan_json_strings(char *const *v, size_t n)
 {
 	json_t *a = json_array();
 
-	for (size_t i = 0; i < p->n_cap_losses; i++)
-		json_array_append_new(a, json_string(p->cap_losses[i]));
+	for (size_t i = 0; i < n; i++)
+		json_array_append_new(a, json_string(v[i]));
 	return a;
 }
 
@@ -701,7 +788,10 @@ json_t *plan_to_json(const struct plan *p)
 	if (p->n_id_conflicts)
 		json_object_set_new(o, "id_conflicts", plan_json_id_conflicts(p));
 	json_object_set_new(o, "hardware", plan_json_hardware(p));
-	json_object_set_new(o, "capacity_losses", plan_json_capacity(p));
+	json_object_set_new(o, "capacity_losses", plan_json_strings(p->cap_losses, p->n_cap_losses));
+	json_object_set_new(o, "releases", plan_json_releases(p));
+	if (p->n_upgrade)
+		json_object_set_new(o, "upgrade", plan_json_strings(p->upgrade, p->n_upgrade));
 	if (refused)
 		json_object_set_new(o, "refused_hosts", json_string(refused));
 	free(refused);

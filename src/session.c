@@ -8,6 +8,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 
 #include "exec.h"
@@ -15,6 +16,7 @@
 #include "lock.h"
 #include "observe.h"
 #include "session.h"
+#include "slurmconf.h"
 #include "slurmkeys.h"
 #include "xalloc.h"
 
@@ -40,6 +42,57 @@ static char *session_db_password(const struct model *m)
 	return pass;
 }
 
+/* The last value of key in the first rendered file named base; NULL if none. */
+static char *session_setting(const struct session *s, const char *base,
+			     const char *key)
+{
+	const struct rendered_file *f = NULL;
+	struct slurmconf c = { 0 };
+	char *cause = NULL, *val = NULL;
+
+	for (size_t h = 0; h < s->m->n_hosts && (!f || f->blob == SIZE_MAX); h++)
+		f = rendered_conf_file(s->m, s->rs, s->rs_start[h], s->rs_start[h + 1], base);
+	if (!f || f->blob == SIZE_MAX ||
+	    slurmconf_parse(f->path, s->rs->blobs[f->blob].bytes,
+			    s->rs->blobs[f->blob].len, false, &c, &cause)) {
+		free(cause);
+		return NULL;
+	}
+	for (size_t i = 0; i < c.n; i++)
+		if (!strcasecmp(c.lines[i].kv[0].key, key)) {
+			free(val);
+			val = xstrdup(c.lines[i].kv[0].value);
+		}
+	slurmconf_release(&c);
+	return val;
+}
+
+/*
+ * Each Slurm daemon's pid file (the rendered setting, else Slurm's
+ * default) and log file (the rendered setting, else none: syslog).
+ */
+static void session_daemon_files(struct session *s)
+{
+	static const struct {
+		enum service_kind k;
+		const char *file, *pid_key, *pid_default, *log_key;
+	} df[] = {
+		{ SVC_SLURMCTLD, "slurm.conf", "SlurmctldPidFile", "/var/run/slurmctld.pid",
+		  "SlurmctldLogFile" },
+		{ SVC_SLURMD, "slurm.conf", "SlurmdPidFile", "/var/run/slurmd.pid",
+		  "SlurmdLogFile" },
+		{ SVC_SLURMDBD, "slurmdbd.conf", "PidFile", "/var/run/slurmdbd.pid",
+		  "LogFile" },
+	};
+
+	for (size_t i = 0; i < ARRAY_SIZE(df); i++) {
+		s->pidfile[df[i].k] = session_setting(s, df[i].file, df[i].pid_key);
+		if (!s->pidfile[df[i].k])
+			s->pidfile[df[i].k] = xstrdup(df[i].pid_default);
+		s->logfile[df[i].k] = session_setting(s, df[i].file, df[i].log_key);
+	}
+}
+
 void session_init(struct session *s, const struct model *m,
 		  const struct rendered_set *rs,
 		  const struct session_options *opt)
@@ -63,6 +116,7 @@ void session_init(struct session *s, const struct model *m,
 	rendered_absent_ranges(m, rs, s->absent_start);
 	s->controller = model_controller(m);
 	s->db_password = session_db_password(m);
+	session_daemon_files(s);
 }
 
 static void session_obs_reset(struct session *s)
@@ -84,6 +138,10 @@ void session_release(struct session *s)
 	free(s->rs_start);
 	free(s->absent_start);
 	free(s->targets);
+	for (int k = 0; k < SVC_COUNT; k++) {
+		free(s->pidfile[k]);
+		free(s->logfile[k]);
+	}
 	mungekey_release(&s->controller_key);
 	if (s->db_password)
 		xfree_secret(s->db_password, strlen(s->db_password));
@@ -168,6 +226,11 @@ static void session_observe_request(const struct session *s, size_t idx,
 		if (model_host_runs(s->m, &s->m->hosts[idx], k))
 			rq->status[k] = observe_status_cmd(s->m, k);
 	rq->slurm_version = c->slurm_version;
+	for (k = SVC_SLURMCTLD; k < SVC_COUNT; k++)
+		if (model_host_runs(s->m, &s->m->hosts[idx], k)) {
+			rq->pidfile[k] = s->pidfile[k];
+			rq->logfile[k] = s->logfile[k];
+		}
 	rq->capacity = idx == s->controller && (only & PLAN_ONLY_FILES);
 	/* hardware as slurmd sees it, with this host's rendered files */
 	rq->hw_model = s->m;
@@ -179,8 +242,9 @@ static void session_observe_request(const struct session *s, size_t idx,
 
 /*
  * Apply's verification asks less: apply changes no Slurm binary and no
- * hardware (the release and slurmd's view found before stand: a host of
- * another release, or refused for its hardware, stays so), and
+ * hardware (the releases and slurmd's view found before stand: a host of
+ * another release, refused for a key an older daemon would reject, or for
+ * its hardware, stays so), and
  * a host where no user or group was changed keeps the ids found before.
  * Takes what it keeps out of old.
  */
@@ -204,6 +268,7 @@ static void session_verify_keep(const struct session *s, size_t idx,
 		memcpy(h->groups, old->groups, sizeof(h->groups));
 	}
 	h->hw = old->hw;	/* taken: a refused host stays refused */
+	memcpy(h->rel, old->rel, sizeof(h->rel));	/* and its releases stand */
 	memset(&old->hw, 0, sizeof(old->hw));
 	/*
 	 * A host of another release, or not observed before, is still not

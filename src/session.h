@@ -58,6 +58,10 @@ struct session {
 	size_t *rs_start;			/* owned: rendered_ranges() of rs */
 	size_t *absent_start;			/* owned: rendered_absent_ranges() of rs */
 	int lock_fd;				/* the local lock, -1 until taken */
+	/* owned: the pid file of each Slurm daemon (NULL for munge): where
+	 * observe finds the process whose release it asks; and its log file
+	 * (NULL: none), where a replaced binary's release is read */
+	char *pidfile[SVC_COUNT], *logfile[SVC_COUNT];
 	/* borrowed, set while verifying: hosts whose ids stand */
 	const bool *verify_keep_ids;
 };

@@ -621,6 +621,15 @@ static const char *const behaviour_since[] = {
 	[SLURM_SACKD_PUSHED] = "25.05",
 };
 
+const char *slurmkeys_upgrades_from(const char *target)
+{
+	int v = target ? slurmkeys_version_index(target) : -1;
+	/* the 6-month cycle began with 24.05; 24.11 widened the window */
+	int back = v >= slurmkeys_version_index("24.11") ? 3 : 2;
+
+	return v < 0 ? NULL : versions[v >= back ? v - back : 0];
+}
+
 bool slurmkeys_has(const char *slurm_version, enum slurm_behaviour b)
 {
 	int v = slurm_version ? slurmkeys_version_index(slurm_version) : -1;

@@ -69,6 +69,14 @@ enum slurm_behaviour {
 	SLURM_SACKD_PUSHED,		/* slurmctld pushes changed files to running sackd */
 };
 
+/*
+ * The oldest release Slurm's release `target` upgrades from in place
+ * (without losing jobs and state): two major releases back, three from
+ * 24.11 on (Slurm's upgrade guide, "Compatibility Window"). A static
+ * string, or NULL when target is not a release clusterctl knows.
+ */
+const char *slurmkeys_upgrades_from(const char *target);
+
 /* Whether release slurm_version (NULL or unknown: no) has behaviour b. */
 bool slurmkeys_has(const char *slurm_version, enum slurm_behaviour b);
 

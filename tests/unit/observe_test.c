@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "observe.h"
+#include "plan.h"
 #include "strbuf.h"
 #include "xalloc.h"
 
@@ -132,18 +133,117 @@ Test(observe, parses_a_2411_host)
 	check_ok("2411-ok.out", "24.11", 101, 102);
 }
 
-Test(observe, another_release_is_named)
+/* A daemon newer than the inventory is the host's error; older is not. */
+Test(observe, a_newer_release_is_named)
 {
 	struct observe_request rq;
 	struct obs_host h;
 	char *cause;
 
-	request(&rq, ok_files, ARRAY_SIZE(ok_files), "24.11");
-	cr_assert_eq(parse_file("2205-ok.out", &rq, &h, &cause), 0);
+	request(&rq, ok_files, ARRAY_SIZE(ok_files), "22.05");
+	cr_assert_eq(parse_file("2411-ok.out", &rq, &h, &cause), 0);
 	cr_assert_not_null(h.version_error);
-	cr_expect(strstr(h.version_error, "slurmctld -V says Slurm 22.05.8"),
+	cr_expect(strstr(h.version_error, "slurmctld -V says Slurm 24.11.5, but the "
+			 "inventory's cluster.slurm_version is 22.05: nothing is planned here"),
 		  "%s", h.version_error);
 	obs_host_release(&h);
+	request(&rq, ok_files, ARRAY_SIZE(ok_files), "24.11");
+	cr_assert_eq(parse_file("2205-ok.out", &rq, &h, &cause), 0);
+	cr_expect_null(h.version_error, "older: an upgrade under way, the plan's");
+	cr_expect_str_eq(h.rel[SVC_SLURMCTLD].installed, "22.05.8");
+	obs_host_release(&h);
+}
+
+/* versions-*.out: what observe_version_script's lines print with each
+ * release's daemons (captured on lab hosts: 22.05 the machine's, 24.11 a
+ * lab's ctl and gpu01 with daemons running, 26.05 its root's /usr, and
+ * 26.05's /usr bound over a 24.11 ctl whose daemons kept running) */
+static void versions(const char *name, const char *want, struct obs_host *h)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	slurp(name, &sb);
+	memset(h, 0, sizeof(*h));
+	observe_parse_versions(sb.buf, want, h);
+	strbuf_release(&sb);
+}
+
+static void expect_rel(const struct obs_host *h, enum service_kind k,
+		       const char *installed, enum obs_run run)
+{
+	cr_expect_str_eq(h->rel[k].installed, installed, "%s", service_kind_name(k));
+	cr_expect_eq(h->rel[k].run, run, "%s: %d", service_kind_name(k), h->rel[k].run);
+}
+
+Test(observe, versions_of_each_release)
+{
+	struct obs_host h;
+
+	/* Debian 12's 22.05: no daemon running; its slurmdbd -V prints nothing */
+	versions("versions-2205.out", "22.05", &h);
+	expect_rel(&h, SVC_SLURMCTLD, "22.05.8", OBS_RUN_STOPPED);
+	expect_rel(&h, SVC_SLURMD, "22.05.8", OBS_RUN_STOPPED);
+	expect_rel(&h, SVC_SLURMDBD, "", OBS_RUN_STOPPED);
+	cr_expect_null(h.version_error);
+	obs_host_release(&h);
+	versions("versions-2411-ctl.out", "24.11", &h);
+	expect_rel(&h, SVC_SLURMCTLD, "24.11.5", OBS_RUN_INSTALLED);
+	expect_rel(&h, SVC_SLURMDBD, "24.11.5", OBS_RUN_INSTALLED);
+	expect_rel(&h, SVC_SLURMD, "24.11.5", OBS_RUN_STOPPED);
+	obs_host_release(&h);
+	versions("versions-2411-gpu01.out", "26.05", &h);
+	expect_rel(&h, SVC_SLURMD, "24.11.5", OBS_RUN_INSTALLED);
+	cr_expect_null(h.version_error, "%s", h.version_error);
+	obs_host_release(&h);
+	versions("versions-2605.out", "26.05", &h);
+	expect_rel(&h, SVC_SLURMCTLD, "26.05.5", OBS_RUN_STOPPED);
+	expect_rel(&h, SVC_SLURMD, "26.05.5", OBS_RUN_STOPPED);
+	obs_host_release(&h);
+	/* 26.05's packages under 24.11's running daemons: the process's binary
+	 * is not the installed one; its log says which it started as */
+	versions("versions-2605-over-2411.out", "26.05", &h);
+	expect_rel(&h, SVC_SLURMCTLD, "26.05.5", OBS_RUN_OTHER);
+	expect_rel(&h, SVC_SLURMDBD, "26.05.5", OBS_RUN_OTHER);
+	expect_rel(&h, SVC_SLURMD, "26.05.5", OBS_RUN_STOPPED);
+	cr_expect_str_eq(plan_release_running(&h.rel[SVC_SLURMCTLD]), "24.11.5");
+	cr_expect_str_eq(plan_release_running(&h.rel[SVC_SLURMDBD]), "24.11.5");
+	cr_expect_str_eq(plan_release_running(&h.rel[SVC_SLURMD]), "26.05.5");
+	obs_host_release(&h);
+	versions("versions-2605.out", "24.11", &h);
+	cr_assert_not_null(h.version_error);
+	cr_expect(strstr(h.version_error, "slurmctld -V says Slurm 26.05.5, but the "
+			 "inventory's cluster.slurm_version is 24.11") != NULL, "%s",
+		  h.version_error);
+	obs_host_release(&h);
+}
+
+/* A pid file whose number is now another program's: not the daemon. */
+Test(observe, a_stale_pid_file_is_stopped)
+{
+	struct obs_host h = { 0 };
+
+	observe_parse_versions("@@V slurmd slurm-wlm 24.11.5\n\n"
+			       "@@R slurmd other /usr/bin/sleep\n"
+			       "@@V slurmctld slurm-wlm 24.11.5\n"
+			       "@@R slurmctld other /usr/sbin/slurmctld (deleted)\n"
+			       "@@L slurmctld \n"
+			       "@@V nosuchd slurm-wlm 24.11.5\n@@R slurmd bogus\n",
+			       "24.11", &h);
+	cr_expect_eq(h.rel[SVC_SLURMD].run, OBS_RUN_STOPPED);
+	cr_expect_eq(h.rel[SVC_SLURMCTLD].run, OBS_RUN_OTHER);
+	/* no start line in its log: the release it runs is not known */
+	cr_expect_null(plan_release_running(&h.rel[SVC_SLURMCTLD]));
+	obs_host_release(&h);
+}
+
+Test(observe, releases_compare_by_major_minor)
+{
+	cr_expect_eq(observe_release_cmp("24.11.5", "24.11"), 0);
+	cr_expect_lt(observe_release_cmp("24.11.5", "26.05"), 0);
+	cr_expect_gt(observe_release_cmp("26.05.5", "24.11"), 0);
+	cr_expect_lt(observe_release_cmp("22.05.8", "23.02"), 0);
+	cr_expect_eq(observe_release_cmp("", "24.11"), 0);
+	cr_expect_eq(observe_release_cmp("x", "24.11"), 0);
 }
 
 Test(observe, rendered_bytes_are_not_kept)

@@ -961,39 +961,6 @@ Test(plan, secret_pass_through_values_never_in_the_plan)
 	teardown_fx(&fx);
 }
 
-/* What observe_version_cmd prints on a host of another release is named. */
-Test(plan, versions_of_another_release_are_an_error)
-{
-	struct obs_host h = { 0 };
-
-	observe_parse_versions("x\n@@V slurmd slurm-wlm 22.05.8\n@@V slurmdbd slurm 22.05\n",
-				"22.05", &h);
-	cr_expect_null(h.version_error);
-	observe_parse_versions("@@V slurmd \n@@V slurmctld slurm-wlm 22.050\n", "22.05", &h);
-	cr_assert_not_null(h.version_error);
-	cr_expect(strstr(h.version_error, "slurmctld -V says Slurm 22.050") != NULL,
-		  "%s", h.version_error);
-	obs_host_release(&h);
-	observe_parse_versions("@@V slurmd slurm-wlm 24.11.5", "22.05", &h);
-	cr_assert_not_null(h.version_error);
-	cr_expect(strstr(h.version_error, "slurmd -V says Slurm 24.11.5, but the inventory's "
-			 "cluster.slurm_version is 22.05") != NULL, "%s", h.version_error);
-	obs_host_release(&h);
-	observe_parse_versions("@@V slurmd slurm-wlm 24.11.5", "24.11", &h);
-	cr_expect_null(h.version_error);
-	/* older than the inventory: an upgrade, and Slurm's order for it */
-	observe_parse_versions("@@V slurmdbd slurm-wlm 24.11.5", "26.05", &h);
-	cr_assert_not_null(h.version_error);
-	cr_expect(strstr(h.version_error, "nothing is planned here (upgrade in Slurm's "
-			 "order: slurmdbd first, then slurmctld, then slurmd and the "
-			 "client commands)") != NULL, "%s", h.version_error);
-	obs_host_release(&h);
-	observe_parse_versions("@@V slurmd slurm-wlm 26.05.5", "24.11", &h);
-	cr_assert_not_null(h.version_error);
-	cr_expect(strstr(h.version_error, "upgrade") == NULL, "%s", h.version_error);
-	obs_host_release(&h);
-}
-
 /* 23.11+ reconfigure re-executes the daemons: only ports, auth, identities,
  * pid files, the controller's place and node lines still need a restart. */
 Test(plan, classification_per_release)
@@ -1278,4 +1245,110 @@ Test(plan, decide_leaves_the_key_alone_without_the_controller)
 	free(t);
 	plan_free(p);
 	teardown_fx(&fx);
+}
+
+/* n1: slurmdbd 26.05 and slurmctld 24.11; n2 slurmd 24.11, n3 slurmd 26.05
+ * (ahead of slurmctld), n4 slurmd 26.05 installed under a running 24.11 */
+static void setup_upgrade(struct fixture *fx, const char *conf)
+{
+	static const struct { size_t h; enum service_kind k; const char *v;
+			      enum obs_run run; } rel[] = {
+		{ 0, SVC_SLURMDBD, "26.05.5", OBS_RUN_INSTALLED },
+		{ 0, SVC_SLURMCTLD, "24.11.5", OBS_RUN_INSTALLED },
+		{ 1, SVC_SLURMD, "24.11.5", OBS_RUN_INSTALLED },
+		{ 2, SVC_SLURMD, "26.05.5", OBS_RUN_INSTALLED },
+		{ 3, SVC_SLURMD, "26.05.5", OBS_RUN_OTHER },
+	};
+
+	setup(fx, DBD_CONF);
+	fx->m->cluster.slurm_version = "26.05";
+	free(fx->rs.blobs[0].bytes);
+	fx->rs.blobs[0].bytes = xstrdup(conf);
+	fx->rs.blobs[0].len = strlen(conf);
+	for (size_t i = 0; i < ARRAY_SIZE(rel); i++) {
+		snprintf(fx->obs[rel[i].h].rel[rel[i].k].installed, OBS_RELEASE_LEN,
+			 "%s", rel[i].v);
+		fx->obs[rel[i].h].rel[rel[i].k].run = rel[i].run;
+	}
+}
+
+Test(plan, an_upgrade_names_the_order_and_the_next_step)
+{
+	struct fixture fx;
+	struct plan *p;
+	char *t, *j, *un;
+
+	setup_upgrade(&fx, SLURM_CONF);
+	p = compute(&fx, "pw");
+	un = plan_unobserved(p);
+	cr_expect_null(un, "nothing an older daemon rejects: %s", un);
+	t = text(p);
+	cr_expect(strstr(t, "releases (DAEMON -V, and the binary its process runs):\n"
+			 "  slurmctld 24.11.5: n1\n  slurmdbd 26.05.5: n1\n"), "%s", t);
+	cr_expect(strstr(t, "  slurmd 24.11.5: n2\n  slurmd 26.05.5: n3\n"
+			 "  slurmd 26.05.5: n4 (installed; the process runs another "
+			 "binary: not restarted since its package changed)\n"), "%s", t);
+	cr_expect(strstr(t, "upgrade: next: slurmctld on n1 (install Slurm 26.05, "
+			 "then restart it)\n"), "%s", t);
+	cr_expect(strstr(t, "upgrade: out of order: slurmd on n3 runs 26.05.5, newer "
+			 "than slurmctld on n1 (24.11.5): Slurm upgrades slurmctld "
+			 "first\n"), "%s", t);
+	cr_expect(!strstr(t, "too far"), "24.11 -> 26.05 is in the window: %s", t);
+	j = json(p);
+	cr_expect(strstr(j, "{\"daemon\": \"slurmd\", \"hosts\": \"n4\", \"installed\": "
+			 "\"26.05.5\", \"state\": \"replaced\"}"), "%s", j);
+	cr_expect(strstr(j, "{\"daemon\": \"slurmctld\", \"hosts\": \"n1\", \"installed\": "
+			 "\"24.11.5\", \"running\": \"24.11.5\", \"state\": \"running\"}"),
+		  "%s", j);
+	free(j);
+	free(t);
+	plan_free(p);
+	teardown_fx(&fx);
+}
+
+/* What 24.11 does not know refuses the hosts whose daemon runs 24.11 only. */
+Test(plan, a_key_an_older_daemon_rejects_refuses_its_hosts)
+{
+	struct fixture fx;
+	struct plan *p;
+	char *t, *un;
+
+	setup_upgrade(&fx, SLURM_CONF "HealthCheckTimeout=30\n"
+		      "PartitionName=q Nodes=ALL Exclusive=NO\n");
+	p = compute(&fx, "pw");
+	un = plan_unobserved(p);
+	cr_expect_str_eq(un, "n[1-2]");
+	t = text(p);
+	cr_expect(strstr(t, "  n1: /etc/slurm/slurm.conf: key 'HealthCheckTimeout' needs "
+			 "Slurm 26.05, and slurmctld here runs 24.11.5: it would refuse "
+			 "the file; /etc/slurm/slurm.conf: key 'Exclusive' needs Slurm "
+			 "26.05, and slurmctld here runs 24.11.5: it would refuse the "
+			 "file: nothing is planned here until it runs Slurm 26.05"), "%s", t);
+	cr_expect(strstr(t, "  n2: /etc/slurm/slurm.conf: key 'HealthCheckTimeout' needs "
+			 "Slurm 26.05, and slurmd here runs 24.11.5"), "%s", t);
+	/* n3 runs 26.05; n4's running release is not known: planned */
+	cr_expect(!strstr(t, "  n3: "), "%s", t);
+	cr_expect(!strstr(t, "  n4: "), "%s", t);
+	free(un);
+	free(t);
+	plan_free(p);
+	teardown_fx(&fx);
+}
+
+/* 22.05 -> 26.05 skips more than Slurm's window (from 24.11 on). */
+Test(plan, an_upgrade_too_far_is_named)
+{
+	struct fixture fx;
+	struct plan *p;
+	char *t;
+
+	setup_upgrade(&fx, SLURM_CONF);
+	snprintf(fx.obs[1].rel[SVC_SLURMD].installed, OBS_RELEASE_LEN, "22.05.8");
+	p = compute(&fx, "pw");
+	t = text(p);
+	plan_free(p);
+	teardown_fx(&fx);
+	cr_expect(strstr(t, "upgrade: too far: slurmd on n2 runs 22.05.8; Slurm 26.05 "
+			 "upgrades in place from 24.11 or later only"), "%s", t);
+	free(t);
 }

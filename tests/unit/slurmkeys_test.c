@@ -210,3 +210,16 @@ Test(slurmkeys, behaviours_by_release)
 	cr_expect(slurmkeys_has("23.11", SLURM_RECONFIGURE_REEXECS));
 	cr_expect(slurmkeys_has("24.11.5", SLURM_RECONFIGURE_REEXECS));
 }
+
+/* The release notes: "Slurm can be upgraded from version 23.02, 23.11 or
+ * 24.05 to version 24.11"; 22.05 from 20.11 or 21.08 */
+Test(slurmkeys, upgrade_window)
+{
+	cr_expect_str_eq(slurmkeys_upgrades_from("22.05"), "20.11");
+	cr_expect_str_eq(slurmkeys_upgrades_from("24.05.3"), "23.02");
+	cr_expect_str_eq(slurmkeys_upgrades_from("24.11"), "23.02");
+	cr_expect_str_eq(slurmkeys_upgrades_from("26.05"), "24.11");
+	cr_expect_str_eq(slurmkeys_upgrades_from("20.11"), "20.02");
+	cr_expect_null(slurmkeys_upgrades_from("19.05"));
+	cr_expect_null(slurmkeys_upgrades_from(NULL));
+}
