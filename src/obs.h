@@ -27,6 +27,8 @@ struct obs_file {
 				 * and when matches is set */
 	size_t len;
 	bool matches;		/* equal to the rendered bytes (not kept) */
+	bool included;		/* not rendered: a config file includes it
+				 * (observe_include.h) */
 	char fp[MUNGEKEY_FP_LEN];	/* munge key only: fingerprint, else "" */
 };
 

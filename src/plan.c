@@ -16,6 +16,7 @@
 #include "acct.h"
 #include "diff.h"
 #include "hostlist.h"
+#include "observe_include.h"
 #include "plan.h"
 #include "plan_services.h"
 #include "sha256.h"
@@ -152,10 +153,13 @@ static struct plan_diff *plan_diff_find(struct plan *p, const char *key)
 	return &p->diffs[p->n_diffs++];
 }
 
-/* Computes the masked diff and the restart class of one change. */
+/*
+ * Computes the masked diff and the restart class of one change; what the
+ * host's Include lines name is read from its observation (host).
+ */
 static void plan_diff_fill(const struct plan *p, struct plan_diff *d,
-			   const char *path, const struct obs_file *o,
-			   const char *want, size_t wlen)
+			   const struct obs_host *host, const char *path,
+			   const struct obs_file *o, const char *want, size_t wlen)
 {
 	bool had = o && o->exists;
 	char *mo = plan_mask_secrets(had ? o->bytes : "", had ? o->len : 0,
@@ -174,6 +178,7 @@ static void plan_diff_fill(const struct plan *p, struct plan_diff *d,
 					    want, wlen,
 					    slurmkeys_has(p->m->cluster.slurm_version,
 							  SLURM_RECONFIGURE_REEXECS),
+					    observe_include_read, (void *)host,
 					    &d->why, &settings);
 	/* a new file's settings would be all of them: its diff says it */
 	if (settings && had)
@@ -186,20 +191,25 @@ static void plan_diff_fill(const struct plan *p, struct plan_diff *d,
 	free(lb);
 }
 
-/* Sets pf's diff and restart class, computing them once per distinct change. */
+/*
+ * Sets pf's diff and restart class, computing them once per distinct
+ * change (the same bytes, and the same files included: host's).
+ */
 static void plan_file_diff(struct plan *p, struct plan_file *pf,
-			   const struct obs_file *o, const char *want,
-			   size_t wlen)
+			   const struct obs_host *host, const struct obs_file *o,
+			   const char *want, size_t wlen)
 {
-	char have[65] = "-", *key;
+	char have[65] = "-", incs[65], *key;
 	struct plan_diff *d;
 
 	if (o && o->exists)
 		sha256_hex(o->bytes, o->len, have);
-	key = xasprintf("%s\037%s\037%zu", pf->want->path, have, pf->want->blob);
+	observe_include_digest(host, incs);
+	key = xasprintf("%s\037%s\037%s\037%zu", pf->want->path, have, incs,
+			pf->want->blob);
 	d = plan_diff_find(p, key);
 	if (!d->text)
-		plan_diff_fill(p, d, pf->want->path, o, want, wlen);
+		plan_diff_fill(p, d, host, pf->want->path, o, want, wlen);
 	pf->diff = d->text;
 	pf->restart = d->restart;
 	pf->restart_why = d->why;
@@ -273,7 +283,7 @@ static void plan_content_file(struct plan *p, size_t host,
 	pf->content = !exists || (!of->matches && (of->len != wlen ||
 						   memcmp(of->bytes, want, wlen)));
 	if (pf->content)
-		plan_file_diff(p, pf, of, want, wlen);
+		plan_file_diff(p, pf, o, of, want, wlen);
 	if (subst)
 		xfree_secret(subst, wlen);
 	plan_finish_file(p, pf, exists);

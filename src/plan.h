@@ -24,6 +24,7 @@
 #include "mungekey.h"
 #include "obs.h"
 #include "render.h"
+#include "slurmread.h"
 #include "strbuf.h"
 
 struct acct_plan;
@@ -342,7 +343,9 @@ unsigned plan_classify_release(const char *path, const char *old, size_t old_len
 /*
  * plan_classify_release by the settings that change: for slurm.conf,
  * gres.conf, cgroup.conf and slurmdbd.conf both sides are read as Slurm
- * reads them (slurmdiff.h) and only what they mean counts; *settings (may
+ * reads them (slurmdiff.h; the files Include lines name through
+ * read(arg, ...), NULL: each Include line a setting) and only what they
+ * mean counts; *settings (may
  * be NULL) is set to those settings, one a line ("" when the change is
  * formatting only: nothing to restart or reconfigure), newly allocated;
  * NULL for other files, and where a side does not read (then its lines
@@ -350,7 +353,7 @@ unsigned plan_classify_release(const char *path, const char *old, size_t old_len
  */
 unsigned plan_classify_settings(const char *path, const char *old, size_t old_len,
 				const char *new, size_t new_len, bool reexec,
-				char **why, char **settings);
+				slurmread_fn read, void *arg, char **why, char **settings);
 
 /*
  * Replaces the value of secret keys (StoragePass=) and every occurrence of

@@ -249,13 +249,13 @@ unsigned plan_classify_release(const char *path, const char *old, size_t old_len
 			       const char *new, size_t new_len, bool reexec,
 			       char **why)
 {
-	return plan_classify_settings(path, old, old_len, new, new_len, reexec, why,
-				      NULL);
+	return plan_classify_settings(path, old, old_len, new, new_len, reexec, NULL, NULL,
+				      why, NULL);
 }
 
 unsigned plan_classify_settings(const char *path, const char *old, size_t old_len,
 				const char *new, size_t new_len, bool reexec,
-				char **why, char **settings)
+				slurmread_fn read, void *arg, char **why, char **settings)
 {
 	const char *name = plan_basename(path);
 	struct slurmdiff d = { 0 };
@@ -282,7 +282,8 @@ unsigned plan_classify_settings(const char *path, const char *old, size_t old_le
 		return PLAN_RESTART_SACKD;
 	}
 	if (slurmdiff_handles(path)) {
-		if (slurmdiff_compute(path, old, old_len, new, new_len, &d, &cause) == 0) {
+		if (slurmdiff_compute(path, old, old_len, new, new_len, read, arg, &d,
+				      &cause) == 0) {
 			bits = plan_classify_diff(name, &d, reexec, why, settings);
 			slurmdiff_release(&d);
 			return bits;

@@ -220,8 +220,8 @@ static bool plan_same_meaning(const char *path, const struct obs_file *cache,
 {
 	struct slurmdiff d = { 0 };
 	char *cause = NULL;
-	bool same = slurmdiff_compute(path, cache->bytes, cache->len, want, len, &d,
-				      &cause) == 0 && d.n == 0;
+	bool same = slurmdiff_compute(path, cache->bytes, cache->len, want, len, NULL,
+				      NULL, &d, &cause) == 0 && d.n == 0;
 
 	free(cause);
 	slurmdiff_release(&d);

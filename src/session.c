@@ -15,6 +15,7 @@
 #include "hosttarget.h"
 #include "lock.h"
 #include "observe.h"
+#include "observe_include.h"
 #include "session.h"
 #include "slurmconf.h"
 #include "slurmkeys.h"
@@ -291,6 +292,7 @@ static int session_observe_task(size_t idx, struct transport *tr, void *cookie,
 	struct obs_host old = s->obs[idx];
 	struct observe_request rq;
 	struct mungekey key = MUNGEKEY_INIT;
+	char *why = NULL;
 	int r;
 
 	memset(&s->obs[idx], 0, sizeof(s->obs[idx]));
@@ -300,6 +302,12 @@ static int session_observe_task(size_t idx, struct transport *tr, void *cookie,
 	if (idx == s->controller)
 		rq.key = &key;
 	r = observe_host(tr, &rq, &s->obs[idx], cause);
+	/*
+	 * What the host's slurm.conf and gres.conf include, for the plan; one
+	 * it cannot read (a symbolic link) leaves those files compared as text.
+	 */
+	if (!r && observe_includes(tr, &s->obs[idx], &why) < 0)
+		free(why);
 	if (!r && s->verify_keep_ids)
 		session_verify_keep(s, idx, &old, &s->obs[idx]);
 	/* this task is the only one touching the controller's slot */

@@ -250,8 +250,9 @@ static int sd_conf_facts(const struct slurmconf *c, struct sd_facts *f, char **c
 }
 
 /*
- * Include is a setting here: the reader asks for the file, which gets an
- * empty text and its path noted as an "Include" line of its own.
+ * Include as a setting (no reader given): the reader asks for the file,
+ * which gets an empty text and its path noted as an "Include" line of its
+ * own.
  */
 static int sd_include(void *arg, const char *path, char **text, size_t *len, char **cause)
 {
@@ -384,21 +385,25 @@ bool slurmdiff_handles(const char *path)
 	       !strcmp(n, "cgroup.conf") || !strcmp(n, "slurmdbd.conf");
 }
 
-/* One side's facts. */
-static int sd_read(const char *path, const char *text, size_t len, struct sd_facts *f,
-		   char **cause)
+/* One side's facts; includes read by read(arg), or noted as settings (NULL). */
+static int sd_read(const char *path, const char *text, size_t len, slurmread_fn read,
+		   void *arg, struct sd_facts *f, char **cause)
 {
 	const char *name = sd_name(path);
 	struct slurmconf c = { 0 }, incs = { 0 };
 	struct slurmgres g = { 0 };
 	int rc = -1;
 
+	if (!read) {
+		read = sd_include;
+		arg = &incs;
+	}
 	if (!strcmp(name, "gres.conf")) {
-		if (slurmread_gres(path, text, len, sd_include, &incs, &g, cause) < 0)
+		if (slurmread_gres(path, text, len, read, arg, &g, cause) < 0)
 			goto out;
 		sd_gres_facts(&g, f);
 	} else if (!strcmp(name, "slurm.conf")) {
-		if (slurmread_conf_text(path, text, len, sd_include, &incs, &c, cause) < 0 ||
+		if (slurmread_conf_text(path, text, len, read, arg, &c, cause) < 0 ||
 		    sd_conf_facts(&c, f, cause) < 0)
 			goto out;
 	} else {
@@ -568,18 +573,18 @@ static void sd_merge(const struct sd_facts *a, const struct sd_facts *b, struct 
 }
 
 int slurmdiff_compute(const char *path, const char *old, size_t old_len,
-		      const char *new, size_t new_len, struct slurmdiff *out,
-		      char **cause)
+		      const char *new, size_t new_len, slurmread_fn read, void *arg,
+		      struct slurmdiff *out, char **cause)
 {
 	struct sd_facts a = { 0 }, b = { 0 };
 	char *why = NULL;
 	int rc = -1;
 
-	if (sd_read(path, old, old_len, &a, &why) < 0) {
+	if (sd_read(path, old, old_len, read, arg, &a, &why) < 0) {
 		*cause = xasprintf("old: %s", why);
 		goto out;
 	}
-	if (sd_read(path, new, new_len, &b, &why) < 0) {
+	if (sd_read(path, new, new_len, read, arg, &b, &why) < 0) {
 		*cause = xasprintf("new: %s", why);
 		goto out;
 	}

@@ -17,9 +17,12 @@
  * Slurm's own default (slurmdiff_is_default; gres.conf AutoDetect=off) is
  * as if not written.
  *
- * An "Include" line counts as a setting of its own (the paths, in order):
- * the content of an included file is not compared, as the plan observes
- * only the files it renders.
+ * An "Include" line's file is read in its place (slurmread.h resolves
+ * the path as slurmctld does) through the caller's reader, which the plan
+ * answers from what it observed on the host (observe_include.h): a node
+ * moved into an included file is no change, a node changed there is that
+ * node's setting. Without a reader an Include line counts as a setting of
+ * its own (the paths, in order).
  *
  * Ownership: struct slurmdiff owns its items; slurmdiff_release().
  */
@@ -29,6 +32,8 @@
 #include "compat.h"
 
 #include <stddef.h>
+
+#include "slurmread.h"
 
 enum slurmdiff_scope {
 	SLURMDIFF_GLOBAL,	/* a setting of the whole file */
@@ -60,13 +65,15 @@ bool slurmdiff_handles(const char *path);
 /*
  * Compares old (old_len bytes) with new, both the file at path, into out
  * (zeroed by the caller): global settings first, then nodes, partitions,
- * other records and gres.conf devices, each sorted. 0 (out->n == 0: the
- * change is formatting only), or -1 + *cause when either side does not
- * read (path:line: what is wrong; "old"/"new" says which).
+ * other records and gres.conf devices, each sorted. Include lines of
+ * slurm.conf and gres.conf read their files through read(arg, ...) on
+ * both sides (read NULL: each Include line is a setting). 0 (out->n == 0:
+ * the change is formatting only), or -1 + *cause when either side does
+ * not read (path:line: what is wrong; "old"/"new" says which).
  */
 int slurmdiff_compute(const char *path, const char *old, size_t old_len,
-		      const char *new, size_t new_len, struct slurmdiff *out,
-		      char **cause);
+		      const char *new, size_t new_len, slurmread_fn read, void *arg,
+		      struct slurmdiff *out, char **cause);
 
 /*
  * One item as people read it: "gpu[01-02]: Gres gpu:a100:2 -> (none)",

@@ -9,6 +9,11 @@
 # exits 2 (changes pending); apply writes them back and slurmctld/slurmd
 # keep their pids. Then one real setting changed by hand is named, and
 # classified as before (ReturnToService: reconfigure; gres.conf: restart).
+# Last, the node lines moved into an included nodes.conf on every host
+# (slurm.conf says "Include nodes.conf"): plan reads the included file from
+# each host and says "formatting only"; a feature added to gpu03 inside
+# nodes.conf (and slurmctld restarted on it) is named as gpu03's setting,
+# restarts as a node change does, and is a capacity loss apply refuses.
 . "$(dirname "$0")/test-lib.sh"
 . "$TOP/tests/t/lib-lab.sh"
 
@@ -109,6 +114,47 @@ sys.exit(0 if [x[\"settings\"] for x in f] == [[\"gpu[01-03]: gpu:fake Count=1 F
 	cc apply "$INV" >out 2>&1; rc=$?; cat out; test "$rc" = 0 &&
 	grep " 1 restart," out &&
 	cc plan "$INV" >out; rc=$?; cat out; test "$rc" = 0
+'
+
+
+test_expect_success 'nodes moved into an included file: formatting only' '
+	for h in $HOSTS; do
+		on $h sh -c "cd /etc/slurm && grep ^NodeName= slurm.conf >nodes.conf &&
+			sed -i -e \"0,/^NodeName=/s/^NodeName=.*/Include nodes.conf/\" \
+			-e \"/^NodeName=/d\" slurm.conf" || return 1
+	done &&
+	on ctl cat /etc/slurm/slurm.conf >inc.conf && cat inc.conf &&
+	grep "^Include nodes.conf$" inc.conf && ! grep "^NodeName=" inc.conf &&
+	test "$(on ctl cat /etc/slurm/nodes.conf | grep -c ^NodeName=gpu)" = 3 &&
+	test_must_fail --exit=2 cc plan "$INV" >out && cat out &&
+	grep "^  ctl,gpu\[01-03\]: /etc/slurm/slurm.conf: modify, formatting only$" out &&
+	test "$(grep -c ": /etc/" out)" = 1 &&
+	! grep "^services:" out && ! grep "restart\|reconfigure\|^capacity:" out
+'
+
+test_expect_success 'a node changed inside the included file: named, restarts, a capacity loss' '
+	for h in $HOSTS; do
+		on $h sed -i "s/^\(NodeName=gpu03 .*Feature=\)fake /\1fake,big /" \
+			/etc/slurm/nodes.conf || return 1
+	done &&
+	on ctl grep "^NodeName=gpu03 .*Feature=fake,big " /etc/slurm/nodes.conf &&
+	on ctl lab-service slurmctld restart &&
+	for i in 1 2 3 4 5 6 7 8 9 10; do
+		on ctl scontrol show node gpu03 2>/dev/null | grep -q "AvailableFeatures=fake,big" && break
+		sleep 1
+	done &&
+	on ctl scontrol show node gpu03 | grep "AvailableFeatures=fake,big" &&
+	test_must_fail --exit=2 cc plan "$INV" >out && cat out &&
+	grep "^  ctl,gpu\[01-03\]: /etc/slurm/slurm.conf: modify, settings:$" out &&
+	grep "^    gpu03: Features big,fake -> fake$" out &&
+	test "$(grep -c "^    [A-Za-z].* -> " out)" = 1 &&
+	grep "^  ctl: restart slurmctld (slurm.conf: NodeName)" out &&
+	grep "^capacity: node gpu03 loses feature .big.$" out &&
+	test_must_fail --exit=4 cc apply "$INV" >out 2>err && cat out err &&
+	on ctl grep -q "^Include nodes.conf$" /etc/slurm/slurm.conf &&
+	cc apply --allow-capacity-loss "$INV" >out 2>&1; rc=$?; cat out; test "$rc" = 0 &&
+	cc plan "$INV" >out; rc=$?; cat out; test "$rc" = 0 &&
+	for h in $HOSTS; do on $h rm /etc/slurm/nodes.conf || return 1; done
 '
 
 test_done

@@ -29,7 +29,7 @@ static char *settings(const char *path, const char *a, const char *b)
 	struct strbuf sb = STRBUF_INIT;
 	char *cause = NULL;
 
-	if (slurmdiff_compute(path, a, strlen(a), b, strlen(b), &d, &cause) < 0) {
+	if (slurmdiff_compute(path, a, strlen(a), b, strlen(b), NULL, NULL, &d, &cause) < 0) {
 		cr_log_info("%s", cause);
 		free(cause);
 		slurmdiff_release(&d);
@@ -210,7 +210,8 @@ Test(slurmdiff, a_side_that_does_not_read_is_an_error)
 	struct slurmdiff d = { 0 };
 	char *cause = NULL;
 
-	cr_expect_eq(slurmdiff_compute(SLURM, "A=1\n", 4, "NodeName=x CPUs\n", 16, &d, &cause),
+	cr_expect_eq(slurmdiff_compute(SLURM, "A=1\n", 4, "NodeName=x CPUs\n", 16, NULL, NULL,
+				       &d, &cause),
 		     -1);
 	cr_expect_not_null(cause);
 	cr_expect_not_null(strstr(cause, "new: " SLURM ":1:"), "%s", cause);
@@ -223,7 +224,8 @@ Test(slurmdiff, a_side_that_does_not_read_is_an_error)
 static unsigned classify(const char *path, const char *a, const char *b, bool reexec,
 			 char **why, char **set)
 {
-	return plan_classify_settings(path, a, strlen(a), b, strlen(b), reexec, why, set);
+	return plan_classify_settings(path, a, strlen(a), b, strlen(b), reexec, NULL, NULL, why,
+				      set);
 }
 
 Test(slurmdiff, formatting_only_needs_nothing)
