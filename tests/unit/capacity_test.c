@@ -270,3 +270,93 @@ Test(capacity, lowered_limits_named_other_forms_not)
 	capacity_view_release(&same);
 	model_free(m);
 }
+
+/*
+ * What the guard counts of a node comes from the node type's modelled
+ * keys only: Gres=, Features= and Feature= given through a node type's or
+ * a host's extra: are refused by validate, so no inventory the plan runs
+ * on has GPUs or features the guard would miss.
+ */
+Test(capacity, node_gres_and_features_never_come_through_extra)
+{
+	static const char *const bad[] = {
+		"    extra: {Gres: \"gpu:a100:4\"}\n",
+		"    extra: {features: ib}\n",
+		"    extra: {Feature: ib}\n",
+	};
+
+	for (size_t i = 0; i < ARRAY_SIZE(bad); i++) {
+		char *text = xasprintf("cluster: {name: lab, controller: ctl, slurm_version: \"24.11\"}\n"
+				       "node_types:\n  big:\n    cpus: 64\n    memory_mb: 1000\n%s"
+				       "hosts:\n  - {names: ctl, roles: [controller]}\n"
+				       "  - {names: gpu01, type: big}\n"
+				       "  - {names: gpu02, type: big, extra: {Gres: \"gpu:2\"}}\n"
+				       "partitions:\n  - {name: p, nodes: \"gpu[01-02]\", default: true}\n",
+				       bad[i]);
+		struct diag_list dl = DIAG_LIST_INIT;
+		struct model *m = inventory_load_string("t.yaml", text, strlen(text), &dl);
+
+		cr_assert_not_null(m);
+		validate_model(m, &dl);
+		cr_expect_eq(diag_errors(&dl), 2, "%s", text);
+		for (size_t k = 0; k < dl.n; k++)
+			cr_expect_not_null(strstr(dl.items[k].msg, "is modelled by the inventory"),
+					   "%s", dl.items[k].msg);
+		diag_release(&dl);
+		model_free(m);
+		free(text);
+	}
+}
+
+/* The losses of model m against slurmctld showing gpu[01-02] and partition line part. */
+static size_t extra_losses(const struct model *m, const char *part, char ***l)
+{
+	struct cap_view have = { 0 };
+	char *cause = NULL;
+	size_t n;
+
+	cr_assert_eq(capacity_parse_nodes(
+		"NodeName=gpu01 CPUTot=64 RealMemory=512000 AvailableFeatures=(null) Gres=(null)\n"
+		"NodeName=gpu02 CPUTot=64 RealMemory=512000 AvailableFeatures=(null) Gres=(null)\n",
+		&have, &cause), 0);
+	cr_assert_eq(capacity_parse_partitions(part, &have, &cause), 0);
+	have.seen = true;
+	n = capacity_model_losses(m, &have, l);
+	for (size_t i = 0; i < n; i++)
+		cr_log_info("%s", (*l)[i]);
+	capacity_view_release(&have);
+	return n;
+}
+
+/* A partition's limits given through its extra: count as the modelled ones do. */
+Test(capacity, partition_limits_through_extra_count)
+{
+	static const char text[] =
+		"cluster: {name: lab, controller: ctl, slurm_conf: {DefMemPerCPU: 2000}}\n"
+		"node_types:\n  big: {cpus: 64, memory_mb: 512000}\n"
+		"hosts:\n  - {names: ctl, roles: [controller]}\n"
+		"  - {names: \"gpu[01-02]\", type: big}\n"
+		"partitions:\n"
+		"  - {name: gpu, nodes: \"gpu[01-02]\", default: true, extra: {MaxCPUsPerNode: 32, "
+		"GraceTime: 60, MaxMemPerNode: 100000}}\n";
+	struct diag_list dl = DIAG_LIST_INIT;
+	struct model *m = inventory_load_string("t.yaml", text, strlen(text), &dl);
+	char **l;
+	size_t n;
+
+	cr_assert_not_null(m);
+	validate_model(m, &dl);
+	cr_assert_eq(diag_errors(&dl), 0, "%s", dl.n ? dl.items[0].msg : "");
+	n = extra_losses(m, "PartitionName=gpu MaxCPUsPerNode=32 GraceTime=60 DefMemPerCPU=2000 "
+			 "MaxMemPerNode=100000 Nodes=gpu[01-02]\n", &l);
+	cr_expect_eq(n, 0, "the same limits through extra: no loss");
+	capacity_list_free(l, n);
+	/* and one the inventory lowers through extra is a loss */
+	n = extra_losses(m, "PartitionName=gpu MaxCPUsPerNode=48 GraceTime=60 DefMemPerCPU=2000 "
+			 "MaxMemPerNode=100000 Nodes=gpu[01-02]\n", &l);
+	cr_assert_eq(n, 1);
+	cr_expect_str_eq(l[0], "partition gpu lowers MaxCPUsPerNode (48 -> 32)");
+	capacity_list_free(l, n);
+	diag_release(&dl);
+	model_free(m);
+}
