@@ -230,6 +230,49 @@ static void emit_user(const char *key, const struct import_user *u, struct strbu
 	strbuf_addstr(out, "}\n");
 }
 
+/*
+ * The address of host name as the inventory gives it, or NULL: a node's
+ * NodeAddr (a controller that is also a node has only that one).
+ */
+static const char *addr_of(const struct imp *im, const char *name)
+{
+	for (size_t i = 0; i < im->n_nodes; i++)
+		if (!strcmp(im->nodes[i].name, name))
+			return im->nodes[i].addr;
+	if (im->controller && !strcmp(name, im->controller))
+		return im->controller_addr;
+	if (im->backup && !strcmp(name, im->backup))
+		return im->backup_addr;
+	return NULL;
+}
+
+/*
+ * SlurmctldHost= as the site wrote it: a controller named without an
+ * address whose host entry has one (it is a node, with NodeAddr) would
+ * render as name(address), an address the site never gave; slurmctld_host:
+ * name keeps it a name. A second controller written with its address then
+ * loses it in the render: said.
+ */
+static void emit_ctld_host_form(struct imp *im, struct strbuf *out)
+{
+	const char *names[] = { im->controller, im->backup };
+	const char *addrs[] = { im->controller_addr, im->backup_addr };
+	bool gains = false;
+
+	for (size_t i = 0; i < ARRAY_SIZE(names); i++)
+		gains |= names[i] && !addrs[i] && addr_of(im, names[i]);
+	if (!gains)
+		return;
+	strbuf_addstr(out, "  # SlurmctldHost= gave the name alone: each node resolves it\n"
+		      "  slurmctld_host: name\n");
+	for (size_t i = 0; i < ARRAY_SIZE(names); i++)
+		if (names[i] && addrs[i])
+			imp_problem(im, im->src->conf.path, 0, "SlurmctldHost=%s(%s): the other "
+				    "controller is named without its address, and the inventory "
+				    "writes both alike: %s is written without its address",
+				    names[i], addrs[i], names[i]);
+}
+
 /* cluster: keys from modelled slurm.conf keys. */
 static void emit_cluster_keys(struct imp *im, struct strbuf *out)
 {
@@ -278,6 +321,7 @@ static void emit_cluster_keys(struct imp *im, struct strbuf *out)
 		strbuf_addf(out, "  controller: %s\n", im->controller);
 	if (im->backup)
 		strbuf_addf(out, "  backup_controller: %s\n", im->backup);
+	emit_ctld_host_form(im, out);
 	if (im->dbd)
 		strbuf_addf(out, "  accounting_host: %s\n", im->dbd);
 	for (size_t i = 0; i < im->conf.n; i++) {
@@ -329,22 +373,6 @@ static bool line_kind(const struct slurmconf_line *l)
 		if (imp_key_is(l, keys[i]))
 			return true;
 	return false;
-}
-
-/*
- * The address of host name as the inventory gives it, or NULL: a node's
- * NodeAddr (a controller that is also a node has only that one).
- */
-static const char *addr_of(const struct imp *im, const char *name)
-{
-	for (size_t i = 0; i < im->n_nodes; i++)
-		if (!strcmp(im->nodes[i].name, name))
-			return im->nodes[i].addr;
-	if (im->controller && !strcmp(name, im->controller))
-		return im->controller_addr;
-	if (im->backup && !strcmp(name, im->backup))
-		return im->backup_addr;
-	return NULL;
 }
 
 /* A host written as its name in one file and its address in the other. */

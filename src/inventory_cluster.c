@@ -11,6 +11,7 @@
 
 static const char *const config_modes[] = { "push", "configless", NULL };
 static const char *const render_defaults[] = { "clusterctl", "slurm", NULL };
+static const char *const ctld_host_forms[] = { "address", "name", NULL };
 static const char *const db_methods[] = { "sql", "sacctmgr", "auto", NULL };
 
 static const struct key_spec svc_user_keys[] = {
@@ -82,6 +83,9 @@ static const struct key_spec cluster_keys[] = {
 	{ "defaults", K_ENUM, F(struct cluster, defaults),
 	  .choices = render_defaults, .def = "clusterctl",
 	  .doc = "what the files say where the inventory says nothing: clusterctl: its own choices (ProctrackType, SelectTypeParameters, cgroup.conf's Constrain*, pid and spool paths, timers, slurmdbd's DebugLevel...); slurm: nothing, so Slurm's defaults hold (import writes it: an adopted cluster keeps what it ran with)" },
+	{ "slurmctld_host", K_ENUM, F(struct cluster, slurmctld_host),
+	  .choices = ctld_host_forms, .def = "address",
+	  .doc = "how SlurmctldHost= names each controller: address: name(address) where its host entry has an address; name: the name alone, which every node resolves itself (import writes it where the site's slurm.conf gave no address)" },
 	{ "config_dir", K_STR, F(struct cluster, config_dir),
 	  L(struct cluster, config_dir_loc), .def = "/etc/slurm",
 	  .doc = "directory of slurm.conf and friends on the hosts" },

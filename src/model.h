@@ -81,6 +81,9 @@ enum config_mode { CONFIG_PUSH, CONFIG_CONFIGLESS };
  */
 enum render_defaults { DEFAULTS_CLUSTERCTL, DEFAULTS_SLURM };
 
+/* How SlurmctldHost= names a controller whose host entry has an address. */
+enum ctld_host_form { CTLD_HOST_ADDRESS, CTLD_HOST_NAME };
+
 /* How a service is driven on a host; commands run through the host's shell. */
 struct service_cmds {
 	const char *start;
@@ -114,6 +117,7 @@ struct cluster {
 	struct svc_user munge_user;
 	enum config_mode config_mode;
 	enum render_defaults defaults;
+	enum ctld_host_form slurmctld_host;	/* name(address), or the name alone */
 
 	const char *config_dir;		/* default /etc/slurm */
 	const char *munge_key_path;	/* default /etc/munge/munge.key */

@@ -167,12 +167,16 @@ static bool is_compute(const struct model *m, const struct host *h)
 	return host_type(m, h) != NULL;
 }
 
-/* "name(address)" or "name", as SlurmctldHost wants it. */
+/*
+ * "name(address)" or "name", as SlurmctldHost wants it: the name alone
+ * where the host has no address or the inventory says so (cluster.
+ * slurmctld_host: name, a site whose nodes resolve the name themselves).
+ */
 static char *ctld_host(const struct model *m, const char *name)
 {
 	const struct host *h = model_find_host(m, name);
 
-	if (h && h->address)
+	if (h && h->address && m->cluster.slurmctld_host == CTLD_HOST_ADDRESS)
 		return xasprintf("%s(%s)", name, h->address);
 	return xstrdup(name);
 }

@@ -354,6 +354,38 @@ Test(import, slurm_user_root_when_slurm_conf_names_none)
 			  "PartitionName=p Nodes=n1 Default=YES\n", "  slurm_user: {name: slurmadm}\n");
 }
 
+/* SlurmctldHost= naming a node without its NodeAddr: the render adds none */
+Test(import, a_controller_named_without_its_address_stays_so)
+{
+	static const char conf[] =
+		"ClusterName=t\nSlurmctldHost=n1\n"
+		"NodeName=n[1-2] NodeAddr=10.0.1.[1-2] CPUs=4 RealMemory=8192\n"
+		"PartitionName=main Nodes=n[1-2] Default=YES\n";
+	static const char addr[] =
+		"ClusterName=t\nSlurmctldHost=n1(10.0.1.1)\n"
+		"NodeName=n[1-2] NodeAddr=10.0.1.[1-2] CPUs=4 RealMemory=8192\n"
+		"PartitionName=main Nodes=n[1-2] Default=YES\n";
+	struct import_source src = { .conf = { "s.conf", conf, sizeof(conf) - 1 },
+				     .read = slurmread_local };
+	struct strbuf out = STRBUF_INIT, problems = STRBUF_INIT;
+	char *cause = NULL;
+
+	cr_assert_eq(import_nodes(&src, &out, &problems, &cause), 0, "%s%s", problems.buf,
+		     cause ? cause : "");
+	cr_expect(strstr(out.buf, "  controller: n1\n"
+			 "  # SlurmctldHost= gave the name alone: each node resolves it\n"
+			 "  slurmctld_host: name\n"), "%s", out.buf);
+	cr_expect_eq(errors_of(out.buf), 0, "%s", out.buf);
+	strbuf_reset(&out);
+	/* written with its address, it keeps the default form */
+	src.conf = (struct import_file){ "s.conf", addr, sizeof(addr) - 1 };
+	cr_assert_eq(import_nodes(&src, &out, &problems, &cause), 0, "%s%s", problems.buf,
+		     cause ? cause : "");
+	cr_expect_null(strstr(out.buf, "slurmctld_host"), "%s", out.buf);
+	strbuf_release(&out);
+	strbuf_release(&problems);
+}
+
 Test(import, mem_tres_limits_take_the_units_validate_takes)
 {
 	struct kv items[] = { { .key = "mem", .value = "1.5G" }, { .key = "cpu", .value = "4" } };

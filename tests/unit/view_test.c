@@ -277,6 +277,33 @@ Test(view, pass_through_overrides_defaults_once_in_site_section)
 	model_free(m);
 }
 
+/* slurmctld_host: name writes the controllers' names alone, addresses or not */
+Test(view, slurmctld_host_name_leaves_the_address_out)
+{
+	static const char hosts[] =
+		"hosts:\n"
+		"  - {names: ctl, address: 10.0.0.1, roles: [controller, dbd]}\n"
+		"  - {names: ctl2, address: 10.0.0.2, roles: [backup]}\n"
+		"  - {names: n1, type: b}\n"
+		"partitions:\n  - {name: p, nodes: ALL, default: true}\n";
+	struct model *m = model_of(", backup_controller: ctl2, slurmctld_host: name", hosts);
+	struct model *a = model_of(", backup_controller: ctl2, slurmctld_host: address", hosts);
+	json_t *ctx = slurm_ctx(m), *actx = slurm_ctx(a);
+	json_t *ctl = json_object_get(ctx, "control"), *actl = json_object_get(actx, "control");
+
+	cr_assert_str_eq(json_string_value(json_object_get(json_array_get(ctl, 1), "value")),
+			 "ctl");
+	cr_assert_str_eq(json_string_value(json_object_get(json_array_get(ctl, 2), "value")),
+			 "ctl2");
+	cr_assert_str_eq(json_string_value(json_object_get(json_array_get(actl, 2), "value")),
+			 "ctl2(10.0.0.2)");
+	cr_assert_str_eq(setting_of(actx, "control", "SlurmctldHost"), "ctl(10.0.0.1)");
+	json_decref(ctx);
+	json_decref(actx);
+	model_free(m);
+	model_free(a);
+}
+
 Test(view, configless_enables_it_on_the_controller)
 {
 	struct model *push = model_of("", "hosts:\n"
