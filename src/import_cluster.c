@@ -8,8 +8,11 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "import_cluster.h"
+#include "import_daemons.h"
+#include "import_hw.h"
 #include "import_nodes.h"
 #include "slurmread.h"
 #include "strbuf.h"
@@ -176,13 +179,93 @@ static char *slurm_user_of(const struct import_file *conf)
 	return name;
 }
 
+/*
+ * The host slurmdbd runs on when slurm.conf (resolved: src->read for its
+ * includes) names one other than the controller, reached as reached:
+ * AccountingStorageHost= with accounting_storage/slurmdbd that is neither
+ * that name, nor the first SlurmctldHost's name or address, nor this
+ * host's own name for itself. NULL otherwise (a slurm.conf that does not
+ * read is import_nodes()'s to report). Newly allocated.
+ */
+static char *dbd_elsewhere(const struct import_source *src, const char *reached)
+{
+	struct slurmconf c = { 0 };
+	const struct slurmconf_line *type, *host, *ctl;
+	char *cause = NULL, *name = NULL, *addr = NULL, *h = NULL;
+
+	if (slurmread_conf_text(src->conf.path, src->conf.text, src->conf.len, src->read,
+				src->read_arg, &c, &cause) < 0)
+		goto out;
+	type = slurmread_setting(&c, "AccountingStorageType");
+	host = slurmread_setting(&c, "AccountingStorageHost");
+	if (!type || !host || strcasecmp(type->kv[0].value, "accounting_storage/slurmdbd"))
+		goto out;
+	if ((ctl = slurmread_setting(&c, "SlurmctldHost")))
+		imp_split_host(ctl->kv[0].value, &name, &addr);
+	h = host->kv[0].value;
+	if (strcmp(h, reached) && !imp_local_host(h) && (!name || strcmp(h, name)) &&
+	    (!addr || strcmp(h, addr)))
+		h = xstrdup(h);
+	else
+		h = NULL;
+out:
+	free(cause);
+	free(name);
+	free(addr);
+	slurmconf_release(&c);
+	return h;
+}
+
+/*
+ * slurmdbd.conf from dbd, the host slurmdbd runs on, through the same SSH
+ * settings as t into src->dbd (named "dbd:DIR/slurmdbd.conf"), in place of
+ * any copy the controller holds (slurmdbd never reads that one). A host
+ * that cannot be reached, or has no slurmdbd.conf, is a problem named in
+ * problems: its retention (Purge*After) and other settings would be lost
+ * without a word. The number of problems added.
+ */
+static int read_dbd_conf(const struct transport_target *t, const char *dbd, const char *dir,
+			 struct import_source *src, struct strbuf *problems)
+{
+	struct transport_target d = *t;
+	struct transport *tr = NULL;
+	struct import_file f = { 0 };
+	char *why = NULL;
+	int n = 0;
+
+	free((char *)src->dbd.path);
+	free((char *)src->dbd.text);
+	memset(&src->dbd, 0, sizeof(src->dbd));
+	d.host = dbd;
+	d.address = NULL;
+	if (transport_connect(&d, &tr, &why) < 0 ||
+	    read_remote(tr, dir, "slurmdbd.conf", false, &f, &why) < 0 || !f.path) {
+		strbuf_addf(problems, "%s:%s/slurmdbd.conf: slurm.conf's AccountingStorageHost=%s "
+			    "runs slurmdbd, whose slurmdbd.conf could not be read (%s): its "
+			    "settings (Purge*After retention, ...) are not imported\n", dbd, dir,
+			    dbd, why ? why : "no such file");
+		n = 1;
+	} else {
+		src->dbd.path = xasprintf("%s:%s", dbd, f.path);
+		src->dbd.text = f.text;
+		src->dbd.len = f.len;
+		f.text = NULL;
+	}
+	free((char *)f.path);
+	free((char *)f.text);
+	free(why);
+	transport_close(tr);
+	return n;
+}
+
 int import_cluster(const struct transport_target *t, const char *config_dir,
 		   struct strbuf *out, struct strbuf *problems, char **cause)
 {
 	struct import_source src = { .read = remote_read };
 	struct transport *tr = NULL;
 	const char *dir = config_dir ? config_dir : "/etc/slurm";
-	int rc = -1;
+	char *dbd = NULL;
+	int rc = -1, n_dbd = 0;
 
 	if (transport_connect(t, &tr, cause) < 0)
 		return -1;
@@ -193,6 +276,9 @@ int import_cluster(const struct transport_target *t, const char *config_dir,
 	    read_remote(tr, dir, "slurmdbd.conf", false, &src.dbd, cause) < 0 ||
 	    !(src.release = read_release(tr, cause)))
 		goto out;
+	/* slurmdbd on a host of its own: its slurmdbd.conf is there */
+	if ((dbd = dbd_elsewhere(&src, t->host)))
+		n_dbd = read_dbd_conf(t, dbd, dir, &src, problems);
 	/* slurmctld runs as root without SlurmUser=: nothing to carry then */
 	src.slurm_user.name = slurm_user_of(&src.conf);
 	if (src.slurm_user.name &&
@@ -205,7 +291,10 @@ int import_cluster(const struct transport_target *t, const char *config_dir,
 		src.munge_user.name = NULL;
 	src.ssh_yaml = ssh_yaml(t);
 	rc = import_nodes(&src, out, problems, cause);
+	if (rc >= 0)
+		rc += n_dbd;
 out:
+	free(dbd);
 	import_source_release(&src);
 	transport_close(tr);
 	return rc;

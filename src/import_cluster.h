@@ -2,7 +2,10 @@
  * import_cluster.h: "clusterctl import cluster HOST": a running cluster
  * read from its controller over SSH (transport.h) into one inventory:
  * CONFIG_DIR/slurm.conf and the files it includes, gres.conf,
- * cgroup.conf and slurmdbd.conf (absent ones skipped, as Slurm does), the
+ * cgroup.conf and slurmdbd.conf (absent ones skipped, as Slurm does;
+ * slurmdbd.conf from the host AccountingStorageHost= names when that is
+ * not the controller, through the same SSH settings, and a problem naming
+ * it when it cannot be read there), the
  * release from "slurmctld -V", the slurm and munge users' UIDs and GIDs
  * from getent, and the ssh: section that reached the host (user, port,
  * the ssh_config); then

@@ -71,7 +71,7 @@ static void must_agree(struct imp *im, const struct slurmconf *dbd, const char *
 		    "slurm.conf): not in the schema: left out", key, l->kv[0].value, want);
 }
 
-static bool local_host(const char *h)
+bool imp_local_host(const char *h)
 {
 	return !strcasecmp(h, "localhost") || !strcmp(h, "127.0.0.1") || !strcmp(h, "::1");
 }
@@ -100,7 +100,7 @@ void imp_emit_dbd(struct imp *im, const struct slurmconf *dbd, struct strbuf *ou
 	emit_settings(im, SLURMKEYS_SLURMDBD, dbd, modelled, "slurmdbd_conf", out);
 	strbuf_addstr(db, "\ndatabase:\n");
 	v = setting(dbd, "StorageHost");
-	if (v && !local_host(v)) {
+	if (v && !imp_local_host(v)) {
 		strbuf_addstr(db, "  host: ");
 		yamlout_scalar(db, v);
 		strbuf_addch(db, '\n');

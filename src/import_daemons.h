@@ -13,6 +13,9 @@
 #include "slurmconf.h"
 #include "strbuf.h"
 
+/* True when h names the host it is read on itself (localhost, 127.0.0.1, ::1). */
+bool imp_local_host(const char *h);
+
 /* Appends "  cgroup_conf:" (under cluster:) for cgroup.conf settings cg. */
 void imp_emit_cgroup(struct imp *im, const struct slurmconf *cg, struct strbuf *out);
 

@@ -9,6 +9,9 @@
 # YAML validates as printed, renders what the files meant
 # (tests/tools/slurmmeaning on both sides) and never holds the password.
 # A host that cannot be reached, or has no slurm.conf, exits 1.
+# A slurmdbd on a host of its own (AccountingStorageHost=dbd1) has its
+# slurmdbd.conf read there over the same SSH settings, not the
+# controller's stale copy; one that cannot be read is named, exit 4.
 . "$(dirname "$0")/test-lib.sh"
 . "$TOP/tests/t/lib-lab.sh"
 
@@ -16,7 +19,7 @@ MEANING=${CLUSTERCTL_TOOLS:-$TOP/build/tools}/slurmmeaning
 test -x "$MEANING" || test_skip_or_die "no $MEANING (make tools)"
 lab_begin
 L=$CLUSTERCTL_LAB
-lab_hosts_up ctl
+lab_hosts_up ctl dbd1
 
 mkdir site
 cat >site/slurm.conf <<'EOF2'
@@ -93,6 +96,42 @@ test_expect_success 'no slurm.conf in CONFIG_DIR, or no such host: exit 1 naming
 	test_must_fail --exit=1 "$CLUSTERCTL" import cluster nosuchhost.invalid \
 		--ssh-config "$L/ssh/config" 2>err &&
 	grep "^clusterctl: import: .*nosuchhost.invalid" err
+'
+
+
+test_expect_success 'slurmdbd on its own host: its slurmdbd.conf is read there' '
+	sed "s/^AccountingStorageHost=ctl\$/AccountingStorageHost=dbd1/" site/slurm.conf >dbd.conf &&
+	grep -q "^AccountingStorageHost=dbd1\$" dbd.conf &&
+	lab_exec ctl mkdir -p /etc/slurm-dbd &&
+	for f in nodes.conf gres.conf cgroup.conf; do
+		lab_exec ctl sh -c "cat >/etc/slurm-dbd/$f" <site/$f || return 1
+	done &&
+	lab_exec ctl sh -c "cat >/etc/slurm-dbd/slurm.conf" <dbd.conf &&
+	printf "DbdHost=ctl\nStorageHost=localhost\nPurgeJobAfter=1month\n" |
+		lab_exec ctl sh -c "cat >/etc/slurm-dbd/slurmdbd.conf" &&
+	lab_exec dbd1 mkdir -p /etc/slurm-dbd &&
+	printf "DbdHost=dbd1\nStorageHost=localhost\nPurgeJobAfter=6month\nPurgeStepAfter=2month\n" |
+		lab_exec dbd1 sh -c "cat >/etc/slurm-dbd/slurmdbd.conf" &&
+	"$CLUSTERCTL" import cluster ctl /etc/slurm-dbd --ssh-config "$L/ssh/config" \
+		>dbd.yaml 2>err && cat err dbd.yaml && test_cmp /dev/null err &&
+	grep "^# Imported by clusterctl from .*dbd1:/etc/slurm-dbd/slurmdbd.conf" dbd.yaml &&
+	grep "^  accounting_host: dbd1\$" dbd.yaml &&
+	grep "^    PurgeJobAfter: 6month\$" dbd.yaml && grep "^    PurgeStepAfter: 2month\$" dbd.yaml &&
+	! grep "1month" dbd.yaml &&
+	"$CLUSTERCTL" validate dbd.yaml
+'
+
+test_expect_success 'a slurmdbd host whose slurmdbd.conf cannot be read: named, exit 4' '
+	lab_exec dbd1 rm /etc/slurm-dbd/slurmdbd.conf &&
+	test_must_fail --exit=4 "$CLUSTERCTL" import cluster ctl /etc/slurm-dbd \
+		--ssh-config "$L/ssh/config" >dbd.yaml 2>err && cat err &&
+	grep "^clusterctl: import: dbd1:/etc/slurm-dbd/slurmdbd.conf: slurm.conf.s AccountingStorageHost=dbd1 runs slurmdbd, whose slurmdbd.conf could not be read (no such file): its settings (Purge\*After retention, ...) are not imported\$" err &&
+	! grep "^    Purge" dbd.yaml &&
+	sed "s/^AccountingStorageHost=dbd1\$/AccountingStorageHost=nosuchdbd.invalid/" dbd.conf |
+		lab_exec ctl sh -c "cat >/etc/slurm-dbd/slurm.conf" &&
+	test_must_fail --exit=4 "$CLUSTERCTL" import cluster ctl /etc/slurm-dbd \
+		--ssh-config "$L/ssh/config" >dbd.yaml 2>err && cat err &&
+	grep "^clusterctl: import: nosuchdbd.invalid:/etc/slurm-dbd/slurmdbd.conf: slurm.conf.s AccountingStorageHost=nosuchdbd.invalid runs slurmdbd, whose slurmdbd.conf could not be read (.*nosuchdbd.invalid.*)" err
 '
 
 test_done
