@@ -101,6 +101,13 @@ struct line {
 	size_t n, alloc;
 };
 
+/* A QoS an association names first: where, and whether a QOS line gave it after. */
+struct qos_ref {
+	char *name;
+	unsigned lineno;
+	bool given;
+};
+
 struct dump {
 	const char *path;
 	unsigned lineno;
@@ -112,6 +119,8 @@ struct dump {
 	size_t *slots, mask, n_slots;	/* find_obj()'s table */
 	int n;
 	bool qos_lines;
+	struct qos_ref *refs;	/* QoS named before any QOS line gave them */
+	size_t n_refs, alloc_refs;
 };
 
 static void dproblem(struct dump *d, const char *fmt, ...) ATTR_PRINTF(2, 3);
@@ -408,8 +417,11 @@ static void note_qos(struct dump *d, const char *list)
 		size_t n = strcspn(p, ",");
 		char *name = xstrndup(p, n);
 
-		if (!find_obj(d, ACCT_QOS, name))
+		if (!find_obj(d, ACCT_QOS, name)) {
 			add_obj(d, ACCT_QOS, name);
+			XGROW(d->refs, d->alloc_refs, d->n_refs + 1);
+			d->refs[d->n_refs++] = (struct qos_ref){ xstrdup(name), d->lineno, false };
+		}
 		free(name);
 		p += n + (p[n] == ',');
 	}
@@ -552,6 +564,8 @@ static void qos_line(struct dump *d, const struct line *l, bool *used)
 
 	if (!q)
 		q = add_obj(d, ACCT_QOS, l->name);
+	for (size_t i = 0; i < d->n_refs; i++)
+		d->refs[i].given |= !strcmp(d->refs[i].name, l->name);
 	d->qos_lines = true;
 	acct_obj_set(q, "usage_factor", "1");
 	apply_fields(d, q, l, qos_dkeys, ARRAY_SIZE(qos_dkeys), used);
@@ -608,6 +622,25 @@ static int parse_line(struct dump *d, const char *s, char **cause)
 	return 0;
 }
 
+/*
+ * With QOS lines (a 25.05+ dump's, or --qos FILE's), a QoS the associations
+ * name that none of them gives would be imported by name only, its limits
+ * lost: named where first used. "normal" is slurmdbd's own: it creates it
+ * on a new database.
+ */
+static void qos_not_given(struct dump *d)
+{
+	for (size_t i = 0; d->qos_lines && i < d->n_refs; i++) {
+		if (d->refs[i].given || !strcmp(d->refs[i].name, "normal"))
+			continue;
+		d->lineno = d->refs[i].lineno;
+		dproblem(d, "QoS '%s' is named here but no QOS line (nor the --qos file) "
+			 "gives it: its limits are unknown and it is imported by name only; "
+			 "add it to the --qos file ('sacctmgr show qos -P' output)",
+			 d->refs[i].name);
+	}
+}
+
 int acct_import_dump(const char *path, const char *text, size_t len,
 		     struct strbuf *out, struct strbuf *problems, char **cause)
 {
@@ -634,6 +667,7 @@ int acct_import_dump(const char *path, const char *text, size_t len,
 		rc = -1;
 	}
 	if (rc == 0) {
+		qos_not_given(&d);
 		mark_defaults(&d);
 		where = xasprintf("the sacctmgr dump %s (cluster '%s')", path, d.cluster);
 		rc = d.n + acct_import_emit(&set, d.qos_lines, where, out, problems);
@@ -645,6 +679,9 @@ int acct_import_dump(const char *path, const char *text, size_t len,
 	for (size_t i = 0; i < d.n_def_of; i++)
 		free(d.def_of[i]);
 	free(d.def_of);
+	for (size_t i = 0; i < d.n_refs; i++)
+		free(d.refs[i].name);
+	free(d.refs);
 	free(d.slots);
 	free(copy);
 	return rc;

@@ -145,6 +145,19 @@ test_expect_success 'a dump with --qos (sacctmgr show qos -P) gives the qos: the
 	test_cmp want got
 '
 
+test_expect_success 'a QoS the associations name that --qos lacks: named, exit 4 (a 25.05+ dump gives it)' '
+	grep -v "^gold|" src-qos.txt >lack-qos.txt && ! grep -q "^gold|" lack-qos.txt &&
+	if grep -q "^QOS - .gold.:" src.cfg; then
+		"$CLUSTERCTL" import accounting --dump src.cfg --qos lack-qos.txt >lack.yaml 2>err &&
+		test_cmp /dev/null err
+	else
+		test_must_fail --exit=4 "$CLUSTERCTL" import accounting --dump src.cfg \
+			--qos lack-qos.txt >lack.yaml 2>err && cat err &&
+		grep "^clusterctl: import: src.cfg:[0-9]*: QoS .gold. is named here but no QOS line (nor the --qos file) gives it: its limits are unknown" err &&
+		test "$(grep -c "is named here" err)" = 1
+	fi
+'
+
 test_expect_success 'per-account differences and partition associations: imported, exit 0, same views' '
 	acct_on sh -e -c "
 		S=\"sacctmgr -i\"

@@ -419,6 +419,34 @@ Test(import, dump_with_qos_lines_carries_their_limits)
 	strbuf_release(&problems);
 }
 
+/*
+ * With QOS lines (--qos FILE's, after the dump), a QoS the associations
+ * name that they lack is named where first used (exit 4), never kept by
+ * name alone unsaid; slurmdbd's own "normal" need not be given.
+ */
+Test(import, a_qos_the_qos_lines_lack_is_named)
+{
+	struct strbuf out = STRBUF_INIT, problems = STRBUF_INIT;
+	char *cause = NULL;
+	char *given = xasprintf("%s\nQOS - 'gpu':Description='gpu':Priority=10\n", dump);
+	char *lacks = xasprintf("%s\nQOS - 'other':Description='other':Priority=10\n", dump);
+
+	cr_assert_eq(acct_import_dump("d.cfg", given, strlen(given), &out, &problems, &cause), 0,
+		     "%s%s", cause ? cause : "", problems.buf);
+	cr_expect_str_eq(problems.buf, "");
+	strbuf_reset(&out);
+	cr_assert_eq(acct_import_dump("d.cfg", lacks, strlen(lacks), &out, &problems, &cause), 1,
+		     "%s%s", cause ? cause : "", problems.buf);
+	cr_expect_str_eq(problems.buf, "d.cfg:9: QoS 'gpu' is named here but no QOS line (nor "
+			 "the --qos file) gives it: its limits are unknown and it is imported "
+			 "by name only; add it to the --qos file ('sacctmgr show qos -P' "
+			 "output)\n");
+	free(given);
+	free(lacks);
+	strbuf_release(&out);
+	strbuf_release(&problems);
+}
+
 Test(import, show_qos_rows_become_flat_file_qos_lines)
 {
 	static const char shown[] =
