@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "observe.h"
 #include "observe_include.h"
@@ -57,6 +58,28 @@ static const char *base_name(const char *path)
 	return s ? s + 1 : path;
 }
 
+/*
+ * True when some line of text starts (after blanks) with "include" and a
+ * blank, in any case: only then is the file read. A large cluster's
+ * slurm.conf that changed on every host is otherwise not parsed once per
+ * host here (the plan reads it once per distinct change).
+ */
+static bool has_include_line(const char *text, size_t len)
+{
+	const char *p = text, *end = text + len;
+
+	while (p < end) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+
+		while (p < end && (*p == ' ' || *p == '\t'))
+			p++;
+		if (end - p > 7 && !strncasecmp(p, "include", 7) && p[7] && strchr(" \t\v\f", p[7]))
+			return true;
+		p = nl ? nl + 1 : end;
+	}
+	return false;
+}
+
 /* The paths file f (a config the plan compares) includes, noted in pr. */
 static void probe_file(struct include_probe *pr, const struct obs_file *f)
 {
@@ -65,6 +88,8 @@ static void probe_file(struct include_probe *pr, const struct obs_file *f)
 	struct slurmgres g = { 0 };
 	char *cause = NULL;
 
+	if (!has_include_line(f->bytes, f->len))
+		return;
 	/* what does not read is compared as text: its paths do not matter */
 	if (!strcmp(name, "slurm.conf"))
 		(void)slurmread_conf_text(f->path, f->bytes, f->len, probe_read, pr, &c,

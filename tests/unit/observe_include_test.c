@@ -79,6 +79,19 @@ Test(observe_include, paths_resolve_as_slurmctld_does_and_nest)
 	obs_host_release(&h);
 }
 
+Test(observe_include, an_include_line_in_any_case_and_indent_counts_a_word_inside_not)
+{
+	struct obs_host h = { 0 };
+	char *got;
+
+	held(&h, SLURM, "ClusterName=lab\nSlurmctldHost=ctl\n"
+	     "Prolog=/etc/slurm/include.sh\n#include x.conf\n  INCLUDE\tnodes.conf\n", false);
+	got = missing_text(&h);
+	cr_expect_str_eq(got, "/etc/slurm/nodes.conf\n");
+	free(got);
+	obs_host_release(&h);
+}
+
 Test(observe_include, a_file_with_no_include_or_not_read_names_nothing)
 {
 	struct obs_host h = { 0 };
