@@ -25,6 +25,7 @@ ControlAddr=10.0.0.1
 BackupController=head2   # the backup
 BackupAddr=10.0.0.2
 SlurmctldPort= 6817
+SlurmUser=slurm
 AccountingStorageType=accounting_storage/slurmdbd
 AccountingStorageHost=head
 # pmix for OpenMPI 5
