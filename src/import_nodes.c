@@ -69,7 +69,7 @@ static void emit_part_nodes(struct imp *im, const char *v, struct strbuf *out)
 }
 
 static void emit_partition(struct imp *im, const struct slurmconf_line *l,
-			   bool make_default, struct strbuf *out)
+			   struct strbuf *out)
 {
 	struct strbuf extra = STRBUF_INIT;
 	const char *v;
@@ -79,7 +79,7 @@ static void emit_partition(struct imp *im, const struct slurmconf_line *l,
 	yamlout_scalar(out, l->kv[0].value);
 	if ((v = slurmconf_get(l, "Nodes")))
 		emit_part_nodes(im, v, out);
-	if (make_default || ((v = slurmconf_get(l, "Default")) && !strcasecmp(v, "YES")))
+	if ((v = slurmconf_get(l, "Default")) && !strcasecmp(v, "YES"))
 		strbuf_addstr(out, "\n    default: true");
 	for (size_t k = 0; k < ARRAY_SIZE(part_keys); k++) {
 		if (!(v = slurmconf_get(l, part_keys[k][0])) || default_all(part_keys[k][1], v))
@@ -111,22 +111,9 @@ static void emit_partition(struct imp *im, const struct slurmconf_line *l,
 	strbuf_release(&extra);
 }
 
-/* True when a partition is Default=YES (Slurm takes YES in any case). */
-static bool has_default(const struct imp *im)
-{
-	for (size_t i = 0; i < im->conf.n; i++) {
-		const char *v = imp_key_is(&im->conf.lines[i], "PartitionName") ?
-			slurmconf_get(&im->conf.lines[i], "Default") : NULL;
-
-		if (v && !strcasecmp(v, "YES"))
-			return true;
-	}
-	return false;
-}
-
 static void emit_partitions(struct imp *im, struct strbuf *out)
 {
-	bool any = false, need_default = !has_default(im);
+	bool any = false;
 
 	for (size_t i = 0; i < im->conf.n; i++) {
 		const struct slurmconf_line *l = &im->conf.lines[i];
@@ -135,12 +122,7 @@ static void emit_partitions(struct imp *im, struct strbuf *out)
 			continue;
 		if (!any)
 			strbuf_addstr(out, "\npartitions:\n");
-		/* the inventory always has a default partition; Slurm may have none */
-		if (!any && need_default)
-			imp_problem(im, l->path, l->lineno, "no partition is Default=YES, "
-				    "which the inventory requires: '%s' made the default",
-				    l->kv[0].value);
-		emit_partition(im, l, !any && need_default, out);
+		emit_partition(im, l, out);
 		any = true;
 	}
 }

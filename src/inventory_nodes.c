@@ -454,7 +454,7 @@ static const struct key_spec partition_keys[] = {
 	{ "nodes", K_STR, PT(nodes), L(struct partition, nodes_loc),
 	  .required = true, .doc = "hostlist of compute hosts, or ALL" },
 	{ "default", K_BOOL, PT(is_default), L(struct partition, default_loc),
-	  .def = "false", .doc = "Default=YES; exactly one partition has it" },
+	  .def = "false", .doc = "Default=YES; at most one partition has it (none: a job must name its partition)" },
 	{ "max_time", K_TIME, PT(max_time), .doc = "MaxTime" },
 	{ "default_time", K_TIME, PT(default_time), .doc = "DefaultTime" },
 	{ "priority_tier", K_INT, PT(priority_tier), .min = 0, .max = 65533,

@@ -900,10 +900,12 @@ static void check_partitions(struct vctx *v)
 		}
 		free(owner);
 	}
+	/* Slurm runs without one (a job must then name its partition), and
+	 * sites choose that: an import must not make one up */
 	if (!first_default)
-		diag_error(v->dl, v->m->partitions_loc.file ? &v->m->partitions_loc :
-			   &v->m->file_loc, "no default partition (set default: "
-			   "true on one)");
+		diag_warning(v->dl, v->m->partitions_loc.file ? &v->m->partitions_loc :
+			     &v->m->file_loc, "no default partition: a job that names "
+			     "none is refused (set default: true on one for a default)");
 }
 
 /* ------------------------------------------------------------------ */

@@ -8,6 +8,7 @@
 #include "compat.h"
 
 #include <criterion/criterion.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -66,9 +67,35 @@ Test(validate, returns_the_number_of_errors_added)
 
 	cr_assert_not_null(m);
 	cr_expect_eq(diag_errors(&dl), 0);
-	/* no such host, no compute hosts, no default partition */
-	cr_expect_eq(validate_model(m, &dl), 3);
-	cr_expect_eq(diag_errors(&dl), 3);
+	/* no such host, no compute hosts (no default partition: a warning) */
+	cr_expect_eq(validate_model(m, &dl), 2);
+	cr_expect_eq(diag_errors(&dl), 2);
+	model_free(m);
+	diag_release(&dl);
+}
+
+/* Slurm runs with no default partition (jobs must name one): a warning */
+Test(validate, no_default_partition_is_a_site_choice)
+{
+	struct diag_list dl = DIAG_LIST_INIT;
+	static const char src[] =
+		"cluster: {name: t, controller: head}\n"
+		"hosts:\n  - {names: head, roles: [controller]}\n"
+		"  - {names: \"n[1-2]\", type: small}\n"
+		"node_types:\n  small: {cpus: 4, memory: 8G}\n"
+		"partitions:\n  - {name: a, nodes: \"n[1-2]\"}\n";
+	struct model *m = inventory_load_string("v.yaml", src, strlen(src), &dl);
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f;
+
+	cr_assert_not_null(m);
+	cr_expect_eq(validate_model(m, &dl), 0);
+	cr_assert_not_null(f = open_memstream(&text, &len));
+	diag_print(&dl, f);
+	fclose(f);
+	cr_expect_not_null(strstr(text, "v.yaml:7:1: warning: no default partition"), "%s", text);
+	free(text);
 	model_free(m);
 	diag_release(&dl);
 }
