@@ -88,6 +88,19 @@ acct_registered() {
 	acct_svc slurmctld start && acct_wait_ctld && acct_wait_registered
 }
 
+# acct_user_assocs: the cluster's live user associations outside the root
+# account (sacctmgr add cluster makes root's own)
+acct_user_assocs() {
+	echo "select count(*) from ${ACCT_CLUSTER}_assoc_table where deleted=0 && user!='' && acct!='root'" |
+		acct_sql -N slurm_acct_db
+}
+
+# acct_check_user_assocs N WHAT: the database holds N such associations after WHAT
+acct_check_user_assocs() {
+	_n=$(acct_user_assocs)
+	[ "$_n" = "$1" ] || { echo "$2 left $_n user associations, not $1" >&2; return 1; }
+}
+
 # acct_big_inventory BASE USERS ACCOUNTS [METHOD]: BASE without its qos:,
 # accounts: and users: (and its partitions' QoS), with gen.py's USERS users
 # in ACCOUNTS accounts instead; METHOD sets database.method

@@ -72,8 +72,7 @@ timed() {
 	m0=$(cpu_of mariadbd) d0=$(cpu_of slurmdbd) t0=$(now)
 	"$@" || { echo "$what failed" >&2; exit 1; }
 	t1=$(now) m1=$(cpu_of mariadbd) d1=$(cpu_of slurmdbd)
-	n=$(echo "select count(*) from ${ACCT_CLUSTER}_assoc_table where deleted=0 && user!=''" |
-		acct_sql -N slurm_acct_db)
+	n=$(acct_user_assocs)
 	# side-by-side transactions must still leave one valid tree
 	valid=no
 	acct_nested_ok >/dev/null 2>&1 && valid=yes

@@ -58,6 +58,7 @@ awk -F"'" '/^Parent - / { parent = $2 }
 n_assoc=$(grep -c '^User - ' big.cfg)
 
 echo "# $USERS users ($n_assoc user associations) in $ACCOUNTS accounts" >&2
+load0=$(cut -d' ' -f1-3 /proc/loadavg)
 
 # 1. clusterctl sql; every remote command it runs is timed (via.log) so that
 # the transaction (between "slurmdbd stop" and "slurmdbd start") and the
@@ -128,6 +129,7 @@ acct_on sacctmgr -i load file="$W/big.cfg" >load.out 2>&1 || { tail -5 load.out 
 t1=$(now)
 load=$(secs "$t0" "$t1")
 qload=$(secs "$tq" "$t1")
+acct_check_user_assocs "$n_assoc" "sacctmgr load" || exit 1
 
 # 4. sacctmgr add user loop (sample)
 acct_reset_db gres/gpu >/dev/null && acct_registered || exit 1
@@ -138,7 +140,10 @@ acct_on sh -c "$(cat loop.sh)" >loop.out 2>&1 || { tail -5 loop.out >&2; exit 1;
 t1=$(now)
 sample=$(secs "$t0" "$t1")
 loop=$(echo "$sample * $n_assoc / $(wc -l <loop.sh)" | bc)
+acct_check_user_assocs "$(wc -l <loop.sh)" "the sacctmgr add user loop" || exit 1
 
+# ratio A B: A / B to two places
+ratio() { echo "$1 $2" | awk '{ printf "%.2f", $1 / $2 }'; }
 cat <<EOT
 | method | what | seconds |
 | --- | --- | --- |
@@ -159,11 +164,11 @@ cat <<EOT
 | sacctmgr -i load | the same flat file (export-sacctmgr) | $load |
 | QoS commands + sacctmgr -i load | what the sacctmgr method runs, without its plan and read back | $qload |
 | sacctmgr -i add user loop | $(wc -l <loop.sh) users timed ($sample s), extrapolated to $n_assoc | ~$loop |
+| sacctmgr method / sacctmgr load (ratio; target 1 or less) | | $(ratio "$smethod" "$load") |
+| sacctmgr method / (QoS commands + sacctmgr load) (ratio) | | $(ratio "$smethod" "$qload") |
+| sacctmgr method / sql method (ratio) | | $(ratio "$smethod" "$sql") |
+| sacctmgr load / sql method end to end (ratio) | | $(ratio "$load" "$sql") |
+| sacctmgr load / clusterctl's own work (ratio) | | $(ratio "$load" "$own_s") |
 
-sacctmgr method / sacctmgr load: $(echo "scale=3; $smethod / $load" | bc) (target: 1 or less);
-sacctmgr method / (QoS commands + sacctmgr load): $(echo "scale=3; $smethod / $qload" | bc);
-sacctmgr load / clusterctl end to end: $(echo "scale=1; $load / $sql" | bc)x;
-sacctmgr load / clusterctl's own work: $(echo "scale=1; $load / $own_s" | bc)x;
-20x would leave $(echo "scale=2; $load / 20" | bc) s end to end; the daemons' stop/start alone took $daemons_s s;
-load average at the end: $(cut -d' ' -f1-3 /proc/loadavg); Slurm $(acct_on sacctmgr -V | cut -d' ' -f2)
+load average at the start: $load0; at the end: $(cut -d' ' -f1-3 /proc/loadavg); Slurm $(acct_on sacctmgr -V | cut -d' ' -f2)
 EOT
