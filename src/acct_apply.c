@@ -269,11 +269,19 @@ static int apply_sacctmgr(const struct model *m, const struct acct_plan *p,
 /*
  * method auto goes through slurmdbd (the sacctmgr method: slurmctld learns
  * the change at once, nothing restarts) while that is cheaper than sql,
- * whose cost is mostly the daemons' restarts (some 10 s on the shared lab
- * machine) and grows slowly with the rows. On 22.05 (bench/acct/threshold.sh,
- * bench/README.md) each sacctmgr command costs ~0.5 s; adding 1,000 users
- * (2,100 rows) to 1,000 took 3.9 s by load against 11.3 s by sql, 2,500
- * users (5,250 rows) 16.6 s against 12.4 s.
+ * whose cost is mostly the daemons' restarts and grows slowly with the
+ * rows; bench/acct/threshold.sh measures it per release (bench/README.md):
+ * - 22.05: each sacctmgr command costs ~0.5 s and sql ~10 s, so more than
+ *   10 commands take sql. Adding 1,000 users (2,100 rows) to 1,000 took
+ *   3.5 s by load against 10.1 s by sql; 2,500 (5,250 rows) 6.2 against
+ *   10.4 s (16.6 against 12.4 s in an earlier run), 5,000 equal.
+ * - 23.11-24.11: commands take milliseconds, and slurmdbd's own start grows
+ *   with the associations (40 s on 10,000 users), which sql must pay: any
+ *   plan goes through slurmdbd.
+ * - 25.05-26.05: commands take milliseconds, slurmdbd starts in under a
+ *   second again and sql costs ~5 s: 2,500 users added took 5.8 s by load
+ *   against 6.1 s by sql, 5,000 users 10.1 against 6.1 s.
+ * A load of more than 4,000 changed rows takes sql on 22.05 and 25.05+.
  */
 #define ACCT_AUTO_MAX_COMMANDS 10
 #define ACCT_AUTO_MAX_LOAD_ROWS 4000
@@ -282,8 +290,9 @@ static bool live_pays(const struct acct_plan *p)
 {
 	struct strbuf head = STRBUF_INIT, flat = STRBUF_INIT, tail = STRBUF_INIT;
 	bool load = acct_sacctmgr_split(p, &head, &flat, &tail);
-	bool pays = acct_count_lines(&head) + acct_count_lines(&tail) + load <= ACCT_AUTO_MAX_COMMANDS &&
-		(!load || p->n_changes <= ACCT_AUTO_MAX_LOAD_ROWS);
+	size_t commands = acct_count_lines(&head) + acct_count_lines(&tail) + load;
+	bool pays = (commands <= ACCT_AUTO_MAX_COMMANDS || acct_sql_commands_via_slurmdbd(&p->info)) &&
+		(!load || p->n_changes <= ACCT_AUTO_MAX_LOAD_ROWS || acct_sql_load_via_slurmdbd(&p->info));
 
 	strbuf_release(&head);
 	strbuf_release(&flat);
@@ -314,14 +323,6 @@ enum db_method acct_plan_method(const struct model *m, const struct acct_plan *p
 		free(why);
 		return DB_METHOD_SACCTMGR;
 	}
-	/*
-	 * From 23.11 sacctmgr's commands are ~60x faster and slurmdbd's own
-	 * start grows with the associations (10,000 users on 24.11: sql 50.9 s
-	 * end to end, 43.8 s of it slurmdbd starting; "sacctmgr load" 28.4 s,
-	 * bench/acct/RESULTS.md): there bulk goes through slurmdbd too.
-	 */
-	if (acct_sql_bulk_via_slurmdbd(&p->info))
-		return DB_METHOD_SACCTMGR;
 	return DB_METHOD_SQL;
 }
 

@@ -102,11 +102,18 @@ bool acct_sql_writes_release(const char *slurm_version)
 	return false;
 }
 
-bool acct_sql_bulk_via_slurmdbd(const struct acct_dbinfo *info)
+bool acct_sql_commands_via_slurmdbd(const struct acct_dbinfo *info)
 {
 	const struct sqlw_gen *g = gen_of(info);
 
-	return !g || g->bulk_via_slurmdbd;
+	return !g || g->commands_via_slurmdbd;
+}
+
+bool acct_sql_load_via_slurmdbd(const struct acct_dbinfo *info)
+{
+	const struct sqlw_gen *g = gen_of(info);
+
+	return !g || g->load_via_slurmdbd;
 }
 
 /* a database slurmdbd has made no tables in yet gets its first cluster by load */

@@ -36,13 +36,15 @@ const char *acct_sql_release(const struct acct_dbinfo *info);
 /*
  * Release policy of the accounting writer, answered by the schema
  * generations: whether the sql method writes the schema of Slurm release
- * slurm_version ("24.11"); whether db.method auto sends many changes to
- * this database through slurmdbd (sacctmgr) rather than sql; whether
- * "sacctmgr load" may carry its accounts (it writes their rows as "add
- * account" does).
+ * slurm_version ("24.11"); whether db.method auto sends any number of
+ * sacctmgr commands, and a "sacctmgr load" of any size, to this database
+ * through slurmdbd rather than sql (a database whose schema the writer
+ * does not know: both); whether "sacctmgr load" may carry its accounts (it
+ * writes their rows as "add account" does).
  */
 bool acct_sql_writes_release(const char *slurm_version);
-bool acct_sql_bulk_via_slurmdbd(const struct acct_dbinfo *info);
+bool acct_sql_commands_via_slurmdbd(const struct acct_dbinfo *info);
+bool acct_sql_load_via_slurmdbd(const struct acct_dbinfo *info);
 bool acct_sql_load_carries_accounts(const struct acct_dbinfo *info);
 
 #endif

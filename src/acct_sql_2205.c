@@ -77,6 +77,7 @@ const struct sqlw_gen sqlw_gen_2205 = {
 	.unlist_keeps_comma = false,
 	.usage_on_remove = true,
 	/* slurmdbd 22.05 takes half a second a command; load writes is_def 0 too */
-	.bulk_via_slurmdbd = false,
+	.commands_via_slurmdbd = false,
+	.load_via_slurmdbd = false,
 	.load_carries_accounts = true,
 };

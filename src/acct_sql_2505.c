@@ -63,6 +63,8 @@ const struct sqlw_gen sqlw_gen_2505 = {
 	.account_is_def = "0",
 	.root_user_flags = "131072",
 	.unlist_preempt = unlist_preempt_2505,
+	/* slurmdbd 26.05 starts in under a second again: a big load pays sql */
+	.load_via_slurmdbd = false,
 	.load_carries_accounts = true,
 	/* 25.05 to 25.11.3 remove what matches only, 24.11's way */
 	.rm_subtrees_since = "26.05",

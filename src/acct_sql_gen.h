@@ -38,6 +38,6 @@ int sqlw_add_cluster_2311(struct sqlw *w, char **cause);
 	.rm_matches_only = true, \
 	.unlist_keeps_comma = true, \
 	.usage_on_remove = false, \
-	.bulk_via_slurmdbd = true
+	.commands_via_slurmdbd = true
 
 #endif

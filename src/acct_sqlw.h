@@ -106,12 +106,15 @@ struct sqlw_gen {
 	 */
 	const char *rm_subtrees_since;
 	/*
-	 * Release policy (acct_sql.h): db.method auto sends many changes
-	 * through slurmdbd (its commands some milliseconds each from 23.11),
-	 * and "sacctmgr load" writes an account's association as "add
-	 * account" does (is_def), so a flat file may carry the accounts.
+	 * Release policy (acct_sql.h): db.method auto sends any number of
+	 * sacctmgr commands through slurmdbd (some milliseconds each from
+	 * 23.11), and "sacctmgr load" of any size (23.11-24.11: slurmdbd then
+	 * starts in tens of seconds on a large database, which sql pays);
+	 * "sacctmgr load" writes an account's association as "add account"
+	 * does (is_def), so a flat file may carry the accounts.
 	 */
-	bool bulk_via_slurmdbd;
+	bool commands_via_slurmdbd;
+	bool load_via_slurmdbd;
 	bool load_carries_accounts;
 };
 

@@ -368,15 +368,22 @@ Test(acct, release_policy_comes_from_the_schema_generations)
 	cr_expect(acct_sql_writes_release("24.11.5"));
 	cr_expect(acct_sql_writes_release("26.05"));
 	cr_expect(!acct_sql_writes_release("26.11"));
-	cr_expect(!acct_sql_bulk_via_slurmdbd(&info));
+	cr_expect(!acct_sql_commands_via_slurmdbd(&info));
+	cr_expect(!acct_sql_load_via_slurmdbd(&info));
 	cr_expect(acct_sql_load_carries_accounts(&info));
 	info.version = 16;
 	info.has_lineage = true;
-	cr_expect(acct_sql_bulk_via_slurmdbd(&info));
+	cr_expect(acct_sql_commands_via_slurmdbd(&info));
+	cr_expect(acct_sql_load_via_slurmdbd(&info));
 	cr_expect(!acct_sql_load_carries_accounts(&info));
 	info.has_lft = false;
-	cr_expect(acct_sql_bulk_via_slurmdbd(&info));
+	cr_expect(acct_sql_commands_via_slurmdbd(&info));
+	cr_expect(!acct_sql_load_via_slurmdbd(&info));
 	cr_expect(acct_sql_load_carries_accounts(&info));
+	/* a schema no generation knows: slurmdbd's way, whatever the size */
+	info.version = 99;
+	cr_expect(acct_sql_commands_via_slurmdbd(&info));
+	cr_expect(acct_sql_load_via_slurmdbd(&info));
 }
 
 /* ---- desired state from an inventory ---- */
@@ -887,6 +894,92 @@ Test(acct, auto_seeds_a_cold_database_by_sql)
 	free(p.changes);
 	acct_objset_release(&p.want);
 	model_free(m);
+}
+
+/*
+ * A lab inventory with users u0..u(n-1) in hep, user i with fairshare
+ * base + i (no two alike: the sacctmgr method cannot share one command).
+ */
+static struct model *users_model(size_t n, int base)
+{
+	struct strbuf sb = STRBUF_INIT;
+	struct model *m;
+
+	strbuf_addstr(&sb, "cluster: {name: t1, controller: c1}\n"
+		      "hosts:\n  - {names: c1, roles: [controller]}\n"
+		      "database: {host: 127.0.0.1, port: 3307, method: auto}\n"
+		      "accounts:\n  - {name: hep}\nusers:\n");
+	for (size_t i = 0; i < n; i++)
+		strbuf_addf(&sb, "  - {name: u%zu, accounts: [hep], fairshare: %zu}\n", i, base + i);
+	m = load_text(sb.buf);
+	strbuf_release(&sb);
+	return m;
+}
+
+/*
+ * auto's choice on a database of each schema generation, for a plan from
+ * the database holding `was` (NULL: nothing of the cluster) to `now`:
+ * "sql" or "sacctmgr" per release, in the order 22.05 24.11 26.05.
+ */
+static void expect_auto(struct model *now, struct model *was, const char *want)
+{
+	static const struct {
+		const char *release;
+		long version;
+		bool lineage, lft;
+	} gens[] = { { "22.05", 12, false, true }, { "24.11", 16, true, true },
+		     { "26.05", 16, true, false } };
+	struct strbuf got = STRBUF_INIT;
+	struct acct_plan p;
+	char *cause = NULL;
+
+	memset(&p, 0, sizeof(p));
+	p.cluster = (char *)now->cluster.name;
+	cr_assert_eq(acct_desired_build(now, &p.want, &cause), 0, "%s", cause);
+	if (was)
+		cr_assert_eq(acct_desired_build(was, &p.have, &cause), 0, "%s", cause);
+	acct_plan_diff(&p);
+	p.info.has_schema = p.info.cluster_tables = p.info.cluster_exists = true;
+	for (size_t i = 0; i < ARRAY_SIZE(gens); i++) {
+		now->cluster.slurm_version = gens[i].release;
+		p.info.version = gens[i].version;
+		p.info.has_lineage = gens[i].lineage;
+		p.info.has_lft = gens[i].lft;
+		strbuf_addf(&got, "%s%s", i ? " " : "",
+			    acct_plan_method(now, &p) == DB_METHOD_SQL ? "sql" : "sacctmgr");
+	}
+	cr_expect_str_eq(got.buf, want, "%zu changes", p.n_changes);
+	strbuf_release(&got);
+	free(p.changes);
+	acct_objset_release(&p.want);
+	acct_objset_release(&p.have);
+}
+
+/*
+ * bench/acct/threshold.sh per release: a few commands go through slurmdbd
+ * everywhere; more than 10 take sql where a command costs ~0.5 s (22.05);
+ * a load of more than 4,000 changed rows takes sql where slurmdbd restarts
+ * quickly (22.05, 26.05), not on 24.11, where its start is the cost.
+ */
+Test(acct, auto_picks_per_release_by_the_measured_costs)
+{
+	struct model *few = users_model(5, 1), *few_changed = users_model(5, 100);
+	struct model *many = users_model(20, 1), *many_changed = users_model(20, 100);
+	struct model *some = users_model(1900, 1), *bulk = users_model(2100, 1);
+
+	expect_auto(few, NULL, "sacctmgr sacctmgr sacctmgr");
+	expect_auto(few_changed, few, "sacctmgr sacctmgr sacctmgr");
+	expect_auto(many_changed, many, "sql sacctmgr sacctmgr");
+	expect_auto(some, NULL, "sacctmgr sacctmgr sacctmgr");
+	expect_auto(bulk, NULL, "sql sacctmgr sql");
+	/* 2,100 users added to 5 whose fairshare changed: a load and 5 commands */
+	expect_auto(bulk, few_changed, "sql sacctmgr sql");
+	model_free(few);
+	model_free(few_changed);
+	model_free(many);
+	model_free(many_changed);
+	model_free(some);
+	model_free(bulk);
 }
 
 Test(acct, dbd_host_falls_back_to_the_controller)
