@@ -4,8 +4,9 @@
 # live cluster goes through slurmdbd (sacctmgr): slurmctld learns it at once
 # (scontrol show assoc_mgr) and no daemon restarts (add-user --apply prints
 # its time; bench/acct measures it); a changed QoS is in slurmctld's cache right after apply;
-# a bulk change still takes the sql way (the daemons restart) on 22.05, and
-# goes through slurmdbd on 23.11+ (bench/acct/RESULTS.md).
+# many changes still take the sql way (the daemons restart) on 22.05, and
+# go through slurmdbd on 23.11+; a load of more than 4,000 rows takes sql
+# on 22.05 and 25.05+, slurmdbd's way on 23.11-24.11 (bench/acct/RESULTS.md).
 . "$(dirname "$0")/test-lib.sh"
 . "$TOP/tests/t/lib-lab.sh"
 . "$TOP/bench/acct/lib-acct.sh"
@@ -102,5 +103,26 @@ test_expect_success 'many changes (auto) on 23.11+: through slurmdbd too, no res
 	"$CLUSTERCTL" accounting plan many.yaml >out
 '
 fi
+
+# a load of more than 4,000 rows (auto): sql where slurmdbd starts quickly
+# (22.05, 25.05+: the daemons restart), slurmdbd's way on 23.11-24.11
+# (bench/acct/RESULTS.md, 2026-11-27)
+way=sql
+slurm_at_least 23.11 && ! slurm_at_least 25.05 && way=sacctmgr
+test_expect_success "a load of 4,410 rows (auto) takes the $way way" '
+	{ sed "/^qos:/,\$d" "$INV" | sed -e "s/, *qos: *[a-z0-9_]*}/}/" &&
+	  python3 "$TOP/bench/acct/gen.py" 2700 20; } |
+		sed "s/qos: \[normal, gpu1\], default_qos/qos: [normal, gpu1, gpu2], default_qos/" >big.yaml &&
+	test_must_fail --exit=2 "$CLUSTERCTL" accounting plan big.yaml >plan.out &&
+	grep "^  4410 to add, 0 to change, 0 to remove$" plan.out &&
+	pids >pids.before &&
+	"$CLUSTERCTL" accounting apply big.yaml --exec-via "$ACCT_VIA" >out 2>err; rc=$?
+	tail -1 out; cat err; test "$rc" = 0 &&
+	pids >pids.after &&
+	if test $way = sql; then ! cmp -s pids.before pids.after && acct_wait_ctld
+	else test_cmp pids.before pids.after; fi &&
+	acct_on scontrol show assoc_mgr users=u02699 flags=assoc | grep "UserName=u02699(" &&
+	"$CLUSTERCTL" accounting plan big.yaml >out
+'
 
 test_done
