@@ -30,6 +30,7 @@ if [ -z "${ACCT_ON:-}" ]; then
 	# the test library gives the lab its scratch dir and cleanup trap
 	. "$TOP/tests/t/test-lib.sh"
 	. "$TOP/tests/t/lib-lab.sh"
+	OWN_LAB=1
 	. "$ACCT_LIB"
 	BASE=$TRASH/lab.yaml
 	# the compute nodes run slurmd as on a real cluster: a slurmctld whose
@@ -172,3 +173,6 @@ cat <<EOT
 
 load average at the start: $load0; at the end: $(cut -d' ' -f1-3 /proc/loadavg); Slurm $(acct_on sacctmgr -V | cut -d' ' -f2)
 EOT
+# the scratch directory goes (the test library's by test_done, which exits)
+[ -n "${OWN_LAB:-}" ] && test_done >/dev/null
+cd / && rm -rf "$W"

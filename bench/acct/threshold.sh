@@ -17,6 +17,7 @@ export CLUSTERCTL
 if [ -z "${ACCT_ON:-}" ]; then
 	. "$TOP/tests/t/test-lib.sh"
 	. "$TOP/tests/t/lib-lab.sh"
+	OWN_LAB=1
 	. "$HERE/lib-acct.sh"
 	BASE=$TRASH/lab.yaml
 	acct_bench_lab "$BASE" ctl gpu01
@@ -54,3 +55,6 @@ for k in $KS; do
 	done
 	echo "| $k | $rows$row |"
 done
+# the scratch directory goes (the test library's by test_done, which exits)
+[ -n "${OWN_LAB:-}" ] && test_done >/dev/null
+cd / && rm -rf "$W"
