@@ -45,7 +45,8 @@
 # MariaDB is that root's too (11.8; 10.11 for 22.05).
 # LAB_ACCT_METHOD: database.method that `inventory` writes (default: sql on 22.05;
 # sacctmgr on 24.11, the better default there: bench/acct/RESULTS.md, and on
-# 26.05, whose schema the sql method does not write yet).
+# 26.05, where a handful of changes goes through slurmdbd too; the sql method
+# writes 26.05's schema as well, t3000 proves it).
 #
 # Files: $LAB/ssh/{id_ed25519,known_hosts,config} (client key; each host's key for
 # its name and address; Host blocks with strict checking), $LAB/hosts.tsv (name,
