@@ -188,7 +188,9 @@ static const struct key_spec db_keys[] = {
 		 "allows more); sets tls" },
 	{ "method", K_ENUM, F(struct db_settings, method), .choices = db_methods,
 	  .def = "auto", .doc = "auto: sacctmgr for a few changed rows (live, no "
-	  "restart), sql for bulk; sql: direct SQL, daemons restarted; "
+	  "restart), sql for bulk on 22.05 and 25.05+ (not on 23.11-24.11, where "
+	  "slurmdbd's restart costs more; README, database.method); sql: direct "
+	  "SQL, daemons restarted; "
 	  "sacctmgr: through slurmdbd (commands, or sacctmgr load for bulk adds)" },
 };
 const struct key_table inv_db_table = TABLE("database", db_keys);
