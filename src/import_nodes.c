@@ -22,6 +22,7 @@
 #include "slurmread.h"
 #include "hostlist.h"
 #include "inventory.h"
+#include "passfile.h"
 #include "render.h"
 #include "slurmconf.h"
 #include "slurmkeys.h"
@@ -444,57 +445,6 @@ static void unplaceable(struct imp *im)
 	}
 }
 
-/*
- * Settings whose plugin needs a file of its own beside slurm.conf (value:
- * a word of the setting's value, any case; NULL: any value but none): the
- * inventory carries the setting, not the file (it has no pass-through
- * files), so a host set up from the inventory alone would lack it.
- */
-static const char *const own_file_keys[][3] = {
-	{ "TopologyPlugin", "topology/tree", "topology.conf" },
-	{ "TopologyPlugin", "topology/block", "topology.conf" },
-	{ "JobContainerType", "job_container/tmpfs", "job_container.conf" },
-	{ "BurstBufferType", NULL, "burst_buffer.conf" },
-	{ "CliFilterPlugins", "lua", "cli_filter.lua" },
-	{ "JobSubmitPlugins", "lua", "job_submit.lua" },
-};
-
-/*
- * Settings that name the site's own file or script by its path: the value
- * is the file. HealthCheckProgram and RebootProgram are left out: they
- * name installed programs (/usr/sbin/nhc, reboot), not the site's files.
- */
-static const char *const path_keys[] = {
-	"PlugStackConfig", "Prolog", "Epilog", "PrologSlurmctld", "EpilogSlurmctld",
-	"TaskProlog", "TaskEpilog", "SrunProlog", "SrunEpilog",
-	"ResumeProgram", "SuspendProgram", "ResumeFailProgram",
-};
-
-/*
- * Files a plugin reads from slurm.conf's directory whenever they are there.
- * A plugstack.conf of include lines only is the packages' own (Debian's
- * includes plugstack.conf.d/NAME.conf files): not named, and what it includes is
- * not looked at.
- */
-static const char *const when_present[] = {
-	"plugstack.conf", "acct_gather.conf", "oci.conf", "helpers.conf", "mpi.conf",
-};
-
-/* True when word (any case) is one of v's comma-separated words, or ends one after '/'. */
-static bool has_word(const char *v, const char *word)
-{
-	size_t n = strlen(word);
-
-	for (const char *p = v; *p; p += strcspn(p, ","), p += *p == ',') {
-		size_t len = strcspn(p, ",");
-
-		if (len >= n && !strncasecmp(p + len - n, word, n) &&
-		    (len == n || p[len - n - 1] == '/'))
-			return true;
-	}
-	return false;
-}
-
 /* file NULL: the value is the file. */
 static void not_carried(struct imp *im, const struct slurmconf_line *l, const char *file)
 {
@@ -527,17 +477,18 @@ static void present_files(struct imp *im)
 {
 	const char *conf = im->src->conf.path, *slash = strrchr(conf, '/');
 
-	for (size_t k = 0; k < ARRAY_SIZE(when_present); k++) {
+	for (size_t k = 0; passfile_when_present[k]; k++) {
+		const char *name = passfile_when_present[k];
 		char *path = xasprintf("%.*s%s", slash ? (int)(slash - conf + 1) : 0, conf,
-				       when_present[k]);
+				       name);
 		char *text = NULL, *cause = NULL;
 		size_t len;
 
 		if (im->src->read(im->src->read_arg, path, &text, &len, &cause) == 0 &&
-		    (strcmp(when_present[k], "plugstack.conf") || !only_includes(text, len)))
+		    (strcmp(name, "plugstack.conf") || !only_includes(text, len)))
 			imp_problem(im, path, 0, "Slurm reads %s when it is there, and the "
 				    "inventory does not carry it: keep it on the hosts yourself",
-				    when_present[k]);
+				    name);
 		free(text);
 		free(cause);
 		free(path);
@@ -549,16 +500,12 @@ static void files_not_carried(struct imp *im)
 	for (size_t i = 0; i < im->conf.n; i++) {
 		const struct slurmconf_line *l = &im->conf.lines[i];
 		const char *v = l->kv[0].value;
+		const char *file = passfile_plugin_file(l->kv[0].key, v);
 
-		for (size_t k = 0; k < ARRAY_SIZE(own_file_keys); k++) {
-			const char *want = own_file_keys[k][1];
-
-			if (imp_key_is(l, own_file_keys[k][0]) &&
-			    (want ? has_word(v, want) : !strstr(v, "/none")))
-				not_carried(im, l, own_file_keys[k][2]);
-		}
-		for (size_t k = 0; k < ARRAY_SIZE(path_keys); k++)
-			if (imp_key_is(l, path_keys[k]) && *v == '/')
+		if (file)
+			not_carried(im, l, file);
+		for (size_t k = 0; passfile_path_keys[k]; k++)
+			if (imp_key_is(l, passfile_path_keys[k]) && *v == '/')
 				not_carried(im, l, NULL);
 	}
 	present_files(im);

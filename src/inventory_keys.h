@@ -145,10 +145,16 @@ extern const struct inv_ref_section inv_cluster_ref[];
 
 /* inventory_nodes.c: node types, hosts, partitions (top-level loaders) */
 key_fn inv_load_node_types, inv_load_hosts, inv_load_partitions;
+/* A role name, or a list of them, as enum host_role bits; errors for others. */
+unsigned inv_load_role_bits(struct loader *ld, yaml_node_t *val);
 extern const struct inv_ref_section inv_nodes_ref[];
 
 /* inventory_accounts.c: qos, accounts, users (top-level loaders) */
 key_fn inv_load_qos, inv_load_accounts, inv_load_users;
 extern const struct inv_ref_section inv_accounts_ref[];
+
+/* inventory_files.c: pass-through files (top-level loader) */
+key_fn inv_load_files;
+extern const struct inv_ref_section inv_files_ref[];
 
 #endif

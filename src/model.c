@@ -412,6 +412,12 @@ bool model_host_fetches(const struct model *m, const struct host *h)
 		model_host_runs(m, h, SVC_SACKD));
 }
 
+bool model_pass_file_for(const struct pass_file *f, const struct host *h,
+			 bool named)
+{
+	return (!f->roles && !f->hosts) || (f->roles & h->roles) || named;
+}
+
 bool model_has_gpus(const struct model *m)
 {
 	size_t i;
