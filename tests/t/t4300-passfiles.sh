@@ -42,6 +42,16 @@ lab_db_up
 
 on() { lab_exec "$@"; }
 cc() { "$CLUSTERCTL" "$@"; }
+# job_on HOST VERSION: a batch job on HOST completes, and the Epilog's mark
+# on HOST says VERSION, the job and HOST; $job is the job's id
+job_on() {
+	on ctl sh -c "cd /tmp && timeout 60 sbatch --parsable -p gpu -w $1 --wrap=true" >jobid &&
+	job=$(cat jobid) && echo "job $job" && lab_job_done "$job" &&
+	i=0 && while [ $i -lt 30 ] && ! on $1 test -e /var/log/slurm/epilog-ran.$job; do
+		sleep 0.5; i=$((i + 1))
+	done &&
+	on $1 cat /var/log/slurm/epilog-ran.$job >mark && echo "$2 $job $1" >e && test_cmp e mark
+}
 
 test_expect_success 'validate: the files exist, slurm.conf names nothing unprovided' '
 	cc validate "$INV" >out 2>&1; rc=$?; cat out; test "$rc" = 0 &&
@@ -91,12 +101,7 @@ test_expect_success 'slurmctld reads the topology; a job runs and its Epilog ran
 		[ "$(grep -c " idle$" nodes)" = 3 ] && break
 		sleep 1; i=$((i + 1))
 	done; cat nodes &&
-	on ctl sh -c "cd /tmp && timeout 60 sbatch --parsable -p gpu -w gpu02 --wrap=true" >jobid &&
-	job=$(cat jobid) && echo "job $job" && lab_job_done "$job" &&
-	i=0 && while [ $i -lt 30 ] && ! on gpu02 test -e /var/log/slurm/epilog-ran.$job; do
-		sleep 0.5; i=$((i + 1))
-	done &&
-	on gpu02 cat /var/log/slurm/epilog-ran.$job >mark && echo "v1 $job gpu02" >e && test_cmp e mark &&
+	job_on gpu02 v1 &&
 	! on gpu01 test -e /var/log/slurm/epilog-ran.$job
 '
 
@@ -118,12 +123,7 @@ test_expect_success 'apply writes it and touches no daemon; the next Epilog is t
 	cc apply "$INV" >out 2>&1; rc=$?; cat out; test "$rc" = 0 &&
 	lab_state $HOSTS | grep -v " slurm/epilog.sh" >after &&
 	test_cmp before after &&
-	on ctl sh -c "cd /tmp && timeout 60 sbatch --parsable -p gpu -w gpu03 --wrap=true" >jobid &&
-	job=$(cat jobid) && echo "job $job" && lab_job_done "$job" &&
-	i=0 && while [ $i -lt 30 ] && ! on gpu03 test -e /var/log/slurm/epilog-ran.$job; do
-		sleep 0.5; i=$((i + 1))
-	done &&
-	on gpu03 cat /var/log/slurm/epilog-ran.$job >mark && echo "v2 $job gpu03" >e && test_cmp e mark &&
+	job_on gpu03 v2 &&
 	cc plan "$INV" >out && grep "^plan: no changes" out
 '
 
