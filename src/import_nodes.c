@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/stat.h>
 
 #include "import_ctx.h"
 #include "import_daemons.h"
@@ -484,15 +485,53 @@ static void present_files(struct imp *im)
 		char *text = NULL, *cause = NULL;
 		size_t len;
 
+		char *host = xasprintf("%s/%s", IMP_CONF_DIR, name);
+
 		if (im->src->read(im->src->read_arg, path, &text, &len, &cause) == 0 &&
-		    (strcmp(name, "plugstack.conf") || !only_includes(text, len)))
+		    (strcmp(name, "plugstack.conf") || !only_includes(text, len)) &&
+		    !imp_carry(im, name, host, path, text, len))
 			imp_problem(im, path, 0, "Slurm reads %s when it is there, and the "
 				    "inventory does not carry it: keep it on the hosts yourself",
 				    name);
+		free(host);
 		free(text);
 		free(cause);
 		free(path);
 	}
+}
+
+/*
+ * Where the file at path on the hosts is read: one in the config
+ * directory (the inventory's, or the one slurm.conf was read from) beside
+ * the slurm.conf read, anything else at its own path. Newly allocated.
+ */
+static char *read_path_of(const struct imp *im, const char *path)
+{
+	const char *conf = im->src->conf.path, *cs = strrchr(conf, '/');
+	const char *slash = strrchr(path, '/');
+	int cl = cs ? (int)(cs - conf) : 0, pl = (int)(slash - path);
+
+	if ((pl == (int)strlen(IMP_CONF_DIR) && !strncmp(path, IMP_CONF_DIR, (size_t)pl)) ||
+	    (cs && pl == cl && !strncmp(path, conf, (size_t)pl)))
+		return xasprintf("%.*s%s", cs ? cl + 1 : 0, conf, slash + 1);
+	return xstrdup(path);
+}
+
+/* Carries the file slurm.conf's line l names at host (imp_carry()), else names it. */
+static void carry_or_name(struct imp *im, const struct slurmconf_line *l,
+			  const char *file, const char *host)
+{
+	char *from = read_path_of(im, host);
+
+	if (imp_carry(im, file ? file : l->kv[0].key, host, from, NULL, 0))
+		;
+	else if (im->src->carry)
+		imp_problem(im, l->path, l->lineno, "%s=%s: %s could not be read to carry "
+			    "it (files:): keep it on the hosts yourself", l->kv[0].key,
+			    l->kv[0].value, from);
+	else
+		not_carried(im, l, file);
+	free(from);
 }
 
 static void files_not_carried(struct imp *im)
@@ -502,11 +541,15 @@ static void files_not_carried(struct imp *im)
 		const char *v = l->kv[0].value;
 		const char *file = passfile_plugin_file(l->kv[0].key, v);
 
-		if (file)
-			not_carried(im, l, file);
+		if (file) {
+			char *host = xasprintf("%s/%s", IMP_CONF_DIR, file);
+
+			carry_or_name(im, l, file, host);
+			free(host);
+		}
 		for (size_t k = 0; passfile_path_keys[k]; k++)
 			if (imp_key_is(l, passfile_path_keys[k]) && *v == '/')
-				not_carried(im, l, NULL);
+				carry_or_name(im, l, NULL, v);
 	}
 	present_files(im);
 }
@@ -704,6 +747,8 @@ int import_nodes(const struct import_source *src, struct strbuf *out,
 	sitecomments_rest(&im.comments, &printed);
 	if (check_printed(&printed, cause) < 0)
 		goto out;
+	/* after the check: the sources are written once the import succeeded */
+	imp_emit_files(&im, &printed);
 	strbuf_add(out, printed.buf, printed.len);
 	rc = im.n_problems;
 out:
@@ -739,10 +784,24 @@ static int read_source(const char *path, bool required, struct import_file *f, c
 	return 0;
 }
 
-int import_nodes_files(const char *conf_path, const char *gres_path, struct strbuf *out,
+/* import_mode_fn for local files */
+static int local_mode(void *arg, const char *path, unsigned *mode)
+{
+	struct stat st;
+
+	(void)arg;
+	if (stat(path, &st) < 0)
+		return -1;
+	*mode = (unsigned)st.st_mode & 07777;
+	return 0;
+}
+
+int import_nodes_files(const char *conf_path, const char *gres_path,
+		       struct import_carry *carry, struct strbuf *out,
 		       struct strbuf *problems, char **cause)
 {
-	struct import_source src = { .read = slurmread_local };
+	struct import_source src = { .read = slurmread_local, .carry = carry,
+				     .mode = local_mode };
 	const char *slash = strrchr(conf_path, '/');
 	int dir = slash ? (int)(slash - conf_path + 1) : 0;
 	char *gres = gres_path ? xstrdup(gres_path) : xasprintf("%.*sgres.conf", dir, conf_path);

@@ -511,6 +511,9 @@ const char *db_storage_host(const struct db_settings *s);
  */
 char *db_password(const struct db_settings *s, char **cause);
 
+/* The inventory's name of role bit i (1 << i of enum host_role), or NULL past the last. */
+const char *model_role_name(unsigned i);
+
 /* Name of a service kind: "munge", "slurmctld", ... */
 const char *service_kind_name(enum service_kind k);
 

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "model.h"
 #include "passfile.h"
 #include "plan.h"
 #include "slurmkeys.h"
@@ -65,6 +66,32 @@ const char *passfile_plugin_file(const char *key, const char *value)
 			return own_file_keys[k][2];
 	}
 	return NULL;
+}
+
+static const struct {
+	const char *key;
+	unsigned roles;
+} readers[] = {
+	{ "Prolog", ROLE_COMPUTE },
+	{ "Epilog", ROLE_COMPUTE },
+	{ "TaskProlog", ROLE_COMPUTE },
+	{ "TaskEpilog", ROLE_COMPUTE },
+	{ "job_container.conf", ROLE_COMPUTE },
+	{ "PrologSlurmctld", ROLE_CONTROLLER | ROLE_BACKUP },
+	{ "EpilogSlurmctld", ROLE_CONTROLLER | ROLE_BACKUP },
+	{ "ResumeProgram", ROLE_CONTROLLER | ROLE_BACKUP },
+	{ "SuspendProgram", ROLE_CONTROLLER | ROLE_BACKUP },
+	{ "ResumeFailProgram", ROLE_CONTROLLER | ROLE_BACKUP },
+	{ "job_submit.lua", ROLE_CONTROLLER | ROLE_BACKUP },
+	{ "burst_buffer.conf", ROLE_CONTROLLER | ROLE_BACKUP },
+};
+
+unsigned passfile_roles(const char *key)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(readers); i++)
+		if (!strcasecmp(readers[i].key, key))
+			return readers[i].roles;
+	return 0;
 }
 
 /*

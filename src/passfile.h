@@ -34,6 +34,15 @@ const char *passfile_plugin_file(const char *key, const char *value);
 extern const char *const passfile_when_present[];
 
 /*
+ * The roles of the hosts that read the file of setting key (Prolog,
+ * PrologSlurmctld ...) or named name (job_submit.lua ...), as enum
+ * host_role bits: compute hosts run Prolog and Epilog, the controllers
+ * PrologSlurmctld and job_submit.lua; 0: every host (srun's SrunProlog,
+ * plugstack.conf, topology.conf ...). Any case.
+ */
+unsigned passfile_roles(const char *key);
+
+/*
  * True when slurmctld of release version ("22.05", ...) serves the file
  * named base (e.g. "topology.conf") of its config directory to the
  * slurmd and sackd that fetch their configuration (configless mode).
