@@ -413,6 +413,17 @@ static int name_cmp(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
+/* True when pass-through file i goes to h by the inventory (its roles or hosts). */
+static bool pass_for(const struct model *m, const struct render_plan *rp, size_t i,
+		     const struct host *h)
+{
+	const struct render_pass *rq = &rp->pass[i];
+	bool named = rq->names.n &&
+		bsearch(&h->name, rq->names.names, rq->names.n, sizeof(char *), name_cmp);
+
+	return model_pass_file_for(&m->files[i], h, named);
+}
+
 /* The pass-through files h gets, into fs; how many. */
 static size_t host_pass_files(const struct model *m, const struct host *h,
 			      const struct render_plan *rp, struct file_spec *fs)
@@ -422,17 +433,13 @@ static size_t host_pass_files(const struct model *m, const struct host *h,
 
 	for (size_t i = 0; i < m->n_files; i++) {
 		const struct pass_file *f = &m->files[i];
-		const struct render_pass *rq = &rp->pass[i];
-		bool named = rq->names.n &&
-			bsearch(&h->name, rq->names.names, rq->names.n,
-				sizeof(char *), name_cmp);
 
 		/* slurmd or sackd gets it from slurmctld with slurm.conf */
-		if ((fetches && rq->served) || !model_pass_file_for(f, h, named))
+		if ((fetches && rp->pass[i].served) || !pass_for(m, rp, i, h))
 			continue;
 		fs[n++] = (struct file_spec){ f->path, f->owner ? f->owner : "root",
 					      f->group ? f->group : f->owner,
-					      f->mode, rq->blob, false, false,
+					      f->mode, rp->pass[i].blob, false, false,
 					      false, true };
 	}
 	return n;
@@ -501,6 +508,34 @@ static void host_absent(struct rendered_set *set, const struct model *m,
 		f->blob = SIZE_MAX;
 		f->absent = true;
 		f->only_ours = src == CONF_LOCAL;
+	}
+}
+
+/*
+ * The served pass-through files a host that fetches would otherwise get
+ * go to its absent set, as its slurm.conf does: a copy pushed before the
+ * switch to configless is moved aside (slurmd reads the fetched one).
+ */
+static void host_pass_absent(struct rendered_set *set, const struct model *m,
+			     const struct host *h, const struct render_plan *rp)
+{
+	if (!model_host_fetches(m, h))
+		return;
+	for (size_t i = 0; i < m->n_files; i++) {
+		struct rendered_file *f;
+
+		if (!rp->pass[i].served || !pass_for(m, rp, i, h))
+			continue;
+		XGROW(set->absent, set->alloc_absent, set->n_absent + 1);
+		f = &set->absent[set->n_absent++];
+		memset(f, 0, sizeof(*f));
+		f->host = xstrdup(h->name);
+		f->path = xstrdup(m->files[i].path);
+		f->owner = xstrdup("root");
+		f->group = xstrdup("root");
+		f->blob = SIZE_MAX;
+		f->absent = true;
+		f->passthrough = true;
 	}
 }
 
@@ -653,6 +688,7 @@ int render_cluster(const struct model *m, struct rendered_set *out,
 		for (j = 0; j < n; j++)
 			set_add_file(out, m->hosts[i].name, &fs[j]);
 		host_absent(out, m, &m->hosts[i], &rp);
+		host_pass_absent(out, m, &m->hosts[i], &rp);
 	}
 	render_plan_release(&rp, m->n_files);
 	free(fs);

@@ -6,6 +6,9 @@
 # writes them with their mode and owner, slurmctld reads the topology, a job
 # runs and the Epilog really ran on its node; a changed script is a file diff
 # that restarts nothing, and apply writes it without touching a daemon.
+# Configless: the topology goes to the controller only and reaches the
+# nodes through slurmctld (each release serves it), before and after a
+# change; the Epilog, which slurmctld never serves, is still on the nodes.
 . "$(dirname "$0")/test-lib.sh"
 . "$TOP/tests/t/lib-lab.sh"
 
@@ -136,6 +139,47 @@ test_expect_success 'a changed topology.conf: a reconfigure, which slurmctld tak
 	cc apply "$INV" >out 2>&1; rc=$?; cat out; test "$rc" = 0 &&
 	on ctl scontrol show topology >topo 2>&1; cat topo &&
 	grep "SwitchName=leaf1" topo
+'
+
+# cached HOST FILE: slurmd on HOST has fetched the controller's FILE (30 s)
+cached() {
+	i=0 && while [ $i -lt 60 ]; do
+		on $1 cat /run/slurm/conf/topology.conf >cache 2>/dev/null &&
+			cmp -s "$2" cache && return 0
+		sleep 0.5; i=$((i + 1))
+	done
+	cat cache; return 1
+}
+
+test_expect_success 'configless: topology.conf stays on ctl, slurmd fetches it; the Epilog is pushed' '
+	sed -i "s/^  config_mode: push\$/  config_mode: configless/" "$INV" &&
+	grep -q "config_mode: configless" "$INV" &&
+	cc render "$INV" -o cl >/dev/null &&
+	test -e cl/ctl/etc/slurm/topology.conf && ! test -e cl/gpu01/etc/slurm/topology.conf &&
+	test -e cl/gpu01/etc/slurm/epilog.sh &&
+	test_must_fail --exit=2 cc plan "$INV" >out; cat out &&
+	grep "^  gpu\[01-03\]: /etc/slurm/topology.conf: remove" out &&
+	! grep ": /etc/slurm/epilog.sh: " out &&
+	cc apply "$INV" >out 2>&1; rc=$?; cat out; test "$rc" = 0 &&
+	for h in gpu01 gpu02 gpu03; do
+		! on $h test -e /etc/slurm/topology.conf &&
+		on $h test -x /etc/slurm/epilog.sh &&
+		cached $h "$TRASH/files/topology.conf" || return 1
+	done &&
+	job_on gpu01 v2 &&
+	cc plan "$INV" >out && grep "^plan: no changes" out
+'
+
+test_expect_success 'configless: a changed topology.conf reaches the nodes through slurmctld' '
+	printf "SwitchName=leaf0 Nodes=gpu[01-03]\n" >"$TRASH/files/topology.conf" &&
+	test_must_fail --exit=2 cc plan "$INV" >out; cat out &&
+	grep "^  ctl: /etc/slurm/topology.conf: modify" out &&
+	! grep "^  gpu.*topology.conf" out &&
+	grep "^configless: gpu\[01-03\] receive topology.conf through slurmctld (scontrol reconfigure); slurmd restart: no" out &&
+	cc apply "$INV" >out 2>&1; rc=$?; cat out; test "$rc" = 0 &&
+	for h in gpu01 gpu02 gpu03; do cached $h "$TRASH/files/topology.conf" || return 1; done &&
+	on ctl scontrol show topology >topo 2>&1; cat topo &&
+	! grep "SwitchName=leaf1" topo
 '
 
 test_done

@@ -253,6 +253,19 @@ Test(passfile, configless_nodes_get_scripts_not_what_slurmctld_serves)
 	cr_expect_not_null(rendered_set_find(&set, "head", "/etc/slurm/topology.conf"));
 	/* not served: pushed where the inventory says */
 	cr_expect_not_null(rendered_set_find(&set, "n1", "/etc/slurm/job_submit.lua"));
+	/* a copy pushed before configless is moved aside on the fetching hosts */
+	for (size_t i = 0, seen = 0; i <= set.n_absent; i++) {
+		if (i == set.n_absent) {
+			cr_expect_eq(seen, 5, "topology.conf absent on n[1-4] and login1");
+			break;
+		}
+		if (!strcmp(set.absent[i].path, "/etc/slurm/topology.conf")) {
+			cr_expect(strcmp(set.absent[i].host, "head"));
+			cr_expect(set.absent[i].passthrough && !set.absent[i].only_ours);
+			seen++;
+		}
+		cr_expect(strcmp(set.absent[i].path, "/etc/slurm/epilog.sh"));
+	}
 	rendered_set_release(&set);
 	model_free(m);
 	diag_release(&dl);
