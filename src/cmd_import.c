@@ -220,8 +220,6 @@ static int cmd_import_run(struct cmd_ctx *ctx)
 		return cmd_usage(ctx, why);
 	if (!strcmp(a->operands[0], "accounting"))
 		return import_accounting(ctx, dump ? NULL : a->operands[1], dump, qos);
-	if (cmd_value(ctx, 'D') && !strcmp(a->operands[0], "accounting"))
-		return cmd_usage(ctx, "--files-dir is for import nodes and import cluster");
 	return import_config(ctx, !strcmp(a->operands[0], "cluster"), a->operands[1],
 			     a->n == 3 ? a->operands[2] : NULL);
 }
