@@ -51,7 +51,7 @@ static void load_file_roles(struct loader *ld, void *obj, yaml_node_t *val,
 	struct pass_file *f = obj;
 
 	f->roles_loc = *kloc;
-	f->roles |= inv_load_role_bits(ld, val);
+	f->roles = inv_load_role_bits(ld, val);
 }
 
 #define PF(field) F(struct pass_file, field)
@@ -78,8 +78,15 @@ static const struct key_table file_table = TABLE("file", file_keys);
 
 static void load_file_entry(struct loader *ld, yaml_node_t *n)
 {
-	struct pass_file f = { 0 };
+	struct pass_file f = { 0 }, *old;
 
+	/* an overlay's entry of a path the inventory has merges into it */
+	old = inv_overlay_find(ld, n, "path", ld->files, ld->n_files, sizeof(f),
+			       offsetof(struct pass_file, path));
+	if (old) {
+		inv_load_mapping(ld, n, &file_table, old);
+		return;
+	}
 	f.mode = 0644;
 	f.loc = inv_node_loc(ld, n);
 	ld->adding++;
@@ -111,6 +118,6 @@ const struct inv_ref_section inv_files_ref[] = {
 	  "nothing). In configless mode a file slurmctld serves to the nodes "
 	  "(in config_dir: topology.conf, plugstack.conf, ... per release) goes "
 	  "only to hosts that read their configs locally. In an overlay an "
-	  "entry is one more file.", &file_table },
+	  "entry merges by path (a new path is one more file).", &file_table },
 	{ 0 }
 };

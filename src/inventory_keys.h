@@ -108,13 +108,14 @@ void inv_for_each_item(struct loader *ld, yaml_node_t *seq,
 
 /*
  * The element of base[0..n) (each size bytes, its name a const char * at
- * name_off) whose name is the "name:" of the overlay item map; NULL when
- * not loading an overlay, or the overlay item is new.
+ * name_off) whose name is the value of key (e.g. "name") in the overlay
+ * item map; NULL when not loading an overlay, or the overlay item is new.
  */
-void *inv_overlay_find(struct loader *ld, yaml_node_t *map, void *base,
-		       size_t n, size_t size, size_t name_off);
+void *inv_overlay_find(struct loader *ld, yaml_node_t *map, const char *key,
+		       void *base, size_t n, size_t size, size_t name_off);
 #define INV_OVERLAY_FIND(ld, map, arr, n, type)                           \
-	((type *)inv_overlay_find(ld, map, arr, n, sizeof(type), offsetof(type, name)))
+	((type *)inv_overlay_find(ld, map, "name", arr, n, sizeof(type),  \
+				  offsetof(type, name)))
 
 /* The host of that name loaded so far, or NULL. */
 struct host *inv_overlay_host(struct loader *ld, const char *name);
