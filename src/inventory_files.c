@@ -65,8 +65,10 @@ static const struct key_spec file_keys[] = {
 		 "unless --allow-path allows more; copied byte for byte" },
 	{ "mode", K_FN, 0, .fn = load_mode, .type_doc = "octal string",
 	  .def = "0644", .doc = "file mode (scripts Slurm runs: 0755)" },
-	{ "owner", K_STR, PF(owner), .def = "root", .doc = "owner user name" },
-	{ "group", K_STR, PF(group), .def = "the owner", .doc = "group name" },
+	{ "owner", K_STR, PF(owner), .def = "root",
+	  .doc = "root, or the slurm or munge user (whose ids plan knows on every host)" },
+	{ "group", K_STR, PF(group), .def = "the owner's group",
+	  .doc = "root, or the slurm or munge user's group" },
 	{ "roles", K_FN, 0, .fn = load_file_roles, .type_doc = "list of strings",
 	  .doc = "hosts with any of these roles get it (controller, backup, dbd, "
 		 "compute, login, storage)" },

@@ -413,6 +413,17 @@ static int name_cmp(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
+/* f's group: as written, else its owner's (root's, or a service user's). */
+static const char *pass_group(const struct model *m, const struct pass_file *f)
+{
+	if (f->group)
+		return f->group;
+	for (int w = 0; f->owner && w < N_IDENT; w++)
+		if (!strcmp(f->owner, model_svc_user(m, w)->name))
+			return svc_user_group(model_svc_user(m, w));
+	return f->owner ? f->owner : "root";
+}
+
 /* True when pass-through file i goes to h by the inventory (its roles or hosts). */
 static bool pass_for(const struct model *m, const struct render_plan *rp, size_t i,
 		     const struct host *h)
@@ -438,8 +449,8 @@ static size_t host_pass_files(const struct model *m, const struct host *h,
 		if ((fetches && rp->pass[i].served) || !pass_for(m, rp, i, h))
 			continue;
 		fs[n++] = (struct file_spec){ f->path, f->owner ? f->owner : "root",
-					      f->group ? f->group : f->owner,
-					      f->mode, rp->pass[i].blob, false, false,
+					      pass_group(m, f), f->mode,
+					      rp->pass[i].blob, false, false,
 					      false, true };
 	}
 	return n;

@@ -1,6 +1,7 @@
 /*
  * validate_files.c: the checks of files: (model.h, struct pass_file): a
- * target path that is absolute and no file clusterctl renders itself, a
+ * target path that is absolute and no file clusterctl renders itself, an
+ * owner and group whose ids plan knows (root, the slurm and munge users), a
  * source that exists inside the trusted tree (pathtrust.h: render reads
  * it into its output, as it reads templates), hosts that exist, no host
  * given two files at one path; and a warning for each script or plugin
@@ -38,12 +39,23 @@ static bool path_ok(const char *p)
 	return true;
 }
 
-/* A user or group name the hosts' chown takes: [A-Za-z0-9._-], no leading '-'. */
-static bool name_ok(const char *s)
+/*
+ * True when name is root or the slurm or munge user (group: one of their
+ * groups): the identities whose ids plan knows on every host (the
+ * inventory's, else each host's passwd); any other name would be written
+ * as root without a word.
+ */
+static bool ident_ok(const struct model *m, const char *name, bool group)
 {
-	return s && *s && *s != '-' &&
-	       s[strspn(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
-			   "0123456789._-")] == '\0';
+	if (!strcmp(name, "root"))
+		return true;
+	for (int w = 0; w < N_IDENT; w++) {
+		const struct svc_user *u = model_svc_user(m, w);
+
+		if (!strcmp(name, group ? svc_user_group(u) : u->name))
+			return true;
+	}
+	return false;
 }
 
 /* The rendered file at path (clusterctl's own), or NULL. */
@@ -118,9 +130,13 @@ static void check_entry(struct vctx *v, const struct pass_file *f,
 	else if ((clash = rendered_clash(v->m, f->path)))
 		diag_error(v->dl, &f->path_loc, "path '%s' is %s, which clusterctl "
 			   "renders itself", f->path, clash);
-	if (!name_ok(f->owner ? f->owner : "root") || (f->group && !name_ok(f->group)))
-		diag_error(v->dl, &f->loc, "owner and group must be user and group "
-			   "names ([A-Za-z0-9._-])");
+	if (f->owner && !ident_ok(v->m, f->owner, false))
+		diag_error(v->dl, &f->loc, "owner '%s': a file's owner is root, the "
+			   "slurm user (%s) or the munge user (%s)", f->owner,
+			   v->m->cluster.slurm_user.name, v->m->cluster.munge_user.name);
+	if (f->group && !ident_ok(v->m, f->group, true))
+		diag_error(v->dl, &f->loc, "group '%s': a file's group is root or the "
+			   "slurm or munge user's group", f->group);
 	check_source(v, f);
 	check_hosts_of(v, f, names);
 }

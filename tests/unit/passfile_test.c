@@ -113,7 +113,7 @@ Test(passfile, loader_reads_every_key)
 	struct diag_list dl = DIAG_LIST_INIT;
 	struct model *m = load("", GOOD_FILES
 			       "  - {path: /etc/slurm/x.lua, source: %/epilog.sh, "
-			       "mode: \"640\", group: adm, hosts: \"n[1-2],login1\"}\n", &dl);
+			       "mode: \"640\", group: munge, hosts: \"n[1-2],login1\"}\n", &dl);
 	char *d = diags(&dl);
 
 	cr_assert_eq(dl.n, 0, "%s", d);
@@ -125,7 +125,7 @@ Test(passfile, loader_reads_every_key)
 	cr_expect_eq(m->files[1].mode, 0644);
 	cr_expect_str_eq(m->files[1].owner, "slurm");
 	cr_expect_eq(m->files[2].mode, 0640);
-	cr_expect_str_eq(m->files[2].group, "adm");
+	cr_expect_str_eq(m->files[2].group, "munge");
 	cr_expect_str_eq(m->files[2].hosts, "n[1-2],login1");
 	cr_expect_eq(m->files[2].path_loc.line, 11);
 	cr_expect_eq(m->files[2].path_loc.col, 6);
@@ -146,7 +146,9 @@ Test(passfile, loader_and_validate_errors_point_at_the_key)
 			       "  - {path: /etc/slurm/e, source: %/missing}\n"
 			       "  - {path: /etc/slurm/epilog.sh, source: %/epilog.sh, hosts: \"n4,n9\"}\n"
 			       "  - {path: /etc/slurm/f, source: %/epilog.sh, owner: \"a b\"}\n"
-			       "  - {path: /etc/slurm/g}\n", &dl);
+			       "  - {path: /etc/slurm/g}\n"
+			       "  - {path: /etc/slurm/h, source: %/epilog.sh, owner: slurm, group: adm}\n",
+			       &dl);
 	char *d = diags(&dl);
 
 	cr_expect(strstr(d, "11:77: error: invalid mode '0789'"), "%s", d);
@@ -161,8 +163,11 @@ Test(passfile, loader_and_validate_errors_point_at_the_key)
 	cr_expect(strstr(d, "17:6: error: host 'n4' gets two files at '/etc/slurm/epilog.sh'"),
 		  "%s", d);
 	cr_expect(strstr(d, "9:6: note: the other is here"), "%s", d);
-	cr_expect(strstr(d, "18:5: error: owner and group must be"), "%s", d);
+	cr_expect(strstr(d, "18:5: error: owner 'a b': a file's owner is root, the "
+			    "slurm user (slurm) or the munge user (munge)"), "%s", d);
 	cr_expect(strstr(d, "19:5: error: missing required key 'source' in file"), "%s", d);
+	cr_expect(strstr(d, "20:5: error: group 'adm': a file's group is root or the "
+			    "slurm or munge user's group"), "%s", d);
 	free(d);
 	model_free(m);
 	diag_release(&dl);
