@@ -40,7 +40,8 @@ static int remote_read(void *arg, const char *path, char **text, size_t *len, ch
 }
 
 /* import_mode_fn over a transport */
-static int remote_mode(void *arg, const char *path, unsigned *mode)
+static int remote_mode(void *arg, const char *path, unsigned *mode, long long *uid,
+		       long long *gid)
 {
 	struct remote_stat st;
 	char *cause = NULL;
@@ -50,6 +51,8 @@ static int remote_mode(void *arg, const char *path, unsigned *mode)
 		return -1;
 	}
 	*mode = st.mode;
+	*uid = st.uid;
+	*gid = st.gid;
 	return 0;
 }
 

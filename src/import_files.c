@@ -52,6 +52,39 @@ static struct import_carried *carried_find(const struct import_carry *c, const c
 	return NULL;
 }
 
+/*
+ * The name of id (a uid, or a gid with group) among the identities a
+ * files: entry may name (root, the slurm and munge users), or NULL.
+ */
+static const char *ident_name(const struct imp *im, long long id, bool group)
+{
+	const struct import_user *users[] = { &im->src->slurm_user, &im->src->munge_user };
+
+	if (id == 0)
+		return "root";
+	for (size_t i = 0; i < ARRAY_SIZE(users); i++)
+		if (users[i]->name && (group ? users[i]->gid : users[i]->uid) == id)
+			return users[i]->name;
+	return NULL;
+}
+
+/*
+ * f's owner and group from the ids the controller's copy has (-1: not
+ * known, root); ids the inventory cannot name are written as root, said.
+ */
+static void carried_owner(struct imp *im, struct import_carried *f, const char *path,
+			  long long uid, long long gid)
+{
+	const char *owner = uid < 0 ? "root" : ident_name(im, uid, false);
+	const char *group = gid < 0 ? "root" : ident_name(im, gid, true);
+
+	if (!owner || !group)
+		imp_problem(im, path, 0, "owned by %lld:%lld, which a files: entry cannot "
+			    "say (root, the slurm or the munge user): written as root", uid, gid);
+	f->owner = owner && group ? xstrdup(owner) : NULL;
+	f->group = owner && group ? xstrdup(group) : NULL;
+}
+
 bool imp_carry(struct imp *im, const char *key, const char *host_path,
 	       const char *read_path, const char *text, size_t len)
 {
@@ -59,6 +92,7 @@ bool imp_carry(struct imp *im, const char *key, const char *host_path,
 	struct import_carried *f;
 	char *own = NULL, *cause = NULL;
 	unsigned mode;
+	long long uid, gid;
 
 	if (!c || !clean_path(host_path))
 		return false;
@@ -75,8 +109,11 @@ bool imp_carry(struct imp *im, const char *key, const char *host_path,
 		}
 		text = own;
 	}
-	if (!im->src->mode || im->src->mode(im->src->read_arg, read_path, &mode) < 0)
+	if (!im->src->mode ||
+	    im->src->mode(im->src->read_arg, read_path, &mode, &uid, &gid) < 0) {
 		mode = default_mode(key);
+		uid = gid = -1;
+	}
 	XGROW(c->v, c->alloc, c->n + 1);
 	f = &c->v[c->n++];
 	f->path = xstrdup(host_path);
@@ -84,6 +121,7 @@ bool imp_carry(struct imp *im, const char *key, const char *host_path,
 	f->len = len;
 	f->mode = mode & 07777;
 	f->roles = passfile_roles(key);
+	carried_owner(im, f, host_path, uid, gid);
 	return true;
 }
 
@@ -115,6 +153,10 @@ void imp_emit_files(const struct imp *im, struct strbuf *out)
 		strbuf_addstr(out, ", source: ");
 		yamlout_scalar(out, source);
 		strbuf_addf(out, ", mode: \"%04o\"", c->v[i].mode);
+		if (c->v[i].owner && strcmp(c->v[i].owner, "root"))
+			strbuf_addf(out, ", owner: %s", c->v[i].owner);
+		if (c->v[i].group && strcmp(c->v[i].group, c->v[i].owner))
+			strbuf_addf(out, ", group: %s", c->v[i].group);
 		emit_roles(c->v[i].roles, out);
 		strbuf_addstr(out, "}\n");
 		free(source);
@@ -147,6 +189,8 @@ void import_carry_release(struct import_carry *carry)
 	for (size_t i = 0; i < carry->n; i++) {
 		free(carry->v[i].path);
 		free(carry->v[i].text);
+		free(carry->v[i].owner);
+		free(carry->v[i].group);
 	}
 	free(carry->v);
 	carry->v = NULL;

@@ -784,8 +784,9 @@ static int read_source(const char *path, bool required, struct import_file *f, c
 	return 0;
 }
 
-/* import_mode_fn for local files */
-static int local_mode(void *arg, const char *path, unsigned *mode)
+/* import_mode_fn for local files: a copy's owner says nothing of the hosts' */
+static int local_mode(void *arg, const char *path, unsigned *mode, long long *uid,
+		      long long *gid)
 {
 	struct stat st;
 
@@ -793,6 +794,7 @@ static int local_mode(void *arg, const char *path, unsigned *mode)
 	if (stat(path, &st) < 0)
 		return -1;
 	*mode = (unsigned)st.st_mode & 07777;
+	*uid = *gid = -1;
 	return 0;
 }
 

@@ -46,6 +46,7 @@ struct import_carried {
 	size_t len;
 	unsigned mode;
 	unsigned roles;			/* enum host_role bits; 0: every host */
+	char *owner, *group;		/* NULL: root */
 };
 
 /*
@@ -60,8 +61,13 @@ struct import_carry {
 	size_t n, alloc;
 };
 
-/* The permission bits of path (e.g. 0755); 0, or -1 when it cannot be told. */
-typedef int (*import_mode_fn)(void *arg, const char *path, unsigned *mode);
+/*
+ * The permission bits of path (e.g. 0755) and its owner's uid and gid (-1:
+ * not told, as for a local copy of a site's files); 0, or -1 when it
+ * cannot be told.
+ */
+typedef int (*import_mode_fn)(void *arg, const char *path, unsigned *mode,
+			      long long *uid, long long *gid);
 
 struct import_source {
 	struct import_file conf, gres, cgroup, dbd;	/* slurm.conf, gres.conf, ... */

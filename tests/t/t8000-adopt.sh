@@ -8,8 +8,8 @@
 # (the lab has no cgroups: task/none, so slurmd reads them but nothing
 # enforces them); slurmdbd.conf with seven Purge*After keys; QoS with GPU
 # limits and preemption and a user whose settings differ per account, all
-# made with sacctmgr; an Epilog script slurm.conf names, on both hosts
-# (import carries it: --files-dir). Captured with the daemons up: scontrol show
+# made with sacctmgr; an Epilog script slurm.conf names, on both hosts,
+# 0750 slurm:slurm (import carries it, mode and owner: --files-dir). Captured with the daemons up: scontrol show
 # node/partition/config (times, pids and load dropped), sacctmgr dump and
 # what the files mean (tests/tools/slurmmeaning).
 # Then the one import command (import cluster ctl), validate with no flags,
@@ -129,7 +129,7 @@ test_expect_success 'setup: users, munge key and the hand-made files on both hos
 		for f in slurm.conf gres.conf cgroup.conf; do
 			lab put $h site/$f /etc/slurm/$f 0644 root:root || exit 1
 		done &&
-		lab put $h site/epilog.sh /etc/slurm/epilog.sh 0755 root:root || exit 1
+		lab put $h site/epilog.sh /etc/slurm/epilog.sh 0750 slurm:slurm || exit 1
 	done &&
 	lab put ctl site/slurmdbd.conf /etc/slurm/slurmdbd.conf 0600 slurm:slurm
 '
@@ -182,8 +182,8 @@ test_expect_success 'import cluster ctl: the one import command, exit 0' '
 	cat err; test "$rc" = 0 && grep "^  - {names: gpu01, address: $LAB_NET.2, type: " inv.yaml
 '
 
-test_expect_success 'import cluster carried the Epilog, read over the same session' '
-	grep -x "  - {path: /etc/slurm/epilog.sh, source: files/etc/slurm/epilog.sh, mode: \"0755\", roles: \[compute\]}" inv.yaml &&
+test_expect_success 'import cluster carried the Epilog, its mode and owner, over the same session' '
+	grep -x "  - {path: /etc/slurm/epilog.sh, source: files/etc/slurm/epilog.sh, mode: \"0750\", owner: slurm, roles: \[compute\]}" inv.yaml &&
 	cmp site/epilog.sh files/etc/slurm/epilog.sh
 '
 
