@@ -25,8 +25,8 @@
 static const char *const import_usage[] = {
 	"clusterctl import accounting INVENTORY",
 	"   or: clusterctl import accounting --dump FILE [--qos FILE]",
-	"   or: clusterctl import nodes SLURM_CONF [GRES_CONF]",
-	"   or: clusterctl import cluster [USER@]HOST[:PORT] [CONFIG_DIR]",
+	"   or: clusterctl import nodes SLURM_CONF [GRES_CONF] [--files-dir DIR]",
+	"   or: clusterctl import cluster [USER@]HOST[:PORT] [CONFIG_DIR] [--files-dir DIR]",
 	"",
 	"Prints inventory YAML for what a running cluster already has.",
 	"accounting: the qos:, accounts: and users: sections, read-only from the",
@@ -43,6 +43,12 @@ static const char *const import_usage[] = {
 	"put slurmdbd's. cluster: the same, read over SSH from a running",
 	"controller (CONFIG_DIR, default /etc/slurm), with the release from",
 	"'slurmctld -V', the slurm and munge users' UIDs and the ssh: section.",
+	"With --files-dir DIR, nodes and cluster also carry the files slurm.conf",
+	"names (Prolog/Epilog scripts, topology.conf, plugstack.conf, ...) that",
+	"they can read: each written to DIR followed by its path on the hosts,",
+	"and a files: entry whose source names it; without it, or for a file",
+	"that cannot be read, the file is named (exit 4). Give DIR as the",
+	"inventory will find it (relative: to the inventory's directory).",
 	"",
 	"What the inventory cannot express (a user whose settings differ between",
 	"its accounts, partition associations, ...) is listed on stderr and marked",
@@ -143,28 +149,27 @@ static int import_accounting(struct cmd_ctx *ctx, const char *inventory,
 	return rc;
 }
 
-/* import nodes: slurm.conf and the files beside it (import_nodes.h) */
-static int import_nodes_cmd(const char *conf_path, const char *gres_path)
+/*
+ * import nodes (slurm.conf and the files beside it, import_nodes.h) or
+ * import cluster (over SSH, import_cluster.h); with --files-dir, the files
+ * carried are written there before the YAML that names them is printed.
+ */
+static int import_config(struct cmd_ctx *ctx, bool cluster, const char *a1,
+			 const char *a2)
 {
 	struct strbuf out = STRBUF_INIT, problems = STRBUF_INIT;
+	struct import_carry carry = { .dir = cmd_value(ctx, 'D') };
 	char *cause = NULL;
-	int rc = import_nodes_files(conf_path, gres_path, &out, &problems, &cause);
+	int rc = cluster ?
+		import_cluster_spec(a1, cmd_value(ctx, 'F'), cmd_has(ctx, 'a'), a2,
+				    carry.dir ? &carry : NULL, &out, &problems, &cause) :
+		import_nodes_files(a1, a2, carry.dir ? &carry : NULL, &out, &problems,
+				   &cause);
 
+	if (rc >= 0 && import_carry_write(&carry, &cause) < 0)
+		rc = -1;
 	rc = finish(rc, cause, &out, &problems);
-	strbuf_release(&out);
-	strbuf_release(&problems);
-	return rc;
-}
-
-/* import cluster [USER@]HOST[:PORT] [CONFIG_DIR]: over SSH (import_cluster.h) */
-static int import_cluster_cmd(struct cmd_ctx *ctx, const char *spec, const char *dir)
-{
-	struct strbuf out = STRBUF_INIT, problems = STRBUF_INIT;
-	char *cause = NULL;
-	int rc = import_cluster_spec(spec, cmd_value(ctx, 'F'), cmd_has(ctx, 'a'), dir, &out,
-				     &problems, &cause);
-
-	rc = finish(rc, cause, &out, &problems);
+	import_carry_release(&carry);
 	strbuf_release(&out);
 	strbuf_release(&problems);
 	return rc;
@@ -199,6 +204,7 @@ static const struct cmd_option import_options[] = {
 	{ 'd', "dump", "FILE", "read a 'sacctmgr dump' flat file instead of the database", 0 },
 	{ 'q', "qos", "FILE", "with --dump: the QoS limits, from 'sacctmgr show qos -P'", 0 },
 	{ 'F', "ssh-config", "FILE", "import cluster: this ssh_config (docs/ssh.md)", 0 },
+	{ 'D', "files-dir", "DIR", "nodes, cluster: carry the files slurm.conf names into DIR", 0 },
 	CMD_OPT_ACCEPT_NEW_HOST_KEYS,
 	CMD_OPT_END,
 };
@@ -214,9 +220,8 @@ static int cmd_import_run(struct cmd_ctx *ctx)
 		return cmd_usage(ctx, why);
 	if (!strcmp(a->operands[0], "accounting"))
 		return import_accounting(ctx, dump ? NULL : a->operands[1], dump, qos);
-	if (!strcmp(a->operands[0], "cluster"))
-		return import_cluster_cmd(ctx, a->operands[1], a->n == 3 ? a->operands[2] : NULL);
-	return import_nodes_cmd(a->operands[1], a->n == 3 ? a->operands[2] : NULL);
+	return import_config(ctx, !strcmp(a->operands[0], "cluster"), a->operands[1],
+			     a->n == 3 ? a->operands[2] : NULL);
 }
 
 const struct cmd_entry cmd_import_entry = {

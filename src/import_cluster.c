@@ -39,6 +39,23 @@ static int remote_read(void *arg, const char *path, char **text, size_t *len, ch
 	return 0;
 }
 
+/* import_mode_fn over a transport */
+static int remote_mode(void *arg, const char *path, unsigned *mode, long long *uid,
+		       long long *gid)
+{
+	struct remote_stat st;
+	char *cause = NULL;
+
+	if (transport_stat(arg, path, &st, &cause) < 0 || !st.exists) {
+		free(cause);
+		return -1;
+	}
+	*mode = st.mode;
+	*uid = st.uid;
+	*gid = st.gid;
+	return 0;
+}
+
 /* Reads dir/name into f when the controller has it (required: always). */
 static int read_remote(struct transport *tr, const char *dir, const char *name,
 		       bool required, struct import_file *f, char **cause)
@@ -259,9 +276,11 @@ static int read_dbd_conf(const struct transport_target *t, const char *dbd, cons
 }
 
 int import_cluster(const struct transport_target *t, const char *config_dir,
-		   struct strbuf *out, struct strbuf *problems, char **cause)
+		   struct import_carry *carry, struct strbuf *out,
+		   struct strbuf *problems, char **cause)
 {
-	struct import_source src = { .read = remote_read };
+	struct import_source src = { .read = remote_read, .carry = carry,
+				     .mode = remote_mode };
 	struct transport *tr = NULL;
 	const char *dir = config_dir ? config_dir : "/etc/slurm";
 	char *dbd = NULL;
@@ -301,8 +320,8 @@ out:
 }
 
 int import_cluster_spec(const char *spec, const char *ssh_config, bool accept_new,
-			const char *config_dir, struct strbuf *out, struct strbuf *problems,
-			char **cause)
+			const char *config_dir, struct import_carry *carry,
+			struct strbuf *out, struct strbuf *problems, char **cause)
 {
 	struct transport_target t = {
 		.ssh_config = ssh_config,
@@ -321,7 +340,7 @@ int import_cluster_spec(const char *spec, const char *ssh_config, bool accept_ne
 		t.port = atoi(colon + 1);
 	}
 	t.host = host;
-	rc = import_cluster(&t, config_dir, out, problems, cause);
+	rc = import_cluster(&t, config_dir, carry, out, problems, cause);
 	free(copy);
 	return rc;
 }

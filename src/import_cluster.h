@@ -19,23 +19,26 @@
 
 #include "compat.h"
 
+#include "import_nodes.h"
 #include "strbuf.h"
 #include "transport.h"
 
 /*
  * Reads the cluster through the controller t names (config_dir: NULL for
  * /etc/slurm) and appends the inventory YAML to out. As import_nodes():
- * the number of problems, or -1 + *cause.
+ * the number of problems, or -1 + *cause. carry: as struct
+ * import_source's (the files read through the same session).
  */
 int import_cluster(const struct transport_target *t, const char *config_dir,
-		   struct strbuf *out, struct strbuf *problems, char **cause);
+		   struct import_carry *carry, struct strbuf *out,
+		   struct strbuf *problems, char **cause);
 
 /*
  * import_cluster() of "[USER@]HOST[:PORT]" through ssh_config (NULL: the
  * defaults), trusting an unknown host key when accept_new.
  */
 int import_cluster_spec(const char *spec, const char *ssh_config, bool accept_new,
-			const char *config_dir, struct strbuf *out, struct strbuf *problems,
-			char **cause);
+			const char *config_dir, struct import_carry *carry,
+			struct strbuf *out, struct strbuf *problems, char **cause);
 
 #endif

@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/stat.h>
 
 #include "import_ctx.h"
 #include "import_daemons.h"
@@ -22,6 +23,7 @@
 #include "slurmread.h"
 #include "hostlist.h"
 #include "inventory.h"
+#include "passfile.h"
 #include "render.h"
 #include "slurmconf.h"
 #include "slurmkeys.h"
@@ -444,57 +446,6 @@ static void unplaceable(struct imp *im)
 	}
 }
 
-/*
- * Settings whose plugin needs a file of its own beside slurm.conf (value:
- * a word of the setting's value, any case; NULL: any value but none): the
- * inventory carries the setting, not the file (it has no pass-through
- * files), so a host set up from the inventory alone would lack it.
- */
-static const char *const own_file_keys[][3] = {
-	{ "TopologyPlugin", "topology/tree", "topology.conf" },
-	{ "TopologyPlugin", "topology/block", "topology.conf" },
-	{ "JobContainerType", "job_container/tmpfs", "job_container.conf" },
-	{ "BurstBufferType", NULL, "burst_buffer.conf" },
-	{ "CliFilterPlugins", "lua", "cli_filter.lua" },
-	{ "JobSubmitPlugins", "lua", "job_submit.lua" },
-};
-
-/*
- * Settings that name the site's own file or script by its path: the value
- * is the file. HealthCheckProgram and RebootProgram are left out: they
- * name installed programs (/usr/sbin/nhc, reboot), not the site's files.
- */
-static const char *const path_keys[] = {
-	"PlugStackConfig", "Prolog", "Epilog", "PrologSlurmctld", "EpilogSlurmctld",
-	"TaskProlog", "TaskEpilog", "SrunProlog", "SrunEpilog",
-	"ResumeProgram", "SuspendProgram", "ResumeFailProgram",
-};
-
-/*
- * Files a plugin reads from slurm.conf's directory whenever they are there.
- * A plugstack.conf of include lines only is the packages' own (Debian's
- * includes plugstack.conf.d/NAME.conf files): not named, and what it includes is
- * not looked at.
- */
-static const char *const when_present[] = {
-	"plugstack.conf", "acct_gather.conf", "oci.conf", "helpers.conf", "mpi.conf",
-};
-
-/* True when word (any case) is one of v's comma-separated words, or ends one after '/'. */
-static bool has_word(const char *v, const char *word)
-{
-	size_t n = strlen(word);
-
-	for (const char *p = v; *p; p += strcspn(p, ","), p += *p == ',') {
-		size_t len = strcspn(p, ",");
-
-		if (len >= n && !strncasecmp(p + len - n, word, n) &&
-		    (len == n || p[len - n - 1] == '/'))
-			return true;
-	}
-	return false;
-}
-
 /* file NULL: the value is the file. */
 static void not_carried(struct imp *im, const struct slurmconf_line *l, const char *file)
 {
@@ -527,21 +478,60 @@ static void present_files(struct imp *im)
 {
 	const char *conf = im->src->conf.path, *slash = strrchr(conf, '/');
 
-	for (size_t k = 0; k < ARRAY_SIZE(when_present); k++) {
+	for (size_t k = 0; passfile_when_present[k]; k++) {
+		const char *name = passfile_when_present[k];
 		char *path = xasprintf("%.*s%s", slash ? (int)(slash - conf + 1) : 0, conf,
-				       when_present[k]);
+				       name);
 		char *text = NULL, *cause = NULL;
 		size_t len;
 
+		char *host = xasprintf("%s/%s", IMP_CONF_DIR, name);
+
 		if (im->src->read(im->src->read_arg, path, &text, &len, &cause) == 0 &&
-		    (strcmp(when_present[k], "plugstack.conf") || !only_includes(text, len)))
+		    (strcmp(name, "plugstack.conf") || !only_includes(text, len)) &&
+		    !imp_carry(im, name, host, path, text, len))
 			imp_problem(im, path, 0, "Slurm reads %s when it is there, and the "
 				    "inventory does not carry it: keep it on the hosts yourself",
-				    when_present[k]);
+				    name);
+		free(host);
 		free(text);
 		free(cause);
 		free(path);
 	}
+}
+
+/*
+ * Where the file at path on the hosts is read: one in the config
+ * directory (the inventory's, or the one slurm.conf was read from) beside
+ * the slurm.conf read, anything else at its own path. Newly allocated.
+ */
+static char *read_path_of(const struct imp *im, const char *path)
+{
+	const char *conf = im->src->conf.path, *cs = strrchr(conf, '/');
+	const char *slash = strrchr(path, '/');
+	int cl = cs ? (int)(cs - conf) : 0, pl = (int)(slash - path);
+
+	if ((pl == (int)strlen(IMP_CONF_DIR) && !strncmp(path, IMP_CONF_DIR, (size_t)pl)) ||
+	    (cs && pl == cl && !strncmp(path, conf, (size_t)pl)))
+		return xasprintf("%.*s%s", cs ? cl + 1 : 0, conf, slash + 1);
+	return xstrdup(path);
+}
+
+/* Carries the file slurm.conf's line l names at host (imp_carry()), else names it. */
+static void carry_or_name(struct imp *im, const struct slurmconf_line *l,
+			  const char *file, const char *host)
+{
+	char *from = read_path_of(im, host);
+
+	if (imp_carry(im, file ? file : l->kv[0].key, host, from, NULL, 0))
+		;
+	else if (im->src->carry)
+		imp_problem(im, l->path, l->lineno, "%s=%s: %s could not be read to carry "
+			    "it (files:): keep it on the hosts yourself", l->kv[0].key,
+			    l->kv[0].value, from);
+	else
+		not_carried(im, l, file);
+	free(from);
 }
 
 static void files_not_carried(struct imp *im)
@@ -549,17 +539,17 @@ static void files_not_carried(struct imp *im)
 	for (size_t i = 0; i < im->conf.n; i++) {
 		const struct slurmconf_line *l = &im->conf.lines[i];
 		const char *v = l->kv[0].value;
+		const char *file = passfile_plugin_file(l->kv[0].key, v);
 
-		for (size_t k = 0; k < ARRAY_SIZE(own_file_keys); k++) {
-			const char *want = own_file_keys[k][1];
+		if (file) {
+			char *host = xasprintf("%s/%s", IMP_CONF_DIR, file);
 
-			if (imp_key_is(l, own_file_keys[k][0]) &&
-			    (want ? has_word(v, want) : !strstr(v, "/none")))
-				not_carried(im, l, own_file_keys[k][2]);
+			carry_or_name(im, l, file, host);
+			free(host);
 		}
-		for (size_t k = 0; k < ARRAY_SIZE(path_keys); k++)
-			if (imp_key_is(l, path_keys[k]) && *v == '/')
-				not_carried(im, l, NULL);
+		for (size_t k = 0; passfile_path_keys[k]; k++)
+			if (imp_key_is(l, passfile_path_keys[k]) && *v == '/')
+				carry_or_name(im, l, NULL, v);
 	}
 	present_files(im);
 }
@@ -757,6 +747,8 @@ int import_nodes(const struct import_source *src, struct strbuf *out,
 	sitecomments_rest(&im.comments, &printed);
 	if (check_printed(&printed, cause) < 0)
 		goto out;
+	/* after the check: the sources are written once the import succeeded */
+	imp_emit_files(&im, &printed);
 	strbuf_add(out, printed.buf, printed.len);
 	rc = im.n_problems;
 out:
@@ -792,10 +784,26 @@ static int read_source(const char *path, bool required, struct import_file *f, c
 	return 0;
 }
 
-int import_nodes_files(const char *conf_path, const char *gres_path, struct strbuf *out,
+/* import_mode_fn for local files: a copy's owner says nothing of the hosts' */
+static int local_mode(void *arg, const char *path, unsigned *mode, long long *uid,
+		      long long *gid)
+{
+	struct stat st;
+
+	(void)arg;
+	if (stat(path, &st) < 0)
+		return -1;
+	*mode = (unsigned)st.st_mode & 07777;
+	*uid = *gid = -1;
+	return 0;
+}
+
+int import_nodes_files(const char *conf_path, const char *gres_path,
+		       struct import_carry *carry, struct strbuf *out,
 		       struct strbuf *problems, char **cause)
 {
-	struct import_source src = { .read = slurmread_local };
+	struct import_source src = { .read = slurmread_local, .carry = carry,
+				     .mode = local_mode };
 	const char *slash = strrchr(conf_path, '/');
 	int dir = slash ? (int)(slash - conf_path + 1) : 0;
 	char *gres = gres_path ? xstrdup(gres_path) : xasprintf("%.*sgres.conf", dir, conf_path);

@@ -61,6 +61,9 @@ static const struct key_spec top_keys[] = {
 	  .doc = "the account tree (children: nest)" },
 	{ "users", K_FN, 0, .fn = inv_load_users, .type_doc = "list",
 	  .doc = "users and their associations" },
+	{ "files", K_FN, 0, .fn = inv_load_files, .type_doc = "list",
+	  .doc = "pass-through files (Prolog/Epilog scripts, topology.conf, "
+		 "plugstack.conf ...) copied as they are to the hosts" },
 	{ "include", K_FN, 0, .fn = load_includes, .type_doc = "list of paths",
 	  .doc = "more files whose top-level keys merge in (lists append); inside "
 		 "the inventory's directory tree unless --allow-path allows more" },
@@ -483,6 +486,7 @@ static void loader_finish(struct loader *ld)
 	MOVE_TO_POOL(ld, qos, n_qos);
 	MOVE_TO_POOL(ld, accounts, n_accounts);
 	MOVE_TO_POOL(ld, users, n_users);
+	MOVE_TO_POOL(ld, files, n_files);
 	for (i = 0; i < ld->n_included; i++)
 		free(ld->included[i]);
 	free(ld->included);

@@ -402,6 +402,7 @@ void inventory_print_keys(struct strbuf *out)
 	/* in the order the inventory is usually written */
 	static const struct inv_ref_section *const parts[] = {
 		inv_top_ref, inv_cluster_ref, inv_nodes_ref, inv_accounts_ref,
+		inv_files_ref,
 	};
 	const struct inv_ref_section *s;
 	size_t i;

@@ -108,13 +108,14 @@ void inv_for_each_item(struct loader *ld, yaml_node_t *seq,
 
 /*
  * The element of base[0..n) (each size bytes, its name a const char * at
- * name_off) whose name is the "name:" of the overlay item map; NULL when
- * not loading an overlay, or the overlay item is new.
+ * name_off) whose name is the value of key (e.g. "name") in the overlay
+ * item map; NULL when not loading an overlay, or the overlay item is new.
  */
-void *inv_overlay_find(struct loader *ld, yaml_node_t *map, void *base,
-		       size_t n, size_t size, size_t name_off);
+void *inv_overlay_find(struct loader *ld, yaml_node_t *map, const char *key,
+		       void *base, size_t n, size_t size, size_t name_off);
 #define INV_OVERLAY_FIND(ld, map, arr, n, type)                           \
-	((type *)inv_overlay_find(ld, map, arr, n, sizeof(type), offsetof(type, name)))
+	((type *)inv_overlay_find(ld, map, "name", arr, n, sizeof(type),  \
+				  offsetof(type, name)))
 
 /* The host of that name loaded so far, or NULL. */
 struct host *inv_overlay_host(struct loader *ld, const char *name);
@@ -145,10 +146,16 @@ extern const struct inv_ref_section inv_cluster_ref[];
 
 /* inventory_nodes.c: node types, hosts, partitions (top-level loaders) */
 key_fn inv_load_node_types, inv_load_hosts, inv_load_partitions;
+/* A role name, or a list of them, as enum host_role bits; errors for others. */
+unsigned inv_load_role_bits(struct loader *ld, yaml_node_t *val);
 extern const struct inv_ref_section inv_nodes_ref[];
 
 /* inventory_accounts.c: qos, accounts, users (top-level loaders) */
 key_fn inv_load_qos, inv_load_accounts, inv_load_users;
 extern const struct inv_ref_section inv_accounts_ref[];
+
+/* inventory_files.c: pass-through files (top-level loader) */
+key_fn inv_load_files;
+extern const struct inv_ref_section inv_files_ref[];
 
 #endif

@@ -49,6 +49,8 @@ struct loader {
 	size_t n_accounts, alloc_accounts;
 	struct user *users;
 	size_t n_users, alloc_users;
+	struct pass_file *files;
+	size_t n_files, alloc_files;
 	char **included;	/* canonical paths of files loaded, for cycles */
 	size_t n_included, alloc_included;
 	bool overlay;		/* loading an --overlay file: merge, see overlay.h */

@@ -174,14 +174,12 @@ struct host_entry {
 static const char *const role_names[] = { "controller", "backup", "dbd",
 					  "compute", "login", "storage" };
 
-static void load_roles(struct loader *ld, void *obj, yaml_node_t *val,
-		       const struct src_loc *kloc)
+unsigned inv_load_role_bits(struct loader *ld, yaml_node_t *val)
 {
-	struct host_entry *he = obj;
 	struct str_list l = { 0 };
+	unsigned bits = 0;
 	size_t i, r;
 
-	he->tmpl.roles_loc = *kloc;
 	inv_load_strlist(ld, val, &l);
 	for (i = 0; i < l.n; i++) {
 		const char *hint;
@@ -190,7 +188,7 @@ static void load_roles(struct loader *ld, void *obj, yaml_node_t *val,
 			if (!strcmp(l.items[i], role_names[r]))
 				break;
 		if (r < ARRAY_SIZE(role_names)) {
-			he->tmpl.roles |= 1u << r;
+			bits |= 1u << r;
 			continue;
 		}
 		hint = diag_suggest(l.items[i], role_names, ARRAY_SIZE(role_names));
@@ -203,6 +201,16 @@ static void load_roles(struct loader *ld, void *obj, yaml_node_t *val,
 				   "unknown role '%s' (expected controller, backup, "
 				   "dbd, compute, login or storage)", l.items[i]);
 	}
+	return bits;
+}
+
+static void load_roles(struct loader *ld, void *obj, yaml_node_t *val,
+		       const struct src_loc *kloc)
+{
+	struct host_entry *he = obj;
+
+	he->tmpl.roles_loc = *kloc;
+	he->tmpl.roles |= inv_load_role_bits(ld, val);
 }
 
 static void load_addresses(struct loader *ld, void *obj, yaml_node_t *val,

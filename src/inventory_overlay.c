@@ -34,13 +34,13 @@ static const char *map_scalar(struct loader *ld, yaml_node_t *map, const char *k
 	return NULL;
 }
 
-void *inv_overlay_find(struct loader *ld, yaml_node_t *map, void *base,
-		       size_t n, size_t size, size_t name_off)
+void *inv_overlay_find(struct loader *ld, yaml_node_t *map, const char *key,
+		       void *base, size_t n, size_t size, size_t name_off)
 {
 	const char *name;
 	size_t i;
 
-	if (!ld->overlay || !(name = map_scalar(ld, map, "name")))
+	if (!ld->overlay || !(name = map_scalar(ld, map, key)))
 		return NULL;
 	for (i = 0; i < n; i++) {
 		char *e = (char *)base + i * size;

@@ -412,6 +412,20 @@ bool model_host_fetches(const struct model *m, const struct host *h)
 		model_host_runs(m, h, SVC_SACKD));
 }
 
+const char *model_role_name(unsigned i)
+{
+	static const char *const names[] = { "controller", "backup", "dbd",
+					     "compute", "login", "storage" };
+
+	return i < ARRAY_SIZE(names) ? names[i] : NULL;
+}
+
+bool model_pass_file_for(const struct pass_file *f, const struct host *h,
+			 bool named)
+{
+	return (!f->roles && !f->hosts) || (f->roles & h->roles) || named;
+}
+
 bool model_has_gpus(const struct model *m)
 {
 	size_t i;

@@ -368,6 +368,25 @@ struct user {
 	struct src_loc fairshare_loc;
 };
 
+/* ---- pass-through files (files:) ---- */
+
+/*
+ * A file the inventory carries as it is (a Prolog or Epilog script,
+ * topology.conf, plugstack.conf, job_submit.lua ...): render copies the
+ * bytes of source to path on every host it is for (model_pass_file_for()).
+ */
+struct pass_file {
+	const char *path;		/* absolute path on the hosts */
+	const char *source;		/* local file, resolved against its inventory file */
+	unsigned mode;			/* default 0644 */
+	const char *owner;		/* default root */
+	const char *group;		/* NULL: the owner's name */
+	unsigned roles;			/* enum host_role bits */
+	const char *hosts;		/* hostlist expression; may be NULL */
+	struct src_loc loc;		/* of the entry */
+	struct src_loc path_loc, source_loc, roles_loc, hosts_loc;
+};
+
 /* ---- the whole inventory ---- */
 
 struct model {
@@ -401,10 +420,12 @@ struct model {
 	size_t n_accounts;
 	struct user *users;
 	size_t n_users;
+	struct pass_file *files;
+	size_t n_files;
 
 	/* Where each top-level section was written; line 0 when absent. */
 	struct src_loc file_loc;	/* the file itself (line 0) */
-	struct src_loc hosts_loc, partitions_loc, users_loc;
+	struct src_loc hosts_loc, partitions_loc, users_loc, files_loc;
 
 	/*
 	 * hosts sorted by name, built by model_index_hosts() (validate calls
@@ -490,6 +511,9 @@ const char *db_storage_host(const struct db_settings *s);
  */
 char *db_password(const struct db_settings *s, char **cause);
 
+/* The inventory's name of role bit i (1 << i of enum host_role), or NULL past the last. */
+const char *model_role_name(unsigned i);
+
 /* Name of a service kind: "munge", "slurmctld", ... */
 const char *service_kind_name(enum service_kind k);
 
@@ -555,6 +579,15 @@ enum service_kind model_central_daemon(const struct model *m,
  * Borrowed from m.
  */
 const struct host *model_dbd_host(const struct model *m);
+
+/*
+ * True when pass-through file f goes to host h: every host when f names
+ * neither roles nor hosts; else a host with one of f's roles, or named
+ * (the caller expanded f->hosts and found h there: a hostlist is expanded
+ * once per file, not once per host).
+ */
+bool model_pass_file_for(const struct pass_file *f, const struct host *h,
+			 bool named);
 
 /* A service user's group: its group, else its name (borrowed). */
 const char *svc_user_group(const struct svc_user *u);

@@ -158,9 +158,12 @@ static struct plan_diff *plan_diff_find(struct plan *p, const char *key)
  * host's Include lines name is read from its observation (host).
  */
 static void plan_diff_fill(const struct plan *p, struct plan_diff *d,
-			   const struct obs_host *host, const char *path,
+			   const struct obs_host *host, const struct rendered_file *f,
 			   const struct obs_file *o, const char *want, size_t wlen)
 {
+	const char *path = f->path;
+	bool reexec = slurmkeys_has(p->m->cluster.slurm_version,
+				    SLURM_RECONFIGURE_REEXECS);
 	bool had = o && o->exists;
 	char *mo = plan_mask_secrets(had ? o->bytes : "", had ? o->len : 0,
 				     p->db_password);
@@ -174,12 +177,13 @@ static void plan_diff_fill(const struct plan *p, struct plan_diff *d,
 			  &sb))
 		strbuf_addstr(&sb, "(a secret value differs; not shown)\n");
 	d->text = strbuf_detach(&sb, NULL);
-	d->restart = plan_classify_settings(path, had ? o->bytes : "", had ? o->len : 0,
-					    want, wlen,
-					    slurmkeys_has(p->m->cluster.slurm_version,
-							  SLURM_RECONFIGURE_REEXECS),
-					    observe_include_read, (void *)host,
-					    &d->why, &settings);
+	if (f->passthrough)
+		d->restart = plan_classify_passthrough(path, reexec, &d->why);
+	else
+		d->restart = plan_classify_settings(path, had ? o->bytes : "",
+						    had ? o->len : 0, want, wlen, reexec,
+						    observe_include_read, (void *)host,
+						    &d->why, &settings);
 	/* a new file's settings would be all of them: its diff says it */
 	if (settings && had)
 		d->settings = plan_mask_secrets(settings, strlen(settings), p->db_password);
@@ -209,7 +213,7 @@ static void plan_file_diff(struct plan *p, struct plan_file *pf,
 			pf->want->blob);
 	d = plan_diff_find(p, key);
 	if (!d->text)
-		plan_diff_fill(p, d, host, pf->want->path, o, want, wlen);
+		plan_diff_fill(p, d, host, pf->want, o, want, wlen);
 	pf->diff = d->text;
 	pf->restart = d->restart;
 	pf->restart_why = d->why;

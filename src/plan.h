@@ -356,6 +356,13 @@ unsigned plan_classify_settings(const char *path, const char *old, size_t old_le
 				slurmread_fn read, void *arg, char **why, char **settings);
 
 /*
+ * What a change of the pass-through file at path needs (passfile.h): 0
+ * for a script, else the reconfigure or restarts of the daemons that read
+ * it. *why: newly allocated (caller frees), or NULL when nothing restarts.
+ */
+unsigned plan_classify_passthrough(const char *path, bool reexec, char **why);
+
+/*
  * Replaces the value of secret keys (StoragePass=) and every occurrence of
  * password (if not NULL or empty) with ********. Newly allocated.
  */

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "passfile.h"
 #include "plan.h"
 #include "slurmdiff.h"
 #include "strbuf.h"
@@ -298,4 +299,13 @@ unsigned plan_classify_settings(const char *path, const char *old, size_t old_le
 		return plan_classify_lines(name, old, old_len, new, new_len, reexec, why);
 	/* cgroup.conf and the rest: "scontrol reconfigure" re-reads them */
 	return PLAN_RECONFIGURE;
+}
+
+unsigned plan_classify_passthrough(const char *path, bool reexec, char **why)
+{
+	const char *reason;
+	unsigned bits = passfile_restart(plan_basename(path), reexec, &reason);
+
+	*why = reason ? xstrdup(reason) : NULL;
+	return bits;
 }

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "hostlist.h"
+#include "passfile.h"
 #include "plan_services.h"
 #include "slurmdiff.h"
 #include "slurmkeys.h"
@@ -189,7 +190,10 @@ static unsigned plan_fetched(struct plan *p)
 		const char *name = plan_basename(f->want->path);
 
 		/* a change of form only is not pushed: nothing reconfigures */
-		if (!f->content || f->want->absent || !plan_is_node_config(name) ||
+		if (!f->content || f->want->absent ||
+		    !(plan_is_node_config(name) ||
+		      (f->want->passthrough &&
+		       passfile_served(p->m->cluster.slurm_version, name))) ||
 		    (f->settings && !*f->settings))
 			continue;
 		strbuf_addf(&files, "%s%s", files.len ? ", " : "", name);

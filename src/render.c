@@ -16,6 +16,8 @@
 
 #include "die.h"
 #include "embedded.h"
+#include "hostlist.h"
+#include "passfile.h"
 #include "pathtrust.h"
 #include "render.h"
 #include "sha256.h"
@@ -303,6 +305,7 @@ struct file_spec {
 	size_t blob;
 	bool secret, placeholder;
 	bool value_placeholder;	/* a secret pass-through value (set_add_file) */
+	bool passthrough;	/* files: bytes as they are, never substituted */
 };
 
 static int file_spec_cmp(const void *a, const void *b)
@@ -317,8 +320,8 @@ static void set_add_file(struct rendered_set *set, const char *host,
 {
 	struct rendered_file *f;
 
-	fs->value_placeholder = !fs->secret && fs->blob < set->n_blobs &&
-		set->blobs[fs->blob].value_placeholder;
+	fs->value_placeholder = !fs->secret && !fs->passthrough &&
+		fs->blob < set->n_blobs && set->blobs[fs->blob].value_placeholder;
 
 	XGROW(set->files, set->alloc_files, set->n_files + 1);
 	f = &set->files[set->n_files++];
@@ -332,6 +335,7 @@ static void set_add_file(struct rendered_set *set, const char *host,
 	f->secret = fs->secret;
 	f->needs_db_password = fs->placeholder;
 	f->has_secret_placeholder = fs->placeholder || fs->value_placeholder;
+	f->passthrough = fs->passthrough;
 }
 
 /*
@@ -342,6 +346,14 @@ struct render_plan {
 	size_t blob[FK_COUNT];	/* SIZE_MAX when the kind was not rendered */
 	char *path[FK_COUNT];
 	const struct host *dbd;
+	struct render_pass *pass;	/* one per m->files */
+};
+
+/* A pass-through file, read once: its blob and the hosts its hostlist names. */
+struct render_pass {
+	size_t blob;
+	struct hostlist names;	/* sorted */
+	bool served;		/* slurmctld serves it in configless mode */
 };
 
 static void render_plan_init(struct render_plan *rp, const struct model *m)
@@ -354,14 +366,18 @@ static void render_plan_init(struct render_plan *rp, const struct model *m)
 			join_path(m->cluster.config_dir, kind_names[k]);
 	}
 	rp->dbd = model_dbd_host(m);
+	rp->pass = NULL;
 }
 
-static void render_plan_release(struct render_plan *rp)
+static void render_plan_release(struct render_plan *rp, size_t n_pass)
 {
 	int k;
 
 	for (k = 0; k < FK_COUNT; k++)
 		free(rp->path[k]);
+	for (size_t i = 0; rp->pass && i < n_pass; i++)
+		hostlist_release(&rp->pass[i].names);
+	free(rp->pass);
 }
 
 /*
@@ -392,6 +408,54 @@ static void conf_kinds(enum conf_source src, int *from, int *to)
 	*to = range[src][1];
 }
 
+static int name_cmp(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* f's group: as written, else its owner's (root's, or a service user's). */
+static const char *pass_group(const struct model *m, const struct pass_file *f)
+{
+	if (f->group)
+		return f->group;
+	for (int w = 0; f->owner && w < N_IDENT; w++)
+		if (!strcmp(f->owner, model_svc_user(m, w)->name))
+			return svc_user_group(model_svc_user(m, w));
+	return f->owner ? f->owner : "root";
+}
+
+/* True when pass-through file i goes to h by the inventory (its roles or hosts). */
+static bool pass_for(const struct model *m, const struct render_plan *rp, size_t i,
+		     const struct host *h)
+{
+	const struct render_pass *rq = &rp->pass[i];
+	bool named = rq->names.n &&
+		bsearch(&h->name, rq->names.names, rq->names.n, sizeof(char *), name_cmp);
+
+	return model_pass_file_for(&m->files[i], h, named);
+}
+
+/* The pass-through files h gets, into fs; how many. */
+static size_t host_pass_files(const struct model *m, const struct host *h,
+			      const struct render_plan *rp, struct file_spec *fs)
+{
+	bool fetches = model_host_fetches(m, h);
+	size_t n = 0;
+
+	for (size_t i = 0; i < m->n_files; i++) {
+		const struct pass_file *f = &m->files[i];
+
+		/* slurmd or sackd gets it from slurmctld with slurm.conf */
+		if ((fetches && rp->pass[i].served) || !pass_for(m, rp, i, h))
+			continue;
+		fs[n++] = (struct file_spec){ f->path, f->owner ? f->owner : "root",
+					      pass_group(m, f), f->mode,
+					      rp->pass[i].blob, false, false,
+					      false, true };
+	}
+	return n;
+}
+
 static size_t host_files(const struct model *m, const struct host *h,
 			 const struct render_plan *rp, struct file_spec *fs)
 {
@@ -402,16 +466,18 @@ static size_t host_files(const struct model *m, const struct host *h,
 	conf_kinds(host_conf_source(m, h), &from, &to);
 	for (k = from; k <= to; k++)
 		fs[n++] = (struct file_spec){ rp->path[k], "root", "root", 0644,
-					      rp->blob[k], false, false, false };
+					      rp->blob[k], false, false, false,
+					      false };
 	if (h == rp->dbd)
 		fs[n++] = (struct file_spec){ rp->path[FK_SLURMDBD],
 					      c->slurm_user.name,
 					      c->slurm_user.group, 0600,
 					      rp->blob[FK_SLURMDBD], false, true,
-					      false };
+					      false, false };
 	fs[n++] = (struct file_spec){ c->munge_key_path, c->munge_user.name,
 				      c->munge_user.group, 0400, SIZE_MAX,
-				      true, false, false };
+				      true, false, false, false };
+	n += host_pass_files(m, h, rp, fs + n);
 	xqsort(fs, n, sizeof(*fs), file_spec_cmp);
 	return n;
 }
@@ -457,6 +523,34 @@ static void host_absent(struct rendered_set *set, const struct model *m,
 }
 
 /*
+ * The served pass-through files a host that fetches would otherwise get
+ * go to its absent set, as its slurm.conf does: a copy pushed before the
+ * switch to configless is moved aside (slurmd reads the fetched one).
+ */
+static void host_pass_absent(struct rendered_set *set, const struct model *m,
+			     const struct host *h, const struct render_plan *rp)
+{
+	if (!model_host_fetches(m, h))
+		return;
+	for (size_t i = 0; i < m->n_files; i++) {
+		struct rendered_file *f;
+
+		if (!rp->pass[i].served || !pass_for(m, rp, i, h))
+			continue;
+		XGROW(set->absent, set->alloc_absent, set->n_absent + 1);
+		f = &set->absent[set->n_absent++];
+		memset(f, 0, sizeof(*f));
+		f->host = xstrdup(h->name);
+		f->path = xstrdup(m->files[i].path);
+		f->owner = xstrdup("root");
+		f->group = xstrdup("root");
+		f->blob = SIZE_MAX;
+		f->absent = true;
+		f->passthrough = true;
+	}
+}
+
+/*
  * The distinct bytes of one render. Each template expansion is capped
  * (tmpl.c) and hosts are capped (inventory_nodes.c); this caps their sum, so
  * what `render -o` writes is bounded by about twice this (one copy per
@@ -475,6 +569,84 @@ static int check_total(const struct rendered_set *set, struct diag_list *dl)
 	diag_error(dl, NULL, "the rendered files come to %zu MB, more than the "
 		   "%u MB a render may produce", total >> 20, RENDER_MAX_BYTES >> 20);
 	return -1;
+}
+
+/* The most a pass-through file may hold: a script or a plugin's config. */
+#define RENDER_PASS_MAX (16u << 20)
+
+static const char *base_name(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+
+	return slash ? slash + 1 : path;
+}
+
+/* True when path's directory is dir (trailing slashes ignored). */
+static bool in_dir(const char *path, const char *dir)
+{
+	const char *slash = strrchr(path, '/');
+	size_t len = strlen(dir);
+
+	while (len > 1 && dir[len - 1] == '/')
+		len--;
+	return slash && (size_t)(slash - path) == len && !strncmp(path, dir, len);
+}
+
+/*
+ * Reads pass-through file f's source (confined: pathtrust.h) into a blob
+ * and expands its hostlist. 0, or -1 with *cause (caller frees).
+ */
+static int render_pass_one(const struct model *m, const struct pass_file *f,
+			   struct rendered_set *set, struct render_pass *rq,
+			   char **cause)
+{
+	struct strbuf sb = STRBUF_INIT;
+	char *real = pathtrust_resolve(m->dir, f->source, cause), *bytes;
+	size_t len;
+
+	if (!real)
+		return -1;
+	if (read_whole_file(real, &sb) < 0) {
+		*cause = xasprintf("cannot read '%s': %s", real, strerror(errno));
+		free(real);
+		strbuf_release(&sb);
+		return -1;
+	}
+	free(real);
+	if (sb.len > RENDER_PASS_MAX) {
+		*cause = xasprintf("'%s' holds more than %u MB", f->source,
+				   RENDER_PASS_MAX >> 20);
+		strbuf_release(&sb);
+		return -1;
+	}
+	bytes = strbuf_detach(&sb, &len);
+	rq->blob = set_add_blob(set, bytes, len);
+	rq->served = m->cluster.config_dir && in_dir(f->path, m->cluster.config_dir) &&
+		     passfile_served(m->cluster.slurm_version, base_name(f->path));
+	if (f->hosts && hostlist_expand(f->hosts, &rq->names, cause) < 0)
+		return -1;
+	if (rq->names.n)
+		xqsort(rq->names.names, rq->names.n, sizeof(char *), name_cmp);
+	return 0;
+}
+
+static int render_pass_files(const struct model *m, struct rendered_set *set,
+			     struct render_plan *rp, struct diag_list *dl)
+{
+	int errors = 0;
+
+	rp->pass = xcalloc(m->n_files + 1, sizeof(*rp->pass));
+	for (size_t i = 0; i < m->n_files; i++) {
+		char *cause = NULL;
+
+		hostlist_init(&rp->pass[i].names);
+		if (render_pass_one(m, &m->files[i], set, &rp->pass[i], &cause) < 0) {
+			diag_error(dl, &m->files[i].source_loc, "files: %s", cause);
+			free(cause);
+			errors++;
+		}
+	}
+	return errors ? -1 : 0;
 }
 
 static int render_blobs(const struct model *m, struct template_store *ts,
@@ -497,6 +669,8 @@ static int render_blobs(const struct model *m, struct template_store *ts,
 			errors++;
 		}
 	}
+	if (render_pass_files(m, set, rp, dl) < 0)
+		errors++;
 	return errors || check_total(set, dl) ? -1 : 0;
 }
 
@@ -506,7 +680,7 @@ int render_cluster(const struct model *m, struct rendered_set *out,
 	struct template_store ts = { m->cluster.template_dir, m->dir, NULL, 0, 0,
 				     NULL };
 	struct render_plan rp;
-	struct file_spec fs[FK_COUNT + 1];
+	struct file_spec *fs = xcalloc(FK_COUNT + 1 + m->n_files, sizeof(*fs));
 	size_t i, j, n;
 	int r;
 
@@ -514,8 +688,9 @@ int render_cluster(const struct model *m, struct rendered_set *out,
 	r = render_blobs(m, &ts, out, &rp, dl);
 	store_release(&ts);
 	if (r < 0) {
-		render_plan_release(&rp);
+		render_plan_release(&rp, m->n_files);
 		rendered_set_release(out);
+		free(fs);
 		return -1;
 	}
 	XGROW(out->files, out->alloc_files, m->n_hosts * (FK_COUNT + 1));
@@ -524,8 +699,10 @@ int render_cluster(const struct model *m, struct rendered_set *out,
 		for (j = 0; j < n; j++)
 			set_add_file(out, m->hosts[i].name, &fs[j]);
 		host_absent(out, m, &m->hosts[i], &rp);
+		host_pass_absent(out, m, &m->hosts[i], &rp);
 	}
-	render_plan_release(&rp);
+	render_plan_release(&rp, m->n_files);
+	free(fs);
 	return 0;
 }
 

@@ -53,6 +53,11 @@ struct rendered_file {
 	 * only_ours, only when it is one clusterctl wrote (RENDER_OURS_MARK).
 	 */
 	bool absent, only_ours;
+	/*
+	 * A pass-through file (files:, model.h): its bytes are the source's
+	 * as they are, and what a change needs is passfile_restart()'s.
+	 */
+	bool passthrough;
 };
 
 /* In every file the embedded templates write (header.mustache). */

@@ -23,6 +23,7 @@
 #include "pathtrust.h"
 #include "validate.h"
 #include "validate_acct.h"
+#include "validate_files.h"
 #include "validate_ref.h"
 #include "xalloc.h"
 
@@ -966,6 +967,7 @@ size_t validate_model(struct model *m, struct diag_list *dl)
 	check_controllers(&v);
 	check_partitions(&v);
 	validate_accounting(&v);
+	validate_files(&v);
 	vctx_release(&v);
 	return diag_errors(dl) - before;
 }

@@ -144,6 +144,7 @@ value() {
 	--allow-path) echo "$TRASH" ;;
 	--overlay) echo overlay.yaml ;;
 	--ssh-config) echo ssh_config ;;
+	--files-dir) echo "$TRASH/files.$n" ;;
 	esac
 }
 

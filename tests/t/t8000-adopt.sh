@@ -8,7 +8,8 @@
 # (the lab has no cgroups: task/none, so slurmd reads them but nothing
 # enforces them); slurmdbd.conf with seven Purge*After keys; QoS with GPU
 # limits and preemption and a user whose settings differ per account, all
-# made with sacctmgr. Captured with the daemons up: scontrol show
+# made with sacctmgr; an Epilog script slurm.conf names, on both hosts,
+# 0750 slurm:slurm (import carries it, mode and owner: --files-dir). Captured with the daemons up: scontrol show
 # node/partition/config (times, pids and load dropped), sacctmgr dump and
 # what the files mean (tests/tools/slurmmeaning).
 # Then the one import command (import cluster ctl), validate with no flags,
@@ -61,12 +62,18 @@ AccountingStorageEnforce=associations,limits,qos
 AccountingStorageTRES=gres/gpu
 SlurmctldLogFile=/var/log/slurm/slurmctld.log
 SlurmdLogFile=/var/log/slurm/slurmd.log
+Epilog=/etc/slurm/epilog.sh
 
 NodeName=DEFAULT CPUs=2 RealMemory=2000 Gres=gpu:fake:2 Features=fake,a100
 NodeName=gpu01 NodeAddr=$LAB_NET.2 Port=$SDP
 
 PartitionName=DEFAULT DefaultTime=01:00:00 State=UP
 PartitionName=gpu Nodes=gpu01 Default=YES MaxTime=1-00:00:00
+EOF
+cat >site/epilog.sh <<'EOF'
+#!/bin/sh
+# the site's Epilog: a mark per job on the node that ran it
+echo "$SLURM_JOB_ID $(hostname)" >"/var/log/slurm/epilog-ran.$SLURM_JOB_ID"
 EOF
 cat >site/gres.conf <<'EOF'
 AutoDetect=off
@@ -121,7 +128,8 @@ test_expect_success 'setup: users, munge key and the hand-made files on both hos
 		lab put $h munge.key /etc/munge/munge.key 0400 munge:munge &&
 		for f in slurm.conf gres.conf cgroup.conf; do
 			lab put $h site/$f /etc/slurm/$f 0644 root:root || exit 1
-		done
+		done &&
+		lab put $h site/epilog.sh /etc/slurm/epilog.sh 0750 slurm:slurm || exit 1
 	done &&
 	lab put ctl site/slurmdbd.conf /etc/slurm/slurmdbd.conf 0600 slurm:slurm
 '
@@ -169,8 +177,14 @@ test_expect_success 'setup: the daemons started by hand, accounting made with sa
 '
 
 test_expect_success 'import cluster ctl: the one import command, exit 0' '
-	secs import-cluster "$CLUSTERCTL" import cluster ctl --ssh-config "$L/ssh/config" >inv.yaml 2>err; rc=$?
+	secs import-cluster "$CLUSTERCTL" import cluster ctl --ssh-config "$L/ssh/config" \
+		--files-dir files >inv.yaml 2>err; rc=$?
 	cat err; test "$rc" = 0 && grep "^  - {names: gpu01, address: $LAB_NET.2, type: " inv.yaml
+'
+
+test_expect_success 'import cluster carried the Epilog, its mode and owner, over the same session' '
+	grep -x "  - {path: /etc/slurm/epilog.sh, source: files/etc/slurm/epilog.sh, mode: \"0750\", owner: slurm, roles: \[compute\]}" inv.yaml &&
+	cmp site/epilog.sh files/etc/slurm/epilog.sh
 '
 
 # What import cluster does not write yet (branch import2 fills ssh: and
@@ -208,6 +222,10 @@ test_expect_success 'plan: no capacity loss, nothing the site did not have' '
 RESTARTS='^  [a-z0-9]+: (restart|reconfigure) '
 test_expect_success 'plan: zero restarts or reconfigures' '
 	test -s plan.out && ! grep -E "$RESTARTS" plan.out
+'
+
+test_expect_success 'plan: the carried Epilog is what gpu01 has' '
+	! grep ": /etc/slurm/epilog.sh: " plan.out
 '
 
 test_expect_success 'apply: exit 0, verified' '
@@ -263,9 +281,17 @@ test_expect_success 'after apply: cgroup.conf and slurmdbd.conf add only what im
 	u=$(unannounced) && { test -z "$u" || { echo "unannounced: $u"; false; }; }
 '
 
-test_expect_success 'a GPU job runs' '
+test_expect_success 'a GPU job runs, and then the site'\''s Epilog' '
 	on ctl sh -c "cd /tmp && timeout 60 srun -p gpu --gres=gpu:1 -N1 printenv CUDA_VISIBLE_DEVICES" >job &&
-	cat job && test "$(cat job)" = 0
+	cat job && test "$(cat job)" = 0 &&
+	i=0 && while [ $i -lt 30 ] && ! on gpu01 sh -c "ls /var/log/slurm/epilog-ran.*" >marks 2>/dev/null; do
+		sleep 0.5; i=$((i + 1))
+	done && cat marks && test -s marks
+'
+
+test_expect_success 'after apply: the next plan is empty' '
+	cc plan inv.yaml >out; rc=$?; cat out; test "$rc" = 0 &&
+	grep "^plan: no changes" out
 '
 
 test_expect_success 'add-user --apply is live: read back, no daemon restarted' '

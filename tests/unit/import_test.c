@@ -12,10 +12,12 @@
 #include <criterion/criterion.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "acct_import.h"
 #include "acct_showqos.h"
 #include "acct_state.h"
+#include "fileio.h"
 #include "import_nodes.h"
 #include "inventory.h"
 #include "slurmconf.h"
@@ -486,4 +488,82 @@ Test(import, show_qos_without_its_header_or_with_a_short_row_is_refused)
 	cr_expect_str_eq(cause, "q.txt:2: 1 fields where the header has 2, or no QoS name");
 	free(cause);
 	strbuf_release(&out);
+}
+
+/* Writes text to dir/name with mode; returns the path (caller frees). */
+static char *site_file(const char *dir, const char *name, const char *text, unsigned mode)
+{
+	char *path = xasprintf("%s/%s", dir, name);
+	FILE *f = fopen(path, "w");
+
+	cr_assert_not_null(f);
+	fputs(text, f);
+	fclose(f);
+	cr_assert_eq(chmod(path, mode), 0);
+	return path;
+}
+
+/*
+ * issue 21: the files slurm.conf names, carried with --files-dir: the
+ * Epilog (in /etc/slurm: read beside slurm.conf) with its own mode and
+ * the compute role, topology.conf for every host; a Prolog that cannot be
+ * read is named; without a carry every one is named as before.
+ */
+Test(import, files_slurm_conf_names_are_carried)
+{
+	static const char conf[] =
+		"ClusterName=t\nSlurmctldHost=h\nEpilog=/etc/slurm/epilog.sh\n"
+		"Prolog=/nonexistent/prolog.sh\nTopologyPlugin=topology/tree\n"
+		"NodeName=n[1-2] CPUs=2 RealMemory=1000\nPartitionName=p Nodes=n[1-2] Default=YES\n";
+	char site[] = "/tmp/import_test_site.XXXXXX", to[] = "/tmp/import_test_to.XXXXXX";
+	struct strbuf out = STRBUF_INIT, problems = STRBUF_INIT;
+	struct import_carry carry = { 0 };
+	char *paths[3], *cause = NULL, *got;
+	size_t len;
+
+	cr_assert_not_null(mkdtemp(site));
+	cr_assert_not_null(mkdtemp(to));
+	paths[0] = site_file(site, "slurm.conf", conf, 0644);
+	paths[1] = site_file(site, "epilog.sh", "#!/bin/sh\nexit 0\n", 0750);
+	paths[2] = site_file(site, "topology.conf", "SwitchName=s Nodes=n[1-2]\n", 0644);
+	carry.dir = to;
+	cr_assert_eq(import_nodes_files(paths[0], NULL, &carry, &out, &problems, &cause), 1,
+		     "%s", cause ? cause : "");
+	cr_expect(strstr(problems.buf, "slurm.conf:4: Prolog=/nonexistent/prolog.sh: "
+			 "/nonexistent/prolog.sh could not be read to carry it (files:)"),
+		  "%s", problems.buf);
+	cr_assert_eq(carry.n, 2);
+	got = xasprintf("files:\n  - {path: /etc/slurm/epilog.sh, source: %s/etc/slurm/epilog.sh, "
+			"mode: \"0750\", roles: [compute]}\n"
+			"  - {path: /etc/slurm/topology.conf, source: %s/etc/slurm/topology.conf, "
+			"mode: \"0644\"}\n", to, to);
+	cr_expect(strstr(out.buf, got), "%s", out.buf);
+	free(got);
+	cr_assert_eq(import_carry_write(&carry, &cause), 0, "%s", cause ? cause : "");
+	got = xasprintf("%s/etc/slurm/epilog.sh", to);
+	free(cause);
+	cause = fileio_read(got, &len, NULL);
+	cr_expect_str_eq(cause, "#!/bin/sh\nexit 0\n");
+	free(cause);
+	cause = NULL;
+	/* a second write never overwrites the repository's copy */
+	cr_expect_eq(import_carry_write(&carry, &cause), -1);
+	cr_expect(cause && strstr(cause, "File exists"), "%s", cause);
+	free(cause);
+	cause = NULL;
+	import_carry_release(&carry);
+	strbuf_reset(&out);
+	strbuf_reset(&problems);
+	cr_assert_eq(import_nodes_files(paths[0], NULL, NULL, &out, &problems, &cause), 3);
+	cr_expect(strstr(problems.buf, "slurm.conf:3: Epilog=/etc/slurm/epilog.sh: the "
+			 "inventory carries the setting, not the file"), "%s", problems.buf);
+	cr_expect(!strstr(out.buf, "files:"), "%s", out.buf);
+	free(got);
+	for (size_t i = 0; i < ARRAY_SIZE(paths); i++)
+		free(paths[i]);
+	got = xasprintf("rm -rf '%s' '%s'", site, to);
+	cr_expect_eq(system(got), 0);
+	free(got);
+	strbuf_release(&out);
+	strbuf_release(&problems);
 }

@@ -426,3 +426,35 @@ Test(overlay, an_association_entry_without_account_is_an_error)
 	model_free(m);
 	free(text);
 }
+
+/* files: entries merge by path; a new path is one more file */
+Test(overlay, files_merge_by_path)
+{
+	static const char with_files[] =
+		"cluster: {name: site, controller: ctl}\n"
+		"node_types: {big: {cpus: 8, memory: 8G}}\n"
+		"hosts:\n"
+		"  - {names: ctl, roles: [controller]}\n"
+		"  - {names: \"gpu[01-04]\", type: big}\n"
+		"partitions: [{name: main, nodes: \"gpu[01-04]\", default: true}]\n"
+		"files:\n"
+		"  - {path: /etc/slurm/epilog.sh, source: epilog.sh, mode: \"0755\", roles: [compute]}\n";
+	char *src = write_file("epilog.sh", "#!/bin/sh\n"), *text = NULL;
+	struct model *m;
+
+	site_text = with_files;
+	m = load("files:\n  - {path: /etc/slurm/epilog.sh, roles: [login], hosts: gpu01}\n"
+		 "  - {path: /etc/slurm/prolog.sh, source: epilog.sh}\n", NULL, &text);
+	site_text = site;
+	cr_assert_not_null(m);
+	cr_expect_str_eq(text, "");
+	cr_assert_eq(m->n_files, 2);
+	cr_expect_eq(m->files[0].mode, 0755);
+	cr_expect_eq(m->files[0].roles, ROLE_LOGIN);
+	cr_expect_str_eq(m->files[0].hosts, "gpu01");
+	cr_expect_str_eq(m->files[1].path, "/etc/slurm/prolog.sh");
+	cr_expect_eq(m->files[1].mode, 0644);
+	free(text);
+	free(src);
+	model_free(m);
+}

@@ -1352,3 +1352,68 @@ Test(plan, an_upgrade_too_far_is_named)
 			 "upgrades in place from 24.11 or later only"), "%s", t);
 	free(t);
 }
+
+static int file_order(const void *a, const void *b)
+{
+	const struct rendered_file *x = a, *y = b;
+	int c = strcmp(x->host, y->host);
+
+	return c ? c : strcmp(x->path, y->path);
+}
+
+/* A pass-through file (files:) at path on n2, observed holding have. */
+static void add_passthrough(struct fixture *fx, const char *path, const char *want,
+			    const char *have)
+{
+	add_file(&fx->rs, "n2", path, "root", 0755, add_blob(&fx->rs, want));
+	fx->rs.files[fx->rs.n_files - 1].passthrough = true;
+	qsort(fx->rs.files, fx->rs.n_files, sizeof(*fx->rs.files), file_order);
+	if (have)
+		obs_add_file(&fx->obs[1], path, true, 0755, 0, 0, have, strlen(have));
+}
+
+Test(plan, a_changed_script_is_written_and_nothing_restarts)
+{
+	struct fixture fx;
+	struct plan *p;
+	char *t;
+
+	setup(&fx, DBD_CONF);
+	add_passthrough(&fx, "/etc/slurm/epilog.sh", "#!/bin/sh\ntouch /tmp/b\n",
+			"#!/bin/sh\ntouch /tmp/a\n");
+	p = compute(&fx, "pw");
+	cr_assert_eq(p->n_files, 1);
+	cr_expect_eq(p->files[0].change, PLAN_MODIFY);
+	cr_expect_eq(p->files[0].restart, 0);
+	cr_expect_eq(p->n_services, 0);
+	t = text(p);
+	cr_expect(strstr(t, "n2: /etc/slurm/epilog.sh: modify\n"
+			    "    --- a/etc/slurm/epilog.sh\n"
+			    "    +++ b/etc/slurm/epilog.sh\n"), "%s", t);
+	cr_expect(strstr(t, "    -touch /tmp/a\n    +touch /tmp/b\n"), "%s", t);
+	cr_expect(!strstr(t, "restart") && !strstr(t, "reconfigure"), "%s", t);
+	free(t);
+	plan_free(p);
+	teardown_fx(&fx);
+}
+
+Test(plan, a_new_topology_conf_reconfigures)
+{
+	struct fixture fx;
+	struct plan *p;
+	char *t;
+
+	setup(&fx, DBD_CONF);
+	add_passthrough(&fx, "/etc/slurm/topology.conf", "SwitchName=s0 Nodes=n[1-4]\n",
+			NULL);
+	p = compute(&fx, "pw");
+	cr_assert_eq(p->n_files, 1);
+	cr_expect_eq(p->files[0].change, PLAN_CREATE);
+	cr_expect_eq(p->files[0].restart, PLAN_RECONFIGURE);
+	t = text(p);
+	cr_expect(strstr(t, "n2: /etc/slurm/topology.conf: create"), "%s", t);
+	cr_expect(strstr(t, "reconfigure slurmctld"), "%s", t);
+	free(t);
+	plan_free(p);
+	teardown_fx(&fx);
+}
