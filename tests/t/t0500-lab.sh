@@ -160,7 +160,7 @@ test_expect_success 'exec gives a root login environment, not the caller'"'"'s' 
 none_in_ns() {
 	for p in /proc/[0-9]*; do
 		if [ "$(readlink $p/ns/mnt 2>/dev/null)" = "$1" ]; then
-			[ "${2:-}" = print ] && echo "left: $p"
+			[ "${2:-}" = print ] && echo "left: $p $(tr '\0' ' ' <$p/cmdline 2>/dev/null)"
 			return 1
 		fi
 	done
@@ -172,7 +172,7 @@ test_expect_success 'host-stop kills the host and everything in it; host-start b
 	lab_ssh a2 "echo kept >/etc/kept" &&
 	lab host-stop a2 &&
 	! test -e "/proc/$pid" &&
-	{ wait_for 5 none_in_ns "$ns" || { none_in_ns "$ns" print; false; }; } &&
+	{ wait_for 15 none_in_ns "$ns" || { none_in_ns "$ns" print; false; }; } &&
 	test_must_fail lab_ssh -o ConnectTimeout=3 a2 true &&
 	{ lab status >status; test $? = 1; } &&
 	grep "^a2 .* down" status &&
