@@ -17,7 +17,9 @@ ok "clusterctl version: clusterctl $VERSION"
 [ "$(stat -c '%a %U %G' /etc/clusterctl)" = "700 root root" ] ||
 	fail "/etc/clusterctl is $(stat -c '%a %U %G' /etc/clusterctl), not 700 root root"
 ! dpkg -L clusterctl | grep -E '/(scripts|tests)/|lab\.sh|lab-root' || fail "lab files in the package"
-[ -f /usr/share/doc/clusterctl/README.md.gz ] && [ -f /usr/share/doc/clusterctl/CHANGELOG.md ] &&
+# dh_compress gzips docs over 4 KiB: README is, CHANGELOG.md may be
+[ -f /usr/share/doc/clusterctl/README.md.gz ] &&
+	{ [ -f /usr/share/doc/clusterctl/CHANGELOG.md ] || [ -f /usr/share/doc/clusterctl/CHANGELOG.md.gz ]; } &&
 	[ -d /usr/share/doc/clusterctl/docs ] || fail "README, CHANGELOG.md or docs/ missing"
 ok "layout: /etc/clusterctl 700 root, docs present, no lab files"
 
