@@ -168,7 +168,7 @@ FUZZ_TARGETS := $(patsubst tests/fuzz/fuzz_%.c,%,$(sort $(wildcard tests/fuzz/fu
 FUZZ_BUILD := build-fuzz
 FUZZ_CC ?= clang
 FUZZ_FLAGS := -std=c17 -g -O1 -fsanitize=fuzzer,address,undefined \
-	-fno-sanitize-recover=all -Isrc -I$(FUZZ_BUILD) $(PKG_CFLAGS) $(VERSION_DEF)
+	-fno-sanitize-recover=all -Isrc -I$(FUZZ_BUILD) $(PKG_CFLAGS) $(VERSION_DEF) -MMD -MP
 FUZZ_LIB_OBJS := $(patsubst src/%.c,$(FUZZ_BUILD)/%.o,$(LIB_SRCS)) \
 	$(FUZZ_BUILD)/templates_gen.o
 
@@ -274,4 +274,4 @@ check-package: dist
 clean:
 	rm -rf build build-san build-fuzz clusterctl clusterctl-*.tar.gz clusterctl_*.deb
 
--include $(wildcard $(BUILD)/*.d $(BUILD)/unit/*.d)
+-include $(wildcard $(BUILD)/*.d $(BUILD)/unit/*.d $(FUZZ_BUILD)/*.d)
