@@ -181,7 +181,7 @@ $(FUZZ_BUILD)/templates_gen.o: $(BUILD)/templates_gen.c
 	$(FUZZ_CC) $(subst fuzzer$(,),fuzzer-no-link$(,),$(FUZZ_FLAGS)) -c -o $@ $<
 
 $(FUZZ_BUILD)/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_LIB_OBJS)
-	$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ $^ $(LIBS)
+	$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ $(filter %.c %.o,$^) $(LIBS)
 
 , := ,
 
