@@ -90,6 +90,13 @@ int fileio_write_new(const char *path, const void *data, size_t len,
 	return close(fd);
 }
 
+const char *fileio_basename(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+
+	return slash ? slash + 1 : path;
+}
+
 /* The temp file's name for path: ".NAME.clusterctl-XXXXXX" beside it. */
 static char *temp_name(const char *path)
 {

@@ -55,4 +55,7 @@ int fileio_mkdir_p(const char *dir);
  */
 int fileio_mkdir_below(char *dir, struct strbuf *known);
 
+/* The file name of path (after its last '/'). Borrowed from path. */
+const char *fileio_basename(const char *path);
+
 #endif

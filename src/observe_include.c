@@ -12,6 +12,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "fileio.h"
 #include "observe.h"
 #include "observe_include.h"
 #include "sha256.h"
@@ -51,13 +52,6 @@ static int probe_read(void *arg, const char *path, char **text, size_t *len,
 	return 0;
 }
 
-static const char *base_name(const char *path)
-{
-	const char *s = strrchr(path, '/');
-
-	return s ? s + 1 : path;
-}
-
 /*
  * True when some line of text starts (after blanks) with "include" and a
  * blank, in any case: only then is the file read. A large cluster's
@@ -83,7 +77,7 @@ static bool has_include_line(const char *text, size_t len)
 /* The paths file f (a config the plan compares) includes, noted in pr. */
 static void probe_file(struct include_probe *pr, const struct obs_file *f)
 {
-	const char *name = base_name(f->path);
+	const char *name = fileio_basename(f->path);
 	struct slurmconf c = { 0 };
 	struct slurmgres g = { 0 };
 	char *cause = NULL;

@@ -61,9 +61,6 @@ enum plan_change { PLAN_NONE, PLAN_CREATE, PLAN_MODIFY, PLAN_FIX, PLAN_REMOVE };
  */
 bool plan_is_node_config(const char *path);
 
-/* The file name of path (after its last '/'). Borrowed from path. */
-const char *plan_basename(const char *path);
-
 /* Bits of enum plan_restart: what a change requires of the Slurm daemons. */
 enum plan_restart {
 	PLAN_RECONFIGURE = 1 << 0,	/* scontrol reconfigure is enough */

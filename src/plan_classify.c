@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fileio.h"
 #include "passfile.h"
 #include "plan.h"
 #include "slurmdiff.h"
@@ -80,16 +81,9 @@ static const struct plan_key_class plan_slurm_keys[] = {
 };
 #undef BOTH
 
-const char *plan_basename(const char *path)
-{
-	const char *s = strrchr(path, '/');
-
-	return s ? s + 1 : path;
-}
-
 bool plan_is_node_config(const char *path)
 {
-	const char *name = plan_basename(path);
+	const char *name = fileio_basename(path);
 
 	return !strcmp(name, "slurm.conf") || !strcmp(name, "gres.conf") ||
 	       !strcmp(name, "cgroup.conf");
@@ -258,7 +252,7 @@ unsigned plan_classify_settings(const char *path, const char *old, size_t old_le
 				const char *new, size_t new_len, bool reexec,
 				slurmread_fn read, void *arg, char **why, char **settings)
 {
-	const char *name = plan_basename(path);
+	const char *name = fileio_basename(path);
 	struct slurmdiff d = { 0 };
 	char *cause = NULL;
 	unsigned bits;
@@ -304,7 +298,7 @@ unsigned plan_classify_settings(const char *path, const char *old, size_t old_le
 unsigned plan_classify_passthrough(const char *path, bool reexec, char **why)
 {
 	const char *reason;
-	unsigned bits = passfile_restart(plan_basename(path), reexec, &reason);
+	unsigned bits = passfile_restart(fileio_basename(path), reexec, &reason);
 
 	*why = reason ? xstrdup(reason) : NULL;
 	return bits;

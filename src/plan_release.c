@@ -17,6 +17,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "fileio.h"
 #include "hostlist.h"
 #include "observe.h"
 #include "plan.h"
@@ -87,7 +88,7 @@ static void plan_release_file(const struct rendered_set *rs,
 			      const struct rendered_file *f, enum service_kind k,
 			      const char *release, struct strbuf *sb)
 {
-	const char *base = strrchr(f->path, '/') ? strrchr(f->path, '/') + 1 : f->path;
+	const char *base = fileio_basename(f->path);
 	int v = slurmkeys_version_index(release);
 	struct slurmconf c = { 0 };
 	char *cause = NULL;

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fileio.h"
 #include "hostlist.h"
 #include "passfile.h"
 #include "plan_services.h"
@@ -46,7 +47,7 @@ static unsigned plan_host_restart(const struct plan *p, size_t host,
 		for (b = 0; b < PLAN_RESTART_NBITS; b++)
 			if ((f->restart & (1u << b)) && !why[b])
 				why[b] = f->restart_why ? f->restart_why :
-					plan_basename(f->want->path);
+					fileio_basename(f->want->path);
 		bits |= f->restart;
 	}
 	for (i = p->ident_start[host]; i < p->ident_start[host + 1]; i++) {
@@ -187,7 +188,7 @@ static unsigned plan_fetched(struct plan *p)
 		return 0;
 	for (i = p->file_start[ctl]; i < p->file_start[ctl + 1]; i++) {
 		const struct plan_file *f = &p->files[i];
-		const char *name = plan_basename(f->want->path);
+		const char *name = fileio_basename(f->want->path);
 
 		/* a change of form only is not pushed: nothing reconfigures */
 		if (!f->content || f->want->absent ||

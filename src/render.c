@@ -16,6 +16,7 @@
 
 #include "die.h"
 #include "embedded.h"
+#include "fileio.h"
 #include "hostlist.h"
 #include "passfile.h"
 #include "pathtrust.h"
@@ -574,13 +575,6 @@ static int check_total(const struct rendered_set *set, struct diag_list *dl)
 /* The most a pass-through file may hold: a script or a plugin's config. */
 #define RENDER_PASS_MAX (16u << 20)
 
-static const char *base_name(const char *path)
-{
-	const char *slash = strrchr(path, '/');
-
-	return slash ? slash + 1 : path;
-}
-
 /* True when path's directory is dir (trailing slashes ignored). */
 static bool in_dir(const char *path, const char *dir)
 {
@@ -622,7 +616,7 @@ static int render_pass_one(const struct model *m, const struct pass_file *f,
 	bytes = strbuf_detach(&sb, &len);
 	rq->blob = set_add_blob(set, bytes, len);
 	rq->served = m->cluster.config_dir && in_dir(f->path, m->cluster.config_dir) &&
-		     passfile_served(m->cluster.slurm_version, base_name(f->path));
+		     passfile_served(m->cluster.slurm_version, fileio_basename(f->path));
 	if (f->hosts && hostlist_expand(f->hosts, &rq->names, cause) < 0)
 		return -1;
 	if (rq->names.n)

@@ -12,6 +12,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "fileio.h"
 #include "hostlist.h"
 #include "slurmconf.h"
 #include "slurmdiff.h"
@@ -370,16 +371,9 @@ static void sd_gres_facts(const struct slurmgres *g, struct sd_facts *f)
 	hostlist_release(&nodes);
 }
 
-static const char *sd_name(const char *path)
-{
-	const char *s = strrchr(path, '/');
-
-	return s ? s + 1 : path;
-}
-
 bool slurmdiff_handles(const char *path)
 {
-	const char *n = sd_name(path);
+	const char *n = fileio_basename(path);
 
 	return !strcmp(n, "slurm.conf") || !strcmp(n, "gres.conf") ||
 	       !strcmp(n, "cgroup.conf") || !strcmp(n, "slurmdbd.conf");
@@ -389,7 +383,7 @@ bool slurmdiff_handles(const char *path)
 static int sd_read(const char *path, const char *text, size_t len, slurmread_fn read,
 		   void *arg, struct sd_facts *f, char **cause)
 {
-	const char *name = sd_name(path);
+	const char *name = fileio_basename(path);
 	struct slurmconf c = { 0 }, incs = { 0 };
 	struct slurmgres g = { 0 };
 	int rc = -1;

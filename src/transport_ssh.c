@@ -27,6 +27,7 @@
 #include <libssh/libssh.h>
 #include <libssh/sftp.h>
 
+#include "fileio.h"
 #include "strbuf.h"
 #include "transport.h"
 #include "xalloc.h"
@@ -1002,7 +1003,7 @@ static sftp_file create_exclusive(struct transport *tr, const char *path,
 	for (int attempt = 0;; attempt++) {
 		sftp_file f;
 
-		*tmp = temp_name(dir, strrchr(path, '/') ? strrchr(path, '/') + 1 : path);
+		*tmp = temp_name(dir, fileio_basename(path));
 		f = sftp_open(tr->sftp, *tmp, O_RDWR | O_CREAT | O_EXCL, 0600);
 		if (f)
 			return f;
