@@ -735,21 +735,24 @@ const struct rendered_blob *rendered_file_blob(const struct rendered_set *set,
 	return &set->blobs[f->blob];
 }
 
+char *render_conf_path(const struct model *m, const char *base)
+{
+	return join_path(m->cluster.config_dir, base);
+}
+
+bool render_is_conf_path(const struct model *m, const char *path, const char *base)
+{
+	return in_dir(path, m->cluster.config_dir) && !strcmp(fileio_basename(path), base);
+}
+
 const struct rendered_file *rendered_conf_file(const struct model *m,
 					       const struct rendered_set *set,
 					       size_t from, size_t to,
 					       const char *base)
 {
-	const char *dir = m->cluster.config_dir ? m->cluster.config_dir : "/etc/slurm";
-	size_t dl = strlen(dir);
-
-	for (size_t i = from; i < to; i++) {
-		const struct rendered_file *f = &set->files[i];
-
-		if (!strncmp(f->path, dir, dl) && f->path[dl] == '/' &&
-		    !strcmp(f->path + dl + 1, base))
-			return f;
-	}
+	for (size_t i = from; i < to; i++)
+		if (render_is_conf_path(m, set->files[i].path, base))
+			return &set->files[i];
 	return NULL;
 }
 
@@ -767,7 +770,7 @@ const struct rendered_file *rendered_host_conf(const struct model *m,
 					       const struct rendered_set *set,
 					       const char *host, const char *base)
 {
-	char *path = join_path(m->cluster.config_dir, base);
+	char *path = render_conf_path(m, base);
 	const struct rendered_file *f = rendered_set_find(set, host, path);
 
 	free(path);

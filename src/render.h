@@ -143,6 +143,12 @@ void rendered_absent_ranges(const struct model *m, const struct rendered_set *se
 const struct rendered_blob *rendered_file_blob(const struct rendered_set *set,
 					       const struct rendered_file *f);
 
+/* cluster.config_dir's file named base (e.g. "slurm.conf"). Caller frees. */
+char *render_conf_path(const struct model *m, const char *base);
+
+/* Whether path is the file named base in cluster.config_dir (trailing slashes ignored). */
+bool render_is_conf_path(const struct model *m, const char *path, const char *base);
+
 /*
  * The file named base (e.g. "slurm.conf") in cluster.config_dir among
  * set->files[from .. to) (one host's files), secret placeholders or not;

@@ -65,14 +65,9 @@ static const char *rendered_clash(const struct model *m, const char *path)
 					     "cgroup.conf", "slurmdbd.conf" };
 	static const char *const fixed[] = { RENDER_SLURMD_DEFAULTS, RENDER_SLURMD_DROPIN,
 					     RENDER_SACKD_DEFAULTS, RENDER_SACKD_DROPIN };
-	const char *dir = m->cluster.config_dir ? m->cluster.config_dir : "/etc/slurm";
-	size_t dl = strlen(dir);
 
-	while (dl > 1 && dir[dl - 1] == '/')
-		dl--;
 	for (size_t i = 0; i < ARRAY_SIZE(confs); i++)
-		if (!strncmp(path, dir, dl) && path[dl] == '/' &&
-		    !strcmp(path + dl + 1, confs[i]))
+		if (render_is_conf_path(m, path, confs[i]))
 			return confs[i];
 	for (size_t i = 0; i < ARRAY_SIZE(fixed); i++)
 		if (!strcmp(path, fixed[i]))
@@ -205,14 +200,13 @@ static void warn_unprovided(struct vctx *v, const struct kv *kv, const char *pat
 static void check_named(struct vctx *v)
 {
 	const struct kv_list *sc = &v->m->cluster.slurm_conf;
-	const char *dir = v->m->cluster.config_dir ? v->m->cluster.config_dir : "/etc/slurm";
 
 	for (size_t i = 0; i < sc->n; i++) {
 		const struct kv *kv = &sc->items[i];
 		const char *file = passfile_plugin_file(kv->key, kv->value);
 
 		if (file) {
-			char *path = xasprintf("%s/%s", dir, file);
+			char *path = render_conf_path(v->m, file);
 
 			warn_unprovided(v, kv, path);
 			free(path);
