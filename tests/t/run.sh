@@ -4,7 +4,8 @@
 # waits on daemons, so 4 fit 2 cores), and prints each file's output in one
 # piece as it ends, under a line with its name and how long it took, then a
 # closing line "integration: N passed, N failed, N skipped" counting test
-# cases across files.
+# cases across files. Just above it, each failed file's "not ok" and
+# "Bail out!" lines are repeated, so the last lines of a log say what failed.
 #
 # Files that start Slurm daemons name the releases they run on in a line
 # "# slurm-releases: 22.05 24.11 26.05 (why)": run.sh runs them once per
@@ -56,6 +57,8 @@ report() {
 	if [ "$rc" -ne 0 ]; then
 		[ "$f" -eq 0 ] && failed=$((failed + 1))
 		if [ "$r" = - ]; then files_failed="$files_failed $t"; else files_failed="$files_failed $t($r)"; fi
+		# kept for the closing lines: a log's tail (CI) then says what failed
+		{ echo "$label:"; grep -E '^(not ok |Bail out!)' "$o" || tail -n 5 "$o"; } >>"$out/failures"
 	fi
 }
 
@@ -96,6 +99,7 @@ for i in "${!list[@]}"; do
 done
 while [ "${#running[@]}" -gt 0 ]; do reap; done
 
+[ -f "$out/failures" ] && cat "$out/failures"
 [ -n "$files_failed" ] && echo "failed files:$files_failed"
 echo "integration: $passed passed, $failed failed, $skipped skipped"
 [ "$failed" -eq 0 ]

@@ -12,4 +12,4 @@ san=
 ${CC:-cc} -std=c17 -Wall -Wextra -Werror -O2 -g $san -I"$TOP/src" \
 	$(pkg-config --cflags libssh) -o "$out" "$TOP/tests/tools/sshprobe.c" \
 	"$TOP/src/exec.c" "$TOP/src/transport_ssh.c" "$TOP/src/strbuf.c" \
-	"$TOP/src/xalloc.c" "$TOP/src/die.c" $(pkg-config --libs libssh) -lpthread
+	"$TOP/src/fileio.c" "$TOP/src/xalloc.c" "$TOP/src/die.c" $(pkg-config --libs libssh) -lpthread
