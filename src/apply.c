@@ -897,6 +897,7 @@ int apply_execute(struct session *s, const struct plan *p,
 		strbuf_init(&r.log[i]);
 	ret = apply_phases(s, &r, sum, cause);
 	sum->refused = plan_refused(p);
+	sum->release_refused = plan_release_refused(p);
 	apply_run_free(&r);
 	if (!ret && !lock_interrupted() && apply_verify_needed(p))
 		apply_verify(s, p, sum);
@@ -932,6 +933,8 @@ char *apply_summary_line(const struct apply_summary *sum)
 		strbuf_addf(&sb, "; rolled back: %s", sum->rolled_back);
 	if (sum->refused)
 		strbuf_addf(&sb, "; refused (hardware): %s", sum->refused);
+	if (sum->release_refused)
+		strbuf_addf(&sb, "; refused (release): %s", sum->release_refused);
 	return strbuf_detach(&sb, NULL);
 }
 
@@ -945,6 +948,8 @@ void apply_summary_release(struct apply_summary *sum)
 	sum->rolled_back = NULL;
 	free(sum->refused);
 	sum->refused = NULL;
+	free(sum->release_refused);
+	sum->release_refused = NULL;
 	capacity_list_free(sum->cap_mismatch, sum->n_cap_mismatch);
 	sum->cap_mismatch = NULL;
 	sum->n_cap_mismatch = 0;

@@ -56,6 +56,9 @@ struct apply_summary {
 						 * the new files, put back; or NULL */
 	char *refused;				/* owned: hosts refused for their
 						 * hardware (plan_refused), or NULL */
+	char *release_refused;			/* owned: hosts whose older daemon
+						 * would reject their files
+						 * (plan_release_refused), or NULL */
 	struct strbuf errors;			/* "host: why" lines of failed hosts */
 	size_t verify_left;			/* changes a fresh plan still sees */
 	/* verify: nodes slurmctld runs otherwise than the inventory says

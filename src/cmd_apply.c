@@ -61,7 +61,7 @@ static int apply_report(const struct apply_summary *sum, int ret, char *cause)
 	free(line);
 	if (ret)
 		return CL_FATAL;
-	return sum->failed || sum->refused || sum->verify_left ||
+	return sum->failed || sum->refused || sum->release_refused || sum->verify_left ||
 		sum->n_cap_mismatch ? CL_PARTIAL : CL_OK;
 }
 

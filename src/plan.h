@@ -287,6 +287,12 @@ void plan_release_check(struct plan *p);
 /* Frees what plan_release_check() put into p. */
 void plan_release_free(struct plan *p);
 
+/*
+ * Hosts refused because an older daemon there would reject a key of their
+ * files (p->release_refusal), folded; NULL when none. Caller frees.
+ */
+char *plan_release_refused(const struct plan *p);
+
 /* Number of pending changes (files, idents, keys, services, accounting). */
 size_t plan_count(const struct plan *p);
 

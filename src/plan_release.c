@@ -301,6 +301,21 @@ out:
 	free(starts);
 }
 
+char *plan_release_refused(const struct plan *p)
+{
+	const char **names = xcalloc(p->m->n_hosts + 1, sizeof(*names));
+	char *res = NULL;
+	size_t n = 0;
+
+	for (size_t h = 0; p->release_refusal && h < p->m->n_hosts; h++)
+		if (p->release_refusal[h])
+			names[n++] = p->m->hosts[h].name;
+	if (n)
+		res = hostlist_compress(names, n);
+	free(names);
+	return res;
+}
+
 void plan_release_free(struct plan *p)
 {
 	for (size_t i = 0; i < p->n_upgrade; i++)

@@ -104,6 +104,7 @@ test_expect_success "2. $kname (Slurm $new only): refused on both hosts by name;
 	grep -F "  gpu01: /etc/slurm/slurm.conf: key '"'"'$kname'"'"' needs Slurm " out | grep -F "and slurmd here runs $run: it would refuse the file" &&
 	"$CLUSTERCTL" apply --only files,services key.yaml >out 2>err; rc=$?
 	cat out err; echo "apply: exit $rc"; test "$rc" = 4 &&
+	grep "^apply: .*; refused (release): ctl,gpu01$" out &&
 	lab_state ctl gpu01 >after && test_cmp before after &&
 	! on ctl grep -i "^$kname" /etc/slurm/slurm.conf
 '
