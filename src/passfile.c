@@ -2,8 +2,8 @@
  * passfile.c: the tables of passfile.h. Where they come from is written
  * in docs/restart-classification.md ("Pass-through files"): the manual
  * pages of each lab release (22.05, 24.11, 26.05) for what a change needs,
- * and the file names each release's libslurmfull holds for what
- * slurmctld serves in configless mode.
+ * and Slurm's source at each release's tags for what slurmctld serves in
+ * configless mode.
  */
 #include "compat.h"
 
@@ -95,46 +95,63 @@ unsigned passfile_roles(const char *key)
 }
 
 /*
- * What slurmctld serves, by release: first and last are the releases the
- * file was checked served in (NULL: open). A release between two checked
- * ones where a file appears in only one of them counts as not serving it:
- * such a file is pushed, which is wasted on a fetching node but never
- * missing there.
+ * What slurmctld serves in configless mode, by release and by who fetches:
+ * slurmd gets one list, sackd (the client commands of a host without
+ * slurmd) a shorter one. Read from Slurm's source at each release's tags
+ * (the slurmd_config_files and client_config_files arrays of
+ * src/slurmctld/proc_req.c or src/common/fetch_config.c; before 21.08
+ * load_config_response_msg()). first and last are the releases the file is
+ * served in (NULL: open). A file added in a patch release (scrun.lua in
+ * 23.11.5, topology.yaml in 25.05.2) counts from the next release: before
+ * it the file is pushed, which a fetching host does not read but never
+ * misses.
  */
 static const struct {
-	const char *base, *first, *last;
+	const char *base;
+	unsigned who;		/* PASSFILE_SLURMD, PASSFILE_SACKD bits */
+	const char *first, *last;
 } served[] = {
-	{ "acct_gather.conf", NULL, NULL },
-	{ "cgroup.conf", NULL, NULL },
-	{ "gres.conf", NULL, NULL },
-	{ "job_container.conf", NULL, NULL },
-	{ "mpi.conf", NULL, NULL },
-	{ "plugstack.conf", NULL, NULL },
-	{ "topology.conf", NULL, NULL },
-	{ "ext_sensors.conf", NULL, "22.05" },
-	{ "knl_cray.conf", NULL, "22.05" },
-	{ "cli_filter.lua", "24.11", NULL },
-	{ "helpers.conf", "24.11", NULL },
-	{ "oci.conf", "24.11", NULL },
-	{ "scrun.lua", "24.11", NULL },
-	{ "namespace.yaml", "26.05", NULL },
-	{ "topology.yaml", "26.05", NULL },
+	{ "slurm.conf", PASSFILE_SLURMD | PASSFILE_SACKD, NULL, NULL },
+	{ "acct_gather.conf", PASSFILE_SLURMD, NULL, NULL },
+	{ "cgroup.conf", PASSFILE_SLURMD, NULL, NULL },
+	{ "gres.conf", PASSFILE_SLURMD, NULL, NULL },
+	{ "plugstack.conf", PASSFILE_SLURMD | PASSFILE_SACKD, NULL, NULL },
+	{ "topology.conf", PASSFILE_SLURMD | PASSFILE_SACKD, NULL, NULL },
+	{ "cgroup_allowed_devices_file.conf", PASSFILE_SLURMD, NULL, "21.08" },
+	{ "knl_generic.conf", PASSFILE_SLURMD, NULL, "22.05" },
+	{ "ext_sensors.conf", PASSFILE_SLURMD, NULL, "23.11" },
+	{ "knl_cray.conf", PASSFILE_SLURMD, NULL, "23.11" },
+	{ "cli_filter.lua", PASSFILE_SLURMD | PASSFILE_SACKD, "21.08", NULL },
+	{ "helpers.conf", PASSFILE_SLURMD, "21.08", NULL },
+	{ "job_container.conf", PASSFILE_SLURMD, "21.08", NULL },
+	{ "oci.conf", PASSFILE_SLURMD, "21.08", NULL },
+	{ "oci.conf", PASSFILE_SACKD, "24.05", NULL },
+	{ "mpi.conf", PASSFILE_SLURMD, "22.05", NULL },
+	{ "scrun.lua", PASSFILE_SLURMD | PASSFILE_SACKD, "24.05", NULL },
+	{ "topology.yaml", PASSFILE_SLURMD | PASSFILE_SACKD, "25.11", NULL },
+	{ "namespace.yaml", PASSFILE_SLURMD, "25.11", NULL },
 };
 
-bool passfile_served(const char *version, const char *base)
+unsigned passfile_served(const char *version, const char *base)
 {
 	int v = slurmkeys_version_index(version);
+	unsigned who = 0;
 
 	if (v < 0)
-		return false;
-	for (size_t i = 0; i < ARRAY_SIZE(served); i++) {
-		if (strcmp(served[i].base, base))
-			continue;
-		if (served[i].first && v < slurmkeys_version_index(served[i].first))
-			return false;
-		return !served[i].last || v <= slurmkeys_version_index(served[i].last);
-	}
-	return false;
+		return 0;
+	for (size_t i = 0; i < ARRAY_SIZE(served); i++)
+		if (!strcmp(served[i].base, base) &&
+		    (!served[i].first || v >= slurmkeys_version_index(served[i].first)) &&
+		    (!served[i].last || v <= slurmkeys_version_index(served[i].last)))
+			who |= served[i].who;
+	return who;
+}
+
+unsigned passfile_host_fetcher(const struct model *m, const struct host *h)
+{
+	if (!model_host_fetches(m, h))
+		return 0;
+	return model_host_runs(m, h, SVC_SLURMD) ? PASSFILE_SLURMD : PASSFILE_SACKD;
 }
 
 #define BOTH (PLAN_RESTART_CTLD | PLAN_RESTART_SLURMD)

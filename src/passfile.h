@@ -11,6 +11,9 @@
 
 #include "compat.h"
 
+struct host;
+struct model;
+
 /*
  * The slurm.conf settings whose value is the path of the site's own
  * script or file (Prolog, Epilog, PlugStackConfig ...), NULL-terminated.
@@ -42,13 +45,26 @@ extern const char *const passfile_when_present[];
  */
 unsigned passfile_roles(const char *key);
 
+/* Who fetches a served file: a host's slurmd, or sackd where no slurmd runs. */
+enum passfile_fetcher {
+	PASSFILE_SLURMD = 1 << 0,
+	PASSFILE_SACKD = 1 << 1,
+};
+
 /*
- * True when slurmctld of release version ("22.05", ...) serves the file
- * named base (e.g. "topology.conf") of its config directory to the
- * slurmd and sackd that fetch their configuration (configless mode).
- * Scripts (Prolog, Epilog ...) are never served.
+ * To whom slurmctld of release version ("22.05", ...) serves the file named
+ * base (e.g. "topology.conf") of its config directory in configless mode,
+ * as enum passfile_fetcher bits; 0 when to none. Scripts (Prolog, Epilog
+ * ...) are never served; sackd gets fewer files than slurmd.
  */
-bool passfile_served(const char *version, const char *base);
+unsigned passfile_served(const char *version, const char *base);
+
+/*
+ * What fetches h's configuration from slurmctld in configless mode: its
+ * slurmd (PASSFILE_SLURMD), or sackd on a host without slurmd
+ * (PASSFILE_SACKD); 0 when h reads files of its own.
+ */
+unsigned passfile_host_fetcher(const struct model *m, const struct host *h);
 
 /*
  * What a change of the pass-through file named base needs, as enum

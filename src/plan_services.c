@@ -146,7 +146,7 @@ void plan_fetch_release(struct plan *p)
  * slurmd), and those outside --limit whose sackd would have to restart for
  * them (sackd_stale_hosts; plan_sackd_stale() sees to the others).
  */
-static void plan_fetch_hosts(struct plan *p, bool client_conf_changed)
+static void plan_fetch_hosts(struct plan *p, unsigned changed_for)
 {
 	size_t h, n = 0, n_stale = 0, n_decl = model_n_declared(p->m);
 	const char **names = xcalloc(n_decl + 1, sizeof(*names));
@@ -155,12 +155,13 @@ static void plan_fetch_hosts(struct plan *p, bool client_conf_changed)
 
 	for (h = 0; h < n_decl; h++) {
 		const struct host *hp = &p->m->hosts[h];
+		unsigned fetcher = passfile_host_fetcher(p->m, hp);
 
-		if (hp->scope == HOST_DECLARED || !model_host_fetches(p->m, hp))
+		if (hp->scope == HOST_DECLARED || !(fetcher & changed_for))
 			continue;
-		if (!model_host_runs(p->m, hp, SVC_SACKD) || !at_start)
+		if (fetcher == PASSFILE_SLURMD || !at_start)
 			names[n++] = hp->name;
-		else if (client_conf_changed && hp->scope == HOST_OUTSIDE_LIMIT)
+		else if (hp->scope == HOST_OUTSIDE_LIMIT)
 			stale[n_stale++] = hp->name;
 	}
 	if (n)
@@ -180,8 +181,7 @@ static unsigned plan_fetched(struct plan *p)
 {
 	size_t i, ctl = model_controller(p->m);
 	struct strbuf files = STRBUF_INIT;
-	bool client_conf = false;
-	unsigned bits = 0;
+	unsigned bits = 0, changed_for = 0;
 
 	plan_fetch_release(p);
 	if (p->m->cluster.config_mode != CONFIG_CONFIGLESS || ctl == SIZE_MAX)
@@ -189,23 +189,24 @@ static unsigned plan_fetched(struct plan *p)
 	for (i = p->file_start[ctl]; i < p->file_start[ctl + 1]; i++) {
 		const struct plan_file *f = &p->files[i];
 		const char *name = fileio_basename(f->want->path);
+		unsigned to = plan_is_node_config(name) || f->want->passthrough ?
+			passfile_served(p->m->cluster.slurm_version, name) : 0;
 
 		/* a change of form only is not pushed: nothing reconfigures */
-		if (!f->content || f->want->absent ||
-		    !(plan_is_node_config(name) ||
-		      (f->want->passthrough &&
-		       passfile_served(p->m->cluster.slurm_version, name))) ||
+		if (!f->content || f->want->absent || !to ||
 		    (f->settings && !*f->settings))
 			continue;
 		strbuf_addf(&files, "%s%s", files.len ? ", " : "", name);
-		/* of these, the client commands (and so sackd) take slurm.conf */
-		client_conf |= !strcmp(name, "slurm.conf");
+		changed_for |= to;
 		if ((f->restart & PLAN_RESTART_SLURMD) && !p->fetch_why)
 			p->fetch_why = xstrdup(f->restart_why ? f->restart_why : name);
-		bits |= f->restart & (PLAN_RESTART_SLURMD | PLAN_RECONFIGURE);
+		/* slurmctld serves what it read when it started or last
+		 * reconfigured: a slurmd that restarts before it re-reads
+		 * fetches the old file */
+		bits |= (f->restart & PLAN_RESTART_SLURMD) | PLAN_RECONFIGURE;
 	}
 	if (files.len)
-		plan_fetch_hosts(p, client_conf);
+		plan_fetch_hosts(p, changed_for);
 	if (p->fetch_hosts) {
 		p->fetch_files = strbuf_detach(&files, NULL);
 		p->fetch_restart = bits & PLAN_RESTART_SLURMD;
@@ -253,22 +254,48 @@ static bool plan_cache_is_served(const struct plan *p, const struct obs_file *ca
 }
 
 /*
- * A running sackd on host h whose cached slurm.conf is not the one the
- * controller gets (a release whose sackd fetches only when it starts): the
- * controller's file changes now, or changed by an apply that did not reach
- * h (--limit).
+ * Whether sackd on host h cached the controller's pass-through files that
+ * slurmctld serves it (plugstack.conf, topology.conf ...) as the controller
+ * gets them; the name of the first that differs, or NULL.
  */
-static bool plan_sackd_stale(const struct plan *p, size_t h)
+static const char *plan_sackd_stale_passfile(const struct plan *p, size_t h)
+{
+	size_t ctl = model_controller(p->m);
+	const char *stale = NULL;
+
+	for (size_t i = 0; ctl != SIZE_MAX && !stale && i < p->rs->n_files; i++) {
+		const struct rendered_file *f = &p->rs->files[i];
+		char *path = strcmp(f->host, p->m->hosts[ctl].name) ? NULL :
+			rendered_sackd_cache(p->m, f);
+		const struct obs_file *cache = path ? obs_find(&p->obs[h], path) : NULL;
+
+		if (path && (!cache || !cache->exists || !cache->matches))
+			stale = fileio_basename(f->path);
+		free(path);
+	}
+	return stale;
+}
+
+/*
+ * A running sackd on host h whose cached slurm.conf, or a pass-through
+ * file served with it, is not the one the controller gets (a release whose
+ * sackd fetches only when it starts): the controller's file changes now,
+ * or changed by an apply that did not reach h (--limit). The name of that
+ * file, or NULL.
+ */
+static const char *plan_sackd_stale(const struct plan *p, size_t h)
 {
 	const struct obs_file *cache;
 
 	if (!model_host_runs(p->m, &p->m->hosts[h], SVC_SACKD) ||
 	    !plan_sackd_fetches_at_start_only(p->m->cluster.slurm_version) ||
 	    !p->hosts[h].ok || p->obs[h].svc[SVC_SACKD] != OBS_SVC_RUNNING)
-		return false;
+		return NULL;
 	cache = obs_find(&p->obs[h], RENDER_SACKD_CACHE);
-	return !cache || !cache->exists ||
-	       (!cache->matches && !plan_cache_is_served(p, cache));
+	if (!cache || !cache->exists ||
+	    (!cache->matches && !plan_cache_is_served(p, cache)))
+		return "slurm.conf";
+	return plan_sackd_stale_passfile(p, h);
 }
 
 void plan_services(struct plan *p)
@@ -281,12 +308,13 @@ void plan_services(struct plan *p)
 		{ PLAN_RESTART_SACKD, SVC_SACKD },
 	};
 	size_t h, j, ctl = model_controller(p->m);
-	bool reconfigure = false;
+	bool reconfigure = false, ctld_restarts = false;
 	unsigned fetched = plan_fetched(p);
 
 	for (h = 0; h < p->m->n_hosts; h++) {
-		const char *why[PLAN_RESTART_NBITS];
+		const char *why[PLAN_RESTART_NBITS], *stale;
 		unsigned bits = plan_host_restart(p, h, why);
+		char stale_why[256];
 
 		/* what slurmctld hands this slurmd may still need its restart */
 		if (model_host_fetches(p->m, &p->m->hosts[h]) && (fetched & PLAN_RESTART_SLURMD) &&
@@ -294,11 +322,12 @@ void plan_services(struct plan *p)
 			bits |= PLAN_RESTART_SLURMD;
 			why[plan_bit_index(PLAN_RESTART_SLURMD)] = p->fetch_why;
 		}
-		if (!(bits & PLAN_RESTART_SACKD) && plan_sackd_stale(p, h)) {
+		if (!(bits & PLAN_RESTART_SACKD) && (stale = plan_sackd_stale(p, h))) {
 			bits |= PLAN_RESTART_SACKD;
-			why[plan_bit_index(PLAN_RESTART_SACKD)] =
-				"cached slurm.conf is not the controller's; "
-				"this sackd fetches only when it starts";
+			snprintf(stale_why, sizeof(stale_why), "cached %s is not the "
+				 "controller's; this sackd fetches only when it starts",
+				 stale);
+			why[plan_bit_index(PLAN_RESTART_SACKD)] = stale_why;
 		}
 		bool slurmd = model_host_runs(p->m, &p->m->hosts[h], SVC_SLURMD);
 		bool ctld = model_host_runs(p->m, &p->m->hosts[h], SVC_SLURMCTLD);
@@ -317,12 +346,18 @@ void plan_services(struct plan *p)
 				bits |= map[j].bit;	/* it reads its files afresh */
 			}
 		}
+		if (h == ctl)
+			ctld_restarts = bits & PLAN_RESTART_CTLD;
 		/* a Slurm daemon here that is not (re)started must re-read its files */
 		if ((bits & PLAN_RECONFIGURE) &&
 		    ((slurmd && !(bits & PLAN_RESTART_SLURMD)) ||
 		     (ctld && !(bits & PLAN_RESTART_CTLD))))
 			reconfigure = true;
 	}
+	/* the controller's served files changed: slurmctld re-reads them first
+	 * (apply reconfigures the controller before any slurmd restarts) */
+	if ((fetched & PLAN_RECONFIGURE) && !ctld_restarts)
+		reconfigure = true;
 	if (reconfigure && ctl != SIZE_MAX && p->hosts[ctl].ok)
 		plan_add_service(p, ctl, SVC_SLURMCTLD, PLAN_SVC_RECONFIGURE,
 				 "configuration changed");

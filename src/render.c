@@ -354,7 +354,8 @@ struct render_plan {
 struct render_pass {
 	size_t blob;
 	struct hostlist names;	/* sorted */
-	bool served;		/* slurmctld serves it in configless mode */
+	unsigned served;	/* to whom slurmctld serves it in configless
+				 * mode (enum passfile_fetcher bits) */
 };
 
 static void render_plan_init(struct render_plan *rp, const struct model *m)
@@ -440,14 +441,14 @@ static bool pass_for(const struct model *m, const struct render_plan *rp, size_t
 static size_t host_pass_files(const struct model *m, const struct host *h,
 			      const struct render_plan *rp, struct file_spec *fs)
 {
-	bool fetches = model_host_fetches(m, h);
+	unsigned fetcher = passfile_host_fetcher(m, h);
 	size_t n = 0;
 
 	for (size_t i = 0; i < m->n_files; i++) {
 		const struct pass_file *f = &m->files[i];
 
 		/* slurmd or sackd gets it from slurmctld with slurm.conf */
-		if ((fetches && rp->pass[i].served) || !pass_for(m, rp, i, h))
+		if ((rp->pass[i].served & fetcher) || !pass_for(m, rp, i, h))
 			continue;
 		fs[n++] = (struct file_spec){ f->path, f->owner ? f->owner : "root",
 					      pass_group(m, f), f->mode,
@@ -531,12 +532,12 @@ static void host_absent(struct rendered_set *set, const struct model *m,
 static void host_pass_absent(struct rendered_set *set, const struct model *m,
 			     const struct host *h, const struct render_plan *rp)
 {
-	if (!model_host_fetches(m, h))
-		return;
-	for (size_t i = 0; i < m->n_files; i++) {
+	unsigned fetcher = passfile_host_fetcher(m, h);
+
+	for (size_t i = 0; fetcher && i < m->n_files; i++) {
 		struct rendered_file *f;
 
-		if (!rp->pass[i].served || !pass_for(m, rp, i, h))
+		if (!(rp->pass[i].served & fetcher) || !pass_for(m, rp, i, h))
 			continue;
 		XGROW(set->absent, set->alloc_absent, set->n_absent + 1);
 		f = &set->absent[set->n_absent++];
@@ -615,8 +616,9 @@ static int render_pass_one(const struct model *m, const struct pass_file *f,
 	}
 	bytes = strbuf_detach(&sb, &len);
 	rq->blob = set_add_blob(set, bytes, len);
-	rq->served = m->cluster.config_dir && in_dir(f->path, m->cluster.config_dir) &&
-		     passfile_served(m->cluster.slurm_version, fileio_basename(f->path));
+	if (m->cluster.config_dir && in_dir(f->path, m->cluster.config_dir))
+		rq->served = passfile_served(m->cluster.slurm_version,
+					     fileio_basename(f->path));
 	if (f->hosts && hostlist_expand(f->hosts, &rq->names, cause) < 0)
 		return -1;
 	if (rq->names.n)
@@ -743,6 +745,16 @@ char *render_conf_path(const struct model *m, const char *base)
 bool render_is_conf_path(const struct model *m, const char *path, const char *base)
 {
 	return in_dir(path, m->cluster.config_dir) && !strcmp(fileio_basename(path), base);
+}
+
+char *rendered_sackd_cache(const struct model *m, const struct rendered_file *f)
+{
+	const char *base = fileio_basename(f->path);
+
+	if (!f->passthrough || f->absent || !in_dir(f->path, m->cluster.config_dir) ||
+	    !(passfile_served(m->cluster.slurm_version, base) & PASSFILE_SACKD))
+		return NULL;
+	return join_path(RENDER_SACKD_CACHE_DIR, base);
 }
 
 const struct rendered_file *rendered_conf_file(const struct model *m,

@@ -90,8 +90,9 @@ bool render_is_ours(const char *bytes, size_t len);
  */
 #define RENDER_SACKD_DROPIN "/etc/systemd/system/sackd.service.d/clusterctl-configless.conf"
 
-/* Where sackd caches the slurm.conf it fetched (Debian's RuntimeDirectory). */
-#define RENDER_SACKD_CACHE "/run/slurm/conf/slurm.conf"
+/* Where sackd caches what it fetched (Debian's RuntimeDirectory): slurm.conf ... */
+#define RENDER_SACKD_CACHE_DIR "/run/slurm/conf"
+#define RENDER_SACKD_CACHE RENDER_SACKD_CACHE_DIR "/slurm.conf"
 
 struct rendered_set {
 	struct rendered_file *files;
@@ -148,6 +149,14 @@ char *render_conf_path(const struct model *m, const char *base);
 
 /* Whether path is the file named base in cluster.config_dir (trailing slashes ignored). */
 bool render_is_conf_path(const struct model *m, const char *path, const char *base);
+
+/*
+ * Where sackd caches f, a pass-through file of the controller's in
+ * cluster.config_dir, when slurmctld serves it to sackd in configless mode
+ * (passfile_served(): plugstack.conf, topology.conf ...); NULL when it
+ * serves it only to slurmd, or not at all. Caller frees.
+ */
+char *rendered_sackd_cache(const struct model *m, const struct rendered_file *f);
 
 /*
  * The file named base (e.g. "slurm.conf") in cluster.config_dir among

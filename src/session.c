@@ -94,6 +94,23 @@ static void session_daemon_files(struct session *s)
 	}
 }
 
+/*
+ * Where sackd caches each file of the controller's that slurmctld serves
+ * it: a running sackd compares them with the controller's (plan_sackd_stale).
+ */
+static void session_sackd_caches(struct session *s)
+{
+	size_t from, n;
+
+	if (s->controller == SIZE_MAX)
+		return;
+	from = s->rs_start[s->controller];
+	n = s->rs_start[s->controller + 1] - from;
+	s->sackd_cache = xcalloc(n + 1, sizeof(*s->sackd_cache));
+	for (size_t i = 0; i < n; i++)
+		s->sackd_cache[i] = rendered_sackd_cache(s->m, &s->rs->files[from + i]);
+}
+
 void session_init(struct session *s, const struct model *m,
 		  const struct rendered_set *rs,
 		  const struct session_options *opt)
@@ -118,6 +135,7 @@ void session_init(struct session *s, const struct model *m,
 	s->controller = model_controller(m);
 	s->db_password = session_db_password(m);
 	session_daemon_files(s);
+	session_sackd_caches(s);
 }
 
 static void session_obs_reset(struct session *s)
@@ -136,6 +154,10 @@ void session_release(struct session *s)
 	session_obs_reset(s);
 	free(s->obs);
 	free(s->failed);
+	for (size_t i = 0; s->sackd_cache && s->controller != SIZE_MAX &&
+			   i < s->rs_start[s->controller + 1] - s->rs_start[s->controller]; i++)
+		free(s->sackd_cache[i]);
+	free(s->sackd_cache);
 	free(s->rs_start);
 	free(s->absent_start);
 	free(s->targets);
@@ -192,7 +214,9 @@ static void session_observe_request(const struct session *s, size_t idx,
 	unsigned only = s->opt.only ? s->opt.only : PLAN_ONLY_ALL;
 	size_t n = s->rs_start[idx + 1] - s->rs_start[idx];
 	size_t n_absent = s->absent_start[idx + 1] - s->absent_start[idx];
-	struct observe_file *files = xcalloc(n + n_absent + 1, sizeof(*files));
+	size_t n_ctl = s->controller == SIZE_MAX ? 0 :
+		s->rs_start[s->controller + 1] - s->rs_start[s->controller];
+	struct observe_file *files = xcalloc(n + n_absent + 1 + n_ctl, sizeof(*files));
 	const struct rendered_file *ctl_conf;
 	int w, k;
 
@@ -218,6 +242,13 @@ static void session_observe_request(const struct session *s, size_t idx,
 					   "slurm.conf"))) {
 		files[rq->n_files].path = RENDER_SACKD_CACHE;
 		want_rendered(&files[rq->n_files++], s->rs, ctl_conf);
+		for (size_t i = 0; i < n_ctl; i++) {
+			if (!s->sackd_cache[i])
+				continue;
+			files[rq->n_files].path = s->sackd_cache[i];
+			want_rendered(&files[rq->n_files++], s->rs,
+				      &s->rs->files[s->rs_start[s->controller] + i]);
+		}
 	}
 	for (w = 0; w < N_IDENT; w++) {
 		rq->user[w] = model_svc_user(s->m, w)->name;

@@ -62,6 +62,9 @@ struct session {
 	 * observe finds the process whose release it asks; and its log file
 	 * (NULL: none), where a replaced binary's release is read */
 	char *pidfile[SVC_COUNT], *logfile[SVC_COUNT];
+	/* owned, one per file rendered for the controller: where sackd caches
+	 * it (rendered_sackd_cache()), or NULL */
+	char **sackd_cache;
 	/* borrowed, set while verifying: hosts whose ids stand */
 	const bool *verify_keep_ids;
 };

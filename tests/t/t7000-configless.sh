@@ -29,7 +29,15 @@
 #      (login1 too on 24.11, with its /etc/default/sackd)
 #      (FILE.clusterctl-old kept), slurmd restarted on what the mode says,
 #      plan empty at each end, a job runs each time
-#   4. the controller down during a configless apply: ctl is named, exit 4,
+#   4. pass-through files slurmctld serves (files:): plugstack.conf goes to
+#      slurmd and sackd, helpers.conf to slurmd only (Slurm's source). Both
+#      stay on ctl and reach gpu[01-03] through slurmctld; login1 gets
+#      helpers.conf pushed, and its sackd caches plugstack.conf (22.05: no
+#      sackd, both pushed). A changed plugstack.conf restarts login1's sackd
+#      where it fetches only when it starts (24.11) and reaches it through
+#      slurmctld from 25.05; slurmd restart for its SPANK plugins on 22.05,
+#      a reconfigure from 23.11
+#   5. the controller down during a configless apply: ctl is named, exit 4,
 #      every slurmd keeps running
 . "$(dirname "$0")/test-lib.sh"
 . "$TOP/tests/t/lib-lab.sh"
@@ -369,7 +377,75 @@ test_expect_success '3. configless -> push again: no stale file, plan empty' '
 	for h in gpu01 gpu02 gpu03; do fetching $h || return 1; done && login_conf && idle_nodes
 '
 
-test_expect_success '4. controller down during a configless apply: ctl named, slurmd keep running' '
+# cached HOST FILE SOURCE: HOST's /run/slurm/conf/FILE (what its slurmd or
+# sackd fetched) holds SOURCE's bytes (30 s: a reconfigure is asynchronous)
+cached() {
+	i=0
+	while [ $i -lt 60 ]; do
+		on "$1" cat "/run/slurm/conf/$2" >cache 2>/dev/null && cmp -s "$3" cache && return 0
+		sleep 0.5; i=$((i + 1))
+	done
+	echo "$1: /run/slurm/conf/$2:"; cat cache; return 1
+}
+
+test_expect_success '4. served files: on ctl only; slurmd fetch both, login1 what sackd is not served' '
+	mkdir -p "$TRASH/files" &&
+	printf "# site SPANK plugins: none yet\n" >"$TRASH/files/plugstack.conf" &&
+	printf "# node features helpers: none\n" >"$TRASH/files/helpers.conf" &&
+	cat >>"$INV" <<-\EOF &&
+
+	files:
+	  - {path: /etc/slurm/plugstack.conf, source: files/plugstack.conf}
+	  - {path: /etc/slurm/helpers.conf, source: files/helpers.conf}
+	EOF
+	cc validate "$INV" >out 2>&1; rc=$?; cat out; test "$rc" = 0 &&
+	cc render "$INV" -o sv >/dev/null &&
+	test -e sv/ctl/etc/slurm/plugstack.conf && test -e sv/ctl/etc/slurm/helpers.conf &&
+	! test -e sv/gpu01/etc/slurm/plugstack.conf && ! test -e sv/gpu01/etc/slurm/helpers.conf &&
+	test -e sv/login1/etc/slurm/helpers.conf &&
+	if [ -n "$SACKD" ]; then ! test -e sv/login1/etc/slurm/plugstack.conf
+	else test -e sv/login1/etc/slurm/plugstack.conf; fi &&
+	cc apply "$INV" >out 2>err; rc=$?; cat out err; test "$rc" = 0 &&
+	for h in gpu01 gpu02 gpu03; do
+		cached $h plugstack.conf "$TRASH/files/plugstack.conf" &&
+		cached $h helpers.conf "$TRASH/files/helpers.conf" &&
+		! on $h test -e /etc/slurm/plugstack.conf || return 1
+	done &&
+	on login1 cat /etc/slurm/helpers.conf >got && cmp "$TRASH/files/helpers.conf" got &&
+	if [ -n "$SACKD" ]; then
+		cached login1 plugstack.conf "$TRASH/files/plugstack.conf" &&
+		! on login1 test -e /etc/slurm/plugstack.conf
+	else
+		on login1 cat /etc/slurm/plugstack.conf >got && cmp "$TRASH/files/plugstack.conf" got
+	fi &&
+	login_conf && idle_nodes &&
+	cc plan "$INV" >plan; rc=$?; cat plan; test "$rc" = 0
+'
+
+test_expect_success '4. a changed plugstack.conf: ctl only; sackd restarts only before 25.05' '
+	printf "# site SPANK plugins: none yet\n# reviewed\n" >"$TRASH/files/plugstack.conf" &&
+	test_must_fail --exit=2 cc plan "$INV" >plan 2>err; cat plan err &&
+	grep "^  $PUSHED: /etc/slurm/plugstack.conf: modify" plan &&
+	! grep "^  gpu.*: /etc/slurm/plugstack.conf" plan &&
+	if [ -n "$SACKD" ] && [ -z "$SACKD_PUSHED" ]; then
+		grep "^  login1: restart sackd (cached plugstack.conf is not the controller.s; this sackd fetches only when it starts)\$" plan
+	else ! grep "restart sackd" plan; fi &&
+	grep -F "configless: $RECEIVES receive plugstack.conf through slurmctld" plan &&
+	# 22.05 loads SPANK plugins at start only; from 23.11 a reconfigure
+	# starts new daemons (docs/restart-classification.md)
+	if [ "$REL" = 22.05 ]; then grep "^  gpu\[01-03\]: restart slurmd (plugstack.conf: " plan
+	else ! grep "restart slurmd" plan && grep "^  ctl: reconfigure slurmctld" plan; fi &&
+	cc apply "$INV" >out 2>err; rc=$?; cat out err; test "$rc" = 0 &&
+	for h in gpu01 gpu02 gpu03; do
+		cached $h plugstack.conf "$TRASH/files/plugstack.conf" || return 1
+	done &&
+	if [ -n "$SACKD" ]; then cached login1 plugstack.conf "$TRASH/files/plugstack.conf"
+	else on login1 cat /etc/slurm/plugstack.conf >got && cmp "$TRASH/files/plugstack.conf" got; fi &&
+	login_conf && idle_nodes && gpu_job &&
+	cc plan "$INV" >plan; rc=$?; cat plan; test "$rc" = 0
+'
+
+test_expect_success '5. controller down during a configless apply: ctl named, slurmd keep running' '
 	for h in gpu01 gpu02 gpu03; do pid_of $h slurmd >pid.$h && test -s pid.$h || return 1; done &&
 	lab host-stop ctl >/dev/null 2>&1 &&
 	sed -i "s/max_time: \"00:45:00\"/max_time: \"00:50:00\"/" "$INV" &&

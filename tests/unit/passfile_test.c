@@ -276,22 +276,70 @@ Test(passfile, configless_nodes_get_scripts_not_what_slurmctld_serves)
 	diag_release(&dl);
 }
 
+/*
+ * sackd fetches fewer files than slurmd: a login host gets pushed what
+ * slurmctld serves only to slurmd (helpers.conf), and sackd caches what it
+ * is served (plugstack.conf), which plan compares with the controller's.
+ */
+Test(passfile, configless_login_hosts_get_what_sackd_is_not_served)
+{
+	struct diag_list dl = DIAG_LIST_INIT;
+	struct model *m = load(", config_mode: configless, slurm_version: \"24.11\"",
+			       "  - {path: /etc/slurm/plugstack.conf, source: %/topology.conf}\n"
+			       "  - {path: /etc/slurm/helpers.conf, source: %/topology.conf}\n",
+			       &dl);
+	struct rendered_set set = RENDERED_SET_INIT;
+	const struct rendered_file *f;
+	char *cache;
+
+	cr_assert_eq(diag_errors(&dl), 0);
+	render_ok(m, &set);
+	cr_expect_null(rendered_set_find(&set, "n1", "/etc/slurm/plugstack.conf"));
+	cr_expect_null(rendered_set_find(&set, "n1", "/etc/slurm/helpers.conf"));
+	cr_expect_null(rendered_set_find(&set, "login1", "/etc/slurm/plugstack.conf"));
+	cr_expect_not_null(rendered_set_find(&set, "login1", "/etc/slurm/helpers.conf"));
+	f = rendered_set_find(&set, "head", "/etc/slurm/plugstack.conf");
+	cr_assert_not_null(f);
+	cache = rendered_sackd_cache(m, f);
+	cr_expect_str_eq(cache, "/run/slurm/conf/plugstack.conf");
+	free(cache);
+	f = rendered_set_find(&set, "head", "/etc/slurm/helpers.conf");
+	cr_assert_not_null(f);
+	cr_expect_null(rendered_sackd_cache(m, f));
+	rendered_set_release(&set);
+	model_free(m);
+	diag_release(&dl);
+}
+
+/* Slurm's source at each release's tags (passfile.c names the arrays) */
 Test(passfile, served_per_release)
 {
-	cr_expect(passfile_served("22.05", "topology.conf"));
-	cr_expect(passfile_served("26.05", "plugstack.conf"));
-	cr_expect(passfile_served("22.05", "ext_sensors.conf"));
-	cr_expect(!passfile_served("24.11", "ext_sensors.conf"));
-	cr_expect(!passfile_served("22.05", "helpers.conf"));
-	cr_expect(passfile_served("24.11", "helpers.conf"));
-	/* between checked releases: only what both serve */
-	cr_expect(!passfile_served("23.11", "oci.conf"));
-	cr_expect(!passfile_served("23.11", "knl_cray.conf"));
-	cr_expect(passfile_served("26.05", "topology.yaml"));
-	cr_expect(!passfile_served("24.11", "topology.yaml"));
-	cr_expect(!passfile_served("24.11", "epilog.sh"));
-	cr_expect(!passfile_served("24.11", "job_submit.lua"));
-	cr_expect(!passfile_served("nope", "topology.conf"));
+	const unsigned both = PASSFILE_SLURMD | PASSFILE_SACKD;
+
+	cr_expect_eq(passfile_served("22.05", "topology.conf"), both);
+	cr_expect_eq(passfile_served("26.05", "plugstack.conf"), both);
+	cr_expect_eq(passfile_served("20.11", "slurm.conf"), both);
+	cr_expect_eq(passfile_served("24.11", "gres.conf"), PASSFILE_SLURMD);
+	cr_expect_eq(passfile_served("23.11", "ext_sensors.conf"), PASSFILE_SLURMD);
+	cr_expect_eq(passfile_served("24.05", "ext_sensors.conf"), 0);
+	/* 21.08 added helpers.conf, oci.conf, cli_filter.lua to the list */
+	cr_expect_eq(passfile_served("20.11", "helpers.conf"), 0);
+	cr_expect_eq(passfile_served("22.05", "helpers.conf"), PASSFILE_SLURMD);
+	cr_expect_eq(passfile_served("22.05", "cli_filter.lua"), both);
+	/* sackd gets oci.conf and scrun.lua from 24.05 */
+	cr_expect_eq(passfile_served("23.11", "oci.conf"), PASSFILE_SLURMD);
+	cr_expect_eq(passfile_served("24.05", "oci.conf"), both);
+	cr_expect_eq(passfile_served("21.08", "mpi.conf"), 0);
+	cr_expect_eq(passfile_served("22.05", "mpi.conf"), PASSFILE_SLURMD);
+	/* added in a patch release (23.11.5, 25.05.2): counted from the next */
+	cr_expect_eq(passfile_served("23.11", "scrun.lua"), 0);
+	cr_expect_eq(passfile_served("24.05", "scrun.lua"), both);
+	cr_expect_eq(passfile_served("25.05", "topology.yaml"), 0);
+	cr_expect_eq(passfile_served("26.05", "topology.yaml"), both);
+	cr_expect_eq(passfile_served("26.05", "namespace.yaml"), PASSFILE_SLURMD);
+	cr_expect_eq(passfile_served("24.11", "epilog.sh"), 0);
+	cr_expect_eq(passfile_served("24.11", "job_submit.lua"), 0);
+	cr_expect_eq(passfile_served("nope", "topology.conf"), 0);
 }
 
 Test(passfile, what_a_change_needs)

@@ -1081,6 +1081,94 @@ Test(plan, stale_sackd_cache_restarts_sackd_before_25_05)
 	teardown_fx(&fx);
 }
 
+/* A pass-through file of n1's in config_dir, after n1's three files (the
+ * set stays sorted by host). */
+static void add_ctl_passfile(struct fixture *fx, const char *path, const char *bytes)
+{
+	struct rendered_file added;
+
+	add_file(&fx->rs, "n1", path, "root", 0644, add_blob(&fx->rs, bytes));
+	added = fx->rs.files[fx->rs.n_files - 1];
+	memmove(&fx->rs.files[4], &fx->rs.files[3],
+		(fx->rs.n_files - 4) * sizeof(*fx->rs.files));
+	fx->rs.files[3] = added;
+	fx->rs.files[3].passthrough = true;
+}
+
+/* The running fixture in configless mode on release, n1 with a plugstack.conf. */
+static void setup_configless_plugstack(struct fixture *fx, const char *release,
+				       const char *plugstack)
+{
+	setup_running(fx);
+	fx->m->cluster.config_mode = CONFIG_CONFIGLESS;
+	fx->m->cluster.slurm_version = release;
+	fx->m->cluster.config_dir = "/etc/slurm";
+	add_ctl_passfile(fx, "/etc/slurm/plugstack.conf", plugstack);
+}
+
+/*
+ * slurmctld serves what it read when it started or last reconfigured: a
+ * changed plugstack.conf (on 22.05 a slurmd restart, no reconfigure of its
+ * own) reconfigures slurmctld too, or the restarted slurmd fetch the old one.
+ */
+Test(plan, configless_served_file_reconfigures_slurmctld)
+{
+	static const char plugstack[] = "required /usr/lib/spank/pyxis.so\n";
+	struct fixture fx;
+	struct plan *p;
+	char *t;
+
+	setup_configless_plugstack(&fx, "22.05", plugstack);
+	obs_add_file(&fx.obs[0], "/etc/slurm/plugstack.conf", true, 0644, 0, 0,
+		     "# none\n", 7);
+	p = compute(&fx, "pw");
+	t = text(p);
+	cr_expect(strstr(t, "  n1: reconfigure slurmctld (configuration changed)\n"), "%s", t);
+	cr_expect(strstr(t, "  n[2-4]: restart slurmd (plugstack.conf: "), "%s", t);
+	free(t);
+	plan_free(p);
+	teardown_fx(&fx);
+}
+
+/*
+ * Before 25.05 sackd also caches the pass-through files slurmctld serves it
+ * (plugstack.conf) only when it starts: a cached copy that is not the
+ * controller's restarts it, naming the file.
+ */
+Test(plan, stale_sackd_passfile_restarts_sackd_before_25_05)
+{
+	static const char plugstack[] = "required /usr/lib/spank/pyxis.so\n";
+	struct fixture fx;
+	struct obs_file *cache;
+	struct plan *p;
+	char *t;
+
+	setup_configless_plugstack(&fx, "24.11", plugstack);
+	fx.m->hosts[3].roles = ROLE_LOGIN;
+	obs_add_file(&fx.obs[0], "/etc/slurm/plugstack.conf", true, 0644, 0, 0,
+		     plugstack, strlen(plugstack))->matches = true;
+	obs_add_file(&fx.obs[3], RENDER_SACKD_CACHE, true, 0644, 0, 0, NULL, 0)->matches = true;
+	cache = obs_add_file(&fx.obs[3], RENDER_SACKD_CACHE_DIR "/plugstack.conf", true,
+			     0644, 0, 0, "# old\n", 6);
+	p = compute(&fx, "pw");
+	cr_assert_eq(p->n_services, 1);
+	expect_service(p, 0, 3, SVC_SACKD, PLAN_SVC_RESTART);
+	t = text(p);
+	cr_expect(strstr(t, "  n4: restart sackd (cached plugstack.conf is not the "
+			    "controller's; this sackd fetches only when it starts)\n"),
+		  "%s", t);
+	free(t);
+	plan_free(p);
+
+	free(cache->bytes);
+	cache->bytes = NULL;
+	cache->matches = true;
+	p = compute(&fx, "pw");
+	cr_expect_eq(p->n_services, 0);
+	plan_free(p);
+	teardown_fx(&fx);
+}
+
 /*
  * The controller's slurm.conf holds a secret put in at push time: sackd's
  * cached bytes come back and are compared with the secret in place, so an
