@@ -45,6 +45,11 @@ const struct obs_file *obs_find(const struct obs_host *h,
 	return NULL;
 }
 
+const char *obs_release_name(int k)
+{
+	return k == OBS_REL_CLIENTS ? "clients" : service_kind_name((enum service_kind)k);
+}
+
 void obs_host_release(struct obs_host *h)
 {
 	size_t i;

@@ -61,6 +61,15 @@ enum obs_run {
 
 #define OBS_RELEASE_LEN 24
 
+/*
+ * obs_host.rel is indexed by enum service_kind for the daemons, and by
+ * OBS_REL_CLIENTS for the client commands of a login host (scontrol -V):
+ * they run no process of their own and read slurm.conf at each call, so an
+ * older one is refused a key it does not know as a daemon is.
+ */
+#define OBS_REL_CLIENTS SVC_COUNT
+#define OBS_REL_COUNT (SVC_COUNT + 1)
+
 struct obs_release {
 	char installed[OBS_RELEASE_LEN];	/* "24.11.5" (DAEMON -V); "": not
 						 * installed, or not asked */
@@ -77,7 +86,8 @@ struct obs_host {
 	struct obs_ident users[N_IDENT], groups[N_IDENT];
 	enum obs_svc svc[SVC_COUNT];	/* by enum service_kind */
 	char *version_error;	/* owned: a daemon newer than the inventory's release */
-	struct obs_release rel[SVC_COUNT];	/* by enum service_kind (not munge) */
+	struct obs_release rel[OBS_REL_COUNT];	/* by enum service_kind (not
+						 * munge), and OBS_REL_CLIENTS */
 	struct hw_obs hw;	/* owned: slurmd -C / -G (hwtruth.h) */
 	struct cap_view cap;	/* owned: the controller's scontrol view (capacity.h) */
 };
@@ -90,6 +100,9 @@ struct obs_file *obs_add_file(struct obs_host *h,
 					size_t len);
 const struct obs_file *obs_find(const struct obs_host *h,
 					  const char *path);
+
+/* What rel[k] is the release of: a daemon's name, or "clients". */
+const char *obs_release_name(int k);
 void obs_host_release(struct obs_host *h);
 
 #endif

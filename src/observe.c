@@ -192,27 +192,30 @@ int observe_release_cmp(const char *a, const char *b)
 	return a1 != b1 ? (a1 > b1) - (a1 < b1) : (a2 > b2) - (a2 < b2);
 }
 
-/* The service kind named by the len bytes at name; SVC_COUNT if none. */
-static enum service_kind observe_daemon_kind(const char *name, size_t len)
+/*
+ * The obs_host.rel index named by the len bytes at name: a daemon's kind,
+ * OBS_REL_CLIENTS for scontrol; OBS_REL_COUNT if none.
+ */
+static int observe_daemon_kind(const char *name, size_t len)
 {
 	for (int k = SVC_SLURMCTLD; k < SVC_COUNT; k++)
 		if (strlen(service_kind_name(k)) == len &&
 		    !memcmp(service_kind_name(k), name, len))
 			return k;
-	return SVC_COUNT;
+	return len == 8 && !memcmp(name, "scontrol", 8) ? OBS_REL_CLIENTS : OBS_REL_COUNT;
 }
 
 /* "@@V DAEMON slurm-wlm 24.11.5": the release is the last word */
 static void observe_installed(const char *name, const char *sp, const char *eol,
 			      const char *want, struct obs_host *h)
 {
-	enum service_kind k = observe_daemon_kind(name, (size_t)(sp - name));
+	int k = observe_daemon_kind(name, (size_t)(sp - name));
 	const char *v = eol;
 	int a, b;
 
 	while (v > sp + 1 && v[-1] != ' ')
 		v--;
-	if (k == SVC_COUNT || !observe_release_nums(v, (size_t)(eol - v), &a, &b))
+	if (k == OBS_REL_COUNT || !observe_release_nums(v, (size_t)(eol - v), &a, &b))
 		return;
 	snprintf(h->rel[k].installed, sizeof(h->rel[k].installed), "%.*s",
 		 (int)(eol - v), v);
@@ -230,10 +233,10 @@ static void observe_running(const char *name, const char *sp, const char *eol,
 			    struct obs_host *h)
 {
 	size_t dlen = (size_t)(sp - name), wlen = (size_t)(eol - sp - 1);
-	enum service_kind k = observe_daemon_kind(name, dlen);
+	int k = observe_daemon_kind(name, dlen);
 	const char *w = sp + 1;
 
-	if (k == SVC_COUNT)
+	if (k == OBS_REL_COUNT)
 		return;
 	if (wlen == 9 && !memcmp(w, "installed", 9))
 		h->rel[k].run = OBS_RUN_INSTALLED;
@@ -249,7 +252,7 @@ static void observe_running(const char *name, const char *sp, const char *eol,
 static void observe_logged(const char *name, const char *sp, const char *eol,
 			   struct obs_host *h)
 {
-	enum service_kind k = observe_daemon_kind(name, (size_t)(sp - name));
+	int k = observe_daemon_kind(name, (size_t)(sp - name));
 	const char *v = sp + 1;
 	int a, b, words = 0;
 	size_t n;
@@ -258,7 +261,7 @@ static void observe_logged(const char *name, const char *sp, const char *eol,
 		if (*v++ == ' ')
 			words++;
 	n = strcspn(v, " \n");
-	if (k == SVC_COUNT || v + n > eol || !observe_release_nums(v, n, &a, &b))
+	if (k == OBS_REL_COUNT || v + n > eol || !observe_release_nums(v, n, &a, &b))
 		return;
 	snprintf(h->rel[k].running, sizeof(h->rel[k].running), "%.*s", (int)n, v);
 }
@@ -320,6 +323,10 @@ static void script_version(const struct observe_request *rq, struct strbuf *sb)
 		if (rq->pidfile[k])
 			observe_version_script(sb, service_kind_name(k), rq->pidfile[k],
 					       rq->logfile[k]);
+	/* no process to ask: the installed release is the one that runs */
+	if (rq->clients && rq->slurm_version)
+		strbuf_addstr(sb, "if b=$(command -v scontrol); then printf '@@V scontrol '; "
+			      "\"$b\" -V 2>/dev/null </dev/null; echo; fi\n");
 }
 
 /*

@@ -62,6 +62,9 @@ struct observe_request {
 	/* the log file each writes (NULL: none, e.g. syslog): read only for a
 	 * daemon that runs another binary than the installed one */
 	const char *logfile[SVC_COUNT];
+	/* with slurm_version: the client commands' release too (scontrol -V),
+	 * into rel[OBS_REL_CLIENTS]: a login host's */
+	bool clients;
 	/*
 	 * The hardware probe (hwtruth.h) of host hw_host with its rendered
 	 * files hw_rs->files[hw_from .. hw_to); hw_model NULL: not asked

@@ -419,23 +419,24 @@ static const char *plan_run_state(enum obs_run r)
 }
 
 /*
- * One group per daemon, release and state; item = host * SVC_COUNT + k.
- * Hosts not observed and daemons not installed have none.
+ * One group per daemon (or the client commands), release and state;
+ * item = host * OBS_REL_COUNT + k. Hosts not observed and daemons not
+ * installed have none.
  */
 static struct plan_group *plan_release_groups(const struct plan *p, size_t *ng)
 {
-	size_t n = 0, cap = p->m->n_hosts * SVC_COUNT + 1;
+	size_t n = 0, cap = p->m->n_hosts * OBS_REL_COUNT + 1;
 	struct plan_gitem *it = xcalloc(cap, sizeof(*it));
 
 	for (size_t h = 0; h < p->m->n_hosts; h++)
-		for (int k = SVC_SLURMCTLD; k < SVC_COUNT; k++) {
+		for (int k = SVC_SLURMCTLD; k < OBS_REL_COUNT; k++) {
 			const struct obs_release *r = &p->obs[h].rel[k];
 
 			if (!p->obs[h].ok || !r->installed[0])
 				continue;
 			it[n].key = xasprintf("%d\037%s\037%d\037%s", k, r->installed,
 					      r->run, r->running);
-			it[n].item = h * SVC_COUNT + (size_t)k;
+			it[n].item = h * OBS_REL_COUNT + (size_t)k;
 			it[n++].host = h;
 		}
 	return plan_group(p->m, it, n, ng);
@@ -455,10 +456,10 @@ static void plan_print_releases(const struct plan *p, struct strbuf *out)
 		strbuf_addstr(out, "releases (DAEMON -V, and the binary its process runs):\n");
 	for (size_t i = 0; i < ng; i++) {
 		const struct obs_release *r =
-			&p->obs[g[i].first / SVC_COUNT].rel[g[i].first % SVC_COUNT];
+			&p->obs[g[i].first / OBS_REL_COUNT].rel[g[i].first % OBS_REL_COUNT];
 
 		strbuf_addf(out, "  %s %s: %s%s%s%s%s%s\n",
-			    service_kind_name((enum service_kind)(g[i].first % SVC_COUNT)),
+			    obs_release_name((int)(g[i].first % OBS_REL_COUNT)),
 			    r->installed, g[i].hosts,
 			    r->run == OBS_RUN_STOPPED ? " (stopped)" :
 			    r->run == OBS_RUN_OTHER ? " (installed; the process runs "
@@ -479,12 +480,12 @@ static json_t *plan_json_releases(const struct plan *p)
 	json_t *a = json_array();
 
 	for (size_t i = 0; i < ng; i++) {
-		const struct obs_release *r =
-			&p->obs[g[i].first / SVC_COUNT].rel[g[i].first % SVC_COUNT];
-
+		int k = (int)(g[i].first % OBS_REL_COUNT);
+		const struct obs_release *r = &p->obs[g[i].first / OBS_REL_COUNT].rel[k];
+		/* the client commands run no process: what is installed runs */
 		json_t *o = json_pack("{s:s, s:s, s:s, s:s}", "hosts", g[i].hosts,
-			"daemon", service_kind_name((enum service_kind)(g[i].first % SVC_COUNT)),
-			"installed", r->installed, "state", plan_run_state(r->run));
+			"daemon", obs_release_name(k), "installed", r->installed,
+			"state", k == OBS_REL_CLIENTS ? "installed" : plan_run_state(r->run));
 
 		if (plan_release_running(r))
 			json_object_set_new(o, "running",

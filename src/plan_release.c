@@ -26,9 +26,9 @@
 #include "strbuf.h"
 #include "xalloc.h"
 
-/* Slurm's order: the daemons an upgrade moves, first to last. */
-static const enum service_kind upgrade_order[] = { SVC_SLURMDBD, SVC_SLURMCTLD,
-						   SVC_SLURMD };
+/* Slurm's order: what an upgrade moves, first to last (obs_host.rel indexes). */
+static const int upgrade_order[] = { SVC_SLURMDBD, SVC_SLURMCTLD, SVC_SLURMD,
+				     OBS_REL_CLIENTS };
 
 const char *plan_release_running(const struct obs_release *r)
 {
@@ -40,11 +40,12 @@ const char *plan_release_running(const struct obs_release *r)
 
 /* ---- the files each daemon reads ---- */
 
-/* Whether daemon k reads the config file named base. */
-static bool plan_release_reads(enum service_kind k, const char *base)
+/* Whether daemon k (or the client commands) reads the config file named base. */
+static bool plan_release_reads(int k, const char *base)
 {
 	switch (k) {
 	case SVC_SLURMCTLD:
+	case OBS_REL_CLIENTS:
 		return !strcmp(base, "slurm.conf");
 	case SVC_SLURMD:
 		return !strcmp(base, "slurm.conf") || !strcmp(base, "cgroup.conf");
@@ -70,22 +71,24 @@ static enum slurmkeys_table plan_release_table(const char *base, const char *rec
 /* One key of file f that release v (an index) rejects, added to sb. */
 static void plan_release_key(struct strbuf *sb, const struct rendered_file *f,
 			     const char *base, const char *record, const char *key,
-			     enum service_kind k, const char *release, int v)
+			     int k, const char *release, int v)
 {
 	struct slurmkey_check ck;
 
 	slurmkeys_check(plan_release_table(base, record), key, v, &ck);
 	if (ck.status != SLURMKEY_TOO_NEW && ck.status != SLURMKEY_REMOVED)
 		return;
-	strbuf_addf(sb, "%s%s: key '%s' %s Slurm %s, and %s here runs %s: it would "
+	strbuf_addf(sb, "%s%s: key '%s' %s Slurm %s, and %s here run%s %s: %s would "
 		    "refuse the file", sb->len ? "; " : "", f->path, ck.canonical,
 		    ck.status == SLURMKEY_TOO_NEW ? "needs" : "was removed in",
-		    ck.since, service_kind_name(k), release);
+		    ck.since, k == OBS_REL_CLIENTS ? "the client commands" :
+		    obs_release_name(k), k == OBS_REL_CLIENTS ? "" : "s", release,
+		    k == OBS_REL_CLIENTS ? "they" : "it");
 }
 
 /* The keys of rendered file f that daemon k, on release `release`, rejects. */
 static void plan_release_file(const struct rendered_set *rs,
-			      const struct rendered_file *f, enum service_kind k,
+			      const struct rendered_file *f, int k,
 			      const char *release, struct strbuf *sb)
 {
 	const char *base = fileio_basename(f->path);
@@ -130,7 +133,7 @@ static char *plan_release_check_host(const struct plan *p, size_t h,
 	size_t ctl = model_controller(m);
 	struct strbuf sb = STRBUF_INIT;
 
-	for (int k = SVC_SLURMCTLD; k < SVC_COUNT; k++) {
+	for (int k = SVC_SLURMCTLD; k < OBS_REL_COUNT; k++) {
 		const char *run = plan_release_running(&p->obs[h].rel[k]);
 
 		if (!run || observe_release_cmp(run, want) >= 0)
@@ -151,7 +154,7 @@ static char *plan_release_check_host(const struct plan *p, size_t h,
 /* ---- Slurm's order ---- */
 
 /* The lowest and highest release daemon k runs among observed hosts. */
-static void plan_release_span(const struct plan *p, enum service_kind k,
+static void plan_release_span(const struct plan *p, int k,
 			      const char **lo, const char **hi, size_t *lo_host,
 			      size_t *hi_host)
 {
@@ -179,7 +182,7 @@ static void plan_release_span(const struct plan *p, enum service_kind k,
  * when none. *installed: every one of them has the inventory's release
  * installed.
  */
-static char *plan_release_behind(const struct plan *p, enum service_kind k,
+static char *plan_release_behind(const struct plan *p, int k,
 				 bool unknown, bool *installed)
 {
 	const char **names = xcalloc(p->m->n_hosts + 1, sizeof(*names));
@@ -212,8 +215,7 @@ static void plan_release_add(struct plan *p, char *line)
 }
 
 /* "slurmctld on ctl runs 26.05.5, newer than slurmdbd on ctl (24.11.5)" */
-static void plan_release_order_pair(struct plan *p, enum service_kind first,
-				    enum service_kind then)
+static void plan_release_order_pair(struct plan *p, int first, int then)
 {
 	const char *lo, *hi, *lo2, *hi2;
 	size_t lo_h = 0, hi_h = 0, lo2_h = 0, hi2_h = 0;
@@ -223,15 +225,15 @@ static void plan_release_order_pair(struct plan *p, enum service_kind first,
 	if (lo && hi2 && observe_release_cmp(hi2, lo) > 0)
 		plan_release_add(p, xasprintf("out of order: %s on %s runs %s, newer "
 					      "than %s on %s (%s): Slurm upgrades %s "
-					      "first", service_kind_name(then),
+					      "first", obs_release_name(then),
 					      p->m->hosts[hi2_h].name, hi2,
-					      service_kind_name(first),
+					      obs_release_name(first),
 					      p->m->hosts[lo_h].name, lo,
-					      service_kind_name(first)));
+					      obs_release_name(first)));
 }
 
 /* A daemon older than the oldest release the inventory's upgrades from. */
-static void plan_release_window(struct plan *p, enum service_kind k)
+static void plan_release_window(struct plan *p, int k)
 {
 	const char *want = p->m->cluster.slurm_version, *lo, *hi;
 	const char *from = slurmkeys_upgrades_from(want);
@@ -242,8 +244,22 @@ static void plan_release_window(struct plan *p, enum service_kind k)
 		plan_release_add(p, xasprintf("too far: %s on %s runs %s; Slurm %s "
 					      "upgrades in place from %s or later only "
 					      "(older state is lost): go through a "
-					      "release in between", service_kind_name(k),
+					      "release in between", obs_release_name(k),
 					      p->m->hosts[lo_h].name, lo, want, from));
+}
+
+/* "next: slurmdbd on ctl (install Slurm 26.05, then restart it)" */
+static char *plan_release_next(int k, const char *hosts, const char *want,
+			       bool installed)
+{
+	if (k == OBS_REL_CLIENTS)	/* no process: nothing to restart */
+		return xasprintf("next: the client commands on %s (install Slurm %s)",
+				 hosts, want);
+	if (installed)
+		return xasprintf("next: %s on %s (Slurm %s is installed: restart it)",
+				 obs_release_name(k), hosts, want);
+	return xasprintf("next: %s on %s (install Slurm %s, then restart it)",
+			 obs_release_name(k), hosts, want);
 }
 
 void plan_release_check(struct plan *p)
@@ -263,7 +279,7 @@ void plan_release_check(struct plan *p)
 		free(behind);
 	}
 	for (size_t i = 0; under_way && i < ARRAY_SIZE(upgrade_order); i++) {
-		enum service_kind k = upgrade_order[i];
+		int k = upgrade_order[i];
 		bool installed = false;
 		char *behind = plan_release_behind(p, k, true, &installed);
 
@@ -272,11 +288,7 @@ void plan_release_check(struct plan *p)
 						      "order: slurmdbd first, then slurmctld, "
 						      "then slurmd and the client commands",
 						      want));
-			plan_release_add(p, xasprintf(installed ? "next: %s on %s (Slurm %s "
-						      "is installed: restart it)" :
-						      "next: %s on %s (install Slurm %s, "
-						      "then restart it)",
-						      service_kind_name(k), behind, want));
+			plan_release_add(p, plan_release_next(k, behind, want, installed));
 			next_named = true;
 		}
 		free(behind);
@@ -285,6 +297,8 @@ void plan_release_check(struct plan *p)
 		plan_release_window(p, upgrade_order[i]);
 	plan_release_order_pair(p, SVC_SLURMDBD, SVC_SLURMCTLD);
 	plan_release_order_pair(p, SVC_SLURMCTLD, SVC_SLURMD);
+	/* a newer client cannot talk to an older slurmctld */
+	plan_release_order_pair(p, SVC_SLURMCTLD, OBS_REL_CLIENTS);
 	p->release_refusal = xcalloc(p->m->n_hosts + 1, sizeof(*p->release_refusal));
 	/* accounting alone writes no file: nothing to refuse */
 	for (size_t h = 0; h < p->m->n_hosts && (p->only & ~(unsigned)PLAN_ONLY_ACCOUNTING);

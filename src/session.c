@@ -258,6 +258,7 @@ static void session_observe_request(const struct session *s, size_t idx,
 		if (model_host_runs(s->m, &s->m->hosts[idx], k))
 			rq->status[k] = observe_status_cmd(s->m, k);
 	rq->slurm_version = c->slurm_version;
+	rq->clients = s->m->hosts[idx].roles & ROLE_LOGIN;
 	for (k = SVC_SLURMCTLD; k < SVC_COUNT; k++)
 		if (model_host_runs(s->m, &s->m->hosts[idx], k)) {
 			rq->pidfile[k] = s->pidfile[k];

@@ -8,8 +8,10 @@
 #      step (slurmdbd); the files are planned and applied as usual, and the
 #      older daemons keep running on them
 #   2. with a key only the newer release knows (the release table's), plan
-#      refuses both hosts naming file, key, daemon and release (exit 4),
-#      apply changes nothing, and the older slurmd really rejects the key
+#      refuses both hosts naming file, key, daemon and release (exit 4;
+#      ctl is a login host too: its client commands, by scontrol -V, are
+#      named), apply changes nothing, and the older slurmd and sinfo really
+#      reject the key
 #   3. 24.11 only (26.05's packages are at hand): ctl gets 26.05's /usr, its
 #      daemons still run 24.11's binaries (their logs say which release);
 #      slurmctld restarted first is out of Slurm's order; slurmdbd restarted
@@ -67,6 +69,7 @@ test_expect_success "1. inventory $new: each daemon's release, Slurm's order, sl
 	grep -Fx "  slurmctld $run: ctl" out &&
 	grep -Fx "  slurmdbd $run: ctl" out &&
 	grep -Fx "  slurmd $run: gpu01" out &&
+	grep -Fx "  clients $run: ctl" out &&
 	grep -Fx "upgrade: the inventory names Slurm $new; Slurm'"'"'s order: slurmdbd first, then slurmctld, then slurmd and the client commands" out &&
 	grep -Fx "upgrade: next: slurmdbd on ctl (install Slurm $new, then restart it)" out &&
 	! grep "not observed" out &&
@@ -102,6 +105,7 @@ test_expect_success "2. $kname (Slurm $new only): refused on both hosts by name;
 	grep "^not observed: ctl,gpu01" out &&
 	grep -F "  ctl: /etc/slurm/slurm.conf: key '"'"'$kname'"'"' needs Slurm " out | grep -F "and slurmctld here runs $run: it would refuse the file" &&
 	grep -F "  gpu01: /etc/slurm/slurm.conf: key '"'"'$kname'"'"' needs Slurm " out | grep -F "and slurmd here runs $run: it would refuse the file" &&
+	grep -F "  ctl: " out | grep -F "and the client commands here run $run: they would refuse the file" &&
 	"$CLUSTERCTL" apply --only files,services key.yaml >out 2>err; rc=$?
 	cat out err; echo "apply: exit $rc"; test "$rc" = 4 &&
 	grep "^apply: .*; refused (release): ctl,gpu01$" out &&
@@ -113,6 +117,13 @@ test_expect_success "2. the $SLURM_VERSION slurmd really rejects $kname" '
 	on gpu01 sh -c "cp /etc/slurm/slurm.conf /tmp/t1530-$$.conf && echo $kname=$(echo "$key" | sed "s/.*: //") >>/tmp/t1530-$$.conf" &&
 	test_must_fail on gpu01 slurmd -G -f /tmp/t1530-$$.conf >out 2>&1; cat out &&
 	rm -f /tmp/t1530-$$.conf &&
+	grep "unrecognized key: $kname" out
+'
+
+test_expect_success "2. the $SLURM_VERSION client commands (ctl is a login host) really reject $kname" '
+	on ctl sh -c "cp /etc/slurm/slurm.conf /tmp/t1530-$$.conf && echo $kname=$(echo "$key" | sed "s/.*: //") >>/tmp/t1530-$$.conf" &&
+	test_must_fail on ctl env SLURM_CONF=/tmp/t1530-$$.conf sinfo >out 2>&1; cat out &&
+	on ctl rm -f /tmp/t1530-$$.conf &&
 	grep "unrecognized key: $kname" out
 '
 

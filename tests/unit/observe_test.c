@@ -209,6 +209,17 @@ Test(observe, versions_of_each_release)
 	cr_expect_str_eq(plan_release_running(&h.rel[SVC_SLURMDBD]), "24.11.5");
 	cr_expect_str_eq(plan_release_running(&h.rel[SVC_SLURMD]), "26.05.5");
 	obs_host_release(&h);
+	/* a login host's client commands: scontrol -V, no process */
+	memset(&h, 0, sizeof(h));
+	observe_parse_versions("@@V scontrol slurm-wlm 24.11.5\n", "26.05", &h);
+	cr_expect_str_eq(h.rel[OBS_REL_CLIENTS].installed, "24.11.5");
+	cr_expect_str_eq(plan_release_running(&h.rel[OBS_REL_CLIENTS]), "24.11.5");
+	cr_expect_null(h.version_error);
+	observe_parse_versions("@@V scontrol slurm 26.05.5\n", "24.11", &h);
+	cr_expect(h.version_error && strstr(h.version_error, "scontrol -V says Slurm 26.05.5, "
+					   "but the inventory's cluster.slurm_version is 24.11"),
+		  "%s", h.version_error);
+	obs_host_release(&h);
 	versions("versions-2605.out", "24.11", &h);
 	cr_assert_not_null(h.version_error);
 	cr_expect(strstr(h.version_error, "slurmctld -V says Slurm 26.05.5, but the "

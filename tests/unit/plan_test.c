@@ -1423,6 +1423,51 @@ Test(plan, a_key_an_older_daemon_rejects_refuses_its_hosts)
 	teardown_fx(&fx);
 }
 
+/*
+ * A login host's client commands read slurm.conf at each call: older ones
+ * are refused a key they do not know, and are the upgrade's last step.
+ */
+Test(plan, older_client_commands_refuse_their_login_host)
+{
+	struct fixture fx;
+	struct plan *p;
+	char *t, *j;
+
+	setup_upgrade(&fx, SLURM_CONF "HealthCheckTimeout=30\n");
+	fx.m->hosts[3].roles = ROLE_LOGIN;
+	memset(&fx.obs[3].rel[SVC_SLURMD], 0, sizeof(fx.obs[3].rel[SVC_SLURMD]));
+	snprintf(fx.obs[3].rel[OBS_REL_CLIENTS].installed, OBS_RELEASE_LEN, "24.11.5");
+	p = compute(&fx, "pw");
+	t = text(p);
+	cr_expect(strstr(t, "  clients 24.11.5: n4\n"), "%s", t);
+	cr_expect(strstr(t, "  n4: /etc/slurm/slurm.conf: key 'HealthCheckTimeout' needs "
+			 "Slurm 26.05, and the client commands here run 24.11.5: they "
+			 "would refuse the file: nothing is planned here until it runs "
+			 "Slurm 26.05"), "%s", t);
+	j = json(p);
+	cr_expect(strstr(j, "{\"daemon\": \"clients\", \"hosts\": \"n4\", \"installed\": "
+			 "\"24.11.5\", \"running\": \"24.11.5\", \"state\": \"installed\"}"),
+		  "%s", j);
+	free(j);
+	free(t);
+	plan_free(p);
+
+	/* the daemons upgraded: the client commands are next */
+	for (size_t h = 0; h < 3; h++)
+		for (int k = SVC_SLURMCTLD; k < SVC_COUNT; k++)
+			if (fx.obs[h].rel[k].installed[0]) {
+				snprintf(fx.obs[h].rel[k].installed, OBS_RELEASE_LEN, "26.05.5");
+				fx.obs[h].rel[k].run = OBS_RUN_INSTALLED;
+			}
+	p = compute(&fx, "pw");
+	t = text(p);
+	cr_expect(strstr(t, "upgrade: next: the client commands on n4 (install Slurm "
+			 "26.05)\n"), "%s", t);
+	free(t);
+	plan_free(p);
+	teardown_fx(&fx);
+}
+
 /* 22.05 -> 26.05 skips more than Slurm's window (from 24.11 on). */
 Test(plan, an_upgrade_too_far_is_named)
 {
