@@ -1,6 +1,6 @@
 /*
  * inventory_nodes.c: the schema of what slurm.conf says about machines:
- * node types (with their GPUs), hosts, and partitions. A hosts: entry names
+ * node types (with their GPUs and other GRES), hosts, and partitions. A hosts: entry names
  * many hosts with one hostlist expression; it is expanded here, bounded
  * before anything is allocated, so every later stage sees plain hosts.
  */
@@ -47,37 +47,89 @@ static const struct key_spec gpu_keys[] = {
 };
 static const struct key_table gpu_table = TABLE("gpu", gpu_keys);
 
-static void load_one_gpu(struct loader *ld, yaml_node_t *n, struct gpu_spec *g)
+static void load_one_gpu(struct loader *ld, yaml_node_t *n, void *elem)
 {
+	struct gpu_spec *g = elem;
+
 	g->count = MODEL_UNSET;
 	g->loc = inv_node_loc(ld, n);
 	inv_load_mapping(ld, n, &gpu_table, g);
+}
+
+static const struct key_spec gres_keys[] = {
+	{ "name", K_STR, F(struct gres_spec, name), L(struct gres_spec, name_loc),
+	  .required = true, .doc = "GRES name: shard, mps, or a site's own (nic, qpu ...)" },
+	{ "type", K_STR, F(struct gres_spec, type), .doc = "GRES type" },
+	{ "count", K_INT, F(struct gres_spec, count), .required = true, .min = 1,
+	  .max = 1LL << 50, .doc = "of this entry (a name and type's entries add up); "
+	  "shard and mps: spread over the files" },
+	{ "files", K_STR, F(struct gres_spec, files), L(struct gres_spec, files_loc),
+	  .doc = "device files, a hostlist; shard and mps: some of the GPUs' files" },
+	{ "cores", K_STR, F(struct gres_spec, cores), .doc = "gres.conf Cores=" },
+	{ "links", K_STR, F(struct gres_spec, links), .doc = "gres.conf Links=" },
+	{ "flags", K_STR, F(struct gres_spec, flags), L(struct gres_spec, flags_loc),
+	  .doc = "gres.conf Flags, e.g. CountOnly" },
+};
+static const struct key_table gres_table = TABLE("gres", gres_keys);
+
+static void load_one_gres(struct loader *ld, yaml_node_t *n, void *elem)
+{
+	struct gres_spec *g = elem;
+
+	g->count = MODEL_UNSET;
+	g->loc = inv_node_loc(ld, n);
+	inv_load_mapping(ld, n, &gres_table, g);
+}
+
+/*
+ * A node type's list of gres.conf lines (gpus:, gres:): one entry as a
+ * mapping, or a list of them. The value replaces what was there (an
+ * overlay's list is the whole list). Returns the entries, *n their count.
+ */
+static void *load_entries(struct loader *ld, yaml_node_t *val, size_t size,
+			  void (*load_one)(struct loader *, yaml_node_t *, void *),
+			  size_t *n)
+{
+	yaml_node_item_t *it;
+	char *v;
+
+	*n = 0;
+	if (val->type == YAML_MAPPING_NODE) {
+		v = pool_alloc(&ld->m->pool, size);
+		load_one(ld, val, v);
+		*n = 1;
+		return v;
+	}
+	if (val->type != YAML_SEQUENCE_NODE) {
+		inv_type_error(ld, val, "a mapping or a list of mappings");
+		return NULL;
+	}
+	v = pool_alloc(&ld->m->pool, (inv_seq_len(val) + 1) * size);
+	for (it = val->data.sequence.items.start; it < val->data.sequence.items.top; it++) {
+		yaml_node_t *e = inv_node_get(ld, *it);
+
+		if (e)
+			load_one(ld, e, v + (*n)++ * size);
+	}
+	return v;
 }
 
 static void load_gpus(struct loader *ld, void *obj, yaml_node_t *val,
 		      const struct src_loc *kloc)
 {
 	struct node_type *nt = obj;
-	yaml_node_item_t *it;
 
 	(void)kloc;
-	if (val->type == YAML_MAPPING_NODE) {
-		nt->gpus = pool_alloc(&ld->m->pool, sizeof(*nt->gpus));
-		load_one_gpu(ld, val, nt->gpus);
-		nt->n_gpus = 1;
-		return;
-	}
-	if (val->type != YAML_SEQUENCE_NODE) {
-		inv_type_error(ld, val, "a mapping or a list of mappings");
-		return;
-	}
-	nt->gpus = pool_alloc(&ld->m->pool, (inv_seq_len(val) + 1) * sizeof(*nt->gpus));
-	for (it = val->data.sequence.items.start; it < val->data.sequence.items.top; it++) {
-		yaml_node_t *e = inv_node_get(ld, *it);
+	nt->gpus = load_entries(ld, val, sizeof(*nt->gpus), load_one_gpu, &nt->n_gpus);
+}
 
-		if (e)
-			load_one_gpu(ld, e, &nt->gpus[nt->n_gpus++]);
-	}
+static void load_gres(struct loader *ld, void *obj, yaml_node_t *val,
+		      const struct src_loc *kloc)
+{
+	struct node_type *nt = obj;
+
+	(void)kloc;
+	nt->gres = load_entries(ld, val, sizeof(*nt->gres), load_one_gres, &nt->n_gres);
 }
 
 #define NT_INT(n, field, doc_)                                            \
@@ -100,6 +152,9 @@ static const struct key_spec node_type_keys[] = {
 	  .doc = "Features, e.g. [a40, ib]" },
 	{ "gpus", K_FN, 0, .fn = load_gpus, .type_doc = "mapping or list",
 	  .doc = "GPUs: one entry per gres.conf line: {type, count, files, cores, ...}" },
+	{ "gres", K_FN, 0, .fn = load_gres, .type_doc = "mapping or list",
+	  .doc = "every other GRES (shard, mps, a site's own): one entry per gres.conf "
+	  "line: {name, type, count, files, flags, ...}" },
 	{ "extra", K_KV, F(struct node_type, extra),
 	  .doc = "more NodeName= keys, checked against Slurm's" },
 };
@@ -529,6 +584,13 @@ const struct inv_ref_section inv_nodes_ref[] = {
 	  "autodetect is the node's: every entry that sets it sets the same; "
 	  "entries with files next to it are checked against what it finds.",
 	  &gpu_table },
+	{ "node_types.NAME.gres", "The GRES other than GPUs: one entry (a mapping), "
+	  "or a list of them, each one gres.conf line; Gres= lists them after the "
+	  "GPUs, a name and type's count the sum of its entries, and GresTypes= "
+	  "every name. shard and mps share the node's GPUs: the node type needs "
+	  "gpus with files (or autodetect), and their files are some of the GPUs'; "
+	  "their count is spread over those files. Any other name with files has "
+	  "one per file. `name: gpu` is refused: GPUs are `gpus`.", &gres_table },
 	{ "hosts[]", "A host entry: `names` is a hostlist expression; every "
 	  "other key applies to each host it expands to. `addresses` expand "
 	  "in the same order and their count must match. `slurmd_port` is "

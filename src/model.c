@@ -464,6 +464,35 @@ long long model_gpu_type_count(const struct node_type *nt, size_t g)
 	return n;
 }
 
+static bool gres_same_kind(const struct gres_spec *a, const struct gres_spec *b)
+{
+	return !strcasecmp(a->name, b->name) &&
+	       (a->type ? b->type && !strcasecmp(a->type, b->type) : !b->type);
+}
+
+bool model_gres_first_of_kind(const struct node_type *nt, size_t g)
+{
+	for (size_t i = 0; i < g; i++)
+		if (gres_same_kind(&nt->gres[i], &nt->gres[g]))
+			return false;
+	return true;
+}
+
+long long model_gres_kind_count(const struct node_type *nt, size_t g)
+{
+	long long n = 0;
+
+	for (size_t i = 0; i < nt->n_gres; i++)
+		if (gres_same_kind(&nt->gres[i], &nt->gres[g]) && nt->gres[i].count > 0)
+			n += nt->gres[i].count;
+	return n;
+}
+
+bool model_gres_is_shared(const char *name)
+{
+	return name && (!strcasecmp(name, "shard") || !strcasecmp(name, "mps"));
+}
+
 enum service_kind model_central_daemon(const struct model *m,
 				       const struct host *h)
 {

@@ -196,6 +196,25 @@ struct gpu_spec {
 	struct src_loc files_loc, multiple_files_loc, autodetect_loc, flags_loc;
 };
 
+/*
+ * One gres.conf line of a GRES other than the GPUs: shard or mps (shares
+ * of the node's GPUs) or a site's own (nic, bandwidth, qpu ...). Gres='s
+ * count of a name and type is the sum of its entries, as for GPUs. With
+ * files, a count of shard or mps is spread over them (it may exceed them);
+ * any other name has one per file. Without files it is a Count= line.
+ */
+struct gres_spec {
+	const char *name;		/* "shard", "mps", "nic"; never "gpu" */
+	const char *type;		/* may be NULL (untyped) */
+	long long count;
+	const char *files;		/* "/dev/nvidia[0-3]"; may be NULL */
+	const char *cores;		/* gres.conf Cores=; may be NULL */
+	const char *links;		/* gres.conf Links=; may be NULL */
+	const char *flags;		/* gres.conf Flags=, e.g. CountOnly */
+	struct src_loc loc;
+	struct src_loc name_loc, files_loc, flags_loc;
+};
+
 struct node_type {
 	const char *name;
 	long long cpus, boards, sockets, cores_per_socket, threads_per_core;
@@ -204,6 +223,8 @@ struct node_type {
 	long long weight;
 	struct gpu_spec *gpus;
 	size_t n_gpus;
+	struct gres_spec *gres;		/* every GRES but the GPUs */
+	size_t n_gres;
 	struct str_list features;
 	struct kv_list extra;		/* more NodeName= keys, validated */
 	struct src_loc loc;
@@ -555,6 +576,16 @@ bool model_gpu_first_of_type(const struct node_type *nt, size_t g);
 
 /* nt's GPUs of the type of gpus[g], summed over its entries (Gres='s count). */
 long long model_gpu_type_count(const struct node_type *nt, size_t g);
+
+/*
+ * The same for gres[g]: first entry of its name and type (names and types
+ * compared case-insensitively, as Slurm does), and their count summed.
+ */
+bool model_gres_first_of_kind(const struct node_type *nt, size_t g);
+long long model_gres_kind_count(const struct node_type *nt, size_t g);
+
+/* True for the GRES that share a GPU (shard, mps): Slurm's "shared" GRES. */
+bool model_gres_is_shared(const char *name);
 
 /*
  * True when h takes its Slurm configuration from slurmctld (configless):

@@ -24,6 +24,7 @@
 #include "validate.h"
 #include "validate_acct.h"
 #include "validate_files.h"
+#include "validate_gres.h"
 #include "validate_ref.h"
 #include "xalloc.h"
 
@@ -32,7 +33,7 @@
 /* names Slurm would reject                                            */
 
 /* Host and partition names go on slurm.conf lines: no blanks, '=', ','. */
-static bool conf_name_ok(const char *name)
+bool validate_conf_name_ok(const char *name)
 {
 	const char *p;
 
@@ -62,7 +63,7 @@ static void check_cluster_name(struct vctx *v)
 			return;
 		}
 	}
-	if (!conf_name_ok(c->name))
+	if (!validate_conf_name_ok(c->name))
 		diag_error(v->dl, &c->loc, "invalid cluster name '%s'", c->name);
 }
 
@@ -442,32 +443,6 @@ static void check_passthrough(struct vctx *v, const struct kv_list *kv,
 /* ------------------------------------------------------------------ */
 /* node types and hosts                                                */
 
-/* gres.conf Flags= words Slurm's releases know (22.05 to 26.05). */
-static const char *const gpu_flags[] = {
-	"CountOnly", "explicit", "one_sharing", "all_sharing", "nvidia_gpu_env",
-	"amd_gpu_env", "intel_gpu_env", "opencl_env", "no_gpu_env",
-};
-
-static void check_gpu_flags(struct vctx *v, const struct node_type *nt,
-			    const struct gpu_spec *g)
-{
-	const char *p = g->flags;
-
-	while (p && *p) {
-		size_t n = strcspn(p, ","), k;
-
-		for (k = 0; k < ARRAY_SIZE(gpu_flags); k++)
-			if (strlen(gpu_flags[k]) == n && !strncasecmp(p, gpu_flags[k], n))
-				break;
-		if (k == ARRAY_SIZE(gpu_flags))
-			diag_error(v->dl, &g->flags_loc, "node type '%s': unknown gpu flag "
-				   "'%.*s' (Slurm knows CountOnly, explicit, one_sharing, "
-				   "all_sharing, nvidia_gpu_env, amd_gpu_env, intel_gpu_env, "
-				   "opencl_env, no_gpu_env)", nt->name, (int)n, p);
-		p += n + (p[n] == ',');
-	}
-}
-
 /* What one entry's keys say together: one gres.conf line Slurm takes. */
 static void check_gpu_keys(struct vctx *v, const struct node_type *nt,
 			   const struct gpu_spec *g)
@@ -483,7 +458,7 @@ static void check_gpu_keys(struct vctx *v, const struct node_type *nt,
 		diag_warning(v->dl, &g->loc, "node type '%s': gpu entry without 'files' "
 			     "or 'autodetect' is a Count= line: slurmd binds these GPUs "
 			     "to no device", nt->name);
-	check_gpu_flags(v, nt, g);
+	validate_gres_flags(v, nt, "gpu", g->flags, &g->flags_loc);
 }
 
 static void check_gpu(struct vctx *v, const struct node_type *nt,
@@ -588,13 +563,13 @@ static void check_node_types(struct vctx *v)
 		check_gpu_mix(v, nt);
 		for (g = 0; g < nt->n_gpus; g++) {
 			check_gpu(v, nt, &nt->gpus[g]);
-			if (nt->gpus[g].type && (!conf_name_ok(nt->gpus[g].type) ||
+			if (nt->gpus[g].type && (!validate_conf_name_ok(nt->gpus[g].type) ||
 						 strchr(nt->gpus[g].type, ':')))
 				diag_error(v->dl, &nt->gpus[g].loc, "node type '%s': invalid "
 					   "gpu type '%s'", nt->name, nt->gpus[g].type);
 		}
 		for (g = 0; g < nt->features.n; g++)
-			if (!conf_name_ok(nt->features.items[g]))
+			if (!validate_conf_name_ok(nt->features.items[g]))
 				diag_error(v->dl, &nt->features.locs[g], "node type '%s': "
 					   "invalid feature '%s'", nt->name,
 					   nt->features.items[g]);
@@ -655,7 +630,7 @@ static void check_hosts(struct vctx *v)
 		bool first_of_entry = h->entry != last;
 
 		last = h->entry;
-		if (!conf_name_ok(h->name) && first_of_entry)
+		if (!validate_conf_name_ok(h->name) && first_of_entry)
 			diag_error(v->dl, &h->loc, "invalid host name '%s'", h->name);
 		if (h->type_name)
 			h->type = validate_index_find(&v->types, h->type_name);
@@ -869,7 +844,7 @@ static void check_partition_words(struct vctx *v, const struct partition *p,
 		diag_error(v->dl, &p->oversubscribe_loc, "%s: invalid oversubscribe "
 			   "'%s' (expected EXCLUSIVE, FORCE[:N], YES[:N] or NO)", owner,
 			   p->oversubscribe);
-	if (!conf_name_ok(p->name))
+	if (!validate_conf_name_ok(p->name))
 		diag_error(v->dl, &p->loc, "invalid partition name '%s'", p->name);
 }
 
@@ -968,6 +943,7 @@ size_t validate_model(struct model *m, struct diag_list *dl)
 	check_partitions(&v);
 	validate_accounting(&v);
 	validate_files(&v);
+	validate_gres(&v);
 	vctx_release(&v);
 	return diag_errors(dl) - before;
 }

@@ -59,4 +59,7 @@ void validate_list_refs(struct vctx *v, const struct str_list *l,
 			const char *owner, const char *kind,
 			const struct name_index *ix);
 
+/* A name that goes on a Slurm config line: no blanks, '=', ',', '#', ... */
+bool validate_conf_name_ok(const char *name);
+
 #endif

@@ -534,25 +534,31 @@ static void run_names(const struct model *m, const struct host_group *g,
 
 /* ---- slurm.conf ---- */
 
+static void gres_item(struct strbuf *sb, const char *name, const char *type,
+		      long long count)
+{
+	if (sb->len)
+		strbuf_addch(sb, ',');
+	strbuf_addf(sb, "%s:", name);
+	if (type)
+		strbuf_addf(sb, "%s:", type);
+	strbuf_addf(sb, "%lld", count);
+}
+
 static char *gres_string(const struct node_type *nt)
 {
 	struct strbuf sb = STRBUF_INIT;
 	size_t g;
 
 	/* one item per GPU type, its entries (gres.conf lines) summed */
-	for (g = 0; g < nt->n_gpus; g++) {
-		const struct gpu_spec *s = &nt->gpus[g];
-
-		if (!model_gpu_first_of_type(nt, g))
-			continue;
-		if (sb.len)
-			strbuf_addch(&sb, ',');
-		if (s->type)
-			strbuf_addf(&sb, "gpu:%s:", s->type);
-		else
-			strbuf_addstr(&sb, "gpu:");
-		strbuf_addf(&sb, "%lld", model_gpu_type_count(nt, g));
-	}
+	for (g = 0; g < nt->n_gpus; g++)
+		if (model_gpu_first_of_type(nt, g))
+			gres_item(&sb, "gpu", nt->gpus[g].type, model_gpu_type_count(nt, g));
+	/* then the other GRES, one item per name and type, in their order */
+	for (g = 0; g < nt->n_gres; g++)
+		if (model_gres_first_of_kind(nt, g))
+			gres_item(&sb, nt->gres[g].name, nt->gres[g].type,
+				  model_gres_kind_count(nt, g));
 	return strbuf_detach(&sb, NULL);
 }
 
@@ -804,13 +810,64 @@ static json_t *control_settings(const struct model *m)
 	return a;
 }
 
+/* True when the comma-separated list holds name, in any case. */
+static bool gres_types_has(const char *list, const char *name)
+{
+	size_t n = strlen(name);
+
+	for (const char *p = list; *p;) {
+		size_t len = strcspn(p, ",");
+
+		if (len == n && !strncasecmp(p, name, n))
+			return true;
+		p += len + (p[len] == ',');
+	}
+	return false;
+}
+
+/*
+ * GresTypes=: gpu when a declared host has GPUs, then every other GRES
+ * name of the declared hosts' node types (once, as Slurm compares them:
+ * case-insensitively), in inventory order. NULL when there is none.
+ */
+static char *gres_types(const struct model *m)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	if (model_has_gpus(m))
+		strbuf_addstr(&sb, "gpu");
+	for (size_t t = 0; t < m->n_node_types; t++) {
+		const struct node_type *nt = &m->node_types[t];
+
+		if (!node_type_used(m, nt))
+			continue;
+		for (size_t g = 0; g < nt->n_gres; g++) {
+			const char *name = nt->gres[g].name;
+
+			if (!name || gres_types_has(sb.buf, name))
+				continue;
+			if (sb.len)
+				strbuf_addch(&sb, ',');
+			strbuf_addstr(&sb, name);
+		}
+	}
+	if (!sb.len) {
+		strbuf_release(&sb);
+		return NULL;
+	}
+	return strbuf_detach(&sb, NULL);
+}
+
 static json_t *scheduling_settings(const struct model *m)
 {
 	const struct kv_list *pass = &m->cluster.slurm_conf;
 	json_t *a = defaults_only(&m->cluster, pass, scheduling_defaults);
 
-	if (model_has_gpus(m))
-		setting(a, pass, "GresTypes", "gpu");
+	char *types = gres_types(m);
+
+	if (types)
+		setting(a, pass, "GresTypes", types);
+	free(types);
 	return a;
 }
 
@@ -873,8 +930,49 @@ json_t *view_slurm_conf(const struct model *m, char **cause)
 
 /* ---- gres.conf ---- */
 
+/* A gres.conf line's context: its nodes, Name=, Type=, File=. */
+static json_t *gres_line(const char *names, const char *name, const char *type,
+			 const char *file)
+{
+	json_t *o = json_object();
+
+	set_str(o, "nodes", names);
+	set_str(o, "name", name);
+	set_str(o, "type", type);
+	set_str(o, "file", file);
+	return o;
+}
+
+static void gres_line_rest(json_t *o, const char *cores, const char *links,
+			   const char *flags)
+{
+	set_str(o, "cores", cores);
+	set_str(o, "links", links);
+	set_str(o, "flags", flags);
+}
+
 /*
- * One gres.conf line per gpus: entry; the AutoDetect line once, first. An
+ * One gres.conf line per gres: entry. Count= goes with File= for shard and
+ * mps only: theirs is spread over the files; any other name has one per file.
+ */
+static void add_other_gres_lines(const struct node_type *nt, const char *names,
+				 json_t *lines)
+{
+	for (size_t g = 0; g < nt->n_gres; g++) {
+		const struct gres_spec *s = &nt->gres[g];
+		json_t *o = gres_line(names, s->name, s->type, s->files);
+
+		if (!s->files)
+			set_num(o, "count", s->count, true);
+		else if (model_gres_is_shared(s->name))
+			set_num(o, "file_count", s->count, true);
+		gres_line_rest(o, s->cores, s->links, s->flags);
+		json_array_append_new(lines, o);
+	}
+}
+
+/*
+ * One gres.conf line per gpus: entry, then per gres: entry; the AutoDetect line once, first. An
  * entry with autodetect and no files of its own is that line only: the
  * GPUs are what autodetection finds.
  */
@@ -897,18 +995,14 @@ static void add_gres_lines(const struct node_type *nt, const char *names,
 		}
 		if (s->autodetect && !s->files && !s->multiple_files)
 			continue;
-		o = json_object();
-		set_str(o, "nodes", names);
-		set_str(o, "type", s->type);
-		set_str(o, "file", s->files);
+		o = gres_line(names, "gpu", s->type, s->files);
 		set_str(o, "multiple_files", s->multiple_files);
 		if (!s->multiple_files)
 			set_num(o, "count", s->count, true);
-		set_str(o, "cores", s->cores);
-		set_str(o, "links", s->links);
-		set_str(o, "flags", s->flags);
+		gres_line_rest(o, s->cores, s->links, s->flags);
 		json_array_append_new(lines, o);
 	}
+	add_other_gres_lines(nt, names, lines);
 }
 
 json_t *view_gres_conf(const struct model *m, char **cause)
@@ -926,7 +1020,7 @@ json_t *view_gres_conf(const struct model *m, char **cause)
 		const char **names;
 		char *folded;
 
-		if (!nt->n_gpus)
+		if (!nt->n_gpus && !nt->n_gres)
 			continue;
 		names = xcalloc(g->n + 1, sizeof(*names));
 		for (j = 0; j < g->n; j++)

@@ -770,3 +770,81 @@ Test(render, every_inventory_renders_only_what_its_release_takes)
 		}
 	}
 }
+
+/*
+ * gres: entries beside gpus: Gres= lists the GPUs, then each other name
+ * and type with its entries summed; GresTypes= names those of the declared
+ * hosts' types once; each entry is a gres.conf line, Count= next to File=
+ * for shard and mps only.
+ */
+#define GRES_TYPES \
+	"cluster: {name: g, controller: ctl}\n" \
+	"node_types:\n" \
+	"  sh: {cpus: 2, memory_mb: 2000, gpus: {type: fake, count: 2, files: \"/dev/tty[1-2]\"},\n" \
+	"       gres: [{name: shard, count: 8, files: /dev/tty1},\n" \
+	"              {name: shard, count: 4, files: /dev/tty2}]}\n" \
+	"  mp: {cpus: 2, memory_mb: 2000, gpus: {count: 2, files: \"/dev/tty[3-4]\"},\n" \
+	"       gres: {name: mps, count: 400, files: \"/dev/tty[3-4]\"}}\n" \
+	"  bw: {cpus: 2, memory_mb: 2000, gres: [\n" \
+	"       {name: bandwidth, type: lustre, count: 4000, flags: CountOnly},\n" \
+	"       {name: nic, count: 1, files: /dev/tty5, cores: 0-1},\n" \
+	"       {name: Bandwidth, type: ib, count: 10, flags: CountOnly}]}\n" \
+	"partitions:\n  - {name: p, nodes: ALL, default: true}\n" \
+	"hosts:\n  - {names: ctl, roles: [controller]}\n" \
+	"  - {names: \"a[1-2]\", type: sh}\n  - {names: b1, type: mp}\n"
+
+static void render_inv(const char *inv, struct model **m, struct rendered_set *set)
+{
+	struct diag_list dl = DIAG_LIST_INIT;
+
+	*m = inventory_load_string("t.yaml", inv, strlen(inv), &dl);
+	cr_assert_not_null(*m);
+	validate_model(*m, &dl);
+	cr_assert_eq(diag_errors(&dl), 0, "%s", dl.n ? dl.items[0].msg : "");
+	diag_release(&dl);
+	render_ok(*m, set);
+}
+
+Test(render, other_gres_after_the_gpus)
+{
+	struct model *m;
+	struct rendered_set set = RENDERED_SET_INIT;
+	const char *conf, *gres;
+
+	render_inv(GRES_TYPES, &m, &set);
+	conf = bytes_of(&set, "ctl", "/etc/slurm/slurm.conf");
+	/* bw is no declared host's type: its names are not GresTypes */
+	cr_assert_not_null(strstr(conf, "\nGresTypes=gpu,shard,mps\n"), "%s", conf);
+	cr_assert_not_null(strstr(conf, "\nNodeName=a[1-2] CPUs=2 RealMemory=2000 "
+				  "Gres=gpu:fake:2,shard:12\n"), "%s", conf);
+	cr_assert_not_null(strstr(conf, "\nNodeName=b1 CPUs=2 RealMemory=2000 "
+				  "Gres=gpu:2,mps:400\n"), "%s", conf);
+	gres = bytes_of(&set, "ctl", "/etc/slurm/gres.conf");
+	cr_assert_not_null(strstr(gres, "\n\nNodeName=a[1-2] Name=gpu Type=fake File=/dev/tty[1-2]\n"
+				  "NodeName=a[1-2] Name=shard File=/dev/tty1 Count=8\n"
+				  "NodeName=a[1-2] Name=shard File=/dev/tty2 Count=4\n"
+				  "NodeName=b1 Name=gpu File=/dev/tty[3-4]\n"
+				  "NodeName=b1 Name=mps File=/dev/tty[3-4] Count=400\n"), "%s", gres);
+	rendered_set_release(&set);
+	model_free(m);
+}
+
+Test(render, other_gres_without_gpus)
+{
+	struct model *m;
+	struct rendered_set set = RENDERED_SET_INIT;
+	const char *conf, *gres;
+
+	render_inv(GRES_TYPES "  - {names: c1, type: bw}\n", &m, &set);
+	conf = bytes_of(&set, "ctl", "/etc/slurm/slurm.conf");
+	/* Bandwidth is bandwidth to Slurm: named once */
+	cr_assert_not_null(strstr(conf, "\nGresTypes=gpu,shard,mps,bandwidth,nic\n"), "%s", conf);
+	cr_assert_not_null(strstr(conf, "\nNodeName=c1 CPUs=2 RealMemory=2000 "
+				  "Gres=bandwidth:lustre:4000,nic:1,Bandwidth:ib:10\n"), "%s", conf);
+	gres = bytes_of(&set, "ctl", "/etc/slurm/gres.conf");
+	cr_assert_not_null(strstr(gres, "\nNodeName=c1 Name=bandwidth Type=lustre Count=4000 "
+				  "Flags=CountOnly\nNodeName=c1 Name=nic File=/dev/tty5 Cores=0-1\n"
+				  "NodeName=c1 Name=Bandwidth Type=ib Count=10 Flags=CountOnly\n"), "%s", gres);
+	rendered_set_release(&set);
+	model_free(m);
+}
