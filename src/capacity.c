@@ -415,6 +415,10 @@ static void model_node(struct cap_view *v, const struct host *h)
 		add_gres(n, "gpu", 3, t->gpus[i].type,
 			 t->gpus[i].type ? strlen(t->gpus[i].type) : 0,
 			 t->gpus[i].count);
+	for (size_t i = 0; i < t->n_gres; i++)
+		add_gres(n, t->gres[i].name, strlen(t->gres[i].name), t->gres[i].type,
+			 t->gres[i].type ? strlen(t->gres[i].type) : 0,
+			 t->gres[i].count);
 	for (size_t i = 0; i < t->features.n; i++)
 		add_feature(n, t->features.items[i], strlen(t->features.items[i]));
 }

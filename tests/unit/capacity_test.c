@@ -360,3 +360,43 @@ Test(capacity, partition_limits_through_extra_count)
 	diag_release(&dl);
 	model_free(m);
 }
+
+/* GRES other than GPUs are capacity too: shards and a site's GRES lost are named */
+Test(capacity, other_gres_lost_named)
+{
+	static const char shard_inv[] =
+		"cluster: {name: lab, controller: ctl}\n"
+		"node_types:\n"
+		"  s: {cpus: 2, memory_mb: 2000, gpus: {type: fake, count: 2, files: \"/dev/tty[1-2]\"},\n"
+		"      gres: [{name: shard, count: 8, files: \"/dev/tty[1-2]\"},\n"
+		"             {name: bandwidth, count: 100, flags: CountOnly}]}\n"
+		"hosts:\n  - {names: ctl, roles: [controller]}\n  - {names: \"gpu[01-02]\", type: s}\n"
+		"partitions:\n  - {name: gpu, nodes: \"gpu[01-02]\", default: true}\n";
+	struct diag_list dl = DIAG_LIST_INIT;
+	struct model *m = inventory_load_string("t.yaml", shard_inv, strlen(shard_inv), &dl);
+	struct cap_view have = { 0 };
+	char **l, *cause = NULL;
+	size_t n;
+
+	cr_assert_not_null(m);
+	validate_model(m, &dl);
+	cr_assert_eq(diag_errors(&dl), 0, "%s", dl.n ? dl.items[0].msg : "");
+	cr_assert_eq(capacity_parse_nodes(
+		"NodeName=gpu01 CPUTot=2 RealMemory=2000 AvailableFeatures=(null) "
+		"Gres=gpu:fake:2(S:0),shard:32,bandwidth:100\n"
+		"NodeName=gpu02 CPUTot=2 RealMemory=2000 AvailableFeatures=(null) "
+		"Gres=gpu:fake:2(S:0),shard:8,bandwidth:200\n", &have, &cause), 0);
+	cr_assert_eq(capacity_parse_partitions("PartitionName=gpu Nodes=gpu[01-02]\n",
+					       &have, &cause), 0);
+	have.seen = true;
+	n = capacity_model_losses(m, &have, &l);
+	for (size_t i = 0; i < n; i++)
+		cr_log_info("%s", l[i]);
+	cr_assert_eq(n, 2);
+	cr_expect_str_eq(l[0], "removes 100 gres bandwidth on gpu02 (200 -> 100)");
+	cr_expect_str_eq(l[1], "removes 24 gres shard on gpu01 (32 -> 8)");
+	capacity_list_free(l, n);
+	capacity_view_release(&have);
+	diag_release(&dl);
+	model_free(m);
+}

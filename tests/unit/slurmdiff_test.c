@@ -307,3 +307,46 @@ Test(slurmdiff, a_side_that_does_not_read_is_classified_by_lines)
 	cr_expect_null(set);
 	free(why);
 }
+
+/*
+ * GRES other than GPUs are facts and changes like theirs: a shard count
+ * lost is named per node and restarts both daemons, as a GPU change does;
+ * the same shards written per device are formatting only.
+ */
+Test(slurmdiff, other_gres_are_named_and_restart_as_gpus_do)
+{
+	static const char shards[] =
+		"NodeName=gpu[01-02] Name=gpu Type=a100 File=/dev/nvidia[0-1]\n"
+		"NodeName=gpu[01-02] Name=shard Count=16 File=/dev/nvidia[0-1]\n"
+		"NodeName=gpu[01-02] Name=bandwidth Count=4000 Flags=CountOnly\n";
+	char *why = NULL, *set = NULL;
+
+	expect_settings(GRES, shards,
+			"NodeName=gpu[01-02] Name=gpu Type=a100 File=/dev/nvidia[0-1]\n"
+			"NodeName=gpu[01-02] Name=shard Count=8 File=/dev/nvidia0\n"
+			"NodeName=gpu[01-02] Name=shard Count=8 File=/dev/nvidia1\n"
+			"NodeName=gpu[01-02] Name=bandwidth Count=4000 Flags=CountOnly\n", "");
+	expect_settings(GRES, shards,
+			"NodeName=gpu[01-02] Name=gpu Type=a100 File=/dev/nvidia[0-1]\n"
+			"NodeName=gpu01 Name=shard Count=16 File=/dev/nvidia[0-1]\n"
+			"NodeName=gpu02 Name=shard Count=8 File=/dev/nvidia[0-1]\n"
+			"NodeName=gpu[01-02] Name=bandwidth Count=4000 Flags=CountOnly\n",
+			"gpu02: shard Count=16 File=/dev/nvidia[0-1] -> Count=8 "
+			"File=/dev/nvidia[0-1]\n");
+	cr_expect_eq(classify(GRES, shards, "NodeName=gpu[01-02] Name=gpu Type=a100 "
+			      "File=/dev/nvidia[0-1]\n", false, &why, &set),
+		     PLAN_RESTART_CTLD | PLAN_RESTART_SLURMD);
+	cr_expect_str_eq(why, "gres.conf: gres");
+	cr_expect_str_eq(set, "gpu[01-02]: bandwidth Count=4000 Flags=CountOnly -> (none)\n"
+			 "gpu[01-02]: shard Count=16 File=/dev/nvidia[0-1] -> (none)\n");
+	free(why);
+	free(set);
+	cr_expect_eq(classify(SLURM, "GresTypes=gpu,shard\nNodeName=n1 Gres=gpu:2,shard:16\n",
+			      "GresTypes=gpu,shard\nNodeName=n1 Gres=gpu:2,shard:8\n", true,
+			      &why, &set),
+		     PLAN_RESTART_CTLD | PLAN_RESTART_SLURMD);
+	cr_expect_str_eq(why, "slurm.conf: NodeName");
+	cr_expect_str_eq(set, "n1: Gres gpu:2,shard:16 -> gpu:2,shard:8\n");
+	free(why);
+	free(set);
+}
