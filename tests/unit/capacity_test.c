@@ -136,16 +136,21 @@ static const char inv[] =
 	"partitions:\n"
 	"  - {name: gpu, nodes: \"gpu[01-03]\", default: true, max_time: \"1-00:00:00\"}\n";
 
-static struct model *load(void)
+static struct model *load_inv(const char *src)
 {
 	struct diag_list dl = DIAG_LIST_INIT;
-	struct model *m = inventory_load_string("t.yaml", inv, strlen(inv), &dl);
+	struct model *m = inventory_load_string("t.yaml", src, strlen(src), &dl);
 
 	cr_assert_not_null(m);
 	validate_model(m, &dl);
 	cr_assert_eq(diag_errors(&dl), 0, "%s", dl.n ? dl.items[0].msg : "");
 	diag_release(&dl);
 	return m;
+}
+
+static struct model *load(void)
+{
+	return load_inv(inv);
 }
 
 /* slurmctld before: every node a big one with 4 GPUs and ib, two partitions */
@@ -372,15 +377,11 @@ Test(capacity, other_gres_lost_named)
 		"             {name: bandwidth, count: 100, flags: CountOnly}]}\n"
 		"hosts:\n  - {names: ctl, roles: [controller]}\n  - {names: \"gpu[01-02]\", type: s}\n"
 		"partitions:\n  - {name: gpu, nodes: \"gpu[01-02]\", default: true}\n";
-	struct diag_list dl = DIAG_LIST_INIT;
-	struct model *m = inventory_load_string("t.yaml", shard_inv, strlen(shard_inv), &dl);
+	struct model *m = load_inv(shard_inv);
 	struct cap_view have = { 0 };
 	char **l, *cause = NULL;
 	size_t n;
 
-	cr_assert_not_null(m);
-	validate_model(m, &dl);
-	cr_assert_eq(diag_errors(&dl), 0, "%s", dl.n ? dl.items[0].msg : "");
 	cr_assert_eq(capacity_parse_nodes(
 		"NodeName=gpu01 CPUTot=2 RealMemory=2000 AvailableFeatures=(null) "
 		"Gres=gpu:fake:2(S:0),shard:32,bandwidth:100\n"
@@ -397,6 +398,5 @@ Test(capacity, other_gres_lost_named)
 	cr_expect_str_eq(l[1], "removes 24 gres shard on gpu01 (32 -> 8)");
 	capacity_list_free(l, n);
 	capacity_view_release(&have);
-	diag_release(&dl);
 	model_free(m);
 }
