@@ -1,6 +1,7 @@
 /*
  * import_hw.c: the hardware half of "import nodes": each NodeName= line's
- * nodes, their GPUs from Gres= and gres.conf, node types inferred from
+ * nodes, their GPUs and other GRES (shard, mps, a site's own) from Gres=
+ * and gres.conf, node types inferred from
  * identical hardware, and host entries folded into hostlists (one entry
  * per run of hosts whose names, addresses and slurmd ports count up
  * together), written as YAML.
@@ -15,6 +16,7 @@
 #include "hostlist.h"
 #include "import_ctx.h"
 #include "import_hw.h"
+#include "model.h"
 #include "slurmread.h"
 #include "strbuf.h"
 #include "xalloc.h"
@@ -31,7 +33,7 @@ static const char *const type_keys[][2] = {
 /* NodeName= keys modelled outside the node type's own keys. */
 static const char *const node_plain[] = { "NodeAddr", "Port", "Features", "Gres" };
 
-/* ---- GPUs: slurm.conf's Gres= and the gres.conf records for the node ---- */
+/* ---- GRES: slurm.conf's Gres= and the gres.conf records for the node ---- */
 
 /* One item of a Gres= value: gpu:a100:2 -> name gpu, type a100, count 2. */
 struct gres_item {
@@ -66,23 +68,24 @@ static int gres_item_parse(const char *s, struct gres_item *g)
 	return count && c2 && slurmread_count(count, &g->count) < 0 ? -1 : 0;
 }
 
-/* The gres.conf records of one GPU kind on one node, in file order. */
+/* The gres.conf records of one GRES name and type on one node, in file order. */
 struct gpu_recs {
 	const struct slurmgres_rec **recs;	/* borrowed from im->gres */
 	size_t n;
 	uint64_t count;
 	size_t with_file, typed;	/* File= or MultipleFiles=; Type= */
+	size_t multiple;		/* MultipleFiles= */
 	const struct slurmgres_rec *other_untyped;	/* no Type= for a typed item */
 };
 
-static void gpu_recs_of(const struct imp *im, const char *node, const char *type,
-			struct gpu_recs *r)
+static void gpu_recs_of(const struct imp *im, const char *node, const char *name,
+			const char *type, struct gpu_recs *r)
 {
 	r->recs = xcalloc(im->gres.n + 1, sizeof(*r->recs));
 	for (size_t i = 0; i < im->gres.n; i++) {
 		const struct slurmgres_rec *g = &im->gres.recs[i];
 
-		if (!g->name || strcasecmp(g->name, "gpu") || !slurmgres_for_node(g, node))
+		if (!g->name || strcasecmp(g->name, name) || !slurmgres_for_node(g, node))
 			continue;
 		if (type && !g->type && !r->other_untyped)
 			r->other_untyped = g;
@@ -92,6 +95,7 @@ static void gpu_recs_of(const struct imp *im, const char *node, const char *type
 		r->count += g->count;
 		r->with_file += g->file || g->multiple_files;
 		r->typed += g->type != NULL;
+		r->multiple += g->multiple_files != NULL;
 	}
 }
 
@@ -114,14 +118,26 @@ static char *fold_files(const struct hostlist *files)
 	return s;
 }
 
+/* The most a gres: entry counts (inventory_nodes.c). */
+#define GRES_COUNT_MAX (1ULL << 50)
+
+static bool is_gpu(const struct gres_item *g)
+{
+	return !strcasecmp(g->name, "gpu");
+}
+
 /*
- * Why the gres.conf records r of item g cannot be said as gpus: entries,
- * or NULL; *where the record to blame (NULL: the NodeName= line).
+ * Why the gres.conf records r of item g cannot be said as gpus: or gres:
+ * entries, or NULL; *where the record to blame (NULL: the NodeName= line).
  */
 static const char *gpu_unsayable(const struct gres_item *g, const struct gpu_recs *r,
 				 const struct slurmgres_rec **where)
 {
 	*where = r->n ? r->recs[0] : r->other_untyped;
+	if (!is_gpu(g) && r->multiple)
+		return "MultipleFiles= for a GRES other than gpu";
+	if (!is_gpu(g) && g->count > GRES_COUNT_MAX)
+		return "a count above what a gres: entry holds (2^50)";
 	if (!g->type && r->typed)
 		return "Type= in gres.conf for an untyped Gres=";
 	if (r->other_untyped)
@@ -129,7 +145,8 @@ static const char *gpu_unsayable(const struct gres_item *g, const struct gpu_rec
 	if (r->with_file && r->with_file != r->n)
 		return "File= lines mixed with Count= lines";
 	if (r->n && r->count != g->count)
-		return "a GPU count other than slurm.conf's Gres=";
+		return is_gpu(g) ? "a GPU count other than slurm.conf's Gres=" :
+				   "a count other than slurm.conf's Gres=";
 	return NULL;
 }
 
@@ -158,6 +175,9 @@ static bool entry_joins(const struct gpu_entry *e, const struct slurmgres_rec *g
 	if (e->first->multiple_files || g->multiple_files || !e->first->file != !g->file ||
 	    !same_opt(e->first->cores, g->cores) || !same_opt(e->first->links, g->links) ||
 	    !same_opt(e->first->flags, g->flags))
+		return false;
+	/* shard, mps: one line's count is spread evenly over its files */
+	if (model_gres_is_shared(g->name) && e->count * g->files.n != g->count * e->files.n)
 		return false;
 	for (k = 0; k < e->files.n; k++)
 		hostlist_push(&both, e->files.names[k]);
@@ -199,6 +219,16 @@ static void opt_yaml(struct strbuf *out, const char *key, const char *v)
 	yamlout_scalar(out, v);
 }
 
+/* A gres: entry starts with its name (a gpus: entry has none). */
+static void item_name_yaml(const struct gres_item *g, struct strbuf *out)
+{
+	if (is_gpu(g))
+		return;
+	strbuf_addstr(out, "name: ");
+	yamlout_scalar(out, g->name);
+	strbuf_addstr(out, ", ");
+}
+
 /* Entry e of item g as a flow mapping; ad on the item's first entry only. */
 static void entry_yaml(const struct gres_item *g, const struct gpu_entry *e,
 		       const char *ad, struct strbuf *out)
@@ -206,6 +236,7 @@ static void entry_yaml(const struct gres_item *g, const struct gpu_entry *e,
 	char *files = e->files.n ? fold_files(&e->files) : NULL;
 
 	strbuf_addch(out, '{');
+	item_name_yaml(g, out);
 	if (g->type)
 		strbuf_addf(out, "type: %s, ", g->type);
 	strbuf_addf(out, "count: %llu", (unsigned long long)e->count);
@@ -219,7 +250,7 @@ static void entry_yaml(const struct gres_item *g, const struct gpu_entry *e,
 	free(files);
 }
 
-/* The gpus: entries of a node's Gres=, as YAML flow mappings (owned). */
+/* The gpus: or gres: entries of a node's Gres=, as YAML flow mappings (owned). */
 struct entry_list {
 	char **v;
 	size_t n, alloc;
@@ -235,6 +266,7 @@ static void entry_list_take(struct entry_list *el, struct strbuf *sb)
 static void countonly_yaml(const struct gres_item *g, const char *ad, struct strbuf *out)
 {
 	strbuf_addch(out, '{');
+	item_name_yaml(g, out);
 	if (g->type)
 		strbuf_addf(out, "type: %s, ", g->type);
 	strbuf_addf(out, "count: %llu", (unsigned long long)g->count);
@@ -243,8 +275,9 @@ static void countonly_yaml(const struct gres_item *g, const char *ad, struct str
 }
 
 /*
- * Adds item g's gpus: entries for node to out; -1 (and a problem when
- * report) if the inventory cannot say them.
+ * Adds item g's gpus: (or gres:) entries for node to out; -1 (and a
+ * problem when report) if the inventory cannot say them. AutoDetect finds
+ * GPUs only: the other GRES are their lines.
  */
 static int gpu_yaml(struct imp *im, const struct gres_item *g, const char *node,
 		    const struct slurmconf_line *l, bool report, struct entry_list *out)
@@ -256,9 +289,9 @@ static int gpu_yaml(struct imp *im, const struct gres_item *g, const char *node,
 	struct strbuf one = STRBUF_INIT;
 	size_t n;
 
-	if (ad && !strcasecmp(ad, "off"))
+	if ((ad && !strcasecmp(ad, "off")) || !is_gpu(g))
 		ad = NULL;
-	gpu_recs_of(im, node, g->type, &r);
+	gpu_recs_of(im, node, g->name, g->type, &r);
 	why = gpu_unsayable(g, &r, &where);
 	if (why) {
 		if (report)
@@ -286,78 +319,126 @@ static int gpu_yaml(struct imp *im, const struct gres_item *g, const char *node,
 	return 0;
 }
 
-/* True when the gpu items of Gres= (types, or NULL for untyped) take record g. */
-static bool gres_names_type(const char *const *types, size_t n, bool untyped,
-			    const struct slurmgres_rec *g)
+bool imp_gres_named(const struct imp *im, const char *name)
 {
-	if (untyped || !g->type)
-		return true;	/* an untyped item takes every line; an untyped line is its own problem */
-	for (size_t i = 0; i < n; i++)
-		if (!strcasecmp(types[i], g->type))
+	size_t n = strlen(name);
+
+	for (size_t i = 0; i < im->conf.n; i++) {
+		const char *v = imp_key_is(&im->conf.lines[i], "NodeName") ?
+			slurmconf_get(&im->conf.lines[i], "Gres") : NULL;
+
+		for (const char *p = v; p && *p;) {
+			size_t len = strcspn(p, ",");
+
+			if (strcspn(p, ":,") == n && !strncasecmp(p, name, n))
+				return true;
+			p += len + (p[len] == ',');
+		}
+	}
+	return false;
+}
+
+/* The items of a node's Gres=: each name and type (NULL: untyped), owned. */
+struct named_items {
+	char **names, **types;
+	size_t n;
+};
+
+static void named_items_release(struct named_items *nm)
+{
+	for (size_t i = 0; i < nm->n; i++) {
+		free(nm->names[i]);
+		free(nm->types[i]);
+	}
+	free(nm->names);
+	free(nm->types);
+}
+
+/* True when an item of Gres= takes record g: of its name, and of its type or untyped. */
+static bool gres_names_rec(const struct named_items *nm, const struct slurmgres_rec *g)
+{
+	for (size_t i = 0; i < nm->n; i++)
+		if (!strcasecmp(nm->names[i], g->name) &&
+		    /* an untyped item takes every line; an untyped line is its own problem */
+		    (!nm->types[i] || !g->type || !strcasecmp(nm->types[i], g->type)))
 			return true;
 	return false;
 }
 
 /*
- * gres.conf lines for node of a GPU type its Gres= does not name: slurmd
- * reports those GPUs, slurmctld has none of them, and the render would
- * drop the line.
+ * gres.conf lines for node of a GRES name or type its Gres= does not name:
+ * slurmd reports those devices, slurmctld has none of them, and the render
+ * would drop the line.
  */
-static void unnamed_types(struct imp *im, const char *node, const char *const *types,
-			  size_t n, bool untyped, bool report)
+static void unnamed_types(struct imp *im, const char *node, const struct named_items *nm,
+			  bool report)
 {
 	for (size_t i = 0; report && i < im->gres.n; i++) {
 		const struct slurmgres_rec *g = &im->gres.recs[i];
+		bool name_named = false;
 
-		if (g->name && !strcasecmp(g->name, "gpu") && slurmgres_for_node(g, node) &&
-		    !gres_names_type(types, n, untyped, g))
+		/* a name no node's Gres= has is named once, for the file */
+		if (!g->name || !slurmgres_for_node(g, node) || gres_names_rec(nm, g) ||
+		    !imp_gres_named(im, g->name))
+			continue;
+		for (size_t k = 0; k < nm->n; k++)
+			name_named |= !strcasecmp(nm->names[k], g->name);
+		if (name_named)
 			imp_problem(im, g->path, g->lineno, "Gres of %s: gres.conf Type=%s, "
 				    "which its Gres= does not name: not in the schema: left "
 				    "out", node, g->type);
+		else
+			imp_problem(im, g->path, g->lineno, "Gres of %s: gres.conf Name=%s, "
+				    "which its Gres= does not name: not in the schema: left "
+				    "out", node, g->name);
 	}
 }
 
+/* el's entries as a key's value: one inline, several as a block list. */
+static void entries_yaml(struct entry_list *el, struct strbuf *out)
+{
+	for (size_t i = 0; i < el->n; i++) {
+		if (el->n == 1)
+			strbuf_addstr(out, el->v[i]);
+		else
+			strbuf_addf(out, "\n      - %s", el->v[i]);
+		free(el->v[i]);
+	}
+	free(el->v);
+}
+
 /*
- * Gres=gpu:a40:8,gpu:2 + gres.conf -> the gpus: value of node: one entry
- * inline, several as a block list (indented for a node type's key).
+ * Gres=gpu:a40:8,gpu:2,shard:16 + gres.conf -> the gpus: value of node in
+ * gpus, the gres: value in other: one entry inline, several as a block
+ * list (indented for a node type's key).
  */
-static void gpus_yaml(struct imp *im, const struct slurmconf_line *l, const char *gres,
-		      const char *node, bool report, struct strbuf *out)
+static void gres_yaml(struct imp *im, const struct slurmconf_line *l, const char *gres,
+		      const char *node, bool report, struct strbuf *gpus, struct strbuf *other)
 {
 	char *copy = xstrdup(gres), *save = NULL;
-	struct entry_list el = { 0 };
-	char **types = xcalloc(strlen(gres) + 1, sizeof(*types));
-	size_t n_types = 0;
-	bool untyped = false;
+	struct entry_list gl = { 0 }, ol = { 0 };
+	struct named_items nm = { 0 };
 
+	nm.names = xcalloc(strlen(gres) + 1, sizeof(*nm.names));
+	nm.types = xcalloc(strlen(gres) + 1, sizeof(*nm.types));
 	for (char *s = strtok_r(copy, ",", &save); s; s = strtok_r(NULL, ",", &save)) {
 		struct gres_item g;
 
-		if (gres_item_parse(s, &g) < 0 || strcasecmp(g.name, "gpu")) {
+		if (gres_item_parse(s, &g) < 0) {
 			if (report)
-				imp_problem(im, l->path, l->lineno, "Gres '%s': only GPUs are "
-					    "in the schema: left out", s);
+				imp_problem(im, l->path, l->lineno, "Gres '%s': a socket list "
+					    "or count the schema has no place for: left out", s);
 		} else {
-			if (g.type)
-				types[n_types++] = xstrdup(g.type);
-			else
-				untyped = true;
-			gpu_yaml(im, &g, node, l, report, &el);
+			nm.names[nm.n] = xstrdup(g.name);
+			nm.types[nm.n++] = g.type ? xstrdup(g.type) : NULL;
+			gpu_yaml(im, &g, node, l, report, is_gpu(&g) ? &gl : &ol);
 		}
 		gres_item_release(&g);
 	}
-	unnamed_types(im, node, (const char *const *)types, n_types, untyped, report);
-	for (size_t i = 0; i < n_types; i++)
-		free(types[i]);
-	free(types);
-	for (size_t i = 0; i < el.n; i++) {
-		if (el.n == 1)
-			strbuf_addstr(out, el.v[i]);
-		else
-			strbuf_addf(out, "\n      - %s", el.v[i]);
-		free(el.v[i]);
-	}
-	free(el.v);
+	unnamed_types(im, node, &nm, report);
+	named_items_release(&nm);
+	entries_yaml(&gl, gpus);
+	entries_yaml(&ol, other);
 	free(copy);
 }
 
@@ -400,12 +481,16 @@ static void type_body(struct imp *im, const struct slurmconf_line *l,
 		strbuf_addch(sb, '\n');
 	}
 	if ((v = slurmconf_get(l, "Gres"))) {
-		struct strbuf g = STRBUF_INIT;
+		struct strbuf g = STRBUF_INIT, o = STRBUF_INIT;
 
-		gpus_yaml(im, l, v, name, report, &g);
-		if (g.len)	/* a block list starts on a line of its own */
+		gres_yaml(im, l, v, name, report, &g, &o);
+		/* a block list starts on a line of its own */
+		if (g.len)
 			strbuf_addf(sb, "    gpus:%s%s\n", g.buf[0] == '\n' ? "" : " ", g.buf);
+		if (o.len)
+			strbuf_addf(sb, "    gres:%s%s\n", o.buf[0] == '\n' ? "" : " ", o.buf);
 		strbuf_release(&g);
+		strbuf_release(&o);
 	}
 	imp_extra(l, node_plain, ARRAY_SIZE(node_plain), type_keys, ARRAY_SIZE(type_keys),
 		  &extra);

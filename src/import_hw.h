@@ -1,7 +1,7 @@
 /*
  * import_hw.h: the hardware half of "import nodes": each NodeName= line's
- * nodes, their GPUs from Gres= and gres.conf, node types inferred from
- * identical hardware, host entries folded into hostlists.
+ * nodes, their GPUs and other GRES from Gres= and gres.conf, node types
+ * inferred from identical hardware, host entries folded into hostlists.
  */
 #ifndef CLUSTERCTL_IMPORT_HW_H
 #define CLUSTERCTL_IMPORT_HW_H
@@ -16,6 +16,9 @@ int imp_add_node_line(struct imp *im, size_t li, char **cause);
 
 /* "name(addr)" -> *name, *addr (newly allocated; *addr NULL without one). */
 void imp_split_host(const char *v, char **name, char **addr);
+
+/* True when some NodeName= line's Gres= has an item of GRES name (any case). */
+bool imp_gres_named(const struct imp *im, const char *name);
 
 /* Appends the node_types: and hosts: sections. */
 void imp_emit_types(struct imp *im, struct strbuf *out);

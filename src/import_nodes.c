@@ -26,6 +26,7 @@
 #include "passfile.h"
 #include "render.h"
 #include "slurmconf.h"
+#include "slurmdiff.h"
 #include "slurmkeys.h"
 #include "strbuf.h"
 #include "validate.h"
@@ -326,16 +327,23 @@ static void emit_cluster_keys(struct imp *im, struct strbuf *out)
 }
 
 /* True when the rendered conf r has key with value (ClusterName in any case, as Slurm reads it). */
+/* By meaning: ClusterName in any case, GresTypes in any order, ... (slurmdiff.h). */
 static bool rendered_same(const struct slurmconf *r, const char *key, const char *value)
 {
-	bool any_case = !strcasecmp(key, "ClusterName");
+	char *want = slurmdiff_value(key, value);
+	bool same = false;
 
-	for (size_t i = 0; i < r->n; i++)
-		if (!strcasecmp(r->lines[i].kv[0].key, key) &&
-		    (any_case ? !strcasecmp(r->lines[i].kv[0].value, value) :
-		     !strcmp(r->lines[i].kv[0].value, value)))
-			return true;
-	return false;
+	for (size_t i = 0; !same && i < r->n; i++) {
+		char *have;
+
+		if (strcasecmp(r->lines[i].kv[0].key, key))
+			continue;
+		have = slurmdiff_value(key, r->lines[i].kv[0].value);
+		same = !strcmp(have, want);
+		free(have);
+	}
+	free(want);
+	return same;
 }
 
 static bool source_has(const struct slurmconf *c, const char *key)
@@ -440,9 +448,9 @@ static void unplaceable(struct imp *im)
 	for (size_t i = 0; i < im->gres.n; i++) {
 		const struct slurmgres_rec *g = &im->gres.recs[i];
 
-		if (g->name && strcasecmp(g->name, "gpu"))
-			imp_problem(im, g->path, g->lineno, "GRES '%s': only GPUs are in the "
-				    "schema: left out", g->name);
+		if (g->name && strcasecmp(g->name, "gpu") && !imp_gres_named(im, g->name))
+			imp_problem(im, g->path, g->lineno, "GRES '%s': no node's Gres= "
+				    "names it: left out", g->name);
 	}
 }
 

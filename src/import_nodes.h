@@ -88,7 +88,7 @@ struct import_source {
 
 /*
  * Appends the YAML for src to out. Returns the number of problems appended
- * to problems (what the schema cannot hold: DownNodes=, non-GPU GRES,
+ * to problems (what the schema cannot hold: DownNodes=, a GRES no Gres= names,
  * per-device Cores=, a password, a key the release does not take, ...),
  * or -1 + *cause when a file cannot be read as Slurm configuration
  * ("path:line: ...") or the result does not validate.

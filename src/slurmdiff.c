@@ -112,9 +112,10 @@ static char *sd_sorted_list(const char *v)
 
 char *slurmdiff_value(const char *key, const char *v)
 {
-	static const char *const unordered[] = { "Features", "Gres", "AllowAccounts",
-						 "AllowGroups", "AllowQos", "DenyAccounts",
-						 "DenyQos" };
+	/* GresTypes: slurmd and slurmctld load each name's plugin, in an order of their own */
+	static const char *const unordered[] = { "Features", "Gres", "GresTypes",
+						 "AllowAccounts", "AllowGroups", "AllowQos",
+						 "DenyAccounts", "DenyQos" };
 
 	if (!strcasecmp(key, "ClusterName")) {
 		char *d = xstrdup(v);

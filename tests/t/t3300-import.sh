@@ -57,7 +57,7 @@ test_expect_success 'import nodes folds hostlists and infers node types with a c
 	grep "^    gpus: {type: l4, count: 1, autodetect: nvml}\$" gcp-g2.yaml
 '
 
-test_expect_success 'import nodes of a hand-written slurm.conf: what has no key is named, exit 4' '
+test_expect_success 'import nodes of a hand-written slurm.conf: GRES besides GPUs carried, what has no key is named, exit 4' '
 	cat >slurm.conf <<-\EOF &&
 	ClusterName=site
 	SlurmctldHost=head(10.0.0.1)
@@ -74,11 +74,12 @@ test_expect_success 'import nodes of a hand-written slurm.conf: what has no key 
 	cat >gres.conf <<-\EOF &&
 	NodeName=n[001-004] Name=gpu Type=a100 File=/dev/nvidia[0-3]
 	NodeName=n[001-004] Name=mps Count=100
+	Name=qpu Count=2
 	EOF
 	test_must_fail --exit=4 "$CLUSTERCTL" import nodes slurm.conf gres.conf >site.yaml 2>err &&
-	grep "^clusterctl: import: slurm.conf:7: Gres .mps:100.: only GPUs are in the schema: left out\$" err &&
-	grep "^clusterctl: import: gres.conf:2: GRES .mps.: only GPUs are in the schema: left out\$" err &&
-	grep "^clusterctl: import: 2 things could not be expressed" err &&
+	grep "^clusterctl: import: gres.conf:3: GRES .qpu.: no node.s Gres= names it: left out\$" err &&
+	grep "^clusterctl: import: 1 thing could not be expressed" err &&
+	grep "^    gres: {name: mps, count: 100}\$" site.yaml &&
 	! grep -i "nodeset:" site.yaml &&
 	grep "^  slurmctld_port: 7817\$" site.yaml &&
 	grep "^    MpiDefault: pmix\$" site.yaml &&

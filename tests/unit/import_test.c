@@ -261,6 +261,22 @@ Test(import, nodes_of_a_small_slurm_conf)
 	strbuf_release(&problems);
 }
 
+/* import nodes of slurm.conf text conf and gres.conf text gres: its problem count */
+static int import_pair(const char *conf, const char *gres, struct strbuf *out,
+		       struct strbuf *problems)
+{
+	struct import_source src = {
+		.conf = { "s.conf", conf, strlen(conf) },
+		.gres = { "g.conf", gres, strlen(gres) },
+		.read = slurmread_local,
+	};
+	char *cause = NULL;
+	int n = import_nodes(&src, out, problems, &cause);
+
+	cr_assert_geq(n, 0, "%s", cause ? cause : "");
+	return n;
+}
+
 /*
  * issue 21: gres.conf as GPU sites write it. A line per device with its
  * socket's Cores= (runs of equal lines fold, in order), a node with
@@ -288,17 +304,11 @@ Test(import, gres_conf_forms_become_gpus_entries)
 		"NodeName=ad Name=gpu Type=v100 File=/dev/nvidia0\n"
 		"NodeName=odd Name=gpu Type=l4 File=/dev/nvidia0\n"
 		"NodeName=odd Name=gpu Type=a2 File=/dev/nvidia1\n";
-	struct import_source src = {
-		.conf = { "s.conf", conf, sizeof(conf) - 1 },
-		.gres = { "g.conf", gres, sizeof(gres) - 1 },
-		.read = slurmread_local,
-	};
 	struct strbuf out = STRBUF_INIT, problems = STRBUF_INIT;
 	struct diag_list dl = DIAG_LIST_INIT;
 	struct model *m;
-	char *cause = NULL;
 
-	cr_assert_eq(import_nodes(&src, &out, &problems, &cause), 1, "%s", cause ? cause : "");
+	cr_assert_eq(import_pair(conf, gres, &out, &problems), 1);
 	cr_expect_str_eq(problems.buf, "g.conf:11: Gres of odd: gres.conf Type=a2, which its "
 			 "Gres= does not name: not in the schema: left out\n");
 	cr_expect(strstr(out.buf, "    gpus:\n"
@@ -316,6 +326,62 @@ Test(import, gres_conf_forms_become_gpus_entries)
 	cr_expect_eq(diag_errors(&dl), 0, "%s", dl.n ? dl.items[0].msg : "");
 	cr_expect_eq(dl.n, 1, "%zu diagnostics", dl.n);
 	cr_expect(dl.n && strstr(dl.items[0].msg, "'t4_x2': gpu entry without 'files'"));
+	model_free(m);
+	diag_release(&dl);
+	strbuf_release(&out);
+	strbuf_release(&problems);
+}
+
+/*
+ * GRES besides GPUs become gres: entries: shard per device (lines join
+ * where the count per file is the same), mps over two files, a site's CountOnly GRES with a
+ * unit; a gres.conf count that disagrees with Gres= and a name no Gres=
+ * names are named, not carried. What is carried validates and renders the
+ * site's Gres= and gres.conf lines back.
+ */
+Test(import, other_gres_become_gres_entries)
+{
+	static const char conf[] =
+		"ClusterName=t\nSlurmctldHost=h\nGresTypes=shard,gpu,mps,bandwidth\n"
+		"NodeName=s1 CPUs=4 RealMemory=8192 Gres=gpu:a40:2,shard:12\n"
+		"NodeName=m1 CPUs=4 RealMemory=8192 Gres=gpu:2,mps:400\n"
+		"NodeName=b1 CPUs=4 RealMemory=8192 Gres=bandwidth:lustre:4K\n"
+		"NodeName=q1 CPUs=4 RealMemory=8192 Gres=gpu:1,shard:4\n"
+		"PartitionName=p Nodes=ALL Default=YES\n";
+	static const char gres[] =
+		"NodeName=s1 Name=gpu Type=a40 File=/dev/nvidia[0-1]\n"
+		"NodeName=s1 Name=shard Count=8 File=/dev/nvidia0\n"
+		"NodeName=s1 Name=shard Count=4 File=/dev/nvidia1\n"
+		"NodeName=m1 Name=gpu File=/dev/nvidia[0-1]\n"
+		"NodeName=m1 Name=mps Count=400 File=/dev/nvidia[0-1]\n"
+		"NodeName=b1 Name=bandwidth Type=lustre Count=4K Flags=CountOnly\n"
+		"NodeName=q1 Name=gpu File=/dev/nvidia0\n"
+		"NodeName=q1 Name=shard Count=2 File=/dev/nvidia0\n"
+		"Name=nic Count=1\n";
+	struct strbuf out = STRBUF_INIT, problems = STRBUF_INIT;
+	struct diag_list dl = DIAG_LIST_INIT;
+	struct model *m;
+
+	cr_assert_eq(import_pair(conf, gres, &out, &problems), 2);
+	cr_expect_str_eq(problems.buf,
+			 "g.conf:8: Gres 'shard:4' on q1: a count other than slurm.conf's "
+			 "Gres=: not in the schema: left out\n"
+			 "g.conf:9: GRES 'nic': no node's Gres= names it: left out\n");
+	/* 8 and 4 shards: two lines, not 12 spread as 6 and 6 */
+	cr_expect(strstr(out.buf, "    gpus: {type: a40, count: 2, files: \"/dev/nvidia[0-1]\"}\n"
+			 "    gres:\n"
+			 "      - {name: shard, count: 8, files: /dev/nvidia0}\n"
+			 "      - {name: shard, count: 4, files: /dev/nvidia1}\n"), "%s", out.buf);
+	cr_expect(strstr(out.buf, "    gres: {name: mps, count: 400, files: "
+			 "\"/dev/nvidia[0-1]\"}\n"), "%s", out.buf);
+	cr_expect(strstr(out.buf, "    gres: {name: bandwidth, type: lustre, count: 4096, "
+			 "flags: CountOnly}\n"), "%s", out.buf);
+	/* GresTypes in another order is the same setting: not named */
+	cr_expect_null(strstr(problems.buf, "GresTypes"));
+	m = inventory_load_string("t.yaml", out.buf, out.len, &dl);
+	cr_assert_not_null(m, "%s", out.buf);
+	validate_model(m, &dl);
+	cr_expect_eq(diag_errors(&dl), 0, "%s", dl.n ? dl.items[0].msg : "");
 	model_free(m);
 	diag_release(&dl);
 	strbuf_release(&out);
