@@ -5,7 +5,8 @@
  *
  * - a gres.conf line's Count= must match its File= count, except for the
  *   "shared" GRES shard and mps, whose count is spread over the files
- *   (fatal in slurmd);
+ *   (fatal in slurmd), count / files each: a remainder is lost, and
+ *   slurmctld drains a node that reports less than Gres= says;
  * - the lines of one name all have Type= or none does, all have File= or
  *   none does, and without either there is one line only (fatal); shard
  *   and mps have at most one line without File= (fatal);
@@ -140,6 +141,12 @@ static void check_entry(struct vctx *v, const struct node_type *nt,
 		free(cause);
 	} else if (model_gres_is_shared(g->name)) {
 		check_shared_files(v, nt, g, &files);
+		if (g->count != MODEL_UNSET && files.n && g->count % (long long)files.n)
+			diag_error(v->dl, &g->loc, "node type '%s': %s count %lld over %zu "
+				   "files: slurmd gives each file %lld (%lld in all), and "
+				   "slurmctld drains the node (count too low)", nt->name,
+				   g->name, g->count, files.n, g->count / (long long)files.n,
+				   g->count / (long long)files.n * (long long)files.n);
 	} else if (g->count != MODEL_UNSET && (long long)files.n != g->count) {
 		diag_error(v->dl, &g->loc, "node type '%s': %s count %lld disagrees "
 			   "with %zu device file%s in '%s', which slurmd refuses",

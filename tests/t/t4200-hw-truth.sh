@@ -36,31 +36,21 @@ test -n "$CPUS" && test -n "$MEM" || test_skip_or_die "cannot read slurmd -C: $(
 # type per gpu host (truth, bigger: 2 more cores and 1000 MB more, nofile:
 # a third GPU file that does not exist) and config_overrides kept or not
 mkinv() {
-	python3 - "$BASE" "$@" <<-EOF
-	import re, sys
-	base, out, overrides, types = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4:]
-	s = open(base).read()
-	if overrides != "yes":
-	    s = s.replace("    SlurmdParameters: config_overrides\n", "")
-	def nt(name, cores, mem, gpus):
-	    return ("  %s:\n    cpus: %d\n    sockets: $SOCKETS\n    cores_per_socket: %d\n"
-	            "    threads_per_core: $THREADS\n    memory_mb: %d\n    gpus: %s\n"
-	            "    features: [fake]\n" % (name, $SOCKETS * cores * $THREADS, cores, mem, gpus))
-	tty = '{type: fake, count: 2, files: "/dev/tty[1-2]"}'
-	types_yaml = ("node_types:\n" + nt("truth", $CORES, $MEM, tty) +
-	              nt("bigger", $CORES + 2, $MEM + 1000, tty) +
-	              nt("nofile", $CORES, $MEM,
-	                 '{type: fake, count: 3, files: "/dev/tty[1-2],/dev/clusterctl-nogpu0"}'))
-	s, n = re.subn(r"node_types:\n(  .*\n|    .*\n)*", types_yaml, s)
-	assert n == 1, "node_types"
-	m = re.search(r'  - \{names: "gpu\[01-03\]", addresses: "([0-9.]+)\.\[2-4\]", type: fake2,\n'
-	              r' *roles: \[compute\], slurmd_port: (\d+)\}\n', s)
-	assert m, "hosts"
-	net, port = m.group(1), int(m.group(2))
-	hosts = "".join('  - {names: gpu%02d, address: %s.%d, type: %s, roles: [compute], '
-	                'slurmd_port: %d}\n' % (i + 1, net, i + 2, t, port + i)
-	                for i, t in enumerate(types))
-	open(out, "w").write(s[:m.start()] + hosts + s[m.end():])
+	python3 "$TOP/tests/t/lab-types.py" "$BASE" "$1" "$2" "$SOCKETS $CORES $THREADS $MEM" \
+		"$3" "$4" "$5" <<-\EOF
+	node_types:
+	  truth:
+	    HW
+	    gpus: {type: fake, count: 2, files: "/dev/tty[1-2]"}
+	    features: [fake]
+	  bigger:
+	    HW+2+1000
+	    gpus: {type: fake, count: 2, files: "/dev/tty[1-2]"}
+	    features: [fake]
+	  nofile:
+	    HW
+	    gpus: {type: fake, count: 3, files: "/dev/tty[1-2],/dev/clusterctl-nogpu0"}
+	    features: [fake]
 	EOF
 }
 
