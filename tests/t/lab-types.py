@@ -1,17 +1,19 @@
 #!/usr/bin/env python3
-# lab-types.py BASE OUT OVERRIDES "SOCKETS CORES THREADS MEM" TYPE01 TYPE02 TYPE03
+# lab-types.py BASE OUT OVERRIDES HW TYPE01 TYPE02 TYPE03
 # (the node types' YAML on stdin): the lab inventory BASE (lab.yaml made by
 # lab.sh) with its node_types: replaced by stdin's and gpu[01-03] split into
 # one host entry each, of TYPE01, TYPE02, TYPE03 in turn; config_overrides
 # kept only when OVERRIDES is "yes". In stdin a line "    HW" is the
-# hardware slurmd -C finds (the quoted argument), "    HW+C+M" the same
+# hardware slurmd -C finds (its output in the file HW), "    HW+C+M" the same
 # with C more cores per socket and M more MB of memory. Used by t4200 and
 # t4210.
 import re
 import sys
 
 base, out, overrides, hw, types = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4], sys.argv[5:]
-sockets, cores, threads, mem = (int(x) for x in hw.split())
+found = dict(re.findall(r"(\w+)=(\d+)", open(hw).read()))
+sockets = int(found.get("Boards", 1)) * int(found["SocketsPerBoard"])
+cores, threads, mem = (int(found[k]) for k in ("CoresPerSocket", "ThreadsPerCore", "RealMemory"))
 
 
 def hw_lines(m):

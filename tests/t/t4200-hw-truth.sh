@@ -36,7 +36,7 @@ test -n "$CPUS" && test -n "$MEM" || test_skip_or_die "cannot read slurmd -C: $(
 # type per gpu host (truth, bigger: 2 more cores and 1000 MB more, nofile:
 # a third GPU file that does not exist) and config_overrides kept or not
 mkinv() {
-	python3 "$TOP/tests/t/lab-types.py" "$BASE" "$1" "$2" "$SOCKETS $CORES $THREADS $MEM" \
+	python3 "$TOP/tests/t/lab-types.py" "$BASE" "$1" "$2" "$TRASH/hw" \
 		"$3" "$4" "$5" <<-\EOF
 	node_types:
 	  truth:
