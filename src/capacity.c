@@ -95,9 +95,19 @@ static struct cap_part *add_part(struct cap_view *v, const char *name)
 }
 
 /* Adds count to the node's (name, type) resource. */
+/*
+ * A node's count of name:type. shard and mps count by name alone: slurmd
+ * gives each the type of the GPU it shares, so slurmctld shows "shard:8"
+ * (slurm.conf's) until the node registers and "shard:a100:8" after.
+ */
 static void add_gres(struct cap_node *n, const char *name, size_t nlen,
 		     const char *type, size_t tlen, long long count)
 {
+	char *nm = xstrndup(name, nlen);
+
+	if (model_gres_is_shared(nm))
+		type = NULL;
+	free(nm);
 	for (size_t i = 0; i < n->n_gres; i++) {
 		struct cap_gres *g = &n->gres[i];
 
@@ -404,84 +414,6 @@ static long long model_cpus(const struct node_type *t)
 	return cpus;
 }
 
-/* The GPU device files of t, each with its GPU's type (NULL: untyped). */
-struct gpu_files {
-	struct hostlist files;
-	const char **types;	/* borrowed from t */
-};
-
-static void gpu_files_of(const struct node_type *t, struct gpu_files *gf)
-{
-	size_t alloc = 0;
-
-	gf->files = (struct hostlist)HOSTLIST_INIT;
-	gf->types = NULL;
-	for (size_t i = 0; i < t->n_gpus; i++) {
-		char *cause = NULL;
-		size_t before = gf->files.n;
-
-		if (t->gpus[i].files && hostlist_expand(t->gpus[i].files, &gf->files, &cause) < 0)
-			free(cause);	/* validate says so */
-		XGROW(gf->types, alloc, gf->files.n + 1);
-		for (size_t k = before; k < gf->files.n; k++)
-			gf->types[k] = t->gpus[i].type;
-	}
-}
-
-/* The type of device file f among gf's; else of t's first GPU entry. */
-static const char *gpu_type_of(const struct node_type *t, const struct gpu_files *gf,
-			       const char *f)
-{
-	for (size_t k = 0; k < gf->files.n; k++)
-		if (!strcmp(gf->files.names[k], f))
-			return gf->types[k];
-	return t->n_gpus ? t->gpus[0].type : NULL;
-}
-
-/*
- * Entry g of t as slurmctld shows it. An untyped shard or mps takes the
- * type of the GPU of each of its files (slurmd copies the sharing GPU's
- * Type= to it; scontrol shows "shard:a100:8"): with files, count / files
- * each; without, its count spread over every GPU file, the remainder on
- * the last ones (Slurm's gres_c_s.c).
- */
-static void model_gres(struct cap_node *n, const struct node_type *t,
-		       const struct gres_spec *g)
-{
-	struct gpu_files gf;
-	struct hostlist own = HOSTLIST_INIT;
-	const struct hostlist *files = &own;
-	char *cause = NULL;
-	long long left = g->count;
-
-	if (g->type || !model_gres_is_shared(g->name) || g->count <= 0) {
-		add_gres(n, g->name, strlen(g->name), g->type, g->type ? strlen(g->type) : 0,
-			 g->count);
-		return;
-	}
-	gpu_files_of(t, &gf);
-	if (g->files && hostlist_expand(g->files, &own, &cause) < 0)
-		free(cause);	/* validate says so */
-	if (!g->files)
-		files = &gf.files;
-	for (size_t k = 0; k < files->n; k++) {
-		const char *type = gpu_type_of(t, &gf, files->names[k]);
-		long long c = g->files ? g->count / (long long)files->n :
-			left / (long long)(files->n - k);
-
-		left -= c;
-		add_gres(n, g->name, strlen(g->name), type, type ? strlen(type) : 0, c);
-	}
-	if (!files->n) {	/* GPUs autodetected: the node's first GPU type */
-		const char *type = gpu_type_of(t, &gf, "");
-
-		add_gres(n, g->name, strlen(g->name), type, type ? strlen(type) : 0, g->count);
-	}
-	hostlist_release(&own);
-	hostlist_release(&gf.files);
-	free(gf.types);
-}
-
 static void model_node(struct cap_view *v, const struct host *h)
 {
 	const struct node_type *t = h->type;
@@ -494,7 +426,8 @@ static void model_node(struct cap_view *v, const struct host *h)
 			 t->gpus[i].type ? strlen(t->gpus[i].type) : 0,
 			 t->gpus[i].count);
 	for (size_t i = 0; i < t->n_gres; i++)
-		model_gres(n, t, &t->gres[i]);
+		add_gres(n, t->gres[i].name, strlen(t->gres[i].name), t->gres[i].type,
+			 t->gres[i].type ? strlen(t->gres[i].type) : 0, t->gres[i].count);
 	for (size_t i = 0; i < t->features.n; i++)
 		add_feature(n, t->features.items[i], strlen(t->features.items[i]));
 }

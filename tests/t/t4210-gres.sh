@@ -123,7 +123,7 @@ test_expect_success 'jobs asking for a shard, MPS and the site GRES run' '
 
 test_expect_success 'the shards taken away: the plan names the loss, apply refuses it' '
 	cc plan noshard.yaml >out 2>err; rc=$?; cat out err; test "$rc" = 2 &&
-	grep "^capacity: removes 8 gres shard:fake on gpu01 (8 -> 0)\$" out &&
+	grep "^capacity: removes 8 gres shard on gpu01 (8 -> 0)\$" out &&
 	cc apply noshard.yaml >out 2>err; rc=$?; cat out err; test "$rc" = 4 &&
 	grep "^clusterctl: apply: refused: the plan takes capacity away" err
 '

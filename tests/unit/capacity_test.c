@@ -368,7 +368,7 @@ Test(capacity, partition_limits_through_extra_count)
 
 /*
  * GRES other than GPUs are capacity too: shards and a site's GRES lost are
- * named; untyped shards are their GPUs' type, as slurmctld shows them
+ * named; shards count by name, typed (after slurmd registers) or not
  */
 Test(capacity, other_gres_lost_named)
 {
@@ -389,7 +389,7 @@ Test(capacity, other_gres_lost_named)
 		"NodeName=gpu01 CPUTot=2 RealMemory=2000 AvailableFeatures=(null) "
 		"Gres=gpu:fake:2(S:0),shard:fake:32,bandwidth:100\n"
 		"NodeName=gpu02 CPUTot=2 RealMemory=2000 AvailableFeatures=(null) "
-		"Gres=gpu:fake:2(S:0),shard:fake:8,bandwidth:200\n", &have, &cause), 0);
+		"Gres=gpu:fake:2(S:0),shard:8,bandwidth:200\n", &have, &cause), 0);
 	cr_assert_eq(capacity_parse_partitions("PartitionName=gpu Nodes=gpu[01-02]\n",
 					       &have, &cause), 0);
 	have.seen = true;
@@ -398,49 +398,19 @@ Test(capacity, other_gres_lost_named)
 		cr_log_info("%s", l[i]);
 	cr_assert_eq(n, 2);
 	cr_expect_str_eq(l[0], "removes 100 gres bandwidth on gpu02 (200 -> 100)");
-	cr_expect_str_eq(l[1], "removes 24 gres shard:fake on gpu01 (32 -> 8)");
+	cr_expect_str_eq(l[1], "removes 24 gres shard on gpu01 (32 -> 8)");
 	capacity_list_free(l, n);
 	capacity_view_release(&have);
-	model_free(m);
-}
-
-/* untyped shard and mps: each device file's count goes to its GPU's type */
-Test(capacity, shared_gres_take_their_gpus_types)
-{
-	static const char two_types[] =
-		"cluster: {name: lab, controller: ctl}\n"
-		"node_types:\n"
-		"  s: {cpus: 2, memory_mb: 2000, gpus: [{type: a100, count: 2, files: \"/dev/nvidia[0-1]\"},\n"
-		"      {type: t4, count: 1, files: /dev/nvidia2}],\n"
-		"      gres: {name: shard, count: 10}}\n"
-		"  m: {cpus: 2, memory_mb: 2000, gpus: [{type: a100, count: 2, files: \"/dev/nvidia[0-1]\"},\n"
-		"      {type: t4, count: 1, files: /dev/nvidia2}],\n"
-		"      gres: [{name: mps, count: 200, files: \"/dev/nvidia[1-2]\"}, {name: nic, count: 1}]}\n"
-		"hosts:\n  - {names: ctl, roles: [controller]}\n  - {names: g1, type: s}\n"
-		"  - {names: g2, type: m}\n"
-		"partitions:\n  - {name: gpu, nodes: \"g[1-2]\", default: true}\n";
-	struct model *m = load_inv(two_types);
-	struct cap_view v;
-	const struct cap_node *n;
-
-	capacity_from_model(m, &v);
-	cr_assert_eq(v.n_nodes, 2);
-	n = &v.nodes[0];
-	/* 10 over three GPUs: 3, 3, 4 (the remainder on the last) */
-	cr_assert_eq(n->n_gres, 4);
-	cr_expect_str_eq(n->gres[2].name, "shard");
-	cr_expect_str_eq(n->gres[2].type, "a100");
-	cr_expect_eq(n->gres[2].count, 6);
-	cr_expect_str_eq(n->gres[3].type, "t4");
-	cr_expect_eq(n->gres[3].count, 4);
-	n = &v.nodes[1];
-	cr_assert_eq(n->n_gres, 5);
-	cr_expect_str_eq(n->gres[2].type, "a100");
-	cr_expect_eq(n->gres[2].count, 100);
-	cr_expect_str_eq(n->gres[3].type, "t4");
-	cr_expect_eq(n->gres[3].count, 100);
-	cr_expect_str_eq(n->gres[4].name, "nic");
-	cr_expect_null(n->gres[4].type);
-	capacity_view_release(&v);
+	/* after apply: before and after the nodes register, the same shards */
+	cr_assert_eq(capacity_parse_nodes(
+		"NodeName=gpu01 CPUTot=2 RealMemory=2000 AvailableFeatures=(null) "
+		"Gres=gpu:fake:2,shard:8,bandwidth:100\n"
+		"NodeName=gpu02 CPUTot=2 RealMemory=2000 AvailableFeatures=(null) "
+		"Gres=gpu:fake:2(S:0),shard:fake:8(S:0),bandwidth:100\n", &have, &cause), 0);
+	have.seen = true;
+	n = capacity_model_mismatches(m, &have, true, &l);
+	cr_expect_eq(n, 0, "%s", n ? l[0] : "");
+	capacity_list_free(l, n);
+	capacity_view_release(&have);
 	model_free(m);
 }
