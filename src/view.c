@@ -862,7 +862,6 @@ static json_t *scheduling_settings(const struct model *m)
 {
 	const struct kv_list *pass = &m->cluster.slurm_conf;
 	json_t *a = defaults_only(&m->cluster, pass, scheduling_defaults);
-
 	char *types = gres_types(m);
 
 	if (types)
