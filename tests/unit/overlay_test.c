@@ -458,3 +458,32 @@ Test(overlay, files_merge_by_path)
 	free(src);
 	model_free(m);
 }
+
+/*
+ * A node type's gpus: or gres: list in an overlay is the whole list: it
+ * replaces the inventory's (it used to be appended after the old count,
+ * past what was allocated, leaving the first entries empty).
+ */
+Test(overlay, a_gres_list_replaces_the_node_types)
+{
+	char *text;
+	struct model *m = load("node_types:\n"
+			       "  big:\n"
+			       "    gpus:\n"
+			       "      - {type: l4, count: 2, files: \"/dev/nvidia[0-1]\"}\n"
+			       "      - {type: l4, count: 2, files: \"/dev/nvidia[2-3]\"}\n"
+			       "    gres: [{name: shard, count: 8, files: \"/dev/nvidia[0-3]\"}]\n",
+			       "node_types:\n"
+			       "  big: {gres: [{name: nic, count: 1}, {name: shard, count: 4}]}\n",
+			       &text);
+
+	cr_assert_str_empty(text, "%s", text);
+	cr_assert_eq(m->node_types[0].n_gpus, 2);
+	cr_expect_str_eq(m->node_types[0].gpus[0].type, "l4");
+	cr_expect_str_eq(m->node_types[0].gpus[1].files, "/dev/nvidia[2-3]");
+	cr_assert_eq(m->node_types[0].n_gres, 2);
+	cr_expect_str_eq(m->node_types[0].gres[0].name, "nic");
+	cr_expect_eq(m->node_types[0].gres[1].count, 4);
+	model_free(m);
+	free(text);
+}
