@@ -15,7 +15,9 @@
  *   need File= lines (else "SHARING configuration lacks File", then no
  *   sharing GRES: fatal), and a shard or mps line with File= whose file
  *   is no GPU's is discarded;
- * - slurmctld with shared GRES needs select/cons_tres (fatal).
+ * - slurmctld with shared GRES needs select/cons_tres (fatal);
+ * - slurmd gives shard and mps the type of the GPU they share (a warning
+ *   for a type of their own).
  */
 #include "compat.h"
 
@@ -112,6 +114,21 @@ static void check_shared_files(struct vctx *v, const struct node_type *nt,
 	hostlist_release(&gpus);
 }
 
+/*
+ * shard, mps: slurmd gives each its GPU's Type= (gres_c_s.c copies the
+ * sharing GPU's type over the line's), so a type of its own never shows.
+ */
+static void check_shared_type(struct vctx *v, const struct node_type *nt,
+			      const struct gres_spec *g)
+{
+	for (size_t i = 0; i < nt->n_gpus; i++)
+		if (nt->gpus[i].type && !strcasecmp(nt->gpus[i].type, g->type))
+			return;
+	diag_warning(v->dl, &g->loc, "node type '%s': %s type '%s' is none of its "
+		     "gpus' types: slurmd gives %s the type of the GPU it shares",
+		     nt->name, g->name, g->type, g->name);
+}
+
 /* One entry on its own: name, type, flags, its count against its files. */
 static void check_entry(struct vctx *v, const struct node_type *nt,
 			const struct gres_spec *g)
@@ -133,6 +150,8 @@ static void check_entry(struct vctx *v, const struct node_type *nt,
 		diag_error(v->dl, &g->loc, "node type '%s': invalid %s type '%s'",
 			   nt->name, g->name, g->type);
 	validate_gres_flags(v, nt, "gres", g->flags, &g->flags_loc);
+	if (g->type && model_gres_is_shared(g->name))
+		check_shared_type(v, nt, g);
 	if (!g->files)
 		return;
 	if (hostlist_expand(g->files, &files, &cause)) {

@@ -6,7 +6,8 @@
 # (one line, a count over both files), gpu03 has a site's CountOnly GRES
 # besides. Declared as slurmd -C finds the host and without
 # config_overrides, so slurmctld drains a node whose GRES slurmd does not
-# report. slurmd -G finds every line in the render; apply starts them;
+# report. slurmd -G finds every line in the render (a shard's type is its
+# GPU's, a shared count is count/files per file); apply starts them;
 # scontrol shows each node's Gres= and no drain; a job asking for a shard,
 # for MPS and for the site's GRES runs; taking the shards away is a
 # capacity loss the plan names and apply refuses.
@@ -93,6 +94,18 @@ test_expect_success 'slurmd -G: every GRES line of the render, with its count an
 	gresG gpu03 &&
 	grep "^Gres Name=bandwidth Type=lustre Count=1000 " g &&
 	grep "^Gres Name=gpu Type=fake Count=1 .*File=/dev/tty2" g
+'
+
+# why validate warns of a shard type of its own
+test_expect_success 'slurmd -G: a shard type of its own is its GPU'"'"'s' '
+	sed "s/{name: shard, count: 4,/{name: shard, type: mine, count: 4,/" gres.yaml >typed.yaml &&
+	cc validate typed.yaml >out && cat out &&
+	grep "warning: node type .sharded.: shard type .mine. is none of its gpus. types" out &&
+	cc render --overlay release.yaml typed.yaml -o r-typed >/dev/null &&
+	grep "^NodeName=gpu01 Name=shard Type=mine File=/dev/tty1 Count=4\$" r-typed/ctl/etc/slurm/gres.conf &&
+	on gpu01 slurmd -G -f "$TRASH/r-typed/gpu01/etc/slurm/slurm.conf" -N gpu01 >g.raw 2>&1 &&
+	grep "Gres Name=shard Type=fake Count=4 .*File=/dev/tty1" g.raw &&
+	! grep "Type=mine" g.raw
 '
 
 # why validate refuses a shared count its files do not divide
