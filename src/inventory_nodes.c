@@ -589,7 +589,8 @@ const struct inv_ref_section inv_nodes_ref[] = {
 	  "GPUs, a name and type's count the sum of its entries, and GresTypes= "
 	  "every name. shard and mps share the node's GPUs: the node type needs "
 	  "gpus with files (or autodetect), and their files are some of the GPUs'; "
-	  "their count is spread over those files. Any other name with files has "
+	  "their count is spread over those files (count / files each), and slurmd "
+	  "gives them the type of the GPU they share. Any other name with files has "
 	  "one per file. `name: gpu` is refused: GPUs are `gpus`.", &gres_table },
 	{ "hosts[]", "A host entry: `names` is a hostlist expression; every "
 	  "other key applies to each host it expands to. `addresses` expand "
