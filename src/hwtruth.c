@@ -135,7 +135,19 @@ static void hw_probe_words(struct strbuf *cmd, const char *files)
 	hostlist_release(&hl);
 }
 
-/* Every GPU file the node type names, one "f" per line of the loop. */
+/* Whether the node type's GRES besides the GPUs name files. */
+static bool hw_gres_files(const struct node_type *nt)
+{
+	for (size_t i = 0; i < nt->n_gres; i++)
+		if (nt->gres[i].files)
+			return true;
+	return false;
+}
+
+/*
+ * Every device file the node type's GPUs and other GRES name, one "f" per
+ * line of the loop: slurmd stats each File= of gres.conf.
+ */
 static void hw_probe_files(struct strbuf *cmd, const struct node_type *nt)
 {
 	strbuf_addstr(cmd, "for f in");
@@ -143,6 +155,8 @@ static void hw_probe_files(struct strbuf *cmd, const struct node_type *nt)
 		hw_probe_words(cmd, nt->gpus[i].files);
 		hw_probe_words(cmd, nt->gpus[i].multiple_files);
 	}
+	for (size_t i = 0; i < nt->n_gres; i++)
+		hw_probe_words(cmd, nt->gres[i].files);
 	strbuf_addstr(cmd, "; do if [ -c \"$f\" ] || [ -b \"$f\" ]; then :; "
 		      "elif [ -e \"$f\" ]; then echo \"@@HW notdev $f\"; "
 		      "else echo \"@@HW missing $f\"; m=1; fi; done\n");
@@ -211,10 +225,10 @@ void hwtruth_probe(struct strbuf *cmd, const struct model *m, size_t idx,
 		      "elif d=$(mktemp -d 2>/dev/null); then m=0\n"
 		      "slurmd -C </dev/null >\"$d/c\" 2>&1; echo \"@@HW C $?\"; "
 		      "sed 's/^/@@HC /' \"$d/c\"\n");
-	if (nt->n_gpus) {
+	if (nt->n_gpus || hw_gres_files(nt))
 		hw_probe_files(cmd, nt);
+	if (nt->n_gpus)
 		hw_probe_gres(cmd, m, idx, rs, from, to);
-	}
 	strbuf_addstr(cmd, "rm -rf \"$d\"\nfi\necho '@@HW end'\n");
 }
 
@@ -496,13 +510,13 @@ static void hw_check_files(const struct hw_obs *o, struct hw_findings *f)
 
 	if (o->n_missing) {
 		s = hw_fold(o->missing, o->n_missing);
-		hw_add(f, HW_ERROR, "GPU files missing: %s: slurmd does not start "
+		hw_add(f, HW_ERROR, "GRES files missing: %s: slurmd does not start "
 		       "(can't stat gres.conf file)", s);
 		free(s);
 	}
 	if (o->n_notdev) {
 		s = hw_fold(o->notdev, o->n_notdev);
-		hw_add(f, HW_WARNING, "GPU files that are no device: %s: slurmd "
+		hw_add(f, HW_WARNING, "GRES files that are no device: %s: slurmd "
 		       "logs an error and counts them anyway", s);
 		free(s);
 	}
@@ -563,4 +577,6 @@ void hwtruth_check(const struct model *m, size_t idx, const struct hw_obs *o,
 	}
 	if (nt->n_gpus)
 		hw_check_gpus(nt, o, f);
+	else
+		hw_check_files(o, f);
 }

@@ -1,8 +1,8 @@
 /*
  * hwtruth.h: the hardware as Slurm sees it, against the inventory. A probe
  * (a piece of shell appended to a host's observation command) prints what
- * `slurmd -C` says of the host and, on GPU hosts, which GPU files exist and
- * what `slurmd -G` says with the host's RENDERED slurm.conf and gres.conf
+ * `slurmd -C` says of the host, which device files its GPUs and other GRES
+ * name exist, and on GPU hosts what `slurmd -G` says with the host's RENDERED slurm.conf and gres.conf
  * (written to a mktemp directory by the same script, never the files the
  * host has now). Parsers read that output back (Slurm 22.05 and 24.11
  * print the same -C line; -G lines differ only after File=). The check
@@ -42,9 +42,9 @@ struct hw_obs {
 	size_t n_gres;
 	char *g_error;		/* owned: -G's last error line, NULL if none */
 	char *c_error;		/* owned: why -C's output was not understood */
-	char **missing;		/* owned: GPU files that do not exist */
+	char **missing;		/* owned: GRES files that do not exist */
 	size_t n_missing;
-	char **notdev;		/* owned: GPU files that are no device */
+	char **notdev;		/* owned: GRES files that are no device */
 	size_t n_notdev;
 };
 

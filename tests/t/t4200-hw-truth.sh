@@ -80,7 +80,7 @@ test_expect_success 'lies planned: errors per host, refused, exit 4' '
 	grep "^hardware (slurmd -C, slurmd -G):" out &&
 	grep "^  gpu02: error: CPUs: $((SOCKETS * (CORES + 2) * THREADS)) declared (.*), slurmd -C finds $CPUS (.*): slurmctld drains it (Low CPUs)\$" out &&
 	grep "^  gpu02: error: memory: RealMemory $((MEM + 1000)) MB declared, slurmd -C finds $MEM MB: slurmctld drains it (Low RealMemory)\$" out &&
-	grep "^  gpu03: error: GPU files missing: /dev/clusterctl-nogpu0: slurmd does not start" out &&
+	grep "^  gpu03: error: GRES files missing: /dev/clusterctl-nogpu0: slurmd does not start" out &&
 	grep "^refused: gpu\\[02-03\\]: " out &&
 	! grep "gpu01: error" out && ! grep "^not observed" out &&
 	grep "^  ctl,gpu01: /etc/slurm/slurm.conf: modify" out &&

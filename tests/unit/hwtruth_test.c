@@ -420,13 +420,13 @@ Test(hwtruth, check_gpu_files)
 	x.o.missing[0] = xstrdup("/dev/nvidia0");
 	x.o.missing[1] = xstrdup("/dev/nvidia1");
 	x.o.n_missing = 2;
-	expect_one(&x, HW_ERROR, "GPU files missing: /dev/nvidia[0-1]: slurmd does not start");
+	expect_one(&x, HW_ERROR, "GRES files missing: /dev/nvidia[0-1]: slurmd does not start");
 	fx_fini(&x);
 	fx_init(&x);
 	x.o.notdev = xcalloc(1, sizeof(char *));
 	x.o.notdev[0] = xstrdup("/etc/hostname");
 	x.o.n_notdev = 1;
-	expect_one(&x, HW_WARNING, "GPU files that are no device: /etc/hostname");
+	expect_one(&x, HW_WARNING, "GRES files that are no device: /etc/hostname");
 	fx_fini(&x);
 }
 
@@ -494,6 +494,36 @@ Test(hwtruth, probe_script)
 	cr_assert(strstr(cmd.buf, "@@HW G-skipped"));
 	strbuf_release(&cmd);
 	rendered_set_release(&rs);
+	fx_fini(&x);
+}
+
+/*
+ * A GRES besides the GPUs with files (a nic): slurmd stats those too, so
+ * the probe checks them, on a node type without GPUs as well (no slurmd -G
+ * there: what it finds is compared for GPUs only).
+ */
+Test(hwtruth, gres_files_are_probed_and_checked)
+{
+	struct rendered_set rs = RENDERED_SET_INIT;
+	struct strbuf cmd = STRBUF_INIT;
+	struct gres_spec nic = { .name = "nic", .count = 1, .files = "/dev/infiniband/uverbs0" };
+	struct fx x;
+
+	fx_init(&x);
+	x.nt->n_gpus = 0;
+	x.nt->gres = &nic;
+	x.nt->n_gres = 1;
+	hwtruth_probe(&cmd, x.m, 0, &rs, 0, 0);
+	cr_assert(strstr(cmd.buf, "for f in '/dev/infiniband/uverbs0'; do") ||
+		  strstr(cmd.buf, "for f in /dev/infiniband/uverbs0; do"), "%s", cmd.buf);
+	cr_expect(!strstr(cmd.buf, "slurmd -G"), "%s", cmd.buf);
+	strbuf_release(&cmd);
+	x.o.g_run = false;
+	x.o.missing = xcalloc(1, sizeof(char *));
+	x.o.missing[0] = xstrdup("/dev/infiniband/uverbs0");
+	x.o.n_missing = 1;
+	expect_one(&x, HW_ERROR, "GRES files missing: /dev/infiniband/uverbs0: slurmd "
+		   "does not start");
 	fx_fini(&x);
 }
 
