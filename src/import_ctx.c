@@ -204,6 +204,7 @@ void imp_release(struct imp *im)
 	free(im->controller_addr);
 	free(im->backup);
 	free(im->backup_addr);
+	free(im->dbd_addr);
 	free(im->dbd);
 	strbuf_release(&im->qos_names);
 	strbuf_release(&im->acct_names);

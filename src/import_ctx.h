@@ -49,6 +49,7 @@ struct imp {
 	int version;			/* slurmkeys version index the import is for */
 	char *version_name;
 	char *controller, *controller_addr, *backup, *backup_addr, *dbd;
+	char *dbd_addr;			/* AccountingStorageHost= as an address */
 	struct strbuf qos_names;	/* ",a,b," partition QoS, for stubs */
 	struct strbuf acct_names;	/* and accounts */
 	struct sitecomments comments;	/* the files' own, printed where they sat */

@@ -93,7 +93,8 @@ void imp_emit_dbd(struct imp *im, const struct slurmconf *dbd, struct strbuf *ou
 	if (!dbd)
 		return;
 	must_agree(im, dbd, "DbdHost", im->dbd, NULL);
-	must_agree(im, dbd, "DbdAddr", im->dbd, im->dbd && im->controller &&
+	must_agree(im, dbd, "DbdAddr", im->dbd_addr ? im->dbd_addr : im->dbd,
+		   im->dbd && im->controller &&
 		   !strcmp(im->dbd, im->controller) ? im->controller_addr : NULL);
 	must_agree(im, dbd, "DbdPort", port ? port : "6819", NULL);
 	must_agree(im, dbd, "SlurmUser", user ? user : "root", NULL);

@@ -173,6 +173,20 @@ static void emit_stubs_sections(struct imp *im, struct strbuf *out)
 
 /* ---- the cluster: section and slurm_conf ---- */
 
+/*
+ * AccountingStorageHost may be an address: when it is addr, the address
+ * of host name, slurmdbd runs on name, and the address stays as the site
+ * wrote it (cluster.accounting_address).
+ */
+static void dbd_by_address(struct imp *im, const char *name, const char *addr)
+{
+	if (!im->dbd || im->dbd_addr || !name || !addr || strcmp(im->dbd, addr) ||
+	    !strcmp(name, addr))
+		return;
+	im->dbd_addr = im->dbd;
+	im->dbd = xstrdup(name);
+}
+
 /* slurm.conf keys modelled outside slurm_conf, read into the cluster: section. */
 static void read_cluster(struct imp *im)
 {
@@ -189,16 +203,10 @@ static void read_cluster(struct imp *im)
 			im->dbd = xstrdup(v);
 		}
 	}
-	/* AccountingStorageHost may be an address: name the host it is */
-	if (im->dbd && im->controller_addr && !strcmp(im->dbd, im->controller_addr)) {
-		free(im->dbd);
-		im->dbd = xstrdup(im->controller);
-	}
-	for (size_t i = 0; im->dbd && i < im->n_nodes; i++)
-		if (im->nodes[i].addr && !strcmp(im->dbd, im->nodes[i].addr)) {
-			free(im->dbd);
-			im->dbd = xstrdup(im->nodes[i].name);
-		}
+	dbd_by_address(im, im->controller, im->controller_addr);
+	dbd_by_address(im, im->backup, im->backup_addr);
+	for (size_t i = 0; i < im->n_nodes; i++)
+		dbd_by_address(im, im->nodes[i].name, im->nodes[i].addr);
 }
 
 /* "  key: {name: n, uid: u, gid: g}" for a user the controller has. */
@@ -232,30 +240,36 @@ static const char *addr_of(const struct imp *im, const char *name)
 }
 
 /*
- * SlurmctldHost= as the site wrote it: a controller named without an
+ * SlurmctldHost= as the site wrote it. A controller named without an
  * address whose host entry has one (it is a node, with NodeAddr) would
- * render as name(address), an address the site never gave; slurmctld_host:
- * name keeps it a name. A second controller written with its address then
- * loses it in the render: said.
+ * render as name(address), an address the site never gave: slurmctld_host:
+ * name keeps it a name. A controller written with an address its host
+ * entry does not render (a node without NodeAddr or with another, or any
+ * under slurmctld_host: name) keeps it in controller_address or
+ * backup_controller_address: Slurm's address for it, not ssh's.
  */
 static void emit_ctld_host_form(struct imp *im, struct strbuf *out)
 {
+	static const char *const keys[] = { "controller_address",
+					    "backup_controller_address" };
 	const char *names[] = { im->controller, im->backup };
 	const char *addrs[] = { im->controller_addr, im->backup_addr };
-	bool gains = false;
+	bool by_name = false;
 
 	for (size_t i = 0; i < ARRAY_SIZE(names); i++)
-		gains |= names[i] && !addrs[i] && addr_of(im, names[i]);
-	if (!gains)
-		return;
-	strbuf_addstr(out, "  # SlurmctldHost= gave the name alone: each node resolves it\n"
-		      "  slurmctld_host: name\n");
-	for (size_t i = 0; i < ARRAY_SIZE(names); i++)
-		if (names[i] && addrs[i])
-			imp_problem(im, im->src->conf.path, 0, "SlurmctldHost=%s(%s): the other "
-				    "controller is named without its address, and the inventory "
-				    "writes both alike: %s is written without its address",
-				    names[i], addrs[i], names[i]);
+		by_name |= names[i] && !addrs[i] && addr_of(im, names[i]);
+	if (by_name)
+		strbuf_addstr(out, "  # SlurmctldHost= gave the name alone: each node resolves it\n"
+			      "  slurmctld_host: name\n");
+	for (size_t i = 0; i < ARRAY_SIZE(names); i++) {
+		const char *rendered = by_name || !names[i] ? NULL : addr_of(im, names[i]);
+
+		if (!addrs[i] || (rendered && !strcmp(rendered, addrs[i])))
+			continue;
+		strbuf_addf(out, "  %s: ", keys[i]);
+		yamlout_scalar(out, addrs[i]);
+		strbuf_addch(out, '\n');
+	}
 }
 
 /* cluster: keys from modelled slurm.conf keys. */
@@ -309,6 +323,11 @@ static void emit_cluster_keys(struct imp *im, struct strbuf *out)
 	emit_ctld_host_form(im, out);
 	if (im->dbd)
 		strbuf_addf(out, "  accounting_host: %s\n", im->dbd);
+	if (im->dbd_addr) {
+		strbuf_addstr(out, "  accounting_address: ");
+		yamlout_scalar(out, im->dbd_addr);
+		strbuf_addch(out, '\n');
+	}
 	for (size_t i = 0; i < im->conf.n; i++) {
 		const struct slurmconf_line *l = &im->conf.lines[i];
 

@@ -71,6 +71,23 @@ static const struct key_spec cluster_keys[] = {
 	{ "accounting_host", K_STR, F(struct cluster, accounting_host),
 	  L(struct cluster, accounting_host_loc),
 	  .doc = "host running slurmdbd (needs role dbd)" },
+	{ "controller_address", K_STR, F(struct cluster, controller_address),
+	  L(struct cluster, controller_address_loc), .def = "see slurmctld_host",
+	  .doc = "the controller's address in SlurmctldHost=name(address) and "
+		 "configless --conf-server, where Slurm reaches it by another "
+		 "address than clusterctl (its host entry's, for ssh); written "
+		 "whatever slurmctld_host says" },
+	{ "backup_controller_address", K_STR,
+	  F(struct cluster, backup_controller_address),
+	  L(struct cluster, backup_controller_address_loc),
+	  .def = "see slurmctld_host",
+	  .doc = "the same for backup_controller" },
+	{ "accounting_address", K_STR, F(struct cluster, accounting_address),
+	  L(struct cluster, accounting_address_loc),
+	  .def = "accounting_host's name",
+	  .doc = "AccountingStorageHost= (how slurmctld reaches slurmdbd) and "
+		 "slurmdbd.conf's DbdAddr=, where a site gives an address (or "
+		 "another name) for the accounting host; DbdHost= stays its name" },
 	{ "slurm_user", K_SUB, F(struct cluster, slurm_user),
 	  L(struct cluster, slurm_user.loc), .sub = &svc_user_table,
 	  .type_doc = "mapping", .def = "slurm", .doc = "SlurmUser; see below" },
@@ -85,7 +102,7 @@ static const struct key_spec cluster_keys[] = {
 	  .doc = "what the files say where the inventory says nothing: clusterctl: its own choices (ProctrackType, SelectTypeParameters, cgroup.conf's Constrain*, pid and spool paths, timers, slurmdbd's DebugLevel...); slurm: nothing, so Slurm's defaults hold (import writes it: an adopted cluster keeps what it ran with)" },
 	{ "slurmctld_host", K_ENUM, F(struct cluster, slurmctld_host),
 	  .choices = ctld_host_forms, .def = "address",
-	  .doc = "how SlurmctldHost= names each controller: address: name(address) where its host entry has an address; name: the name alone, which every node resolves itself (import writes it where the site's slurm.conf gave no address)" },
+	  .doc = "how SlurmctldHost= names each controller: address: name(address) where its host entry has an address; name: the name alone, which every node resolves itself (import writes it where the site's slurm.conf gave no address); controller_address and backup_controller_address, where set, win over either" },
 	{ "config_dir", K_STR, F(struct cluster, config_dir),
 	  L(struct cluster, config_dir_loc), .def = "/etc/slurm",
 	  .doc = "directory of slurm.conf and friends on the hosts" },

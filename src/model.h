@@ -118,6 +118,15 @@ struct cluster {
 	enum config_mode config_mode;
 	enum render_defaults defaults;
 	enum ctld_host_form slurmctld_host;	/* name(address), or the name alone */
+	/*
+	 * The addresses Slurm reaches a service by, where the site gives one
+	 * other than the host's (which clusterctl reaches it by): NULL for
+	 * the default (SlurmctldHost from slurmctld_host, AccountingStorageHost
+	 * the accounting host's name).
+	 */
+	const char *controller_address;		/* SlurmctldHost=name(this) */
+	const char *backup_controller_address;
+	const char *accounting_address;		/* AccountingStorageHost=, DbdAddr= */
 
 	const char *config_dir;		/* default /etc/slurm */
 	const char *munge_key_path;	/* default /etc/munge/munge.key */
@@ -138,6 +147,8 @@ struct cluster {
 	struct src_loc controller_loc;
 	struct src_loc accounting_host_loc;
 	struct src_loc backup_controller_loc;
+	struct src_loc controller_address_loc, backup_controller_address_loc;
+	struct src_loc accounting_address_loc;
 	struct src_loc config_dir_loc, munge_key_path_loc;
 	struct src_loc template_dir_loc, munge_key_source_loc;
 };

@@ -23,6 +23,7 @@
 #include "pathtrust.h"
 #include "validate.h"
 #include "validate_acct.h"
+#include "validate_addr.h"
 #include "validate_files.h"
 #include "validate_gres.h"
 #include "validate_ref.h"
@@ -940,6 +941,7 @@ size_t validate_model(struct model *m, struct diag_list *dl)
 	check_node_types(&v);
 	check_hosts(&v);
 	check_controllers(&v);
+	validate_addresses(&v);
 	check_partitions(&v);
 	validate_accounting(&v);
 	validate_files(&v);

@@ -168,17 +168,42 @@ static bool is_compute(const struct model *m, const struct host *h)
 }
 
 /*
- * "name(address)" or "name", as SlurmctldHost wants it: the name alone
- * where the host has no address or the inventory says so (cluster.
- * slurmctld_host: name, a site whose nodes resolve the name themselves).
+ * The address the site gives controller name for Slurm apart from its
+ * host's (cluster.controller_address, backup_controller_address), or NULL.
  */
-static char *ctld_host(const struct model *m, const char *name)
+static const char *ctld_site_addr(const struct cluster *c, const char *name)
+{
+	if (c->controller && !strcmp(name, c->controller))
+		return c->controller_address;
+	if (c->backup_controller && !strcmp(name, c->backup_controller))
+		return c->backup_controller_address;
+	return NULL;
+}
+
+/*
+ * The address Slurm reaches controller name by, or NULL for the name alone:
+ * the site's (ctld_site_addr()), else the host's own unless the inventory
+ * says the name alone (cluster.slurmctld_host: name, a site whose nodes
+ * resolve the name themselves). Borrowed from the model.
+ */
+static const char *ctld_addr(const struct model *m, const char *name)
 {
 	const struct host *h = model_find_host(m, name);
+	const char *site = ctld_site_addr(&m->cluster, name);
 
+	if (site)
+		return site;
 	if (h && h->address && m->cluster.slurmctld_host == CTLD_HOST_ADDRESS)
-		return xasprintf("%s(%s)", name, h->address);
-	return xstrdup(name);
+		return h->address;
+	return NULL;
+}
+
+/* "name(address)" or "name", as SlurmctldHost wants it (ctld_addr()). */
+static char *ctld_host(const struct model *m, const char *name)
+{
+	const char *addr = ctld_addr(m, name);
+
+	return addr ? xasprintf("%s(%s)", name, addr) : xstrdup(name);
 }
 
 /* ---- AccountingStorageTRES ---- */
@@ -883,8 +908,10 @@ static json_t *accounting_settings(const struct model *m)
 		return a;
 	}
 	setting(a, pass, "AccountingStorageType", "accounting_storage/slurmdbd");
-	/* the host's name, as a site writes it: its address is for ssh */
-	setting(a, pass, "AccountingStorageHost", dbd->name);
+	/* the host's name, as a site writes it (its address is for ssh), or the
+	 * address the site gives slurmctld apart from that */
+	setting(a, pass, "AccountingStorageHost", m->cluster.accounting_address ?
+		m->cluster.accounting_address : dbd->name);
 	setting_num(a, pass, "AccountingStoragePort", m->cluster.slurmdbd_port,
 		    6819);
 	/* merged with the site's value, so never skipped as an override */
@@ -1060,9 +1087,11 @@ json_t *view_slurmdbd_conf(const struct model *m)
 
 	if (c->defaults != DEFAULTS_SLURM)	/* Slurm's own default too */
 		setting(a, pass, "AuthType", "auth/munge");
-	/* no DbdAddr: Slurm takes DbdHost's; a site that wants another sets it */
+	/* no DbdAddr but the one slurm.conf gives: Slurm takes DbdHost's */
 	if (dbd)
 		setting(a, pass, "DbdHost", dbd->name);
+	if (dbd && c->accounting_address)
+		setting(a, pass, "DbdAddr", c->accounting_address);
 	setting_num(a, pass, "DbdPort", c->slurmdbd_port, 6819);
 	setting(a, pass, "SlurmUser", c->slurm_user.name);
 	settings_table(a, c, pass, slurmdbd_defaults);
@@ -1083,12 +1112,19 @@ json_t *view_slurmdbd_conf(const struct model *m)
 
 /* ---- /etc/default/slurmd and sackd (configless) ---- */
 
-/* "address:port" (or the name when it has no address) of a controller. */
+/*
+ * "address:port" of a controller as Slurm reaches it: the address
+ * SlurmctldHost gives it apart from the host's, else the host's address
+ * (its name when it has none).
+ */
 static void add_conf_server(struct strbuf *sb, const struct model *m,
 			    const struct host *h)
 {
-	strbuf_addf(sb, "%s%s:%lld", sb->len ? "," : "",
-		    h->address ? h->address : h->name,
+	const char *addr = ctld_site_addr(&m->cluster, h->name);
+
+	if (!addr)
+		addr = h->address ? h->address : h->name;
+	strbuf_addf(sb, "%s%s:%lld", sb->len ? "," : "", addr,
 		    m->cluster.slurmctld_port >= 0 ? m->cluster.slurmctld_port : 6817);
 }
 

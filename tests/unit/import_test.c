@@ -422,36 +422,87 @@ Test(import, slurm_user_root_when_slurm_conf_names_none)
 			  "PartitionName=p Nodes=n1 Default=YES\n", "  slurm_user: {name: slurmadm}\n");
 }
 
-/* SlurmctldHost= naming a node without its NodeAddr: the render adds none */
-Test(import, a_controller_named_without_its_address_stays_so)
+/*
+ * import_nodes() of slurm.conf text conf into out (reset first), which
+ * must give no problem: it compares the render with each line of conf.
+ */
+static void import_exactly(const char *conf, struct strbuf *out)
 {
-	static const char conf[] =
-		"ClusterName=t\nSlurmctldHost=n1\n"
-		"NodeName=n[1-2] NodeAddr=10.0.1.[1-2] CPUs=4 RealMemory=8192\n"
-		"PartitionName=main Nodes=n[1-2] Default=YES\n";
-	static const char addr[] =
-		"ClusterName=t\nSlurmctldHost=n1(10.0.1.1)\n"
-		"NodeName=n[1-2] NodeAddr=10.0.1.[1-2] CPUs=4 RealMemory=8192\n"
-		"PartitionName=main Nodes=n[1-2] Default=YES\n";
-	struct import_source src = { .conf = { "s.conf", conf, sizeof(conf) - 1 },
+	struct import_source src = { .conf = { "s.conf", conf, strlen(conf) },
 				     .read = slurmread_local };
-	struct strbuf out = STRBUF_INIT, problems = STRBUF_INIT;
+	struct strbuf problems = STRBUF_INIT;
 	char *cause = NULL;
 
-	cr_assert_eq(import_nodes(&src, &out, &problems, &cause), 0, "%s%s", problems.buf,
+	strbuf_reset(out);
+	cr_assert_eq(import_nodes(&src, out, &problems, &cause), 0, "%s%s", problems.buf,
 		     cause ? cause : "");
+	strbuf_release(&problems);
+}
+
+/*
+ * SlurmctldHost= naming a node without its NodeAddr: the render adds none.
+ * A backup controller given an address then keeps it apart
+ * (backup_controller_address), as slurmctld_host: name would drop it.
+ */
+Test(import, a_controller_named_without_its_address_stays_so)
+{
+	static const char nodes[] =
+		"NodeName=n[1-2] NodeAddr=10.0.1.[1-2] CPUs=4 RealMemory=8192\n"
+		"PartitionName=main Nodes=n[1-2] Default=YES\n";
+	char *conf = xasprintf("ClusterName=t\nSlurmctldHost=n1\n%s", nodes);
+	char *addr = xasprintf("ClusterName=t\nSlurmctldHost=n1(10.0.1.1)\n%s", nodes);
+	char *backup = xasprintf("ClusterName=t\nSlurmctldHost=n1\n"
+				 "SlurmctldHost=n2(192.168.9.2)\n%s", nodes);
+	struct strbuf out = STRBUF_INIT;
+
+	import_exactly(conf, &out);
 	cr_expect(strstr(out.buf, "  controller: n1\n"
 			 "  # SlurmctldHost= gave the name alone: each node resolves it\n"
 			 "  slurmctld_host: name\n"), "%s", out.buf);
 	cr_expect_eq(errors_of(out.buf), 0, "%s", out.buf);
-	strbuf_reset(&out);
 	/* written with its address, it keeps the default form */
-	src.conf = (struct import_file){ "s.conf", addr, sizeof(addr) - 1 };
-	cr_assert_eq(import_nodes(&src, &out, &problems, &cause), 0, "%s%s", problems.buf,
-		     cause ? cause : "");
+	import_exactly(addr, &out);
 	cr_expect_null(strstr(out.buf, "slurmctld_host"), "%s", out.buf);
+	cr_expect_null(strstr(out.buf, "controller_address"), "%s", out.buf);
+	import_exactly(backup, &out);
+	cr_expect(strstr(out.buf, "  slurmctld_host: name\n"
+			 "  backup_controller_address: 192.168.9.2\n"), "%s", out.buf);
+	cr_expect_null(strstr(out.buf, "  controller_address:"), "%s", out.buf);
+	cr_expect_eq(errors_of(out.buf), 0, "%s", out.buf);
 	strbuf_release(&out);
-	strbuf_release(&problems);
+	free(conf);
+	free(addr);
+	free(backup);
+}
+
+/*
+ * ControlMachine=master + ControlAddr=10.140.1.200 with master a node
+ * without NodeAddr (slurmctld resolves the name), AccountingStorageHost
+ * as that address (a corpus site's): the host stays as it was, the
+ * addresses Slurm gets go to controller_address and accounting_address,
+ * and the render says SlurmctldHost=master(10.140.1.200) and
+ * AccountingStorageHost=10.140.1.200 again.
+ */
+Test(import, controller_and_accounting_addresses_as_the_site_wrote_them)
+{
+	static const char conf[] =
+		"ClusterName=t\nControlMachine=master\nControlAddr=10.140.1.200\n"
+		"AccountingStorageType=accounting_storage/slurmdbd\n"
+		"AccountingStorageHost=10.140.1.200\n"
+		"NodeName=master CPUs=4 RealMemory=8192\n"
+		"NodeName=n[1-2] NodeAddr=10.0.1.[1-2] CPUs=4 RealMemory=8192\n"
+		"PartitionName=main Nodes=n[1-2] Default=YES\n";
+	struct strbuf out = STRBUF_INIT;
+
+	import_exactly(conf, &out);
+	cr_expect(strstr(out.buf, "  controller: master\n"
+			 "  controller_address: 10.140.1.200\n"
+			 "  accounting_host: master\n"
+			 "  accounting_address: 10.140.1.200\n"), "%s", out.buf);
+	cr_expect(strstr(out.buf, "  - {names: master, type: "), "%s", out.buf);
+	cr_expect_null(strstr(out.buf, "address: 10.140.1.200}"), "%s", out.buf);
+	cr_expect_eq(errors_of(out.buf), 0, "%s", out.buf);
+	strbuf_release(&out);
 }
 
 Test(import, mem_tres_limits_take_the_units_validate_takes)

@@ -273,3 +273,47 @@ Test(validate, ten_thousand_hosts_and_a_thousand_users)
 	diag_release(&dl);
 	strbuf_release(&sb);
 }
+
+/* base with its cluster: mapping given more keys (extra ends with ", "). */
+static struct model *check_cluster(const char *extra, const char *hosts,
+				   struct diag_list *dl)
+{
+	char *src = xasprintf("cluster: {%sname: t, controller: head, accounting_host: head}\n"
+			      "hosts:\n  - {names: head, roles: [controller, dbd]}\n"
+			      "  - {names: \"n[1-4]\", type: small}\n%s"
+			      "node_types: {small: {cpus: 4, memory: 8G}}\n"
+			      "partitions: [{name: main, nodes: \"n[1-4]\", default: true}]\n",
+			      extra, hosts);
+	struct model *m = inventory_load_string("v.yaml", src, strlen(src), dl);
+
+	cr_assert_not_null(m);
+	validate_model(m, dl);
+	free(src);
+	return m;
+}
+
+/*
+ * An address Slurm gets that is another host's is warned, not refused:
+ * slurmctld never checks it (it listens on every address), and slurmd and
+ * the commands would reach that host. The host's own name is no warning.
+ */
+Test(validate, site_address_of_another_host_is_warned)
+{
+	struct diag_list dl = DIAG_LIST_INIT, ok = DIAG_LIST_INIT;
+	struct model *m = check_cluster("controller_address: n1, accounting_address: 10.0.0.7, ",
+					"  - {names: n9, address: 10.0.0.7, type: small}\n", &dl);
+	struct model *m2 = check_cluster("controller_address: \"fe80::1%eth0\", "
+					 "accounting_address: head, ", "", &ok);
+
+	cr_expect_eq(diag_errors(&dl), 0, "first: %s", dl.n ? dl.items[0].msg : "");
+	cr_expect_eq(dl.n, 2);
+	cr_expect(has_msg(&dl, "cluster.controller_address 'n1' is the name of host 'n1': "
+			  "Slurm would reach 'n1', not 'head', for slurmctld"));
+	cr_expect(has_msg(&dl, "cluster.accounting_address '10.0.0.7' is the address of "
+			  "host 'n9': Slurm would reach 'n9', not 'head', for slurmdbd"));
+	cr_expect_eq(ok.n, 0, "first: %s", ok.n ? ok.items[0].msg : "");
+	model_free(m);
+	model_free(m2);
+	diag_release(&dl);
+	diag_release(&ok);
+}

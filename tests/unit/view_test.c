@@ -277,17 +277,21 @@ Test(view, pass_through_overrides_defaults_once_in_site_section)
 	model_free(m);
 }
 
+/* Two controllers with addresses, dbd on the first, one compute host. */
+static const char two_ctl_hosts[] =
+	"hosts:\n"
+	"  - {names: ctl, address: 10.0.0.1, roles: [controller, dbd]}\n"
+	"  - {names: ctl2, address: 10.0.0.2, roles: [backup]}\n"
+	"  - {names: n1, type: b}\n"
+	"partitions:\n  - {name: p, nodes: ALL, default: true}\n";
+
 /* slurmctld_host: name writes the controllers' names alone, addresses or not */
 Test(view, slurmctld_host_name_leaves_the_address_out)
 {
-	static const char hosts[] =
-		"hosts:\n"
-		"  - {names: ctl, address: 10.0.0.1, roles: [controller, dbd]}\n"
-		"  - {names: ctl2, address: 10.0.0.2, roles: [backup]}\n"
-		"  - {names: n1, type: b}\n"
-		"partitions:\n  - {name: p, nodes: ALL, default: true}\n";
-	struct model *m = model_of(", backup_controller: ctl2, slurmctld_host: name", hosts);
-	struct model *a = model_of(", backup_controller: ctl2, slurmctld_host: address", hosts);
+	struct model *m = model_of(", backup_controller: ctl2, slurmctld_host: name",
+				   two_ctl_hosts);
+	struct model *a = model_of(", backup_controller: ctl2, slurmctld_host: address",
+				   two_ctl_hosts);
 	json_t *ctx = slurm_ctx(m), *actx = slurm_ctx(a);
 	json_t *ctl = json_object_get(ctx, "control"), *actl = json_object_get(actx, "control");
 
@@ -302,6 +306,51 @@ Test(view, slurmctld_host_name_leaves_the_address_out)
 	json_decref(actx);
 	model_free(m);
 	model_free(a);
+}
+
+/*
+ * controller_address, backup_controller_address and accounting_address:
+ * the addresses Slurm reaches the services by where the site gives them
+ * apart from the hosts' (ssh's): SlurmctldHost=name(address) whatever
+ * slurmctld_host says, --conf-server, AccountingStorageHost= and DbdAddr=
+ * (DbdHost= stays the name slurmdbd checks its host by).
+ */
+Test(view, site_addresses_are_what_slurm_gets)
+{
+	struct model *m = model_of(", backup_controller: ctl2, slurmctld_host: name,"
+				   " controller_address: 192.168.7.1,"
+				   " accounting_address: 192.168.7.9, config_mode: configless",
+				   two_ctl_hosts);
+	struct model *b = model_of(", backup_controller: ctl2,"
+				   " backup_controller_address: 192.168.7.2", two_ctl_hosts);
+	json_t *ctx = slurm_ctx(m), *bctx = slurm_ctx(b);
+	json_t *dbd = view_slurmdbd_conf(m), *fetch = view_fetch_defaults(m);
+	json_t *bfetch = view_fetch_defaults(b);
+	json_t *ctl = json_object_get(ctx, "control"), *bctl = json_object_get(bctx, "control");
+
+	cr_assert_str_eq(json_string_value(json_object_get(json_array_get(ctl, 1), "value")),
+			 "ctl(192.168.7.1)");
+	cr_assert_str_eq(json_string_value(json_object_get(json_array_get(ctl, 2), "value")),
+			 "ctl2", "slurmctld_host: name still holds where no address is given");
+	cr_assert_str_eq(json_string_value(json_object_get(json_array_get(bctl, 1), "value")),
+			 "ctl(10.0.0.1)");
+	cr_assert_str_eq(json_string_value(json_object_get(json_array_get(bctl, 2), "value")),
+			 "ctl2(192.168.7.2)");
+	cr_assert_str_eq(setting_of(ctx, "accounting", "AccountingStorageHost"), "192.168.7.9");
+	cr_assert_str_eq(setting_of(bctx, "accounting", "AccountingStorageHost"), "ctl");
+	cr_assert_str_eq(setting_of(dbd, "settings", "DbdHost"), "ctl");
+	cr_assert_str_eq(setting_of(dbd, "settings", "DbdAddr"), "192.168.7.9");
+	cr_assert_str_eq(json_string_value(json_object_get(fetch, "conf_server")),
+			 "192.168.7.1:6817,10.0.0.2:6817");
+	cr_assert_str_eq(json_string_value(json_object_get(bfetch, "conf_server")),
+			 "10.0.0.1:6817,192.168.7.2:6817");
+	json_decref(ctx);
+	json_decref(bctx);
+	json_decref(dbd);
+	json_decref(fetch);
+	json_decref(bfetch);
+	model_free(m);
+	model_free(b);
 }
 
 Test(view, configless_enables_it_on_the_controller)
