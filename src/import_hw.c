@@ -774,7 +774,7 @@ void imp_emit_hosts(struct imp *im, struct strbuf *out)
 		emit_service_host(im, im->backup, im->backup_addr, out);
 	if (im->dbd && strcmp(im->dbd, im->controller) &&
 	    (!im->backup || strcmp(im->dbd, im->backup)))
-		emit_service_host(im, im->dbd, NULL, out);
+		emit_service_host(im, im->dbd, im->dbd_addr, out);
 	for (i = 0; i < im->n_nodes; i = j) {
 		for (j = i + 1; j < im->n_nodes && joins(im, &im->nodes[j - 1], &im->nodes[j]); j++)
 			;

@@ -187,8 +187,27 @@ static void dbd_by_address(struct imp *im, const char *name, const char *addr)
 	im->dbd = xstrdup(name);
 }
 
-/* slurm.conf keys modelled outside slurm_conf, read into the cluster: section. */
-static void read_cluster(struct imp *im)
+/*
+ * AccountingStorageHost may be an address (or another name) of the host
+ * slurmdbd.conf's DbdHost names (slurmdbd runs only where DbdHost is its
+ * host name): slurmdbd runs on that host, and the site's word for it stays
+ * (cluster.accounting_address). dbd is the slurmdbd.conf read, or NULL.
+ */
+static void dbd_by_dbdhost(struct imp *im, const struct slurmconf *dbd)
+{
+	const struct slurmconf_line *l = dbd ? slurmread_setting(dbd, "DbdHost") : NULL;
+
+	if (!l || !im->dbd || im->dbd_addr || imp_local_host(l->kv[0].value) ||
+	    imp_local_host(im->dbd))
+		return;
+	dbd_by_address(im, l->kv[0].value, im->dbd);
+}
+
+/*
+ * slurm.conf keys modelled outside slurm_conf, read into the cluster:
+ * section; dbd is the slurmdbd.conf read with it, or NULL.
+ */
+static void read_cluster(struct imp *im, const struct slurmconf *dbd)
 {
 	for (size_t i = 0; i < im->conf.n; i++) {
 		const struct slurmconf_line *l = &im->conf.lines[i];
@@ -207,6 +226,7 @@ static void read_cluster(struct imp *im)
 	dbd_by_address(im, im->backup, im->backup_addr);
 	for (size_t i = 0; i < im->n_nodes; i++)
 		dbd_by_address(im, im->nodes[i].name, im->nodes[i].addr);
+	dbd_by_dbdhost(im, dbd);
 }
 
 /* "  key: {name: n, uid: u, gid: g}" for a user the controller has. */
@@ -740,7 +760,7 @@ int import_nodes(const struct import_source *src, struct strbuf *out,
 	for (size_t i = 0; i < im.conf.n; i++)
 		if (imp_key_is(&im.conf.lines[i], "NodeName") && imp_add_node_line(&im, i, cause) < 0)
 			goto out;
-	read_cluster(&im);
+	read_cluster(&im, src->dbd.path ? &dbd : NULL);
 	if (!im.controller) {
 		*cause = xasprintf("%s: no SlurmctldHost= (or ControlMachine=) line",
 				   src->conf.path);

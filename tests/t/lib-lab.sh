@@ -49,6 +49,17 @@ lab_job_done() {
 	echo "job $1 is '$s', not COMPLETED"
 	return 1
 }
+# lab_idle N: until ctl's sinfo shows N nodes of partition gpu idle (30 s)
+lab_idle() {
+	i=0
+	while [ $i -lt 60 ]; do
+		lab_exec ctl sinfo -h -p gpu -o "%D %t" >sinfo 2>&1
+		grep -q "^$1 idle\$" sinfo && return 0
+		sleep 0.5; i=$((i + 1))
+	done
+	cat sinfo
+	return 1
+}
 # lab_pid_moved HOST SERVICE PID: lab-service runs SERVICE on HOST with
 # another pid than PID (23.11+ re-executes slurmctld/slurmd on reconfigure)
 lab_pid_moved() {

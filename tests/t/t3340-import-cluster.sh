@@ -11,7 +11,10 @@
 # A host that cannot be reached, or has no slurm.conf, exits 1.
 # A slurmdbd on a host of its own (AccountingStorageHost=dbd1) has its
 # slurmdbd.conf read there over the same SSH settings, not the
-# controller's stale copy; one that cannot be read is named, exit 4.
+# controller's stale copy; named by its address (AccountingStorageHost=
+# dbd1's), the same, with the address kept (accounting_address) and
+# slurmdbd on the host its DbdHost names; one that cannot be read is
+# named, exit 4.
 . "$(dirname "$0")/test-lib.sh"
 . "$TOP/tests/t/lib-lab.sh"
 
@@ -119,6 +122,24 @@ test_expect_success 'slurmdbd on its own host: its slurmdbd.conf is read there' 
 	grep "^    PurgeJobAfter: 6month\$" dbd.yaml && grep "^    PurgeStepAfter: 2month\$" dbd.yaml &&
 	! grep "1month" dbd.yaml &&
 	"$CLUSTERCTL" validate dbd.yaml
+'
+
+test_expect_success 'slurmdbd named by its address: read there, kept as the site wrote it' '
+	addr=$(awk "\$1 == \"dbd1\" { print \$2 }" "$L/hosts.tsv") && test -n "$addr" &&
+	sed "s/^AccountingStorageHost=ctl\$/AccountingStorageHost=$addr/" site/slurm.conf |
+		lab_exec ctl sh -c "cat >/etc/slurm-dbd/slurm.conf" &&
+	"$CLUSTERCTL" import cluster ctl /etc/slurm-dbd --ssh-config "$L/ssh/config" \
+		>addr.yaml 2>err && cat err addr.yaml && test_cmp /dev/null err &&
+	grep "^# Imported by clusterctl from .*$addr:/etc/slurm-dbd/slurmdbd.conf" addr.yaml &&
+	grep "^  accounting_host: dbd1\$" addr.yaml &&
+	grep "^  accounting_address: $addr\$" addr.yaml &&
+	grep "^  - {names: dbd1, address: $addr, roles: \[dbd\]}\$" addr.yaml &&
+	grep "^    PurgeJobAfter: 6month\$" addr.yaml &&
+	"$CLUSTERCTL" validate addr.yaml &&
+	"$CLUSTERCTL" render addr.yaml -o addr >/dev/null &&
+	grep -x "AccountingStorageHost=$addr" addr/ctl/etc/slurm/slurm.conf &&
+	grep -x "DbdHost=dbd1" addr/dbd1/etc/slurm/slurmdbd.conf &&
+	lab_exec ctl sh -c "cat >/etc/slurm-dbd/slurm.conf" <dbd.conf
 '
 
 test_expect_success 'a slurmdbd host whose slurmdbd.conf cannot be read: named, exit 4' '

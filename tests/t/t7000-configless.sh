@@ -86,16 +86,7 @@ pid_of() { on "$1" lab-service "$2" status 2>/dev/null | sed -n 's/.*pid \([0-9]
 mode() { sed -i "s/^  config_mode: .*/  config_mode: $1/" "$INV"; }
 
 # idle_nodes: until sinfo shows gpu[01-03] idle (30 s)
-idle_nodes() {
-	i=0
-	while [ $i -lt 60 ]; do
-		on ctl sinfo -h -p gpu -o "%D %t" >sinfo 2>&1
-		grep -q "^3 idle\$" sinfo && return 0
-		sleep 0.5; i=$((i + 1))
-	done
-	cat sinfo
-	return 1
-}
+idle_nodes() { lab_idle 3; }
 
 # gpu_job: a job asking for a GPU completes (sacct says so, 30 s)
 gpu_job() {

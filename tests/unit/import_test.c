@@ -423,13 +423,17 @@ Test(import, slurm_user_root_when_slurm_conf_names_none)
 }
 
 /*
- * import_nodes() of slurm.conf text conf into out (reset first), which
- * must give no problem: it compares the render with each line of conf.
+ * import_nodes() of slurm.conf text conf (and slurmdbd.conf text dbd, or
+ * NULL) into out (reset first), which must give no problem: it compares
+ * the render with each line of conf.
  */
-static void import_exactly(const char *conf, struct strbuf *out)
+static void import_exactly(const char *conf, const char *dbd, struct strbuf *out)
 {
 	struct import_source src = { .conf = { "s.conf", conf, strlen(conf) },
 				     .read = slurmread_local };
+
+	if (dbd)
+		src.dbd = (struct import_file){ "dbd1:slurmdbd.conf", dbd, strlen(dbd) };
 	struct strbuf problems = STRBUF_INIT;
 	char *cause = NULL;
 
@@ -455,16 +459,16 @@ Test(import, a_controller_named_without_its_address_stays_so)
 				 "SlurmctldHost=n2(192.168.9.2)\n%s", nodes);
 	struct strbuf out = STRBUF_INIT;
 
-	import_exactly(conf, &out);
+	import_exactly(conf, NULL, &out);
 	cr_expect(strstr(out.buf, "  controller: n1\n"
 			 "  # SlurmctldHost= gave the name alone: each node resolves it\n"
 			 "  slurmctld_host: name\n"), "%s", out.buf);
 	cr_expect_eq(errors_of(out.buf), 0, "%s", out.buf);
 	/* written with its address, it keeps the default form */
-	import_exactly(addr, &out);
+	import_exactly(addr, NULL, &out);
 	cr_expect_null(strstr(out.buf, "slurmctld_host"), "%s", out.buf);
 	cr_expect_null(strstr(out.buf, "controller_address"), "%s", out.buf);
-	import_exactly(backup, &out);
+	import_exactly(backup, NULL, &out);
 	cr_expect(strstr(out.buf, "  slurmctld_host: name\n"
 			 "  backup_controller_address: 192.168.9.2\n"), "%s", out.buf);
 	cr_expect_null(strstr(out.buf, "  controller_address:"), "%s", out.buf);
@@ -494,13 +498,38 @@ Test(import, controller_and_accounting_addresses_as_the_site_wrote_them)
 		"PartitionName=main Nodes=n[1-2] Default=YES\n";
 	struct strbuf out = STRBUF_INIT;
 
-	import_exactly(conf, &out);
+	import_exactly(conf, NULL, &out);
 	cr_expect(strstr(out.buf, "  controller: master\n"
 			 "  controller_address: 10.140.1.200\n"
 			 "  accounting_host: master\n"
 			 "  accounting_address: 10.140.1.200\n"), "%s", out.buf);
 	cr_expect(strstr(out.buf, "  - {names: master, type: "), "%s", out.buf);
 	cr_expect_null(strstr(out.buf, "address: 10.140.1.200}"), "%s", out.buf);
+	cr_expect_eq(errors_of(out.buf), 0, "%s", out.buf);
+	strbuf_release(&out);
+}
+
+/*
+ * AccountingStorageHost= as the address of a host of its own, which
+ * slurmdbd.conf's DbdHost names: slurmdbd runs there, reached by that
+ * address, and Slurm keeps the address.
+ */
+Test(import, accounting_host_as_an_address_is_the_dbdhost)
+{
+	static const char conf[] =
+		"ClusterName=t\nSlurmctldHost=h\n"
+		"AccountingStorageType=accounting_storage/slurmdbd\n"
+		"AccountingStorageHost=10.0.0.9\n"
+		"NodeName=n[1-2] CPUs=4 RealMemory=8192\n"
+		"PartitionName=main Nodes=n[1-2] Default=YES\n";
+	static const char dbd[] = "DbdHost=dbd1\nStorageHost=localhost\n";
+	struct strbuf out = STRBUF_INIT;
+
+	import_exactly(conf, dbd, &out);
+	cr_expect(strstr(out.buf, "  accounting_host: dbd1\n"
+			 "  accounting_address: 10.0.0.9\n"), "%s", out.buf);
+	cr_expect(strstr(out.buf, "  - {names: dbd1, address: 10.0.0.9, roles: [dbd]}\n"),
+		  "%s", out.buf);
 	cr_expect_eq(errors_of(out.buf), 0, "%s", out.buf);
 	strbuf_release(&out);
 }
