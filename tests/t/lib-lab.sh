@@ -204,6 +204,15 @@ lab_two_hosts() {
 		test_skip_or_die "the 2-host inventory does not validate"
 }
 
+# lab_begin_two INV: lab_begin, apply's local lock in $TRASH (other tests'
+# clusters named "lab" stay apart) and lab_two_hosts INV
+lab_begin_two() {
+	lab_begin
+	XDG_RUNTIME_DIR=$TRASH
+	export XDG_RUNTIME_DIR
+	lab_two_hosts "$1"
+}
+
 lab_end() {
 	rc=$?
 	trap - EXIT INT TERM

@@ -19,11 +19,8 @@
 . "$(dirname "$0")/test-lib.sh"
 . "$TOP/tests/t/lib-lab.sh"
 
-lab_begin
-XDG_RUNTIME_DIR=$TRASH	# apply's local lock: other tests' "lab" clusters stay apart
-export XDG_RUNTIME_DIR
 INV=$TRASH/inv.yaml
-lab_two_hosts "$INV"
+lab_begin_two "$INV"
 A1=$LAB_NET.200
 A2=$LAB_NET.201
 sed -i -e "s/^  config_mode: .*/  config_mode: configless/" \
