@@ -113,7 +113,8 @@ void acct_index_release(struct acct_index *ix);
 
 /* kv TRES map -> "name=count,..." sorted by name (mem in MB); NULL if empty. */
 int acct_tres_from_kv(const struct kv_list *kv, char **out, char **cause);
-/* Slurm time ("1-00:00:00", "2:00:00", "90", "UNLIMITED") -> minutes; -1 unlimited. */
+/* Slurm time ("1-00:00:00", "2:00:00", "90", "UNLIMITED") -> minutes; -1 unlimited
+ * (slurmtime_minutes(): rounded up, as Slurm reads it). */
 int acct_time_minutes(const char *s, long long *out);
 /* Sorted, de-duplicated, comma-joined; NULL if n == 0. */
 char *acct_names_join(const char *const *names, size_t n);

@@ -14,6 +14,7 @@
 
 #include "acct_state.h"
 #include "inventory.h"
+#include "slurmtime.h"
 #include "strbuf.h"
 #include "xalloc.h"
 
@@ -120,58 +121,9 @@ int acct_tres_from_kv(const struct kv_list *kv, char **out, char **cause)
 	return 0;
 }
 
-/* Parses up to 3 ':'-separated numbers; returns how many. */
-static int parse_clock(const char *s, long long v[3])
-{
-	int n = 0;
-	char *end;
-
-	for (;;) {
-		if (n == 3 || !isdigit((unsigned char)*s))
-			return -1;
-		v[n++] = strtoll(s, &end, 10);
-		if (!*end)
-			return n;
-		if (*end != ':')
-			return -1;
-		s = end + 1;
-	}
-}
-
 int acct_time_minutes(const char *s, long long *out)
 {
-	long long days = 0, v[3];
-	const char *dash = strchr(s, '-');
-	char *end;
-	int n;
-
-	if (!strcasecmp(s, "UNLIMITED") || !strcasecmp(s, "INFINITE") || !strcmp(s, "-1")) {
-		*out = -1;
-		return 0;
-	}
-	if (dash) {
-		if (!isdigit((unsigned char)*s))
-			return -1;
-		days = strtoll(s, &end, 10);
-		if (end != dash)
-			return -1;
-		s = dash + 1;
-	}
-	n = parse_clock(s, v);
-	if (n < 0)
-		return -1;
-	if (dash) {
-		/* days-hours[:minutes[:seconds]] */
-		long long h = v[0], m = n > 1 ? v[1] : 0, sec = n > 2 ? v[2] : 0;
-		*out = days * 1440 + h * 60 + m + (sec > 0 ? 1 : 0);
-	} else if (n == 1) {
-		*out = v[0];				/* minutes */
-	} else if (n == 2) {
-		*out = v[0] + (v[1] > 0 ? 1 : 0);	/* minutes:seconds */
-	} else {
-		*out = v[0] * 60 + v[1] + (v[2] > 0 ? 1 : 0);
-	}
-	return 0;
+	return slurmtime_minutes(s, out);
 }
 
 /* QoS flags by bit (slurmdb.h, 22.05; Relative from 23.11). */

@@ -116,8 +116,9 @@ void inventory_print_keys(struct strbuf *out);
 int inventory_parse_memory(const char *s, long long *mb);
 
 /*
- * True if s is a Slurm time: UNLIMITED, INFINITE, MM, MM:SS, HH:MM:SS,
- * D-HH, D-HH:MM or D-HH:MM:SS.
+ * True if s is a time Slurm takes (slurmtime.h): UNLIMITED, INFINITE, -1,
+ * MM, MM:SS, HH:MM:SS, D-, D-HH, D-HH:MM or D-HH:MM:SS, no field bound by
+ * its clock's range.
  */
 bool inventory_valid_time(const char *s);
 

@@ -11,6 +11,7 @@
 #include <strings.h>
 
 #include "inventory.h"
+#include "slurmtime.h"
 
 static long long memory_unit_mb_scale(char u, bool *kilo)
 {
@@ -71,45 +72,9 @@ int inventory_parse_memory(const char *s, long long *mb)
 	return 0;
 }
 
-/* Reads 1+ digits into *v; false if none. */
-static bool time_digits(const char **p, long long *v)
-{
-	const char *s = *p;
-
-	*v = 0;
-	while (**p >= '0' && **p <= '9') {
-		if (*v > 100000000)
-			return false;
-		*v = *v * 10 + (**p - '0');
-		(*p)++;
-	}
-	return *p != s;
-}
-
 bool inventory_valid_time(const char *s)
 {
-	long long f[3], days;
-	const char *p = s, *dash = strchr(s, '-');
-	size_t n = 0, i;
+	long long secs;
 
-	if (!strcasecmp(s, "UNLIMITED") || !strcasecmp(s, "INFINITE"))
-		return true;
-	if (dash && (!time_digits(&p, &days) || p != dash))
-		return false;
-	if (dash)
-		p++;
-	for (;;) {
-		if (n == 3 || !time_digits(&p, &f[n++]))
-			return false;
-		if (*p != ':')
-			break;
-		p++;
-	}
-	if (*p)
-		return false;
-	/* after the leading field, minutes and seconds are below 60 */
-	for (i = 1; i < n; i++)
-		if (f[i] >= 60)
-			return false;
-	return !dash || f[0] < 24;
+	return slurmtime_seconds(s, &secs) == 0;
 }

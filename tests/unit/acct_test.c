@@ -36,8 +36,11 @@ Test(acct, slurm_times_become_minutes)
 		{ "90", 90 }, { "30:00", 30 }, { "30:01", 31 }, { "2:00:00", 120 },
 		{ "1-00:00:00", 1440 }, { "1-12", 2160 }, { "2-01:30", 2970 },
 		{ "0:0:59", 1 }, { "UNLIMITED", -1 }, { "infinite", -1 }, { "-1", -1 },
+		/* Slurm's reader: fields past their clock's range, rounded up */
+		{ "1-", 1440 }, { "1:90", 3 }, { "7-0:00:99", 10082 }, { "0-25", 1500 },
 	};
-	static const char *const bad[] = { "", "x", "1-", "1:2:3:4", "1-x", "12h", "-5" };
+	static const char *const bad[] = { "", "x", "1:2:3:4", "1-x", "12h", "-5", "1-2:",
+					   "2-:5" };
 	long long v;
 
 	for (size_t i = 0; i < ARRAY_SIZE(ok); i++) {

@@ -371,12 +371,15 @@ Test(inventory, memory_sizes)
 
 Test(inventory, slurm_times)
 {
+	/* what Slurm's reader takes: no field is bound by its clock's range */
 	static const char *const ok[] = { "UNLIMITED", "infinite", "30", "1440",
 					  "10:30", "4:00:00", "2-00:00:00", "7-12",
-					  "1-23:59", "0-0:0:0" };
-	static const char *const bad[] = { "", "1-24", "10:60", "1:2:3:4", "2-",
-					   "-1", "a", "1:", ":1", "1--2", "1-2-3",
-					   "1d", "1-23:60" };
+					  "1-23:59", "0-0:0:0", "-1", "2-", "1-24", "10:60",
+					  "1-23:60", "7-0:00:99", "100:00:00" };
+	static const char *const bad[] = { "", "1:2:3:4", "-5", "-", "a", "1:", ":1",
+					   "1--2", "1-2-3", "1d", "2-:5", "1-2:", "1:2:",
+					   "1::2", "1:-2", "+5", " 5", "3000000000",
+					   "24856-00:00:00" };
 	size_t i;
 
 	for (i = 0; i < ARRAY_SIZE(ok); i++)
