@@ -504,18 +504,18 @@ struct modelled {
 };
 
 static const struct modelled conf_modelled[] = {
-	{ "AccountingStorageHost", "set cluster.accounting_host instead" },
+	{ "AccountingStorageHost", "set cluster.accounting_host (and accounting_address) instead" },
 	{ "AccountingStoragePort", "set cluster.slurmdbd_port instead" },
-	{ "BackupAddr", "set cluster.backup_controller (and its host address) instead" },
+	{ "BackupAddr", "set cluster.backup_controller_address instead" },
 	{ "BackupController", "set cluster.backup_controller instead" },
 	{ "ClusterName", "set cluster.name instead" },
-	{ "ControlAddr", "set cluster.controller (and its host address) instead" },
-	{ "ControlMachine", "set cluster.controller instead" },
+	{ "ControlAddr", "set cluster.controller_address instead" },
+	{ "ControlMachine", "set cluster.controller (and controller_address) instead" },
 	{ "GresTypes", "it follows from node_types gpus and gres" },
 	{ "NodeName", "describe nodes with node_types and hosts instead" },
 	{ "PartitionName", "describe partitions with partitions instead" },
 	{ "SlurmUser", "set cluster.slurm_user instead" },
-	{ "SlurmctldHost", "set cluster.controller instead" },
+	{ "SlurmctldHost", "set cluster.controller (and controller_address) instead" },
 	{ "SlurmctldPort", "set cluster.slurmctld_port instead" },
 	{ "SlurmdPort", "set cluster.slurmd_port instead" },
 };
@@ -557,8 +557,8 @@ static const struct modelled partition_modelled[] = {
 static const struct modelled cgroup_modelled[] = { { NULL, NULL } };
 
 static const struct modelled dbd_modelled[] = {
-	{ "DbdAddr", "set cluster.accounting_host (and its host address) instead" },
-	{ "DbdHost", "set cluster.accounting_host instead" },
+	{ "DbdAddr", "set cluster.accounting_address instead" },
+	{ "DbdHost", "set cluster.accounting_host (and accounting_address) instead" },
 	{ "DbdPort", "set cluster.slurmdbd_port instead" },
 	{ "SlurmUser", "set cluster.slurm_user instead" },
 	{ "StorageHost", "set database.storage_host instead" },
