@@ -441,9 +441,15 @@ bool model_has_gpus(const struct model *m)
 	return false;
 }
 
+/* Two GRES types (NULL: untyped) as Slurm compares them: any case. */
+static bool same_gres_type(const char *a, const char *b)
+{
+	return a ? b && !strcasecmp(a, b) : !b;
+}
+
 static bool gpu_same_type(const struct gpu_spec *a, const struct gpu_spec *b)
 {
-	return a->type ? b->type && !strcasecmp(a->type, b->type) : !b->type;
+	return same_gres_type(a->type, b->type);
 }
 
 bool model_gpu_first_of_type(const struct node_type *nt, size_t g)
@@ -466,8 +472,7 @@ long long model_gpu_type_count(const struct node_type *nt, size_t g)
 
 static bool gres_same_kind(const struct gres_spec *a, const struct gres_spec *b)
 {
-	return !strcasecmp(a->name, b->name) &&
-	       (a->type ? b->type && !strcasecmp(a->type, b->type) : !b->type);
+	return !strcasecmp(a->name, b->name) && same_gres_type(a->type, b->type);
 }
 
 bool model_gres_first_of_kind(const struct node_type *nt, size_t g)

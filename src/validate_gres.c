@@ -35,18 +35,26 @@ static const char *const gres_flag_words[] = {
 	"amd_gpu_env", "intel_gpu_env", "opencl_env", "no_gpu_env",
 };
 
+/* The index in gres_flag_words of the n bytes at word (any case), or -1. */
+static int flag_index(const char *word, size_t n)
+{
+	for (size_t k = 0; k < ARRAY_SIZE(gres_flag_words); k++)
+		if (strlen(gres_flag_words[k]) == n && !strncasecmp(word, gres_flag_words[k], n))
+			return (int)k;
+	return -1;
+}
+
 /* The known words of flags as bits (index in gres_flag_words); unknown ones skipped. */
 static unsigned flag_bits(const char *flags)
 {
 	unsigned bits = 0;
 
 	while (flags && *flags) {
-		size_t n = strcspn(flags, ","), k;
+		size_t n = strcspn(flags, ",");
+		int k = flag_index(flags, n);
 
-		for (k = 0; k < ARRAY_SIZE(gres_flag_words); k++)
-			if (strlen(gres_flag_words[k]) == n &&
-			    !strncasecmp(flags, gres_flag_words[k], n))
-				bits |= 1u << k;
+		if (k >= 0)
+			bits |= 1u << k;
 		flags += n + (flags[n] == ',');
 	}
 	return bits;
@@ -59,13 +67,9 @@ void validate_gres_flags(struct vctx *v, const struct node_type *nt,
 	const char *p = flags;
 
 	while (p && *p) {
-		size_t n = strcspn(p, ","), k;
+		size_t n = strcspn(p, ",");
 
-		for (k = 0; k < ARRAY_SIZE(gres_flag_words); k++)
-			if (strlen(gres_flag_words[k]) == n &&
-			    !strncasecmp(p, gres_flag_words[k], n))
-				break;
-		if (k == ARRAY_SIZE(gres_flag_words))
+		if (flag_index(p, n) < 0)
 			diag_error(v->dl, loc, "node type '%s': unknown %s flag "
 				   "'%.*s' (Slurm knows CountOnly, explicit, one_sharing, "
 				   "all_sharing, nvidia_gpu_env, amd_gpu_env, intel_gpu_env, "
