@@ -589,15 +589,14 @@ size_t plan_count(const struct plan *p)
 	       (p->acct ? acct_plan_count(p->acct) : 0);
 }
 
-/* Hosts not ok that are refused (want 1), not refused (0) or either (-1). */
-static char *plan_hosts_not_ok(const struct plan *p, int want)
+char *plan_fold_hosts(const struct plan *p, bool (*pick)(const struct plan *p, size_t h))
 {
 	const char **names = xcalloc(p->m->n_hosts + 1, sizeof(*names));
-	size_t h, n = 0;
+	size_t n = 0;
 	char *res = NULL;
 
-	for (h = 0; h < p->m->n_hosts; h++)
-		if (!p->hosts[h].ok && (want < 0 || p->hosts[h].refused == (want == 1)))
+	for (size_t h = 0; h < p->m->n_hosts; h++)
+		if (pick(p, h))
 			names[n++] = p->m->hosts[h].name;
 	if (n)
 		res = hostlist_compress(names, n);
@@ -605,19 +604,34 @@ static char *plan_hosts_not_ok(const struct plan *p, int want)
 	return res;
 }
 
+static bool host_not_ok(const struct plan *p, size_t h)
+{
+	return !p->hosts[h].ok;
+}
+
+static bool host_refused(const struct plan *p, size_t h)
+{
+	return !p->hosts[h].ok && p->hosts[h].refused;
+}
+
+static bool host_unreached(const struct plan *p, size_t h)
+{
+	return !p->hosts[h].ok && !p->hosts[h].refused;
+}
+
 char *plan_unobserved(const struct plan *p)
 {
-	return plan_hosts_not_ok(p, -1);
+	return plan_fold_hosts(p, host_not_ok);
 }
 
 char *plan_refused(const struct plan *p)
 {
-	return plan_hosts_not_ok(p, 1);
+	return plan_fold_hosts(p, host_refused);
 }
 
 char *plan_unreached(const struct plan *p)
 {
-	return plan_hosts_not_ok(p, 0);
+	return plan_fold_hosts(p, host_unreached);
 }
 
 char *plan_hosts_left_alone(const struct plan *p, enum host_scope scope)

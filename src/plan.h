@@ -302,6 +302,12 @@ size_t plan_count(const struct plan *p);
  */
 char *plan_unobserved(const struct plan *p);
 
+/*
+ * The managed hosts h (m->hosts[0 .. n_hosts)) for which pick(p, h) holds,
+ * as a folded hostlist; NULL when none. Caller frees.
+ */
+char *plan_fold_hosts(const struct plan *p, bool (*pick)(const struct plan *p, size_t h));
+
 /* Hosts refused for their hardware (hwtruth.h), folded; NULL when none. */
 char *plan_refused(const struct plan *p);
 

@@ -315,19 +315,14 @@ out:
 	free(starts);
 }
 
+static bool host_release_refused(const struct plan *p, size_t h)
+{
+	return p->release_refusal && p->release_refusal[h];
+}
+
 char *plan_release_refused(const struct plan *p)
 {
-	const char **names = xcalloc(p->m->n_hosts + 1, sizeof(*names));
-	char *res = NULL;
-	size_t n = 0;
-
-	for (size_t h = 0; p->release_refusal && h < p->m->n_hosts; h++)
-		if (p->release_refusal[h])
-			names[n++] = p->m->hosts[h].name;
-	if (n)
-		res = hostlist_compress(names, n);
-	free(names);
-	return res;
+	return plan_fold_hosts(p, host_release_refused);
 }
 
 void plan_release_free(struct plan *p)
