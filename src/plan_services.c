@@ -256,24 +256,24 @@ static bool plan_cache_is_served(const struct plan *p, const struct obs_file *ca
 /*
  * Whether sackd on host h cached the controller's pass-through files that
  * slurmctld serves it (plugstack.conf, topology.conf ...) as the controller
- * gets them; the name of the first that differs, or NULL.
+ * gets them: observe compared each with the controller's bytes (the
+ * session asks for rendered_sackd_cache() of each); the name of the first
+ * that differs, or NULL.
  */
 static const char *plan_sackd_stale_passfile(const struct plan *p, size_t h)
 {
-	size_t ctl = model_controller(p->m);
-	const char *stale = NULL;
+	static const char dir[] = RENDER_SACKD_CACHE_DIR "/";
 
-	for (size_t i = 0; ctl != SIZE_MAX && !stale && i < p->rs->n_files; i++) {
-		const struct rendered_file *f = &p->rs->files[i];
-		char *path = strcmp(f->host, p->m->hosts[ctl].name) ? NULL :
-			rendered_sackd_cache(p->m, f);
-		const struct obs_file *cache = path ? obs_find(&p->obs[h], path) : NULL;
+	for (size_t i = 0; i < p->obs[h].n_files; i++) {
+		const struct obs_file *cache = &p->obs[h].files[i];
 
-		if (path && (!cache || !cache->exists || !cache->matches))
-			stale = fileio_basename(f->path);
-		free(path);
+		/* slurm.conf is plan_sackd_stale()'s; what it includes is no copy */
+		if (!cache->included && !strncmp(cache->path, dir, sizeof(dir) - 1) &&
+		    strcmp(cache->path, RENDER_SACKD_CACHE) &&
+		    (!cache->exists || !cache->matches))
+			return fileio_basename(cache->path);
 	}
-	return stale;
+	return NULL;
 }
 
 /*
