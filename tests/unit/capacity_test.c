@@ -24,8 +24,7 @@ static char *slurp(const char *name)
 {
 	char path[4096], *text;
 
-	snprintf(path, sizeof(path), "%.*s/data/capacity/%s",
-		 (int)(strrchr(__FILE__, '/') - __FILE__), __FILE__, name);
+	snprintf(path, sizeof(path), "tests/unit/data/capacity/%s", name);
 	text = fileio_read(path, NULL, NULL);
 	cr_assert_not_null(text, "cannot read '%s'", path);
 	return text;

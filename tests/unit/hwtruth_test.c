@@ -25,8 +25,7 @@ static char *slurp(const char *name)
 	size_t n;
 	FILE *f;
 
-	snprintf(path, sizeof(path), "%.*s/../data/hw/%s",
-		 (int)(strrchr(__FILE__, '/') - __FILE__), __FILE__, name);
+	snprintf(path, sizeof(path), "tests/data/hw/%s", name);
 	f = fopen(path, "r");
 	cr_assert_not_null(f, "cannot open '%s'", path);
 	while ((n = fread(buf, 1, sizeof(buf), f)) > 0)

@@ -34,8 +34,7 @@ static void slurp(const char *name, struct strbuf *sb)
 	FILE *f;
 	size_t n;
 
-	snprintf(path, sizeof(path), "%.*s/data/observe/%s",
-		 (int)(strrchr(__FILE__, '/') - __FILE__), __FILE__, name);
+	snprintf(path, sizeof(path), "tests/unit/data/observe/%s", name);
 	f = fopen(path, "rb");
 	cr_assert_not_null(f, "cannot open '%s'", path);
 	while ((n = fread(buf, 1, sizeof(buf), f)) > 0)
