@@ -64,14 +64,21 @@ SAN_FLAGS := -fsanitize=$(SANITIZE) -fno-omit-frame-pointer \
 	-fno-sanitize-recover=all
 endif
 
-ALL_CFLAGS = $(WARN) $(CPPFLAGS) $(CFLAGS) $(SAN_FLAGS) $(VERSION_DEF) $(PKG_CFLAGS) -Isrc -I$(BUILD) -MMD -MP
+ALL_CFLAGS = $(WARN) $(CPPFLAGS) $(CFLAGS) $(SAN_FLAGS) $(VERSION_DEF) $(PKG_CFLAGS) -Isrc $(WING_INC) -I$(BUILD) -MMD -MP
 ALL_LDFLAGS = $(LDFLAGS) $(SAN_FLAGS)
 LIBS = $(PKG_LIBS) -lpthread
 
-LIB_SRCS := $(filter-out src/main.c,$(sort $(wildcard src/*.c)))
+# src/ is built in wings (src/WING/*.c, src/WING/SUB/*.c: docs/architecture.md);
+# sources are found, never listed, and each object lands at its source's
+# path under $(BUILD).
+MAIN_SRC := src/cli/main.c
+ALL_SRCS := $(sort $(wildcard src/*/*.c src/*/*/*.c))
+HEADERS := $(sort $(wildcard src/*/*.h src/*/*/*.h))
+WING_INC := $(patsubst %/,-I%,$(sort $(dir $(ALL_SRCS) $(HEADERS))))
+LIB_SRCS := $(filter-out $(MAIN_SRC),$(ALL_SRCS))
 LIB_OBJS := $(patsubst src/%.c,$(BUILD)/%.o,$(LIB_SRCS)) $(BUILD)/templates_gen.o
 TEMPLATES := $(sort $(wildcard templates/*.mustache))
-UNIT_SRCS := $(sort $(wildcard tests/unit/*_test.c))
+UNIT_SRCS := $(sort $(wildcard tests/unit/*/*_test.c))
 UNIT_OBJS := $(patsubst tests/unit/%.c,$(BUILD)/unit/%.o,$(UNIT_SRCS))
 
 BIN := $(BUILD)/clusterctl
@@ -87,14 +94,15 @@ ifeq ($(BUILD),build)
 	cp $(BIN) clusterctl
 endif
 
-$(BIN): $(BUILD)/main.o $(LIB_OBJS)
+$(BIN): $(patsubst src/%.c,$(BUILD)/%.o,$(MAIN_SRC)) $(LIB_OBJS)
 	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(LIBS)
 
 $(BUILD)/%.o: src/%.c | $(BUILD) need-libs
+	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
 # a new changelog entry rebuilds what prints the version
-$(BUILD)/cmd_version.o: debian/changelog
+$(BUILD)/cli/cmd_version.o: debian/changelog
 
 need-libs:
 ifneq ($(PKG_OK),yes)
@@ -112,7 +120,7 @@ $(BUILD)/templates_gen.o: $(BUILD)/templates_gen.c
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
 $(BUILD)/unit/%.o: tests/unit/%.c | $(BUILD) need-libs
-	@mkdir -p $(BUILD)/unit
+	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
 $(BUILD)/unit-tests: $(UNIT_OBJS) $(LIB_OBJS)
@@ -168,12 +176,12 @@ FUZZ_TARGETS := $(patsubst tests/fuzz/fuzz_%.c,%,$(sort $(wildcard tests/fuzz/fu
 FUZZ_BUILD := build-fuzz
 FUZZ_CC ?= clang
 FUZZ_FLAGS := -std=c17 -g -O1 -fsanitize=fuzzer,address,undefined \
-	-fno-sanitize-recover=all -Isrc -I$(FUZZ_BUILD) $(PKG_CFLAGS) $(VERSION_DEF) -MMD -MP
+	-fno-sanitize-recover=all -Isrc $(WING_INC) -I$(FUZZ_BUILD) $(PKG_CFLAGS) $(VERSION_DEF) -MMD -MP
 FUZZ_LIB_OBJS := $(patsubst src/%.c,$(FUZZ_BUILD)/%.o,$(LIB_SRCS)) \
 	$(FUZZ_BUILD)/templates_gen.o
 
 $(FUZZ_BUILD)/%.o: src/%.c
-	@mkdir -p $(FUZZ_BUILD)
+	@mkdir -p $(@D)
 	$(FUZZ_CC) $(subst fuzzer$(,),fuzzer-no-link$(,),$(FUZZ_FLAGS)) -c -o $@ $<
 
 $(FUZZ_BUILD)/templates_gen.o: $(BUILD)/templates_gen.c
@@ -211,17 +219,17 @@ endif
 
 # Each header compiles alone (git's hdr-check).
 hdr-check: | need-libs
-	@for h in src/*.h; do \
+	@for h in $(HEADERS); do \
 		echo "#include \"$$(basename $$h)\"" | \
-		$(CC) $(WARN) $(DEV_WARN) $(PKG_CFLAGS) $(VERSION_DEF) -Isrc -x c -fsyntax-only - || exit 1; \
+		$(CC) $(WARN) $(DEV_WARN) $(PKG_CFLAGS) $(VERSION_DEF) -Isrc $(WING_INC) -x c -fsyntax-only - || exit 1; \
 	done
 
 # What "make DEVELOPER=1" would refuse, over every source (the program,
 # the unit tests, the test tools) without building anything: seconds, so
 # every "make check" runs it.
 check-dev: | need-libs
-	$(CC) $(WARN) $(DEV_WARN) $(PKG_CFLAGS) $(VERSION_DEF) -Isrc -fsyntax-only \
-		$(LIB_SRCS) src/main.c $(UNIT_SRCS) $(TOOL_SRCS)
+	$(CC) $(WARN) $(DEV_WARN) $(PKG_CFLAGS) $(VERSION_DEF) -Isrc $(WING_INC) -fsyntax-only \
+		$(ALL_SRCS) $(UNIT_SRCS) $(TOOL_SRCS)
 
 # The layout of the Debian package (debian/rules runs this with PREFIX=/usr):
 # nothing of the lab (scripts/, tests/) is installed.
@@ -274,4 +282,4 @@ check-package: dist
 clean:
 	rm -rf build build-san build-fuzz clusterctl clusterctl-*.tar.gz clusterctl_*.deb
 
--include $(wildcard $(BUILD)/*.d $(BUILD)/unit/*.d $(FUZZ_BUILD)/*.d)
+-include $(shell find $(BUILD) $(FUZZ_BUILD) -name '*.d' 2>/dev/null)
