@@ -64,7 +64,7 @@ SAN_FLAGS := -fsanitize=$(SANITIZE) -fno-omit-frame-pointer \
 	-fno-sanitize-recover=all
 endif
 
-ALL_CFLAGS = $(WARN) $(CPPFLAGS) $(CFLAGS) $(SAN_FLAGS) $(VERSION_DEF) $(PKG_CFLAGS) -Isrc $(WING_INC) -I$(BUILD) -MMD -MP
+ALL_CFLAGS = $(WARN) $(CPPFLAGS) $(CFLAGS) $(SAN_FLAGS) $(VERSION_DEF) $(PKG_CFLAGS) -Isrc -I$(BUILD) -MMD -MP
 ALL_LDFLAGS = $(LDFLAGS) $(SAN_FLAGS)
 LIBS = $(PKG_LIBS) -lpthread
 
@@ -74,7 +74,6 @@ LIBS = $(PKG_LIBS) -lpthread
 MAIN_SRC := src/cli/main.c
 ALL_SRCS := $(sort $(wildcard src/*/*.c src/*/*/*.c))
 HEADERS := $(sort $(wildcard src/*/*.h src/*/*/*.h))
-WING_INC := $(patsubst %/,-I%,$(sort $(dir $(ALL_SRCS) $(HEADERS))))
 LIB_SRCS := $(filter-out $(MAIN_SRC),$(ALL_SRCS))
 LIB_OBJS := $(patsubst src/%.c,$(BUILD)/%.o,$(LIB_SRCS)) $(BUILD)/templates_gen.o
 TEMPLATES := $(sort $(wildcard templates/*.mustache))
@@ -176,7 +175,7 @@ FUZZ_TARGETS := $(patsubst tests/fuzz/fuzz_%.c,%,$(sort $(wildcard tests/fuzz/fu
 FUZZ_BUILD := build-fuzz
 FUZZ_CC ?= clang
 FUZZ_FLAGS := -std=c17 -g -O1 -fsanitize=fuzzer,address,undefined \
-	-fno-sanitize-recover=all -Isrc $(WING_INC) -I$(FUZZ_BUILD) $(PKG_CFLAGS) $(VERSION_DEF) -MMD -MP
+	-fno-sanitize-recover=all -Isrc -I$(FUZZ_BUILD) $(PKG_CFLAGS) $(VERSION_DEF) -MMD -MP
 FUZZ_LIB_OBJS := $(patsubst src/%.c,$(FUZZ_BUILD)/%.o,$(LIB_SRCS)) \
 	$(FUZZ_BUILD)/templates_gen.o
 
@@ -220,15 +219,15 @@ endif
 # Each header compiles alone (git's hdr-check).
 hdr-check: | need-libs
 	@for h in $(HEADERS); do \
-		echo "#include \"$$(basename $$h)\"" | \
-		$(CC) $(WARN) $(DEV_WARN) $(PKG_CFLAGS) $(VERSION_DEF) -Isrc $(WING_INC) -x c -fsyntax-only - || exit 1; \
+		echo "#include \"$${h#src/}\"" | \
+		$(CC) $(WARN) $(DEV_WARN) $(PKG_CFLAGS) $(VERSION_DEF) -Isrc -x c -fsyntax-only - || exit 1; \
 	done
 
 # What "make DEVELOPER=1" would refuse, over every source (the program,
 # the unit tests, the test tools) without building anything: seconds, so
 # every "make check" runs it.
 check-dev: | need-libs
-	$(CC) $(WARN) $(DEV_WARN) $(PKG_CFLAGS) $(VERSION_DEF) -Isrc $(WING_INC) -fsyntax-only \
+	$(CC) $(WARN) $(DEV_WARN) $(PKG_CFLAGS) $(VERSION_DEF) -Isrc -fsyntax-only \
 		$(ALL_SRCS) $(UNIT_SRCS) $(TOOL_SRCS)
 
 # The layout of the Debian package (debian/rules runs this with PREFIX=/usr):

@@ -7,7 +7,7 @@
  *
  *   render_bench INVENTORY [ITERATIONS]
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,8 +15,8 @@
 #include <sys/resource.h>
 #include <time.h>
 
-#include "inventory.h"
-#include "render.h"
+#include "inventory/inventory.h"
+#include "render/render.h"
 
 static double ms_of(clockid_t clock)
 {

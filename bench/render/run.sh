@@ -21,7 +21,7 @@ trap 'rm -rf "$scratch"' EXIT INT TERM
 make -C "$TOP" -s BUILD="$BUILD" "$BUILD/clusterctl" >/dev/null
 objs=$(find "$TOP/$BUILD" -path "$TOP/$BUILD/unit" -prune -o -name '*.o' -print | grep -v '/main\.o$')
 # shellcheck disable=SC2086
-cc -std=c17 -O2 -I"$TOP/src" $(for d in "$TOP"/src/*/; do printf ' -I%s' "$d"; done) $(pkg-config --cflags jansson) \
+cc -std=c17 -O2 -I"$TOP/src" $(pkg-config --cflags jansson) \
 	-o "$scratch/render_bench" "$here/render_bench.c" $objs \
 	$(pkg-config --libs yaml-0.1 jansson libssh libmariadb) -lpthread
 

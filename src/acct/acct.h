@@ -12,12 +12,12 @@
 #ifndef CLUSTERCTL_ACCT_H
 #define CLUSTERCTL_ACCT_H
 
-#include "compat.h"
+#include "base/compat.h"
 
 #include <jansson.h>
 
-#include "model.h"
-#include "strbuf.h"
+#include "inventory/model.h"
+#include "base/strbuf.h"
 
 struct acct_plan;
 

@@ -9,19 +9,19 @@
  * slurmdbd is stopped and before the write: an interrupted apply writes
  * nothing and always starts slurmdbd again.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "acct.h"
-#include "acct_db.h"
-#include "acct_dbd.h"
-#include "acct_sacctmgr.h"
-#include "acct_sql.h"
-#include "lock.h"
-#include "transport.h"
-#include "xalloc.h"
+#include "acct/acct.h"
+#include "acct/acct_db.h"
+#include "acct/acct_dbd.h"
+#include "acct/acct_sacctmgr.h"
+#include "acct/acct_sql.h"
+#include "transport/lock.h"
+#include "transport/transport.h"
+#include "base/xalloc.h"
 
 static int remote_run(acct_remote_fn remote, void *cookie, const char *host,
 		      const char *cmd, struct strbuf *out, char **cause)

@@ -3,14 +3,14 @@
  * seed of 10,000 users is some 45,000 rows; one round trip per row costs
  * more than everything else together.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "acct_batch.h"
-#include "strbuf.h"
-#include "xalloc.h"
+#include "acct/acct_batch.h"
+#include "base/strbuf.h"
+#include "base/xalloc.h"
 
 void acct_batch_init(struct acct_batch *b, struct db *db, const char *head,
 		     const char *tail, size_t ncols)

@@ -4,12 +4,12 @@
 #ifndef CLUSTERCTL_ACCT_BATCH_H
 #define CLUSTERCTL_ACCT_BATCH_H
 
-#include "compat.h"
+#include "base/compat.h"
 
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "db.h"
+#include "transport/db.h"
 
 /*
  * Multi-row INSERTs (acct_batch.c): rows are collected and sent 500 at a

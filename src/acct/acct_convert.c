@@ -4,15 +4,15 @@
  * one database to the next (QoS ids are not even dense: every slurmdbd
  * start burns one), so comparisons go through names.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "acct_db.h"
-#include "strbuf.h"
-#include "xalloc.h"
+#include "acct/acct_db.h"
+#include "base/strbuf.h"
+#include "base/xalloc.h"
 
 struct pair {
 	unsigned long id;

@@ -9,11 +9,11 @@
 #ifndef CLUSTERCTL_ACCT_DB_H
 #define CLUSTERCTL_ACCT_DB_H
 
-#include "compat.h"
+#include "base/compat.h"
 
-#include "acct_idmap.h"
-#include "acct_state.h"
-#include "db.h"
+#include "acct/acct_idmap.h"
+#include "acct/acct_state.h"
+#include "transport/db.h"
 
 /* Schema versions (convert_version_table) of slurmdbd 22.05, 23.11, 24.11. */
 #define ACCT_SCHEMA_2205 12

@@ -2,9 +2,9 @@
  * acct_dbd.c: where the accounting commands run (acct_dbd.h), asked by
  * the apply and the read-back alike.
  */
-#include "compat.h"
+#include "base/compat.h"
 
-#include "acct_dbd.h"
+#include "acct/acct_dbd.h"
 
 const char *acct_dbd_host(const struct model *m)
 {

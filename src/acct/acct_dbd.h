@@ -4,9 +4,9 @@
 #ifndef CLUSTERCTL_ACCT_DBD_H
 #define CLUSTERCTL_ACCT_DBD_H
 
-#include "compat.h"
+#include "base/compat.h"
 
-#include "model.h"
+#include "inventory/model.h"
 
 /*
  * The accounting host (cluster.accounting_host, else the first host with

@@ -5,16 +5,16 @@
  * QoS priority 0, grace time 0, usage factor 1), so that a database seeded
  * by sacctmgr from the same inventory diffs as empty.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "acct_state.h"
-#include "strbuf.h"
-#include "xalloc.h"
+#include "acct/acct_state.h"
+#include "base/strbuf.h"
+#include "base/xalloc.h"
 
 #define FAIRSHARE_PARENT "2147483647"
 

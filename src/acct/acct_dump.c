@@ -8,7 +8,7 @@
  * GRES ("gres/gpu:a100=2") has a ':' of its own. Keys the schema has no
  * place for are reported, not dropped.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <stdarg.h>
 #include <stdint.h>
@@ -17,10 +17,10 @@
 #include <string.h>
 #include <strings.h>
 
-#include "acct_import.h"
-#include "acct_state.h"
-#include "strbuf.h"
-#include "xalloc.h"
+#include "import/acct_import.h"
+#include "acct/acct_state.h"
+#include "base/strbuf.h"
+#include "base/xalloc.h"
 
 #define FAIRSHARE_PARENT "2147483647"
 

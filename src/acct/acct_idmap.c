@@ -3,13 +3,13 @@
  * back (acct_idmap.h), read by acct_observe.c, used by the conversions of
  * acct_convert.c.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "acct_idmap.h"
-#include "xalloc.h"
+#include "acct/acct_idmap.h"
+#include "base/xalloc.h"
 
 void acct_idmap_add(struct acct_idmap *m, unsigned long id, const char *name)
 {

@@ -7,7 +7,7 @@
 #ifndef CLUSTERCTL_ACCT_IDMAP_H
 #define CLUSTERCTL_ACCT_IDMAP_H
 
-#include "compat.h"
+#include "base/compat.h"
 
 #include <stddef.h>
 

@@ -3,14 +3,14 @@
  * memory (see acct_nset.h). Validity check: every interval is well formed, endpoints
  * are distinct, and any two intervals nest or are disjoint.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "acct_nset.h"
-#include "xalloc.h"
+#include "acct/acct_nset.h"
+#include "base/xalloc.h"
 
 void acct_nset_push(struct acct_nset *s, unsigned long id, const char *acct,
 		    const char *user, const char *part, long lft, long rgt,

@@ -17,7 +17,7 @@
 #ifndef CLUSTERCTL_ACCT_NSET_H
 #define CLUSTERCTL_ACCT_NSET_H
 
-#include "compat.h"
+#include "base/compat.h"
 
 struct acct_nrow {
 	unsigned long id;	/* id_assoc; 0 for rows not inserted yet */

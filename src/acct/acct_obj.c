@@ -4,14 +4,14 @@
  * reading the database, comparing, printing and writing, so a column is
  * described once.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "acct_state.h"
-#include "die.h"
-#include "xalloc.h"
+#include "acct/acct_state.h"
+#include "base/die.h"
+#include "base/xalloc.h"
 
 static const struct acct_field qos_fields[] = {
 	{ "description", "description", F_STR, "Description" },

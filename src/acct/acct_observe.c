@@ -5,15 +5,15 @@
  * rpc_version, TRES and QoS ids). Root's rows are left out: clusterctl
  * never changes them.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "acct_db.h"
-#include "strbuf.h"
-#include "xalloc.h"
+#include "acct/acct_db.h"
+#include "base/strbuf.h"
+#include "base/xalloc.h"
 
 void acct_dbinfo_release(struct acct_dbinfo *info)
 {

@@ -4,15 +4,15 @@
  * Removals are only planned with --prune and never touch root, root's user
  * association, the "normal" QoS, TRES rows or the cluster.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
-#include "acct.h"
-#include "acct_db.h"
-#include "xalloc.h"
+#include "acct/acct.h"
+#include "acct/acct_db.h"
+#include "base/xalloc.h"
 
 static bool str_eq(const char *a, const char *b)
 {

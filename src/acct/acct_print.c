@@ -3,14 +3,14 @@
  * "clusterctl plan") and for programs (JSON). Values are shown in their
  * canonical form: TRES by name, times in minutes, QoS by name.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "acct.h"
-#include "acct_db.h"
-#include "acct_sql.h"
+#include "acct/acct.h"
+#include "acct/acct_db.h"
+#include "acct/acct_sql.h"
 
 static const char *op_sign(enum acct_op op)
 {

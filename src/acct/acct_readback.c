@@ -3,15 +3,15 @@
  * goes through sacctmgr on the accounting host rather than the database so
  * that it also proves slurmdbd is up and reads the rows as intended.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "acct_dbd.h"
-#include "acct_sacctmgr.h"
-#include "transport.h"
-#include "xalloc.h"
+#include "acct/acct_dbd.h"
+#include "acct/acct_sacctmgr.h"
+#include "transport/transport.h"
+#include "base/xalloc.h"
 
 #define MAX_REPORTED 5
 /*

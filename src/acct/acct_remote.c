@@ -6,7 +6,7 @@
  * same timeouts and watchdog), which connects a host when it is first used
  * and keeps its session for the command.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -18,12 +18,12 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "acct.h"
-#include "exec.h"
-#include "hosttarget.h"
-#include "lock.h"
-#include "transport.h"
-#include "xalloc.h"
+#include "acct/acct.h"
+#include "transport/exec.h"
+#include "transport/hosttarget.h"
+#include "transport/lock.h"
+#include "transport/transport.h"
+#include "base/xalloc.h"
 
 struct acct_ssh {
 	const struct model *m;

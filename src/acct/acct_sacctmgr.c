@@ -5,17 +5,17 @@
  * load" flat file. Every argument is shell-quoted as one word, so a name or
  * description can never become shell syntax.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "acct.h"
-#include "acct_db.h"
-#include "acct_sacctmgr.h"
-#include "acct_sql.h"
-#include "transport.h"
-#include "xalloc.h"
+#include "acct/acct.h"
+#include "acct/acct_db.h"
+#include "acct/acct_sacctmgr.h"
+#include "acct/acct_sql.h"
+#include "transport/transport.h"
+#include "base/xalloc.h"
 
 static void arg(struct strbuf *out, const char *key, const char *val)
 {

@@ -4,11 +4,11 @@
 #ifndef CLUSTERCTL_ACCT_SACCTMGR_H
 #define CLUSTERCTL_ACCT_SACCTMGR_H
 
-#include "compat.h"
+#include "base/compat.h"
 
-#include "acct_db.h"
-#include "acct_state.h"
-#include "strbuf.h"
+#include "acct/acct_db.h"
+#include "acct/acct_state.h"
+#include "base/strbuf.h"
 
 /* One command per line, in an order sacctmgr accepts (parents first). */
 void acct_sacctmgr_commands(const struct acct_plan *p, struct strbuf *out);
@@ -33,7 +33,7 @@ bool acct_sacctmgr_split(const struct acct_plan *p, struct strbuf *head,
 /* Number of '\n' in sb: commands in a script, lines in a flat file. */
 size_t acct_count_lines(const struct strbuf *sb);
 
-#include "acct.h"
+#include "acct/acct.h"
 
 /*
  * Reads "sacctmgr show assoc|qos|user -P" on the accounting host and checks

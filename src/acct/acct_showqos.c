@@ -2,15 +2,15 @@
  * acct_showqos.c: "sacctmgr show qos -P" rows as flat-file QOS lines
  * (acct_showqos.h).
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
-#include "acct_showqos.h"
-#include "xalloc.h"
+#include "acct/acct_showqos.h"
+#include "base/xalloc.h"
 
 /* The '|'-separated fields of line (modified in place), at most max. */
 static size_t split(char *line, char **f, size_t max)

@@ -13,11 +13,11 @@
 #ifndef CLUSTERCTL_ACCT_SHOWQOS_H
 #define CLUSTERCTL_ACCT_SHOWQOS_H
 
-#include "compat.h"
+#include "base/compat.h"
 
 #include <stddef.h>
 
-#include "strbuf.h"
+#include "base/strbuf.h"
 
 /*
  * Appends a "QOS - 'name':Key='value'..." line per row to out: the number

@@ -18,7 +18,7 @@
  * acct_sql_assoc.c, removals in acct_sql_remove.c over the row sets of
  * acct_sql_rset.c.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <pwd.h>
 #include <stdio.h>
@@ -27,15 +27,15 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "acct_sql.h"
-#include "acct_sql_assoc.h"
-#include "acct_sql_entity.h"
-#include "acct_sql_gen.h"
-#include "acct_sql_remove.h"
-#include "acct_sql_rset.h"
-#include "acct_sqlw.h"
-#include "strbuf.h"
-#include "xalloc.h"
+#include "acct/acct_sql.h"
+#include "acct/acct_sql_assoc.h"
+#include "acct/acct_sql_entity.h"
+#include "acct/acct_sql_gen.h"
+#include "acct/acct_sql_remove.h"
+#include "acct/acct_sql_rset.h"
+#include "acct/acct_sqlw.h"
+#include "base/strbuf.h"
+#include "base/xalloc.h"
 
 static void batches_init(struct sqlw *w)
 {

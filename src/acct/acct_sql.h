@@ -7,9 +7,9 @@
 #ifndef CLUSTERCTL_ACCT_SQL_H
 #define CLUSTERCTL_ACCT_SQL_H
 
-#include "compat.h"
+#include "base/compat.h"
 
-#include "acct_db.h"
+#include "acct/acct_db.h"
 
 /*
  * Checks the schema (one of the generations), creates missing

@@ -4,12 +4,12 @@
  * alone, 19 per-cluster tables, no lineage, no flags columns (what a lab
  * capture of slurmdbd 22.05.8's general query log shows).
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <stdio.h>
 
-#include "acct_sql_gen.h"
-#include "xalloc.h"
+#include "acct/acct_sql_gen.h"
+#include "base/xalloc.h"
 
 static const char *const tables_2205[] = {
 	"assoc_table", "assoc_usage_day_table", "assoc_usage_hour_table",

@@ -15,7 +15,7 @@
  * The new columns comment, flags (accounts and associations) and
  * txn_table.deleted keep their defaults, which is what slurmdbd leaves.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -23,8 +23,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "acct_sql_gen.h"
-#include "xalloc.h"
+#include "acct/acct_sql_gen.h"
+#include "base/xalloc.h"
 
 static const char *const tables_2411[] = {
 	"assoc_table", "assoc_usage_day_table", "assoc_usage_hour_table",

@@ -18,13 +18,13 @@
  * The cluster row (a random id), the 22 per-cluster tables and the rest
  * are 24.11's.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "acct_sql_gen.h"
-#include "xalloc.h"
+#include "acct/acct_sql_gen.h"
+#include "base/xalloc.h"
 
 static bool knows_2505(const struct acct_dbinfo *info)
 {

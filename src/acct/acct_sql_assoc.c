@@ -6,18 +6,18 @@
  * inserted in batches and their ids read back by key. With 23.11+ lineage,
  * a new row goes in once its parent's id is known (insert_waves()).
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "acct_sql_assoc.h"
-#include "acct_sql_rset.h"
-#include "acct_sqlw.h"
-#include "strbuf.h"
-#include "xalloc.h"
+#include "acct/acct_sql_assoc.h"
+#include "acct/acct_sql_rset.h"
+#include "acct/acct_sqlw.h"
+#include "base/strbuf.h"
+#include "base/xalloc.h"
 
 static void set_newobj(struct sqlw *w, size_t idx, const struct acct_obj *o)
 {

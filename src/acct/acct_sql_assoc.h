@@ -5,9 +5,9 @@
 #ifndef CLUSTERCTL_ACCT_SQL_ASSOC_H
 #define CLUSTERCTL_ACCT_SQL_ASSOC_H
 
-#include "compat.h"
+#include "base/compat.h"
 
-#include "acct_sqlw.h"
+#include "acct/acct_sqlw.h"
 
 int sqlw_write_assocs(struct sqlw *w, char **cause);	/* w->c's associations */
 

@@ -3,17 +3,17 @@
  * accounts, users and coordinators (the rows of the cluster-wide tables),
  * as slurmdbd writes them for sacctmgr's add and modify commands.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "acct_sql_entity.h"
-#include "acct_sql_remove.h"
-#include "acct_sqlw.h"
-#include "strbuf.h"
-#include "xalloc.h"
+#include "acct/acct_sql_entity.h"
+#include "acct/acct_sql_remove.h"
+#include "acct/acct_sqlw.h"
+#include "base/strbuf.h"
+#include "base/xalloc.h"
 
 /* ---- TRES and QoS ---- */
 

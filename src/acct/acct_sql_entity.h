@@ -4,9 +4,9 @@
 #ifndef CLUSTERCTL_ACCT_SQL_ENTITY_H
 #define CLUSTERCTL_ACCT_SQL_ENTITY_H
 
-#include "compat.h"
+#include "base/compat.h"
 
-#include "acct_sqlw.h"
+#include "acct/acct_sqlw.h"
 
 int sqlw_write_qos(struct sqlw *w, char **cause);	/* TRES, QoS */
 int sqlw_write_entities(struct sqlw *w, char **cause);	/* accounts, users */

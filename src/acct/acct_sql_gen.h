@@ -6,9 +6,9 @@
 #ifndef CLUSTERCTL_ACCT_SQL_GEN_H
 #define CLUSTERCTL_ACCT_SQL_GEN_H
 
-#include "compat.h"
+#include "base/compat.h"
 
-#include "acct_sqlw.h"
+#include "acct/acct_sqlw.h"
 
 extern const struct sqlw_gen sqlw_gen_2205;	/* acct_sql_2205.c */
 extern const struct sqlw_gen sqlw_gen_2311;	/* acct_sql_2311.c */

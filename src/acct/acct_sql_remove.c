@@ -18,17 +18,17 @@
  * updated in memory (acct_nset_remove_subtree()); removed rows are deleted
  * by id at once, the moved ones written once at the end.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "acct_sql_remove.h"
-#include "acct_sql_rset.h"
-#include "acct_sqlw.h"
-#include "strbuf.h"
-#include "xalloc.h"
+#include "acct/acct_sql_remove.h"
+#include "acct/acct_sql_rset.h"
+#include "acct/acct_sqlw.h"
+#include "base/strbuf.h"
+#include "base/xalloc.h"
 
 static void txn_on(struct sqlw *w, int action, const char *name, const char *cluster,
 		   int *rc, char **cause)

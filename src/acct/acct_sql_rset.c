@@ -4,16 +4,16 @@
  * request selects there, and the writing back of a nested set once rows
  * are gone or moved.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "acct_sql_rset.h"
-#include "acct_sqlw.h"
-#include "strbuf.h"
-#include "xalloc.h"
+#include "acct/acct_sql_rset.h"
+#include "acct/acct_sqlw.h"
+#include "base/strbuf.h"
+#include "base/xalloc.h"
 
 /* The cluster's rpc_version (0: no slurmctld registered it yet). */
 static int cluster_rpc(struct sqlw *w, const char *cluster, long *rpc, char **cause)

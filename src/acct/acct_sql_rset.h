@@ -6,9 +6,9 @@
 #ifndef CLUSTERCTL_ACCT_SQL_RSET_H
 #define CLUSTERCTL_ACCT_SQL_RSET_H
 
-#include "compat.h"
+#include "base/compat.h"
 
-#include "acct_sqlw.h"
+#include "acct/acct_sqlw.h"
 
 /*
  * What one request removes on a cluster: set, the live rows of the

@@ -3,15 +3,15 @@
  * through (acct_sqlw.h): a cache of prepared statements, the audit rows of
  * txn_table, an object's column values and the UPDATE of changed fields.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "acct_sqlw.h"
-#include "strbuf.h"
-#include "xalloc.h"
+#include "acct/acct_sqlw.h"
+#include "base/strbuf.h"
+#include "base/xalloc.h"
 
 struct db_stmt *sqlw_stmt(struct sqlw *w, const char *sql, char **cause)
 {

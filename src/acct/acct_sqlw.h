@@ -10,12 +10,12 @@
 #ifndef CLUSTERCTL_ACCT_SQLW_H
 #define CLUSTERCTL_ACCT_SQLW_H
 
-#include "compat.h"
+#include "base/compat.h"
 
-#include "acct_batch.h"
-#include "acct_db.h"
-#include "acct_nset.h"
-#include "strbuf.h"
+#include "acct/acct_batch.h"
+#include "acct/acct_db.h"
+#include "acct/acct_nset.h"
+#include "base/strbuf.h"
 
 /* slurmdbd_msg_type_t values slurmdbd stores in txn_table.action */
 enum {

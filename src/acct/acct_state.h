@@ -12,9 +12,9 @@
 #ifndef CLUSTERCTL_ACCT_STATE_H
 #define CLUSTERCTL_ACCT_STATE_H
 
-#include "compat.h"
+#include "base/compat.h"
 
-#include "model.h"
+#include "inventory/model.h"
 
 enum acct_kind {
 	ACCT_CLUSTER,

@@ -4,7 +4,7 @@
  * DenyOnLimit, denyonlimit); the diff needs one, so both the model and the
  * database side are brought to the forms documented in acct_state.h.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -12,11 +12,11 @@
 #include <string.h>
 #include <strings.h>
 
-#include "acct_state.h"
-#include "inventory.h"
-#include "slurmtime.h"
-#include "strbuf.h"
-#include "xalloc.h"
+#include "acct/acct_state.h"
+#include "inventory/inventory.h"
+#include "slurm/slurmtime.h"
+#include "base/strbuf.h"
+#include "base/xalloc.h"
 
 char *acct_lower(char *s)
 {

@@ -8,22 +8,22 @@
  * <path>.clusterctl-old), after users and groups got the inventory's ids.
  * Then services, accounting, and the session's verify round.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "acct.h"
-#include "apply.h"
-#include "capacity.h"
-#include "die.h"
-#include "exec.h"
-#include "hostlist.h"
-#include "keeporig.h"
-#include "lock.h"
-#include "observe.h"
-#include "slurmkeys.h"
-#include "xalloc.h"
+#include "acct/acct.h"
+#include "act/apply.h"
+#include "observe/capacity.h"
+#include "base/die.h"
+#include "transport/exec.h"
+#include "slurm/hostlist.h"
+#include "act/keeporig.h"
+#include "transport/lock.h"
+#include "observe/observe.h"
+#include "slurm/slurmkeys.h"
+#include "base/xalloc.h"
 
 #define APPLY_BACKUP_SUFFIX ".clusterctl-old"
 

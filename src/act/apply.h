@@ -37,11 +37,11 @@
 #ifndef CLUSTERCTL_APPLY_H
 #define CLUSTERCTL_APPLY_H
 
-#include "compat.h"
+#include "base/compat.h"
 
-#include "plan.h"
-#include "session.h"
-#include "strbuf.h"
+#include "decide/plan.h"
+#include "act/session.h"
+#include "base/strbuf.h"
 
 /* What apply did, for the summary line. */
 struct apply_summary {

@@ -2,13 +2,13 @@
  * keeporig.c: a copy of each site file apply replaces, kept once as
  * FILE.clusterctl-orig (keeporig.h).
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <string.h>
 
-#include "keeporig.h"
-#include "render.h"
-#include "xalloc.h"
+#include "act/keeporig.h"
+#include "render/render.h"
+#include "base/xalloc.h"
 
 bool keeporig_wanted(const struct plan *p, const struct plan_file *f)
 {

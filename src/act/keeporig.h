@@ -14,11 +14,11 @@
 #ifndef CLUSTERCTL_KEEPORIG_H
 #define CLUSTERCTL_KEEPORIG_H
 
-#include "compat.h"
+#include "base/compat.h"
 
-#include "plan.h"
-#include "strbuf.h"
-#include "transport.h"
+#include "decide/plan.h"
+#include "base/strbuf.h"
+#include "transport/transport.h"
 
 #define KEEPORIG_SUFFIX ".clusterctl-orig"
 

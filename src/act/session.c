@@ -4,22 +4,22 @@
  * round (one observe.h script per host) handed to plan_decide, and the
  * verify round after apply.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 #include <unistd.h>
 
-#include "exec.h"
-#include "hosttarget.h"
-#include "lock.h"
-#include "observe.h"
-#include "observe_include.h"
-#include "session.h"
-#include "slurmconf.h"
-#include "slurmkeys.h"
-#include "xalloc.h"
+#include "transport/exec.h"
+#include "transport/hosttarget.h"
+#include "transport/lock.h"
+#include "observe/observe.h"
+#include "observe/observe_include.h"
+#include "act/session.h"
+#include "slurm/slurmconf.h"
+#include "slurm/slurmkeys.h"
+#include "base/xalloc.h"
 
 /* ---- session ---- */
 

@@ -25,14 +25,14 @@
 #ifndef CLUSTERCTL_SESSION_H
 #define CLUSTERCTL_SESSION_H
 
-#include "compat.h"
+#include "base/compat.h"
 
-#include "model.h"
-#include "mungekey.h"
-#include "obs.h"
-#include "plan.h"
-#include "render.h"
-#include "transport.h"
+#include "inventory/model.h"
+#include "slurm/mungekey.h"
+#include "observe/obs.h"
+#include "decide/plan.h"
+#include "render/render.h"
+#include "transport/transport.h"
 
 struct exec_pool;
 

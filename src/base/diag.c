@@ -3,7 +3,7 @@
  * line and a caret under each error), the source files behind those
  * excerpts, read once per list, and the edit distance behind "did you mean".
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -13,9 +13,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "diag.h"
-#include "strbuf.h"
-#include "xalloc.h"
+#include "base/diag.h"
+#include "base/strbuf.h"
+#include "base/xalloc.h"
 
 static void diag_vadd(struct diag_list *dl, enum diag_level level,
 		      const struct src_loc *loc, const char *fmt, va_list ap)

@@ -14,7 +14,7 @@
 #ifndef CLUSTERCTL_DIAG_H
 #define CLUSTERCTL_DIAG_H
 
-#include "compat.h"
+#include "base/compat.h"
 
 #include <stdio.h>
 

@@ -2,7 +2,7 @@
  * die.c: fatal error reporting for the few conditions that end the process.
  * Everything the user can fix is reported through diag.c instead.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <errno.h>
 #include <stdarg.h>
@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "die.h"
+#include "base/die.h"
 
 static void vreport(const char *prefix, const char *fmt, va_list ap,
 		    const char *suffix)

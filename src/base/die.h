@@ -6,7 +6,7 @@
 #ifndef CLUSTERCTL_DIE_H
 #define CLUSTERCTL_DIE_H
 
-#include "compat.h"
+#include "base/compat.h"
 
 /* Prints "clusterctl: fatal: ..." to stderr and exits with status 1. */
 ATTR_NORETURN ATTR_PRINTF(1, 2) void die(const char *fmt, ...);

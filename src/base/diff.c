@@ -8,13 +8,13 @@
  * Hunks are grouped and labelled exactly as GNU diff -u does, so people read
  * the plan the way they read any patch.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "diff.h"
-#include "xalloc.h"
+#include "base/diff.h"
+#include "base/xalloc.h"
 
 #define DIFF_MAX_D 2000
 

@@ -5,9 +5,9 @@
 #ifndef CLUSTERCTL_DIFF_H
 #define CLUSTERCTL_DIFF_H
 
-#include "compat.h"
+#include "base/compat.h"
 
-#include "strbuf.h"
+#include "base/strbuf.h"
 
 #define DIFF_CONTEXT 3
 

@@ -2,7 +2,7 @@
  * fileio.c: whole-file reads, exact-mode creation, atomic replacement and
  * mkdir -p (fileio.h). Loops on EINTR and short writes; never prints.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -11,9 +11,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "fileio.h"
-#include "strbuf.h"
-#include "xalloc.h"
+#include "base/fileio.h"
+#include "base/strbuf.h"
+#include "base/xalloc.h"
 
 char *fileio_read_fd(int fd, size_t *len)
 {

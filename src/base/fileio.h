@@ -9,7 +9,7 @@
 #ifndef CLUSTERCTL_FILEIO_H
 #define CLUSTERCTL_FILEIO_H
 
-#include "compat.h"
+#include "base/compat.h"
 
 #include <stddef.h>
 #include <sys/stat.h>

@@ -5,15 +5,15 @@
  * realpath(), so a symlink committed into the inventory's tree that points
  * at /root/.ssh/id_ed25519 is outside, as is "../../etc/shadow".
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
-#include "pathtrust.h"
-#include "xalloc.h"
+#include "base/pathtrust.h"
+#include "base/xalloc.h"
 
 static char **allowed;
 static size_t n_allowed, alloc_allowed;

@@ -18,7 +18,7 @@
 #ifndef CLUSTERCTL_PATHTRUST_H
 #define CLUSTERCTL_PATHTRUST_H
 
-#include "compat.h"
+#include "base/compat.h"
 
 /*
  * Allows files under dir (resolved now). 0, or -1 with *cause (newly

@@ -4,11 +4,11 @@
  * must be exact rather than fast; it still runs at a few hundred MB/s, far
  * more than the kilobytes of config a cluster has.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <string.h>
 
-#include "sha256.h"
+#include "base/sha256.h"
 
 static const uint32_t sha256_k[64] = {
 	0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1,

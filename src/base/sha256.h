@@ -5,7 +5,7 @@
 #ifndef CLUSTERCTL_SHA256_H
 #define CLUSTERCTL_SHA256_H
 
-#include "compat.h"
+#include "base/compat.h"
 
 /* Incremental interface, for data that arrives in pieces. */
 struct sha256_ctx {

@@ -2,15 +2,15 @@
  * strbuf.c: growable strings. Used for diagnostics, rendered files, SQL text
  * and plan output, so that no fixed buffer ever truncates a long hostlist.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "die.h"
-#include "strbuf.h"
-#include "xalloc.h"
+#include "base/die.h"
+#include "base/strbuf.h"
+#include "base/xalloc.h"
 
 char strbuf_empty[1];
 

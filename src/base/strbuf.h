@@ -5,7 +5,7 @@
 #ifndef CLUSTERCTL_STRBUF_H
 #define CLUSTERCTL_STRBUF_H
 
-#include "compat.h"
+#include "base/compat.h"
 
 #include <stdarg.h>
 

@@ -2,14 +2,14 @@
  * xalloc.c: the allocation wrappers of xalloc.h. Each dies on failure so
  * callers never carry out-of-memory paths.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "die.h"
-#include "xalloc.h"
+#include "base/die.h"
+#include "base/xalloc.h"
 
 void *xmalloc(size_t size)
 {

@@ -6,7 +6,7 @@
 #ifndef CLUSTERCTL_XALLOC_H
 #define CLUSTERCTL_XALLOC_H
 
-#include "compat.h"
+#include "base/compat.h"
 
 #include <stdarg.h>
 

@@ -3,16 +3,16 @@
  * is written plain only when it has nothing YAML could read as syntax or
  * as another type (null, booleans of YAML 1.1, leading '-', ':', '#', ...).
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
-#include "strbuf.h"
-#include "xalloc.h"
-#include "yamlout.h"
+#include "base/strbuf.h"
+#include "base/xalloc.h"
+#include "base/yamlout.h"
 
 bool yamlout_plain_ok(const char *s)
 {

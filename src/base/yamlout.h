@@ -7,9 +7,9 @@
 #ifndef CLUSTERCTL_YAMLOUT_H
 #define CLUSTERCTL_YAMLOUT_H
 
-#include "compat.h"
+#include "base/compat.h"
 
-#include "strbuf.h"
+#include "base/strbuf.h"
 
 /* True when s reads back as the same string written plain. */
 bool yamlout_plain_ok(const char *s);

@@ -12,21 +12,21 @@
  * tests/t/t0270-cli.sh then wants it in the completion and the man page
  * too.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
-#include "cmd.h"
-#include "die.h"
-#include "inventory.h"
-#include "model.h"
-#include "overlay.h"
-#include "pathtrust.h"
-#include "strbuf.h"
-#include "version.h"
-#include "xalloc.h"
+#include "cli/cmd.h"
+#include "base/die.h"
+#include "inventory/inventory.h"
+#include "inventory/model.h"
+#include "inventory/overlay.h"
+#include "base/pathtrust.h"
+#include "base/strbuf.h"
+#include "base/version.h"
+#include "base/xalloc.h"
 
 const struct cmd_entry *const cmd_table[] = {
 	&cmd_validate_entry,

@@ -8,13 +8,13 @@
 #ifndef CLUSTERCTL_CMD_H
 #define CLUSTERCTL_CMD_H
 
-#include "compat.h"
+#include "base/compat.h"
 
 #include <getopt.h>
 #include <jansson.h>
 #include <stdio.h>
 
-#include "diag.h"
+#include "base/diag.h"
 
 struct model;
 

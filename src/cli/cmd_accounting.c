@@ -4,15 +4,15 @@
  * Slurm accounting database and exits 0 (nothing) or 2 (pending); apply
  * writes it with the inventory's method (sql or sacctmgr) and reads back.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "acct.h"
-#include "cmd.h"
-#include "strbuf.h"
+#include "acct/acct.h"
+#include "cli/cmd.h"
+#include "base/strbuf.h"
 
 static const char *const accounting_usage[] = {
 	"clusterctl accounting plan INVENTORY [--prune] [--json] [--overlay FILE]...",

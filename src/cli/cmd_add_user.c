@@ -12,7 +12,7 @@
  * (exit 0, file untouched); the same user with other settings is refused
  * (exit 1): add-user never rewrites an existing entry, edit it by hand.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -22,16 +22,16 @@
 
 #include <jansson.h>
 
-#include "acct.h"
-#include "cmd.h"
-#include "die.h"
-#include "fileio.h"
-#include "inventory.h"
-#include "strbuf.h"
-#include "validate.h"
-#include "add_user_req.h"
-#include "xalloc.h"
-#include "yaml_splice.h"
+#include "acct/acct.h"
+#include "cli/cmd.h"
+#include "base/die.h"
+#include "base/fileio.h"
+#include "inventory/inventory.h"
+#include "base/strbuf.h"
+#include "inventory/validate.h"
+#include "inventory/add_user_req.h"
+#include "base/xalloc.h"
+#include "inventory/yaml_splice.h"
 
 static const char *const add_user_usage[] = {
 	"clusterctl add-user INVENTORY NAME --account A [--account B]...",

@@ -7,17 +7,17 @@
  * hosts failed (the others are applied), 1 on a fatal error, 3 for an
  * invalid inventory. --dry-run is plan.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
-#include "apply.h"
-#include "cmd.h"
-#include "plan.h"
-#include "xalloc.h"
+#include "act/apply.h"
+#include "cli/cmd.h"
+#include "decide/plan.h"
+#include "base/xalloc.h"
 
 static const char *const apply_usage[] = {
 	"clusterctl apply INVENTORY [--dry-run [--json]] [--fanout N] [--prune]",

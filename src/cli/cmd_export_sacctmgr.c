@@ -5,14 +5,14 @@
  * QoS), or with --commands as the "sacctmgr -i" commands the sacctmgr
  * method would run on an empty database. Needs no database.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "acct.h"
-#include "cmd.h"
-#include "strbuf.h"
+#include "acct/acct.h"
+#include "cli/cmd.h"
+#include "base/strbuf.h"
 
 static const char *const export_sacctmgr_usage[] = {
 	"clusterctl export-sacctmgr INVENTORY [--commands] [--overlay FILE]...",

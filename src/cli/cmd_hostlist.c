@@ -3,16 +3,16 @@
  * syntax on the command line, so that an admin can check what a nodes:
  * entry of the inventory means, or fold a list of names for slurm.conf.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
-#include "cmd.h"
-#include "fileio.h"
-#include "hostlist.h"
+#include "cli/cmd.h"
+#include "base/fileio.h"
+#include "slurm/hostlist.h"
 
 static const char *const hostlist_usage[] = {
 	"clusterctl hostlist expand EXPR...",

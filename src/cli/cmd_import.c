@@ -6,21 +6,21 @@
  * on stderr and the command exits 4 with the YAML still printed, so a
  * lossy import is never mistaken for a faithful one.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "acct_import.h"
-#include "acct_showqos.h"
-#include "cmd.h"
-#include "fileio.h"
-#include "import_cluster.h"
-#include "import_nodes.h"
-#include "strbuf.h"
-#include "xalloc.h"
+#include "import/acct_import.h"
+#include "acct/acct_showqos.h"
+#include "cli/cmd.h"
+#include "base/fileio.h"
+#include "import/import_cluster.h"
+#include "import/import_nodes.h"
+#include "base/strbuf.h"
+#include "base/xalloc.h"
 
 static const char *const import_usage[] = {
 	"clusterctl import accounting INVENTORY",

@@ -5,19 +5,19 @@
  * (or the accounting database) could not be observed, 1 on a fatal error,
  * 3 for an invalid inventory.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
-#include "cmd.h"
-#include "die.h"
-#include "hostlist.h"
-#include "plan.h"
-#include "session.h"
-#include "xalloc.h"
+#include "cli/cmd.h"
+#include "base/die.h"
+#include "slurm/hostlist.h"
+#include "decide/plan.h"
+#include "act/session.h"
+#include "base/xalloc.h"
 
 static const char *const plan_usage[] = {
 	"clusterctl plan INVENTORY [--json] [--fanout N] [--prune]",

@@ -4,17 +4,17 @@
  * (render_dir.c: identical files hard-linked, a previous render replaced
  * cleanly, a non-empty DIR without a manifest refused, never clobbered).
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "cmd.h"
-#include "diag.h"
-#include "model.h"
-#include "render.h"
-#include "render_dir.h"
-#include "strbuf.h"
+#include "cli/cmd.h"
+#include "base/diag.h"
+#include "inventory/model.h"
+#include "render/render.h"
+#include "render/render_dir.h"
+#include "base/strbuf.h"
 
 static const char *const render_usage[] = {
 	"clusterctl render INVENTORY -o DIR [--json] [--overlay FILE]...",

@@ -5,7 +5,7 @@
  * Partials {{> name}} come from FILE's directory (name.mustache, then
  * name); a name that would leave that directory is an error.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <errno.h>
 #include <jansson.h>
@@ -14,12 +14,12 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cmd.h"
-#include "diag.h"
-#include "fileio.h"
-#include "strbuf.h"
-#include "tmpl.h"
-#include "xalloc.h"
+#include "cli/cmd.h"
+#include "base/diag.h"
+#include "base/fileio.h"
+#include "base/strbuf.h"
+#include "render/tmpl.h"
+#include "base/xalloc.h"
 
 static const char *const template_usage[] = {
 	"clusterctl template FILE [--data DATA.json] [--html-escape] [-o OUT]",

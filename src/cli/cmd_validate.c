@@ -7,15 +7,15 @@
  * "--list-keys" prints the inventory key reference (docs/inventory-keys.md
  * is this output) from the loader's own tables.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "cmd.h"
-#include "inventory.h"
-#include "strbuf.h"
+#include "cli/cmd.h"
+#include "inventory/inventory.h"
+#include "base/strbuf.h"
 
 static const char *const validate_usage[] = {
 	"clusterctl validate INVENTORY [--overlay FILE]... [--json]",

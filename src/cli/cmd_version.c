@@ -2,12 +2,12 @@
  * cmd_version.c: "clusterctl version" prints the program's version and the
  * versions of the libraries it was built against.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <stdio.h>
 
-#include "cmd.h"
-#include "version.h"
+#include "cli/cmd.h"
+#include "base/version.h"
 
 static const char *const version_usage[] = {
 	"clusterctl version",

@@ -4,16 +4,16 @@
  * preamble every command shares, cmd.h), and checks that stdout was really
  * written before returning the command's exit code.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "cmd.h"
-#include "lock.h"
-#include "version.h"
+#include "cli/cmd.h"
+#include "transport/lock.h"
+#include "base/version.h"
 
 static void print_main_help(FILE *out)
 {

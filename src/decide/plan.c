@@ -8,20 +8,20 @@
  * reach a diff: the database password is masked on both sides before
  * diffing (plan_secret.c).
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "acct.h"
-#include "diff.h"
-#include "hostlist.h"
-#include "observe_include.h"
-#include "plan.h"
-#include "plan_services.h"
-#include "sha256.h"
-#include "slurmkeys.h"
-#include "xalloc.h"
+#include "acct/acct.h"
+#include "base/diff.h"
+#include "slurm/hostlist.h"
+#include "observe/observe_include.h"
+#include "decide/plan.h"
+#include "decide/plan_services.h"
+#include "base/sha256.h"
+#include "slurm/slurmkeys.h"
+#include "base/xalloc.h"
 
 /* ---- --only ---- */
 

@@ -15,17 +15,17 @@
 #ifndef CLUSTERCTL_PLAN_H
 #define CLUSTERCTL_PLAN_H
 
-#include "compat.h"
+#include "base/compat.h"
 
 #include <jansson.h>
 
-#include "hwtruth.h"
-#include "model.h"
-#include "mungekey.h"
-#include "obs.h"
-#include "render.h"
-#include "slurmread.h"
-#include "strbuf.h"
+#include "observe/hwtruth.h"
+#include "inventory/model.h"
+#include "slurm/mungekey.h"
+#include "observe/obs.h"
+#include "render/render.h"
+#include "slurm/slurmread.h"
+#include "base/strbuf.h"
 
 struct acct_plan;
 struct plan_diff;

@@ -6,18 +6,18 @@
  * up in a table of what a reconfigure can change and what needs a
  * restart, per release.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "fileio.h"
-#include "passfile.h"
-#include "plan.h"
-#include "slurmdiff.h"
-#include "strbuf.h"
-#include "xalloc.h"
+#include "base/fileio.h"
+#include "slurm/passfile.h"
+#include "decide/plan.h"
+#include "slurm/slurmdiff.h"
+#include "base/strbuf.h"
+#include "base/xalloc.h"
 
 /* ---- the restart classification (docs/restart-classification.md) ---- */
 

@@ -5,13 +5,13 @@
  * reads the database and diffs it, and its method is fixed in the plan).
  * plan_compute() then compares; nothing changes the plan afterwards.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <stdlib.h>
 
-#include "acct.h"
-#include "plan.h"
-#include "xalloc.h"
+#include "acct/acct.h"
+#include "decide/plan.h"
+#include "base/xalloc.h"
 
 static int plan_choose_key(const struct model *m, const struct mungekey *found,
 			   struct mungekey *key, enum plan_key_source *src,

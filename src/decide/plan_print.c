@@ -5,15 +5,15 @@
  * built as JSON with the same grouping. Only masked diffs and fingerprints
  * reach the output: plan.c never keeps a secret in a printable field.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "acct.h"
-#include "hostlist.h"
-#include "plan.h"
-#include "xalloc.h"
+#include "acct/acct.h"
+#include "slurm/hostlist.h"
+#include "decide/plan.h"
+#include "base/xalloc.h"
 
 /* ---- grouping: identical changes on many hosts print once ---- */
 

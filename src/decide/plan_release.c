@@ -11,20 +11,20 @@
  * admin pushes the configuration the newer release needs while the older
  * one still runs it.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
-#include "fileio.h"
-#include "hostlist.h"
-#include "observe.h"
-#include "plan.h"
-#include "slurmconf.h"
-#include "slurmkeys.h"
-#include "strbuf.h"
-#include "xalloc.h"
+#include "base/fileio.h"
+#include "slurm/hostlist.h"
+#include "observe/observe.h"
+#include "decide/plan.h"
+#include "slurm/slurmconf.h"
+#include "slurm/slurmkeys.h"
+#include "base/strbuf.h"
+#include "base/xalloc.h"
 
 /* Slurm's order: what an upgrade moves, first to last (obs_host.rel indexes). */
 static const int upgrade_order[] = { SVC_SLURMDBD, SVC_SLURMCTLD, SVC_SLURMD,

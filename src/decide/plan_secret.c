@@ -3,14 +3,14 @@
  * the database password masked; the bytes a file must hold get the
  * password or the munge key put in only when they are staged.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "plan.h"
-#include "slurmkeys.h"
-#include "xalloc.h"
+#include "decide/plan.h"
+#include "slurm/slurmkeys.h"
+#include "base/xalloc.h"
 
 #define PLAN_MASK "********"
 

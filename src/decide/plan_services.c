@@ -4,18 +4,18 @@
  * and in configless mode what the hosts that fetch their configs receive
  * through slurmctld.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "fileio.h"
-#include "hostlist.h"
-#include "passfile.h"
-#include "plan_services.h"
-#include "slurmdiff.h"
-#include "slurmkeys.h"
-#include "xalloc.h"
+#include "base/fileio.h"
+#include "slurm/hostlist.h"
+#include "slurm/passfile.h"
+#include "decide/plan_services.h"
+#include "slurm/slurmdiff.h"
+#include "slurm/slurmkeys.h"
+#include "base/xalloc.h"
 
 static void plan_add_service(struct plan *p, size_t host, enum service_kind k,
 			     enum plan_svc_action a, const char *why)

@@ -6,9 +6,9 @@
 #ifndef CLUSTERCTL_PLAN_SERVICES_H
 #define CLUSTERCTL_PLAN_SERVICES_H
 
-#include "compat.h"
+#include "base/compat.h"
 
-#include "plan.h"
+#include "decide/plan.h"
 
 /*
  * Fills p->services (host by host, service_start) and the configless

@@ -7,7 +7,7 @@
  * is reported, never dropped. Also the live-database source: the objects
  * acct_observe() reads, and the columns it has no field for.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <stdarg.h>
 #include <stdint.h>
@@ -16,13 +16,13 @@
 #include <string.h>
 #include <strings.h>
 
-#include "acct_db.h"
-#include "acct_import.h"
-#include "acct_state.h"
-#include "db.h"
-#include "strbuf.h"
-#include "xalloc.h"
-#include "yamlout.h"
+#include "acct/acct_db.h"
+#include "import/acct_import.h"
+#include "acct/acct_state.h"
+#include "transport/db.h"
+#include "base/strbuf.h"
+#include "base/xalloc.h"
+#include "base/yamlout.h"
 
 #define FAIRSHARE_PARENT "2147483647"
 

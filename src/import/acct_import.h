@@ -19,10 +19,10 @@
 #ifndef CLUSTERCTL_ACCT_IMPORT_H
 #define CLUSTERCTL_ACCT_IMPORT_H
 
-#include "compat.h"
+#include "base/compat.h"
 
-#include "model.h"
-#include "strbuf.h"
+#include "inventory/model.h"
+#include "base/strbuf.h"
 
 struct acct_objset;
 

@@ -4,21 +4,21 @@
  * (includes read through the same session), the release and the service
  * users, and the ssh: section that reached it.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
-#include "import_cluster.h"
-#include "import_daemons.h"
-#include "import_hw.h"
-#include "import_nodes.h"
-#include "slurmread.h"
-#include "strbuf.h"
-#include "transport.h"
-#include "xalloc.h"
-#include "yamlout.h"
+#include "import/import_cluster.h"
+#include "import/import_daemons.h"
+#include "import/import_hw.h"
+#include "import/import_nodes.h"
+#include "slurm/slurmread.h"
+#include "base/strbuf.h"
+#include "transport/transport.h"
+#include "base/xalloc.h"
+#include "base/yamlout.h"
 
 /* slurmread_fn over a transport: a file the controller does not have is an error. */
 static int remote_read(void *arg, const char *path, char **text, size_t *len, char **cause)

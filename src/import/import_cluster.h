@@ -17,11 +17,11 @@
 #ifndef CLUSTERCTL_IMPORT_CLUSTER_H
 #define CLUSTERCTL_IMPORT_CLUSTER_H
 
-#include "compat.h"
+#include "base/compat.h"
 
-#include "import_nodes.h"
-#include "strbuf.h"
-#include "transport.h"
+#include "import/import_nodes.h"
+#include "base/strbuf.h"
+#include "transport/transport.h"
 
 /*
  * Reads the cluster through the controller t names (config_dir: NULL for

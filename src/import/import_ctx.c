@@ -2,18 +2,18 @@
  * import_ctx.c: the shared state of "import nodes" and the helpers both
  * halves use: problems named by file and line, extra: mappings.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
-#include "import_ctx.h"
-#include "slurmread.h"
-#include "strbuf.h"
-#include "xalloc.h"
-#include "yamlout.h"
+#include "import/import_ctx.h"
+#include "slurm/slurmread.h"
+#include "base/strbuf.h"
+#include "base/xalloc.h"
+#include "base/yamlout.h"
 
 void imp_init(struct imp *im, const struct import_source *src, struct strbuf *problems)
 {

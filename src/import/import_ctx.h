@@ -11,14 +11,14 @@
 #ifndef CLUSTERCTL_IMPORT_CTX_H
 #define CLUSTERCTL_IMPORT_CTX_H
 
-#include "compat.h"
+#include "base/compat.h"
 
-#include "import_nodes.h"
-#include "slurmconf.h"
-#include "slurmkeys.h"
-#include "sitecomments.h"
-#include "slurmread.h"
-#include "strbuf.h"
+#include "import/import_nodes.h"
+#include "slurm/slurmconf.h"
+#include "slurm/slurmkeys.h"
+#include "slurm/sitecomments.h"
+#include "slurm/slurmread.h"
+#include "base/strbuf.h"
 
 /* Where the inventory import writes puts Slurm's configs (no config_dir: the default). */
 #define IMP_CONF_DIR "/etc/slurm"

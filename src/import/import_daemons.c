@@ -7,17 +7,17 @@
  * password_file reference, the rest (Purge*After, Archive*, ...) goes to
  * cluster.slurmdbd_conf.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
-#include "import_daemons.h"
-#include "slurmkeys.h"
-#include "slurmread.h"
-#include "strbuf.h"
-#include "yamlout.h"
+#include "import/import_daemons.h"
+#include "slurm/slurmkeys.h"
+#include "slurm/slurmread.h"
+#include "base/strbuf.h"
+#include "base/yamlout.h"
 
 /* Appends "    Key: value" for every setting of c the release takes. */
 static void emit_settings(struct imp *im, enum slurmkeys_table t, const struct slurmconf *c,

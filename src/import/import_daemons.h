@@ -7,11 +7,11 @@
 #ifndef CLUSTERCTL_IMPORT_DAEMONS_H
 #define CLUSTERCTL_IMPORT_DAEMONS_H
 
-#include "compat.h"
+#include "base/compat.h"
 
-#include "import_ctx.h"
-#include "slurmconf.h"
-#include "strbuf.h"
+#include "import/import_ctx.h"
+#include "slurm/slurmconf.h"
+#include "base/strbuf.h"
 
 /* True when h names the host it is read on itself (localhost, 127.0.0.1, ::1). */
 bool imp_local_host(const char *h);

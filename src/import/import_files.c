@@ -6,19 +6,19 @@
  * was given, import cluster over the controller's SSH session. Whatever is
  * not carried is named by import_nodes.c, as before.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
-#include "fileio.h"
-#include "import_ctx.h"
-#include "model.h"
-#include "passfile.h"
-#include "xalloc.h"
-#include "yamlout.h"
+#include "base/fileio.h"
+#include "import/import_ctx.h"
+#include "inventory/model.h"
+#include "slurm/passfile.h"
+#include "base/xalloc.h"
+#include "base/yamlout.h"
 
 /* Absolute, with no empty, "." or ".." part: a files: entry's path. */
 static bool clean_path(const char *p)

@@ -6,21 +6,21 @@
  * per run of hosts whose names, addresses and slurmd ports count up
  * together), written as YAML.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
-#include "hostlist.h"
-#include "import_ctx.h"
-#include "import_hw.h"
-#include "model.h"
-#include "slurmread.h"
-#include "strbuf.h"
-#include "xalloc.h"
-#include "yamlout.h"
+#include "slurm/hostlist.h"
+#include "import/import_ctx.h"
+#include "import/import_hw.h"
+#include "inventory/model.h"
+#include "slurm/slurmread.h"
+#include "base/strbuf.h"
+#include "base/xalloc.h"
+#include "base/yamlout.h"
 
 /* NodeName= keys a node type models, in the order they are written. */
 static const char *const type_keys[][2] = {

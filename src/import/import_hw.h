@@ -6,10 +6,10 @@
 #ifndef CLUSTERCTL_IMPORT_HW_H
 #define CLUSTERCTL_IMPORT_HW_H
 
-#include "compat.h"
+#include "base/compat.h"
 
-#include "import_ctx.h"
-#include "strbuf.h"
+#include "import/import_ctx.h"
+#include "base/strbuf.h"
 
 /* Adds the nodes of NodeName= line li (and their type). 0, or -1 + *cause. */
 int imp_add_node_line(struct imp *im, size_t li, char **cause);

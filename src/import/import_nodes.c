@@ -7,7 +7,7 @@
  * the same way are left out (they are clusterctl's defaults), every other
  * key is carried.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <ctype.h>
 #include <unistd.h>
@@ -17,21 +17,21 @@
 #include <strings.h>
 #include <sys/stat.h>
 
-#include "import_ctx.h"
-#include "import_daemons.h"
-#include "import_hw.h"
-#include "slurmread.h"
-#include "hostlist.h"
-#include "inventory.h"
-#include "passfile.h"
-#include "render.h"
-#include "slurmconf.h"
-#include "slurmdiff.h"
-#include "slurmkeys.h"
-#include "strbuf.h"
-#include "validate.h"
-#include "xalloc.h"
-#include "yamlout.h"
+#include "import/import_ctx.h"
+#include "import/import_daemons.h"
+#include "import/import_hw.h"
+#include "slurm/slurmread.h"
+#include "slurm/hostlist.h"
+#include "inventory/inventory.h"
+#include "slurm/passfile.h"
+#include "render/render.h"
+#include "slurm/slurmconf.h"
+#include "slurm/slurmdiff.h"
+#include "slurm/slurmkeys.h"
+#include "base/strbuf.h"
+#include "inventory/validate.h"
+#include "base/xalloc.h"
+#include "base/yamlout.h"
 
 /* PartitionName= keys a partition models. */
 static const char *const part_keys[][2] = {

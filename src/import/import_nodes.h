@@ -21,10 +21,10 @@
 #ifndef CLUSTERCTL_IMPORT_NODES_H
 #define CLUSTERCTL_IMPORT_NODES_H
 
-#include "compat.h"
+#include "base/compat.h"
 
-#include "slurmread.h"
-#include "strbuf.h"
+#include "slurm/slurmread.h"
+#include "base/strbuf.h"
 
 /* One file's text; path NULL when the cluster has none. */
 struct import_file {

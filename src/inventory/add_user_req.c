@@ -4,18 +4,18 @@
  * the accounts loaded by the inventory's own loader, the checks against
  * the inventory and whether an existing user already is what is asked.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "add_user_req.h"
-#include "diag.h"
-#include "inventory.h"
-#include "strbuf.h"
-#include "xalloc.h"
-#include "yaml_splice.h"
+#include "inventory/add_user_req.h"
+#include "base/diag.h"
+#include "inventory/inventory.h"
+#include "base/strbuf.h"
+#include "base/xalloc.h"
+#include "inventory/yaml_splice.h"
 
 static void req_push(struct add_user_req *r, struct str_list *l, size_t *alloc,
 		     const char *arg)

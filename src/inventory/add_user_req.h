@@ -7,9 +7,9 @@
 #ifndef CLUSTERCTL_ADD_USER_REQ_H
 #define CLUSTERCTL_ADD_USER_REQ_H
 
-#include "compat.h"
+#include "base/compat.h"
 
-#include "model.h"
+#include "inventory/model.h"
 
 struct add_user_req {
 	const char *inventory, *name;

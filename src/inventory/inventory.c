@@ -11,7 +11,7 @@
  * inventory_nodes.c and inventory_accounts.c; memory and time syntax in
  * inventory_scalar.c; list shapes for in-place edits in inventory_shape.c.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -21,13 +21,13 @@
 #include <unistd.h>
 #include <yaml.h>
 
-#include "die.h"
-#include "inventory.h"
-#include "inventory_keys.h"
-#include "overlay.h"
-#include "pathtrust.h"
-#include "validate.h"
-#include "xalloc.h"
+#include "base/die.h"
+#include "inventory/inventory.h"
+#include "inventory/inventory_keys.h"
+#include "inventory/overlay.h"
+#include "base/pathtrust.h"
+#include "inventory/validate.h"
+#include "base/xalloc.h"
 
 /* An inventory larger than this is a mistake (or an attack on the loader). */
 #define MAX_FILE_SIZE (64u << 20)

@@ -11,11 +11,11 @@
 #ifndef CLUSTERCTL_INVENTORY_H
 #define CLUSTERCTL_INVENTORY_H
 
-#include "compat.h"
+#include "base/compat.h"
 
-#include "diag.h"
-#include "model.h"
-#include "strbuf.h"
+#include "base/diag.h"
+#include "inventory/model.h"
+#include "base/strbuf.h"
 
 /*
  * Loads a YAML inventory into a new model (caller frees with model_free());

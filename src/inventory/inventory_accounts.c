@@ -4,15 +4,15 @@
  * flattens the tree here, giving each account its parent, and bounds the
  * nesting (MAX_DEPTH) against hostile input.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <string.h>
 #include <yaml.h>
 
-#include "diag.h"
-#include "inventory_keys.h"
-#include "model.h"
-#include "xalloc.h"
+#include "base/diag.h"
+#include "inventory/inventory_keys.h"
+#include "inventory/model.h"
+#include "base/xalloc.h"
 
 /* ------------------------------------------------------------------ */
 /* qos                                                                 */

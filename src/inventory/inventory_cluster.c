@@ -4,10 +4,10 @@
  * and database. Each may be written once across all files of an
  * inventory; the top-level table (inventory.c) says so.
  */
-#include "compat.h"
+#include "base/compat.h"
 
-#include "inventory_keys.h"
-#include "model.h"
+#include "inventory/inventory_keys.h"
+#include "inventory/model.h"
 
 static const char *const config_modes[] = { "push", "configless", NULL };
 static const char *const render_defaults[] = { "clusterctl", "slurm", NULL };

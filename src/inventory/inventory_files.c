@@ -5,13 +5,13 @@
  * their shape is checked here; whether the source exists and lies in the
  * trusted tree, and which paths clash, is validate_files.c's.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <string.h>
 
-#include "inventory_keys.h"
-#include "model.h"
-#include "xalloc.h"
+#include "inventory/inventory_keys.h"
+#include "inventory/model.h"
+#include "base/xalloc.h"
 
 /* The largest mode a file may be given: permission and sticky bits. */
 #define PASS_MODE_MAX 07777u

@@ -7,17 +7,17 @@
  * are reported with the node's file:line:col and loading goes on, so one
  * run shows every problem. The tables themselves are the schema files'.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <yaml.h>
 
-#include "diag.h"
-#include "inventory.h"
-#include "inventory_keys.h"
-#include "strbuf.h"
+#include "base/diag.h"
+#include "inventory/inventory.h"
+#include "inventory/inventory_keys.h"
+#include "base/strbuf.h"
 
 /* ------------------------------------------------------------------ */
 /* integers and booleans (memory, times: inventory_scalar.c)           */

@@ -11,13 +11,13 @@
 #ifndef CLUSTERCTL_INVENTORY_KEYS_H
 #define CLUSTERCTL_INVENTORY_KEYS_H
 
-#include "compat.h"
+#include "base/compat.h"
 
 #include <yaml.h>
 
-#include "diag.h"
-#include "inventory_node.h"
-#include "model.h"
+#include "base/diag.h"
+#include "inventory/inventory_node.h"
+#include "inventory/model.h"
 
 /* Accounts nest at most this deep; inventory_list_shape() walks as deep. */
 #define MAX_DEPTH 64u

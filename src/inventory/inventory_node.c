@@ -5,14 +5,14 @@
  * table (inventory_keys.c) and the overlays (inventory_overlay.c) read
  * nodes through here.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <string.h>
 #include <strings.h>
 #include <yaml.h>
 
-#include "diag.h"
-#include "inventory_node.h"
+#include "base/diag.h"
+#include "inventory/inventory_node.h"
 
 struct src_loc inv_loc_from_mark(const char *file, yaml_mark_t mark)
 {

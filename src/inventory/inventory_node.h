@@ -8,12 +8,12 @@
 #ifndef CLUSTERCTL_INVENTORY_NODE_H
 #define CLUSTERCTL_INVENTORY_NODE_H
 
-#include "compat.h"
+#include "base/compat.h"
 
 #include <yaml.h>
 
-#include "diag.h"
-#include "model.h"
+#include "base/diag.h"
+#include "inventory/model.h"
 
 enum top_section {
 	TOP_CLUSTER,

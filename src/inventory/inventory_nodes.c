@@ -4,17 +4,17 @@
  * many hosts with one hostlist expression; it is expanded here, bounded
  * before anything is allocated, so every later stage sees plain hosts.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <stdlib.h>
 #include <string.h>
 #include <yaml.h>
 
-#include "diag.h"
-#include "hostlist.h"
-#include "inventory_keys.h"
-#include "model.h"
-#include "xalloc.h"
+#include "base/diag.h"
+#include "slurm/hostlist.h"
+#include "inventory/inventory_keys.h"
+#include "inventory/model.h"
+#include "base/xalloc.h"
 
 /*
  * Hosts in one inventory. A few bytes of hostlist can name a million hosts,

@@ -7,15 +7,15 @@
  * differs is here: finding the element an overlay item names, and merging
  * key=value maps by key.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <string.h>
 #include <strings.h>
 #include <yaml.h>
 
-#include "inventory_keys.h"
-#include "inventory_node.h"
-#include "model.h"
+#include "inventory/inventory_keys.h"
+#include "inventory/inventory_node.h"
+#include "inventory/model.h"
 
 /* The scalar value of key in mapping map, or NULL; borrowed. */
 static const char *map_scalar(struct loader *ld, yaml_node_t *map, const char *key)

@@ -5,13 +5,13 @@
  * sizes written as free-form TRES values too, and because they need no
  * libyaml.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <string.h>
 #include <strings.h>
 
-#include "inventory.h"
-#include "slurmtime.h"
+#include "inventory/inventory.h"
+#include "slurm/slurmtime.h"
 
 static long long memory_unit_mb_scale(char u, bool *kilo)
 {

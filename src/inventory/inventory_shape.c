@@ -5,16 +5,16 @@
  * comments, which a load-and-dump would lose. Reads libyaml's document
  * marks; builds no model.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <stdio.h>
 #include <string.h>
 #include <yaml.h>
 
-#include "die.h"
-#include "inventory.h"
-#include "inventory_keys.h"
-#include "xalloc.h"
+#include "base/die.h"
+#include "inventory/inventory.h"
+#include "inventory/inventory_keys.h"
+#include "base/xalloc.h"
 
 /* The furthest end mark below n: where its written content stops. */
 static yaml_mark_t content_end(yaml_document_t *doc, yaml_node_t *n,

@@ -5,7 +5,7 @@
  * who owns what (service users' ids), and the database password
  * (db_password()).
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -16,10 +16,10 @@
 #include <strings.h>
 #include <unistd.h>
 
-#include "model.h"
-#include "slurmkeys.h"
-#include "strbuf.h"
-#include "xalloc.h"
+#include "inventory/model.h"
+#include "slurm/slurmkeys.h"
+#include "base/strbuf.h"
+#include "base/xalloc.h"
 
 struct pool_block {
 	struct pool_block *next;

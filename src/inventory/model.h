@@ -14,9 +14,9 @@
 #ifndef CLUSTERCTL_MODEL_H
 #define CLUSTERCTL_MODEL_H
 
-#include "compat.h"
+#include "base/compat.h"
 
-#include "diag.h"
+#include "base/diag.h"
 
 #define MODEL_UNSET (-1LL)
 

@@ -6,12 +6,12 @@
  * keeps each of those paths unchanged. The merging is the loader's
  * (inventory_overlay.c).
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <stdlib.h>
 
-#include "overlay.h"
-#include "xalloc.h"
+#include "inventory/overlay.h"
+#include "base/xalloc.h"
 
 static char **paths;
 static size_t n_paths, alloc_paths;

@@ -27,7 +27,7 @@
 #ifndef CLUSTERCTL_OVERLAY_H
 #define CLUSTERCTL_OVERLAY_H
 
-#include "compat.h"
+#include "base/compat.h"
 
 /* Adds path (copied) to the overlays every inventory load applies. */
 void overlay_add(const char *path);

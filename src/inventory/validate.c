@@ -9,25 +9,25 @@
  * checking, it resolves host->type, builds the model's host index, and
  * orders accounts parents-first when parents were given explicitly.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
-#include "hostlist.h"
-#include "inventory.h"
-#include "slurmkeys.h"
-#include "strbuf.h"
-#include "pathtrust.h"
-#include "validate.h"
-#include "validate_acct.h"
-#include "validate_addr.h"
-#include "validate_files.h"
-#include "validate_gres.h"
-#include "validate_ref.h"
-#include "xalloc.h"
+#include "slurm/hostlist.h"
+#include "inventory/inventory.h"
+#include "slurm/slurmkeys.h"
+#include "base/strbuf.h"
+#include "base/pathtrust.h"
+#include "inventory/validate.h"
+#include "inventory/validate_acct.h"
+#include "inventory/validate_addr.h"
+#include "inventory/validate_files.h"
+#include "inventory/validate_gres.h"
+#include "inventory/validate_ref.h"
+#include "base/xalloc.h"
 
 
 /* ------------------------------------------------------------------ */

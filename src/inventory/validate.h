@@ -14,10 +14,10 @@
 #ifndef CLUSTERCTL_VALIDATE_H
 #define CLUSTERCTL_VALIDATE_H
 
-#include "compat.h"
+#include "base/compat.h"
 
-#include "diag.h"
-#include "model.h"
+#include "base/diag.h"
+#include "inventory/model.h"
 
 /*
  * Checks m and resolves references (host->type, the sorted host index).

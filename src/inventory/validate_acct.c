@@ -5,7 +5,7 @@
  * AccountingStorageTRES, limits and qos in AccountingStorageEnforce, both
  * as the renderer would write them).
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <ctype.h>
 #include <math.h>
@@ -13,13 +13,13 @@
 #include <string.h>
 #include <strings.h>
 
-#include "inventory.h"
-#include "slurmkeys.h"
-#include "strbuf.h"
-#include "validate.h"
-#include "validate_acct.h"
-#include "validate_ref.h"
-#include "xalloc.h"
+#include "inventory/inventory.h"
+#include "slurm/slurmkeys.h"
+#include "base/strbuf.h"
+#include "inventory/validate.h"
+#include "inventory/validate_acct.h"
+#include "inventory/validate_ref.h"
+#include "base/xalloc.h"
 
 /* ------------------------------------------------------------------ */
 /* names sacctmgr would mangle                                         */

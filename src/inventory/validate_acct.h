@@ -5,9 +5,9 @@
 #ifndef CLUSTERCTL_VALIDATE_ACCT_H
 #define CLUSTERCTL_VALIDATE_ACCT_H
 
-#include "compat.h"
+#include "base/compat.h"
 
-#include "validate_ref.h"
+#include "inventory/validate_ref.h"
 
 /* QoS, accounts, users, TRES and the limits Slurm enforces. */
 void validate_accounting(struct vctx *v);

@@ -6,11 +6,11 @@
  * is the controller's (it listens on every address), so one that is
  * another host's is warned: slurmd and the commands would reach that host.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <string.h>
 
-#include "validate_addr.h"
+#include "inventory/validate_addr.h"
 
 /* A host name, an IPv4 or IPv6 address (with a %zone): nothing that splits
  * a slurm.conf value or SlurmctldHost's name(address). */

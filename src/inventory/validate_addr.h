@@ -7,9 +7,9 @@
 #ifndef CLUSTERCTL_VALIDATE_ADDR_H
 #define CLUSTERCTL_VALIDATE_ADDR_H
 
-#include "compat.h"
+#include "base/compat.h"
 
-#include "validate_ref.h"
+#include "inventory/validate_ref.h"
 
 /*
  * Each address is one word SlurmctldHost= and AccountingStorageHost= take,

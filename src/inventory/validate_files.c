@@ -8,7 +8,7 @@
  * file slurm.conf names that no entry provides (sites may keep those by
  * other means, so it is not an error).
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <fnmatch.h>
 #include <stdlib.h>
@@ -16,12 +16,12 @@
 #include <strings.h>
 #include <sys/stat.h>
 
-#include "hostlist.h"
-#include "passfile.h"
-#include "pathtrust.h"
-#include "render.h"
-#include "validate_files.h"
-#include "xalloc.h"
+#include "slurm/hostlist.h"
+#include "slurm/passfile.h"
+#include "base/pathtrust.h"
+#include "render/render.h"
+#include "inventory/validate_files.h"
+#include "base/xalloc.h"
 
 /* An absolute path without empty, "." or ".." components. */
 static bool path_ok(const char *p)

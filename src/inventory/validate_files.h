@@ -5,9 +5,9 @@
 #ifndef CLUSTERCTL_VALIDATE_FILES_H
 #define CLUSTERCTL_VALIDATE_FILES_H
 
-#include "compat.h"
+#include "base/compat.h"
 
-#include "validate_ref.h"
+#include "inventory/validate_ref.h"
 
 /*
  * Each files: entry's path, source, owner and hosts; no host given two

@@ -19,15 +19,15 @@
  * - slurmd gives shard and mps the type of the GPU they share (a warning
  *   for a type of their own).
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
-#include "diag.h"
-#include "hostlist.h"
-#include "validate_gres.h"
+#include "base/diag.h"
+#include "slurm/hostlist.h"
+#include "inventory/validate_gres.h"
 
 /* gres.conf Flags= words Slurm's releases know (22.05 to 26.05). */
 static const char *const gres_flag_words[] = {

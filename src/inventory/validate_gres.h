@@ -6,10 +6,10 @@
 #ifndef CLUSTERCTL_VALIDATE_GRES_H
 #define CLUSTERCTL_VALIDATE_GRES_H
 
-#include "compat.h"
+#include "base/compat.h"
 
-#include "model.h"
-#include "validate_ref.h"
+#include "inventory/model.h"
+#include "inventory/validate_ref.h"
 
 /*
  * Reports each word of flags (a gres.conf Flags= value, at loc) that no

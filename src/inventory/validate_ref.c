@@ -3,13 +3,13 @@
  * reports of names defined twice or referred to but not defined
  * (validate_ref.h), for the checks of validate.c and validate_acct.c.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "validate_ref.h"
-#include "xalloc.h"
+#include "inventory/validate_ref.h"
+#include "base/xalloc.h"
 
 static int name_ptr_cmp(const void *a, const void *b)
 {

@@ -8,10 +8,10 @@
 #ifndef CLUSTERCTL_VALIDATE_REF_H
 #define CLUSTERCTL_VALIDATE_REF_H
 
-#include "compat.h"
+#include "base/compat.h"
 
-#include "diag.h"
-#include "model.h"
+#include "base/diag.h"
+#include "inventory/model.h"
 
 /*
  * A sorted view of a model array by name. Every model element type starts

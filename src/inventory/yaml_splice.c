@@ -4,18 +4,18 @@
  * written) comes from inventory_list_shape(); this file only turns that
  * into byte offsets and writes the new entry in the same style.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
-#include "die.h"
-#include "inventory.h"
-#include "model.h"
-#include "strbuf.h"
-#include "xalloc.h"
-#include "yaml_splice.h"
+#include "base/die.h"
+#include "inventory/inventory.h"
+#include "inventory/model.h"
+#include "base/strbuf.h"
+#include "base/xalloc.h"
+#include "inventory/yaml_splice.h"
 
 struct text {
 	const char *buf;

@@ -9,7 +9,7 @@
 #ifndef CLUSTERCTL_YAML_SPLICE_H
 #define CLUSTERCTL_YAML_SPLICE_H
 
-#include "compat.h"
+#include "base/compat.h"
 
 #include <stddef.h>
 

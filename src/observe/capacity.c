@@ -5,7 +5,7 @@
  * words carry no '=' of a key we read, so a word is read only when it
  * starts with a key this file asks for.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <ctype.h>
 #include <limits.h>
@@ -13,10 +13,10 @@
 #include <string.h>
 #include <strings.h>
 
-#include "acct_state.h"
-#include "capacity.h"
-#include "hostlist.h"
-#include "xalloc.h"
+#include "acct/acct_state.h"
+#include "observe/capacity.h"
+#include "slurm/hostlist.h"
+#include "base/xalloc.h"
 
 const char *const capacity_limit_keys[CAP_N_LIMITS] = {
 	"DefaultTime", "MaxTime", "MaxNodes", "MaxCPUsPerNode", "GraceTime",

@@ -17,10 +17,10 @@
 #ifndef CLUSTERCTL_CAPACITY_H
 #define CLUSTERCTL_CAPACITY_H
 
-#include "compat.h"
+#include "base/compat.h"
 
-#include "model.h"
-#include "strbuf.h"
+#include "inventory/model.h"
+#include "base/strbuf.h"
 
 /* One generic resource of a node: "gpu:a100:2" is {gpu, a100, 2}. */
 struct cap_gres {

@@ -27,17 +27,17 @@
  * ("Unable to process configuration file" on a host before its first
  * apply): the GPUs are then "not checked", a note, never a refusal.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
-#include "hostlist.h"
-#include "hwtruth.h"
-#include "transport.h"
-#include "xalloc.h"
+#include "slurm/hostlist.h"
+#include "observe/hwtruth.h"
+#include "transport/transport.h"
+#include "base/xalloc.h"
 
 #define HW_EOF "CLUSTERCTL_HWTRUTH_EOF"
 

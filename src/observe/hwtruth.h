@@ -15,11 +15,11 @@
 #ifndef CLUSTERCTL_HWTRUTH_H
 #define CLUSTERCTL_HWTRUTH_H
 
-#include "compat.h"
+#include "base/compat.h"
 
-#include "model.h"
-#include "render.h"
-#include "strbuf.h"
+#include "inventory/model.h"
+#include "render/render.h"
+#include "base/strbuf.h"
 
 /* One "Gres Name=gpu Type=... Count=N ... File=..." line of slurmd -G. */
 struct hw_gres {

@@ -1,13 +1,13 @@
 /*
  * obs.c: the observation of one host as a value (obs.h).
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "obs.h"
-#include "xalloc.h"
+#include "observe/obs.h"
+#include "base/xalloc.h"
 
 struct obs_file *obs_add_file(struct obs_host *h,
 					const char *path, bool exists,

@@ -12,12 +12,12 @@
 #ifndef CLUSTERCTL_OBS_H
 #define CLUSTERCTL_OBS_H
 
-#include "compat.h"
+#include "base/compat.h"
 
-#include "capacity.h"
-#include "hwtruth.h"
-#include "model.h"
-#include "mungekey.h"
+#include "observe/capacity.h"
+#include "observe/hwtruth.h"
+#include "inventory/model.h"
+#include "slurm/mungekey.h"
 
 struct obs_file {
 	char *path;		/* owned */

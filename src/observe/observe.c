@@ -8,18 +8,18 @@
  * "@@NONCE end STATUS" with tar's exit status. Anything else is a framing
  * error for the host.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <stdlib.h>
 #include <string.h>
 #include <sys/random.h>
 #include <time.h>
 
-#include "capacity.h"
-#include "die.h"
-#include "hwtruth.h"
-#include "observe.h"
-#include "xalloc.h"
+#include "observe/capacity.h"
+#include "base/die.h"
+#include "observe/hwtruth.h"
+#include "observe/observe.h"
+#include "base/xalloc.h"
 
 #define OBSERVE_FORMAT "1"
 #define TAR_BLOCK 512

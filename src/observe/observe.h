@@ -22,14 +22,14 @@
 #ifndef CLUSTERCTL_OBSERVE_H
 #define CLUSTERCTL_OBSERVE_H
 
-#include "compat.h"
+#include "base/compat.h"
 
-#include "model.h"
-#include "mungekey.h"
-#include "obs.h"
-#include "render.h"
-#include "strbuf.h"
-#include "transport.h"
+#include "inventory/model.h"
+#include "slurm/mungekey.h"
+#include "observe/obs.h"
+#include "render/render.h"
+#include "base/strbuf.h"
+#include "transport/transport.h"
 
 /* Length of the nonce that marks the sections (hex digits). */
 #define OBSERVE_NONCE_LEN 16

@@ -5,19 +5,19 @@
  * slurmread.h does, with a reader that answers from the observation and
  * notes every path it was asked for and does not hold.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
-#include "fileio.h"
-#include "observe.h"
-#include "observe_include.h"
-#include "sha256.h"
-#include "slurmread.h"
-#include "xalloc.h"
+#include "base/fileio.h"
+#include "observe/observe.h"
+#include "observe/observe_include.h"
+#include "base/sha256.h"
+#include "slurm/slurmread.h"
+#include "base/xalloc.h"
 
 /* Nesting Slurm never needs (slurmread.c stops at the same depth). */
 #define INCLUDE_ROUNDS 16

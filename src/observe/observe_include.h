@@ -14,12 +14,12 @@
 #ifndef CLUSTERCTL_OBSERVE_INCLUDE_H
 #define CLUSTERCTL_OBSERVE_INCLUDE_H
 
-#include "compat.h"
+#include "base/compat.h"
 
 #include <stddef.h>
 
-#include "obs.h"
-#include "transport.h"
+#include "observe/obs.h"
+#include "transport/transport.h"
 
 /*
  * The paths h's observed slurm.conf and gres.conf files include (nested

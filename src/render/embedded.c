@@ -1,9 +1,9 @@
 /* embedded.c: lookup in the templates compiled into the binary. */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <string.h>
 
-#include "embedded.h"
+#include "render/embedded.h"
 
 const struct embedded_file *embedded_find(const char *name)
 {

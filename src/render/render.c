@@ -6,7 +6,7 @@
  * Templates come from cluster.template_dir, falling back to the copies
  * embedded in the binary; partials ({{> header}}) resolve the same way.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -14,18 +14,18 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "die.h"
-#include "embedded.h"
-#include "fileio.h"
-#include "hostlist.h"
-#include "passfile.h"
-#include "pathtrust.h"
-#include "render.h"
-#include "sha256.h"
-#include "strbuf.h"
-#include "tmpl.h"
-#include "view.h"
-#include "xalloc.h"
+#include "base/die.h"
+#include "render/embedded.h"
+#include "base/fileio.h"
+#include "slurm/hostlist.h"
+#include "slurm/passfile.h"
+#include "base/pathtrust.h"
+#include "render/render.h"
+#include "base/sha256.h"
+#include "base/strbuf.h"
+#include "render/tmpl.h"
+#include "render/view.h"
+#include "base/xalloc.h"
 
 /* ---- template sources ---- */
 

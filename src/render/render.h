@@ -10,10 +10,10 @@
 #ifndef CLUSTERCTL_RENDER_H
 #define CLUSTERCTL_RENDER_H
 
-#include "compat.h"
+#include "base/compat.h"
 
-#include "diag.h"
-#include "model.h"
+#include "base/diag.h"
+#include "inventory/model.h"
 
 /*
  * Rendered files never hold secrets. slurmdbd.conf carries this placeholder

@@ -4,7 +4,7 @@
  * last; a previous render in DIR read back from its manifest so that only
  * what changed is rewritten and what went away is removed.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -15,12 +15,12 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "fileio.h"
-#include "model.h"
-#include "render_dir.h"
-#include "strbuf.h"
-#include "version.h"
-#include "xalloc.h"
+#include "base/fileio.h"
+#include "inventory/model.h"
+#include "render/render_dir.h"
+#include "base/strbuf.h"
+#include "base/version.h"
+#include "base/xalloc.h"
 
 #define MANIFEST_NAME "manifest.json"
 

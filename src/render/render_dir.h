@@ -11,9 +11,9 @@
 #ifndef CLUSTERCTL_RENDER_DIR_H
 #define CLUSTERCTL_RENDER_DIR_H
 
-#include "compat.h"
+#include "base/compat.h"
 
-#include "render.h"
+#include "render/render.h"
 
 struct model;
 struct strbuf;

@@ -12,14 +12,14 @@
  * indents every line of a standalone partial's source before rendering,
  * which is exactly what parsing the indented source gives.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "tmpl.h"
-#include "xalloc.h"
+#include "render/tmpl.h"
+#include "base/xalloc.h"
 
 /* Section nesting, checked at parse time: expansion recurses once per level. */
 #define TMPL_MAX_SECTION_DEPTH 1000

@@ -25,12 +25,12 @@
 #ifndef CLUSTERCTL_TMPL_H
 #define CLUSTERCTL_TMPL_H
 
-#include "compat.h"
+#include "base/compat.h"
 
 #include <jansson.h>
 
-#include "diag.h"
-#include "strbuf.h"
+#include "base/diag.h"
+#include "base/strbuf.h"
 
 enum tmpl_flags {
 	TMPL_HTML_ESCAPE = 1 << 0,	/* escape & " < > in {{x}} */

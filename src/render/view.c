@@ -7,19 +7,19 @@
  * with the GPU types, and NodeName/PartitionName/gres lines folded into the
  * fewest hostlist ranges. Output order only depends on the model's order.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
-#include "hostlist.h"
-#include "render.h"
-#include "slurmkeys.h"
-#include "strbuf.h"
-#include "view.h"
-#include "xalloc.h"
+#include "slurm/hostlist.h"
+#include "render/render.h"
+#include "slurm/slurmkeys.h"
+#include "base/strbuf.h"
+#include "render/view.h"
+#include "base/xalloc.h"
 
 /* ---- small helpers ---- */
 

@@ -15,11 +15,11 @@
 #ifndef CLUSTERCTL_VIEW_H
 #define CLUSTERCTL_VIEW_H
 
-#include "compat.h"
+#include "base/compat.h"
 
 #include <jansson.h>
 
-#include "model.h"
+#include "inventory/model.h"
 
 /*
  * slurm.conf: sections of key/value settings (control, scheduling, timers,

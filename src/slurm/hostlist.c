@@ -10,15 +10,15 @@
  * a2b3c5 a2b3c6 a1b4c5 ...), because Slurm peels groups off from the right
  * recursively. With one or two groups that is the usual order.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "hostlist.h"
-#include "strbuf.h"
-#include "xalloc.h"
+#include "slurm/hostlist.h"
+#include "base/strbuf.h"
+#include "base/xalloc.h"
 
 /* Numbers are kept below 10^18 so that hi - lo + 1 and widths never overflow. */
 #define HL_MAX_DIGITS 18

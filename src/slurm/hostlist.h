@@ -19,7 +19,7 @@
 #ifndef CLUSTERCTL_HOSTLIST_H
 #define CLUSTERCTL_HOSTLIST_H
 
-#include "compat.h"
+#include "base/compat.h"
 
 /* The most hosts one range may hold (Slurm's MAX_RANGE). */
 #define HOSTLIST_MAX_RANGE 65536

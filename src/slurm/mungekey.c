@@ -4,7 +4,7 @@
  * MUNGE's own memburn() does, so the key never lingers in freed heap; the
  * only thing that ever leaves this module for display is the fingerprint.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -14,9 +14,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "mungekey.h"
-#include "sha256.h"
-#include "xalloc.h"
+#include "slurm/mungekey.h"
+#include "base/sha256.h"
+#include "base/xalloc.h"
 
 static void mungekey_take(struct mungekey *k, unsigned char *bytes, size_t len)
 {

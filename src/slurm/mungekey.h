@@ -9,7 +9,7 @@
 #ifndef CLUSTERCTL_MUNGEKEY_H
 #define CLUSTERCTL_MUNGEKEY_H
 
-#include "compat.h"
+#include "base/compat.h"
 
 /* What `mungekey --create` makes by default, and munged's bounds. */
 #define MUNGEKEY_SIZE 1024

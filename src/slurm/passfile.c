@@ -5,15 +5,15 @@
  * and Slurm's source at each release's tags for what slurmctld serves in
  * configless mode.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <string.h>
 #include <strings.h>
 
-#include "model.h"
-#include "passfile.h"
-#include "plan.h"
-#include "slurmkeys.h"
+#include "inventory/model.h"
+#include "slurm/passfile.h"
+#include "decide/plan.h"
+#include "slurm/slurmkeys.h"
 
 const char *const passfile_path_keys[] = {
 	"PlugStackConfig", "Prolog", "Epilog", "PrologSlurmctld", "EpilogSlurmctld",

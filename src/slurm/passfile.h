@@ -9,7 +9,7 @@
 #ifndef CLUSTERCTL_PASSFILE_H
 #define CLUSTERCTL_PASSFILE_H
 
-#include "compat.h"
+#include "base/compat.h"
 
 struct host;
 struct model;

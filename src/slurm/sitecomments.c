@@ -4,13 +4,13 @@
  * lookup is a binary search within that file's run (a 10,000-node
  * slurm.conf with a comment per node stays linear).
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "sitecomments.h"
-#include "xalloc.h"
+#include "slurm/sitecomments.h"
+#include "base/xalloc.h"
 
 /* Where the comment on s (len bytes, after any leading blanks) starts: len when none. */
 static size_t comment_start(const char *s, size_t len)

@@ -15,11 +15,11 @@
 #ifndef CLUSTERCTL_SITECOMMENTS_H
 #define CLUSTERCTL_SITECOMMENTS_H
 
-#include "compat.h"
+#include "base/compat.h"
 
 #include <stddef.h>
 
-#include "strbuf.h"
+#include "base/strbuf.h"
 
 struct sitecomment {
 	char *path;

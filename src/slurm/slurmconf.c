@@ -4,7 +4,7 @@
  * escapes first, then words (blanks around '=', quoted values), record
  * keys taking the rest of their line.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -12,9 +12,9 @@
 #include <string.h>
 #include <strings.h>
 
-#include "slurmconf.h"
-#include "strbuf.h"
-#include "xalloc.h"
+#include "slurm/slurmconf.h"
+#include "base/strbuf.h"
+#include "base/xalloc.h"
 
 static bool record_key(const char *key, size_t n, bool gres)
 {

@@ -21,7 +21,7 @@
 #ifndef CLUSTERCTL_SLURMCONF_H
 #define CLUSTERCTL_SLURMCONF_H
 
-#include "compat.h"
+#include "base/compat.h"
 
 #include <stddef.h>
 

@@ -4,7 +4,7 @@
  * facts (scope, name, key, value) read through slurmread.h; the sorted
  * lists are merged, and nodes with the same change are folded.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <ctype.h>
 #include <stdarg.h>
@@ -12,14 +12,14 @@
 #include <string.h>
 #include <strings.h>
 
-#include "fileio.h"
-#include "hostlist.h"
-#include "slurmconf.h"
-#include "slurmdiff.h"
-#include "slurmkeys.h"
-#include "slurmread.h"
-#include "strbuf.h"
-#include "xalloc.h"
+#include "base/fileio.h"
+#include "slurm/hostlist.h"
+#include "slurm/slurmconf.h"
+#include "slurm/slurmdiff.h"
+#include "slurm/slurmkeys.h"
+#include "slurm/slurmread.h"
+#include "base/strbuf.h"
+#include "base/xalloc.h"
 
 /* One setting of one side. */
 struct sd_fact {

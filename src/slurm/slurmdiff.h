@@ -29,11 +29,11 @@
 #ifndef CLUSTERCTL_SLURMDIFF_H
 #define CLUSTERCTL_SLURMDIFF_H
 
-#include "compat.h"
+#include "base/compat.h"
 
 #include <stddef.h>
 
-#include "slurmread.h"
+#include "slurm/slurmread.h"
 
 enum slurmdiff_scope {
 	SLURMDIFF_GLOBAL,	/* a setting of the whole file */

@@ -4,16 +4,16 @@
  * keys the inventory models itself, which must not be passed through.
  * Tables are sorted case-insensitively for a binary search.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
-#include "diag.h"
-#include "slurmkeys.h"
-#include "xalloc.h"
+#include "base/diag.h"
+#include "slurm/slurmkeys.h"
+#include "base/xalloc.h"
 
 /*
  * 25.11 (index 9) is read from Slurm's source only (tag slurm-25-11-7-1): no

@@ -16,7 +16,7 @@
 #ifndef CLUSTERCTL_SLURMKEYS_H
 #define CLUSTERCTL_SLURMKEYS_H
 
-#include "compat.h"
+#include "base/compat.h"
 
 enum slurmkeys_table {
 	SLURMKEYS_CONF,		/* slurm.conf */

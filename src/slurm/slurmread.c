@@ -4,7 +4,7 @@
  * applied in file order, repeated keys resolved, old names renamed, GRES
  * devices counted. See slurmread.h for the rules and where Slurm has them.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -13,10 +13,10 @@
 #include <strings.h>
 #include <sys/types.h>
 
-#include "fileio.h"
-#include "slurmread.h"
-#include "strbuf.h"
-#include "xalloc.h"
+#include "base/fileio.h"
+#include "slurm/slurmread.h"
+#include "base/strbuf.h"
+#include "base/xalloc.h"
 
 /* Include nesting Slurm would never need; deeper is a loop. */
 #define MAX_INCLUDE_DEPTH 16

@@ -36,13 +36,13 @@
 #ifndef CLUSTERCTL_SLURMREAD_H
 #define CLUSTERCTL_SLURMREAD_H
 
-#include "compat.h"
+#include "base/compat.h"
 
 #include <stddef.h>
 #include <stdint.h>
 
-#include "hostlist.h"
-#include "slurmconf.h"
+#include "slurm/hostlist.h"
+#include "slurm/slurmconf.h"
 
 /*
  * Reads the file at path into *text (newly allocated, *len bytes): 0, or

@@ -5,7 +5,7 @@
  * checked first (characters, separators, how many digit runs each form
  * needs), then the fields are read left to right.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <ctype.h>
 #include <limits.h>
@@ -13,7 +13,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "slurmtime.h"
+#include "slurm/slurmtime.h"
 
 /*
  * True when s has Slurm's shape: only digits, '-' and ':'; at most one

@@ -11,7 +11,7 @@
 #ifndef CLUSTERCTL_SLURMTIME_H
 #define CLUSTERCTL_SLURMTIME_H
 
-#include "compat.h"
+#include "base/compat.h"
 
 #define SLURMTIME_INFINITE (-1LL)
 

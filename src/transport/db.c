@@ -6,7 +6,7 @@
  * as prepared-statement parameters; text queries carry identifiers that the
  * caller has validated (db_cluster_name_ok).
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -15,10 +15,10 @@
 
 #include <mysql.h>
 
-#include "db.h"
-#include "die.h"
-#include "strbuf.h"
-#include "xalloc.h"
+#include "transport/db.h"
+#include "base/die.h"
+#include "base/strbuf.h"
+#include "base/xalloc.h"
 
 struct db {
 	MYSQL *conn;

@@ -14,9 +14,9 @@
 #ifndef CLUSTERCTL_DB_H
 #define CLUSTERCTL_DB_H
 
-#include "compat.h"
+#include "base/compat.h"
 
-#include "model.h"
+#include "inventory/model.h"
 
 struct db;
 struct db_stmt;

@@ -8,7 +8,7 @@
  * may do to a libssh session) and redraws the TTY progress line. Sessions
  * stay open between phases, so a host costs one handshake per apply.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <errno.h>
 #include <pthread.h>
@@ -19,9 +19,9 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "die.h"
-#include "exec.h"
-#include "xalloc.h"
+#include "base/die.h"
+#include "transport/exec.h"
+#include "base/xalloc.h"
 
 #define WATCHDOG_TICK_MS 100
 #define DEFAULT_CONNECT_TIMEOUT 10

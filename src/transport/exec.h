@@ -15,9 +15,9 @@
 #ifndef CLUSTERCTL_EXEC_H
 #define CLUSTERCTL_EXEC_H
 
-#include "compat.h"
+#include "base/compat.h"
 
-#include "transport.h"
+#include "transport/transport.h"
 
 #define EXEC_DEFAULT_FANOUT 64
 

@@ -1,11 +1,11 @@
 /*
  * hosttarget.c: model host + ssh settings -> transport target.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <string.h>
 
-#include "hosttarget.h"
+#include "transport/hosttarget.h"
 
 void host_target(const struct model *m, const struct host *h, bool accept_new,
 		 struct transport_target *t)

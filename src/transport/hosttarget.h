@@ -6,10 +6,10 @@
 #ifndef CLUSTERCTL_HOSTTARGET_H
 #define CLUSTERCTL_HOSTTARGET_H
 
-#include "compat.h"
+#include "base/compat.h"
 
-#include "model.h"
-#include "transport.h"
+#include "inventory/model.h"
+#include "transport/transport.h"
 
 /*
  * Fills t for host h: address, port and user from the host or else the

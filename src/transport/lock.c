@@ -3,7 +3,7 @@
  * interrupt flag of writing commands, and the process hardening for
  * secrets. See lock.h for why the locks are what they are.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -17,9 +17,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "lock.h"
-#include "transport.h"
-#include "xalloc.h"
+#include "transport/lock.h"
+#include "transport/transport.h"
+#include "base/xalloc.h"
 
 /* ---- local ---- */
 

@@ -19,9 +19,9 @@
 #ifndef CLUSTERCTL_LOCK_H
 #define CLUSTERCTL_LOCK_H
 
-#include "compat.h"
+#include "base/compat.h"
 
-#include "strbuf.h"
+#include "base/strbuf.h"
 
 #define LOCK_REMOTE_PATH "/run/clusterctl.lock"
 /* The remote command's exit status when another process holds the lock. */

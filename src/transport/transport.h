@@ -15,9 +15,9 @@
 #ifndef CLUSTERCTL_TRANSPORT_H
 #define CLUSTERCTL_TRANSPORT_H
 
-#include "compat.h"
+#include "base/compat.h"
 
-#include "strbuf.h"
+#include "base/strbuf.h"
 
 struct transport;
 

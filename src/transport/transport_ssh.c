@@ -10,7 +10,7 @@
  * gets an exec'd "mv -f" / "ln -f" instead. Errors become "'host': ..."
  * cause strings; libssh logging is off, nothing prints.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -27,10 +27,10 @@
 #include <libssh/libssh.h>
 #include <libssh/sftp.h>
 
-#include "fileio.h"
-#include "strbuf.h"
-#include "transport.h"
-#include "xalloc.h"
+#include "base/fileio.h"
+#include "base/strbuf.h"
+#include "transport/transport.h"
+#include "base/xalloc.h"
 
 #define SFTP_EXT_FXP_EXTENDED 200
 #define SFTP_EXT_FXP_STATUS 101

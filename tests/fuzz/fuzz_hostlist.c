@@ -8,15 +8,15 @@
  *     cannot hold dropped): the same through compress then expand.
  * No crash, leak or ASan/UBSan report either way.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "hostlist.h"
-#include "xalloc.h"
+#include "slurm/hostlist.h"
+#include "base/xalloc.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -6,14 +6,14 @@
  * leak or trip ASan/UBSan. Includes are resolved relative to a directory
  * that does not exist, so the fuzzer cannot wander the file system.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
 
-#include "inventory.h"
-#include "validate.h"
+#include "inventory/inventory.h"
+#include "inventory/validate.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

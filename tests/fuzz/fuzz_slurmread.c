@@ -7,16 +7,16 @@
  * DEFAULT record or an Include line, and every gres.conf record counts at
  * least one device when it has files. No crash, leak or ASan/UBSan report.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
-#include "slurmconf.h"
-#include "slurmread.h"
-#include "xalloc.h"
+#include "slurm/slurmconf.h"
+#include "slurm/slurmread.h"
+#include "base/xalloc.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

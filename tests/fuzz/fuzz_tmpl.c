@@ -6,16 +6,16 @@
  * input itself, so partial parsing, indentation and the nesting and step
  * limits get fuzzed too. No crash, leak, hang or ASan/UBSan report.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <jansson.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "strbuf.h"
-#include "tmpl.h"
-#include "xalloc.h"
+#include "base/strbuf.h"
+#include "render/tmpl.h"
+#include "base/xalloc.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

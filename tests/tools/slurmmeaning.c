@@ -31,7 +31,7 @@
  * that address.
  * Exit: 0, 1 when a file cannot be read, 64 usage.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <ctype.h>
 #include <stdarg.h>
@@ -40,12 +40,12 @@
 #include <string.h>
 #include <strings.h>
 
-#include "hostlist.h"
-#include "slurmconf.h"
-#include "slurmdiff.h"
-#include "slurmread.h"
-#include "strbuf.h"
-#include "xalloc.h"
+#include "slurm/hostlist.h"
+#include "slurm/slurmconf.h"
+#include "slurm/slurmdiff.h"
+#include "slurm/slurmread.h"
+#include "base/strbuf.h"
+#include "base/xalloc.h"
 
 struct facts {
 	char **v;

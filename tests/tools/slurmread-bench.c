@@ -8,7 +8,7 @@
  * Prints "lines L nodes N best_ms B median_ms M". Exit: 0, 1 when a file
  * cannot be read, 64 usage.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,9 +17,9 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "slurmconf.h"
-#include "slurmread.h"
-#include "xalloc.h"
+#include "slurm/slurmconf.h"
+#include "slurm/slurmread.h"
+#include "base/xalloc.h"
 
 static double now_ms(void)
 {

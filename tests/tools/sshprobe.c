@@ -15,17 +15,17 @@
  * -m makes DIR first, -d sleeps in the task (for timeout tests).
  * Exit: 0 all hosts ok, 4 some failed, 64 usage.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
-#include "exec.h"
-#include "strbuf.h"
-#include "transport.h"
-#include "xalloc.h"
+#include "transport/exec.h"
+#include "base/strbuf.h"
+#include "transport/transport.h"
+#include "base/xalloc.h"
 
 struct push_file {
 	char *remote;

@@ -6,7 +6,7 @@
  * sacctmgr command / flat-file output, whose quoting is checked by letting
  * a real shell parse it.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <criterion/criterion.h>
 #include <stdio.h>
@@ -14,16 +14,16 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "acct.h"
-#include "acct_dbd.h"
-#include "acct_nset.h"
-#include "acct_sql.h"
-#include "acct_sacctmgr.h"
-#include "acct_state.h"
-#include "db.h"
-#include "inventory.h"
-#include "strbuf.h"
-#include "xalloc.h"
+#include "acct/acct.h"
+#include "acct/acct_dbd.h"
+#include "acct/acct_nset.h"
+#include "acct/acct_sql.h"
+#include "acct/acct_sacctmgr.h"
+#include "acct/acct_state.h"
+#include "transport/db.h"
+#include "inventory/inventory.h"
+#include "base/strbuf.h"
+#include "base/xalloc.h"
 
 /* ---- canonical values ---- */
 

@@ -4,7 +4,7 @@
  * where the source text comes from (set, read once per list, missing,
  * standard input, past the end) and the one "cannot read" line.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <criterion/criterion.h>
 #include <stdio.h>
@@ -13,9 +13,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "diag.h"
-#include "strbuf.h"
-#include "xalloc.h"
+#include "base/diag.h"
+#include "base/strbuf.h"
+#include "base/xalloc.h"
 
 static char *excerpt(unsigned lineno, unsigned col, const char *line)
 {

@@ -3,7 +3,7 @@
  * what GNU diff -u prints; random edits are checked by applying the produced
  * patch back onto the old text, and by comparing the edit size with diff(1).
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <criterion/criterion.h>
 #include <stdio.h>
@@ -11,9 +11,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "diff.h"
-#include "strbuf.h"
-#include "xalloc.h"
+#include "base/diff.h"
+#include "base/strbuf.h"
+#include "base/xalloc.h"
 
 static char *udiff(const char *a, const char *b, unsigned ctx, size_t *hunks)
 {

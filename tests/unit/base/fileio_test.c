@@ -4,7 +4,7 @@
  * replaced rather than followed) and mkdir -p, in a fresh directory under
  * /tmp per test.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <criterion/criterion.h>
 #include <dirent.h>
@@ -16,9 +16,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "fileio.h"
-#include "strbuf.h"
-#include "xalloc.h"
+#include "base/fileio.h"
+#include "base/strbuf.h"
+#include "base/xalloc.h"
 
 static char dir[] = "/tmp/fileio_test.XXXXXX";
 

@@ -5,7 +5,7 @@
  * entries included: those are resolved as far as they exist, no ".." past
  * a directory that does not).
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <criterion/criterion.h>
 #include <stdio.h>
@@ -14,8 +14,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "pathtrust.h"
-#include "xalloc.h"
+#include "base/pathtrust.h"
+#include "base/xalloc.h"
 
 static char top[] = "/tmp/pathtrust_test.XXXXXX";
 static char *root, *out;

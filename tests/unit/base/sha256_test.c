@@ -3,13 +3,13 @@
  * incremental interface fed in awkward piece sizes, which must agree with
  * the one-shot digest (the block-boundary logic is where bugs hide).
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <criterion/criterion.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "sha256.h"
+#include "base/sha256.h"
 
 static void check_hex(const char *data, size_t len, const char *want)
 {

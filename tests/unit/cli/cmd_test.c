@@ -3,7 +3,7 @@
  * (options and operands in any order, "--", the messages of usage errors)
  * and the colour decision (a TTY, NO_COLOR).
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <criterion/criterion.h>
 #include <fcntl.h>
@@ -13,8 +13,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cmd.h"
-#include "overlay.h"
+#include "cli/cmd.h"
+#include "inventory/overlay.h"
 
 static const struct option opts[] = {
 	{ "json", no_argument, NULL, 'j' },
@@ -139,8 +139,8 @@ Test(cmd, colour_needs_a_tty_and_no_NO_COLOR)
 
 /* ---- the preamble: cmd_parse() by the entry's table, plan's options ---- */
 
-#include "plan.h"
-#include "session.h"
+#include "decide/plan.h"
+#include "act/session.h"
 
 /* argv: cmd's name, then the NULL-terminated words of ap; argc. */
 static int fill_argv(char *argv[16], const struct cmd_entry *cmd, va_list ap)

@@ -3,16 +3,16 @@
  * change detection, grouping under folded hostlists, secrets never printed,
  * the restart classification, users/groups (the getent parsers: observe_test.c).
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <criterion/criterion.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "observe.h"
-#include "plan.h"
-#include "xalloc.h"
+#include "observe/observe.h"
+#include "decide/plan.h"
+#include "base/xalloc.h"
 
 #define SLURM_CONF "ClusterName=c\nSlurmctldPort=6817\n" \
 	"NodeName=n[1-4] CPUs=4\nPartitionName=p Nodes=ALL\n"
@@ -573,7 +573,7 @@ Test(plan, parse_only)
 
 /* ---- the summary helper of apply (plan's and apply's options: cmd_test.c) ---- */
 
-#include "apply.h"
+#include "act/apply.h"
 
 Test(plan, apply_summary_line)
 {

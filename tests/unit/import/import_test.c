@@ -7,24 +7,24 @@
  * slurm_conf keys, what has no key). Every YAML produced is loaded and
  * validated back.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <criterion/criterion.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
-#include "acct_import.h"
-#include "acct_showqos.h"
-#include "acct_state.h"
-#include "fileio.h"
-#include "import_nodes.h"
-#include "inventory.h"
-#include "slurmconf.h"
-#include "strbuf.h"
-#include "validate.h"
-#include "xalloc.h"
-#include "yamlout.h"
+#include "import/acct_import.h"
+#include "acct/acct_showqos.h"
+#include "acct/acct_state.h"
+#include "base/fileio.h"
+#include "import/import_nodes.h"
+#include "inventory/inventory.h"
+#include "slurm/slurmconf.h"
+#include "base/strbuf.h"
+#include "inventory/validate.h"
+#include "base/xalloc.h"
+#include "base/yamlout.h"
 
 static const char *const base_inventory =
 	"cluster: {name: t, controller: h, accounting_host: h}\n"

@@ -5,7 +5,7 @@
  * checked value by value; the scalar parsers (memory units, Slurm times) on
  * both sides of each rule.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <criterion/criterion.h>
 #include <dirent.h>
@@ -16,11 +16,11 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "inventory.h"
-#include "pathtrust.h"
-#include "strbuf.h"
-#include "validate.h"
-#include "xalloc.h"
+#include "inventory/inventory.h"
+#include "base/pathtrust.h"
+#include "base/strbuf.h"
+#include "inventory/validate.h"
+#include "base/xalloc.h"
 
 /* The data directory (tests run from the repo root, as make check-unit runs them). */
 static void enter_data_dir(const char *sub)

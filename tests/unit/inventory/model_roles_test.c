@@ -6,16 +6,16 @@
  * and that the database password has no precedence between its two
  * sources.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <criterion/criterion.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "diag.h"
-#include "inventory.h"
-#include "model.h"
+#include "base/diag.h"
+#include "inventory/inventory.h"
+#include "inventory/model.h"
 
 /* A model from YAML, loaded but not validated (what unit tests build). */
 static struct model *load(const char *yaml)

@@ -3,7 +3,7 @@
  * model_new(), kv lookups, the sorted host index against the linear
  * lookup, and user_default_account().
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <criterion/criterion.h>
 #include <stdint.h>
@@ -11,8 +11,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "model.h"
-#include "xalloc.h"
+#include "inventory/model.h"
+#include "base/xalloc.h"
 
 Test(model, pool_memory_is_zeroed_and_aligned)
 {

@@ -4,7 +4,7 @@
  * "KEY: ~" deletes; and the errors of an overlay, which point into the
  * overlay file while the inventory's own errors keep theirs.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <criterion/criterion.h>
 #include <stdio.h>
@@ -12,11 +12,11 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "inventory.h"
-#include "overlay.h"
-#include "render.h"
-#include "validate.h"
-#include "xalloc.h"
+#include "inventory/inventory.h"
+#include "inventory/overlay.h"
+#include "render/render.h"
+#include "inventory/validate.h"
+#include "base/xalloc.h"
 
 static const char site[] =
 	"cluster:\n"

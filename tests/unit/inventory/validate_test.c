@@ -5,17 +5,17 @@
  * accounts ordered parents first) and a 10,000-host inventory that must
  * validate cleanly.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <criterion/criterion.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "inventory.h"
-#include "strbuf.h"
-#include "validate.h"
-#include "xalloc.h"
+#include "inventory/inventory.h"
+#include "base/strbuf.h"
+#include "inventory/validate.h"
+#include "base/xalloc.h"
 
 static const char base[] =
 	"cluster: {name: t, controller: head, accounting_host: head}\n"

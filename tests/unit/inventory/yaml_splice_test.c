@@ -5,15 +5,15 @@
  * the existing entries copied, comments and CRLF line ends kept, scalars
  * quoted only when they must be.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <criterion/criterion.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "model.h"
-#include "strbuf.h"
-#include "yaml_splice.h"
+#include "inventory/model.h"
+#include "base/strbuf.h"
+#include "inventory/yaml_splice.h"
 
 static const char *accounts[] = { "physics", "{account: chem, fairshare: 2}" };
 static const char *qos[] = { "normal" };

@@ -5,20 +5,20 @@
  * K), the model's side, every kind of loss folded by hostlist, and the
  * mismatches verify reports after apply.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <criterion/criterion.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "capacity.h"
-#include "diag.h"
-#include "fileio.h"
-#include "inventory.h"
-#include "strbuf.h"
-#include "validate.h"
-#include "xalloc.h"
+#include "observe/capacity.h"
+#include "base/diag.h"
+#include "base/fileio.h"
+#include "inventory/inventory.h"
+#include "base/strbuf.h"
+#include "inventory/validate.h"
+#include "base/xalloc.h"
 
 static char *slurp(const char *name)
 {

@@ -4,7 +4,7 @@
  * output, the probe's framing, the probe script, and the check's verdict
  * for each mismatch (what Slurm was measured to do: hwtruth.c).
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <criterion/criterion.h>
 #include <limits.h>
@@ -13,9 +13,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "hwtruth.h"
-#include "strbuf.h"
-#include "xalloc.h"
+#include "observe/hwtruth.h"
+#include "base/strbuf.h"
+#include "base/xalloc.h"
 
 static char *slurp(const char *name)
 {

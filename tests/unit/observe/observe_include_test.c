@@ -8,17 +8,17 @@
  * file is named as that node's setting and restarts as a node change
  * does; two hosts whose included files differ are told apart.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <criterion/criterion.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "obs.h"
-#include "observe_include.h"
-#include "plan.h"
-#include "strbuf.h"
-#include "xalloc.h"
+#include "observe/obs.h"
+#include "observe/observe_include.h"
+#include "decide/plan.h"
+#include "base/strbuf.h"
+#include "base/xalloc.h"
 
 #define SLURM "/etc/slurm/slurm.conf"
 

@@ -11,17 +11,17 @@
  * (slurm_version set, status "true"/"false # a comment") and run it with sh
  * here and under chroot "$(scripts/lab-root.sh path 24.11)".
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <criterion/criterion.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "observe.h"
-#include "plan.h"
-#include "strbuf.h"
-#include "xalloc.h"
+#include "observe/observe.h"
+#include "decide/plan.h"
+#include "base/strbuf.h"
+#include "base/xalloc.h"
 
 #define NONCE "0123456789abcdef"
 #define KEY_PATH "/tmp/clusterctl-observe-capture/munge.key"

@@ -5,7 +5,7 @@
  * password replaced by the placeholder), determinism, config_dir, and site
  * templates from template_dir with fallback and error reporting.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <criterion/criterion.h>
 #include <stdio.h>
@@ -14,13 +14,13 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "inventory.h"
-#include "pathtrust.h"
-#include "render.h"
-#include "slurmkeys.h"
-#include "strbuf.h"
-#include "validate.h"
-#include "xalloc.h"
+#include "inventory/inventory.h"
+#include "base/pathtrust.h"
+#include "render/render.h"
+#include "slurm/slurmkeys.h"
+#include "base/strbuf.h"
+#include "inventory/validate.h"
+#include "base/xalloc.h"
 
 #define DB_SECRET "s3cr3t-Pa55word-in-file"
 

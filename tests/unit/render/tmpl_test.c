@@ -6,7 +6,7 @@
  * errors traced to their {{> }} tag, missing partials, runaway recursion,
  * and one template expanded many times.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <criterion/criterion.h>
 #include <jansson.h>
@@ -14,9 +14,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "strbuf.h"
-#include "tmpl.h"
-#include "xalloc.h"
+#include "base/strbuf.h"
+#include "render/tmpl.h"
+#include "base/xalloc.h"
 
 #define SPEC_DIR "tests/data/mustache-spec/"
 

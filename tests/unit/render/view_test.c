@@ -5,19 +5,19 @@
  * AccountingStorageTRES, pass-through keys overriding defaults, configless
  * mode, and slurmdbd.conf carrying the placeholder instead of a password.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <criterion/criterion.h>
 #include <jansson.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "inventory.h"
-#include "render.h"
-#include "strbuf.h"
-#include "validate.h"
-#include "view.h"
-#include "xalloc.h"
+#include "inventory/inventory.h"
+#include "render/render.h"
+#include "base/strbuf.h"
+#include "inventory/validate.h"
+#include "render/view.h"
+#include "base/xalloc.h"
 
 #define HEAD                                                              \
 	"cluster: {name: t, controller: ctl, accounting_host: ctl,\n"     \

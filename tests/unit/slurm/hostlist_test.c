@@ -5,16 +5,16 @@
  * compression: fewest ranges, determinism, and the round trip
  * expand(compress(x)) == sorted unique x on random name sets.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <criterion/criterion.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "hostlist.h"
-#include "strbuf.h"
-#include "xalloc.h"
+#include "slurm/hostlist.h"
+#include "base/strbuf.h"
+#include "base/xalloc.h"
 
 /* Expands expr and returns the names joined by blanks; caller frees. */
 static char *expand_joined(const char *expr)

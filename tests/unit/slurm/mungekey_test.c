@@ -3,7 +3,7 @@
  * The fingerprint is cross-checked with an independent implementation
  * (python3 hashlib + base64), and error messages must never carry key bytes.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <criterion/criterion.h>
 #include <stdio.h>
@@ -11,8 +11,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "mungekey.h"
-#include "xalloc.h"
+#include "slurm/mungekey.h"
+#include "base/xalloc.h"
 
 static char *write_temp(const void *data, size_t len)
 {

@@ -5,7 +5,7 @@
  * names), what render gives each host (push and configless), and the
  * tables of passfile.c (served in configless mode, what a change needs).
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <criterion/criterion.h>
 #include <stdio.h>
@@ -13,14 +13,14 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "inventory.h"
-#include "passfile.h"
-#include "pathtrust.h"
-#include "plan.h"
-#include "render.h"
-#include "strbuf.h"
-#include "validate.h"
-#include "xalloc.h"
+#include "inventory/inventory.h"
+#include "slurm/passfile.h"
+#include "base/pathtrust.h"
+#include "decide/plan.h"
+#include "render/render.h"
+#include "base/strbuf.h"
+#include "inventory/validate.h"
+#include "base/xalloc.h"
 
 /* a script whose text looks like a secret placeholder: kept as it is */
 #define EPILOG "#!/bin/sh\necho @clusterctl:secret:X@ > /dev/null\ntouch /tmp/ran\n"

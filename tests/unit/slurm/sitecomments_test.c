@@ -4,13 +4,13 @@
  * an escaped '#', comments after the last setting, each taken once, the
  * rest listed with file and line.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <criterion/criterion.h>
 #include <string.h>
 
-#include "sitecomments.h"
-#include "strbuf.h"
+#include "slurm/sitecomments.h"
+#include "base/strbuf.h"
 
 static const char conf[] =
 	"# header\n"			/* 1 */

@@ -6,16 +6,16 @@
  * per GPU against one range line, DEFAULT lines against expanded nodes)
  * give no setting and need nothing; real changes are named, nodes folded.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <criterion/criterion.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "plan.h"
-#include "slurmdiff.h"
-#include "strbuf.h"
-#include "xalloc.h"
+#include "decide/plan.h"
+#include "slurm/slurmdiff.h"
+#include "base/strbuf.h"
+#include "base/xalloc.h"
 
 #define SLURM "/etc/slurm/slurm.conf"
 #define GRES "/etc/slurm/gres.conf"

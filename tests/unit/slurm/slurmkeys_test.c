@@ -3,11 +3,11 @@
  * read_config.c at each tag: removed, defunct and new keys, keys the
  * inventory models, case-insensitive lookups and suggestions.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <criterion/criterion.h>
 
-#include "slurmkeys.h"
+#include "slurm/slurmkeys.h"
 
 static struct slurmkey_check ck(enum slurmkeys_table t, const char *key,
 				const char *version)

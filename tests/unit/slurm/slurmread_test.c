@@ -8,16 +8,16 @@
  * files, global and node-local AutoDetect, File ranges, Count, MPS and
  * shard, Cores/Links/Flags. Included files come from an in-memory table.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <criterion/criterion.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "hostlist.h"
-#include "slurmconf.h"
-#include "slurmread.h"
-#include "xalloc.h"
+#include "slurm/hostlist.h"
+#include "slurm/slurmconf.h"
+#include "slurm/slurmread.h"
+#include "base/xalloc.h"
 
 /* ---- an in-memory file system for Include ---- */
 

@@ -7,7 +7,7 @@
  * loopback port nothing listens on. Real sshd tests are in
  * tests/t/t2000-transport.sh.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <arpa/inet.h>
 #include <criterion/criterion.h>
@@ -20,8 +20,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "exec.h"
-#include "xalloc.h"
+#include "transport/exec.h"
+#include "base/xalloc.h"
 
 #define MAX_HOSTS 64
 

@@ -4,7 +4,7 @@
  * refused), the holder's answer, the process hardening for secrets, and
  * strbuf_add_printable, which makes text from another host safe to print.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <criterion/criterion.h>
 #include <stdio.h>
@@ -15,9 +15,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "lock.h"
-#include "strbuf.h"
-#include "xalloc.h"
+#include "transport/lock.h"
+#include "base/strbuf.h"
+#include "base/xalloc.h"
 
 static char dir[] = "/tmp/clusterctl-lock-test.XXXXXX";
 

@@ -4,15 +4,15 @@
  * failures that happen before any SSH exchange. Everything that talks to
  * sshd is in tests/t/t2000-transport.sh, against real lab hosts.
  */
-#include "compat.h"
+#include "base/compat.h"
 
 #include <criterion/criterion.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "strbuf.h"
-#include "transport.h"
+#include "base/strbuf.h"
+#include "transport/transport.h"
 
 /* Runs `printf %s <quoted>` through /bin/sh and returns what it printed. */
 static char *sh_unquote(const char *word)
