@@ -24,7 +24,9 @@
 #include "base/sha256.h"
 #include "base/strbuf.h"
 #include "render/tmpl.h"
-#include "render/view.h"
+#include "render/view_daemons.h"
+#include "render/view_gres.h"
+#include "render/view_slurm.h"
 #include "base/xalloc.h"
 
 /* ---- template sources ---- */

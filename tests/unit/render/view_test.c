@@ -16,7 +16,9 @@
 #include "render/render.h"
 #include "base/strbuf.h"
 #include "inventory/validate.h"
-#include "render/view.h"
+#include "render/view_daemons.h"
+#include "render/view_gres.h"
+#include "render/view_slurm.h"
 #include "base/xalloc.h"
 
 #define HEAD                                                              \
