@@ -20,6 +20,7 @@
 #include "slurm/slurmconf.h"
 #include "slurm/slurmkeys.h"
 #include "base/xalloc.h"
+#include "slurm/hostpaths.h"
 
 /* ---- session ---- */
 
@@ -240,7 +241,7 @@ static void session_observe_request(const struct session *s, size_t idx,
 	    (ctl_conf = rendered_conf_file(s->m, s->rs, s->rs_start[s->controller],
 					   s->rs_start[s->controller + 1],
 					   "slurm.conf"))) {
-		files[rq->n_files].path = RENDER_SACKD_CACHE;
+		files[rq->n_files].path = SLURM_SACKD_CACHE;
 		want_rendered(&files[rq->n_files++], s->rs, ctl_conf);
 		for (size_t i = 0; i < n_ctl; i++) {
 			if (!s->sackd_cache[i])

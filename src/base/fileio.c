@@ -97,6 +97,25 @@ const char *fileio_basename(const char *path)
 	return slash ? slash + 1 : path;
 }
 
+char *fileio_join(const char *dir, const char *file)
+{
+	size_t len = strlen(dir);
+
+	while (len > 1 && dir[len - 1] == '/')
+		len--;
+	return xasprintf("%.*s/%s", (int)len, dir, file);
+}
+
+bool fileio_in_dir(const char *path, const char *dir)
+{
+	const char *slash = strrchr(path, '/');
+	size_t len = strlen(dir);
+
+	while (len > 1 && dir[len - 1] == '/')
+		len--;
+	return slash && (size_t)(slash - path) == len && !strncmp(path, dir, len);
+}
+
 /* The temp file's name for path: ".NAME.clusterctl-XXXXXX" beside it. */
 static char *temp_name(const char *path)
 {

@@ -58,4 +58,10 @@ int fileio_mkdir_below(char *dir, struct strbuf *known);
 /* The file name of path (after its last '/'). Borrowed from path. */
 const char *fileio_basename(const char *path);
 
+/* "dir/file", without doubling dir's trailing slashes. Caller frees. */
+char *fileio_join(const char *dir, const char *file);
+
+/* True when path names a file directly in dir (not below a subdirectory). */
+bool fileio_in_dir(const char *path, const char *dir);
+
 #endif

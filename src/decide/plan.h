@@ -197,7 +197,7 @@ struct plan {
 	bool fetch_restart;
 	/*
 	 * Before Slurm 25.05 slurmctld pushes nothing to sackd, which fetches
-	 * only when it starts: a sackd whose cache (RENDER_SACKD_CACHE) is not
+	 * only when it starts: a sackd whose cache (SLURM_SACKD_CACHE) is not
 	 * the controller's slurm.conf restarts; those outside --limit keep the
 	 * old copy of a changed slurm.conf (sackd_stale_hosts, a folded
 	 * hostlist, owned; NULL when none).

@@ -18,6 +18,7 @@
 #include "slurm/slurmdiff.h"
 #include "base/strbuf.h"
 #include "base/xalloc.h"
+#include "slurm/hostpaths.h"
 
 /* ---- the restart classification (docs/restart-classification.md) ---- */
 
@@ -266,12 +267,12 @@ unsigned plan_classify_settings(const char *path, const char *old, size_t old_le
 	if (!strcmp(name, "munge.key"))
 		return PLAN_RESTART_MUNGE;
 	/* slurmd's start arguments (--conf-server), its unit's drop-in */
-	if (!strcmp(path, RENDER_SLURMD_DEFAULTS) || !strcmp(path, RENDER_SLURMD_DROPIN)) {
+	if (!strcmp(path, SLURM_SLURMD_DEFAULTS) || !strcmp(path, SLURM_SLURMD_DROPIN)) {
 		if (why)
 			*why = xstrdup(path);
 		return PLAN_RESTART_SLURMD;
 	}
-	if (!strcmp(path, RENDER_SACKD_DEFAULTS) || !strcmp(path, RENDER_SACKD_DROPIN)) {
+	if (!strcmp(path, SLURM_SACKD_DEFAULTS) || !strcmp(path, SLURM_SACKD_DROPIN)) {
 		if (why)
 			*why = xstrdup(path);
 		return PLAN_RESTART_SACKD;

@@ -16,6 +16,7 @@
 #include "slurm/slurmdiff.h"
 #include "slurm/slurmkeys.h"
 #include "base/xalloc.h"
+#include "slurm/hostpaths.h"
 
 static void plan_add_service(struct plan *p, size_t host, enum service_kind k,
 			     enum plan_svc_action a, const char *why)
@@ -262,14 +263,14 @@ static bool plan_cache_is_served(const struct plan *p, const struct obs_file *ca
  */
 static const char *plan_sackd_stale_passfile(const struct plan *p, size_t h)
 {
-	static const char dir[] = RENDER_SACKD_CACHE_DIR "/";
+	static const char dir[] = SLURM_SACKD_CACHE_DIR "/";
 
 	for (size_t i = 0; i < p->obs[h].n_files; i++) {
 		const struct obs_file *cache = &p->obs[h].files[i];
 
 		/* slurm.conf is plan_sackd_stale()'s; what it includes is no copy */
 		if (!cache->included && !strncmp(cache->path, dir, sizeof(dir) - 1) &&
-		    strcmp(cache->path, RENDER_SACKD_CACHE) &&
+		    strcmp(cache->path, SLURM_SACKD_CACHE) &&
 		    (!cache->exists || !cache->matches))
 			return fileio_basename(cache->path);
 	}
@@ -291,7 +292,7 @@ static const char *plan_sackd_stale(const struct plan *p, size_t h)
 	    !plan_sackd_fetches_at_start_only(p->m->cluster.slurm_version) ||
 	    !p->hosts[h].ok || p->obs[h].svc[SVC_SACKD] != OBS_SVC_RUNNING)
 		return NULL;
-	cache = obs_find(&p->obs[h], RENDER_SACKD_CACHE);
+	cache = obs_find(&p->obs[h], SLURM_SACKD_CACHE);
 	if (!cache || !cache->exists ||
 	    (!cache->matches && !plan_cache_is_served(p, cache)))
 		return "slurm.conf";

@@ -16,6 +16,7 @@
 #include <strings.h>
 #include <unistd.h>
 
+#include "base/fileio.h"
 #include "inventory/model.h"
 #include "slurm/slurmkeys.h"
 #include "base/strbuf.h"
@@ -709,4 +710,15 @@ bool user_assoc_same(const struct user *u, size_t i, const struct user *v, size_
 	       a->grp_jobs == b->grp_jobs && a->grp_submit_jobs == b->grp_submit_jobs &&
 	       a->max_jobs == b->max_jobs && a->max_submit_jobs == b->max_submit_jobs &&
 	       same_str(a->max_wall, b->max_wall);
+}
+
+char *model_conf_path(const struct model *m, const char *base)
+{
+	return fileio_join(m->cluster.config_dir, base);
+}
+
+bool model_is_conf_path(const struct model *m, const char *path, const char *base)
+{
+	return fileio_in_dir(path, m->cluster.config_dir) &&
+	       !strcmp(fileio_basename(path), base);
 }

@@ -543,6 +543,12 @@ const char *db_storage_host(const struct db_settings *s);
  */
 char *db_password(const struct db_settings *s, char **cause);
 
+/* cluster.config_dir's file named base (e.g. "slurm.conf"). Caller frees. */
+char *model_conf_path(const struct model *m, const char *base);
+
+/* Whether path is the file named base in cluster.config_dir (trailing slashes ignored). */
+bool model_is_conf_path(const struct model *m, const char *path, const char *base);
+
 /* The inventory's name of role bit i (1 << i of enum host_role), or NULL past the last. */
 const char *model_role_name(unsigned i);
 

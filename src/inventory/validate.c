@@ -31,22 +31,6 @@
 
 
 /* ------------------------------------------------------------------ */
-/* names Slurm would reject                                            */
-
-/* Host and partition names go on slurm.conf lines: no blanks, '=', ','. */
-bool validate_conf_name_ok(const char *name)
-{
-	const char *p;
-
-	if (!*name)
-		return false;
-	for (p = name; *p; p++)
-		if (isspace((unsigned char)*p) || strchr("=,#[]\"'", *p))
-			return false;
-	return true;
-}
-
-/* ------------------------------------------------------------------ */
 /* cluster, controller, service users                                  */
 
 /* Slurm lowercases ClusterName (sacctmgr does too): write it so. */

@@ -17,9 +17,9 @@
 #include <sys/stat.h>
 
 #include "slurm/hostlist.h"
+#include "slurm/hostpaths.h"
 #include "slurm/passfile.h"
 #include "base/pathtrust.h"
-#include "render/render.h"
 #include "inventory/validate_files.h"
 #include "base/xalloc.h"
 
@@ -63,11 +63,11 @@ static const char *rendered_clash(const struct model *m, const char *path)
 {
 	static const char *const confs[] = { "slurm.conf", "gres.conf",
 					     "cgroup.conf", "slurmdbd.conf" };
-	static const char *const fixed[] = { RENDER_SLURMD_DEFAULTS, RENDER_SLURMD_DROPIN,
-					     RENDER_SACKD_DEFAULTS, RENDER_SACKD_DROPIN };
+	static const char *const fixed[] = { SLURM_SLURMD_DEFAULTS, SLURM_SLURMD_DROPIN,
+					     SLURM_SACKD_DEFAULTS, SLURM_SACKD_DROPIN };
 
 	for (size_t i = 0; i < ARRAY_SIZE(confs); i++)
-		if (render_is_conf_path(m, path, confs[i]))
+		if (model_is_conf_path(m, path, confs[i]))
 			return confs[i];
 	for (size_t i = 0; i < ARRAY_SIZE(fixed); i++)
 		if (!strcmp(path, fixed[i]))
@@ -206,7 +206,7 @@ static void check_named(struct vctx *v)
 		const char *file = passfile_plugin_file(kv->key, kv->value);
 
 		if (file) {
-			char *path = render_conf_path(v->m, file);
+			char *path = model_conf_path(v->m, file);
 
 			warn_unprovided(v, kv, path);
 			free(path);

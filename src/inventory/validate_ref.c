@@ -5,6 +5,7 @@
  */
 #include "base/compat.h"
 
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -123,4 +124,17 @@ void validate_list_refs(struct vctx *v, const struct str_list *l,
 	for (i = 0; i < l->n; i++)
 		if (!validate_index_find(ix, l->items[i]))
 			validate_unknown_ref(v, &l->locs[i], owner, kind, l->items[i], ix);
+}
+
+/* Host and partition names go on slurm.conf lines: no blanks, '=', ','. */
+bool validate_conf_name_ok(const char *name)
+{
+	const char *p;
+
+	if (!*name)
+		return false;
+	for (p = name; *p; p++)
+		if (isspace((unsigned char)*p) || strchr("=,#[]\"'", *p))
+			return false;
+	return true;
 }

@@ -198,10 +198,10 @@ static const char *const kind_names[FK_COUNT] = {
 	[FK_GRES] = "gres.conf",
 	[FK_CGROUP] = "cgroup.conf",
 	[FK_SLURMDBD] = "slurmdbd.conf",
-	[FK_SLURMD_DEFAULTS] = RENDER_SLURMD_DEFAULTS,
-	[FK_SLURMD_DROPIN] = RENDER_SLURMD_DROPIN,
-	[FK_SACKD_DEFAULTS] = RENDER_SACKD_DEFAULTS,
-	[FK_SACKD_DROPIN] = RENDER_SACKD_DROPIN,
+	[FK_SLURMD_DEFAULTS] = SLURM_SLURMD_DEFAULTS,
+	[FK_SLURMD_DROPIN] = SLURM_SLURMD_DROPIN,
+	[FK_SACKD_DEFAULTS] = SLURM_SACKD_DEFAULTS,
+	[FK_SACKD_DROPIN] = SLURM_SACKD_DROPIN,
 };
 
 static char *kind_template(enum file_kind k)
@@ -291,15 +291,6 @@ out:
 	return r;
 }
 
-static char *join_path(const char *dir, const char *file)
-{
-	size_t len = strlen(dir);
-
-	while (len > 1 && dir[len - 1] == '/')
-		len--;
-	return xasprintf("%.*s/%s", (int)len, dir, file);
-}
-
 /* What one host gets, before sorting by path. */
 struct file_spec {
 	const char *path;	/* borrowed from struct render_paths */
@@ -367,7 +358,7 @@ static void render_plan_init(struct render_plan *rp, const struct model *m)
 	for (k = 0; k < FK_COUNT; k++) {
 		rp->blob[k] = SIZE_MAX;
 		rp->path[k] = strchr(kind_names[k], '/') ? xstrdup(kind_names[k]) :
-			join_path(m->cluster.config_dir, kind_names[k]);
+			fileio_join(m->cluster.config_dir, kind_names[k]);
 	}
 	rp->dbd = model_dbd_host(m);
 	rp->pass = NULL;
@@ -579,16 +570,6 @@ static int check_total(const struct rendered_set *set, struct diag_list *dl)
 #define RENDER_PASS_MAX (16u << 20)
 
 /* True when path's directory is dir (trailing slashes ignored). */
-static bool in_dir(const char *path, const char *dir)
-{
-	const char *slash = strrchr(path, '/');
-	size_t len = strlen(dir);
-
-	while (len > 1 && dir[len - 1] == '/')
-		len--;
-	return slash && (size_t)(slash - path) == len && !strncmp(path, dir, len);
-}
-
 /*
  * Reads pass-through file f's source (confined: pathtrust.h) into a blob
  * and expands its hostlist. 0, or -1 with *cause (caller frees).
@@ -618,7 +599,7 @@ static int render_pass_one(const struct model *m, const struct pass_file *f,
 	}
 	bytes = strbuf_detach(&sb, &len);
 	rq->blob = set_add_blob(set, bytes, len);
-	if (m->cluster.config_dir && in_dir(f->path, m->cluster.config_dir))
+	if (m->cluster.config_dir && fileio_in_dir(f->path, m->cluster.config_dir))
 		rq->served = passfile_served(m->cluster.slurm_version,
 					     fileio_basename(f->path));
 	if (f->hosts && hostlist_expand(f->hosts, &rq->names, cause) < 0)
@@ -739,24 +720,14 @@ const struct rendered_blob *rendered_file_blob(const struct rendered_set *set,
 	return &set->blobs[f->blob];
 }
 
-char *render_conf_path(const struct model *m, const char *base)
-{
-	return join_path(m->cluster.config_dir, base);
-}
-
-bool render_is_conf_path(const struct model *m, const char *path, const char *base)
-{
-	return in_dir(path, m->cluster.config_dir) && !strcmp(fileio_basename(path), base);
-}
-
 char *rendered_sackd_cache(const struct model *m, const struct rendered_file *f)
 {
 	const char *base = fileio_basename(f->path);
 
-	if (!f->passthrough || f->absent || !in_dir(f->path, m->cluster.config_dir) ||
+	if (!f->passthrough || f->absent || !fileio_in_dir(f->path, m->cluster.config_dir) ||
 	    !(passfile_served(m->cluster.slurm_version, base) & PASSFILE_SACKD))
 		return NULL;
-	return join_path(RENDER_SACKD_CACHE_DIR, base);
+	return fileio_join(SLURM_SACKD_CACHE_DIR, base);
 }
 
 const struct rendered_file *rendered_conf_file(const struct model *m,
@@ -765,7 +736,7 @@ const struct rendered_file *rendered_conf_file(const struct model *m,
 					       const char *base)
 {
 	for (size_t i = from; i < to; i++)
-		if (render_is_conf_path(m, set->files[i].path, base))
+		if (model_is_conf_path(m, set->files[i].path, base))
 			return &set->files[i];
 	return NULL;
 }
@@ -784,7 +755,7 @@ const struct rendered_file *rendered_host_conf(const struct model *m,
 					       const struct rendered_set *set,
 					       const char *host, const char *base)
 {
-	char *path = render_conf_path(m, base);
+	char *path = model_conf_path(m, base);
 	const struct rendered_file *f = rendered_set_find(set, host, path);
 
 	free(path);

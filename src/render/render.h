@@ -14,6 +14,7 @@
 
 #include "base/diag.h"
 #include "inventory/model.h"
+#include "slurm/hostpaths.h"
 
 /*
  * Rendered files never hold secrets. slurmdbd.conf carries this placeholder
@@ -66,34 +67,6 @@ struct rendered_file {
 /* Whether len bytes (NULL: no) are a file clusterctl wrote (RENDER_OURS_MARK). */
 bool render_is_ours(const char *bytes, size_t len);
 
-/* Where Debian's slurmd.service reads slurmd's start arguments from. */
-#define RENDER_SLURMD_DEFAULTS "/etc/default/slurmd"
-
-/*
- * A drop-in for slurmd.service in configless mode: Debian's unit starts
- * slurmd only when /etc/slurm/slurm.conf exists (ConditionPathExists=),
- * which a slurmd that fetches its configuration does not have.
- */
-#define RENDER_SLURMD_DROPIN "/etc/systemd/system/slurmd.service.d/clusterctl-configless.conf"
-
-/*
- * Where Debian's sackd.service reads sackd's start arguments from: a
- * configless login host's sackd (23.11+) fetches the configuration for
- * the client commands there.
- */
-#define RENDER_SACKD_DEFAULTS "/etc/default/sackd"
-
-/*
- * A drop-in for sackd.service in configless mode: sackd 24.11 exits when no
- * slurmctld answers as it starts (a login host that boots before the
- * controller), and Debian's unit does not start it again.
- */
-#define RENDER_SACKD_DROPIN "/etc/systemd/system/sackd.service.d/clusterctl-configless.conf"
-
-/* Where sackd caches what it fetched (Debian's RuntimeDirectory): slurm.conf ... */
-#define RENDER_SACKD_CACHE_DIR "/run/slurm/conf"
-#define RENDER_SACKD_CACHE RENDER_SACKD_CACHE_DIR "/slurm.conf"
-
 struct rendered_set {
 	struct rendered_file *files;
 	size_t n_files, alloc_files;
@@ -113,9 +86,9 @@ struct rendered_set {
  * cluster.template_dir when it is set (a file missing there falls back to
  * the embedded copy), else from the templates embedded in the binary.
  * In configless mode a compute host that is no controller gets
- * RENDER_SLURMD_DEFAULTS (slurmd --conf-server) and RENDER_SLURMD_DROPIN
+ * SLURM_SLURMD_DEFAULTS (slurmd --conf-server) and SLURM_SLURMD_DROPIN
  * instead of the Slurm configs, and a login-only host that runs sackd
- * (model_host_runs) gets RENDER_SACKD_DEFAULTS and RENDER_SACKD_DROPIN
+ * (model_host_runs) gets SLURM_SACKD_DEFAULTS and SLURM_SACKD_DROPIN
  * instead; those configs go to
  * the host's absent set. A host that reads its files locally has in its
  * absent set the start arguments (and drop-in) of its role's fetching
@@ -144,11 +117,6 @@ void rendered_absent_ranges(const struct model *m, const struct rendered_set *se
 const struct rendered_blob *rendered_file_blob(const struct rendered_set *set,
 					       const struct rendered_file *f);
 
-/* cluster.config_dir's file named base (e.g. "slurm.conf"). Caller frees. */
-char *render_conf_path(const struct model *m, const char *base);
-
-/* Whether path is the file named base in cluster.config_dir (trailing slashes ignored). */
-bool render_is_conf_path(const struct model *m, const char *path, const char *base);
 
 /*
  * Where sackd caches f, a pass-through file of the controller's in

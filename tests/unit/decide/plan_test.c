@@ -538,19 +538,19 @@ Test(plan, classification_follows_the_man_pages)
 	cr_expect_eq(classify("/etc/slurm/cgroup.conf", "A=1\n", "A=2\n", NULL),
 		     PLAN_RECONFIGURE);
 	/* slurmd's unit drop-in (configless): systemd reads it on a restart */
-	cr_expect_eq(classify(RENDER_SLURMD_DROPIN, "", "[Unit]\n", &why),
+	cr_expect_eq(classify(SLURM_SLURMD_DROPIN, "", "[Unit]\n", &why),
 		     PLAN_RESTART_SLURMD);
-	cr_expect_str_eq(why, RENDER_SLURMD_DROPIN);
+	cr_expect_str_eq(why, SLURM_SLURMD_DROPIN);
 	free(why);
 	/* sackd's start arguments (configless login hosts) */
-	cr_expect_eq(classify(RENDER_SACKD_DEFAULTS, "", "SACKD_OPTIONS=x\n", &why),
+	cr_expect_eq(classify(SLURM_SACKD_DEFAULTS, "", "SACKD_OPTIONS=x\n", &why),
 		     PLAN_RESTART_SACKD);
-	cr_expect_str_eq(why, RENDER_SACKD_DEFAULTS);
+	cr_expect_str_eq(why, SLURM_SACKD_DEFAULTS);
 	free(why);
 	/* and its unit's drop-in */
-	cr_expect_eq(classify(RENDER_SACKD_DROPIN, "", "[Service]\n", &why),
+	cr_expect_eq(classify(SLURM_SACKD_DROPIN, "", "[Service]\n", &why),
 		     PLAN_RESTART_SACKD);
-	cr_expect_str_eq(why, RENDER_SACKD_DROPIN);
+	cr_expect_str_eq(why, SLURM_SACKD_DROPIN);
 	free(why);
 	cr_expect_eq(classify("/etc/slurm/slurmdbd.conf", "A=1\n", "A=2\n", NULL),
 		     PLAN_RESTART_DBD);
@@ -1044,7 +1044,7 @@ Test(plan, stale_sackd_cache_restarts_sackd_before_25_05)
 	fx.m->cluster.config_mode = CONFIG_CONFIGLESS;
 	fx.m->cluster.slurm_version = "24.11";
 	fx.m->hosts[3].roles = ROLE_LOGIN;
-	cache = obs_add_file(&fx.obs[3], RENDER_SACKD_CACHE, true, 0644, 0, 0,
+	cache = obs_add_file(&fx.obs[3], SLURM_SACKD_CACHE, true, 0644, 0, 0,
 				  SLURM_CONF_EDITED, strlen(SLURM_CONF_EDITED));
 	p = compute(&fx, "pw");
 	cr_assert_eq(p->n_services, 1);
@@ -1147,8 +1147,8 @@ Test(plan, stale_sackd_passfile_restarts_sackd_before_25_05)
 	fx.m->hosts[3].roles = ROLE_LOGIN;
 	obs_add_file(&fx.obs[0], "/etc/slurm/plugstack.conf", true, 0644, 0, 0,
 		     plugstack, strlen(plugstack))->matches = true;
-	obs_add_file(&fx.obs[3], RENDER_SACKD_CACHE, true, 0644, 0, 0, NULL, 0)->matches = true;
-	cache = obs_add_file(&fx.obs[3], RENDER_SACKD_CACHE_DIR "/plugstack.conf", true,
+	obs_add_file(&fx.obs[3], SLURM_SACKD_CACHE, true, 0644, 0, 0, NULL, 0)->matches = true;
+	cache = obs_add_file(&fx.obs[3], SLURM_SACKD_CACHE_DIR "/plugstack.conf", true,
 			     0644, 0, 0, "# old\n", 6);
 	p = compute(&fx, "pw");
 	cr_assert_eq(p->n_services, 1);
@@ -1190,7 +1190,7 @@ Test(plan, sackd_cache_is_compared_with_secret_values_in_place)
 	fx.m->hosts[3].roles = ROLE_LOGIN;
 	use_secret_slurm_conf(&fx, "the-SECRET");
 	observe_conf(&fx, 0, served);
-	cache = obs_add_file(&fx.obs[3], RENDER_SACKD_CACHE, true, 0644, 0, 0,
+	cache = obs_add_file(&fx.obs[3], SLURM_SACKD_CACHE, true, 0644, 0, 0,
 				  served, strlen(served));
 	p = compute(&fx, "pw");
 	for (i = 0; i < p->n_services; i++)
@@ -1226,16 +1226,16 @@ Test(plan, absent_files_are_removed_when_present)
 	for (size_t i = 0; i < 2; i++) {
 		f = &fx.rs.absent[i];
 		f->host = xstrdup(i ? "n3" : "n2");
-		f->path = xstrdup(RENDER_SLURMD_DEFAULTS);
+		f->path = xstrdup(SLURM_SLURMD_DEFAULTS);
 		f->owner = xstrdup("root");
 		f->group = xstrdup("root");
 		f->blob = SIZE_MAX;
 		f->absent = f->only_ours = true;
 	}
-	obs_add_file(&fx.obs[1], RENDER_SLURMD_DEFAULTS, true, 0644, 0, 0,
+	obs_add_file(&fx.obs[1], SLURM_SLURMD_DEFAULTS, true, 0644, 0, 0,
 			  "# " RENDER_OURS_MARK "\nSLURMD_OPTIONS=x\n", 40);
 	/* not ours: left alone */
-	obs_add_file(&fx.obs[2], RENDER_SLURMD_DEFAULTS, true, 0644, 0, 0,
+	obs_add_file(&fx.obs[2], SLURM_SLURMD_DEFAULTS, true, 0644, 0, 0,
 			  "#SLURMD_OPTIONS=\"\"\n", 19);
 	p = compute(&fx, "pw");
 	cr_assert_eq(p->n_files, 1);

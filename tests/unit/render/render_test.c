@@ -254,14 +254,14 @@ Test(render, configless_keeps_configs_on_the_controller)
 		if (!strcmp(set.files[i].host, "gpu01")) {
 			on_gpu01++;
 			cr_assert(!strcmp(set.files[i].path, "/etc/munge/munge.key") ||
-				  !strcmp(set.files[i].path, RENDER_SLURMD_DEFAULTS) ||
-				  !strcmp(set.files[i].path, RENDER_SLURMD_DROPIN));
+				  !strcmp(set.files[i].path, SLURM_SLURMD_DEFAULTS) ||
+				  !strcmp(set.files[i].path, SLURM_SLURMD_DROPIN));
 		}
 	cr_assert_eq(on_gpu01, 3);
-	cr_assert_not_null(strstr(bytes_of(&set, "gpu01", RENDER_SLURMD_DEFAULTS),
+	cr_assert_not_null(strstr(bytes_of(&set, "gpu01", SLURM_SLURMD_DEFAULTS),
 				  "\nSLURMD_OPTIONS=\"--conf-server "));
 	/* Debian's slurmd.service has ConditionPathExists=/etc/slurm/slurm.conf */
-	cr_assert_not_null(strstr(bytes_of(&set, "gpu01", RENDER_SLURMD_DROPIN),
+	cr_assert_not_null(strstr(bytes_of(&set, "gpu01", SLURM_SLURMD_DROPIN),
 				  "\n[Unit]\nConditionPathExists=\n"));
 	/* the configs gpu01 no longer gets are what it must not keep */
 	for (i = 0, on_gpu01 = 0; i < set.n_absent; i++)
@@ -289,8 +289,8 @@ Test(render, push_mode_takes_back_what_configless_wrote)
 		if (!strcmp(set.absent[i].host, "gpu01")) {
 			on_gpu01++;
 			cr_assert(set.absent[i].only_ours);
-			cr_assert(!strcmp(set.absent[i].path, RENDER_SLURMD_DEFAULTS) ||
-				  !strcmp(set.absent[i].path, RENDER_SLURMD_DROPIN));
+			cr_assert(!strcmp(set.absent[i].path, SLURM_SLURMD_DEFAULTS) ||
+				  !strcmp(set.absent[i].path, SLURM_SLURMD_DROPIN));
 		}
 	cr_assert_eq(on_gpu01, 2);
 	rendered_set_release(&set);
@@ -363,7 +363,7 @@ Test(render, sackd_dropin_restarts_sackd)
 	const char *dropin;
 
 	render_ok(m, &set);
-	dropin = bytes_of(&set, "login1", RENDER_SACKD_DROPIN);
+	dropin = bytes_of(&set, "login1", SLURM_SACKD_DROPIN);
 	cr_assert_not_null(strstr(dropin, "\n[Service]\nRestart=on-failure\nRestartSec=10\n"),
 			   "%s", dropin);
 	cr_expect_not_null(strstr(dropin, "\n[Unit]\nStartLimitIntervalSec=0\n"), "%s", dropin);
@@ -378,7 +378,7 @@ Test(render, sackd_defaults_name_the_controllers)
 	struct rendered_set set = RENDERED_SET_INIT;
 
 	render_ok(m, &set);
-	cr_assert_not_null(strstr(bytes_of(&set, "login1", RENDER_SACKD_DEFAULTS),
+	cr_assert_not_null(strstr(bytes_of(&set, "login1", SLURM_SACKD_DEFAULTS),
 				  "\nSACKD_OPTIONS=\"--conf-server 127.0.10.1:7017\"\n"));
 	rendered_set_release(&set);
 	model_free(m);
