@@ -16,6 +16,7 @@
 #include <time.h>
 
 #include "inventory/inventory.h"
+#include "inventory/validate.h"
 #include "render/render.h"
 
 static double ms_of(clockid_t clock)
@@ -76,7 +77,7 @@ int main(int argc, char **argv)
 		return 64;
 	}
 	t0 = now_ms();
-	m = inventory_load_valid(argv[1], &dl);
+	m = validate_load(argv[1], &dl);
 	load_ms = now_ms() - t0;
 	if (!m) {
 		diag_print(&dl, stderr);

@@ -21,6 +21,7 @@
 #include "cli/cmd.h"
 #include "base/die.h"
 #include "inventory/inventory.h"
+#include "inventory/validate.h"
 #include "inventory/model.h"
 #include "inventory/overlay.h"
 #include "base/pathtrust.h"
@@ -456,7 +457,7 @@ static struct model *load_with(struct cmd_ctx *ctx, const char *path,
 
 struct model *cmd_load(struct cmd_ctx *ctx, const char *path)
 {
-	return load_with(ctx, path, inventory_load_valid);
+	return load_with(ctx, path, validate_load);
 }
 
 struct model *cmd_load_database(struct cmd_ctx *ctx, const char *path)

@@ -26,7 +26,7 @@
 #include "inventory/inventory_keys.h"
 #include "inventory/overlay.h"
 #include "base/pathtrust.h"
-#include "inventory/validate.h"
+#include "inventory/model_complete.h"
 #include "base/xalloc.h"
 
 /* An inventory larger than this is a mistake (or an attack on the loader). */
@@ -534,6 +534,7 @@ static struct model *load_buffer(const char *name, const char *buf, size_t len,
 		diag_error(dl, &loc, "missing required key 'cluster' in the inventory");
 	}
 	loader_finish(&ld);
+	model_complete(m);
 	return m;
 }
 
@@ -603,19 +604,5 @@ struct model *inventory_load_override(const char *path, const char *override_pat
 	}
 	m = load_buffer(path, own, own_len, &opts, dl);
 	free(own);
-	return m;
-}
-
-struct model *inventory_load_valid(const char *path, struct diag_list *dl)
-{
-	struct model *m = inventory_load(path, dl);
-
-	if (m)
-		validate_model(m, dl);
-	diag_sort(dl);
-	if (m && diag_errors(dl)) {
-		model_free(m);
-		return NULL;
-	}
 	return m;
 }

@@ -38,12 +38,6 @@ struct model *inventory_load_string(const char *name, const char *buf,
 				    size_t len, struct diag_list *dl);
 
 /*
- * Convenience: load + validate_model() + diag_sort(). Returns the model only
- * if there were no errors (warnings are fine); else NULL, problems in dl.
- */
-struct model *inventory_load_valid(const char *path, struct diag_list *dl);
-
-/*
  * What "import accounting INVENTORY" needs and nothing more: cluster.name
  * and the database: section. No key is required elsewhere and
  * validate_model() is not run (ssh key paths, hosts, ... are not read);

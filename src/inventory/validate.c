@@ -5,9 +5,9 @@
  * check walks one part of the model and adds every
  * problem with its location, a note for the other place involved, and
  * "did you mean" for misspelt references. Lookups go through sorted name
- * indexes so that 10,000 hosts and 1,000 users stay O(n log n). Besides
- * checking, it resolves host->type, builds the model's host index, and
- * orders accounts parents-first when parents were given explicitly.
+ * indexes so that 10,000 hosts and 1,000 users stay O(n log n). It only
+ * reads the model: what follows from the files (host->type, the host
+ * index, accounts parents first) the loader completed (model_complete.h).
  */
 #include "base/compat.h"
 
@@ -26,6 +26,8 @@
 #include "inventory/validate_addr.h"
 #include "inventory/validate_files.h"
 #include "inventory/validate_gres.h"
+#include "inventory/validate_keys.h"
+#include "inventory/validate_parts.h"
 #include "inventory/validate_ref.h"
 #include "base/xalloc.h"
 
@@ -201,22 +203,6 @@ static const char *role_word(unsigned role)
 	return "?";
 }
 
-/* " (did you mean 'x'?)" for a host name, or ""; newly allocated. */
-static char *host_hint(struct vctx *v, const char *name)
-{
-	const char **cands = xcalloc(model_n_declared(v->m) + 1, sizeof(*cands));
-	const char *hint;
-	char *res;
-	size_t i;
-
-	for (i = 0; i < model_n_declared(v->m); i++)
-		cands[i] = v->m->hosts[i].name;
-	hint = diag_suggest(name, cands, model_n_declared(v->m));
-	res = hint ? xasprintf(" (did you mean '%s'?)", hint) : xstrdup("");
-	free(cands);
-	return res;
-}
-
 /* cluster.<what> must name a host that has role. */
 static void check_role_host(struct vctx *v, const char *what, const char *name,
 			    const struct src_loc *loc, unsigned role)
@@ -226,7 +212,7 @@ static void check_role_host(struct vctx *v, const char *what, const char *name,
 	if (!name)
 		return;
 	if (!(h = model_find_host(v->m, name))) {
-		char *hint = host_hint(v, name);
+		char *hint = validate_host_hint(v, name);
 
 		diag_error(v->dl, loc, "%s '%s' is not a host%s", what, name, hint);
 		free(hint);
@@ -335,94 +321,6 @@ static void check_service_users(struct vctx *v)
 	/* two users may share a group only when it is the same group */
 	if (s->group && mu->group && strcmp(s->group, mu->group))
 		check_id_clash(v, "gid", s->gid, mu->gid);
-}
-
-/* ------------------------------------------------------------------ */
-/* pass-through keys                                                   */
-
-/*
- * True when Slurm reads v as one value: no blank, or the whole of it in
- * double quotes (Slurm's parser takes "a b" as one value) with none inside.
- */
-static bool one_conf_value(const char *v)
-{
-	size_t n = strlen(v);
-
-	if (!strchr(v, ' '))
-		return true;
-	return n >= 2 && v[0] == '"' && v[n - 1] == '"' &&
-	       !memchr(v + 1, '"', n - 2);
-}
-
-/* A value the release refuses although it knows the key (slurmkeys.c): reported, true. */
-static bool check_removed_value(struct vctx *v, const struct kv *e,
-				enum slurmkeys_table table, const char *what)
-{
-	const char *since, *instead;
-	const char *item = slurmkeys_removed_value(table, e->key, e->value, v->version,
-						   &since, &instead);
-
-	if (item)
-		diag_error(v->dl, &e->value_loc, "%s %s=%s was removed in Slurm %s "
-			   "(slurm_version is %s)%s%s", what, e->key, item, since,
-			   v->m->cluster.slurm_version, instead ? ": use " : "",
-			   instead ? instead : "");
-	return item != NULL;
-}
-
-static void check_passthrough(struct vctx *v, const struct kv_list *kv,
-			      enum slurmkeys_table table, const char *what)
-{
-	size_t i;
-
-	if (v->version < 0)
-		return;
-	for (i = 0; i < kv->n; i++) {
-		const struct kv *e = &kv->items[i];
-		const char *sv = v->m->cluster.slurm_version;
-		struct slurmkey_check ck;
-
-		/* control characters never reach the model (inventory_keys.c) */
-		if (!one_conf_value(e->value))
-			diag_error(v->dl, &e->value_loc, "%s value of '%s' contains a "
-				   "blank: Slurm would end the value there and read "
-				   "the rest as more keys (quote it for Slurm: "
-				   "'\"a b\"')", what, e->key);
-		slurmkeys_check(table, e->key, v->version, &ck);
-		switch (ck.status) {
-		case SLURMKEY_OK:
-			check_removed_value(v, e, table, what);
-			break;
-		case SLURMKEY_UNKNOWN:
-			if (ck.suggest)
-				diag_error(v->dl, &e->loc, "unknown %s key '%s' (did you mean '%s'?)",
-					   what, e->key, ck.suggest);
-			else
-				diag_error(v->dl, &e->loc, "unknown %s key '%s'", what, e->key);
-			break;
-		case SLURMKEY_REMOVED:
-			diag_error(v->dl, &e->loc, "%s key '%s' was removed in Slurm %s "
-				   "(slurm_version is %s)", what, ck.canonical, ck.since, sv);
-			break;
-		case SLURMKEY_DEFUNCT:
-			/* a defunct key may still be fatal with some values
-			 * (FastSchedule=1 is ignored, =2 stops slurmctld) */
-			if (check_removed_value(v, e, table, what))
-				break;
-			/* the daemons start, logging that they ignore it */
-			diag_warning(v->dl, &e->loc, "%s key '%s' is ignored since Slurm %s "
-				     "(slurm_version is %s)", what, ck.canonical, ck.since, sv);
-			break;
-		case SLURMKEY_TOO_NEW:
-			diag_error(v->dl, &e->loc, "%s key '%s' needs Slurm %s or later "
-				   "(slurm_version is %s)", what, ck.canonical, ck.since, sv);
-			break;
-		case SLURMKEY_MODELLED:
-			diag_error(v->dl, &e->loc, "%s key '%s' is modelled by the "
-				   "inventory: %s", what, ck.canonical, ck.hint);
-			break;
-		}
-	}
 }
 
 /* ------------------------------------------------------------------ */
@@ -562,7 +460,7 @@ static void check_node_types(struct vctx *v)
 		if (nt->memory_mb == MODEL_UNSET)
 			diag_warning(v->dl, &nt->loc, "node type '%s' sets no memory: "
 				     "Slurm assumes 1 MB", nt->name);
-		check_passthrough(v, &nt->extra, SLURMKEYS_NODE, "NodeName");
+		validate_passthrough(v, &nt->extra, SLURMKEYS_NODE, "NodeName");
 	}
 }
 
@@ -617,8 +515,6 @@ static void check_hosts(struct vctx *v)
 		last = h->entry;
 		if (!validate_conf_name_ok(h->name) && first_of_entry)
 			diag_error(v->dl, &h->loc, "invalid host name '%s'", h->name);
-		if (h->type_name)
-			h->type = validate_index_find(&v->types, h->type_name);
 		if (h->type_name && !h->type && first_of_entry)
 			validate_unknown_ref(v, &h->type_loc, "host entry", "node type",
 				    h->type_name, &v->types);
@@ -633,7 +529,7 @@ static void check_hosts(struct vctx *v)
 					   "type", h->name);
 		}
 		if (first_of_entry)
-			check_passthrough(v, &h->extra, SLURMKEYS_NODE, "NodeName");
+			validate_passthrough(v, &h->extra, SLURMKEYS_NODE, "NodeName");
 	}
 	if (!computes)
 		diag_error(v->dl, v->m->hosts_loc.file ? &v->m->hosts_loc :
@@ -642,269 +538,30 @@ static void check_hosts(struct vctx *v)
 }
 
 /* ------------------------------------------------------------------ */
-/* partitions                                                          */
-
-/* What one partition "nodes" expression holds; shared by equal ones. */
-struct nodes_check {
-	const char *expr;	/* borrowed from the model */
-	char *cause;		/* not a hostlist: why */
-	char *unknown;		/* first name that is not a host */
-	size_t n_unknown;
-	char *not_compute;	/* first host that is not a compute host */
-};
-
-static uint64_t name_hash(const char *s)
-{
-	uint64_t h = 1469598103934665603ULL;	/* FNV-1a */
-
-	while (*s)
-		h = (h ^ (unsigned char)*s++) * 1099511628211ULL;
-	return h;
-}
-
-/*
- * Host names in an open-addressing hash table: partitions may name every
- * host, several times over, so lookups must not cost a binary search.
- */
-static void host_set_build(struct vctx *v)
-{
-	size_t i, size = 16;
-
-	while (size < 2 * model_n_declared(v->m))
-		size *= 2;
-	v->host_set = xcalloc(size, sizeof(*v->host_set));
-	v->host_set_mask = size - 1;
-	for (i = 0; i < model_n_declared(v->m); i++) {
-		size_t k = name_hash(v->m->hosts[i].name) & v->host_set_mask;
-
-		while (v->host_set[k] && strcmp(v->host_set[k]->name, v->m->hosts[i].name))
-			k = (k + 1) & v->host_set_mask;
-		if (!v->host_set[k])	/* the first definition wins */
-			v->host_set[k] = &v->m->hosts[i];
-	}
-}
-
-static const struct host *host_set_find(const struct vctx *v, const char *name)
-{
-	size_t k = name_hash(name) & v->host_set_mask;
-
-	while (v->host_set[k]) {
-		if (!strcmp(v->host_set[k]->name, name))
-			return v->host_set[k];
-		k = (k + 1) & v->host_set_mask;
-	}
-	return NULL;
-}
-
-static void nodes_check_run(struct vctx *v, struct nodes_check *nc)
-{
-	struct hostlist names = HOSTLIST_INIT;
-	size_t i;
-	/* released even on failure: a partial expansion must not leak */
-	bool ok = !hostlist_expand(nc->expr, &names, &nc->cause);
-
-	for (i = 0; ok && i < names.n; i++) {
-		const struct host *h = host_set_find(v, names.names[i]);
-
-		if (!h && !nc->n_unknown++)
-			nc->unknown = xstrdup(names.names[i]);
-		else if (h && !(h->roles & ROLE_COMPUTE) && !nc->not_compute)
-			nc->not_compute = xstrdup(names.names[i]);
-	}
-	hostlist_release(&names);
-}
-
-/* The check of expr, computed once per distinct expression. */
-static const struct nodes_check *nodes_check_get(struct vctx *v, const char *expr)
-{
-	size_t i;
-
-	for (i = 0; i < v->n_nodes_checks; i++)
-		if (!strcmp(v->nodes_checks[i].expr, expr))
-			return &v->nodes_checks[i];
-	XGROW(v->nodes_checks, v->alloc_nodes_checks, v->n_nodes_checks + 1);
-	v->nodes_checks[v->n_nodes_checks] = (struct nodes_check){ .expr = expr };
-	nodes_check_run(v, &v->nodes_checks[v->n_nodes_checks]);
-	return &v->nodes_checks[v->n_nodes_checks++];
-}
-
-static void check_partition_nodes(struct vctx *v, const struct partition *p)
-{
-	const struct nodes_check *nc;
-	char *owner;
-
-	if (!p->nodes || !strcmp(p->nodes, "ALL"))
-		return;
-	nc = nodes_check_get(v, p->nodes);
-	owner = xasprintf("partition '%s'", p->name);
-	if (nc->cause)
-		diag_error(v->dl, &p->nodes_loc, "%s: invalid nodes '%s': %s", owner,
-			   p->nodes, nc->cause);
-	if (nc->unknown) {
-		char *hint = host_hint(v, nc->unknown);
-
-		diag_error(v->dl, &p->nodes_loc, "%s: unknown node '%s'%s", owner,
-			   nc->unknown, hint);
-		free(hint);
-		if (nc->n_unknown > 1)
-			diag_note(v->dl, &p->nodes_loc, "and %zu more unknown nodes",
-				  nc->n_unknown - 1);
-	}
-	if (nc->not_compute)
-		diag_error(v->dl, &p->nodes_loc, "%s: node '%s' is not a compute host",
-			   owner, nc->not_compute);
-	free(owner);
-}
-
-static bool word_in(const char *w, const char *const *set, size_t n)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		if (!strcasecmp(w, set[i]))
-			return true;
-	return false;
-}
-
-/*
- * Checks a PreemptMode value (comma-separated words, any case) and reports
- * "OWNER: invalid preempt_mode 'x' ..." at loc.
- */
-static void validate_preempt_mode(struct vctx *v, const char *owner,
-				  const char *value, const struct src_loc *loc)
-{
-	static const char *const modes[] = { "OFF", "CANCEL", "GANG", "REQUEUE",
-					     "SUSPEND", "WITHIN", "PRIORITY" };
-	const char *p = value;
-	char word[32];
-
-	do {
-		size_t n = strcspn(p, ",");
-
-		snprintf(word, sizeof(word), "%.*s", (int)n, p);
-		if (!n || n >= sizeof(word) || !word_in(word, modes, ARRAY_SIZE(modes))) {
-			diag_error(v->dl, loc, "%s: invalid preempt_mode '%s' (expected "
-				   "OFF, CANCEL, GANG, REQUEUE, SUSPEND, WITHIN or "
-				   "PRIORITY, comma-separated)", owner, value);
-			return;
-		}
-		p += n;
-	} while (*p++ == ',');
-}
-
-/* EXCLUSIVE, NO, or FORCE/YES with an optional ":count". */
-static bool oversubscribe_ok(const char *s)
-{
-	static const char *const plain[] = { "EXCLUSIVE", "NO" };
-	static const char *const counted[] = { "FORCE", "YES" };
-	size_t n = strcspn(s, ":");
-	char word[16];
-	const char *p;
-
-	if (word_in(s, plain, ARRAY_SIZE(plain)))
-		return true;
-	if (n >= sizeof(word))
-		return false;
-	snprintf(word, sizeof(word), "%.*s", (int)n, s);
-	if (!word_in(word, counted, ARRAY_SIZE(counted)))
-		return false;
-	if (!s[n])
-		return true;
-	for (p = s + n + 1; *p >= '0' && *p <= '9'; p++)
-		;
-	return p > s + n + 1 && !*p;
-}
-
-static void check_partition_words(struct vctx *v, const struct partition *p,
-				  const char *owner)
-{
-	static const char *const states[] = { "UP", "DOWN", "DRAIN", "INACTIVE" };
-
-	if (p->state && !word_in(p->state, states, ARRAY_SIZE(states)))
-		diag_error(v->dl, &p->state_loc, "%s: invalid state '%s' "
-			   "(expected UP, DOWN, DRAIN or INACTIVE)", owner, p->state);
-	if (p->preempt_mode)
-		validate_preempt_mode(v, owner, p->preempt_mode, &p->preempt_mode_loc);
-	if (p->oversubscribe && !oversubscribe_ok(p->oversubscribe))
-		diag_error(v->dl, &p->oversubscribe_loc, "%s: invalid oversubscribe "
-			   "'%s' (expected EXCLUSIVE, FORCE[:N], YES[:N] or NO)", owner,
-			   p->oversubscribe);
-	if (!validate_conf_name_ok(p->name))
-		diag_error(v->dl, &p->loc, "invalid partition name '%s'", p->name);
-}
-
-static void check_partitions(struct vctx *v)
-{
-	const struct partition *first_default = NULL;
-	size_t i;
-
-	validate_report_dups(v, &v->parts, "partition", offsetof(struct partition, loc));
-	for (i = 0; i < v->m->n_partitions; i++) {
-		const struct partition *p = &v->m->partitions[i];
-		char *owner = xasprintf("partition '%s'", p->name);
-
-		check_partition_nodes(v, p);
-		check_partition_words(v, p, owner);
-		if (p->qos && !validate_index_find(&v->qos, p->qos))
-			validate_unknown_ref(v, &p->qos_loc, owner, "QoS", p->qos, &v->qos);
-		validate_list_refs(v, &p->allow_qos, owner, "QoS", &v->qos);
-		validate_list_refs(v, &p->allow_accounts, owner, "account", &v->accounts);
-		validate_list_refs(v, &p->deny_accounts, owner, "account", &v->accounts);
-		check_passthrough(v, &p->extra, SLURMKEYS_PARTITION, "PartitionName");
-		if (p->is_default && first_default) {
-			diag_error(v->dl, &p->default_loc, "%s: more than one default "
-				   "partition", owner);
-			diag_note(v->dl, &first_default->default_loc,
-				  "first default partition here");
-		} else if (p->is_default) {
-			first_default = p;
-		}
-		free(owner);
-	}
-	/* Slurm runs without one (a job must then name its partition), and
-	 * sites choose that: an import must not make one up */
-	if (!first_default)
-		diag_warning(v->dl, v->m->partitions_loc.file ? &v->m->partitions_loc :
-			     &v->m->file_loc, "no default partition: a job that names "
-			     "none is refused (set default: true on one for a default)");
-}
-
-/* ------------------------------------------------------------------ */
 /* entry point                                                         */
 
-static void vctx_init(struct vctx *v, struct model *m, struct diag_list *dl)
+static void vctx_init(struct vctx *v, const struct model *m, struct diag_list *dl)
 {
 	memset(v, 0, sizeof(*v));
 	v->m = m;
 	v->dl = dl;
-	model_index_hosts(m);
-	validate_index_build(&v->types, m->node_types, m->n_node_types, sizeof(*m->node_types));
-	validate_index_build(&v->parts, m->partitions, m->n_partitions, sizeof(*m->partitions));
-	validate_index_build(&v->qos, m->qos, m->n_qos, sizeof(*m->qos));
-	validate_index_build(&v->accounts, m->accounts, m->n_accounts, sizeof(*m->accounts));
-	validate_index_build(&v->users, m->users, m->n_users, sizeof(*m->users));
-	host_set_build(v);
+	name_index_build(&v->types, m->node_types, m->n_node_types, sizeof(*m->node_types));
+	name_index_build(&v->parts, m->partitions, m->n_partitions, sizeof(*m->partitions));
+	name_index_build(&v->qos, m->qos, m->n_qos, sizeof(*m->qos));
+	name_index_build(&v->accounts, m->accounts, m->n_accounts, sizeof(*m->accounts));
+	name_index_build(&v->users, m->users, m->n_users, sizeof(*m->users));
 }
 
 static void vctx_release(struct vctx *v)
 {
-	size_t i;
-
-	validate_index_release(&v->types);
-	validate_index_release(&v->parts);
-	validate_index_release(&v->qos);
-	validate_index_release(&v->accounts);
-	validate_index_release(&v->users);
-	for (i = 0; i < v->n_nodes_checks; i++) {
-		free(v->nodes_checks[i].cause);
-		free(v->nodes_checks[i].unknown);
-		free(v->nodes_checks[i].not_compute);
-	}
-	free(v->nodes_checks);
-	free(v->host_set);
+	name_index_release(&v->types);
+	name_index_release(&v->parts);
+	name_index_release(&v->qos);
+	name_index_release(&v->accounts);
+	name_index_release(&v->users);
 }
 
-size_t validate_model(struct model *m, struct diag_list *dl)
+size_t validate_model(const struct model *m, struct diag_list *dl)
 {
 	size_t before = diag_errors(dl);
 	struct vctx v;
@@ -917,19 +574,33 @@ size_t validate_model(struct model *m, struct diag_list *dl)
 	check_local_paths(&v);
 	check_password_source(&v);
 	check_password_env(&v);
-	check_passthrough(&v, &m->cluster.slurm_conf, SLURMKEYS_CONF, "slurm.conf");
-	check_passthrough(&v, &m->cluster.cgroup_conf, SLURMKEYS_CGROUP, "cgroup.conf");
-	check_passthrough(&v, &m->cluster.slurmdbd_conf, SLURMKEYS_SLURMDBD,
+	validate_passthrough(&v, &m->cluster.slurm_conf, SLURMKEYS_CONF, "slurm.conf");
+	validate_passthrough(&v, &m->cluster.cgroup_conf, SLURMKEYS_CGROUP, "cgroup.conf");
+	validate_passthrough(&v, &m->cluster.slurmdbd_conf, SLURMKEYS_SLURMDBD,
 			  "slurmdbd.conf");
 	check_service_users(&v);
 	check_node_types(&v);
 	check_hosts(&v);
 	check_controllers(&v);
 	validate_addresses(&v);
-	check_partitions(&v);
+	validate_partitions(&v);
 	validate_accounting(&v);
 	validate_files(&v);
 	validate_gres(&v);
 	vctx_release(&v);
 	return diag_errors(dl) - before;
+}
+
+struct model *validate_load(const char *path, struct diag_list *dl)
+{
+	struct model *m = inventory_load(path, dl);
+
+	if (m)
+		validate_model(m, dl);
+	diag_sort(dl);
+	if (m && diag_errors(dl)) {
+		model_free(m);
+		return NULL;
+	}
+	return m;
 }

@@ -20,10 +20,17 @@
 #include "inventory/model.h"
 
 /*
- * Checks m and resolves references (host->type, the sorted host index).
- * Adds every problem to dl; returns the number of errors added.
+ * Checks m, a model the loader completed (model_complete.h): adds every
+ * problem to dl and returns the number of errors added. m is only read.
  */
-size_t validate_model(struct model *m, struct diag_list *dl);
+size_t validate_model(const struct model *m, struct diag_list *dl);
+
+/*
+ * inventory_load() + validate_model() + diag_sort(): the model only when
+ * there were no errors (warnings are fine); else NULL, problems in dl.
+ * Caller frees with model_free().
+ */
+struct model *validate_load(const char *path, struct diag_list *dl);
 
 /*
  * True if name is a TRES Slurm knows: cpu, mem, node, billing, energy,

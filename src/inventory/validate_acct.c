@@ -298,7 +298,7 @@ static bool preempt_reaches(struct vctx *v, const struct qos *from,
 	if (depth > v->m->n_qos)
 		return false;
 	for (i = 0; i < from->preempt.n; i++) {
-		const struct qos *next = validate_index_find(&v->qos, from->preempt.items[i]);
+		const struct qos *next = name_index_find(&v->qos, from->preempt.items[i]);
 
 		if (!strcmp(from->preempt.items[i], target))
 			return true;
@@ -314,7 +314,7 @@ static void check_preempt_loop(struct vctx *v, const struct qos *q,
 	size_t i;
 
 	for (i = 0; i < q->preempt.n; i++) {
-		const struct qos *p = validate_index_find(&v->qos, q->preempt.items[i]);
+		const struct qos *p = name_index_find(&v->qos, q->preempt.items[i]);
 
 		if (!strcmp(q->preempt.items[i], q->name)) {
 			diag_error(v->dl, &q->preempt.locs[i], "%s preempts itself",
@@ -393,7 +393,7 @@ static void check_account_cycle(struct vctx *v, size_t a, char *state)
 		state[k] = 1;
 		path[n++] = k;
 		acc = strcmp(acc->parent, "root") ?
-			      validate_index_find(&v->accounts, acc->parent) : NULL;
+			      name_index_find(&v->accounts, acc->parent) : NULL;
 	}
 	if (acc && state[acc - base] == 1) {
 		struct strbuf sb = STRBUF_INIT;
@@ -411,40 +411,6 @@ static void check_account_cycle(struct vctx *v, size_t a, char *state)
 	free(path);
 }
 
-/*
- * Orders accounts parents first (stable) so the accounting layer can
- * create them in array order; only called when every parent resolves and
- * there is no cycle.
- */
-static void order_accounts(struct vctx *v)
-{
-	struct model *m = v->m;
-	struct account *out = pool_alloc(&m->pool, (m->n_accounts + 1) * sizeof(*out));
-	char *done = xcalloc(m->n_accounts + 1, 1);
-	size_t n = 0, i, round;
-
-	for (round = 0; n < m->n_accounts && round <= m->n_accounts; round++) {
-		for (i = 0; i < m->n_accounts; i++) {
-			const struct account *a = &m->accounts[i];
-			const struct account *p;
-
-			if (done[i])
-				continue;
-			p = validate_index_find(&v->accounts, a->parent);
-			if (strcmp(a->parent, "root") && !(p && done[p - m->accounts]))
-				continue;
-			done[i] = 1;
-			out[n++] = *a;
-		}
-	}
-	free(done);
-	if (n != m->n_accounts)
-		return;
-	m->accounts = out;
-	validate_index_release(&v->accounts);
-	validate_index_build(&v->accounts, m->accounts, m->n_accounts, sizeof(*m->accounts));
-}
-
 static void check_account_refs(struct vctx *v, const struct account *a,
 			       const char *owner, struct limit_seen *ls)
 {
@@ -453,7 +419,7 @@ static void check_account_refs(struct vctx *v, const struct account *a,
 		diag_error(v->dl, &a->loc, "account 'root' is implicit: do not define it");
 	validate_list_refs(v, &a->qos, owner, "QoS", &v->qos);
 	validate_list_refs(v, &a->coordinators, owner, "user", &v->users);
-	if (a->default_qos && !validate_index_find(&v->qos, a->default_qos))
+	if (a->default_qos && !name_index_find(&v->qos, a->default_qos))
 		validate_unknown_ref(v, &a->default_qos_loc, owner, "QoS", a->default_qos, &v->qos);
 	else if (a->default_qos && a->qos.n && !str_list_has(&a->qos, a->default_qos))
 		diag_error(v->dl, &a->default_qos_loc, "%s: default QoS '%s' is not "
@@ -474,7 +440,7 @@ static void check_account_refs(struct vctx *v, const struct account *a,
 static void check_accounts(struct vctx *v, struct limit_seen *ls)
 {
 	char *state = xcalloc(v->m->n_accounts + 1, 1);
-	size_t i, before = diag_errors(v->dl);
+	size_t i;
 
 	validate_report_dups(v, &v->accounts, "account", offsetof(struct account, loc));
 	for (i = 0; i < v->m->n_accounts; i++) {
@@ -482,7 +448,7 @@ static void check_accounts(struct vctx *v, struct limit_seen *ls)
 		char *owner = xasprintf("account '%s'", a->name);
 
 		check_account_refs(v, a, owner, ls);
-		if (strcmp(a->parent, "root") && !validate_index_find(&v->accounts, a->parent))
+		if (strcmp(a->parent, "root") && !name_index_find(&v->accounts, a->parent))
 			validate_unknown_ref(v, &a->parent_loc, owner, "parent account",
 				    a->parent, &v->accounts);
 		free(owner);
@@ -491,8 +457,6 @@ static void check_accounts(struct vctx *v, struct limit_seen *ls)
 		if (!state[i])
 			check_account_cycle(v, i, state);
 	free(state);
-	if (diag_errors(v->dl) == before)
-		order_accounts(v);
 }
 
 static void check_limits_set(struct limit_seen *ls, const char *owner,
@@ -529,12 +493,12 @@ static void check_user_assoc(struct vctx *v, const struct user *u, size_t i,
 			diag_note(v->dl, &u->assocs[j].account_loc, "first given here");
 			break;
 		}
-	if (a->partition && !validate_index_find(&v->parts, a->partition))
+	if (a->partition && !name_index_find(&v->parts, a->partition))
 		validate_unknown_ref(v, &a->partition_loc, owner, "partition",
 				     a->partition, &v->parts);
 	validate_list_refs(v, &a->qos, owner, "QoS", &v->qos);
 	user_assoc_resolve(u, i, &r);
-	if (a->default_qos && !validate_index_find(&v->qos, a->default_qos))
+	if (a->default_qos && !name_index_find(&v->qos, a->default_qos))
 		validate_unknown_ref(v, &a->default_qos_loc, owner, "QoS",
 				     a->default_qos, &v->qos);
 	else if ((a->default_qos || a->qos.n) && r.default_qos && r.qos.n &&
@@ -564,7 +528,7 @@ static void check_user(struct vctx *v, const struct user *u,
 		diag_error(v->dl, &u->default_account_loc, "%s: default account '%s' "
 			   "is not one of the user's accounts", owner,
 			   u->default_account);
-	if (u->default_qos && !validate_index_find(&v->qos, u->default_qos))
+	if (u->default_qos && !name_index_find(&v->qos, u->default_qos))
 		validate_unknown_ref(v, &u->default_qos_loc, owner, "QoS", u->default_qos, &v->qos);
 	else if (u->default_qos && u->qos.n && !str_list_has(&u->qos, u->default_qos))
 		diag_error(v->dl, &u->default_qos_loc, "%s: default QoS '%s' is not "

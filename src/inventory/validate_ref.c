@@ -12,69 +12,12 @@
 #include "inventory/validate_ref.h"
 #include "base/xalloc.h"
 
-static int name_ptr_cmp(const void *a, const void *b)
-{
-	const char *const *pa = *(const char *const *const *)a;
-	const char *const *pb = *(const char *const *const *)b;
-	int c = strcmp(*pa, *pb);
-
-	return c ? c : (pa < pb ? -1 : pa > pb);
-}
-
-void validate_index_build(struct name_index *ix, const void *arr, size_t n,
-			size_t stride)
-{
-	size_t i;
-
-	ix->names = xcalloc(n ? n : 1, sizeof(*ix->names));
-	ix->n = 0;
-	for (i = 0; i < n; i++) {
-		const char *const *name = (const void *)((const char *)arr + i * stride);
-
-		if (*name)
-			ix->names[ix->n++] = (const char *)name;
-	}
-	xqsort(ix->names, ix->n, sizeof(*ix->names), name_ptr_cmp);
-}
-
-/* The element named name (its first definition), or NULL. */
-const void *validate_index_find(const struct name_index *ix, const char *name)
-{
-	size_t lo = 0, hi = ix->n;
-
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (strcmp(*(const char *const *)ix->names[mid], name) < 0)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	if (lo < ix->n && !strcmp(*(const char *const *)ix->names[lo], name))
-		return ix->names[lo];
-	return NULL;
-}
-
-/* A suggestion among the indexed names (borrowed), or NULL. */
-static const char *index_suggest(const struct name_index *ix, const char *word)
-{
-	const char **cands = xcalloc(ix->n ? ix->n : 1, sizeof(*cands));
-	const char *res;
-	size_t i;
-
-	for (i = 0; i < ix->n; i++)
-		cands[i] = *(const char *const *)ix->names[i];
-	res = diag_suggest(word, cands, ix->n);
-	free(cands);
-	return res;
-}
-
 /*
  * Reports every name defined twice: "duplicate KIND 'x'" at the later one
  * with a note at the first.
  */
 void validate_report_dups(struct vctx *v, const struct name_index *ix,
-			      const char *kind, size_t loc_off)
+			  const char *kind, size_t loc_off)
 {
 	size_t i;
 
@@ -94,19 +37,12 @@ void validate_report_dups(struct vctx *v, const struct name_index *ix,
 	}
 }
 
-void validate_index_release(struct name_index *ix)
-{
-	free(ix->names);
-	ix->names = NULL;
-	ix->n = 0;
-}
-
 /* Reports "OWNER: unknown KIND 'name' (did you mean ...)". */
 void validate_unknown_ref(struct vctx *v, const struct src_loc *loc,
-			const char *owner, const char *kind, const char *name,
-			const struct name_index *ix)
+			  const char *owner, const char *kind, const char *name,
+			  const struct name_index *ix)
 {
-	const char *hint = ix ? index_suggest(ix, name) : NULL;
+	const char *hint = ix ? name_index_suggest(ix, name) : NULL;
 
 	if (hint)
 		diag_error(v->dl, loc, "%s: unknown %s '%s' (did you mean '%s'?)",
@@ -116,13 +52,13 @@ void validate_unknown_ref(struct vctx *v, const struct src_loc *loc,
 }
 
 void validate_list_refs(struct vctx *v, const struct str_list *l,
-			    const char *owner, const char *kind,
-			    const struct name_index *ix)
+			const char *owner, const char *kind,
+			const struct name_index *ix)
 {
 	size_t i;
 
 	for (i = 0; i < l->n; i++)
-		if (!validate_index_find(ix, l->items[i]))
+		if (!name_index_find(ix, l->items[i]))
 			validate_unknown_ref(v, &l->locs[i], owner, kind, l->items[i], ix);
 }
 
@@ -137,4 +73,19 @@ bool validate_conf_name_ok(const char *name)
 		if (isspace((unsigned char)*p) || strchr("=,#[]\"'", *p))
 			return false;
 	return true;
+}
+
+char *validate_host_hint(struct vctx *v, const char *name)
+{
+	const char **cands = xcalloc(model_n_declared(v->m) + 1, sizeof(*cands));
+	const char *hint;
+	char *res;
+	size_t i;
+
+	for (i = 0; i < model_n_declared(v->m); i++)
+		cands[i] = v->m->hosts[i].name;
+	hint = diag_suggest(name, cands, model_n_declared(v->m));
+	res = hint ? xasprintf(" (did you mean '%s'?)", hint) : xstrdup("");
+	free(cands);
+	return res;
 }

@@ -12,20 +12,12 @@
 
 #include "base/diag.h"
 #include "inventory/model.h"
-
-/*
- * A sorted view of a model array by name. Every model element type starts
- * with `const char *name`, so one index type serves them all.
- */
-struct name_index {
-	const char **names;	/* sorted; each points at an element's name field */
-	size_t n;
-};
+#include "inventory/name_index.h"
 
 struct nodes_check;
 
 struct vctx {
-	struct model *m;
+	const struct model *m;
 	struct diag_list *dl;
 	int version;		/* slurmkeys index; -1 unknown */
 	struct name_index types, parts, qos, accounts, users;
@@ -34,13 +26,6 @@ struct vctx {
 	struct nodes_check *nodes_checks;	/* one per distinct nodes expr */
 	size_t n_nodes_checks, alloc_nodes_checks;
 };
-
-/* Builds a sorted index of n elements of arr (stride bytes apart). */
-void validate_index_build(struct name_index *ix, const void *arr, size_t n,
-			  size_t stride);
-/* The element named name (its first definition), or NULL. Borrowed. */
-const void *validate_index_find(const struct name_index *ix, const char *name);
-void validate_index_release(struct name_index *ix);
 
 /*
  * Reports every name defined twice: "duplicate KIND 'x'" at the later one
@@ -58,6 +43,9 @@ void validate_unknown_ref(struct vctx *v, const struct src_loc *loc,
 void validate_list_refs(struct vctx *v, const struct str_list *l,
 			const char *owner, const char *kind,
 			const struct name_index *ix);
+
+/* " (did you mean 'x'?)" for a host name among the model's, or "". Caller frees. */
+char *validate_host_hint(struct vctx *v, const char *name);
 
 /* A name that goes on a Slurm config line: no blanks, '=', ',', '#', ... */
 bool validate_conf_name_ok(const char *name);

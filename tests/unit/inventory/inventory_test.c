@@ -128,7 +128,7 @@ static struct model *load_good(const char *name)
 	struct model *m;
 
 	enter_data_dir("good");
-	m = inventory_load_valid(name, &dl);
+	m = validate_load(name, &dl);
 	cr_assert_not_null(m, "%s: %zu diagnostics", name, dl.n);
 	cr_assert_eq(dl.n, 0);
 	diag_release(&dl);
@@ -173,7 +173,7 @@ Test(inventory, relative_paths_resolve_against_the_file)
 	{
 		struct diag_list dl = DIAG_LIST_INIT;
 
-		m = inventory_load_valid("good/full.yaml", &dl);
+		m = validate_load("good/full.yaml", &dl);
 		cr_assert_not_null(m);
 		diag_release(&dl);
 	}
@@ -325,7 +325,7 @@ Test(inventory, load_valid_refuses_an_invalid_inventory)
 	struct diag_list dl = DIAG_LIST_INIT;
 
 	enter_data_dir("bad");
-	cr_expect_null(inventory_load_valid("controller.yaml", &dl));
+	cr_expect_null(validate_load("controller.yaml", &dl));
 	cr_expect_eq(diag_errors(&dl), 5);
 	diag_release(&dl);
 }
