@@ -20,7 +20,7 @@
 #include "acct/acct_sacctmgr.h"
 #include "acct/acct_sql.h"
 #include "transport/lock.h"
-#include "transport/transport.h"
+#include "transport/transport_exec.h"
 #include "base/xalloc.h"
 
 static int remote_run(acct_remote_fn remote, void *cookie, const char *host,

@@ -10,7 +10,7 @@
 
 #include "acct/acct_dbd.h"
 #include "acct/acct_sacctmgr.h"
-#include "transport/transport.h"
+#include "transport/transport_exec.h"
 #include "base/xalloc.h"
 
 #define MAX_REPORTED 5

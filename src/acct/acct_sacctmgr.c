@@ -14,7 +14,7 @@
 #include "acct/acct_db.h"
 #include "acct/acct_sacctmgr.h"
 #include "acct/acct_sql.h"
-#include "transport/transport.h"
+#include "transport/transport_exec.h"
 #include "base/xalloc.h"
 
 static void arg(struct strbuf *out, const char *key, const char *val)

@@ -24,6 +24,8 @@
 #include "observe/observe.h"
 #include "slurm/slurmkeys.h"
 #include "base/xalloc.h"
+#include "transport/transport_sftp.h"
+#include "transport/transport_exec.h"
 
 #define APPLY_BACKUP_SUFFIX ".clusterctl-old"
 

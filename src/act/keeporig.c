@@ -9,6 +9,7 @@
 #include "act/keeporig.h"
 #include "render/render.h"
 #include "base/xalloc.h"
+#include "transport/transport_exec.h"
 
 bool keeporig_wanted(const struct plan *p, const struct plan_file *f)
 {

@@ -17,6 +17,9 @@
 #include "slurm/slurmread.h"
 #include "base/strbuf.h"
 #include "transport/transport.h"
+#include "transport/transport_exec.h"
+#include "transport/transport_sftp.h"
+#include "transport/transport_ssh.h"
 #include "base/xalloc.h"
 #include "base/yamlout.h"
 

@@ -36,7 +36,7 @@
 
 #include "slurm/hostlist.h"
 #include "observe/hwtruth.h"
-#include "transport/transport.h"
+#include "transport/transport_exec.h"
 #include "base/xalloc.h"
 
 #define HW_EOF "CLUSTERCTL_HWTRUTH_EOF"

@@ -20,6 +20,8 @@
 #include "observe/hwtruth.h"
 #include "observe/observe.h"
 #include "base/xalloc.h"
+#include "transport/transport_ssh.h"
+#include "transport/transport_exec.h"
 
 #define OBSERVE_FORMAT "1"
 #define TAR_BLOCK 512

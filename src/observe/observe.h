@@ -29,7 +29,7 @@
 #include "observe/obs.h"
 #include "render/render.h"
 #include "base/strbuf.h"
-#include "transport/transport.h"
+#include "transport/transport_exec.h"
 
 /* Length of the nonce that marks the sections (hex digits). */
 #define OBSERVE_NONCE_LEN 16

@@ -22,6 +22,8 @@
 #include "base/die.h"
 #include "transport/exec.h"
 #include "base/xalloc.h"
+#include "transport/transport_ssh.h"
+#include "transport/transport_exec.h"
 
 #define WATCHDOG_TICK_MS 100
 #define DEFAULT_CONNECT_TIMEOUT 10

@@ -18,6 +18,8 @@
 #include "base/compat.h"
 
 #include "transport/transport.h"
+#include "transport/transport_exec.h"
+#include "transport/transport_ssh.h"
 
 #define EXEC_DEFAULT_FANOUT 64
 

@@ -18,7 +18,8 @@
 #include <unistd.h>
 
 #include "transport/lock.h"
-#include "transport/transport.h"
+#include "transport/transport_exec.h"
+#include "transport/transport_ssh.h"
 #include "base/xalloc.h"
 
 /* ---- local ---- */

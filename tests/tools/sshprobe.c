@@ -25,6 +25,8 @@
 #include "transport/exec.h"
 #include "base/strbuf.h"
 #include "transport/transport.h"
+#include "transport/transport_exec.h"
+#include "transport/transport_sftp.h"
 #include "base/xalloc.h"
 
 struct push_file {

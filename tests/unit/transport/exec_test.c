@@ -22,6 +22,7 @@
 
 #include "transport/exec.h"
 #include "base/xalloc.h"
+#include "transport/transport_ssh.h"
 
 #define MAX_HOSTS 64
 

@@ -13,6 +13,8 @@
 
 #include "base/strbuf.h"
 #include "transport/transport.h"
+#include "transport/transport_exec.h"
+#include "transport/transport_ssh.h"
 
 /* Runs `printf %s <quoted>` through /bin/sh and returns what it printed. */
 static char *sh_unquote(const char *word)
