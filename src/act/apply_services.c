@@ -1,0 +1,159 @@
+/*
+ * apply_services.c: restarts, reconfigures and starts, one script per host
+ * (apply_services.h): munge, slurmdbd, slurmctld, slurmd, sackd in that
+ * order, the reconfigure last, each step's failure reported with what its
+ * daemon said.
+ */
+#include "base/compat.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "acct/acct.h"
+#include "act/apply.h"
+#include "act/apply_files.h"
+#include "act/apply_run.h"
+#include "act/apply_services.h"
+#include "act/keeporig.h"
+#include "base/compat.h"
+#include "base/die.h"
+#include "base/xalloc.h"
+#include "observe/capacity.h"
+#include "observe/observe.h"
+#include "slurm/hostlist.h"
+#include "slurm/slurmkeys.h"
+#include "transport/exec.h"
+#include "transport/lock.h"
+#include "transport/transport_exec.h"
+#include "transport/transport_sftp.h"
+
+static const char *apply_service_cmd(const struct service_cmds *c,
+				     const struct plan_service *sv)
+{
+	return sv->action == PLAN_SVC_RESTART ? c->restart :
+		sv->action == PLAN_SVC_START ? c->start :
+		c->reconfigure ? c->reconfigure : c->restart;
+}
+
+/*
+ * One action of the services script: its stderr starts after a "step"
+ * marker; a reconfigure that fails because the daemon is not running
+ * (it cannot re-read) restarts it instead (w=1 says so); the first action
+ * that fails ends the script with "failed I W STATUS". From 23.11
+ * "scontrol reconfigure" starts a new daemon process and returns before
+ * it runs: the script waits (up to 30 s) until the status command sees it
+ * again, so that what follows (the next host's reconfigure, apply's own
+ * verification) does not meet a daemon between its two lives. Pacing
+ * only: a daemon that stays down is what the verification reports.
+ */
+static void apply_service_script(const struct apply_run *r, size_t i,
+				 const char *nonce, struct strbuf *sb)
+{
+	const struct plan_service *sv = &r->p->services[i];
+	const struct service_cmds *c = &r->s->m->cluster.services[sv->kind];
+	const char *cmd = apply_service_cmd(c, sv);
+	const char *status = observe_status_cmd(r->s->m, sv->kind);
+
+	strbuf_addf(sb, "w=0; echo '@@%s step' >&2; (\n%s\n) </dev/null >/dev/null",
+		    nonce, cmd);
+	if (sv->action == PLAN_SVC_RECONFIGURE && c->restart && strcmp(cmd, c->restart))
+		strbuf_addf(sb, " || { w=1; echo '@@%s step' >&2; (\n%s\n) "
+			    "</dev/null >/dev/null; }", nonce, c->restart);
+	strbuf_addf(sb, " || { echo \"@@%s failed %zu $w $?\"; exit 0; }\n", nonce, i);
+	if (sv->action == PLAN_SVC_RECONFIGURE && status &&
+	    slurmkeys_has(r->s->m->cluster.slurm_version, SLURM_RECONFIGURE_REEXECS))
+		strbuf_addf(sb, "(i=0; until (\n%s\n) </dev/null >/dev/null 2>&1; do "
+			    "i=$((i + 1)); [ $i -lt 150 ] || exit 1; sleep 0.2; done)\n",
+			    status);
+}
+
+/*
+ * Reads what the services script printed: 0 when it got to its end, else
+ * -1 with *failed (the plan's index of the action) and *cause named after
+ * the action, with the stderr of its last command.
+ */
+static int apply_services_result(const struct apply_run *r, const char *nonce,
+				 const struct strbuf *out, const struct strbuf *err,
+				 size_t *failed, char **cause)
+{
+	char *end = xasprintf("@@%s end\n", nonce), *fail = xasprintf("@@%s failed ", nonce);
+	char *step = xasprintf("@@%s step\n", nonce), *what;
+	const char *f = strstr(out->buf, fail), *e = NULL, *p;
+	unsigned long i;
+	int w = 0, status = -1, ret = -1;
+
+	if (!f && strstr(out->buf, end))
+		ret = 0;
+	else if (!f || sscanf(f + strlen(fail), "%lu %d %d", &i, &w, &status) != 3 ||
+		 i >= r->p->n_services)
+		*cause = xstrdup("the services script ended early");
+	else {
+		const struct plan_service *sv = &r->p->services[i];
+
+		for (p = strstr(err->buf, step); p; p = strstr(p + 1, step))
+			e = p + strlen(step);
+		what = w ? xasprintf("restart %s", service_kind_name(sv->kind)) :
+			xasprintf("%s %s", plan_svc_action_name(sv->action),
+				  service_kind_name(sv->kind));
+		apply_sh_fail(what, status, e ? e : "", e ? strlen(e) : 0, cause);
+		free(what);
+		*failed = i;
+	}
+	free(end);
+	free(fail);
+	free(step);
+	return ret;
+}
+
+/*
+ * The services script's first step when unit files changed: the reload,
+ * its failure reported as that of action first (and rolled back with it).
+ */
+static void apply_reload_step(const char *nonce, size_t first, struct strbuf *sb)
+{
+	strbuf_addf(sb, "echo '@@%s step' >&2; (\n" APPLY_UNITS_RELOAD
+		    "\n) </dev/null >/dev/null || { echo \"@@%s failed %zu 0 $?\"; "
+		    "exit 0; }\n", nonce, nonce, first);
+}
+
+/*
+ * A host's service actions, in the plan's order (munge, slurmdbd,
+ * slurmctld, slurmd restarts or starts: the others authenticate through
+ * munge; the reconfigure last), as one script over one channel that stops
+ * at the first failure; that action's daemon is then rolled back.
+ */
+int apply_services_task(size_t idx, struct transport *tr, void *cookie,
+			char **cause)
+{
+	struct apply_run *r = cookie;
+	struct strbuf sb = STRBUF_INIT, out = STRBUF_INIT, err = STRBUF_INIT;
+	char nonce[OBSERVE_NONCE_LEN + 1];
+	size_t i, failed = SIZE_MAX;
+	int status, ret = 0;
+
+	/* slurmdbd and slurmctld come up before any slurmd registers with them */
+	if (apply_central(r->s->m, idx) != (r->wave == 0) ||
+	    (r->wave && apply_fetch_waits(r, idx) != (r->wave == 2)))
+		return 0;
+	observe_nonce(nonce);
+	for (i = r->p->service_start[idx]; i < r->p->service_start[idx + 1]; i++)
+		if (!apply_ctld_after_accounting(r, &r->p->services[i]) &&
+		    apply_service_cmd(&r->s->m->cluster.services[r->p->services[i].kind],
+				      &r->p->services[i])) {
+			if (!sb.len && apply_units_changed(r, idx))
+				apply_reload_step(nonce, i, &sb);
+			apply_service_script(r, i, nonce, &sb);
+		}
+	if (sb.len) {
+		strbuf_addf(&sb, "echo '@@%s end'\n", nonce);
+		ret = transport_run(tr, sb.buf, &out, &err, &status, cause);
+		if (!ret)
+			ret = apply_services_result(r, nonce, &out, &err, &failed, cause);
+		if (ret && failed != SIZE_MAX)
+			apply_roll_back(r, idx, tr, &r->p->services[failed], cause);
+	}
+	strbuf_release(&sb);
+	strbuf_release(&out);
+	strbuf_release(&err);
+	return ret;
+}
