@@ -479,53 +479,77 @@ static int show_all(acct_remote_fn remote, void *cookie, const char *host,
 	return rc;
 }
 
+/* The "show assoc" and "show qos" command lines of the read-back. */
+static void show_commands(const struct acct_plan *p, struct strbuf *acmd,
+			  struct strbuf *qcmd)
+{
+	/* WOPLimits: each row's own values, as the inventory gives them, not
+	 * the QoS and Max* limits it inherits from its parents */
+	strbuf_addstr(acmd, "sacctmgr -n -P show assoc WOPLimits");
+	add_format(acmd, "Account,User,Partition", assoc_cols, ARRAY_SIZE(assoc_cols));
+	strbuf_addstr(acmd, " cluster=");
+	transport_shell_quote(acmd, p->cluster);
+	strbuf_addstr(qcmd, "sacctmgr -n -P show qos");
+	add_format(qcmd, "Name", qos_cols, ARRAY_SIZE(qos_cols));
+}
+
+/* The users the read-back looks at (sorted), and whether only they were shown. */
+struct sample {
+	const char **names;
+	size_t n;
+	bool only;
+};
+
+static bool in_sample(const struct sample *sm, const char *name)
+{
+	return bsearch(&name, sm->names, sm->n, sizeof(*sm->names), cmp_str) != NULL;
+}
+
+/* Each desired row of p against what sacctmgr showed (l: assoc, qos, user lines). */
+static void compare_rows(const struct acct_plan *p, const struct lines *l,
+			 const struct sample *sm, struct report *r)
+{
+	bool assocs = plan_touches(p, ACCT_ASSOC), qos = plan_touches(p, ACCT_QOS);
+	struct acct_index ix = { 0 };
+
+	acct_index_build(&ix, &p->want);
+	for (size_t i = 0; i < p->want.n; i++) {
+		const struct acct_obj *o = &p->want.items[i];
+
+		if (o->kind == ACCT_ASSOC && assocs && (!sm->only || in_sample(sm, o->user)))
+			check_assoc(o, &l[0], r);
+		else if (o->kind == ACCT_QOS && qos)
+			check_qos(o, &l[1], r);
+		else if (o->kind == ACCT_USER && in_sample(sm, o->name))
+			check_user(acct_index_default(&ix, o->name), o, &l[2], r);
+	}
+	acct_index_release(&ix);
+}
+
 int acct_readback(const struct model *m, const struct acct_plan *p,
 		  acct_remote_fn remote, void *cookie, char **cause)
 {
 	const char *host = acct_dbd_host(m);
 	struct strbuf out[3] = { STRBUF_INIT, STRBUF_INIT, STRBUF_INIT };
 	struct strbuf acmd = STRBUF_INIT, qcmd = STRBUF_INIT;
-	struct lines la = { 0 }, lu = { 0 }, lq = { 0 };
+	struct lines l[3] = { { 0 }, { 0 }, { 0 } };
 	struct report r = { STRBUF_INIT, 0 };
-	struct acct_index ix = { 0 };
+	struct sample sm = { NULL, 0, false };
 	char *ucmd = NULL;
-	const char **sample = NULL;
-	size_t n_sample = 0;
-	bool assocs = plan_touches(p, ACCT_ASSOC), qos = plan_touches(p, ACCT_QOS);
-	bool some;
 	int rc = -1;
 
-	/* WOPLimits: each row's own values, as the inventory gives them, not
-	 * the QoS and Max* limits it inherits from its parents */
-	strbuf_addstr(&acmd, "sacctmgr -n -P show assoc WOPLimits");
-	add_format(&acmd, "Account,User,Partition", assoc_cols, ARRAY_SIZE(assoc_cols));
-	strbuf_addstr(&acmd, " cluster=");
-	transport_shell_quote(&acmd, p->cluster);
-	strbuf_addstr(&qcmd, "sacctmgr -n -P show qos");
-	add_format(&qcmd, "Name", qos_cols, ARRAY_SIZE(qos_cols));
-	ucmd = user_command(p, &sample, &n_sample);
-	if ((some = users_only(p, n_sample)))
-		add_users(&acmd, sample, n_sample);
+	show_commands(p, &acmd, &qcmd);
+	ucmd = user_command(p, &sm.names, &sm.n);
+	if ((sm.only = users_only(p, sm.n)))
+		add_users(&acmd, sm.names, sm.n);
 	if (show_all(remote, cookie, host,
-		     (const char *const[3]){ assocs ? acmd.buf : NULL,
-					     qos ? qcmd.buf : NULL, ucmd }, out, cause) < 0)
+		     (const char *const[3]){ plan_touches(p, ACCT_ASSOC) ? acmd.buf : NULL,
+					     plan_touches(p, ACCT_QOS) ? qcmd.buf : NULL, ucmd },
+		     out, cause) < 0)
 		goto out;
-	split_lines(out[0].buf, &la);
-	split_lines(out[1].buf, &lq);
-	split_lines(out[2].buf, &lu);
-	acct_index_build(&ix, &p->want);
-	for (size_t i = 0; i < p->want.n; i++) {
-		const struct acct_obj *o = &p->want.items[i];
-
-		if (o->kind == ACCT_ASSOC && assocs &&
-		    (!some || bsearch(&o->user, sample, n_sample, sizeof(*sample), cmp_str)))
-			check_assoc(o, &la, &r);
-		else if (o->kind == ACCT_QOS && qos)
-			check_qos(o, &lq, &r);
-		else if (o->kind == ACCT_USER &&
-			 bsearch(&o->name, sample, n_sample, sizeof(*sample), cmp_str))
-			check_user(acct_index_default(&ix, o->name), o, &lu, &r);
-	}
+	for (size_t i = 0; i < 3; i++)
+		split_lines(out[i].buf, &l[i]);
+	compare_rows(p, l, &sm, &r);
 	if (r.n) {
 		*cause = xasprintf("read back from sacctmgr on '%s' differs (%zu): %s%s",
 				   host, r.n, r.msg.buf, r.n > MAX_REPORTED ? "; ..." : "");
@@ -533,14 +557,12 @@ int acct_readback(const struct model *m, const struct acct_plan *p,
 	}
 	rc = 0;
 out:
-	acct_index_release(&ix);
 	free(ucmd);
-	free(sample);
-	free(la.v);
-	free(lu.v);
-	free(lq.v);
-	for (size_t i = 0; i < 3; i++)
+	free(sm.names);
+	for (size_t i = 0; i < 3; i++) {
+		free(l[i].v);
 		strbuf_release(&out[i]);
+	}
 	strbuf_release(&acmd);
 	strbuf_release(&qcmd);
 	strbuf_release(&r.msg);

@@ -208,20 +208,42 @@ static void want_rendered(struct observe_file *of, const struct rendered_set *rs
  * section the status of every daemon the host runs (otherwise every
  * daemon stays UNKNOWN and nothing is started). rq->files is allocated.
  */
-static void session_observe_request(const struct session *s, size_t idx,
-				    struct observe_request *rq)
+/*
+ * The sackd cache of host idx (if it runs sackd): the slurm.conf and the
+ * served files it fetched, each against the controller's rendered one
+ * (plan_sackd_stale), appended to rq's files.
+ */
+static void request_sackd_cache(const struct session *s, size_t idx,
+				struct observe_request *rq, struct observe_file *files)
 {
-	const struct cluster *c = &s->m->cluster;
-	unsigned only = s->opt.only ? s->opt.only : PLAN_ONLY_ALL;
+	size_t ctl = s->controller;
+	const struct rendered_file *ctl_conf;
+
+	if (!model_host_runs(s->m, &s->m->hosts[idx], SVC_SACKD) || ctl == SIZE_MAX ||
+	    !(ctl_conf = rendered_conf_file(s->m, s->rs, s->rs_start[ctl],
+					    s->rs_start[ctl + 1], "slurm.conf")))
+		return;
+	files[rq->n_files].path = SLURM_SACKD_CACHE;
+	want_rendered(&files[rq->n_files++], s->rs, ctl_conf);
+	for (size_t i = 0; i < s->rs_start[ctl + 1] - s->rs_start[ctl]; i++) {
+		if (!s->sackd_cache[i])
+			continue;
+		files[rq->n_files].path = s->sackd_cache[i];
+		want_rendered(&files[rq->n_files++], s->rs,
+			      &s->rs->files[s->rs_start[ctl] + i]);
+	}
+}
+
+/* The files host idx must hold (rendered) and must not (absent), and sackd's cache. */
+static void request_files(const struct session *s, size_t idx, unsigned only,
+			  struct observe_request *rq)
+{
 	size_t n = s->rs_start[idx + 1] - s->rs_start[idx];
 	size_t n_absent = s->absent_start[idx + 1] - s->absent_start[idx];
 	size_t n_ctl = s->controller == SIZE_MAX ? 0 :
 		s->rs_start[s->controller + 1] - s->rs_start[s->controller];
 	struct observe_file *files = xcalloc(n + n_absent + 1 + n_ctl, sizeof(*files));
-	const struct rendered_file *ctl_conf;
-	int w, k;
 
-	memset(rq, 0, sizeof(*rq));
 	for (size_t i = 0; i < n; i++) {
 		const struct rendered_file *f = &s->rs->files[s->rs_start[idx] + i];
 
@@ -234,23 +256,18 @@ static void session_observe_request(const struct session *s, size_t idx,
 		files[n + i].path = s->rs->absent[s->absent_start[idx] + i].path;
 	rq->files = files;
 	rq->n_files = n + n_absent;
-	/* what sackd cached, against what slurmctld serves (plan_sackd_stale) */
-	if ((only & PLAN_ONLY_SERVICES) &&
-	    model_host_runs(s->m, &s->m->hosts[idx], SVC_SACKD) &&
-	    s->controller != SIZE_MAX &&
-	    (ctl_conf = rendered_conf_file(s->m, s->rs, s->rs_start[s->controller],
-					   s->rs_start[s->controller + 1],
-					   "slurm.conf"))) {
-		files[rq->n_files].path = SLURM_SACKD_CACHE;
-		want_rendered(&files[rq->n_files++], s->rs, ctl_conf);
-		for (size_t i = 0; i < n_ctl; i++) {
-			if (!s->sackd_cache[i])
-				continue;
-			files[rq->n_files].path = s->sackd_cache[i];
-			want_rendered(&files[rq->n_files++], s->rs,
-				      &s->rs->files[s->rs_start[s->controller] + i]);
-		}
-	}
+	if (only & PLAN_ONLY_SERVICES)
+		request_sackd_cache(s, idx, rq, files);
+}
+
+static void session_observe_request(const struct session *s, size_t idx,
+				    struct observe_request *rq)
+{
+	unsigned only = s->opt.only ? s->opt.only : PLAN_ONLY_ALL;
+	int w, k;
+
+	memset(rq, 0, sizeof(*rq));
+	request_files(s, idx, only, rq);
 	for (w = 0; w < N_IDENT; w++) {
 		rq->user[w] = model_svc_user(s->m, w)->name;
 		rq->group[w] = svc_user_group(model_svc_user(s->m, w));
@@ -258,7 +275,7 @@ static void session_observe_request(const struct session *s, size_t idx,
 	for (k = 0; k < SVC_COUNT && (only & PLAN_ONLY_SERVICES); k++)
 		if (model_host_runs(s->m, &s->m->hosts[idx], k))
 			rq->status[k] = observe_status_cmd(s->m, k);
-	rq->slurm_version = c->slurm_version;
+	rq->slurm_version = s->m->cluster.slurm_version;
 	rq->clients = s->m->hosts[idx].roles & ROLE_LOGIN;
 	for (k = SVC_SLURMCTLD; k < SVC_COUNT; k++)
 		if (model_host_runs(s->m, &s->m->hosts[idx], k)) {

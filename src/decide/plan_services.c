@@ -299,7 +299,38 @@ static const char *plan_sackd_stale(const struct plan *p, size_t h)
 	return plan_sackd_stale_passfile(p, h);
 }
 
-void plan_services(struct plan *p)
+/*
+ * What host h's daemons need (PLAN_RESTART_* bits, the reason of each in
+ * why[]): its own files' changes, what slurmctld serves it, and a sackd
+ * whose cache is stale (its reason written into stale_why).
+ */
+static unsigned host_restart_bits(const struct plan *p, size_t h, unsigned fetched,
+				  const char **why, char *stale_why, size_t n)
+{
+	unsigned bits = plan_host_restart(p, h, why);
+	const char *stale;
+
+	/* what slurmctld hands this slurmd may still need its restart */
+	if (model_host_fetches(p->m, &p->m->hosts[h]) && (fetched & PLAN_RESTART_SLURMD) &&
+	    !(bits & PLAN_RESTART_SLURMD)) {
+		bits |= PLAN_RESTART_SLURMD;
+		why[plan_bit_index(PLAN_RESTART_SLURMD)] = p->fetch_why;
+	}
+	if (!(bits & PLAN_RESTART_SACKD) && (stale = plan_sackd_stale(p, h))) {
+		bits |= PLAN_RESTART_SACKD;
+		snprintf(stale_why, n, "cached %s is not the controller's; this "
+			 "sackd fetches only when it starts", stale);
+		why[plan_bit_index(PLAN_RESTART_SACKD)] = stale_why;
+	}
+	return bits;
+}
+
+/*
+ * Host h's restarts for bits, and starts for its daemons that are not
+ * running; returns bits with what a start makes read its files afresh.
+ */
+static unsigned add_host_services(struct plan *p, size_t h, unsigned bits,
+				  const char *const *why)
 {
 	static const struct { unsigned bit; enum service_kind k; } map[] = {
 		{ PLAN_RESTART_MUNGE, SVC_MUNGE },
@@ -308,51 +339,50 @@ void plan_services(struct plan *p)
 		{ PLAN_RESTART_SLURMD, SVC_SLURMD },
 		{ PLAN_RESTART_SACKD, SVC_SACKD },
 	};
-	size_t h, j, ctl = model_controller(p->m);
+
+	for (size_t j = 0; j < ARRAY_SIZE(map); j++) {
+		if (!model_host_runs(p->m, &p->m->hosts[h], map[j].k))
+			continue;
+		if (bits & map[j].bit) {
+			plan_add_service(p, h, map[j].k, PLAN_SVC_RESTART,
+					 why[plan_bit_index(map[j].bit)]);
+		} else if (p->hosts[h].ok &&
+			   p->obs[h].svc[map[j].k] == OBS_SVC_STOPPED) {
+			/* a restart starts it too; else it must be started */
+			plan_add_service(p, h, map[j].k, PLAN_SVC_START, "not running");
+			bits |= map[j].bit;	/* it reads its files afresh */
+		}
+	}
+	return bits;
+}
+
+/* Whether a Slurm daemon of host h that is not (re)started must re-read its files. */
+static bool host_needs_reconfigure(const struct plan *p, size_t h, unsigned bits)
+{
+	bool slurmd = model_host_runs(p->m, &p->m->hosts[h], SVC_SLURMD);
+	bool ctld = model_host_runs(p->m, &p->m->hosts[h], SVC_SLURMCTLD);
+
+	return (bits & PLAN_RECONFIGURE) &&
+	       ((slurmd && !(bits & PLAN_RESTART_SLURMD)) ||
+		(ctld && !(bits & PLAN_RESTART_CTLD)));
+}
+
+void plan_services(struct plan *p)
+{
+	size_t h, ctl = model_controller(p->m);
 	bool reconfigure = false, ctld_restarts = false;
 	unsigned fetched = plan_fetched(p);
 
 	for (h = 0; h < p->m->n_hosts; h++) {
-		const char *why[PLAN_RESTART_NBITS], *stale;
-		unsigned bits = plan_host_restart(p, h, why);
+		const char *why[PLAN_RESTART_NBITS];
 		char stale_why[256];
+		unsigned bits = host_restart_bits(p, h, fetched, why, stale_why,
+						  sizeof(stale_why));
 
-		/* what slurmctld hands this slurmd may still need its restart */
-		if (model_host_fetches(p->m, &p->m->hosts[h]) && (fetched & PLAN_RESTART_SLURMD) &&
-		    !(bits & PLAN_RESTART_SLURMD)) {
-			bits |= PLAN_RESTART_SLURMD;
-			why[plan_bit_index(PLAN_RESTART_SLURMD)] = p->fetch_why;
-		}
-		if (!(bits & PLAN_RESTART_SACKD) && (stale = plan_sackd_stale(p, h))) {
-			bits |= PLAN_RESTART_SACKD;
-			snprintf(stale_why, sizeof(stale_why), "cached %s is not the "
-				 "controller's; this sackd fetches only when it starts",
-				 stale);
-			why[plan_bit_index(PLAN_RESTART_SACKD)] = stale_why;
-		}
-		bool slurmd = model_host_runs(p->m, &p->m->hosts[h], SVC_SLURMD);
-		bool ctld = model_host_runs(p->m, &p->m->hosts[h], SVC_SLURMCTLD);
-
-		for (j = 0; j < ARRAY_SIZE(map); j++) {
-			if (!model_host_runs(p->m, &p->m->hosts[h], map[j].k))
-				continue;
-			if (bits & map[j].bit) {
-				plan_add_service(p, h, map[j].k, PLAN_SVC_RESTART,
-						 why[plan_bit_index(map[j].bit)]);
-			} else if (p->hosts[h].ok &&
-				   p->obs[h].svc[map[j].k] == OBS_SVC_STOPPED) {
-				/* a restart starts it too; else it must be started */
-				plan_add_service(p, h, map[j].k, PLAN_SVC_START,
-						 "not running");
-				bits |= map[j].bit;	/* it reads its files afresh */
-			}
-		}
+		bits = add_host_services(p, h, bits, why);
 		if (h == ctl)
 			ctld_restarts = bits & PLAN_RESTART_CTLD;
-		/* a Slurm daemon here that is not (re)started must re-read its files */
-		if ((bits & PLAN_RECONFIGURE) &&
-		    ((slurmd && !(bits & PLAN_RESTART_SLURMD)) ||
-		     (ctld && !(bits & PLAN_RESTART_CTLD))))
+		if (host_needs_reconfigure(p, h, bits))
 			reconfigure = true;
 	}
 	/* the controller's served files changed: slurmctld re-reads them first
