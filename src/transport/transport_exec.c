@@ -216,12 +216,5 @@ fail:
 
 void transport_unhold(struct transport *tr)
 {
-	if (!tr || !tr->hold)
-		return;
-	if (!atomic_load(&tr->aborted) && ssh_is_connected(tr->session)) {
-		ssh_channel_send_eof(tr->hold);
-		ssh_channel_close(tr->hold);
-	}
-	ssh_channel_free(tr->hold);
-	tr->hold = NULL;
+	transport_end_hold(tr);
 }

@@ -17,7 +17,6 @@
 
 #include "base/strbuf.h"
 #include "base/xalloc.h"
-#include "transport/transport_exec.h"
 #include "transport/transport_ssh.h"
 #include "transport/transport_ssh_priv.h"
 
@@ -312,11 +311,23 @@ void transport_abort(struct transport *tr)
 		shutdown(fd, SHUT_RDWR);
 }
 
+void transport_end_hold(struct transport *tr)
+{
+	if (!tr || !tr->hold)
+		return;
+	if (!atomic_load(&tr->aborted) && ssh_is_connected(tr->session)) {
+		ssh_channel_send_eof(tr->hold);
+		ssh_channel_close(tr->hold);
+	}
+	ssh_channel_free(tr->hold);
+	tr->hold = NULL;
+}
+
 void transport_close(struct transport *tr)
 {
 	if (!tr)
 		return;
-	transport_unhold(tr);
+	transport_end_hold(tr);
 	if (tr->sftp)
 		sftp_free(tr->sftp);
 	if (tr->session) {

@@ -38,4 +38,11 @@ int transport_fail(const struct transport *tr, char **cause, const char *fmt, ..
 /* libssh's last error on tr's session, or "aborted (timeout)". Borrowed. */
 const char *transport_reason(const struct transport *tr);
 
+/*
+ * Ends the held command of transport_hold() (EOF on its stdin) and frees
+ * its channel; transport_close() and transport_unhold() both end it.
+ * NULL-safe, idempotent.
+ */
+void transport_end_hold(struct transport *tr);
+
 #endif
