@@ -12,7 +12,6 @@
 #include <string.h>
 
 #include "acct/acct.h"
-#include "act/apply.h"
 #include "act/apply_files.h"
 #include "act/apply_run.h"
 #include "act/keeporig.h"
@@ -282,14 +281,14 @@ int apply_swap_task(size_t idx, struct transport *tr, void *cookie,
 	return 0;
 }
 
-/* The changes that daemon k reads its files for (enum plan_restart bits). */
+/* The changes that daemon k reads its files for (enum restart_need bits). */
 static unsigned apply_daemon_bits(enum service_kind k)
 {
 	switch (k) {
-	case SVC_SLURMCTLD: return PLAN_RESTART_CTLD | PLAN_RECONFIGURE;
-	case SVC_SLURMD: return PLAN_RESTART_SLURMD | PLAN_RECONFIGURE;
-	case SVC_SLURMDBD: return PLAN_RESTART_DBD;
-	case SVC_SACKD: return PLAN_RESTART_SACKD;
+	case SVC_SLURMCTLD: return RESTART_CTLD | RESTART_RECONFIGURE;
+	case SVC_SLURMD: return RESTART_SLURMD | RESTART_RECONFIGURE;
+	case SVC_SLURMDBD: return RESTART_DBD;
+	case SVC_SACKD: return RESTART_SACKD;
 	default: return 0;
 	}
 }

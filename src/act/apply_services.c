@@ -10,7 +10,6 @@
 #include <string.h>
 
 #include "acct/acct.h"
-#include "act/apply.h"
 #include "act/apply_files.h"
 #include "act/apply_run.h"
 #include "act/apply_services.h"

@@ -262,7 +262,7 @@ static void plan_key_file(struct plan *p, size_t host,
 		memcpy(pf->have_fp, of->fp, sizeof(pf->have_fp));
 	pf->content = !exists || strcmp(of->fp, p->key_fp);
 	if (pf->content) {
-		pf->restart = PLAN_RESTART_MUNGE;
+		pf->restart = RESTART_MUNGE;
 		pf->restart_why = "munge key";
 	}
 	plan_finish_file(p, pf, exists);
@@ -441,7 +441,7 @@ static void plan_absent_file(struct plan *p, size_t host,
 	pf = plan_add_file(p, host, f);
 	pf->change = PLAN_REMOVE;
 	pf->content = true;
-	pf->restart = PLAN_RESTART_SLURMD;
+	pf->restart = RESTART_SLURMD;
 	pf->restart_why = f->path;
 }
 

@@ -21,6 +21,7 @@
 
 #include "observe/hwtruth.h"
 #include "inventory/model.h"
+#include "slurm/restart.h"
 #include "slurm/mungekey.h"
 #include "observe/obs.h"
 #include "render/render.h"
@@ -61,17 +62,6 @@ enum plan_change { PLAN_NONE, PLAN_CREATE, PLAN_MODIFY, PLAN_FIX, PLAN_REMOVE };
  */
 bool plan_is_node_config(const char *path);
 
-/* Bits of enum plan_restart: what a change requires of the Slurm daemons. */
-enum plan_restart {
-	PLAN_RECONFIGURE = 1 << 0,	/* scontrol reconfigure is enough */
-	PLAN_RESTART_CTLD = 1 << 1,	/* slurmctld must restart */
-	PLAN_RESTART_SLURMD = 1 << 2,	/* slurmd must restart */
-	PLAN_RESTART_DBD = 1 << 3,	/* slurmdbd must restart */
-	PLAN_RESTART_MUNGE = 1 << 4,	/* munged must restart */
-	PLAN_RESTART_SACKD = 1 << 5,	/* sackd must restart */
-};
-#define PLAN_RESTART_NBITS 6
-
 struct plan_file {
 	size_t host;		/* index into the model's hosts */
 	const struct rendered_file *want;	/* borrowed from the set */
@@ -83,7 +73,7 @@ struct plan_file {
 	 * same observed bytes (owned by the plan's diff cache) */
 	const char *diff;
 	char have_fp[MUNGEKEY_FP_LEN];	/* munge key: what the host has */
-	unsigned restart;	/* enum plan_restart bits this change needs */
+	unsigned restart;	/* enum restart_need bits this change needs */
 	const char *restart_why;	/* the key that forced a restart, or NULL; plan-owned */
 	/*
 	 * The settings that change, one a line ("": formatting only), for a
@@ -331,7 +321,7 @@ char *plan_file_bytes(const struct plan *p, const struct rendered_file *f,
 
 /*
  * What a change between two versions of a config file needs from the
- * daemons (enum plan_restart bits), by file name and by the keys of the
+ * daemons (enum restart_need bits), by file name and by the keys of the
  * lines that differ. *why (may be NULL) is set to a newly allocated
  * "slurm.conf: NodeName" for the first key that forced a restart.
  * The table is documented in docs/restart-classification.md.

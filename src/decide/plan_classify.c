@@ -35,13 +35,13 @@ struct plan_key_class {
 	bool restart_on_reexec;
 };
 
-#define BOTH (PLAN_RESTART_CTLD | PLAN_RESTART_SLURMD)
+#define BOTH (RESTART_CTLD | RESTART_SLURMD)
 static const struct plan_key_class plan_slurm_keys[] = {
-	{ "AccountingStorageEnforce", PLAN_RESTART_CTLD, false },
-	{ "AccountingStorageHost", PLAN_RESTART_CTLD, false },
-	{ "AccountingStoragePort", PLAN_RESTART_CTLD, false },
-	{ "AccountingStorageTRES", PLAN_RESTART_CTLD, false },
-	{ "AccountingStorageType", PLAN_RESTART_CTLD, false },
+	{ "AccountingStorageEnforce", RESTART_CTLD, false },
+	{ "AccountingStorageHost", RESTART_CTLD, false },
+	{ "AccountingStoragePort", RESTART_CTLD, false },
+	{ "AccountingStorageTRES", RESTART_CTLD, false },
+	{ "AccountingStorageType", RESTART_CTLD, false },
 	{ "AuthAltParameters", BOTH, true },
 	{ "AuthAltTypes", BOTH, true },
 	{ "AuthInfo", BOTH, true },
@@ -51,34 +51,34 @@ static const struct plan_key_class plan_slurm_keys[] = {
 	{ "ClusterName", BOTH, true },
 	{ "ControlAddr", BOTH, true },
 	{ "ControlMachine", BOTH, true },
-	{ "CoreSpecPlugin", PLAN_RESTART_SLURMD, false },
+	{ "CoreSpecPlugin", RESTART_SLURMD, false },
 	{ "CredType", BOTH, true },
 	{ "GresTypes", BOTH, false },
-	{ "JobAcctGatherType", PLAN_RESTART_SLURMD, false },
+	{ "JobAcctGatherType", RESTART_SLURMD, false },
 	{ "JobContainerType", BOTH, false },
 	{ "LaunchType", BOTH, false },
-	{ "MaxJobCount", PLAN_RESTART_CTLD, false },
-	{ "MaxNodeCount", PLAN_RESTART_CTLD, false },
+	{ "MaxJobCount", RESTART_CTLD, false },
+	{ "MaxNodeCount", RESTART_CTLD, false },
 	{ "NodeName", BOTH, true },
 	{ "PluginDir", BOTH, true },
-	{ "PowerPlugin", PLAN_RESTART_CTLD, false },
+	{ "PowerPlugin", RESTART_CTLD, false },
 	{ "ProctrackType", BOTH, false },
-	{ "SchedulerType", PLAN_RESTART_CTLD, false },
+	{ "SchedulerType", RESTART_CTLD, false },
 	{ "SelectType", BOTH, false },
-	{ "SelectTypeParameters", PLAN_RESTART_CTLD, false },
+	{ "SelectTypeParameters", RESTART_CTLD, false },
 	{ "SlurmUser", BOTH, true },
 	{ "SlurmctldHost", BOTH, true },
-	{ "SlurmctldParameters", PLAN_RESTART_CTLD, false },
-	{ "SlurmctldPidFile", PLAN_RESTART_CTLD, true },
+	{ "SlurmctldParameters", RESTART_CTLD, false },
+	{ "SlurmctldPidFile", RESTART_CTLD, true },
 	{ "SlurmctldPort", BOTH, true },
-	{ "SlurmdPidFile", PLAN_RESTART_SLURMD, true },
+	{ "SlurmdPidFile", RESTART_SLURMD, true },
 	{ "SlurmdPort", BOTH, true },
-	{ "SlurmdSpoolDir", PLAN_RESTART_SLURMD, false },
-	{ "SlurmdUser", PLAN_RESTART_SLURMD, true },
-	{ "StateSaveLocation", PLAN_RESTART_CTLD, false },
+	{ "SlurmdSpoolDir", RESTART_SLURMD, false },
+	{ "SlurmdUser", RESTART_SLURMD, true },
+	{ "StateSaveLocation", RESTART_CTLD, false },
 	{ "SwitchType", BOTH, false },
-	{ "TaskPlugin", PLAN_RESTART_SLURMD, false },
-	{ "TopologyPlugin", PLAN_RESTART_CTLD, false },
+	{ "TaskPlugin", RESTART_SLURMD, false },
+	{ "TopologyPlugin", RESTART_CTLD, false },
 };
 #undef BOTH
 
@@ -133,11 +133,11 @@ static unsigned plan_key_class(const char *key, size_t kl, bool reexec,
 		    !strncasecmp(key, plan_slurm_keys[i].key, kl)) {
 			*key_out = plan_slurm_keys[i].key;
 			if (reexec && !plan_slurm_keys[i].restart_on_reexec)
-				return PLAN_RECONFIGURE;
+				return RESTART_RECONFIGURE;
 			return plan_slurm_keys[i].bits;
 		}
 	}
-	return PLAN_RECONFIGURE;
+	return RESTART_RECONFIGURE;
 }
 
 /* The bits one changed line needs; *key_out (borrowed) names its key. */
@@ -147,7 +147,7 @@ static unsigned plan_line_class(const char *name, const char *line, bool reexec,
 	if (!strcmp(name, "gres.conf")) {
 		/* every gres.conf line defines node resources (gres.conf(5)) */
 		*key_out = "gres";
-		return PLAN_RESTART_CTLD | PLAN_RESTART_SLURMD;
+		return RESTART_CTLD | RESTART_SLURMD;
 	}
 	return plan_key_class(line, strcspn(line, "= \t"), reexec, key_out);
 }
@@ -175,7 +175,7 @@ static unsigned plan_classify_lines(const char *name, const char *old,
 			continue;
 		}
 		lb = plan_line_class(name, line, reexec, &key);
-		if ((lb & ~PLAN_RECONFIGURE) && why && !*why)
+		if ((lb & ~RESTART_RECONFIGURE) && why && !*why)
 			*why = xasprintf("%s: %s", name, key);
 		bits |= lb;
 		c < 0 ? i++ : j++;
@@ -196,19 +196,19 @@ static unsigned plan_setting_class(const char *name, const struct slurmdiff_item
 	*key_out = NULL;
 	if (!strcmp(name, "gres.conf")) {
 		*key_out = "gres";
-		return PLAN_RESTART_CTLD | PLAN_RESTART_SLURMD;
+		return RESTART_CTLD | RESTART_SLURMD;
 	}
 	if (!strcmp(name, "slurmdbd.conf")) {
 		*key_out = it->key;
-		return PLAN_RESTART_DBD;
+		return RESTART_DBD;
 	}
 	if (!strcmp(name, "cgroup.conf"))
-		return PLAN_RECONFIGURE;
+		return RESTART_RECONFIGURE;
 	if (it->scope == SLURMDIFF_NODE)
 		return plan_key_class("NodeName", strlen("NodeName"), reexec, key_out);
 	if (it->scope == SLURMDIFF_GLOBAL)
 		return plan_key_class(it->key, strlen(it->key), reexec, key_out);
-	return PLAN_RECONFIGURE;	/* partitions, NodeSet, DownNodes ... */
+	return RESTART_RECONFIGURE;	/* partitions, NodeSet, DownNodes ... */
 }
 
 /* The bits the settings of d need; *why as plan_classify's; *settings: one a line. */
@@ -223,7 +223,7 @@ static unsigned plan_classify_diff(const char *name, const struct slurmdiff *d,
 		unsigned b = plan_setting_class(name, &d->v[i], reexec, &key);
 		char *line = slurmdiff_item_text(&d->v[i]);
 
-		if ((b & ~PLAN_RECONFIGURE) && why && !*why)
+		if ((b & ~RESTART_RECONFIGURE) && why && !*why)
 			*why = key ? xasprintf("%s: %s", name, key) : xstrdup(name);
 		bits |= b;
 		strbuf_addf(&sb, "%s\n", line);
@@ -265,17 +265,17 @@ unsigned plan_classify_settings(const char *path, const char *old, size_t old_le
 	if (old_len == new_len && (!old_len || !memcmp(old, new, old_len)))
 		return 0;
 	if (!strcmp(name, "munge.key"))
-		return PLAN_RESTART_MUNGE;
+		return RESTART_MUNGE;
 	/* slurmd's start arguments (--conf-server), its unit's drop-in */
 	if (!strcmp(path, SLURM_SLURMD_DEFAULTS) || !strcmp(path, SLURM_SLURMD_DROPIN)) {
 		if (why)
 			*why = xstrdup(path);
-		return PLAN_RESTART_SLURMD;
+		return RESTART_SLURMD;
 	}
 	if (!strcmp(path, SLURM_SACKD_DEFAULTS) || !strcmp(path, SLURM_SACKD_DROPIN)) {
 		if (why)
 			*why = xstrdup(path);
-		return PLAN_RESTART_SACKD;
+		return RESTART_SACKD;
 	}
 	if (slurmdiff_handles(path)) {
 		if (slurmdiff_compute(path, old, old_len, new, new_len, read, arg, &d,
@@ -289,11 +289,11 @@ unsigned plan_classify_settings(const char *path, const char *old, size_t old_le
 		slurmdiff_release(&d);
 	}
 	if (!strcmp(name, "slurmdbd.conf"))
-		return PLAN_RESTART_DBD;
+		return RESTART_DBD;
 	if (!strcmp(name, "slurm.conf") || !strcmp(name, "gres.conf"))
 		return plan_classify_lines(name, old, old_len, new, new_len, reexec, why);
 	/* cgroup.conf and the rest: "scontrol reconfigure" re-reads them */
-	return PLAN_RECONFIGURE;
+	return RESTART_RECONFIGURE;
 }
 
 unsigned plan_classify_passthrough(const char *path, bool reexec, char **why)

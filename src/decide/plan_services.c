@@ -33,19 +33,19 @@ static void plan_add_service(struct plan *p, size_t host, enum service_kind k,
 
 /* The restart bits one host needs; why[bit index] is the first reason. */
 static unsigned plan_host_restart(const struct plan *p, size_t host,
-				  const char *why[PLAN_RESTART_NBITS])
+				  const char *why[RESTART_NBITS])
 {
 	unsigned bits = 0, b;
 	size_t i;
 
-	for (b = 0; b < PLAN_RESTART_NBITS; b++)
+	for (b = 0; b < RESTART_NBITS; b++)
 		why[b] = NULL;
 	for (i = p->file_start[host]; i < p->file_start[host + 1]; i++) {
 		const struct plan_file *f = &p->files[i];
 
 		if (!f->restart)
 			continue;
-		for (b = 0; b < PLAN_RESTART_NBITS; b++)
+		for (b = 0; b < RESTART_NBITS; b++)
 			if ((f->restart & (1u << b)) && !why[b])
 				why[b] = f->restart_why ? f->restart_why :
 					fileio_basename(f->want->path);
@@ -57,9 +57,9 @@ static unsigned plan_host_restart(const struct plan *p, size_t host,
 
 		if (id->change != PLAN_FIX)
 			continue;
-		add = id->who == IDENT_MUNGE ? PLAN_RESTART_MUNGE :
-			PLAN_RESTART_CTLD | PLAN_RESTART_DBD;
-		for (b = 0; b < PLAN_RESTART_NBITS; b++)
+		add = id->who == IDENT_MUNGE ? RESTART_MUNGE :
+			RESTART_CTLD | RESTART_DBD;
+		for (b = 0; b < RESTART_NBITS; b++)
 			if ((add & (1u << b)) && !why[b])
 				why[b] = id->who == IDENT_MUNGE ? "munge ids" : "slurm ids";
 		bits |= add;
@@ -67,7 +67,7 @@ static unsigned plan_host_restart(const struct plan *p, size_t host,
 	return bits;
 }
 
-/* Bit index of a single enum plan_restart bit. */
+/* Bit index of a single enum restart_need bit. */
 static unsigned plan_bit_index(unsigned bit)
 {
 	unsigned b = 0;
@@ -156,7 +156,7 @@ static void plan_fetch_hosts(struct plan *p, unsigned changed_for)
 
 	for (h = 0; h < n_decl; h++) {
 		const struct host *hp = &p->m->hosts[h];
-		unsigned fetcher = passfile_host_fetcher(p->m, hp);
+		unsigned fetcher = model_host_fetcher(p->m, hp);
 
 		if (hp->scope == HOST_DECLARED || !(fetcher & changed_for))
 			continue;
@@ -175,7 +175,7 @@ static void plan_fetch_hosts(struct plan *p, unsigned changed_for)
 
 /*
  * Configless: what the controller's changed configs (the ones slurmctld
- * serves) ask of the slurmd that fetch them, as enum plan_restart bits;
+ * serves) ask of the slurmd that fetch them, as enum restart_need bits;
  * fills p->fetch_* and p->sackd_* for the plan's reader.
  */
 static unsigned plan_fetched(struct plan *p)
@@ -199,18 +199,18 @@ static unsigned plan_fetched(struct plan *p)
 			continue;
 		strbuf_addf(&files, "%s%s", files.len ? ", " : "", name);
 		changed_for |= to;
-		if ((f->restart & PLAN_RESTART_SLURMD) && !p->fetch_why)
+		if ((f->restart & RESTART_SLURMD) && !p->fetch_why)
 			p->fetch_why = xstrdup(f->restart_why ? f->restart_why : name);
 		/* slurmctld serves what it read when it started or last
 		 * reconfigured: a slurmd that restarts before it re-reads
 		 * fetches the old file */
-		bits |= (f->restart & PLAN_RESTART_SLURMD) | PLAN_RECONFIGURE;
+		bits |= (f->restart & RESTART_SLURMD) | RESTART_RECONFIGURE;
 	}
 	if (files.len)
 		plan_fetch_hosts(p, changed_for);
 	if (p->fetch_hosts) {
 		p->fetch_files = strbuf_detach(&files, NULL);
-		p->fetch_restart = bits & PLAN_RESTART_SLURMD;
+		p->fetch_restart = bits & RESTART_SLURMD;
 	}
 	strbuf_release(&files);
 	return p->fetch_hosts ? bits : 0;
@@ -300,7 +300,7 @@ static const char *plan_sackd_stale(const struct plan *p, size_t h)
 }
 
 /*
- * What host h's daemons need (PLAN_RESTART_* bits, the reason of each in
+ * What host h's daemons need (RESTART_* bits, the reason of each in
  * why[]): its own files' changes, what slurmctld serves it, and a sackd
  * whose cache is stale (its reason written into stale_why).
  */
@@ -311,16 +311,16 @@ static unsigned host_restart_bits(const struct plan *p, size_t h, unsigned fetch
 	const char *stale;
 
 	/* what slurmctld hands this slurmd may still need its restart */
-	if (model_host_fetches(p->m, &p->m->hosts[h]) && (fetched & PLAN_RESTART_SLURMD) &&
-	    !(bits & PLAN_RESTART_SLURMD)) {
-		bits |= PLAN_RESTART_SLURMD;
-		why[plan_bit_index(PLAN_RESTART_SLURMD)] = p->fetch_why;
+	if (model_host_fetches(p->m, &p->m->hosts[h]) && (fetched & RESTART_SLURMD) &&
+	    !(bits & RESTART_SLURMD)) {
+		bits |= RESTART_SLURMD;
+		why[plan_bit_index(RESTART_SLURMD)] = p->fetch_why;
 	}
-	if (!(bits & PLAN_RESTART_SACKD) && (stale = plan_sackd_stale(p, h))) {
-		bits |= PLAN_RESTART_SACKD;
+	if (!(bits & RESTART_SACKD) && (stale = plan_sackd_stale(p, h))) {
+		bits |= RESTART_SACKD;
 		snprintf(stale_why, n, "cached %s is not the controller's; this "
 			 "sackd fetches only when it starts", stale);
-		why[plan_bit_index(PLAN_RESTART_SACKD)] = stale_why;
+		why[plan_bit_index(RESTART_SACKD)] = stale_why;
 	}
 	return bits;
 }
@@ -333,11 +333,11 @@ static unsigned add_host_services(struct plan *p, size_t h, unsigned bits,
 				  const char *const *why)
 {
 	static const struct { unsigned bit; enum service_kind k; } map[] = {
-		{ PLAN_RESTART_MUNGE, SVC_MUNGE },
-		{ PLAN_RESTART_DBD, SVC_SLURMDBD },
-		{ PLAN_RESTART_CTLD, SVC_SLURMCTLD },
-		{ PLAN_RESTART_SLURMD, SVC_SLURMD },
-		{ PLAN_RESTART_SACKD, SVC_SACKD },
+		{ RESTART_MUNGE, SVC_MUNGE },
+		{ RESTART_DBD, SVC_SLURMDBD },
+		{ RESTART_CTLD, SVC_SLURMCTLD },
+		{ RESTART_SLURMD, SVC_SLURMD },
+		{ RESTART_SACKD, SVC_SACKD },
 	};
 
 	for (size_t j = 0; j < ARRAY_SIZE(map); j++) {
@@ -362,9 +362,9 @@ static bool host_needs_reconfigure(const struct plan *p, size_t h, unsigned bits
 	bool slurmd = model_host_runs(p->m, &p->m->hosts[h], SVC_SLURMD);
 	bool ctld = model_host_runs(p->m, &p->m->hosts[h], SVC_SLURMCTLD);
 
-	return (bits & PLAN_RECONFIGURE) &&
-	       ((slurmd && !(bits & PLAN_RESTART_SLURMD)) ||
-		(ctld && !(bits & PLAN_RESTART_CTLD)));
+	return (bits & RESTART_RECONFIGURE) &&
+	       ((slurmd && !(bits & RESTART_SLURMD)) ||
+		(ctld && !(bits & RESTART_CTLD)));
 }
 
 void plan_services(struct plan *p)
@@ -374,20 +374,20 @@ void plan_services(struct plan *p)
 	unsigned fetched = plan_fetched(p);
 
 	for (h = 0; h < p->m->n_hosts; h++) {
-		const char *why[PLAN_RESTART_NBITS];
+		const char *why[RESTART_NBITS];
 		char stale_why[256];
 		unsigned bits = host_restart_bits(p, h, fetched, why, stale_why,
 						  sizeof(stale_why));
 
 		bits = add_host_services(p, h, bits, why);
 		if (h == ctl)
-			ctld_restarts = bits & PLAN_RESTART_CTLD;
+			ctld_restarts = bits & RESTART_CTLD;
 		if (host_needs_reconfigure(p, h, bits))
 			reconfigure = true;
 	}
 	/* the controller's served files changed: slurmctld re-reads them first
 	 * (apply reconfigures the controller before any slurmd restarts) */
-	if ((fetched & PLAN_RECONFIGURE) && !ctld_restarts)
+	if ((fetched & RESTART_RECONFIGURE) && !ctld_restarts)
 		reconfigure = true;
 	if (reconfigure && ctl != SIZE_MAX && p->hosts[ctl].ok)
 		plan_add_service(p, ctl, SVC_SLURMCTLD, PLAN_SVC_RECONFIGURE,

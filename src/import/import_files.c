@@ -68,6 +68,18 @@ static const char *ident_name(const struct imp *im, long long id, bool group)
 	return NULL;
 }
 
+/* The roles of the hosts that read the file of setting key (0: every host). */
+static unsigned reader_roles(const char *key)
+{
+	unsigned r = passfile_readers(key), roles = 0;
+
+	if (r & PASSFILE_READ_SLURMD)
+		roles |= ROLE_COMPUTE;
+	if (r & PASSFILE_READ_SLURMCTLD)
+		roles |= ROLE_CONTROLLER | ROLE_BACKUP;
+	return roles;
+}
+
 /*
  * f's owner and group from the ids the controller's copy has (-1: not
  * known, root); ids the inventory cannot name are written as root, said.
@@ -98,8 +110,8 @@ bool imp_carry(struct imp *im, const char *key, const char *host_path,
 		return false;
 	if ((f = carried_find(c, host_path))) {
 		/* Prolog and Epilog may be one script: its hosts are both's */
-		f->roles = f->roles && passfile_roles(key) ?
-			f->roles | passfile_roles(key) : 0;
+		f->roles = f->roles && reader_roles(key) ?
+			f->roles | reader_roles(key) : 0;
 		return true;
 	}
 	if (!text) {
@@ -120,7 +132,7 @@ bool imp_carry(struct imp *im, const char *key, const char *host_path,
 	f->text = own ? own : xstrndup(text, len);
 	f->len = len;
 	f->mode = mode & 07777;
-	f->roles = passfile_roles(key);
+	f->roles = reader_roles(key);
 	carried_owner(im, f, host_path, uid, gid);
 	return true;
 }

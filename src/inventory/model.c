@@ -18,6 +18,7 @@
 
 #include "base/fileio.h"
 #include "inventory/model.h"
+#include "slurm/passfile.h"
 #include "slurm/slurmkeys.h"
 #include "base/strbuf.h"
 #include "base/xalloc.h"
@@ -721,4 +722,11 @@ bool model_is_conf_path(const struct model *m, const char *path, const char *bas
 {
 	return fileio_in_dir(path, m->cluster.config_dir) &&
 	       !strcmp(fileio_basename(path), base);
+}
+
+unsigned model_host_fetcher(const struct model *m, const struct host *h)
+{
+	if (!model_host_fetches(m, h))
+		return 0;
+	return model_host_runs(m, h, SVC_SLURMD) ? PASSFILE_SLURMD : PASSFILE_SACKD;
 }

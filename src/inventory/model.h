@@ -543,6 +543,13 @@ const char *db_storage_host(const struct db_settings *s);
  */
 char *db_password(const struct db_settings *s, char **cause);
 
+/*
+ * How host h gets the files slurmctld serves (configless): as slurmd
+ * (PASSFILE_SLURMD), as sackd on a login host (PASSFILE_SACKD), or not at
+ * all (0: its files are pushed).
+ */
+unsigned model_host_fetcher(const struct model *m, const struct host *h);
+
 /* cluster.config_dir's file named base (e.g. "slurm.conf"). Caller frees. */
 char *model_conf_path(const struct model *m, const char *base);
 

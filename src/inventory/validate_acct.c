@@ -16,7 +16,6 @@
 #include "inventory/inventory.h"
 #include "slurm/slurmkeys.h"
 #include "base/strbuf.h"
-#include "inventory/validate.h"
 #include "inventory/validate_acct.h"
 #include "inventory/validate_ref.h"
 #include "base/xalloc.h"

@@ -434,7 +434,7 @@ static bool pass_for(const struct model *m, const struct render_plan *rp, size_t
 static size_t host_pass_files(const struct model *m, const struct host *h,
 			      const struct render_plan *rp, struct file_spec *fs)
 {
-	unsigned fetcher = passfile_host_fetcher(m, h);
+	unsigned fetcher = model_host_fetcher(m, h);
 	size_t n = 0;
 
 	for (size_t i = 0; i < m->n_files; i++) {
@@ -525,7 +525,7 @@ static void host_absent(struct rendered_set *set, const struct model *m,
 static void host_pass_absent(struct rendered_set *set, const struct model *m,
 			     const struct host *h, const struct render_plan *rp)
 {
-	unsigned fetcher = passfile_host_fetcher(m, h);
+	unsigned fetcher = model_host_fetcher(m, h);
 
 	for (size_t i = 0; fetcher && i < m->n_files; i++) {
 		struct rendered_file *f;

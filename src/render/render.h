@@ -14,21 +14,8 @@
 
 #include "base/diag.h"
 #include "inventory/model.h"
+#include "render/placeholder.h"
 #include "slurm/hostpaths.h"
-
-/*
- * Rendered files never hold secrets. slurmdbd.conf carries this placeholder
- * after "StoragePass="; apply substitutes the real database password when it
- * writes the file (files with it have needs_db_password set).
- */
-#define RENDER_SECRET_DB_PASSWORD "@clusterctl:db-password@"
-
-/*
- * The value of a secret pass-through key (slurmkeys_is_secret(), e.g.
- * AccountingStoragePass in cluster.slurm_conf) is rendered as
- * "@clusterctl:secret:KEY@"; apply puts the inventory's value back.
- */
-#define RENDER_SECRET_VALUE_PREFIX "@clusterctl:secret:"
 
 /* Bytes of one or more identical files; owned by the set. */
 struct rendered_blob {

@@ -15,7 +15,7 @@
 
 #include "base/strbuf.h"
 #include "base/xalloc.h"
-#include "render/render.h"
+#include "render/placeholder.h"
 #include "render/view.h"
 #include "slurm/slurmkeys.h"
 

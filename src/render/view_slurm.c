@@ -18,7 +18,6 @@
 #include "base/strbuf.h"
 #include "base/xalloc.h"
 #include "render/hostfold.h"
-#include "render/render.h"
 #include "render/view.h"
 #include "render/view_slurm.h"
 #include "slurm/hostlist.h"

@@ -10,9 +10,8 @@
 #include <string.h>
 #include <strings.h>
 
-#include "inventory/model.h"
 #include "slurm/passfile.h"
-#include "decide/plan.h"
+#include "slurm/restart.h"
 #include "slurm/slurmkeys.h"
 
 const char *const passfile_path_keys[] = {
@@ -70,27 +69,27 @@ const char *passfile_plugin_file(const char *key, const char *value)
 
 static const struct {
 	const char *key;
-	unsigned roles;
+	unsigned readers;
 } readers[] = {
-	{ "Prolog", ROLE_COMPUTE },
-	{ "Epilog", ROLE_COMPUTE },
-	{ "TaskProlog", ROLE_COMPUTE },
-	{ "TaskEpilog", ROLE_COMPUTE },
-	{ "job_container.conf", ROLE_COMPUTE },
-	{ "PrologSlurmctld", ROLE_CONTROLLER | ROLE_BACKUP },
-	{ "EpilogSlurmctld", ROLE_CONTROLLER | ROLE_BACKUP },
-	{ "ResumeProgram", ROLE_CONTROLLER | ROLE_BACKUP },
-	{ "SuspendProgram", ROLE_CONTROLLER | ROLE_BACKUP },
-	{ "ResumeFailProgram", ROLE_CONTROLLER | ROLE_BACKUP },
-	{ "job_submit.lua", ROLE_CONTROLLER | ROLE_BACKUP },
-	{ "burst_buffer.conf", ROLE_CONTROLLER | ROLE_BACKUP },
+	{ "Prolog", PASSFILE_READ_SLURMD },
+	{ "Epilog", PASSFILE_READ_SLURMD },
+	{ "TaskProlog", PASSFILE_READ_SLURMD },
+	{ "TaskEpilog", PASSFILE_READ_SLURMD },
+	{ "job_container.conf", PASSFILE_READ_SLURMD },
+	{ "PrologSlurmctld", PASSFILE_READ_SLURMCTLD },
+	{ "EpilogSlurmctld", PASSFILE_READ_SLURMCTLD },
+	{ "ResumeProgram", PASSFILE_READ_SLURMCTLD },
+	{ "SuspendProgram", PASSFILE_READ_SLURMCTLD },
+	{ "ResumeFailProgram", PASSFILE_READ_SLURMCTLD },
+	{ "job_submit.lua", PASSFILE_READ_SLURMCTLD },
+	{ "burst_buffer.conf", PASSFILE_READ_SLURMCTLD },
 };
 
-unsigned passfile_roles(const char *key)
+unsigned passfile_readers(const char *key)
 {
 	for (size_t i = 0; i < ARRAY_SIZE(readers); i++)
 		if (!strcasecmp(readers[i].key, key))
-			return readers[i].roles;
+			return readers[i].readers;
 	return 0;
 }
 
@@ -147,14 +146,7 @@ unsigned passfile_served(const char *version, const char *base)
 	return who;
 }
 
-unsigned passfile_host_fetcher(const struct model *m, const struct host *h)
-{
-	if (!model_host_fetches(m, h))
-		return 0;
-	return model_host_runs(m, h, SVC_SLURMD) ? PASSFILE_SLURMD : PASSFILE_SACKD;
-}
-
-#define BOTH (PLAN_RESTART_CTLD | PLAN_RESTART_SLURMD)
+#define BOTH (RESTART_CTLD | RESTART_SLURMD)
 
 /* always: a restart even where reconfigure re-executes the daemons */
 static const struct {
@@ -163,24 +155,24 @@ static const struct {
 	bool always;
 	const char *why;
 } classes[] = {
-	{ "topology.conf", PLAN_RECONFIGURE, false, NULL },
-	{ "topology.yaml", PLAN_RECONFIGURE, false, NULL },
-	{ "mpi.conf", PLAN_RECONFIGURE, false, NULL },
-	{ "helpers.conf", PLAN_RECONFIGURE, false, NULL },
-	{ "burst_buffer.conf", PLAN_RECONFIGURE, false, NULL },
-	{ "ext_sensors.conf", PLAN_RECONFIGURE, false, NULL },
+	{ "topology.conf", RESTART_RECONFIGURE, false, NULL },
+	{ "topology.yaml", RESTART_RECONFIGURE, false, NULL },
+	{ "mpi.conf", RESTART_RECONFIGURE, false, NULL },
+	{ "helpers.conf", RESTART_RECONFIGURE, false, NULL },
+	{ "burst_buffer.conf", RESTART_RECONFIGURE, false, NULL },
+	{ "ext_sensors.conf", RESTART_RECONFIGURE, false, NULL },
 	{ "acct_gather.conf", BOTH, false,
 	  "acct_gather.conf: read when the daemons start (acct_gather.conf(5))" },
 	{ "knl_cray.conf", BOTH, false,
 	  "knl_cray.conf: no manual page says a reconfigure re-reads it" },
-	{ "oci.conf", PLAN_RESTART_SLURMD, false,
+	{ "oci.conf", RESTART_SLURMD, false,
 	  "oci.conf: read when the daemons start (oci.conf(5))" },
-	{ "plugstack.conf", PLAN_RESTART_SLURMD, false,
+	{ "plugstack.conf", RESTART_SLURMD, false,
 	  "plugstack.conf: no manual page says a reconfigure reloads the "
 	  "SPANK plugins slurmd loaded" },
-	{ "job_container.conf", PLAN_RESTART_SLURMD, true,
+	{ "job_container.conf", RESTART_SLURMD, true,
 	  "job_container.conf: a reconfigure is not enough (job_container.conf(5))" },
-	{ "namespace.yaml", PLAN_RESTART_SLURMD, true,
+	{ "namespace.yaml", RESTART_SLURMD, true,
 	  "namespace.yaml: the job namespaces are set up when slurmd starts" },
 	/* read at each use: the lua plugins load a script again when it changed */
 	{ "job_submit.lua", 0, false, NULL },
@@ -202,17 +194,17 @@ unsigned passfile_restart(const char *base, bool reexec, const char **why)
 	for (size_t i = 0; i < ARRAY_SIZE(classes); i++) {
 		if (strcmp(classes[i].base, base))
 			continue;
-		if (!(classes[i].bits & ~PLAN_RECONFIGURE))
+		if (!(classes[i].bits & ~RESTART_RECONFIGURE))
 			return classes[i].bits;
 		if (reexec && !classes[i].always)
-			return PLAN_RECONFIGURE;
+			return RESTART_RECONFIGURE;
 		*why = classes[i].why;
 		return classes[i].bits;
 	}
 	/* a Slurm config this table does not know: restart to be sure */
 	if (ends_with(base, ".conf") || ends_with(base, ".yaml")) {
 		if (reexec)
-			return PLAN_RECONFIGURE;
+			return RESTART_RECONFIGURE;
 		*why = "a configuration file clusterctl does not know: restarted to be sure";
 		return BOTH;
 	}

@@ -11,8 +11,6 @@
 
 #include "base/compat.h"
 
-struct host;
-struct model;
 
 /*
  * The slurm.conf settings whose value is the path of the site's own
@@ -36,14 +34,20 @@ const char *passfile_plugin_file(const char *key, const char *value);
  */
 extern const char *const passfile_when_present[];
 
+/* The daemons that read a pass-through file (bits). */
+enum passfile_reader {
+	PASSFILE_READ_SLURMD = 1 << 0,
+	PASSFILE_READ_SLURMCTLD = 1 << 1,
+};
+
 /*
- * The roles of the hosts that read the file of setting key (Prolog,
- * PrologSlurmctld ...) or named name (job_submit.lua ...), as enum
- * host_role bits: compute hosts run Prolog and Epilog, the controllers
- * PrologSlurmctld and job_submit.lua; 0: every host (srun's SrunProlog,
- * plugstack.conf, topology.conf ...). Any case.
+ * Who reads the file of setting key (Prolog, PrologSlurmctld ...) or named
+ * name (job_submit.lua ...), as enum passfile_reader bits: slurmd runs
+ * Prolog and Epilog, slurmctld PrologSlurmctld and job_submit.lua; 0:
+ * every host (srun's SrunProlog, plugstack.conf, topology.conf ...). Any
+ * case.
  */
-unsigned passfile_roles(const char *key);
+unsigned passfile_readers(const char *key);
 
 /* Who fetches a served file: a host's slurmd, or sackd where no slurmd runs. */
 enum passfile_fetcher {
@@ -59,12 +63,6 @@ enum passfile_fetcher {
  */
 unsigned passfile_served(const char *version, const char *base);
 
-/*
- * What fetches h's configuration from slurmctld in configless mode: its
- * slurmd (PASSFILE_SLURMD), or sackd on a host without slurmd
- * (PASSFILE_SACKD); 0 when h reads files of its own.
- */
-unsigned passfile_host_fetcher(const struct model *m, const struct host *h);
 
 /*
  * What a change of the pass-through file named base needs, as enum

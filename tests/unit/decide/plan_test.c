@@ -214,7 +214,7 @@ Test(plan, one_edited_host_shows_only_its_diff)
 	cr_assert_eq(p->n_files, 1);
 	cr_expect_eq(p->files[0].host, 2);
 	cr_expect_eq(p->files[0].change, PLAN_MODIFY);
-	cr_expect_eq(p->files[0].restart, PLAN_RECONFIGURE);
+	cr_expect_eq(p->files[0].restart, RESTART_RECONFIGURE);
 	t = text(p);
 	cr_expect(strstr(t, "files:\n  n3: /etc/slurm/slurm.conf: modify, settings:\n"
 			    "    partition p: MaxTime 1 -> (none)\n"
@@ -519,41 +519,41 @@ Test(plan, classification_follows_the_man_pages)
 	cr_expect_eq(classify("/etc/slurm/slurm.conf", "A=1\n", "A=1\n", &why), 0);
 	cr_expect_eq(classify("/etc/slurm/slurm.conf", "A=1\n", "A=1 # c\n\n", &why), 0);
 	cr_expect_eq(classify("/etc/slurm/slurm.conf", "PartitionName=p MaxTime=1\n",
-			      "PartitionName=p MaxTime=2\n", &why), PLAN_RECONFIGURE);
+			      "PartitionName=p MaxTime=2\n", &why), RESTART_RECONFIGURE);
 	cr_expect_null(why);
 	cr_expect_eq(classify("/etc/slurm/slurm.conf", "NodeName=a CPUs=1\nX=1\n",
 			      "NodeName=a CPUs=2\nX=2\n", &why),
-		     PLAN_RESTART_CTLD | PLAN_RESTART_SLURMD | PLAN_RECONFIGURE);
+		     RESTART_CTLD | RESTART_SLURMD | RESTART_RECONFIGURE);
 	cr_expect_str_eq(why, "slurm.conf: NodeName");
 	free(why);
 	cr_expect_eq(classify("/etc/slurm/slurm.conf", "schedulertype=a\n",
-			      "SchedulerType=b\n", &why), PLAN_RESTART_CTLD);
+			      "SchedulerType=b\n", &why), RESTART_CTLD);
 	cr_expect_str_eq(why, "slurm.conf: SchedulerType");
 	free(why);
 	cr_expect_eq(classify("/etc/slurm/slurm.conf", "SlurmdSpoolDir=/a\n",
-			      "SlurmdSpoolDir=/b\n", NULL), PLAN_RESTART_SLURMD);
+			      "SlurmdSpoolDir=/b\n", NULL), RESTART_SLURMD);
 	cr_expect_eq(classify("/etc/slurm/gres.conf", "Name=gpu File=/dev/a\n",
 			      "Name=gpu File=/dev/b\n", NULL),
-		     PLAN_RESTART_CTLD | PLAN_RESTART_SLURMD);
+		     RESTART_CTLD | RESTART_SLURMD);
 	cr_expect_eq(classify("/etc/slurm/cgroup.conf", "A=1\n", "A=2\n", NULL),
-		     PLAN_RECONFIGURE);
+		     RESTART_RECONFIGURE);
 	/* slurmd's unit drop-in (configless): systemd reads it on a restart */
 	cr_expect_eq(classify(SLURM_SLURMD_DROPIN, "", "[Unit]\n", &why),
-		     PLAN_RESTART_SLURMD);
+		     RESTART_SLURMD);
 	cr_expect_str_eq(why, SLURM_SLURMD_DROPIN);
 	free(why);
 	/* sackd's start arguments (configless login hosts) */
 	cr_expect_eq(classify(SLURM_SACKD_DEFAULTS, "", "SACKD_OPTIONS=x\n", &why),
-		     PLAN_RESTART_SACKD);
+		     RESTART_SACKD);
 	cr_expect_str_eq(why, SLURM_SACKD_DEFAULTS);
 	free(why);
 	/* and its unit's drop-in */
 	cr_expect_eq(classify(SLURM_SACKD_DROPIN, "", "[Service]\n", &why),
-		     PLAN_RESTART_SACKD);
+		     RESTART_SACKD);
 	cr_expect_str_eq(why, SLURM_SACKD_DROPIN);
 	free(why);
 	cr_expect_eq(classify("/etc/slurm/slurmdbd.conf", "A=1\n", "A=2\n", NULL),
-		     PLAN_RESTART_DBD);
+		     RESTART_DBD);
 }
 
 Test(plan, parse_only)
@@ -973,13 +973,13 @@ Test(plan, classification_per_release)
 
 	cr_expect_eq(plan_classify_release("/etc/slurm/slurm.conf", sel_a, strlen(sel_a),
 					   sel_b, strlen(sel_b), false, NULL),
-		     PLAN_RESTART_CTLD | PLAN_RESTART_SLURMD);
+		     RESTART_CTLD | RESTART_SLURMD);
 	cr_expect_eq(plan_classify_release("/etc/slurm/slurm.conf", sel_a, strlen(sel_a),
 					   sel_b, strlen(sel_b), true, NULL),
-		     PLAN_RECONFIGURE);
+		     RESTART_RECONFIGURE);
 	cr_expect_eq(plan_classify_release("/etc/slurm/slurm.conf", port_a, strlen(port_a),
 					   port_b, strlen(port_b), true, &why),
-		     PLAN_RESTART_CTLD | PLAN_RESTART_SLURMD);
+		     RESTART_CTLD | RESTART_SLURMD);
 	cr_expect_str_eq(why, "slurm.conf: SlurmctldPort");
 	free(why);
 }
@@ -1542,7 +1542,7 @@ Test(plan, a_new_topology_conf_reconfigures)
 	p = compute(&fx, "pw");
 	cr_assert_eq(p->n_files, 1);
 	cr_expect_eq(p->files[0].change, PLAN_CREATE);
-	cr_expect_eq(p->files[0].restart, PLAN_RECONFIGURE);
+	cr_expect_eq(p->files[0].restart, RESTART_RECONFIGURE);
 	t = text(p);
 	cr_expect(strstr(t, "n2: /etc/slurm/topology.conf: create"), "%s", t);
 	cr_expect(strstr(t, "reconfigure slurmctld"), "%s", t);

@@ -15,6 +15,7 @@
 #include "inventory/inventory.h"
 #include "base/strbuf.h"
 #include "inventory/validate.h"
+#include "inventory/validate_acct.h"
 #include "base/xalloc.h"
 
 static const char base[] =

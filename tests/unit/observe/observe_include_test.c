@@ -148,7 +148,7 @@ Test(observe_include, a_node_changed_inside_an_included_file_is_named)
 	/* a node's definition: as NodeName= changed in slurm.conf itself */
 	cr_expect_eq(bits, plan_classify(SLURM, "NodeName=a CPUs=1\n", 18,
 					 "NodeName=a CPUs=2\n", 18, NULL));
-	cr_expect(bits & PLAN_RESTART_CTLD);
+	cr_expect(bits & RESTART_CTLD);
 	free(set);
 	obs_host_release(&h);
 }

@@ -350,24 +350,24 @@ Test(passfile, what_a_change_needs)
 	cr_expect_null(why);
 	cr_expect_eq(plan_classify_passthrough("/etc/slurm/job_submit.lua", false, &why), 0);
 	cr_expect_eq(plan_classify_passthrough("/etc/slurm/topology.conf", false, &why),
-		     PLAN_RECONFIGURE);
+		     RESTART_RECONFIGURE);
 	cr_expect_null(why);
 	cr_expect_eq(plan_classify_passthrough("/etc/slurm/plugstack.conf", false, &why),
-		     PLAN_RESTART_SLURMD);
+		     RESTART_SLURMD);
 	cr_expect(why && strstr(why, "plugstack.conf"));
 	free(why);
 	cr_expect_eq(plan_classify_passthrough("/etc/slurm/plugstack.conf", true, &why),
-		     PLAN_RECONFIGURE);
+		     RESTART_RECONFIGURE);
 	cr_expect_null(why);
 	/* a reconfigure is not enough even where it re-executes the daemons */
 	cr_expect_eq(plan_classify_passthrough("/etc/slurm/job_container.conf", true, &why),
-		     PLAN_RESTART_SLURMD);
+		     RESTART_SLURMD);
 	free(why);
 	cr_expect_eq(plan_classify_passthrough("/etc/slurm/acct_gather.conf", false, &why),
-		     PLAN_RESTART_CTLD | PLAN_RESTART_SLURMD);
+		     RESTART_CTLD | RESTART_SLURMD);
 	free(why);
 	cr_expect_eq(plan_classify_passthrough("/etc/slurm/site.conf", false, &why),
-		     PLAN_RESTART_CTLD | PLAN_RESTART_SLURMD);
+		     RESTART_CTLD | RESTART_SLURMD);
 	cr_expect(why && strstr(why, "restarted to be sure"));
 	free(why);
 }

@@ -265,7 +265,7 @@ Test(slurmdiff, real_changes_classify_by_their_keys)
 	/* a node's setting: both daemons restart, on every release */
 	cr_expect_eq(classify(SLURM, "NodeName=DEFAULT CPUs=8\nNodeName=n1\n",
 			      "NodeName=n1 CPUs=4\n", true, &why, &set),
-		     PLAN_RESTART_CTLD | PLAN_RESTART_SLURMD);
+		     RESTART_CTLD | RESTART_SLURMD);
 	cr_expect_str_eq(why, "slurm.conf: NodeName");
 	cr_expect_str_eq(set, "n1: CPUs 8 -> 4\n");
 	free(why);
@@ -273,26 +273,26 @@ Test(slurmdiff, real_changes_classify_by_their_keys)
 	/* a partition's: a reconfigure */
 	cr_expect_eq(classify(SLURM, "PartitionName=DEFAULT MaxTime=1\nPartitionName=p\n",
 			      "PartitionName=p MaxTime=2\n", false, &why, &set),
-		     PLAN_RECONFIGURE);
+		     RESTART_RECONFIGURE);
 	cr_expect_null(why);
 	free(set);
 	/* a key of the restart table, as the table says per release */
 	cr_expect_eq(classify(SLURM, "SelectType=select/linear\n",
 			      "selecttype = select/cons_tres\n", false, &why, NULL),
-		     PLAN_RESTART_CTLD | PLAN_RESTART_SLURMD);
+		     RESTART_CTLD | RESTART_SLURMD);
 	cr_expect_str_eq(why, "slurm.conf: SelectType");
 	free(why);
 	cr_expect_eq(classify(SLURM, "SelectType=select/linear\n",
 			      "selecttype = select/cons_tres\n", true, &why, NULL),
-		     PLAN_RECONFIGURE);
+		     RESTART_RECONFIGURE);
 	cr_expect_eq(classify(GRES, gres_range, "NodeName=gpu[01-02] Name=gpu Type=a100 "
 			      "File=/dev/nvidia0\n", false, &why, &set),
-		     PLAN_RESTART_CTLD | PLAN_RESTART_SLURMD);
+		     RESTART_CTLD | RESTART_SLURMD);
 	cr_expect_str_eq(why, "gres.conf: gres");
 	free(why);
 	free(set);
 	cr_expect_eq(classify(DBD, "StoragePass=a\n", "StoragePass=b\n", false, &why, &set),
-		     PLAN_RESTART_DBD);
+		     RESTART_DBD);
 	cr_expect_str_eq(set, "StoragePass changed\n");
 	free(why);
 	free(set);
@@ -303,7 +303,7 @@ Test(slurmdiff, a_side_that_does_not_read_is_classified_by_lines)
 	char *why = NULL, *set = NULL;
 
 	cr_expect_eq(classify(SLURM, "NodeName=n1 CPUs=4\n", "NodeName=n1 CPUs\n", false,
-			      &why, &set), PLAN_RESTART_CTLD | PLAN_RESTART_SLURMD);
+			      &why, &set), RESTART_CTLD | RESTART_SLURMD);
 	cr_expect_null(set);
 	free(why);
 }
@@ -335,7 +335,7 @@ Test(slurmdiff, other_gres_are_named_and_restart_as_gpus_do)
 			"File=/dev/nvidia[0-1]\n");
 	cr_expect_eq(classify(GRES, shards, "NodeName=gpu[01-02] Name=gpu Type=a100 "
 			      "File=/dev/nvidia[0-1]\n", false, &why, &set),
-		     PLAN_RESTART_CTLD | PLAN_RESTART_SLURMD);
+		     RESTART_CTLD | RESTART_SLURMD);
 	cr_expect_str_eq(why, "gres.conf: gres");
 	cr_expect_str_eq(set, "gpu[01-02]: bandwidth Count=4000 Flags=CountOnly -> (none)\n"
 			 "gpu[01-02]: shard Count=16 File=/dev/nvidia[0-1] -> (none)\n");
@@ -344,7 +344,7 @@ Test(slurmdiff, other_gres_are_named_and_restart_as_gpus_do)
 	cr_expect_eq(classify(SLURM, "GresTypes=gpu,shard\nNodeName=n1 Gres=gpu:2,shard:16\n",
 			      "GresTypes=gpu,shard\nNodeName=n1 Gres=gpu:2,shard:8\n", true,
 			      &why, &set),
-		     PLAN_RESTART_CTLD | PLAN_RESTART_SLURMD);
+		     RESTART_CTLD | RESTART_SLURMD);
 	cr_expect_str_eq(why, "slurm.conf: NodeName");
 	cr_expect_str_eq(set, "n1: Gres gpu:2,shard:16 -> gpu:2,shard:8\n");
 	free(why);
