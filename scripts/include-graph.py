@@ -69,10 +69,14 @@ WORD = re.compile(r'[A-Za-z_][A-Za-z0-9_]*')
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
 
 
+ATTRIBUTE = re.compile(r'\bATTR_\w+\s*\([^()]*\)|\b__attribute__\s*\(\(.*?\)\)', re.S)
+
+
 def strip(text):
-    """The code without comments, strings or preprocessor lines."""
+    """The code without comments, strings, attributes or preprocessor lines."""
     text = COMMENT.sub(' ', text)
     text = STRING.sub('""', text)
+    text = ATTRIBUTE.sub(' ', text)
     return re.sub(r'^\s*#.*?(?<!\\)$', '', text, flags=re.M | re.S)
 
 

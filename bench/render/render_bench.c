@@ -18,6 +18,8 @@
 #include "inventory/inventory.h"
 #include "inventory/validate.h"
 #include "render/render.h"
+#include "base/diag.h"
+#include "inventory/model.h"
 
 static double ms_of(clockid_t clock)
 {

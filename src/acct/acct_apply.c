@@ -22,6 +22,9 @@
 #include "transport/lock.h"
 #include "transport/transport_exec.h"
 #include "base/xalloc.h"
+#include "base/strbuf.h"
+#include "inventory/model.h"
+#include "transport/db.h"
 
 static int remote_run(acct_remote_fn remote, void *cookie, const char *host,
 		      const char *cmd, struct strbuf *out, char **cause)

@@ -11,6 +11,7 @@
 #include "acct/acct_batch.h"
 #include "base/strbuf.h"
 #include "base/xalloc.h"
+#include "transport/db.h"
 
 void acct_batch_init(struct acct_batch *b, struct db *db, const char *head,
 		     const char *tail, size_t ncols)

@@ -13,6 +13,8 @@
 #include "acct/acct_db.h"
 #include "base/strbuf.h"
 #include "base/xalloc.h"
+#include "acct/acct_idmap.h"
+#include "acct/acct_state.h"
 
 struct pair {
 	unsigned long id;

@@ -15,6 +15,7 @@
 #include "acct/acct_state.h"
 #include "base/strbuf.h"
 #include "base/xalloc.h"
+#include "inventory/model.h"
 
 #define FAIRSHARE_PARENT "2147483647"
 

@@ -14,6 +14,9 @@
 #include "acct/acct_db.h"
 #include "base/strbuf.h"
 #include "base/xalloc.h"
+#include "acct/acct_idmap.h"
+#include "acct/acct_state.h"
+#include "transport/db.h"
 
 void acct_dbinfo_release(struct acct_dbinfo *info)
 {

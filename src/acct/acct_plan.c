@@ -13,6 +13,9 @@
 #include "acct/acct.h"
 #include "acct/acct_db.h"
 #include "base/xalloc.h"
+#include "acct/acct_state.h"
+#include "inventory/model.h"
+#include "transport/db.h"
 
 static bool str_eq(const char *a, const char *b)
 {

@@ -11,6 +11,8 @@
 #include "acct/acct.h"
 #include "acct/acct_db.h"
 #include "acct/acct_sql.h"
+#include "acct/acct_state.h"
+#include "base/strbuf.h"
 
 static const char *op_sign(enum acct_op op)
 {

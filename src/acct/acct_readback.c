@@ -12,6 +12,9 @@
 #include "acct/acct_sacctmgr.h"
 #include "transport/transport_exec.h"
 #include "base/xalloc.h"
+#include "acct/acct.h"
+#include "acct/acct_state.h"
+#include "base/strbuf.h"
 
 #define MAX_REPORTED 5
 /*

@@ -24,6 +24,7 @@
 #include "transport/lock.h"
 #include "transport/transport.h"
 #include "base/xalloc.h"
+#include "base/strbuf.h"
 
 struct acct_ssh {
 	const struct model *m;

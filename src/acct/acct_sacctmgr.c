@@ -16,6 +16,8 @@
 #include "acct/acct_sql.h"
 #include "transport/transport_exec.h"
 #include "base/xalloc.h"
+#include "acct/acct_state.h"
+#include "base/strbuf.h"
 
 static void arg(struct strbuf *out, const char *key, const char *val)
 {

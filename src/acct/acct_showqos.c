@@ -11,6 +11,7 @@
 
 #include "acct/acct_showqos.h"
 #include "base/xalloc.h"
+#include "base/strbuf.h"
 
 /* The '|'-separated fields of line (modified in place), at most max. */
 static size_t split(char *line, char **f, size_t max)

@@ -36,6 +36,11 @@
 #include "acct/acct_sqlw.h"
 #include "base/strbuf.h"
 #include "base/xalloc.h"
+#include "acct/acct_batch.h"
+#include "acct/acct_db.h"
+#include "acct/acct_nset.h"
+#include "acct/acct_state.h"
+#include "transport/db.h"
 
 static void batches_init(struct sqlw *w)
 {

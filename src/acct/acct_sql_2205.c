@@ -10,6 +10,7 @@
 
 #include "acct/acct_sql_gen.h"
 #include "base/xalloc.h"
+#include "acct/acct_sqlw.h"
 
 static const char *const tables_2205[] = {
 	"assoc_table", "assoc_usage_day_table", "assoc_usage_hour_table",

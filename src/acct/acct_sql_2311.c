@@ -25,6 +25,8 @@
 
 #include "acct/acct_sql_gen.h"
 #include "base/xalloc.h"
+#include "acct/acct_sqlw.h"
+#include "transport/db.h"
 
 static const char *const tables_2411[] = {
 	"assoc_table", "assoc_usage_day_table", "assoc_usage_hour_table",

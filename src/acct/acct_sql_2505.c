@@ -25,6 +25,7 @@
 
 #include "acct/acct_sql_gen.h"
 #include "base/xalloc.h"
+#include "acct/acct_sqlw.h"
 
 static bool knows_2505(const struct acct_dbinfo *info)
 {

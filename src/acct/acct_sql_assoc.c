@@ -18,6 +18,12 @@
 #include "acct/acct_sqlw.h"
 #include "base/strbuf.h"
 #include "base/xalloc.h"
+#include "acct/acct_batch.h"
+#include "acct/acct_db.h"
+#include "acct/acct_idmap.h"
+#include "acct/acct_nset.h"
+#include "acct/acct_state.h"
+#include "transport/db.h"
 
 static void set_newobj(struct sqlw *w, size_t idx, const struct acct_obj *o)
 {

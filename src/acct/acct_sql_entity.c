@@ -14,6 +14,11 @@
 #include "acct/acct_sqlw.h"
 #include "base/strbuf.h"
 #include "base/xalloc.h"
+#include "acct/acct_batch.h"
+#include "acct/acct_db.h"
+#include "acct/acct_idmap.h"
+#include "acct/acct_state.h"
+#include "transport/db.h"
 
 /* ---- TRES and QoS ---- */
 

@@ -29,6 +29,9 @@
 #include "acct/acct_sqlw.h"
 #include "base/strbuf.h"
 #include "base/xalloc.h"
+#include "acct/acct_batch.h"
+#include "acct/acct_nset.h"
+#include "transport/db.h"
 
 static void txn_on(struct sqlw *w, int action, const char *name, const char *cluster,
 		   int *rc, char **cause)

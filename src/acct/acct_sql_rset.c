@@ -14,6 +14,9 @@
 #include "acct/acct_sqlw.h"
 #include "base/strbuf.h"
 #include "base/xalloc.h"
+#include "acct/acct_batch.h"
+#include "acct/acct_nset.h"
+#include "transport/db.h"
 
 /* The cluster's rpc_version (0: no slurmctld registered it yet). */
 static int cluster_rpc(struct sqlw *w, const char *cluster, long *rpc, char **cause)

@@ -12,6 +12,10 @@
 #include "acct/acct_sqlw.h"
 #include "base/strbuf.h"
 #include "base/xalloc.h"
+#include "acct/acct_batch.h"
+#include "acct/acct_db.h"
+#include "acct/acct_state.h"
+#include "transport/db.h"
 
 struct db_stmt *sqlw_stmt(struct sqlw *w, const char *sql, char **cause)
 {

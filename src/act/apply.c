@@ -28,6 +28,10 @@
 #include "base/xalloc.h"
 #include "transport/transport_sftp.h"
 #include "transport/transport_exec.h"
+#include "act/session.h"
+#include "base/strbuf.h"
+#include "decide/plan.h"
+#include "decide/plan_release.h"
 
 /* ---- accounting: acct's remote commands run through the pool ---- */
 

@@ -26,6 +26,9 @@
 #include "transport/lock.h"
 #include "transport/transport_exec.h"
 #include "transport/transport_sftp.h"
+#include "base/strbuf.h"
+#include "decide/plan_secret.h"
+#include "inventory/model.h"
 
 static int apply_stage_file(struct apply_run *r, size_t i, struct transport *tr,
 			    char **cause)

@@ -7,6 +7,7 @@
 
 #include "act/apply_run.h"
 #include "acct/acct.h"
+#include "inventory/model.h"
 
 bool apply_central(const struct model *m, size_t idx)
 {

@@ -25,6 +25,9 @@
 #include "transport/lock.h"
 #include "transport/transport_exec.h"
 #include "transport/transport_sftp.h"
+#include "base/strbuf.h"
+#include "decide/plan_services.h"
+#include "inventory/model.h"
 
 static const char *apply_service_cmd(const struct service_cmds *c,
 				     const struct plan_service *sv)

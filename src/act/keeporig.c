@@ -4,12 +4,15 @@
  */
 #include "base/compat.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "act/keeporig.h"
 #include "render/render.h"
 #include "base/xalloc.h"
 #include "transport/transport_exec.h"
+#include "base/strbuf.h"
+#include "observe/obs.h"
 
 bool keeporig_wanted(const struct plan *p, const struct plan_file *f)
 {

@@ -21,6 +21,12 @@
 #include "slurm/slurmkeys.h"
 #include "base/xalloc.h"
 #include "slurm/hostpaths.h"
+#include "decide/plan.h"
+#include "decide/plan_decide.h"
+#include "inventory/model.h"
+#include "observe/obs.h"
+#include "render/render.h"
+#include "slurm/mungekey.h"
 
 /* ---- session ---- */
 

@@ -15,6 +15,7 @@
 
 #include "base/diff.h"
 #include "base/xalloc.h"
+#include "base/strbuf.h"
 
 #define DIFF_MAX_D 2000
 

@@ -28,6 +28,7 @@
 #include "base/strbuf.h"
 #include "base/version.h"
 #include "base/xalloc.h"
+#include "base/diag.h"
 
 const struct cmd_entry *const cmd_table[] = {
 	&cmd_validate_entry,

@@ -32,6 +32,8 @@
 #include "inventory/add_user_req.h"
 #include "base/xalloc.h"
 #include "inventory/yaml_splice.h"
+#include "base/diag.h"
+#include "inventory/model.h"
 
 static const char *const add_user_usage[] = {
 	"clusterctl add-user INVENTORY NAME --account A [--account B]...",

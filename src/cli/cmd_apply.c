@@ -18,6 +18,10 @@
 #include "cli/cmd.h"
 #include "decide/plan.h"
 #include "base/xalloc.h"
+#include "act/session.h"
+#include "base/diag.h"
+#include "base/strbuf.h"
+#include "decide/plan_print.h"
 
 static const char *const apply_usage[] = {
 	"clusterctl apply INVENTORY [--dry-run [--json]] [--fanout N] [--prune]",

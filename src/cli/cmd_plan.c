@@ -18,6 +18,10 @@
 #include "decide/plan.h"
 #include "act/session.h"
 #include "base/xalloc.h"
+#include "base/diag.h"
+#include "base/strbuf.h"
+#include "decide/plan_print.h"
+#include "inventory/model.h"
 
 static const char *const plan_usage[] = {
 	"clusterctl plan INVENTORY [--json] [--fanout N] [--prune]",

@@ -16,6 +16,7 @@
 #include "cli/cmd.h"
 #include "inventory/inventory.h"
 #include "base/strbuf.h"
+#include "base/diag.h"
 
 static const char *const validate_usage[] = {
 	"clusterctl validate INVENTORY [--overlay FILE]... [--json]",

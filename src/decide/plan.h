@@ -17,19 +17,23 @@
 
 #include "base/compat.h"
 
-#include <jansson.h>
-
-#include "observe/hwtruth.h"
 #include "inventory/model.h"
-#include "slurm/restart.h"
-#include "slurm/mungekey.h"
+#include "observe/hwtruth.h"
 #include "observe/obs.h"
 #include "render/render.h"
-#include "slurm/slurmread.h"
-#include "base/strbuf.h"
+#include "slurm/mungekey.h"
+#include "slurm/restart.h"
 
 struct acct_plan;
-struct plan_diff;
+
+/* One distinct change of a file's bytes: hosts with the same bytes share it. */
+struct plan_diff {
+	char *key;		/* path, observed sha256 (or "-"), wanted blob */
+	char *text;		/* masked unified diff */
+	unsigned restart;
+	char *why;
+	char *settings;		/* masked; NULL: not compared by meaning */
+};
 
 /* Sections a plan covers (--only). */
 enum plan_only {
@@ -55,12 +59,6 @@ int plan_parse_only(const char *s, unsigned *only, char **cause);
  */
 #define PLAN_REMOVED_SUFFIX ".clusterctl-old"
 enum plan_change { PLAN_NONE, PLAN_CREATE, PLAN_MODIFY, PLAN_FIX, PLAN_REMOVE };
-
-/*
- * True when path names slurm.conf, gres.conf or cgroup.conf: the configs
- * every Slurm host reads, which slurmctld serves in configless mode.
- */
-bool plan_is_node_config(const char *path);
 
 struct plan_file {
 	size_t host;		/* index into the model's hosts */
@@ -98,9 +96,6 @@ enum plan_svc_action {
 	PLAN_SVC_RESTART,
 	PLAN_SVC_START,
 };
-
-/* "reconfigure", "restart" or "start". */
-const char *plan_svc_action_name(enum plan_svc_action a);
 
 struct plan_service {
 	size_t host;
@@ -206,82 +201,7 @@ struct plan {
 	char **release_refusal;
 };
 
-/* Everything plan_compute() needs besides the model and the rendered set. */
-struct plan_inputs {
-	unsigned only;				/* enum plan_only bits; 0 = all */
-	const struct obs_host *obs;		/* borrowed; one per model host */
-	const struct mungekey *key;		/* the key to install; copied */
-	enum plan_key_source key_source;
-	const char *key_note;			/* why the key was not checked; copied */
-	const char *db_password;		/* copied; NULL: none known */
-	/*
-	 * The accounting section: the plan takes acct or acct_error (both
-	 * NULL: not computed); db_refusal, when set, is the database's
-	 * refusal of the inventory's password (acct_plan_compute's
-	 * ACCT_DB_REFUSED), which holds the files that carry it back.
-	 */
-	struct acct_plan *acct;
-	char *acct_error;
-	const char *db_refusal;
-};
 
-/*
- * Compares desired and observed state. Hosts that were not observed get no
- * changes (they are listed by plan_unobserved()). With the services
- * section, a daemon a host runs (model_host_runs) that was observed stopped
- * is started unless a restart is planned for it. With in->db_refusal, no
- * content change of a file holding the database password (slurmdbd.conf)
- * is planned, nor the restarts only it would cause: p->held names each.
- * Returns the new plan (caller frees with plan_free()); it borrows m, rs
- * and in->obs, and takes in->acct and in->acct_error.
- */
-struct plan *plan_compute(const struct model *m, const struct rendered_set *rs,
-			  const struct plan_inputs *in);
-
-/* What one observation round found, for plan_decide(). */
-struct plan_round {
-	unsigned only;				/* enum plan_only bits; 0 = all */
-	bool prune;				/* accounting: remove what the inventory lacks */
-	const struct obs_host *obs;			/* borrowed; one per model host */
-	const struct mungekey *controller_key;	/* the key found on the controller */
-	const char *db_password;		/* NULL: none known */
-};
-
-/*
- * The whole plan from one observation round: the munge key (the
- * controller's when it has one, else munge_key_source, else a new one;
- * not judged when the controller was not observed), the accounting
- * section when the inventory has a database (acct_plan_compute reads it;
- * a refused password holds its files back), then plan_compute(). Returns
- * the plan, or NULL with *cause (e.g. an unreadable munge_key_source).
- */
-struct plan *plan_decide(const struct model *m, const struct rendered_set *rs,
-			 const struct plan_round *r, char **cause);
-
-/*
- * The release daemon r runs, as far as known: what its -V says when the
- * process runs the installed binary or is stopped (it starts from that
- * binary); for a process running a binary replaced since it started, what
- * its log's last start says; NULL when not installed, not asked, or not
- * known. Borrowed from r.
- */
-const char *plan_release_running(const struct obs_release *r);
-
-/*
- * Fills p->upgrade and p->release_refusal from p->obs and p->rs (see
- * there); refused hosts lose ok. Called by plan_compute() after the
- * hardware check, before anything is planned for a host.
- */
-void plan_release_check(struct plan *p);
-
-/* Frees what plan_release_check() put into p. */
-void plan_release_free(struct plan *p);
-
-/*
- * Hosts refused because an older daemon there would reject a key of their
- * files (p->release_refusal), folded; NULL when none. Caller frees.
- */
-char *plan_release_refused(const struct plan *p);
 
 /* Number of pending changes (files, idents, keys, services, accounting). */
 size_t plan_count(const struct plan *p);
@@ -311,71 +231,6 @@ char *plan_unreached(const struct plan *p);
  */
 char *plan_hosts_left_alone(const struct plan *p, enum host_scope scope);
 
-/*
- * The bytes the file must hold: the blob with the database password put in
- * place of the placeholder, or the munge key. Newly allocated (caller frees
- * with xfree_secret(bytes, *len)), NULL when not known (no password).
- */
-char *plan_file_bytes(const struct plan *p, const struct rendered_file *f,
-		      size_t *len);
-
-/*
- * What a change between two versions of a config file needs from the
- * daemons (enum restart_need bits), by file name and by the keys of the
- * lines that differ. *why (may be NULL) is set to a newly allocated
- * "slurm.conf: NodeName" for the first key that forced a restart.
- * The table is documented in docs/restart-classification.md.
- */
-unsigned plan_classify(const char *path, const char *old, size_t old_len,
-		       const char *new, size_t new_len, char **why);
-
-/*
- * The same for a release whose "scontrol reconfigure" re-executes the
- * daemons (reexec: 23.11 and later, SLURM_RECONFIGURE_REEXECS in slurmkeys.h): only the keys
- * such a reconfigure cannot change still need a restart. plan_classify is
- * this with reexec false (22.05 and older).
- */
-unsigned plan_classify_release(const char *path, const char *old, size_t old_len,
-			       const char *new, size_t new_len, bool reexec,
-			       char **why);
-
-/*
- * plan_classify_release by the settings that change: for slurm.conf,
- * gres.conf, cgroup.conf and slurmdbd.conf both sides are read as Slurm
- * reads them (slurmdiff.h; the files Include lines name through
- * read(arg, ...), NULL: each Include line a setting) and only what they
- * mean counts; *settings (may
- * be NULL) is set to those settings, one a line ("" when the change is
- * formatting only: nothing to restart or reconfigure), newly allocated;
- * NULL for other files, and where a side does not read (then its lines
- * are compared as text, as plan_classify_release did before).
- */
-unsigned plan_classify_settings(const char *path, const char *old, size_t old_len,
-				const char *new, size_t new_len, bool reexec,
-				slurmread_fn read, void *arg, char **why, char **settings);
-
-/*
- * What a change of the pass-through file at path needs (passfile.h): 0
- * for a script, else the reconfigure or restarts of the daemons that read
- * it. *why: newly allocated (caller frees), or NULL when nothing restarts.
- */
-unsigned plan_classify_passthrough(const char *path, bool reexec, char **why);
-
-/*
- * Replaces the value of secret keys (StoragePass=) and every occurrence of
- * password (if not NULL or empty) with ********. Newly allocated.
- */
-char *plan_mask_secrets(const char *text, size_t len, const char *password);
-
-/* ---- printing (plan_print.c) ---- */
-
-enum plan_print_flags { PLAN_PRINT_COLOR = 1 << 0 };
-
-/* Appends the human-readable plan, changes grouped by folded hostlists. */
-void plan_print(const struct plan *p, unsigned flags, struct strbuf *out);
-
-/* The plan as JSON (same grouping). New reference. */
-json_t *plan_to_json(const struct plan *p);
 
 void plan_free(struct plan *p);
 

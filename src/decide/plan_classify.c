@@ -14,7 +14,7 @@
 
 #include "base/fileio.h"
 #include "slurm/passfile.h"
-#include "decide/plan.h"
+#include "decide/plan_classify.h"
 #include "slurm/slurmdiff.h"
 #include "base/strbuf.h"
 #include "base/xalloc.h"

@@ -11,7 +11,11 @@
 
 #include "acct/acct.h"
 #include "decide/plan.h"
+#include "decide/plan_decide.h"
 #include "base/xalloc.h"
+#include "decide/plan_compute.h"
+#include "inventory/model.h"
+#include "slurm/mungekey.h"
 
 static int plan_choose_key(const struct model *m, const struct mungekey *found,
 			   struct mungekey *key, enum plan_key_source *src,

@@ -13,7 +13,15 @@
 #include "acct/acct.h"
 #include "slurm/hostlist.h"
 #include "decide/plan.h"
+#include "decide/plan_print.h"
 #include "base/xalloc.h"
+#include "base/strbuf.h"
+#include "decide/plan_classify.h"
+#include "decide/plan_release.h"
+#include "decide/plan_services.h"
+#include "inventory/model.h"
+#include "observe/hwtruth.h"
+#include "observe/obs.h"
 
 /* ---- grouping: identical changes on many hosts print once ---- */
 

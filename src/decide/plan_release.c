@@ -21,10 +21,14 @@
 #include "slurm/hostlist.h"
 #include "observe/observe.h"
 #include "decide/plan.h"
+#include "decide/plan_release.h"
 #include "slurm/slurmconf.h"
 #include "slurm/slurmkeys.h"
 #include "base/strbuf.h"
 #include "base/xalloc.h"
+#include "inventory/model.h"
+#include "observe/obs.h"
+#include "render/render.h"
 
 /* Slurm's order: what an upgrade moves, first to last (obs_host.rel indexes). */
 static const int upgrade_order[] = { SVC_SLURMDBD, SVC_SLURMCTLD, SVC_SLURMD,
@@ -323,14 +327,4 @@ static bool host_release_refused(const struct plan *p, size_t h)
 char *plan_release_refused(const struct plan *p)
 {
 	return plan_fold_hosts(p, host_release_refused);
-}
-
-void plan_release_free(struct plan *p)
-{
-	for (size_t i = 0; i < p->n_upgrade; i++)
-		free(p->upgrade[i]);
-	free(p->upgrade);
-	for (size_t h = 0; p->release_refusal && h < p->m->n_hosts; h++)
-		free(p->release_refusal[h]);
-	free(p->release_refusal);
 }

@@ -9,8 +9,11 @@
 #include <string.h>
 
 #include "decide/plan.h"
+#include "decide/plan_secret.h"
 #include "slurm/slurmkeys.h"
 #include "base/xalloc.h"
+#include "base/strbuf.h"
+#include "inventory/model.h"
 
 #define PLAN_MASK "********"
 

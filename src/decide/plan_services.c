@@ -17,6 +17,12 @@
 #include "slurm/slurmkeys.h"
 #include "base/xalloc.h"
 #include "slurm/hostpaths.h"
+#include "base/strbuf.h"
+#include "decide/plan_classify.h"
+#include "decide/plan_secret.h"
+#include "inventory/model.h"
+#include "observe/obs.h"
+#include "render/render.h"
 
 static void plan_add_service(struct plan *p, size_t host, enum service_kind k,
 			     enum plan_svc_action a, const char *why)
@@ -130,7 +136,8 @@ static bool plan_sackd_fetches_at_start_only(const char *slurm_version)
 	return !slurmkeys_has(slurm_version, SLURM_SACKD_PUSHED);
 }
 
-void plan_fetch_release(struct plan *p)
+/* Clears the configless fields (fetch_*, sackd_stale_hosts). */
+static void fetch_reset(struct plan *p)
 {
 	free(p->fetch_hosts);
 	free(p->fetch_files);
@@ -184,7 +191,7 @@ static unsigned plan_fetched(struct plan *p)
 	struct strbuf files = STRBUF_INIT;
 	unsigned bits = 0, changed_for = 0;
 
-	plan_fetch_release(p);
+	fetch_reset(p);
 	if (p->m->cluster.config_mode != CONFIG_CONFIGLESS || ctl == SIZE_MAX)
 		return 0;
 	for (i = p->file_start[ctl]; i < p->file_start[ctl + 1]; i++) {

@@ -17,7 +17,7 @@
  */
 void plan_services(struct plan *p);
 
-/* Frees the configless fields (fetch_*, sackd_stale_hosts), NULL again. */
-void plan_fetch_release(struct plan *p);
+/* "reconfigure", "restart" or "start". */
+const char *plan_svc_action_name(enum plan_svc_action a);
 
 #endif

@@ -23,6 +23,7 @@
 #include "base/strbuf.h"
 #include "base/xalloc.h"
 #include "base/yamlout.h"
+#include "inventory/model.h"
 
 #define FAIRSHARE_PARENT "2147483647"
 

@@ -22,6 +22,7 @@
 #include "transport/transport_ssh.h"
 #include "base/xalloc.h"
 #include "base/yamlout.h"
+#include "slurm/slurmconf.h"
 
 /* slurmread_fn over a transport: a file the controller does not have is an error. */
 static int remote_read(void *arg, const char *path, char **text, size_t *len, char **cause)

@@ -14,6 +14,9 @@
 #include "base/strbuf.h"
 #include "base/xalloc.h"
 #include "base/yamlout.h"
+#include "slurm/sitecomments.h"
+#include "slurm/slurmconf.h"
+#include "slurm/slurmkeys.h"
 
 void imp_init(struct imp *im, const struct import_source *src, struct strbuf *problems)
 {

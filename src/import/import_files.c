@@ -19,6 +19,7 @@
 #include "slurm/passfile.h"
 #include "base/xalloc.h"
 #include "base/yamlout.h"
+#include "base/strbuf.h"
 
 /* Absolute, with no empty, "." or ".." part: a files: entry's path. */
 static bool clean_path(const char *p)

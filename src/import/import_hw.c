@@ -21,6 +21,7 @@
 #include "base/strbuf.h"
 #include "base/xalloc.h"
 #include "base/yamlout.h"
+#include "slurm/slurmconf.h"
 
 /* NodeName= keys a node type models, in the order they are written. */
 static const char *const type_keys[][2] = {

@@ -32,6 +32,9 @@
 #include "inventory/validate.h"
 #include "base/xalloc.h"
 #include "base/yamlout.h"
+#include "base/diag.h"
+#include "inventory/model.h"
+#include "slurm/sitecomments.h"
 
 /* PartitionName= keys a partition models. */
 static const char *const part_keys[][2] = {

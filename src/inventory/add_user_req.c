@@ -16,6 +16,7 @@
 #include "base/strbuf.h"
 #include "base/xalloc.h"
 #include "inventory/yaml_splice.h"
+#include "inventory/model.h"
 
 static void req_push(struct add_user_req *r, struct str_list *l, size_t *alloc,
 		     const char *arg)

@@ -28,6 +28,9 @@
 #include "base/pathtrust.h"
 #include "inventory/model_complete.h"
 #include "base/xalloc.h"
+#include "base/diag.h"
+#include "inventory/inventory_node.h"
+#include "inventory/model.h"
 
 /* An inventory larger than this is a mistake (or an attack on the loader). */
 #define MAX_FILE_SIZE (64u << 20)

@@ -13,6 +13,7 @@
 #include "inventory/inventory_keys.h"
 #include "inventory/model.h"
 #include "base/xalloc.h"
+#include "inventory/inventory_node.h"
 
 /* ------------------------------------------------------------------ */
 /* qos                                                                 */

@@ -8,6 +8,7 @@
 
 #include "inventory/inventory_keys.h"
 #include "inventory/model.h"
+#include "base/diag.h"
 
 static const char *const config_modes[] = { "push", "configless", NULL };
 static const char *const render_defaults[] = { "clusterctl", "slurm", NULL };

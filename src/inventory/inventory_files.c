@@ -12,6 +12,8 @@
 #include "inventory/inventory_keys.h"
 #include "inventory/model.h"
 #include "base/xalloc.h"
+#include "base/diag.h"
+#include "inventory/inventory_node.h"
 
 /* The largest mode a file may be given: permission and sticky bits. */
 #define PASS_MODE_MAX 07777u

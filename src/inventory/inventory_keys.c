@@ -18,6 +18,8 @@
 #include "inventory/inventory.h"
 #include "inventory/inventory_keys.h"
 #include "base/strbuf.h"
+#include "inventory/inventory_node.h"
+#include "inventory/model.h"
 
 /* ------------------------------------------------------------------ */
 /* integers and booleans (memory, times: inventory_scalar.c)           */

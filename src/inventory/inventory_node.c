@@ -13,6 +13,7 @@
 
 #include "base/diag.h"
 #include "inventory/inventory_node.h"
+#include "inventory/model.h"
 
 struct src_loc inv_loc_from_mark(const char *file, yaml_mark_t mark)
 {

@@ -15,6 +15,7 @@
 #include "inventory/inventory_keys.h"
 #include "inventory/model.h"
 #include "base/xalloc.h"
+#include "inventory/inventory_node.h"
 
 /*
  * Hosts in one inventory. A few bytes of hostlist can name a million hosts,

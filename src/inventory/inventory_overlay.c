@@ -16,6 +16,7 @@
 #include "inventory/inventory_keys.h"
 #include "inventory/inventory_node.h"
 #include "inventory/model.h"
+#include "base/diag.h"
 
 /* The scalar value of key in mapping map, or NULL; borrowed. */
 static const char *map_scalar(struct loader *ld, yaml_node_t *map, const char *key)

@@ -11,6 +11,7 @@
 #include "base/xalloc.h"
 #include "inventory/model_complete.h"
 #include "inventory/name_index.h"
+#include "inventory/model.h"
 
 static void resolve_host_types(struct model *m)
 {

@@ -30,6 +30,9 @@
 #include "inventory/validate_parts.h"
 #include "inventory/validate_ref.h"
 #include "base/xalloc.h"
+#include "base/diag.h"
+#include "inventory/model.h"
+#include "inventory/name_index.h"
 
 
 /* ------------------------------------------------------------------ */

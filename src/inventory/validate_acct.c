@@ -19,6 +19,9 @@
 #include "inventory/validate_acct.h"
 #include "inventory/validate_ref.h"
 #include "base/xalloc.h"
+#include "base/diag.h"
+#include "inventory/model.h"
+#include "inventory/name_index.h"
 
 /* ------------------------------------------------------------------ */
 /* names sacctmgr would mangle                                         */

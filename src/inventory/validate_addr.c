@@ -11,6 +11,8 @@
 #include <string.h>
 
 #include "inventory/validate_addr.h"
+#include "base/diag.h"
+#include "inventory/model.h"
 
 /* A host name, an IPv4 or IPv6 address (with a %zone): nothing that splits
  * a slurm.conf value or SlurmctldHost's name(address). */

@@ -22,6 +22,8 @@
 #include "base/pathtrust.h"
 #include "inventory/validate_files.h"
 #include "base/xalloc.h"
+#include "base/diag.h"
+#include "inventory/model.h"
 
 /* An absolute path without empty, "." or ".." components. */
 static bool path_ok(const char *p)

@@ -28,6 +28,8 @@
 #include "base/diag.h"
 #include "slurm/hostlist.h"
 #include "inventory/validate_gres.h"
+#include "inventory/model.h"
+#include "inventory/validate_ref.h"
 
 /* gres.conf Flags= words Slurm's releases know (22.05 to 26.05). */
 static const char *const gres_flag_words[] = {

@@ -17,6 +17,7 @@
 #include "base/xalloc.h"
 #include "inventory/validate_keys.h"
 #include "slurm/slurmkeys.h"
+#include "base/diag.h"
 
 /*
  * True when Slurm reads v as one value: no blank, or the whole of it in

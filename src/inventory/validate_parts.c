@@ -18,6 +18,9 @@
 #include "inventory/validate_parts.h"
 #include "slurm/hostlist.h"
 #include "slurm/slurmkeys.h"
+#include "base/diag.h"
+#include "inventory/name_index.h"
+#include "inventory/validate_ref.h"
 
 /* What one partition "nodes" expression holds; shared by equal ones. */
 struct nodes_check {

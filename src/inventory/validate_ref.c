@@ -11,6 +11,8 @@
 
 #include "inventory/validate_ref.h"
 #include "base/xalloc.h"
+#include "base/diag.h"
+#include "inventory/name_index.h"
 
 /*
  * Reports every name defined twice: "duplicate KIND 'x'" at the later one

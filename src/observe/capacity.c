@@ -17,6 +17,8 @@
 #include "observe/capacity.h"
 #include "slurm/hostlist.h"
 #include "base/xalloc.h"
+#include "base/strbuf.h"
+#include "inventory/model.h"
 
 const char *const capacity_limit_keys[CAP_N_LIMITS] = {
 	"DefaultTime", "MaxTime", "MaxNodes", "MaxCPUsPerNode", "GraceTime",

@@ -38,6 +38,9 @@
 #include "observe/hwtruth.h"
 #include "transport/transport_exec.h"
 #include "base/xalloc.h"
+#include "base/strbuf.h"
+#include "inventory/model.h"
+#include "render/render.h"
 
 #define HW_EOF "CLUSTERCTL_HWTRUTH_EOF"
 

@@ -8,6 +8,9 @@
 
 #include "observe/obs.h"
 #include "base/xalloc.h"
+#include "inventory/model.h"
+#include "observe/capacity.h"
+#include "observe/hwtruth.h"
 
 struct obs_file *obs_add_file(struct obs_host *h,
 					const char *path, bool exists,

@@ -23,6 +23,10 @@
 #include "base/xalloc.h"
 #include "transport/transport_ssh.h"
 #include "transport/transport_exec.h"
+#include "base/strbuf.h"
+#include "inventory/model.h"
+#include "observe/obs.h"
+#include "slurm/mungekey.h"
 
 #define OBSERVE_FORMAT "1"
 #define OBSERVE_FILE_MAX (256u << 20)

@@ -18,6 +18,8 @@
 #include "base/sha256.h"
 #include "slurm/slurmread.h"
 #include "base/xalloc.h"
+#include "observe/obs.h"
+#include "slurm/slurmconf.h"
 
 /* Nesting Slurm never needs (slurmread.c stops at the same depth). */
 #define INCLUDE_ROUNDS 16

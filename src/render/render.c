@@ -28,6 +28,8 @@
 #include "render/view_gres.h"
 #include "render/view_slurm.h"
 #include "base/xalloc.h"
+#include "base/diag.h"
+#include "inventory/model.h"
 
 /* ---- template sources ---- */
 

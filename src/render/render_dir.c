@@ -21,6 +21,7 @@
 #include "base/strbuf.h"
 #include "base/version.h"
 #include "base/xalloc.h"
+#include "render/render.h"
 
 #define MANIFEST_NAME "manifest.json"
 

@@ -20,6 +20,8 @@
 
 #include "render/tmpl.h"
 #include "base/xalloc.h"
+#include "base/diag.h"
+#include "base/strbuf.h"
 
 /* Section nesting, checked at parse time: expansion recurses once per level. */
 #define TMPL_MAX_SECTION_DEPTH 1000

@@ -18,6 +18,7 @@
 #include "render/placeholder.h"
 #include "render/view.h"
 #include "slurm/slurmkeys.h"
+#include "inventory/model.h"
 
 void view_set_str(json_t *obj, const char *key, const char *value)
 {

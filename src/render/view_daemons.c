@@ -15,6 +15,7 @@
 #include "render/placeholder.h"
 #include "render/view.h"
 #include "render/view_daemons.h"
+#include "inventory/model.h"
 
 static const struct default_setting cgroup_defaults[] = {
 	{ "ConstrainCores", "yes" },

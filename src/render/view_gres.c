@@ -16,6 +16,7 @@
 #include "render/view.h"
 #include "render/view_gres.h"
 #include "slurm/hostlist.h"
+#include "inventory/model.h"
 
 /* A gres.conf line's context: its nodes, Name=, Type=, File=. */
 static json_t *gres_line(const char *names, const char *name, const char *type,

@@ -22,6 +22,7 @@
 #include "render/view_slurm.h"
 #include "slurm/hostlist.h"
 #include "slurm/slurmkeys.h"
+#include "inventory/model.h"
 
 /* ---- AccountingStorageTRES ---- */
 

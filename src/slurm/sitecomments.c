@@ -11,6 +11,7 @@
 
 #include "slurm/sitecomments.h"
 #include "base/xalloc.h"
+#include "base/strbuf.h"
 
 /* Where the comment on s (len bytes, after any leading blanks) starts: len when none. */
 static size_t comment_start(const char *s, size_t len)

@@ -17,6 +17,8 @@
 #include "slurm/slurmread.h"
 #include "base/strbuf.h"
 #include "base/xalloc.h"
+#include "slurm/hostlist.h"
+#include "slurm/slurmconf.h"
 
 /* Include nesting Slurm would never need; deeper is a loop. */
 #define MAX_INCLUDE_DEPTH 16

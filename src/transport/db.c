@@ -19,6 +19,7 @@
 #include "base/die.h"
 #include "base/strbuf.h"
 #include "base/xalloc.h"
+#include "inventory/model.h"
 
 struct db {
 	MYSQL *conn;

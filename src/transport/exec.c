@@ -24,6 +24,7 @@
 #include "base/xalloc.h"
 #include "transport/transport_ssh.h"
 #include "transport/transport_exec.h"
+#include "base/strbuf.h"
 
 #define WATCHDOG_TICK_MS 100
 #define DEFAULT_CONNECT_TIMEOUT 10

@@ -21,6 +21,7 @@
 #include "transport/transport_exec.h"
 #include "transport/transport_ssh.h"
 #include "base/xalloc.h"
+#include "base/strbuf.h"
 
 /* ---- local ---- */
 

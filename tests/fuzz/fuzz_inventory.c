@@ -14,6 +14,8 @@
 
 #include "inventory/inventory.h"
 #include "inventory/validate.h"
+#include "base/diag.h"
+#include "inventory/model.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

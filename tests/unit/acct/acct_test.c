@@ -24,6 +24,9 @@
 #include "inventory/inventory.h"
 #include "base/strbuf.h"
 #include "base/xalloc.h"
+#include "acct/acct_db.h"
+#include "base/diag.h"
+#include "inventory/model.h"
 
 /* ---- canonical values ---- */
 

@@ -13,6 +13,16 @@
 #include "observe/observe.h"
 #include "decide/plan.h"
 #include "base/xalloc.h"
+#include "base/strbuf.h"
+#include "decide/plan_classify.h"
+#include "decide/plan_compute.h"
+#include "decide/plan_decide.h"
+#include "decide/plan_print.h"
+#include "decide/plan_secret.h"
+#include "decide/plan_services.h"
+#include "inventory/model.h"
+#include "observe/obs.h"
+#include "slurm/mungekey.h"
 
 #define SLURM_CONF "ClusterName=c\nSlurmctldPort=6817\n" \
 	"NodeName=n[1-4] CPUs=4\nPartitionName=p Nodes=ALL\n"

@@ -25,6 +25,8 @@
 #include "inventory/validate.h"
 #include "base/xalloc.h"
 #include "base/yamlout.h"
+#include "base/diag.h"
+#include "inventory/model.h"
 
 static const char *const base_inventory =
 	"cluster: {name: t, controller: h, accounting_host: h}\n"

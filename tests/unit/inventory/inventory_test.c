@@ -21,6 +21,8 @@
 #include "base/strbuf.h"
 #include "inventory/validate.h"
 #include "base/xalloc.h"
+#include "base/diag.h"
+#include "inventory/model.h"
 
 /* The data directory (tests run from the repo root, as make check-unit runs them). */
 static void enter_data_dir(const char *sub)

@@ -17,6 +17,8 @@
 #include "render/render.h"
 #include "inventory/validate.h"
 #include "base/xalloc.h"
+#include "base/diag.h"
+#include "inventory/model.h"
 
 static const char site[] =
 	"cluster:\n"

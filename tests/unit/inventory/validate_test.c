@@ -17,6 +17,8 @@
 #include "inventory/validate.h"
 #include "inventory/validate_acct.h"
 #include "base/xalloc.h"
+#include "base/diag.h"
+#include "inventory/model.h"
 
 static const char base[] =
 	"cluster: {name: t, controller: head, accounting_host: head}\n"

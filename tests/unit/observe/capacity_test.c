@@ -19,6 +19,7 @@
 #include "base/strbuf.h"
 #include "inventory/validate.h"
 #include "base/xalloc.h"
+#include "inventory/model.h"
 
 static char *slurp(const char *name)
 {

@@ -16,6 +16,8 @@
 #include "observe/hwtruth.h"
 #include "base/strbuf.h"
 #include "base/xalloc.h"
+#include "inventory/model.h"
+#include "render/render.h"
 
 static char *slurp(const char *name)
 {

@@ -19,6 +19,7 @@
 #include "decide/plan.h"
 #include "base/strbuf.h"
 #include "base/xalloc.h"
+#include "decide/plan_classify.h"
 
 #define SLURM "/etc/slurm/slurm.conf"
 

@@ -22,6 +22,10 @@
 #include "decide/plan.h"
 #include "base/strbuf.h"
 #include "base/xalloc.h"
+#include "decide/plan_release.h"
+#include "inventory/model.h"
+#include "observe/obs.h"
+#include "slurm/mungekey.h"
 
 #define NONCE "0123456789abcdef"
 #define KEY_PATH "/tmp/clusterctl-observe-capture/munge.key"

@@ -21,6 +21,8 @@
 #include "base/strbuf.h"
 #include "inventory/validate.h"
 #include "base/xalloc.h"
+#include "base/diag.h"
+#include "inventory/model.h"
 
 #define DB_SECRET "s3cr3t-Pa55word-in-file"
 

@@ -17,6 +17,7 @@
 #include "base/strbuf.h"
 #include "render/tmpl.h"
 #include "base/xalloc.h"
+#include "base/diag.h"
 
 #define SPEC_DIR "tests/data/mustache-spec/"
 

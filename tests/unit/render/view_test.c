@@ -20,6 +20,8 @@
 #include "render/view_gres.h"
 #include "render/view_slurm.h"
 #include "base/xalloc.h"
+#include "base/diag.h"
+#include "inventory/model.h"
 
 #define HEAD                                                              \
 	"cluster: {name: t, controller: ctl, accounting_host: ctl,\n"     \

@@ -21,6 +21,9 @@
 #include "base/strbuf.h"
 #include "inventory/validate.h"
 #include "base/xalloc.h"
+#include "base/diag.h"
+#include "decide/plan_classify.h"
+#include "inventory/model.h"
 
 /* a script whose text looks like a secret placeholder: kept as it is */
 #define EPILOG "#!/bin/sh\necho @clusterctl:secret:X@ > /dev/null\ntouch /tmp/ran\n"

@@ -16,6 +16,7 @@
 #include "slurm/slurmdiff.h"
 #include "base/strbuf.h"
 #include "base/xalloc.h"
+#include "decide/plan_classify.h"
 
 #define SLURM "/etc/slurm/slurm.conf"
 #define GRES "/etc/slurm/gres.conf"
