@@ -138,11 +138,18 @@ class Tree:
 
 def graph(tree):
     defined = {}		# function or global name -> module
+    data = set()		# the names of global variables among them
     for p, st in tree.stmts.items():
         if p.endswith('.c'):
             for kind, name in st:
                 if kind in ('def', 'data'):
                     defined.setdefault(name, set()).add(p)
+                if kind == 'data':
+                    data.add(name)
+    externs = {}		# header -> the variables it declares extern
+    for p, code in tree.code.items():
+        if p.endswith('.h'):
+            externs[p] = set(re.findall(r'\bextern\b[^;]*?\b(\w+)\s*(?:\[\s*\])?\s*;', code))
     edges = {}			# module -> {module: [why]}
 
     def add(a, b, why):
@@ -155,10 +162,17 @@ def graph(tree):
                 add(a, tree.module(inc), 'includes "%s"' % inc)
         if p.endswith('.c'):
             own = {n for k, n in tree.stmts[p] if k in ('def', 'data', 'static')}
+            # a variable counts where a header the file includes declares
+            # it: a local of the same name is no dependency
+            seen = set()
+            for inc in INCLUDE.findall(tree.files[p]):
+                seen |= externs.get(inc, set())
             for w in set(WORD.findall(tree.code[p])) - own:
+                if w in data and w not in seen:
+                    continue
                 for b in defined.get(w, ()):
                     add(a, b, 'names %s' % w)
-    return defined, edges
+    return {n: m for n, m in defined.items() if n not in data}, edges
 
 
 def sccs(nodes, edges):

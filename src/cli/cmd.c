@@ -30,54 +30,6 @@
 #include "base/xalloc.h"
 #include "base/diag.h"
 
-const struct cmd_entry *const cmd_table[] = {
-	&cmd_validate_entry,
-	&cmd_render_entry,
-	&cmd_plan_entry,
-	&cmd_apply_entry,
-	&cmd_add_user_entry,
-	&cmd_export_sacctmgr_entry,
-	&cmd_import_entry,
-	&cmd_accounting_entry,
-	&cmd_hostlist_entry,
-	&cmd_template_entry,
-	&cmd_version_entry,
-};
-const size_t cmd_table_len = ARRAY_SIZE(cmd_table);
-
-const struct cmd_entry *cmd_find(const char *name, char **why)
-{
-	const struct cmd_entry *found = NULL;
-	struct strbuf candidates = STRBUF_INIT;
-	size_t i, len = strlen(name), matches = 0;
-
-	if (why)
-		*why = NULL;
-	for (i = 0; i < cmd_table_len; i++) {
-		if (!strcmp(cmd_table[i]->name, name)) {
-			strbuf_release(&candidates);
-			return cmd_table[i];
-		}
-		if (len && !strncmp(cmd_table[i]->name, name, len)) {
-			found = cmd_table[i];
-			strbuf_addf(&candidates, "%s%s", matches ? ", " : "",
-				    cmd_table[i]->name);
-			matches++;
-		}
-	}
-	if (matches == 1) {
-		strbuf_release(&candidates);
-		return found;
-	}
-	if (why)
-		*why = matches > 1 ?
-			xasprintf("ambiguous command '%s', could be: %s", name,
-				  candidates.buf) :
-			xasprintf("unknown command '%s'", name);
-	strbuf_release(&candidates);
-	return NULL;
-}
-
 void cmd_usage_error(const struct cmd_entry *cmd, const char *why)
 {
 	size_t i;

@@ -102,27 +102,8 @@ struct cmd_entry {
 	int (*run)(struct cmd_ctx *ctx);
 };
 
-extern const struct cmd_entry cmd_validate_entry;
-extern const struct cmd_entry cmd_render_entry;
-extern const struct cmd_entry cmd_plan_entry;
-extern const struct cmd_entry cmd_apply_entry;
-extern const struct cmd_entry cmd_add_user_entry;
-extern const struct cmd_entry cmd_export_sacctmgr_entry;
-extern const struct cmd_entry cmd_import_entry;
-extern const struct cmd_entry cmd_accounting_entry;
-extern const struct cmd_entry cmd_hostlist_entry;
-extern const struct cmd_entry cmd_template_entry;
-extern const struct cmd_entry cmd_version_entry;
 
-extern const struct cmd_entry *const cmd_table[];
-extern const size_t cmd_table_len;
 
-/*
- * Finds a command by exact name or unique prefix. On ambiguity or no match
- * returns NULL and, if why is not NULL, sets *why to a newly allocated
- * message ("ambiguous command 'p', could be: plan, ..."); caller frees.
- */
-const struct cmd_entry *cmd_find(const char *name, char **why);
 
 /*
  * Prints a command's --help to out: "usage: " and its usage lines, its
@@ -280,25 +261,5 @@ struct model *cmd_load_database(struct cmd_ctx *ctx, const char *path);
 #define CMD_OPT_ACCEPT_NEW_HOST_KEYS { 'a', "accept-new-host-keys", NULL, \
 	"trust (and record in known_hosts) host keys\n" \
 	"not seen before; a changed key is always refused", 0 }
-
-struct apply_cli;
-
-/*
- * plan's or apply's parsed options and operand into cli (apply: --dry-run;
- * cli->write when apply changes things). CMD_PARSED, or CMD_PARSE_USAGE
- * with *why (newly allocated).
- */
-enum cmd_parse_result cmd_plan_options(const struct cmd_ctx *ctx,
-				       struct apply_cli *cli, char **why);
-
-/*
- * Loads cli->inventory into ctx->m and applies --limit: CL_OK, else the
- * exit code after printing why (CL_INVALID: the inventory; CL_USAGE: a
- * --limit that names no host of it).
- */
-int cmd_plan_load(struct cmd_ctx *ctx, const struct apply_cli *cli);
-
-/* Loads cli->inventory, observes, prints the plan; plan's exit code. */
-int cmd_plan_show(struct cmd_ctx *ctx, const struct apply_cli *cli);
 
 #endif

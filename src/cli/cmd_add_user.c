@@ -24,6 +24,7 @@
 
 #include "acct/acct.h"
 #include "cli/cmd.h"
+#include "cli/cmd_add_user.h"
 #include "base/die.h"
 #include "base/fileio.h"
 #include "inventory/inventory.h"

@@ -16,6 +16,8 @@
 
 #include "act/apply.h"
 #include "cli/cmd.h"
+#include "cli/cmd_apply.h"
+#include "cli/cmd_plan.h"
 #include "decide/plan.h"
 #include "base/xalloc.h"
 #include "act/session.h"
@@ -141,7 +143,7 @@ static int cmd_apply_run(struct cmd_ctx *ctx)
 	char *cause = NULL;
 	int r;
 
-	if (cmd_plan_options(ctx, &cli, &cause) == CMD_PARSED && cli.json &&
+	if (cmd_plan_options(ctx, true, &cli, &cause) == CMD_PARSED && cli.json &&
 	    !cli.dry_run)
 		cause = xstrdup("--json needs --dry-run (apply prints text; "
 				"use plan --json)");

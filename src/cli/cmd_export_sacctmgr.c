@@ -12,6 +12,7 @@
 
 #include "acct/acct.h"
 #include "cli/cmd.h"
+#include "cli/cmd_export_sacctmgr.h"
 #include "base/strbuf.h"
 
 static const char *const export_sacctmgr_usage[] = {

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "cli/cmd.h"
+#include "cli/cmd_hostlist.h"
 #include "base/fileio.h"
 #include "slurm/hostlist.h"
 

@@ -16,6 +16,7 @@
 #include "import/acct_import.h"
 #include "acct/acct_showqos.h"
 #include "cli/cmd.h"
+#include "cli/cmd_import.h"
 #include "base/fileio.h"
 #include "import/import_cluster.h"
 #include "import/import_nodes.h"

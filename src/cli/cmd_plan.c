@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "cli/cmd.h"
+#include "cli/cmd_plan.h"
 #include "base/die.h"
 #include "slurm/hostlist.h"
 #include "decide/plan.h"
@@ -106,7 +107,7 @@ static int plan_option(const struct cmd_opt *o, struct apply_cli *cli,
 	return 0;
 }
 
-enum cmd_parse_result cmd_plan_options(const struct cmd_ctx *ctx,
+enum cmd_parse_result cmd_plan_options(const struct cmd_ctx *ctx, bool apply,
 				       struct apply_cli *cli, char **why)
 {
 	const char *bad;
@@ -122,7 +123,7 @@ enum cmd_parse_result cmd_plan_options(const struct cmd_ctx *ctx,
 		return CMD_PARSE_USAGE;
 	}
 	cli->inventory = ctx->args.operands[0];
-	cli->write = ctx->cmd == &cmd_apply_entry && !cli->dry_run;
+	cli->write = apply && !cli->dry_run;
 	return CMD_PARSED;
 }
 
@@ -179,7 +180,7 @@ static int cmd_plan_run(struct cmd_ctx *ctx)
 	char *why = NULL;
 	int r;
 
-	if (cmd_plan_options(ctx, &cli, &why) != CMD_PARSED) {
+	if (cmd_plan_options(ctx, false, &cli, &why) != CMD_PARSED) {
 		r = cmd_usage(ctx, why);
 		free(why);
 		return r;

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 
 #include "cli/cmd.h"
+#include "cli/cmd_render.h"
 #include "base/diag.h"
 #include "inventory/model.h"
 #include "render/render.h"

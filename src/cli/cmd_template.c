@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "cli/cmd.h"
+#include "cli/cmd_template.h"
 #include "base/diag.h"
 #include "base/fileio.h"
 #include "base/strbuf.h"

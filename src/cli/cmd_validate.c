@@ -14,6 +14,7 @@
 #include <stdlib.h>
 
 #include "cli/cmd.h"
+#include "cli/cmd_validate.h"
 #include "inventory/inventory.h"
 #include "base/strbuf.h"
 #include "base/diag.h"

@@ -7,6 +7,7 @@
 #include <stdio.h>
 
 #include "cli/cmd.h"
+#include "cli/cmd_version.h"
 #include "base/version.h"
 
 static const char *const version_usage[] = {

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "cli/cmd.h"
+#include "cli/commands.h"
 #include "transport/lock.h"
 #include "base/version.h"
 
@@ -23,9 +24,9 @@ static void print_main_help(FILE *out)
 	      "Describe a Slurm GPU cluster in one YAML inventory; render, plan "
 	      "and apply it.\n\ncommands:\n",
 	      out);
-	for (i = 0; i < cmd_table_len; i++)
-		fprintf(out, "  %-16s %s\n", cmd_table[i]->name,
-			cmd_table[i]->summary);
+	for (i = 0; i < commands_len; i++)
+		fprintf(out, "  %-16s %s\n", commands[i]->name,
+			commands[i]->summary);
 	fputs("\n\"clusterctl COMMAND --help\" says what a command does and explains\n"
 	      "its options; options and operands come in any order.\n",
 	      out);
@@ -59,7 +60,7 @@ int main(int argc, char **argv)
 	if (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help") ||
 	    !strcmp(argv[1], "help")) {
 		if (argc > 2 && strcmp(argv[1], "help") == 0) {
-			cmd = cmd_find(argv[2], NULL);
+			cmd = commands_find(argv[2], NULL);
 			if (cmd) {
 				char *help_argv[] = { argv[2], help_word, NULL };
 
@@ -71,7 +72,7 @@ int main(int argc, char **argv)
 	}
 	if (!strcmp(argv[1], "--version"))
 		argv[1] = version_word;
-	cmd = cmd_find(argv[1], &why);
+	cmd = commands_find(argv[1], &why);
 	if (!cmd) {
 		fprintf(stderr, "clusterctl: %s\n", why);
 		fputs("run 'clusterctl --help' for the list of commands\n",

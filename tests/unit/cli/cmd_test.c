@@ -14,6 +14,12 @@
 #include <unistd.h>
 
 #include "cli/cmd.h"
+#include "cli/cmd_validate.h"
+#include "cli/cmd_apply.h"
+#include "cli/cmd_hostlist.h"
+#include "cli/cmd_plan.h"
+#include "cli/cmd_render.h"
+#include "cli/commands.h"
 #include "inventory/overlay.h"
 
 static const struct option opts[] = {
@@ -109,8 +115,8 @@ Test(cmd, unique_prefix_finds_a_command)
 {
 	char *why = NULL;
 
-	cr_expect_eq(cmd_find("val", NULL), &cmd_validate_entry);
-	cr_expect_null(cmd_find("a", &why));
+	cr_expect_eq(commands_find("val", NULL), &cmd_validate_entry);
+	cr_expect_null(commands_find("a", &why));
 	cr_expect_str_eq(why, "ambiguous command 'a', could be: apply, add-user, accounting");
 	free(why);
 }
@@ -183,7 +189,7 @@ static int plan_cli_v(const struct cmd_entry *cmd, struct apply_cli *cli,
 	if (r)
 		*why = strdup(ctx.args.error);
 	else
-		r = cmd_plan_options(&ctx, cli, why);
+		r = cmd_plan_options(&ctx, cmd == &cmd_apply_entry, cli, why);
 	cmd_ctx_release(&ctx);
 	return r;
 }
