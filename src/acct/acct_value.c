@@ -17,6 +17,7 @@
 #include "slurm/slurmtime.h"
 #include "base/strbuf.h"
 #include "base/xalloc.h"
+#include "inventory/inventory_scalar.h"
 
 char *acct_lower(char *s)
 {

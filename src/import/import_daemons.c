@@ -18,6 +18,7 @@
 #include "slurm/slurmread.h"
 #include "base/strbuf.h"
 #include "base/yamlout.h"
+#include "import/import_ctx.h"
 
 /* Appends "    Key: value" for every setting of c the release takes. */
 static void emit_settings(struct imp *im, enum slurmkeys_table t, const struct slurmconf *c,

@@ -35,6 +35,7 @@
 #include "base/diag.h"
 #include "inventory/model.h"
 #include "slurm/sitecomments.h"
+#include "inventory/inventory_scalar.h"
 
 /* PartitionName= keys a partition models. */
 static const char *const part_keys[][2] = {

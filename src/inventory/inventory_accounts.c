@@ -14,6 +14,8 @@
 #include "inventory/model.h"
 #include "base/xalloc.h"
 #include "inventory/inventory_node.h"
+#include "inventory/inventory_accounts.h"
+#include "inventory/inventory_overlay.h"
 
 /* ------------------------------------------------------------------ */
 /* qos                                                                 */

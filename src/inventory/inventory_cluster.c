@@ -9,6 +9,7 @@
 #include "inventory/inventory_keys.h"
 #include "inventory/model.h"
 #include "base/diag.h"
+#include "inventory/inventory_cluster.h"
 
 static const char *const config_modes[] = { "push", "configless", NULL };
 static const char *const render_defaults[] = { "clusterctl", "slurm", NULL };

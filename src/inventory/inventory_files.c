@@ -14,6 +14,9 @@
 #include "base/xalloc.h"
 #include "base/diag.h"
 #include "inventory/inventory_node.h"
+#include "inventory/inventory_files.h"
+#include "inventory/inventory_nodes.h"
+#include "inventory/inventory_overlay.h"
 
 /* The largest mode a file may be given: permission and sticky bits. */
 #define PASS_MODE_MAX 07777u

@@ -16,6 +16,8 @@
 #include "inventory/model.h"
 #include "base/xalloc.h"
 #include "inventory/inventory_node.h"
+#include "inventory/inventory_nodes.h"
+#include "inventory/inventory_overlay.h"
 
 /*
  * Hosts in one inventory. A few bytes of hostlist can name a million hosts,

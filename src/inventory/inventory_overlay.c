@@ -13,10 +13,10 @@
 #include <strings.h>
 #include <yaml.h>
 
-#include "inventory/inventory_keys.h"
 #include "inventory/inventory_node.h"
 #include "inventory/model.h"
 #include "base/diag.h"
+#include "inventory/inventory_overlay.h"
 
 /* The scalar value of key in mapping map, or NULL; borrowed. */
 static const char *map_scalar(struct loader *ld, yaml_node_t *map, const char *key)

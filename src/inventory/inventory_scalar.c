@@ -10,8 +10,8 @@
 #include <string.h>
 #include <strings.h>
 
-#include "inventory/inventory.h"
 #include "slurm/slurmtime.h"
+#include "inventory/inventory_scalar.h"
 
 static long long memory_unit_mb_scale(char u, bool *kilo)
 {

@@ -12,10 +12,9 @@
 #include <yaml.h>
 
 #include "base/die.h"
-#include "inventory/inventory.h"
-#include "inventory/inventory_keys.h"
 #include "base/xalloc.h"
 #include "inventory/inventory_node.h"
+#include "inventory/inventory_shape.h"
 
 /* The furthest end mark below n: where its written content stops. */
 static yaml_mark_t content_end(yaml_document_t *doc, yaml_node_t *n,

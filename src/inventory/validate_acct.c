@@ -22,6 +22,7 @@
 #include "base/diag.h"
 #include "inventory/model.h"
 #include "inventory/name_index.h"
+#include "inventory/inventory_scalar.h"
 
 /* ------------------------------------------------------------------ */
 /* names sacctmgr would mangle                                         */

@@ -16,6 +16,7 @@
 #include "base/strbuf.h"
 #include "base/xalloc.h"
 #include "inventory/yaml_splice.h"
+#include "inventory/inventory_shape.h"
 
 struct text {
 	const char *buf;

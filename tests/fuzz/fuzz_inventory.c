@@ -16,6 +16,7 @@
 #include "inventory/validate.h"
 #include "base/diag.h"
 #include "inventory/model.h"
+#include "inventory/inventory_shape.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

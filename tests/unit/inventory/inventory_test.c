@@ -23,6 +23,8 @@
 #include "base/xalloc.h"
 #include "base/diag.h"
 #include "inventory/model.h"
+#include "inventory/inventory_scalar.h"
+#include "inventory/inventory_shape.h"
 
 /* The data directory (tests run from the repo root, as make check-unit runs them). */
 static void enter_data_dir(const char *sub)
