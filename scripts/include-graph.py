@@ -101,7 +101,8 @@ def top_level(code):
         elif ch == ';' and depth == 0:
             stmt = code[start:i] if start is not None else ''
             start = i + 1
-            if re.match(r'\s*(typedef|struct\s+\w+\s*$|enum|union)', stmt):
+            if re.match(r'\s*typedef', stmt) or '{' in stmt or \
+                    re.match(r'\s*(struct|enum|union)\s+\w+\s*$', stmt):
                 continue
             m = re.search(r'(\w+)\s*\([^()]*(?:\([^()]*\)[^()]*)*\)\s*'
                           r'(?:__attribute__\s*\(\(.*\)\)\s*)?$', stmt, re.S)
@@ -125,6 +126,10 @@ class Tree:
                         self.files[p] = fh.read()
         self.code = {p: strip(t) for p, t in self.files.items()}
         self.stmts = {p: top_level(c) for p, c in self.code.items()}
+        # a function a macro defines at the top level: DEFINE_FIND(name, ...)
+        for p, c in self.code.items():
+            for name in re.findall(r'^[A-Z][A-Z0-9_]*\(\s*(\w+)\s*,', c, re.M):
+                self.stmts[p].append(('def', name))
 
     def module(self, path):
         """A .c and its same-named header are one module, named by the .c;

@@ -25,6 +25,9 @@
 #include "base/strbuf.h"
 #include "inventory/model.h"
 #include "transport/db.h"
+#include "acct/acct_observe.h"
+#include "acct/acct_readback.h"
+#include "acct/acct_apply.h"
 
 static int remote_run(acct_remote_fn remote, void *cookie, const char *host,
 		      const char *cmd, struct strbuf *out, char **cause)

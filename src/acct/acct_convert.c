@@ -15,6 +15,8 @@
 #include "base/xalloc.h"
 #include "acct/acct_idmap.h"
 #include "acct/acct_state.h"
+#include "acct/acct_value.h"
+#include "acct/acct_convert.h"
 
 struct pair {
 	unsigned long id;

@@ -34,28 +34,6 @@ struct acct_dbinfo {
 	struct acct_idmap tres, qos;
 };
 
-void acct_dbinfo_release(struct acct_dbinfo *info);
-
-/* Reads schema facts, id maps and every object of the cluster. 0 or -1. */
-int acct_observe(struct db *db, const char *cluster, struct acct_objset *out,
-		 struct acct_dbinfo *info, char **cause);
-/* Only the schema facts and id maps (used again inside the apply txn). */
-int acct_observe_info(struct db *db, const char *cluster,
-		      struct acct_dbinfo *info, char **cause);
-
-/* Column value -> canonical value (newly allocated or NULL). */
-char *acct_value_from_db(const struct acct_dbinfo *info, enum acct_ftype t,
-			 const char *col);
-/*
- * Canonical value -> column value (newly allocated; NULL for SQL NULL).
- * -1 + *cause when a TRES or QoS name has no id.
- */
-int acct_value_to_db(const struct acct_dbinfo *info, enum acct_ftype t,
-		     const char *canon, char **out, char **cause);
-
-/* "gres/gpu" -> type "gres", name "gpu"; "cpu" -> "cpu", "". Newly allocated. */
-void acct_tres_split(const char *full, char **type, char **name);
-
 
 /* ---- the plan (acct_plan.c) ---- */
 
@@ -77,11 +55,5 @@ struct acct_plan {
 	struct acct_change *changes;
 	size_t n_changes, alloc_changes;
 };
-
-/* Diffs want against have into p->changes (both sets already in p). */
-void acct_plan_diff(struct acct_plan *p);
-/* True when field j of the two objects differs. */
-bool acct_field_differs(const struct acct_obj *want, const struct acct_obj *have,
-			size_t j);
 
 #endif

@@ -16,6 +16,9 @@
 #include "base/strbuf.h"
 #include "base/xalloc.h"
 #include "inventory/model.h"
+#include "acct/acct_obj.h"
+#include "acct/acct_value.h"
+#include "acct/acct_desired.h"
 
 #define FAIRSHARE_PARENT "2147483647"
 

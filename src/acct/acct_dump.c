@@ -21,6 +21,8 @@
 #include "acct/acct_state.h"
 #include "base/strbuf.h"
 #include "base/xalloc.h"
+#include "acct/acct_obj.h"
+#include "acct/acct_value.h"
 
 #define FAIRSHARE_PARENT "2147483647"
 

@@ -17,6 +17,9 @@
 #include "acct/acct_idmap.h"
 #include "acct/acct_state.h"
 #include "transport/db.h"
+#include "acct/acct_convert.h"
+#include "acct/acct_obj.h"
+#include "acct/acct_observe.h"
 
 void acct_dbinfo_release(struct acct_dbinfo *info)
 {

@@ -16,6 +16,10 @@
 #include "acct/acct_state.h"
 #include "inventory/model.h"
 #include "transport/db.h"
+#include "acct/acct_desired.h"
+#include "acct/acct_obj.h"
+#include "acct/acct_observe.h"
+#include "acct/acct_plan.h"
 
 static bool str_eq(const char *a, const char *b)
 {

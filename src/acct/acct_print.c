@@ -13,6 +13,9 @@
 #include "acct/acct_sql.h"
 #include "acct/acct_state.h"
 #include "base/strbuf.h"
+#include "acct/acct_obj.h"
+#include "acct/acct_plan.h"
+#include "acct/acct_print.h"
 
 static const char *op_sign(enum acct_op op)
 {

@@ -15,6 +15,10 @@
 #include "acct/acct.h"
 #include "acct/acct_state.h"
 #include "base/strbuf.h"
+#include "acct/acct_obj.h"
+#include "acct/acct_plan.h"
+#include "acct/acct_value.h"
+#include "acct/acct_readback.h"
 
 #define MAX_REPORTED 5
 /*

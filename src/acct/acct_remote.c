@@ -25,6 +25,7 @@
 #include "transport/transport.h"
 #include "base/xalloc.h"
 #include "base/strbuf.h"
+#include "acct/acct_remote.h"
 
 struct acct_ssh {
 	const struct model *m;

@@ -18,6 +18,9 @@
 #include "base/xalloc.h"
 #include "acct/acct_state.h"
 #include "base/strbuf.h"
+#include "acct/acct_desired.h"
+#include "acct/acct_obj.h"
+#include "acct/acct_plan.h"
 
 static void arg(struct strbuf *out, const char *key, const char *val)
 {

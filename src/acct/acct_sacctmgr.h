@@ -9,6 +9,7 @@
 #include "acct/acct_db.h"
 #include "acct/acct_state.h"
 #include "base/strbuf.h"
+#include "inventory/model.h"
 
 /* One command per line, in an order sacctmgr accepts (parents first). */
 void acct_sacctmgr_commands(const struct acct_plan *p, struct strbuf *out);
@@ -33,33 +34,17 @@ bool acct_sacctmgr_split(const struct acct_plan *p, struct strbuf *head,
 /* Number of '\n' in sb: commands in a script, lines in a flat file. */
 size_t acct_count_lines(const struct strbuf *sb);
 
-#include "acct/acct.h"
+/*
+ * Appends a "sacctmgr load" flat file for the model (Cluster, Parent,
+ * Account and User lines) preceded by the "sacctmgr add qos" commands as
+ * comments (22.05 flat files cannot hold QoS). 0, or -1 + *cause.
+ */
+int acct_export_flat(const struct model *m, struct strbuf *out, char **cause);
 
 /*
- * Reads "sacctmgr show assoc|qos|user -P" on the accounting host and checks
- * every desired association (parent, fairshare, QoS list, default QoS, TRES,
- * job and wall limits), QoS (every field the inventory sets) and user
- * (default account, admin level; a sample when there are many) is there as
- * desired. 0, or -1 + *cause naming the first differences (acct_readback.c).
+ * Appends the whole desired state as "sacctmgr -i" command lines (one per
+ * line, every argument shell-quoted): QoS, accounts, users, coordinators.
  */
-int acct_readback(const struct model *m, const struct acct_plan *p,
-		  acct_remote_fn remote, void *cookie, char **cause);
-
-/*
- * After a change made through slurmdbd (the sacctmgr method): the plan made
- * again from the database must be empty. slurmdbd itself wrote the rows and
- * answered, so this proves what the sacctmgr show of acct_readback() would
- * for some 10 ms instead of a request of its own to slurmdbd (~0.2 s on
- * 22.05, where a live change of one user must stay under a second). 0, or
- * -1 + *cause naming what is still to change.
- */
-int acct_readback_db(const struct model *m, const struct acct_plan *p, char **cause);
-
-/*
- * What "sacctmgr show -P" prints for field `field` of kind k holding the
- * canonical value v (NULL: unset), with lists sorted: "mem=1536" shows as
- * "mem=1.50G", 90 wall minutes as "01:30:00". Newly allocated.
- */
-char *acct_shown_text(enum acct_kind k, const char *field, const char *v);
+int acct_export_commands(const struct model *m, struct strbuf *out, char **cause);
 
 #endif

@@ -41,6 +41,8 @@
 #include "acct/acct_nset.h"
 #include "acct/acct_state.h"
 #include "transport/db.h"
+#include "acct/acct_obj.h"
+#include "acct/acct_observe.h"
 
 static void batches_init(struct sqlw *w)
 {

@@ -24,6 +24,8 @@
 #include "acct/acct_nset.h"
 #include "acct/acct_state.h"
 #include "transport/db.h"
+#include "acct/acct_obj.h"
+#include "acct/acct_plan.h"
 
 static void set_newobj(struct sqlw *w, size_t idx, const struct acct_obj *o)
 {

@@ -19,6 +19,10 @@
 #include "acct/acct_idmap.h"
 #include "acct/acct_state.h"
 #include "transport/db.h"
+#include "acct/acct_convert.h"
+#include "acct/acct_obj.h"
+#include "acct/acct_observe.h"
+#include "acct/acct_value.h"
 
 /* ---- TRES and QoS ---- */
 

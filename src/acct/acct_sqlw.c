@@ -16,6 +16,9 @@
 #include "acct/acct_db.h"
 #include "acct/acct_state.h"
 #include "transport/db.h"
+#include "acct/acct_convert.h"
+#include "acct/acct_obj.h"
+#include "acct/acct_plan.h"
 
 struct db_stmt *sqlw_stmt(struct sqlw *w, const char *sql, char **cause)
 {

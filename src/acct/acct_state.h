@@ -62,28 +62,6 @@ struct acct_objset {
 	size_t n, alloc;
 };
 
-const struct acct_field *acct_fields(enum acct_kind k, size_t *n);
-const char *acct_kind_name(enum acct_kind k);
-
-struct acct_obj *acct_objset_add(struct acct_objset *s, enum acct_kind k,
-				 const char *name, const char *user);
-void acct_objset_release(struct acct_objset *s);
-/* Sets o's partition (an association's); NULL or "" for none. */
-void acct_obj_set_part(struct acct_obj *o, const char *part);
-/* o's partition, "" for none. */
-const char *acct_obj_part(const struct acct_obj *o);
-/*
- * How messages name o: "association 'u' in 'a'" (with " partition 'p'"),
- * "association of account 'a'", or "<kind> 'name'". Caller frees.
- */
-char *acct_obj_label(const struct acct_obj *o);
-/* Orders by kind, name, user, partition (for merging); strcmp order. */
-int acct_obj_cmp(const void *a, const void *b);
-/* Index of field `name` in kind k; BUG if absent. */
-size_t acct_field_index(enum acct_kind k, const char *name);
-void acct_obj_set(struct acct_obj *o, const char *field, const char *val);
-const char *acct_obj_get(const struct acct_obj *o, const char *field);
-
 /* Sorted views of a set for O(log n) lookups; borrows the set. */
 struct acct_index {
 	const struct acct_obj **v;	/* all objects, acct_obj_cmp order */
@@ -91,47 +69,7 @@ struct acct_index {
 	size_t n, n_defs;
 };
 
-void acct_index_build(struct acct_index *ix, const struct acct_objset *s);
-/* user: NULL for kinds without one. Associations: the one without a partition. */
-const struct acct_obj *acct_index_find(const struct acct_index *ix,
-				       enum acct_kind k, const char *name,
-				       const char *user);
-/*
- * The slot in ix->v of the object with o's kind, name, user and partition,
- * or NULL. The partition associations of a user in an account follow the
- * one without a partition.
- */
-const struct acct_obj **acct_index_slot(const struct acct_index *ix,
-					const struct acct_obj *o);
-const struct acct_obj *acct_index_find_obj(const struct acct_index *ix,
-					   const struct acct_obj *o);
-/* The default account of user, or NULL. */
-const char *acct_index_default(const struct acct_index *ix, const char *user);
-void acct_index_release(struct acct_index *ix);
-
 /* ---- canonical values (acct_value.c) ---- */
-
-/* kv TRES map -> "name=count,..." sorted by name (mem in MB); NULL if empty. */
-int acct_tres_from_kv(const struct kv_list *kv, char **out, char **cause);
-/* Slurm time ("1-00:00:00", "2:00:00", "90", "UNLIMITED") -> minutes; -1 unlimited
- * (slurmtime_minutes(): rounded up, as Slurm reads it). */
-int acct_time_minutes(const char *s, long long *out);
-/* Sorted, de-duplicated, comma-joined; NULL if n == 0. */
-char *acct_names_join(const char *const *names, size_t n);
-/* QoS flag names (any case) -> canonical names; -1 + *cause on unknown. */
-int acct_qos_flags_canon(const struct str_list *flags, char **out, char **cause);
-unsigned acct_qos_flags_bits(const char *canon);
-char *acct_qos_flags_from_bits(unsigned bits);
-/* Preempt mode words ("cancel", "requeue,gang") -> canonical; NULL = off. */
-int acct_pmode_canon(const char *mode, char **out, char **cause);
-unsigned acct_pmode_bits(const char *canon);
-char *acct_pmode_from_bits(unsigned bits);
-const char *acct_admin_name(int level);
-int acct_admin_level(const char *name);
-/* Lowercases in place and returns s. */
-char *acct_lower(char *s);
-/* True when TRES name is one Slurm knows (cpu, mem, gres/..., ...). */
-bool acct_tres_name_ok(const char *name);
 
 /* ---- the desired state (acct_desired.c) ---- */
 
@@ -140,10 +78,4 @@ bool acct_tres_name_ok(const char *name);
  * for slurmdbd's own "normal" the description slurmdbd gave it.
  */
 #define ACCT_NORMAL_QOS_DESCRIPTION "Normal QOS default"
-const char *acct_qos_default_description(const char *name);
-
-/* Fills out from a validated model. 0, or -1 + *cause. */
-int acct_desired_build(const struct model *m, struct acct_objset *out,
-		       char **cause);
-
 #endif

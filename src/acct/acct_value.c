@@ -18,6 +18,7 @@
 #include "base/strbuf.h"
 #include "base/xalloc.h"
 #include "inventory/inventory_scalar.h"
+#include "acct/acct_value.h"
 
 char *acct_lower(char *s)
 {

@@ -32,6 +32,8 @@
 #include "base/strbuf.h"
 #include "decide/plan.h"
 #include "decide/plan_release.h"
+#include "acct/acct_apply.h"
+#include "acct/acct_plan.h"
 
 /* ---- accounting: acct's remote commands run through the pool ---- */
 

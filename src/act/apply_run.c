@@ -8,6 +8,7 @@
 #include "act/apply_run.h"
 #include "acct/acct.h"
 #include "inventory/model.h"
+#include "acct/acct_plan.h"
 
 bool apply_central(const struct model *m, size_t idx)
 {

@@ -14,6 +14,10 @@
 #include "cli/cmd.h"
 #include "cli/cmd_accounting.h"
 #include "base/strbuf.h"
+#include "acct/acct_apply.h"
+#include "acct/acct_plan.h"
+#include "acct/acct_print.h"
+#include "acct/acct_remote.h"
 
 static const char *const accounting_usage[] = {
 	"clusterctl accounting plan INVENTORY [--prune] [--json] [--overlay FILE]...",

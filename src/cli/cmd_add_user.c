@@ -35,6 +35,10 @@
 #include "inventory/yaml_splice.h"
 #include "base/diag.h"
 #include "inventory/model.h"
+#include "acct/acct_apply.h"
+#include "acct/acct_plan.h"
+#include "acct/acct_print.h"
+#include "acct/acct_remote.h"
 
 static const char *const add_user_usage[] = {
 	"clusterctl add-user INVENTORY NAME --account A [--account B]...",

@@ -14,6 +14,7 @@
 #include "cli/cmd.h"
 #include "cli/cmd_export_sacctmgr.h"
 #include "base/strbuf.h"
+#include "acct/acct_sacctmgr.h"
 
 static const char *const export_sacctmgr_usage[] = {
 	"clusterctl export-sacctmgr INVENTORY [--commands] [--overlay FILE]...",

@@ -20,6 +20,7 @@
 #include "observe/capacity.h"
 #include "observe/hwtruth.h"
 #include "slurm/mungekey.h"
+#include "acct/acct_plan.h"
 
 /* ---- --only ---- */
 

@@ -33,6 +33,7 @@
 #include "observe/obs.h"
 #include "render/render.h"
 #include "slurm/mungekey.h"
+#include "acct/acct_apply.h"
 
 /* ---- ids ---- */
 

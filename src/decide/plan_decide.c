@@ -16,6 +16,7 @@
 #include "decide/plan_compute.h"
 #include "inventory/model.h"
 #include "slurm/mungekey.h"
+#include "acct/acct_plan.h"
 
 static int plan_choose_key(const struct model *m, const struct mungekey *found,
 			   struct mungekey *key, enum plan_key_source *src,

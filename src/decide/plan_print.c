@@ -22,6 +22,8 @@
 #include "inventory/model.h"
 #include "observe/hwtruth.h"
 #include "observe/obs.h"
+#include "acct/acct_plan.h"
+#include "acct/acct_print.h"
 
 /* ---- grouping: identical changes on many hosts print once ---- */
 

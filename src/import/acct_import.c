@@ -24,6 +24,11 @@
 #include "base/xalloc.h"
 #include "base/yamlout.h"
 #include "inventory/model.h"
+#include "acct/acct_convert.h"
+#include "acct/acct_desired.h"
+#include "acct/acct_obj.h"
+#include "acct/acct_observe.h"
+#include "acct/acct_value.h"
 
 #define FAIRSHARE_PARENT "2147483647"
 

@@ -36,6 +36,7 @@
 #include "inventory/model.h"
 #include "slurm/sitecomments.h"
 #include "inventory/inventory_scalar.h"
+#include "import/import_nodes.h"
 
 /* PartitionName= keys a partition models. */
 static const char *const part_keys[][2] = {

@@ -19,6 +19,7 @@
 #include "base/xalloc.h"
 #include "base/strbuf.h"
 #include "inventory/model.h"
+#include "acct/acct_value.h"
 
 const char *const capacity_limit_keys[CAP_N_LIMITS] = {
 	"DefaultTime", "MaxTime", "MaxNodes", "MaxCPUsPerNode", "GraceTime",

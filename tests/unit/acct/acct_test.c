@@ -27,6 +27,13 @@
 #include "acct/acct_db.h"
 #include "base/diag.h"
 #include "inventory/model.h"
+#include "acct/acct_desired.h"
+#include "acct/acct_obj.h"
+#include "acct/acct_plan.h"
+#include "acct/acct_readback.h"
+#include "acct/acct_remote.h"
+#include "acct/acct_value.h"
+#include "acct/acct_apply.h"
 
 /* ---- canonical values ---- */
 

@@ -27,6 +27,8 @@
 #include "base/yamlout.h"
 #include "base/diag.h"
 #include "inventory/model.h"
+#include "acct/acct_obj.h"
+#include "acct/acct_value.h"
 
 static const char *const base_inventory =
 	"cluster: {name: t, controller: h, accounting_host: h}\n"

@@ -1,0 +1,36 @@
+/*
+ * acct_apply.h: applying an accounting plan and checking the result
+ * (acct_apply.c).
+ */
+#ifndef CLUSTERCTL_ACCT_APPLY_H
+#define CLUSTERCTL_ACCT_APPLY_H
+
+#include "base/compat.h"
+
+#include "acct/acct.h"
+#include "inventory/model.h"
+
+/*
+ * The method acct_plan_apply() uses for p: m->db.method when it is sql or
+ * sacctmgr; for auto, sacctmgr (live, no restart) unless the plan takes
+ * more than 10 sacctmgr commands on 22.05's schema, or adds by "sacctmgr
+ * load" with more than 4,000 changed rows on 22.05's or 25.05+'s schema:
+ * then sql. So 23.11-24.11 (slurmdbd's start is sql's cost there) and a
+ * schema the sql writer refuses always take sacctmgr; a cold database
+ * of a release the sql writer knows takes sql (bench/acct/RESULTS.md).
+ */
+enum db_method acct_plan_method(const struct model *m, const struct acct_plan *p);
+
+/*
+ * Executes the plan with acct_plan_method(). sql: stops slurmdbd on the
+ * accounting host, writes every change in one transaction, starts slurmdbd,
+ * restarts slurmctld on the controller (22.05 only loads new associations
+ * at start). sacctmgr: runs "sacctmgr -i" commands on the accounting host.
+ * Both then read back "sacctmgr show ... -P" on the accounting host and
+ * compare with the model. 0, or -1 + *cause (nothing written when the
+ * transaction failed).
+ */
+int acct_plan_apply(const struct model *m, const struct acct_plan *p,
+		    acct_remote_fn remote, void *cookie, char **cause);
+
+#endif
