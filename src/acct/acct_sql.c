@@ -9,7 +9,7 @@
  *
  * What differs between slurmdbd releases (22.05's nested set, 23.11's
  * lineage, 25.05's end of lft/rgt, new columns and tables) sits behind
- * struct sqlw_gen, one file per schema generation (acct_sql_gen.h), and
+ * struct sqlw_gen, one file per schema generation (acct_sql_2205.c ...), and
  * so does the release policy other files ask of a database (acct_sql.h).
  *
  * This file holds the table of generations, the schema check, the batches
@@ -30,7 +30,9 @@
 #include "acct/acct_sql.h"
 #include "acct/acct_sql_assoc.h"
 #include "acct/acct_sql_entity.h"
-#include "acct/acct_sql_gen.h"
+#include "acct/acct_sql_2205.h"
+#include "acct/acct_sql_2311.h"
+#include "acct/acct_sql_2505.h"
 #include "acct/acct_sql_remove.h"
 #include "acct/acct_sql_rset.h"
 #include "acct/acct_sqlw.h"

@@ -8,7 +8,7 @@
 
 #include <stdio.h>
 
-#include "acct/acct_sql_gen.h"
+#include "acct/acct_sql_2205.h"
 #include "base/xalloc.h"
 #include "acct/acct_sqlw.h"
 

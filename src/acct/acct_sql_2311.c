@@ -23,7 +23,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "acct/acct_sql_gen.h"
+#include "acct/acct_sql_2205.h"
+#include "acct/acct_sql_2311.h"
 #include "base/xalloc.h"
 #include "acct/acct_sqlw.h"
 #include "transport/db.h"

@@ -23,7 +23,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "acct/acct_sql_gen.h"
+#include "acct/acct_sql_2311.h"
+#include "acct/acct_sql_2505.h"
 #include "base/xalloc.h"
 #include "acct/acct_sqlw.h"
 

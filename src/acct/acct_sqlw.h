@@ -55,7 +55,7 @@ struct sqlw;
  * (acct_sql_2205.c: CONVERT_VERSION 12; acct_sql_2311.c: 15 and 16 with
  * lft/rgt, Slurm 23.11 to 24.11; acct_sql_2505.c: 16 without them, 25.05
  * to 26.05), chosen once per database by acct_sql.c's table of
- * generations (acct_sql_gen.h). Everything else of the writer is shared;
+ * generations (acct_sql_2205.h, acct_sql_2311.h, acct_sql_2505.h). Everything else of the writer is shared;
  * what the release policy asks of a schema is answered here too.
  */
 struct sqlw_gen {

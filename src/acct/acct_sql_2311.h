@@ -1,20 +1,17 @@
 /*
- * acct_sql_gen.h: the schema generations of the sql method, one file each
- * (struct sqlw_gen in acct_sqlw.h). A new slurmdbd schema is a new file
- * here and a row in acct_sql.c's table.
+ * acct_sql_2311.h: the sql method's generation for slurmdbd 23.11 to 24.11
+ * (acct_sql_2311.c), and what later generations take over from it.
  */
-#ifndef CLUSTERCTL_ACCT_SQL_GEN_H
-#define CLUSTERCTL_ACCT_SQL_GEN_H
+#ifndef CLUSTERCTL_ACCT_SQL_2311_H
+#define CLUSTERCTL_ACCT_SQL_2311_H
 
 #include "base/compat.h"
 
 #include "acct/acct_sqlw.h"
 
-extern const struct sqlw_gen sqlw_gen_2205;	/* acct_sql_2205.c */
-extern const struct sqlw_gen sqlw_gen_2311;	/* acct_sql_2311.c */
-extern const struct sqlw_gen sqlw_gen_2505;	/* acct_sql_2505.c */
+extern const struct sqlw_gen sqlw_gen_2311;
 
-/* 24.11's per-cluster tables and cluster row, which 25.05 kept (acct_sql_2311.c) */
+/* 24.11's per-cluster tables and cluster row, which 25.05 kept. */
 const char *const *sqlw_tables_2311(long v, size_t *n);
 int sqlw_add_cluster_2311(struct sqlw *w, char **cause);
 
