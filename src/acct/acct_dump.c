@@ -1,6 +1,6 @@
 /*
  * acct_dump.c: reads a "sacctmgr dump" flat file (sacctmgr(1), FLAT FILE
- * DUMP AND LOAD) into canonical accounting objects for acct_import_emit().
+ * DUMP AND LOAD) into canonical accounting objects (acct_dump.h).
  * Each line is "Title - 'name'" and ':'-separated Key=Value fields (values
  * quoted with '' or "" when they hold spaces); "Parent - 'x'" sets the
  * parent of the Account and User lines after it. A ':' splits fields only
@@ -17,12 +17,12 @@
 #include <string.h>
 #include <strings.h>
 
-#include "import/acct_import.h"
 #include "acct/acct_state.h"
 #include "base/strbuf.h"
 #include "base/xalloc.h"
 #include "acct/acct_obj.h"
 #include "acct/acct_value.h"
+#include "acct/acct_dump.h"
 
 #define FAIRSHARE_PARENT "2147483647"
 
@@ -643,12 +643,11 @@ static void qos_not_given(struct dump *d)
 	}
 }
 
-int acct_import_dump(const char *path, const char *text, size_t len,
-		     struct strbuf *out, struct strbuf *problems, char **cause)
+int acct_dump_read(const char *path, const char *text, size_t len,
+		   struct acct_dump *out, struct strbuf *problems, char **cause)
 {
-	struct acct_objset set = { 0 };
-	struct dump d = { .path = path, .set = &set, .problems = problems };
-	char *copy = xstrndup(text, len), *save = NULL, *where;
+	struct dump d = { .path = path, .set = &out->set, .problems = problems };
+	char *copy = xstrndup(text, len), *save = NULL;
 	int rc = 0;
 
 	d.parent = xstrdup("root");
@@ -671,11 +670,11 @@ int acct_import_dump(const char *path, const char *text, size_t len,
 	if (rc == 0) {
 		qos_not_given(&d);
 		mark_defaults(&d);
-		where = xasprintf("the sacctmgr dump %s (cluster '%s')", path, d.cluster);
-		rc = d.n + acct_import_emit(&set, d.qos_lines, where, out, problems);
-		free(where);
+		out->qos_lines = d.qos_lines;
+		out->cluster = d.cluster;
+		d.cluster = NULL;
+		rc = (int)d.n;
 	}
-	acct_objset_release(&set);
 	free(d.parent);
 	free(d.cluster);
 	for (size_t i = 0; i < d.n_def_of; i++)
@@ -687,4 +686,13 @@ int acct_import_dump(const char *path, const char *text, size_t len,
 	free(d.slots);
 	free(copy);
 	return rc;
+}
+
+void acct_dump_release(struct acct_dump *d)
+{
+	if (!d)
+		return;
+	acct_objset_release(&d->set);
+	free(d->cluster);
+	d->cluster = NULL;
 }

@@ -17,6 +17,7 @@
 #include <strings.h>
 
 #include "acct/acct_db.h"
+#include "acct/acct_dump.h"
 #include "import/acct_import.h"
 #include "acct/acct_state.h"
 #include "transport/db.h"
@@ -689,5 +690,22 @@ out:
 	acct_objset_release(&set);
 	acct_dbinfo_release(&info);
 	free(where);
+	return rc;
+}
+
+int acct_import_dump(const char *path, const char *text, size_t len,
+		     struct strbuf *out, struct strbuf *problems, char **cause)
+{
+	struct acct_dump d = { { 0 }, false, NULL };
+	int rc = acct_dump_read(path, text, len, &d, problems, cause);
+
+	if (rc >= 0) {
+		char *where = xasprintf("the sacctmgr dump %s (cluster '%s')", path, d.cluster);
+		int n = acct_import_emit(&d.set, d.qos_lines, where, out, problems);
+
+		rc = n < 0 ? n : rc + n;
+		free(where);
+	}
+	acct_dump_release(&d);
 	return rc;
 }
