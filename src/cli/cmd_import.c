@@ -22,6 +22,7 @@
 #include "import/import_nodes.h"
 #include "base/strbuf.h"
 #include "base/xalloc.h"
+#include "import/import_files.h"
 
 static const char *const import_usage[] = {
 	"clusterctl import accounting INVENTORY",

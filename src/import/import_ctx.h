@@ -13,7 +13,7 @@
 
 #include "base/compat.h"
 
-#include "import/import_nodes.h"
+#include "import/import_source.h"
 #include "slurm/slurmconf.h"
 #include "slurm/slurmkeys.h"
 #include "slurm/sitecomments.h"
@@ -93,18 +93,6 @@ void imp_choose_version(struct imp *im, const struct slurmconf *cg,
 bool imp_key_unsayable(struct imp *im, enum slurmkeys_table t,
 		       const struct slurmconf_line *l, struct strbuf *out);
 
-/*
- * import_files.c: carries the file slurm.conf names for key (a setting,
- * or the file's name for one read whenever it is there), at host_path on
- * the hosts, read from read_path (text, len: already read; NULL: read it
- * now) into im->src->carry. False when there is no carry, the path is not
- * a clean absolute one, or the file cannot be read: the caller names it.
- */
-bool imp_carry(struct imp *im, const char *key, const char *host_path,
-	       const char *read_path, const char *text, size_t len);
-
-/* The files: section of what was carried (nothing when nothing was). */
-void imp_emit_files(const struct imp *im, struct strbuf *out);
 
 /* True when line l's own key is key (any case). */
 bool imp_key_is(const struct slurmconf_line *l, const char *key);

@@ -15,6 +15,7 @@
 
 #include "base/fileio.h"
 #include "import/import_ctx.h"
+#include "import/import_files.h"
 #include "inventory/model.h"
 #include "slurm/passfile.h"
 #include "base/xalloc.h"

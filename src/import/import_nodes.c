@@ -37,6 +37,7 @@
 #include "slurm/sitecomments.h"
 #include "inventory/inventory_scalar.h"
 #include "import/import_nodes.h"
+#include "import/import_files.h"
 
 /* PartitionName= keys a partition models. */
 static const char *const part_keys[][2] = {

@@ -29,6 +29,7 @@
 #include "inventory/model.h"
 #include "acct/acct_obj.h"
 #include "acct/acct_value.h"
+#include "import/import_files.h"
 
 static const char *const base_inventory =
 	"cluster: {name: t, controller: h, accounting_host: h}\n"
