@@ -8,6 +8,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "acct/acct_state.h"
 #include "base/die.h"
@@ -274,4 +275,24 @@ void acct_index_release(struct acct_index *ix)
 	free(ix->defs);
 	ix->v = ix->defs = NULL;
 	ix->n = ix->n_defs = 0;
+}
+
+static bool str_eq(const char *a, const char *b)
+{
+	if (!a || !b)
+		return a == b;
+	return !strcmp(a, b);
+}
+
+bool acct_field_differs(const struct acct_obj *want, const struct acct_obj *have,
+			size_t j)
+{
+	size_t n;
+
+	/* sacctmgr lowercases the descriptions it writes, slurmdbd keeps its
+	 * own "Normal QOS default": their case is no change to make */
+	if (want->vals[j] && have->vals[j] &&
+	    !strcmp(acct_fields(want->kind, &n)[j].name, "description"))
+		return strcasecmp(want->vals[j], have->vals[j]) != 0;
+	return !str_eq(want->vals[j], have->vals[j]);
 }

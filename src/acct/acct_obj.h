@@ -65,4 +65,8 @@ const char *acct_index_default(const struct acct_index *ix, const char *user);
 
 void acct_index_release(struct acct_index *ix);
 
+/* True when field j of the two objects differs. */
+bool acct_field_differs(const struct acct_obj *want, const struct acct_obj *have,
+			size_t j);
+
 #endif

@@ -21,26 +21,6 @@
 #include "acct/acct_observe.h"
 #include "acct/acct_plan.h"
 
-static bool str_eq(const char *a, const char *b)
-{
-	if (!a || !b)
-		return a == b;
-	return !strcmp(a, b);
-}
-
-bool acct_field_differs(const struct acct_obj *want, const struct acct_obj *have,
-			size_t j)
-{
-	size_t n;
-
-	/* sacctmgr lowercases the descriptions it writes, slurmdbd keeps its
-	 * own "Normal QOS default": their case is no change to make */
-	if (want->vals[j] && have->vals[j] &&
-	    !strcmp(acct_fields(want->kind, &n)[j].name, "description"))
-		return strcasecmp(want->vals[j], have->vals[j]) != 0;
-	return !str_eq(want->vals[j], have->vals[j]);
-}
-
 static bool obj_differs(const struct acct_obj *want, const struct acct_obj *have)
 {
 	size_t n;

@@ -14,10 +14,6 @@
 /* Diffs want against have into p->changes (both sets already in p). */
 void acct_plan_diff(struct acct_plan *p);
 
-/* True when field j of the two objects differs. */
-bool acct_field_differs(const struct acct_obj *want, const struct acct_obj *have,
-			size_t j);
-
 enum acct_plan_result acct_plan_compute(const struct model *m, bool prune, struct acct_plan **out,
 		      char **cause);
 

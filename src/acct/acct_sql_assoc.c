@@ -25,7 +25,7 @@
 #include "acct/acct_state.h"
 #include "transport/db.h"
 #include "acct/acct_obj.h"
-#include "acct/acct_plan.h"
+#include "acct/acct_obj.h"
 
 static void set_newobj(struct sqlw *w, size_t idx, const struct acct_obj *o)
 {

@@ -18,7 +18,7 @@
 #include "transport/db.h"
 #include "acct/acct_convert.h"
 #include "acct/acct_obj.h"
-#include "acct/acct_plan.h"
+#include "acct/acct_obj.h"
 
 struct db_stmt *sqlw_stmt(struct sqlw *w, const char *sql, char **cause)
 {
