@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "acct/acct.h"
+#include "acct/rows/acct.h"
 #include "act/apply.h"
 #include "act/apply_files.h"
 #include "act/apply_run.h"
@@ -32,8 +32,8 @@
 #include "base/strbuf.h"
 #include "decide/plan.h"
 #include "decide/plan_release.h"
-#include "acct/acct_apply.h"
-#include "acct/acct_plan.h"
+#include "acct/apply/acct_apply.h"
+#include "acct/plan/acct_plan.h"
 
 /* ---- accounting: acct's remote commands run through the pool ---- */
 

@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "acct/acct.h"
+#include "acct/rows/acct.h"
 #include "act/apply_files.h"
 #include "act/apply_run.h"
 #include "act/keeporig.h"

@@ -6,9 +6,9 @@
 #include "base/compat.h"
 
 #include "act/apply_run.h"
-#include "acct/acct.h"
+#include "acct/rows/acct.h"
 #include "inventory/model.h"
-#include "acct/acct_plan.h"
+#include "acct/plan/acct_plan.h"
 
 bool apply_central(const struct model *m, size_t idx)
 {

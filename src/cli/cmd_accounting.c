@@ -10,14 +10,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "acct/acct.h"
+#include "acct/rows/acct.h"
 #include "cli/cmd.h"
 #include "cli/cmd_accounting.h"
 #include "base/strbuf.h"
-#include "acct/acct_apply.h"
-#include "acct/acct_plan.h"
-#include "acct/acct_print.h"
-#include "acct/acct_remote.h"
+#include "acct/apply/acct_apply.h"
+#include "acct/plan/acct_plan.h"
+#include "acct/plan/acct_print.h"
+#include "acct/apply/acct_remote.h"
 
 static const char *const accounting_usage[] = {
 	"clusterctl accounting plan INVENTORY [--prune] [--json] [--overlay FILE]...",

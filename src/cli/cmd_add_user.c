@@ -22,7 +22,7 @@
 
 #include <jansson.h>
 
-#include "acct/acct.h"
+#include "acct/rows/acct.h"
 #include "cli/cmd.h"
 #include "cli/cmd_add_user.h"
 #include "base/die.h"
@@ -35,10 +35,10 @@
 #include "inventory/yaml_splice.h"
 #include "base/diag.h"
 #include "inventory/model.h"
-#include "acct/acct_apply.h"
-#include "acct/acct_plan.h"
-#include "acct/acct_print.h"
-#include "acct/acct_remote.h"
+#include "acct/apply/acct_apply.h"
+#include "acct/plan/acct_plan.h"
+#include "acct/plan/acct_print.h"
+#include "acct/apply/acct_remote.h"
 
 static const char *const add_user_usage[] = {
 	"clusterctl add-user INVENTORY NAME --account A [--account B]...",

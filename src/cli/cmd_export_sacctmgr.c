@@ -10,11 +10,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "acct/acct.h"
+#include "acct/rows/acct.h"
 #include "cli/cmd.h"
 #include "cli/cmd_export_sacctmgr.h"
 #include "base/strbuf.h"
-#include "acct/acct_sacctmgr.h"
+#include "acct/plan/acct_sacctmgr.h"
 
 static const char *const export_sacctmgr_usage[] = {
 	"clusterctl export-sacctmgr INVENTORY [--commands] [--overlay FILE]...",

@@ -14,7 +14,7 @@
 #include <string.h>
 
 #include "import/acct_import.h"
-#include "acct/acct_showqos.h"
+#include "acct/read/acct_showqos.h"
 #include "cli/cmd.h"
 #include "cli/cmd_import.h"
 #include "base/fileio.h"

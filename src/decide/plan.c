@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "acct/acct.h"
+#include "acct/rows/acct.h"
 #include "base/diff.h"
 #include "slurm/hostlist.h"
 #include "observe/observe_include.h"
@@ -20,7 +20,7 @@
 #include "observe/capacity.h"
 #include "observe/hwtruth.h"
 #include "slurm/mungekey.h"
-#include "acct/acct_plan.h"
+#include "acct/plan/acct_plan.h"
 
 /* ---- --only ---- */
 

@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "acct/acct.h"
+#include "acct/rows/acct.h"
 #include "base/diff.h"
 #include "base/sha256.h"
 #include "base/xalloc.h"
@@ -33,7 +33,7 @@
 #include "observe/obs.h"
 #include "render/render.h"
 #include "slurm/mungekey.h"
-#include "acct/acct_apply.h"
+#include "acct/apply/acct_apply.h"
 
 /* ---- ids ---- */
 

@@ -9,14 +9,14 @@
 
 #include <stdlib.h>
 
-#include "acct/acct.h"
+#include "acct/rows/acct.h"
 #include "decide/plan.h"
 #include "decide/plan_decide.h"
 #include "base/xalloc.h"
 #include "decide/plan_compute.h"
 #include "inventory/model.h"
 #include "slurm/mungekey.h"
-#include "acct/acct_plan.h"
+#include "acct/plan/acct_plan.h"
 
 static int plan_choose_key(const struct model *m, const struct mungekey *found,
 			   struct mungekey *key, enum plan_key_source *src,

@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "acct/acct.h"
+#include "acct/rows/acct.h"
 #include "slurm/hostlist.h"
 #include "decide/plan.h"
 #include "decide/plan_print.h"
@@ -22,8 +22,8 @@
 #include "inventory/model.h"
 #include "observe/hwtruth.h"
 #include "observe/obs.h"
-#include "acct/acct_plan.h"
-#include "acct/acct_print.h"
+#include "acct/plan/acct_plan.h"
+#include "acct/plan/acct_print.h"
 
 /* ---- grouping: identical changes on many hosts print once ---- */
 

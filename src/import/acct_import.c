@@ -16,20 +16,20 @@
 #include <string.h>
 #include <strings.h>
 
-#include "acct/acct_db.h"
-#include "acct/acct_dump.h"
+#include "acct/rows/acct_db.h"
+#include "acct/read/acct_dump.h"
 #include "import/acct_import.h"
-#include "acct/acct_state.h"
+#include "acct/rows/acct_state.h"
 #include "transport/db.h"
 #include "base/strbuf.h"
 #include "base/xalloc.h"
 #include "base/yamlout.h"
 #include "inventory/model.h"
-#include "acct/acct_convert.h"
-#include "acct/acct_desired.h"
-#include "acct/acct_obj.h"
-#include "acct/acct_observe.h"
-#include "acct/acct_value.h"
+#include "acct/rows/acct_convert.h"
+#include "acct/read/acct_desired.h"
+#include "acct/rows/acct_obj.h"
+#include "acct/read/acct_observe.h"
+#include "acct/rows/acct_value.h"
 
 #define FAIRSHARE_PARENT "2147483647"
 

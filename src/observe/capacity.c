@@ -13,13 +13,13 @@
 #include <string.h>
 #include <strings.h>
 
-#include "acct/acct_state.h"
+#include "acct/rows/acct_state.h"
 #include "observe/capacity.h"
 #include "slurm/hostlist.h"
 #include "base/xalloc.h"
 #include "base/strbuf.h"
 #include "inventory/model.h"
-#include "acct/acct_value.h"
+#include "acct/rows/acct_value.h"
 
 const char *const capacity_limit_keys[CAP_N_LIMITS] = {
 	"DefaultTime", "MaxTime", "MaxNodes", "MaxCPUsPerNode", "GraceTime",

@@ -1,6 +1,6 @@
 #!/bin/sh
 # slurm-releases: 26.05 (the release table's 26.05 rows, fed to 26.05's daemons)
-# t1520-release-keys: each key src/slurmkeys.c lists as added, defunct or
+# t1520-release-keys: each key src/slurm/slurmkeys.c lists as added, defunct or
 # removed by 25.05, 25.11 or 26.05 goes to a real 26.05 daemon, and the daemon
 # does what the table says:
 #   1. the keys 25.11 and 26.05 added, through the inventory (slurm_conf,

@@ -14,20 +14,20 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "acct/acct.h"
-#include "acct/acct_db.h"
-#include "acct/acct_dbd.h"
-#include "acct/acct_sacctmgr.h"
-#include "acct/acct_sql.h"
+#include "acct/rows/acct.h"
+#include "acct/rows/acct_db.h"
+#include "acct/apply/acct_dbd.h"
+#include "acct/plan/acct_sacctmgr.h"
+#include "acct/sql/acct_sql.h"
 #include "transport/lock.h"
 #include "transport/transport_exec.h"
 #include "base/xalloc.h"
 #include "base/strbuf.h"
 #include "inventory/model.h"
 #include "transport/db.h"
-#include "acct/acct_observe.h"
-#include "acct/acct_readback.h"
-#include "acct/acct_apply.h"
+#include "acct/read/acct_observe.h"
+#include "acct/apply/acct_readback.h"
+#include "acct/apply/acct_apply.h"
 
 static int remote_run(acct_remote_fn remote, void *cookie, const char *host,
 		      const char *cmd, struct strbuf *out, char **cause)

@@ -7,7 +7,7 @@
 
 #include "base/compat.h"
 
-#include "acct/acct.h"
+#include "acct/rows/acct.h"
 #include "inventory/model.h"
 
 /*

@@ -4,7 +4,7 @@
  */
 #include "base/compat.h"
 
-#include "acct/acct_dbd.h"
+#include "acct/apply/acct_dbd.h"
 #include "inventory/model.h"
 
 const char *acct_dbd_host(const struct model *m)

@@ -8,17 +8,17 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "acct/acct_dbd.h"
-#include "acct/acct_sacctmgr.h"
+#include "acct/apply/acct_dbd.h"
+#include "acct/plan/acct_sacctmgr.h"
 #include "transport/transport_exec.h"
 #include "base/xalloc.h"
-#include "acct/acct.h"
-#include "acct/acct_state.h"
+#include "acct/rows/acct.h"
+#include "acct/rows/acct_state.h"
 #include "base/strbuf.h"
-#include "acct/acct_obj.h"
-#include "acct/acct_plan.h"
-#include "acct/acct_value.h"
-#include "acct/acct_readback.h"
+#include "acct/rows/acct_obj.h"
+#include "acct/plan/acct_plan.h"
+#include "acct/rows/acct_value.h"
+#include "acct/apply/acct_readback.h"
 
 #define MAX_REPORTED 5
 /*

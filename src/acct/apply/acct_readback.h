@@ -6,8 +6,8 @@
 
 #include "base/compat.h"
 
-#include "acct/acct.h"
-#include "acct/acct_state.h"
+#include "acct/rows/acct.h"
+#include "acct/rows/acct_state.h"
 #include "inventory/model.h"
 
 /*

@@ -18,14 +18,14 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "acct/acct.h"
+#include "acct/rows/acct.h"
 #include "transport/exec.h"
 #include "transport/hosttarget.h"
 #include "transport/lock.h"
 #include "transport/transport.h"
 #include "base/xalloc.h"
 #include "base/strbuf.h"
-#include "acct/acct_remote.h"
+#include "acct/apply/acct_remote.h"
 
 struct acct_ssh {
 	const struct model *m;

@@ -7,7 +7,7 @@
 
 #include "base/compat.h"
 
-#include "acct/acct.h"
+#include "acct/rows/acct.h"
 #include "inventory/model.h"
 
 struct acct_ssh *acct_ssh_new(const struct model *m, bool accept_new_host_keys);

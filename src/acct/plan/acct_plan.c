@@ -10,16 +10,16 @@
 #include <string.h>
 #include <strings.h>
 
-#include "acct/acct.h"
-#include "acct/acct_db.h"
+#include "acct/rows/acct.h"
+#include "acct/rows/acct_db.h"
 #include "base/xalloc.h"
-#include "acct/acct_state.h"
+#include "acct/rows/acct_state.h"
 #include "inventory/model.h"
 #include "transport/db.h"
-#include "acct/acct_desired.h"
-#include "acct/acct_obj.h"
-#include "acct/acct_observe.h"
-#include "acct/acct_plan.h"
+#include "acct/read/acct_desired.h"
+#include "acct/rows/acct_obj.h"
+#include "acct/read/acct_observe.h"
+#include "acct/plan/acct_plan.h"
 
 static bool obj_differs(const struct acct_obj *want, const struct acct_obj *have)
 {

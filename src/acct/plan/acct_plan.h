@@ -7,8 +7,8 @@
 
 #include "base/compat.h"
 
-#include "acct/acct.h"
-#include "acct/acct_db.h"
+#include "acct/rows/acct.h"
+#include "acct/rows/acct_db.h"
 #include "inventory/model.h"
 
 /* Diffs want against have into p->changes (both sets already in p). */

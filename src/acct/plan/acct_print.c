@@ -8,14 +8,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "acct/acct.h"
-#include "acct/acct_db.h"
-#include "acct/acct_sql.h"
-#include "acct/acct_state.h"
+#include "acct/rows/acct.h"
+#include "acct/rows/acct_db.h"
+#include "acct/sql/acct_sql.h"
+#include "acct/rows/acct_state.h"
 #include "base/strbuf.h"
-#include "acct/acct_obj.h"
-#include "acct/acct_plan.h"
-#include "acct/acct_print.h"
+#include "acct/rows/acct_obj.h"
+#include "acct/plan/acct_plan.h"
+#include "acct/plan/acct_print.h"
 
 static const char *op_sign(enum acct_op op)
 {

@@ -8,7 +8,7 @@
 #include "base/compat.h"
 
 #include <jansson.h>
-#include "acct/acct.h"
+#include "acct/rows/acct.h"
 #include "base/strbuf.h"
 
 /* Appends the human-readable accounting section of the plan. */

@@ -10,17 +10,17 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "acct/acct.h"
-#include "acct/acct_db.h"
-#include "acct/acct_sacctmgr.h"
-#include "acct/acct_sql.h"
+#include "acct/rows/acct.h"
+#include "acct/rows/acct_db.h"
+#include "acct/plan/acct_sacctmgr.h"
+#include "acct/sql/acct_sql.h"
 #include "transport/transport_exec.h"
 #include "base/xalloc.h"
-#include "acct/acct_state.h"
+#include "acct/rows/acct_state.h"
 #include "base/strbuf.h"
-#include "acct/acct_desired.h"
-#include "acct/acct_obj.h"
-#include "acct/acct_plan.h"
+#include "acct/read/acct_desired.h"
+#include "acct/rows/acct_obj.h"
+#include "acct/plan/acct_plan.h"
 
 static void arg(struct strbuf *out, const char *key, const char *val)
 {

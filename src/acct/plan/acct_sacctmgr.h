@@ -6,8 +6,8 @@
 
 #include "base/compat.h"
 
-#include "acct/acct_db.h"
-#include "acct/acct_state.h"
+#include "acct/rows/acct_db.h"
+#include "acct/rows/acct_state.h"
 #include "base/strbuf.h"
 #include "inventory/model.h"
 

@@ -12,13 +12,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "acct/acct_state.h"
+#include "acct/rows/acct_state.h"
 #include "base/strbuf.h"
 #include "base/xalloc.h"
 #include "inventory/model.h"
-#include "acct/acct_obj.h"
-#include "acct/acct_value.h"
-#include "acct/acct_desired.h"
+#include "acct/rows/acct_obj.h"
+#include "acct/rows/acct_value.h"
+#include "acct/read/acct_desired.h"
 
 #define FAIRSHARE_PARENT "2147483647"
 

@@ -6,7 +6,7 @@
 
 #include "base/compat.h"
 
-#include "acct/acct_state.h"
+#include "acct/rows/acct_state.h"
 #include "inventory/model.h"
 
 const char *acct_qos_default_description(const char *name);

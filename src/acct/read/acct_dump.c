@@ -17,12 +17,12 @@
 #include <string.h>
 #include <strings.h>
 
-#include "acct/acct_state.h"
+#include "acct/rows/acct_state.h"
 #include "base/strbuf.h"
 #include "base/xalloc.h"
-#include "acct/acct_obj.h"
-#include "acct/acct_value.h"
-#include "acct/acct_dump.h"
+#include "acct/rows/acct_obj.h"
+#include "acct/rows/acct_value.h"
+#include "acct/read/acct_dump.h"
 
 #define FAIRSHARE_PARENT "2147483647"
 

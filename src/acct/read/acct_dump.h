@@ -9,7 +9,7 @@
 
 #include <stddef.h>
 
-#include "acct/acct_state.h"
+#include "acct/rows/acct_state.h"
 #include "base/strbuf.h"
 
 /* What a dump holds. Release with acct_dump_release(). */

@@ -11,15 +11,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "acct/acct_db.h"
+#include "acct/rows/acct_db.h"
 #include "base/strbuf.h"
 #include "base/xalloc.h"
-#include "acct/acct_idmap.h"
-#include "acct/acct_state.h"
+#include "acct/rows/acct_idmap.h"
+#include "acct/rows/acct_state.h"
 #include "transport/db.h"
-#include "acct/acct_convert.h"
-#include "acct/acct_obj.h"
-#include "acct/acct_observe.h"
+#include "acct/rows/acct_convert.h"
+#include "acct/rows/acct_obj.h"
+#include "acct/read/acct_observe.h"
 
 void acct_dbinfo_release(struct acct_dbinfo *info)
 {

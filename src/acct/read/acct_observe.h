@@ -7,7 +7,7 @@
 
 #include "base/compat.h"
 
-#include "acct/acct_db.h"
+#include "acct/rows/acct_db.h"
 #include "transport/db.h"
 
 void acct_dbinfo_release(struct acct_dbinfo *info);

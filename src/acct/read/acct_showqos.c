@@ -9,7 +9,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "acct/acct_showqos.h"
+#include "acct/read/acct_showqos.h"
 #include "base/xalloc.h"
 #include "base/strbuf.h"
 

@@ -10,13 +10,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "acct/acct_db.h"
+#include "acct/rows/acct_db.h"
 #include "base/strbuf.h"
 #include "base/xalloc.h"
-#include "acct/acct_idmap.h"
-#include "acct/acct_state.h"
-#include "acct/acct_value.h"
-#include "acct/acct_convert.h"
+#include "acct/rows/acct_idmap.h"
+#include "acct/rows/acct_state.h"
+#include "acct/rows/acct_value.h"
+#include "acct/rows/acct_convert.h"
 
 struct pair {
 	unsigned long id;

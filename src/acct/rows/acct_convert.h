@@ -6,7 +6,7 @@
 
 #include "base/compat.h"
 
-#include "acct/acct_db.h"
+#include "acct/rows/acct_db.h"
 
 /* Column value -> canonical value (newly allocated or NULL). */
 char *acct_value_from_db(const struct acct_dbinfo *info, enum acct_ftype t,

@@ -11,8 +11,8 @@
 
 #include "base/compat.h"
 
-#include "acct/acct_idmap.h"
-#include "acct/acct_state.h"
+#include "acct/rows/acct_idmap.h"
+#include "acct/rows/acct_state.h"
 #include "transport/db.h"
 
 /* Schema versions (convert_version_table) of slurmdbd 22.05, 23.11, 24.11. */

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "acct/acct_idmap.h"
+#include "acct/rows/acct_idmap.h"
 #include "base/xalloc.h"
 
 void acct_idmap_add(struct acct_idmap *m, unsigned long id, const char *name)

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "acct/acct_nset.h"
+#include "acct/rows/acct_nset.h"
 #include "base/xalloc.h"
 
 void acct_nset_push(struct acct_nset *s, unsigned long id, const char *acct,

@@ -10,10 +10,10 @@
 #include <string.h>
 #include <strings.h>
 
-#include "acct/acct_state.h"
+#include "acct/rows/acct_state.h"
 #include "base/die.h"
 #include "base/xalloc.h"
-#include "acct/acct_obj.h"
+#include "acct/rows/acct_obj.h"
 
 static const struct acct_field qos_fields[] = {
 	{ "description", "description", F_STR, "Description" },

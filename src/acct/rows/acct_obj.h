@@ -8,7 +8,7 @@
 
 #include "base/compat.h"
 
-#include "acct/acct_state.h"
+#include "acct/rows/acct_state.h"
 #include <stddef.h>
 
 const struct acct_field *acct_fields(enum acct_kind k, size_t *n);

@@ -12,13 +12,13 @@
 #include <string.h>
 #include <strings.h>
 
-#include "acct/acct_state.h"
+#include "acct/rows/acct_state.h"
 #include "inventory/inventory.h"
 #include "slurm/slurmtime.h"
 #include "base/strbuf.h"
 #include "base/xalloc.h"
 #include "inventory/inventory_scalar.h"
-#include "acct/acct_value.h"
+#include "acct/rows/acct_value.h"
 
 char *acct_lower(char *s)
 {

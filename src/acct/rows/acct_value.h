@@ -6,7 +6,7 @@
 
 #include "base/compat.h"
 
-#include "acct/acct_state.h"
+#include "acct/rows/acct_state.h"
 #include "inventory/model.h"
 
 /* kv TRES map -> "name=count,..." sorted by name (mem in MB); NULL if empty. */

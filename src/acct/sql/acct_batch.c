@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "acct/acct_batch.h"
+#include "acct/sql/acct_batch.h"
 #include "base/strbuf.h"
 #include "base/xalloc.h"
 #include "transport/db.h"

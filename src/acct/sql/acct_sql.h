@@ -9,7 +9,7 @@
 
 #include "base/compat.h"
 
-#include "acct/acct_db.h"
+#include "acct/rows/acct_db.h"
 
 /*
  * Checks the schema (one of the generations), creates missing

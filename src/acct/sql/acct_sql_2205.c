@@ -8,9 +8,9 @@
 
 #include <stdio.h>
 
-#include "acct/acct_sql_2205.h"
+#include "acct/sql/acct_sql_2205.h"
 #include "base/xalloc.h"
-#include "acct/acct_sqlw.h"
+#include "acct/sql/acct_sqlw.h"
 
 static const char *const tables_2205[] = {
 	"assoc_table", "assoc_usage_day_table", "assoc_usage_hour_table",

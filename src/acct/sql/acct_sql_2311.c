@@ -23,10 +23,10 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "acct/acct_sql_2205.h"
-#include "acct/acct_sql_2311.h"
+#include "acct/sql/acct_sql_2205.h"
+#include "acct/sql/acct_sql_2311.h"
 #include "base/xalloc.h"
-#include "acct/acct_sqlw.h"
+#include "acct/sql/acct_sqlw.h"
 #include "transport/db.h"
 
 static const char *const tables_2411[] = {

@@ -23,10 +23,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "acct/acct_sql_2311.h"
-#include "acct/acct_sql_2505.h"
+#include "acct/sql/acct_sql_2311.h"
+#include "acct/sql/acct_sql_2505.h"
 #include "base/xalloc.h"
-#include "acct/acct_sqlw.h"
+#include "acct/sql/acct_sqlw.h"
 
 static bool knows_2505(const struct acct_dbinfo *info)
 {

@@ -7,7 +7,7 @@
 
 #include "base/compat.h"
 
-#include "acct/acct_sqlw.h"
+#include "acct/sql/acct_sqlw.h"
 
 extern const struct sqlw_gen sqlw_gen_2505;
 

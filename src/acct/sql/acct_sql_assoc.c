@@ -13,19 +13,19 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "acct/acct_sql_assoc.h"
-#include "acct/acct_sql_rset.h"
-#include "acct/acct_sqlw.h"
+#include "acct/sql/acct_sql_assoc.h"
+#include "acct/sql/acct_sql_rset.h"
+#include "acct/sql/acct_sqlw.h"
 #include "base/strbuf.h"
 #include "base/xalloc.h"
-#include "acct/acct_batch.h"
-#include "acct/acct_db.h"
-#include "acct/acct_idmap.h"
-#include "acct/acct_nset.h"
-#include "acct/acct_state.h"
+#include "acct/sql/acct_batch.h"
+#include "acct/rows/acct_db.h"
+#include "acct/rows/acct_idmap.h"
+#include "acct/rows/acct_nset.h"
+#include "acct/rows/acct_state.h"
 #include "transport/db.h"
-#include "acct/acct_obj.h"
-#include "acct/acct_obj.h"
+#include "acct/rows/acct_obj.h"
+#include "acct/rows/acct_obj.h"
 
 static void set_newobj(struct sqlw *w, size_t idx, const struct acct_obj *o)
 {

@@ -7,7 +7,7 @@
 
 #include "base/compat.h"
 
-#include "acct/acct_sqlw.h"
+#include "acct/sql/acct_sqlw.h"
 
 int sqlw_write_assocs(struct sqlw *w, char **cause);	/* w->c's associations */
 

@@ -9,20 +9,20 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "acct/acct_sql_entity.h"
-#include "acct/acct_sql_remove.h"
-#include "acct/acct_sqlw.h"
+#include "acct/sql/acct_sql_entity.h"
+#include "acct/sql/acct_sql_remove.h"
+#include "acct/sql/acct_sqlw.h"
 #include "base/strbuf.h"
 #include "base/xalloc.h"
-#include "acct/acct_batch.h"
-#include "acct/acct_db.h"
-#include "acct/acct_idmap.h"
-#include "acct/acct_state.h"
+#include "acct/sql/acct_batch.h"
+#include "acct/rows/acct_db.h"
+#include "acct/rows/acct_idmap.h"
+#include "acct/rows/acct_state.h"
 #include "transport/db.h"
-#include "acct/acct_convert.h"
-#include "acct/acct_obj.h"
-#include "acct/acct_observe.h"
-#include "acct/acct_value.h"
+#include "acct/rows/acct_convert.h"
+#include "acct/rows/acct_obj.h"
+#include "acct/read/acct_observe.h"
+#include "acct/rows/acct_value.h"
 
 /* ---- TRES and QoS ---- */
 

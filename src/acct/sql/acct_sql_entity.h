@@ -6,7 +6,7 @@
 
 #include "base/compat.h"
 
-#include "acct/acct_sqlw.h"
+#include "acct/sql/acct_sqlw.h"
 
 int sqlw_write_qos(struct sqlw *w, char **cause);	/* TRES, QoS */
 int sqlw_write_entities(struct sqlw *w, char **cause);	/* accounts, users */

@@ -24,13 +24,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "acct/acct_sql_remove.h"
-#include "acct/acct_sql_rset.h"
-#include "acct/acct_sqlw.h"
+#include "acct/sql/acct_sql_remove.h"
+#include "acct/sql/acct_sql_rset.h"
+#include "acct/sql/acct_sqlw.h"
 #include "base/strbuf.h"
 #include "base/xalloc.h"
-#include "acct/acct_batch.h"
-#include "acct/acct_nset.h"
+#include "acct/sql/acct_batch.h"
+#include "acct/rows/acct_nset.h"
 #include "transport/db.h"
 
 static void txn_on(struct sqlw *w, int action, const char *name, const char *cluster,

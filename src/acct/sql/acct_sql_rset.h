@@ -8,7 +8,7 @@
 
 #include "base/compat.h"
 
-#include "acct/acct_sqlw.h"
+#include "acct/sql/acct_sqlw.h"
 
 /*
  * What one request removes on a cluster: set, the live rows of the

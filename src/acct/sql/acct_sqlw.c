@@ -9,16 +9,16 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "acct/acct_sqlw.h"
+#include "acct/sql/acct_sqlw.h"
 #include "base/strbuf.h"
 #include "base/xalloc.h"
-#include "acct/acct_batch.h"
-#include "acct/acct_db.h"
-#include "acct/acct_state.h"
+#include "acct/sql/acct_batch.h"
+#include "acct/rows/acct_db.h"
+#include "acct/rows/acct_state.h"
 #include "transport/db.h"
-#include "acct/acct_convert.h"
-#include "acct/acct_obj.h"
-#include "acct/acct_obj.h"
+#include "acct/rows/acct_convert.h"
+#include "acct/rows/acct_obj.h"
+#include "acct/rows/acct_obj.h"
 
 struct db_stmt *sqlw_stmt(struct sqlw *w, const char *sql, char **cause)
 {

@@ -12,9 +12,9 @@
 
 #include "base/compat.h"
 
-#include "acct/acct_batch.h"
-#include "acct/acct_db.h"
-#include "acct/acct_nset.h"
+#include "acct/sql/acct_batch.h"
+#include "acct/rows/acct_db.h"
+#include "acct/rows/acct_nset.h"
 #include "base/strbuf.h"
 
 /* slurmdbd_msg_type_t values slurmdbd stores in txn_table.action */

@@ -15,8 +15,8 @@
 #include <sys/stat.h>
 
 #include "import/acct_import.h"
-#include "acct/acct_showqos.h"
-#include "acct/acct_state.h"
+#include "acct/read/acct_showqos.h"
+#include "acct/rows/acct_state.h"
 #include "base/fileio.h"
 #include "import/import_nodes.h"
 #include "inventory/inventory.h"
@@ -27,8 +27,8 @@
 #include "base/yamlout.h"
 #include "base/diag.h"
 #include "inventory/model.h"
-#include "acct/acct_obj.h"
-#include "acct/acct_value.h"
+#include "acct/rows/acct_obj.h"
+#include "acct/rows/acct_value.h"
 #include "import/import_files.h"
 
 static const char *const base_inventory =
