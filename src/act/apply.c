@@ -24,7 +24,6 @@
 #include "act/keeporig.h"
 #include "transport/lock.h"
 #include "observe/observe.h"
-#include "slurm/slurmkeys.h"
 #include "base/xalloc.h"
 #include "transport/transport_sftp.h"
 #include "transport/transport_exec.h"

@@ -6,7 +6,6 @@
 #include "base/compat.h"
 
 #include "act/apply_run.h"
-#include "acct/rows/acct.h"
 #include "inventory/model.h"
 #include "acct/plan/acct_plan.h"
 

@@ -31,7 +31,6 @@
 #include "base/strbuf.h"
 #include "inventory/validate.h"
 #include "inventory/add_user_req.h"
-#include "base/xalloc.h"
 #include "inventory/yaml_splice.h"
 #include "base/diag.h"
 #include "inventory/model.h"

@@ -14,7 +14,6 @@
 #include "cli/cmd.h"
 #include "cli/commands.h"
 #include "transport/lock.h"
-#include "base/version.h"
 
 static void print_main_help(FILE *out)
 {

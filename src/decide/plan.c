@@ -9,13 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "acct/rows/acct.h"
-#include "base/diff.h"
 #include "slurm/hostlist.h"
-#include "observe/observe_include.h"
 #include "decide/plan.h"
-#include "base/sha256.h"
-#include "slurm/slurmkeys.h"
 #include "base/xalloc.h"
 #include "observe/capacity.h"
 #include "observe/hwtruth.h"

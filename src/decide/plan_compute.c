@@ -33,7 +33,7 @@
 #include "observe/obs.h"
 #include "render/render.h"
 #include "slurm/mungekey.h"
-#include "acct/apply/acct_apply.h"
+#include "acct/plan/acct_method.h"
 
 /* ---- ids ---- */
 

@@ -19,7 +19,6 @@
 #include "slurm/hostlist.h"
 #include "inventory/inventory.h"
 #include "slurm/slurmkeys.h"
-#include "base/strbuf.h"
 #include "base/pathtrust.h"
 #include "inventory/validate.h"
 #include "inventory/validate_acct.h"

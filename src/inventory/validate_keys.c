@@ -13,8 +13,6 @@
 #include <string.h>
 #include <strings.h>
 
-#include "base/strbuf.h"
-#include "base/xalloc.h"
 #include "inventory/validate_keys.h"
 #include "slurm/slurmkeys.h"
 #include "base/diag.h"

@@ -12,7 +12,6 @@
 #include <string.h>
 #include <strings.h>
 
-#include "base/strbuf.h"
 #include "base/xalloc.h"
 #include "inventory/validate_keys.h"
 #include "inventory/validate_parts.h"

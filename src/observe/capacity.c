@@ -13,7 +13,6 @@
 #include <string.h>
 #include <strings.h>
 
-#include "acct/rows/acct_state.h"
 #include "observe/capacity.h"
 #include "slurm/hostlist.h"
 #include "base/xalloc.h"

@@ -17,7 +17,6 @@
 #include <time.h>
 
 #include "observe/capacity.h"
-#include "base/die.h"
 #include "observe/hwtruth.h"
 #include "observe/observe.h"
 #include "base/xalloc.h"

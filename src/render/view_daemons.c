@@ -11,7 +11,6 @@
 #include <strings.h>
 
 #include "base/strbuf.h"
-#include "base/xalloc.h"
 #include "render/placeholder.h"
 #include "render/view.h"
 #include "render/view_daemons.h"

@@ -10,7 +10,6 @@
 #include <string.h>
 #include <strings.h>
 
-#include "base/strbuf.h"
 #include "base/xalloc.h"
 #include "render/hostfold.h"
 #include "render/view.h"

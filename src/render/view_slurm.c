@@ -21,7 +21,6 @@
 #include "render/view.h"
 #include "render/view_slurm.h"
 #include "slurm/hostlist.h"
-#include "slurm/slurmkeys.h"
 #include "inventory/model.h"
 
 /* ---- AccountingStorageTRES ---- */

@@ -17,7 +17,6 @@
 
 #include "transport/db.h"
 #include "base/die.h"
-#include "base/strbuf.h"
 #include "base/xalloc.h"
 #include "inventory/model.h"
 

@@ -11,7 +11,6 @@
 #include <time.h>
 
 #include "base/strbuf.h"
-#include "base/xalloc.h"
 #include "transport/transport_exec.h"
 #include "transport/transport_ssh_priv.h"
 

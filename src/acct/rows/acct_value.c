@@ -12,7 +12,6 @@
 #include <string.h>
 #include <strings.h>
 
-#include "acct/rows/acct_state.h"
 #include "inventory/inventory.h"
 #include "slurm/slurmtime.h"
 #include "base/strbuf.h"

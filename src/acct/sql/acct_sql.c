@@ -41,7 +41,6 @@
 #include "acct/sql/acct_batch.h"
 #include "acct/rows/acct_db.h"
 #include "acct/rows/acct_nset.h"
-#include "acct/rows/acct_state.h"
 #include "transport/db.h"
 #include "acct/rows/acct_obj.h"
 #include "acct/read/acct_observe.h"

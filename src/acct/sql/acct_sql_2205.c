@@ -9,7 +9,6 @@
 #include <stdio.h>
 
 #include "acct/sql/acct_sql_2205.h"
-#include "base/xalloc.h"
 #include "acct/sql/acct_sqlw.h"
 
 static const char *const tables_2205[] = {

@@ -34,6 +34,7 @@
 #include "acct/apply/acct_remote.h"
 #include "acct/rows/acct_value.h"
 #include "acct/apply/acct_apply.h"
+#include "acct/plan/acct_method.h"
 
 /* ---- canonical values ---- */
 
