@@ -82,7 +82,7 @@ UNIT_OBJS := $(patsubst tests/unit/%.c,$(BUILD)/unit/%.o,$(UNIT_SRCS))
 
 BIN := $(BUILD)/clusterctl
 
-.PHONY: all test deps need-libs check check-first-run check-unit check-golden check-integration check-fuzz fuzz \
+.PHONY: all test deps need-libs check check-layers check-first-run check-unit check-golden check-integration check-fuzz fuzz \
 	bench demo install clean hdr-check check-dev deb dist check-package
 
 all: clusterctl
@@ -142,7 +142,7 @@ test: deps
 deps:
 	sh scripts/install-deps.sh
 
-check: hdr-check check-dev check-unit check-golden check-integration check-fuzz
+check: check-layers hdr-check check-dev check-unit check-golden check-integration check-fuzz
 
 # README's first command in a new minimal Debian 12 root (debootstrap), as
 # root and as a user with sudo: what a newcomer meets (tests/fresh/first-run.sh)
@@ -215,6 +215,13 @@ ifeq ($(origin CLUSTERCTL),undefined)
 else
 	$(AS_ROOT) env CLUSTERCTL=$(CLUSTERCTL) bash scripts/demo.sh
 endif
+
+# The wings of src/ against their floor table (src/FLOORS): a cycle, an
+# edge up a floor the table does not allow, a header that declares another
+# module's functions, or docs/architecture.md's table out of date fails,
+# naming the file and the name (docs/architecture.md).
+check-layers:
+	python3 scripts/include-graph.py --quiet
 
 # Each header compiles alone (git's hdr-check).
 hdr-check: | need-libs
