@@ -233,6 +233,36 @@ def header_problems(tree, defined):
     return probs
 
 
+def readme_problems(wings, edges, place):
+    """Each wing's README.md, and its "Today it uses: ..." line, held to the
+    wings its modules use."""
+    uses = {}
+    for a, bs in edges.items():
+        for b in bs:
+            fa, fb = place.get(a), place.get(b)
+            if fa is not None and fb is not None and fa != fb:
+                uses.setdefault(fa, set()).add(fb)
+    probs = []
+    for i, (w, _) in enumerate(wings):
+        path = os.path.join(SRC, w, 'README.md')
+        if not os.path.exists(path):
+            probs.append('readme: %s is missing (what the wing owns, what it uses)' % path)
+            continue
+        with open(path) as fh:
+            m = re.search(r'Today it uses: (.*?)\.\s*$', fh.read(), re.S)
+        want = sorted(uses.get(i, ()))
+        if m and m.group(1).strip() == 'every wing below':
+            continue
+        said = sorted(wings.index(x) for x in [(n, d) for n, d in wings
+                                                if n in [t.split(' ')[0] for t in
+                                                         re.split(r',\s*', m.group(1))]]) if m else None
+        if said != want:
+            probs.append('readme: %s says it uses %s; it uses %s' % (
+                path, m.group(1) if m else 'nothing (no "Today it uses:" line)',
+                ', '.join(wings[x][0] for x in want) or 'nothing'))
+    return probs
+
+
 def floor_table(wings):
     rows = ['| floor | wing | owns |', '|---|---|---|']
     for i, (w, what) in enumerate(wings):
@@ -299,6 +329,7 @@ def main():
             problems.append('upward: src/%s (%s) -> src/%s (%s): %s' % (
                 a, wings[fa][0], b, wings[fb][0], '; '.join(sorted(set(edges[a][b]))[:4])))
     problems += header_problems(tree, defined)
+    problems += readme_problems(wings, edges, place)
     problems += doc_check(wings, allowed, '--write-doc' in args)
     for line in problems:
         print(line)

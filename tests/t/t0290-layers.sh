@@ -4,7 +4,8 @@
 # and the name, on each thing it must refuse: a new cycle between two
 # modules, an edge up to a higher floor (by an include and by a call), a
 # header that declares another module's function, a .c without a header, a
-# file in no wing, and docs/architecture.md's floor table out of date. An
+# file in no wing, a wing README that says other uses than its code has,
+# and docs/architecture.md's floor table out of date. An
 # edge the table allows by name ("allow A -> B: why") passes. Each case runs
 # on a copy of src/ and docs/, so the repository is never touched.
 . "$(dirname "$0")/test-lib.sh"
@@ -54,6 +55,7 @@ test_expect_success 'an edge the table allows by name passes, and is counted' '
 		>tree/src/base/probe.c &&
 	! check && grep -q "^upward: src/base/probe.c (base) -> src/decide/plan_classify.c (decide)" out &&
 	printf "allow src/base/probe.c -> src/decide/plan_classify.c: a test\n" >>tree/src/FLOORS &&
+	sed -i "s/Today it uses: nothing but the C library\./Today it uses: decide./" tree/src/base/README.md &&
 	(cd tree && python3 scripts/include-graph.py --write-doc) >out 2>&1 &&
 	check && grep -q "0 problems, 1 allowed upward edges" out &&
 	grep -q "src/base/probe.c. -> .src/decide/plan_classify.c.: a test" tree/docs/architecture.md
@@ -85,6 +87,15 @@ test_expect_success 'the floor table of docs/architecture.md out of date fails' 
 	sed -i "s/^render  /render    /" tree/src/FLOORS &&
 	sed -i "s/the files each host gets:/what each host gets:/" tree/src/FLOORS &&
 	! check && grep -q "^doc: docs/architecture.md: the floor table differs" out
+'
+
+test_expect_success 'a wing whose README says other uses than its code, or no README, fails' '
+	copy &&
+	sed -i "s/Today it uses: base, slurm, inventory\./Today it uses: base, inventory./" tree/src/render/README.md &&
+	! check &&
+	grep -q "^readme: src/render/README.md says it uses base, inventory; it uses base, slurm, inventory" out &&
+	rm tree/src/observe/README.md && ! check &&
+	grep -q "^readme: src/observe/README.md is missing" out
 '
 
 test_expect_success 'make check runs it' '
