@@ -62,16 +62,18 @@ int apply_stage_task(size_t idx, struct transport *tr, void *cookie,
 {
 	struct apply_run *r = cookie;
 	size_t i;
+	int rc;
 
 	/*
 	 * An owner/mode-only change is staged too (the same bytes, new owner
 	 * and mode) and renamed over: never chown/chmod by path, which would
-	 * follow a symlink a service user put there.
+	 * follow a symlink a service user put there. A failure keeps its kind
+	 * (transport.h) for the summary.
 	 */
 	for (i = r->p->file_start[idx]; i < r->p->file_start[idx + 1]; i++)
 		if (r->p->files[i].change != PLAN_REMOVE &&
-		    apply_stage_file(r, i, tr, cause))
-			return -1;
+		    (rc = apply_stage_file(r, i, tr, cause)))
+			return rc;
 	return 0;
 }
 

@@ -388,6 +388,7 @@ static void session_observe(struct session *s)
 		if (r->state != EXEC_DONE)	/* not observed, or not this time */
 			obs_host_release(&s->obs[i]);
 		s->obs[i].ok = r->state == EXEC_DONE;
+		s->obs[i].error_kind = s->obs[i].ok ? 0 : r->err;
 		if (!s->obs[i].ok)
 			s->obs[i].error = xstrdup(r->error ?
 				session_host_error(s->m->hosts[i].name, r->error) :

@@ -24,6 +24,7 @@
 #include "observe/obs.h"
 #include "acct/plan/acct_plan.h"
 #include "acct/plan/acct_print.h"
+#include "transport/transport.h"
 
 /* ---- grouping: identical changes on many hosts print once ---- */
 
@@ -506,6 +507,19 @@ static json_t *plan_json_releases(const struct plan *p)
 	return a;
 }
 
+/*
+ * Why host h was not observed, as a word machines branch on: the
+ * transport's kind of failure (enum transport_err), or "release" for a
+ * host whose older daemon would reject its files.
+ */
+static const char *plan_unobserved_kind(const struct plan *p, size_t h)
+{
+	if (p->obs[h].ok)
+		return "release";
+	return transport_err_name(p->obs[h].error_kind ? p->obs[h].error_kind :
+				  TRANSPORT_ERR_FAILED);
+}
+
 static void plan_print_unobserved(const struct plan *p, struct strbuf *out)
 {
 	char *hl = plan_unreached(p);
@@ -740,9 +754,9 @@ static json_t *plan_json_unobserved(const struct plan *p)
 
 	for (h = 0; h < p->m->n_hosts; h++)
 		if (!p->hosts[h].ok && !p->hosts[h].refused)
-			json_array_append_new(a, json_pack("{s:s, s:s}", "host",
-				p->m->hosts[h].name, "error",
-				p->hosts[h].error ? p->hosts[h].error : "not reached"));
+			json_array_append_new(a, json_pack("{s:s, s:s, s:s}", "host",
+				p->m->hosts[h].name, "kind", plan_unobserved_kind(p, h),
+				"error", p->hosts[h].error ? p->hosts[h].error : "not reached"));
 	return a;
 }
 

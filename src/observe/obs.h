@@ -81,6 +81,7 @@ struct obs_release {
 struct obs_host {
 	bool ok;		/* observed; false: error says why */
 	char *error;		/* owned */
+	int error_kind;		/* not observed: enum transport_err (transport.h), 0 else */
 	struct obs_file *files;
 	size_t n_files, alloc_files;
 	struct obs_ident users[N_IDENT], groups[N_IDENT];

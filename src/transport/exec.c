@@ -158,10 +158,11 @@ static char *exec_timeout_message(const char *host, int secs, const char *cause)
  * down by the watchdog, so it is closed here and reconnected if a later
  * phase wants it.
  */
-static void host_finish(struct exec_pool *p, size_t idx, bool ok, char *cause)
+static void host_finish(struct exec_pool *p, size_t idx, int rc, char *cause)
 {
 	struct exec_host *h = &p->hosts[idx];
 	struct transport *dead = NULL;
+	bool ok = rc == 0;
 	enum exec_state s = ok ? EXEC_DONE : EXEC_FAILED;
 
 	pthread_mutex_lock(&p->lock);
@@ -189,6 +190,10 @@ static void host_finish(struct exec_pool *p, size_t idx, bool ok, char *cause)
 		cause = NULL;
 	}
 	host_set_state(h, s, cause);
+	/* a task's own failure that is none of the transport's kinds: failed */
+	h->res.err = ok ? 0 : s == EXEC_TIMED_OUT ? TRANSPORT_ERR_TIMEOUT :
+		rc < TRANSPORT_ERR_FAILED && rc >= TRANSPORT_ERR_TIMEOUT ? rc :
+		TRANSPORT_ERR_FAILED;
 	h->failed = s != EXEC_DONE;
 	pthread_mutex_unlock(&p->lock);
 	transport_close(dead);
@@ -207,7 +212,7 @@ static void host_run(struct exec_pool *p, size_t idx)
 		rc = p->connect(idx, &p->targets[idx], &tr, p->connect_cookie,
 				&cause);
 		if (rc) {
-			host_finish(p, idx, false, cause);
+			host_finish(p, idx, rc < 0 ? rc : TRANSPORT_ERR_FAILED, cause);
 			return;
 		}
 		pthread_mutex_lock(&p->lock);
@@ -216,13 +221,13 @@ static void host_run(struct exec_pool *p, size_t idx)
 		rc = h->timed_out;
 		pthread_mutex_unlock(&p->lock);
 		if (rc) {
-			host_finish(p, idx, false, NULL);
+			host_finish(p, idx, TRANSPORT_ERR_TIMEOUT, NULL);
 			return;
 		}
 	}
 	host_enter(p, h, EXEC_RUNNING);
 	rc = p->task(idx, h->tr, p->cookie, &cause);
-	host_finish(p, idx, rc == 0, cause);
+	host_finish(p, idx, rc > 0 ? TRANSPORT_ERR_FAILED : rc, cause);
 }
 
 /* Under p->lock: claims the next host to run, or returns false when none. */

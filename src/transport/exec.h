@@ -36,6 +36,13 @@ enum exec_state {
 struct exec_result {
 	enum exec_state state;
 	char *error;		/* owned by the pool; NULL unless failed */
+	/*
+	 * 0, or the kind of the failure (enum transport_err): what the
+	 * connection or the task's transport call returned; a task's own
+	 * failure of no such kind is TRANSPORT_ERR_FAILED, a timeout
+	 * TRANSPORT_ERR_TIMEOUT.
+	 */
+	int err;
 };
 
 struct exec_pool;

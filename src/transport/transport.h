@@ -11,11 +11,12 @@
  *
  * A transport is used by one thread at a time (libssh sessions are not
  * thread-safe); only transport_abort() may be called from another thread.
- * Every function returns 0 on success or -1 with *cause set to a newly
- * allocated message naming the host, "'gpu03': cannot ..." (caller frees;
- * cause may be NULL to ignore it). Host key refusals read "host key for
- * 'gpu03' has changed (SHA256:...): refusing". Nothing here prints, and
- * no message ever holds file contents.
+ * Every function returns 0 on success, or a negative enum transport_err
+ * with *cause set to a newly allocated message naming the host,
+ * "'gpu03': cannot ..." (caller frees; cause may be NULL to ignore it).
+ * Callers branch on the code, never on the text: the code says what kind
+ * of failure it was, the text says it for people. Nothing here prints,
+ * and no message ever holds file contents.
  */
 #ifndef CLUSTERCTL_TRANSPORT_H
 #define CLUSTERCTL_TRANSPORT_H
@@ -23,6 +24,28 @@
 #include "base/compat.h"
 
 struct transport;
+
+/*
+ * What kind of failure a transport function returned (after OpenSSH's
+ * SSH_ERR_*): negative, so "< 0" stays the test for any failure, and -1
+ * is the kind that is none of the others.
+ */
+enum transport_err {
+	TRANSPORT_ERR_FAILED = -1,		/* none of the kinds below */
+	TRANSPORT_ERR_UNREACHABLE = -2,		/* no SSH session: no route, refused, name unknown */
+	TRANSPORT_ERR_HOST_KEY_UNKNOWN = -3,	/* not in known_hosts, and not to be trusted now */
+	TRANSPORT_ERR_HOST_KEY_CHANGED = -4,	/* in known_hosts with another key: always refused */
+	TRANSPORT_ERR_AUTH = -5,		/* the host accepted none of our keys */
+	TRANSPORT_ERR_REFUSED = -6,		/* the host said no: permission denied, no space */
+	TRANSPORT_ERR_INVALID = -7,		/* not what was asked for: a link, not a regular file, too large */
+	TRANSPORT_ERR_TIMEOUT = -8,		/* a command timeout, or an abort by the executor */
+};
+
+/*
+ * The kind's name as plan --json writes it ("unreachable", "host_key_unknown",
+ * ...); "ok" for 0, "failed" for any other value.
+ */
+const char *transport_err_name(int err);
 
 /*
  * The user when neither the target nor the ssh config names one (OpenSSH

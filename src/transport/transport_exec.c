@@ -99,7 +99,7 @@ static int collect_output(struct transport *tr, ssh_channel ch,
 		}
 		if (deadline && now_ms() >= deadline) {
 			tr->timed_out = true;
-			return transport_fail(tr, cause, "command timed out after %d s",
+			return transport_fail_as(tr, cause, TRANSPORT_ERR_TIMEOUT, "command timed out after %d s",
 					      tr->command_timeout);
 		}
 		/* Waits for stdout; stderr-only data is picked up each slice. */
@@ -131,7 +131,7 @@ static ssh_channel exec_channel(struct transport *tr, const char *cmd,
 	return ch;
 }
 
-int transport_run(struct transport *tr, const char *cmd, struct strbuf *out,
+static int run_body(struct transport *tr, const char *cmd, struct strbuf *out,
 		  struct strbuf *err, int *status, char **cause)
 {
 	long long deadline = tr->command_timeout > 0 ?
@@ -159,6 +159,13 @@ out:
 	return rc;
 }
 
+int transport_run(struct transport *tr, const char *cmd, struct strbuf *out,
+		  struct strbuf *err, int *status, char **cause)
+{
+	tr->err = 0;
+	return transport_result(tr, run_body(tr, cmd, out, err, status, cause));
+}
+
 /* Reads stdout up to the first newline, EOF or the deadline. */
 static int read_first_line(struct transport *tr, ssh_channel ch,
 			   struct strbuf *line, char **cause)
@@ -178,12 +185,12 @@ static int read_first_line(struct transport *tr, ssh_channel ch,
 		else if (n == 0 && (ssh_channel_is_eof(ch) || ssh_channel_is_closed(ch)))
 			return 0;
 		if (now_ms() >= deadline)
-			return transport_fail(tr, cause, "command timed out");
+			return transport_fail_as(tr, cause, TRANSPORT_ERR_TIMEOUT, "command timed out");
 	}
 	return 0;
 }
 
-int transport_hold(struct transport *tr, const char *cmd, const char *ready,
+static int hold_body(struct transport *tr, const char *cmd, const char *ready,
 		   struct strbuf *line, int *status, char **cause)
 {
 	ssh_channel ch;
@@ -211,6 +218,13 @@ fail:
 		ssh_channel_close(ch);
 	ssh_channel_free(ch);
 	return -1;
+}
+
+int transport_hold(struct transport *tr, const char *cmd, const char *ready,
+		   struct strbuf *line, int *status, char **cause)
+{
+	tr->err = 0;
+	return transport_result(tr, hold_body(tr, cmd, ready, line, status, cause));
 }
 
 void transport_unhold(struct transport *tr)

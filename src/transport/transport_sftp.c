@@ -58,8 +58,9 @@ static int transport_sftp_fail(struct transport *tr, char **cause, const char *w
 	if (code == SSH_FX_OK || atomic_load(&tr->aborted))
 		return transport_fail(tr, cause, "cannot %s '%s': %s", what,
 				      path, transport_reason(tr));
-	return transport_fail(tr, cause, "cannot %s '%s': %s", what, path,
-			      sftp_error_text(code));
+	return transport_fail_as(tr, cause, code == SSH_FX_PERMISSION_DENIED ?
+				 TRANSPORT_ERR_REFUSED : TRANSPORT_ERR_FAILED,
+				 "cannot %s '%s': %s", what, path, sftp_error_text(code));
 }
 
 
@@ -90,7 +91,7 @@ static void stat_from_attrs(struct remote_stat *st, sftp_attributes a)
 	st->size = a->size;
 }
 
-int transport_stat(struct transport *tr, const char *path,
+static int stat_body(struct transport *tr, const char *path,
 		   struct remote_stat *st, char **cause)
 {
 	sftp_attributes a;
@@ -109,6 +110,13 @@ int transport_stat(struct transport *tr, const char *path,
 	return 0;
 }
 
+int transport_stat(struct transport *tr, const char *path,
+		   struct remote_stat *st, char **cause)
+{
+	tr->err = 0;
+	return transport_result(tr, stat_body(tr, path, st, cause));
+}
+
 /* Reads from an open file until EOF, appending to content. */
 static int read_all(struct transport *tr, sftp_file f, const char *path,
 		    struct strbuf *content, char **cause)
@@ -125,7 +133,7 @@ static int read_all(struct transport *tr, sftp_file f, const char *path,
 			return 0;
 		total += (size_t)n;
 		if (total > READ_FILE_MAX)
-			return transport_fail(tr, cause, "file '%s' is larger than %u bytes",
+			return transport_fail_as(tr, cause, TRANSPORT_ERR_INVALID, "file '%s' is larger than %u bytes",
 					      path, READ_FILE_MAX);
 		strbuf_add(content, buf, (size_t)n);
 	}
@@ -147,10 +155,10 @@ static int lstat_regular(struct transport *tr, const char *path,
 		return transport_sftp_fail(tr, cause, "stat", path);
 	}
 	if ((*la)->type == SSH_FILEXFER_TYPE_SYMLINK)
-		return transport_fail(tr, cause, "'%s' is a symbolic link: refusing "
+		return transport_fail_as(tr, cause, TRANSPORT_ERR_INVALID, "'%s' is a symbolic link: refusing "
 				      "to follow it", path);
 	if ((*la)->type != SSH_FILEXFER_TYPE_REGULAR)
-		return transport_fail(tr, cause, "'%s' is not a regular file", path);
+		return transport_fail_as(tr, cause, TRANSPORT_ERR_INVALID, "'%s' is not a regular file", path);
 	stat_from_attrs(st, *la);
 	return 0;
 }
@@ -163,7 +171,7 @@ static bool same_file(sftp_attributes l, sftp_attributes f)
 	       l->size == f->size && l->mtime == f->mtime;
 }
 
-int transport_read_file(struct transport *tr, const char *path,
+static int read_file_body(struct transport *tr, const char *path,
 			struct strbuf *content, struct remote_stat *st,
 			char **cause)
 {
@@ -198,7 +206,7 @@ int transport_read_file(struct transport *tr, const char *path,
 		goto out;
 	}
 	if (!same_file(la, a)) {
-		transport_fail(tr, cause, "'%s' changed while it was opened "
+		transport_fail_as(tr, cause, TRANSPORT_ERR_INVALID, "'%s' changed while it was opened "
 			       "(replaced by a link?): refusing to read it", path);
 		goto out;
 	}
@@ -209,6 +217,14 @@ out:
 	sftp_attributes_free(la);
 	sftp_close(f);
 	return rc;
+}
+
+int transport_read_file(struct transport *tr, const char *path,
+			struct strbuf *content, struct remote_stat *st,
+			char **cause)
+{
+	tr->err = 0;
+	return transport_result(tr, read_file_body(tr, path, content, st, cause));
 }
 
 /* --------------------------------------------- raw SFTP extension requests */
@@ -545,7 +561,7 @@ static int stage_dir(struct transport *tr, const char *path, char **dir,
 	}
 	/* rename(2) does not cross filesystems: say so rather than EXDEV */
 	if (ok && !same_fs(tr, parent, grand)) {
-		transport_fail(tr, cause, "cannot write '%s' safely: '%s' is not "
+		transport_fail_as(tr, cause, TRANSPORT_ERR_INVALID, "cannot write '%s' safely: '%s' is not "
 			       "root's and '%s' is another filesystem", path,
 			       parent, grand);
 		free(grand);
@@ -558,7 +574,7 @@ static int stage_dir(struct transport *tr, const char *path, char **dir,
 		return 0;
 	}
 	free(grand);
-	transport_fail(tr, cause, "cannot write '%s' safely: a user other than "
+	transport_fail_as(tr, cause, TRANSPORT_ERR_INVALID, "cannot write '%s' safely: a user other than "
 		       "root can change a directory above '%s'", path, parent);
 	free(parent);
 	return -1;
@@ -587,7 +603,7 @@ static int write_fail(struct transport *tr, char **cause, const char *what,
 {
 	if (sftp_get_error(tr->sftp) == SSH_FX_FAILURE &&
 	    out_of_space(tr, tmp, len))
-		return transport_fail(tr, cause, "cannot %s '%s': no space left on device",
+		return transport_fail_as(tr, cause, TRANSPORT_ERR_REFUSED, "cannot %s '%s': no space left on device",
 				      what, tmp);
 	return transport_sftp_fail(tr, cause, what, tmp);
 }
@@ -690,7 +706,7 @@ static sftp_file create_exclusive(struct transport *tr, const char *path,
 		free(*tmp);
 	}
 	if (code == SSH_FX_FAILURE && out_of_space(tr, *tmp, 1))
-		transport_fail(tr, cause, "cannot create '%s': no space left on device",
+		transport_fail_as(tr, cause, TRANSPORT_ERR_REFUSED, "cannot create '%s': no space left on device",
 			       *tmp);
 	else
 		transport_fail(tr, cause, "cannot create '%s': %s", *tmp,
@@ -701,7 +717,7 @@ static sftp_file create_exclusive(struct transport *tr, const char *path,
 	return NULL;
 }
 
-int transport_stage_file(struct transport *tr, const char *path,
+static int stage_file_body(struct transport *tr, const char *path,
 			 const void *data, size_t len, unsigned mode,
 			 unsigned uid, unsigned gid, char **staged,
 			 char **cause)
@@ -741,7 +757,16 @@ out:
 	return 0;
 }
 
-int transport_commit_file(struct transport *tr, const char *staged,
+int transport_stage_file(struct transport *tr, const char *path,
+			 const void *data, size_t len, unsigned mode,
+			 unsigned uid, unsigned gid, char **staged,
+			 char **cause)
+{
+	tr->err = 0;
+	return transport_result(tr, stage_file_body(tr, path, data, len, mode, uid, gid, staged, cause));
+}
+
+static int commit_file_body(struct transport *tr, const char *staged,
 			  const char *path, const char *backup_path,
 			  char **cause)
 {
@@ -766,7 +791,15 @@ fail:
 	return -1;
 }
 
-int transport_remove(struct transport *tr, const char *path, char **cause)
+int transport_commit_file(struct transport *tr, const char *staged,
+			  const char *path, const char *backup_path,
+			  char **cause)
+{
+	tr->err = 0;
+	return transport_result(tr, commit_file_body(tr, staged, path, backup_path, cause));
+}
+
+static int remove_body(struct transport *tr, const char *path, char **cause)
 {
 	if (sftp_ready(tr, cause))
 		return -1;
@@ -776,7 +809,13 @@ int transport_remove(struct transport *tr, const char *path, char **cause)
 	return transport_sftp_fail(tr, cause, "remove", path);
 }
 
-int transport_mkdir_p(struct transport *tr, const char *dir, unsigned mode,
+int transport_remove(struct transport *tr, const char *path, char **cause)
+{
+	tr->err = 0;
+	return transport_result(tr, remove_body(tr, path, cause));
+}
+
+static int mkdir_p_body(struct transport *tr, const char *dir, unsigned mode,
 		      char **cause)
 {
 	struct remote_stat st;
@@ -802,4 +841,11 @@ int transport_mkdir_p(struct transport *tr, const char *dir, unsigned mode,
 	}
 	free(p);
 	return rc;
+}
+
+int transport_mkdir_p(struct transport *tr, const char *dir, unsigned mode,
+		      char **cause)
+{
+	tr->err = 0;
+	return transport_result(tr, mkdir_p_body(tr, dir, mode, cause));
 }

@@ -33,12 +33,13 @@ static void transport_global_init(void)
 
 /* ---------------------------------------------------------------- errors */
 
-__attribute__((format(printf, 4, 0)))
-static int transport_vfail(const struct transport *tr, char **cause,
+__attribute__((format(printf, 5, 0)))
+static int transport_vfail(struct transport *tr, char **cause, int err,
 			   bool prefix, const char *fmt, va_list ap)
 {
 	struct strbuf sb = STRBUF_INIT, raw = STRBUF_INIT;
 
+	tr->err = err;
 	if (prefix)
 		strbuf_addf(&sb, "'%s': ", tr->host);
 	/* libssh's messages may quote the server (a disconnect reason) */
@@ -49,30 +50,49 @@ static int transport_vfail(const struct transport *tr, char **cause,
 		*cause = strbuf_detach(&sb, NULL);
 	else
 		strbuf_release(&sb);
-	return -1;
+	return err;
 }
 
-int transport_fail(const struct transport *tr, char **cause, const char *fmt, ...)
+int transport_fail(struct transport *tr, char **cause, const char *fmt, ...)
 {
 	va_list ap;
 
 	va_start(ap, fmt);
-	transport_vfail(tr, cause, true, fmt, ap);
+	transport_vfail(tr, cause, TRANSPORT_ERR_FAILED, true, fmt, ap);
 	va_end(ap);
-	return -1;
+	return TRANSPORT_ERR_FAILED;
+}
+
+int transport_fail_as(struct transport *tr, char **cause, int err, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	transport_vfail(tr, cause, err, true, fmt, ap);
+	va_end(ap);
+	return err;
 }
 
 /* For messages that already name the host: no prefix. */
-ATTR_PRINTF(3, 4)
-static int transport_fail_bare(const struct transport *tr, char **cause,
+ATTR_PRINTF(4, 5)
+static int transport_fail_bare(struct transport *tr, char **cause, int err,
 			       const char *fmt, ...)
 {
 	va_list ap;
 
 	va_start(ap, fmt);
-	transport_vfail(tr, cause, false, fmt, ap);
+	transport_vfail(tr, cause, err, false, fmt, ap);
 	va_end(ap);
-	return -1;
+	return err;
+}
+
+int transport_result(struct transport *tr, int rc)
+{
+	if (rc >= 0)
+		return rc;
+	if (atomic_load(&tr->aborted))
+		return TRANSPORT_ERR_TIMEOUT;
+	return tr->err < 0 ? tr->err : TRANSPORT_ERR_FAILED;
 }
 
 const char *transport_reason(const struct transport *tr)
@@ -184,33 +204,36 @@ static int check_host_key(struct transport *tr, bool accept_new, char **cause)
 {
 	enum ssh_known_hosts_e known = ssh_session_is_known_server(tr->session);
 	char *fp;
-	int rc = -1;
+	int rc = TRANSPORT_ERR_FAILED;
 
 	if (known == SSH_KNOWN_HOSTS_OK)
 		return 0;
 	fp = server_fingerprint(tr->session);
 	switch (known) {
 	case SSH_KNOWN_HOSTS_CHANGED:
-		transport_fail_bare(tr, cause, "host key for '%s' has changed (%s): refusing",
-			       tr->host, fp);
+		rc = transport_fail_bare(tr, cause, TRANSPORT_ERR_HOST_KEY_CHANGED,
+					 "host key for '%s' has changed (%s): refusing",
+					 tr->host, fp);
 		break;
 	case SSH_KNOWN_HOSTS_OTHER:
-		transport_fail_bare(tr, cause, "host key for '%s' is of another type than the known one (%s): refusing",
-			       tr->host, fp);
+		rc = transport_fail_bare(tr, cause, TRANSPORT_ERR_HOST_KEY_CHANGED,
+					 "host key for '%s' is of another type than the known one (%s): refusing",
+					 tr->host, fp);
 		break;
 	case SSH_KNOWN_HOSTS_UNKNOWN:
 	case SSH_KNOWN_HOSTS_NOT_FOUND:
 		if (!accept_new) {
-			transport_fail_bare(tr, cause, "host key for '%s' is not known (%s): refusing (accept new host keys to trust it)",
-				       tr->host, fp);
+			rc = transport_fail_bare(tr, cause, TRANSPORT_ERR_HOST_KEY_UNKNOWN,
+						 "host key for '%s' is not known (%s): refusing (accept new host keys to trust it)",
+						 tr->host, fp);
 			break;
 		}
 		pthread_mutex_lock(&known_hosts_lock);
 		rc = ssh_session_update_known_hosts(tr->session) == SSH_OK ? 0 : -1;
 		pthread_mutex_unlock(&known_hosts_lock);
 		if (rc)
-			transport_fail(tr, cause, "cannot record host key %s in known_hosts: %s",
-				       fp, ssh_get_error(tr->session));
+			rc = transport_fail(tr, cause, "cannot record host key %s in known_hosts: %s",
+					    fp, ssh_get_error(tr->session));
 		break;
 	default:
 		transport_fail(tr, cause, "cannot check host key: %s",
@@ -232,9 +255,10 @@ static int authenticate(struct transport *tr, const struct transport_target *t,
 
 		rc = ssh_pki_import_privkey_file(path, NULL, NULL, NULL, &key);
 		if (rc != SSH_OK) {
-			transport_fail(tr, cause, "cannot load identity '%s'", path);
+			transport_fail_as(tr, cause, TRANSPORT_ERR_AUTH,
+					  "cannot load identity '%s'", path);
 			free(path);
-			return -1;
+			return TRANSPORT_ERR_AUTH;
 		}
 		free(path);
 		rc = ssh_userauth_publickey(tr->session, NULL, key);
@@ -245,15 +269,17 @@ static int authenticate(struct transport *tr, const struct transport_target *t,
 	if (rc == SSH_AUTH_SUCCESS)
 		return 0;
 	if (rc == SSH_AUTH_ERROR)
-		return transport_fail(tr, cause, "authentication failed: %s",
-				      transport_reason(tr));
-	return transport_fail(tr, cause, "authentication refused (publickey)");
+		return transport_fail_as(tr, cause, TRANSPORT_ERR_AUTH,
+					 "authentication failed: %s", transport_reason(tr));
+	return transport_fail_as(tr, cause, TRANSPORT_ERR_AUTH,
+				 "authentication refused (publickey)");
 }
 
 int transport_connect(const struct transport_target *t, struct transport **out,
 		      char **cause)
 {
 	struct transport *tr;
+	int rc;
 
 	*out = NULL;
 	pthread_once(&transport_once, transport_global_init);
@@ -274,8 +300,9 @@ int transport_connect(const struct transport_target *t, struct transport **out,
 	if (configure_session(tr, t, cause))
 		goto fail;
 	if (ssh_connect(tr->session) != SSH_OK) {
-		transport_fail(tr, cause, "cannot connect: %s",
-			       ssh_get_error(tr->session));
+		transport_fail_as(tr, cause, atomic_load(&tr->aborted) ?
+				  TRANSPORT_ERR_TIMEOUT : TRANSPORT_ERR_UNREACHABLE,
+				  "cannot connect: %s", ssh_get_error(tr->session));
 		goto fail;
 	}
 	atomic_store(&tr->fd, ssh_get_fd(tr->session));
@@ -285,8 +312,9 @@ int transport_connect(const struct transport_target *t, struct transport **out,
 	*out = tr;
 	return 0;
 fail:
+	rc = transport_result(tr, -1);
 	transport_close(tr);
-	return -1;
+	return rc;
 }
 
 const char *transport_host(const struct transport *tr)

@@ -26,14 +26,26 @@ struct transport {
 	atomic_bool aborted;
 	bool timed_out;		/* the last transport_run hit its timeout */
 	ssh_channel hold;	/* transport_hold's command, NULL if none */
+	int err;		/* the kind of the last failure (enum transport_err) */
 };
 
 /*
  * Sets *cause to "'host': <message>" (cause may be NULL; the message made
- * printable: libssh's may quote the server); returns -1.
+ * printable: libssh's may quote the server) and records the failure's
+ * kind in tr->err: TRANSPORT_ERR_FAILED, which it returns, or err, which
+ * transport_fail_as() returns.
  */
 ATTR_PRINTF(3, 4)
-int transport_fail(const struct transport *tr, char **cause, const char *fmt, ...);
+int transport_fail(struct transport *tr, char **cause, const char *fmt, ...);
+ATTR_PRINTF(4, 5)
+int transport_fail_as(struct transport *tr, char **cause, int err, const char *fmt, ...);
+
+/*
+ * What a public function returns for its body's rc: rc itself when it did
+ * not fail, else the kind of the failure the body recorded (tr->err), so
+ * every failure reaches the caller as an enum transport_err.
+ */
+int transport_result(struct transport *tr, int rc);
 
 /* libssh's last error on tr's session, or "aborted (timeout)". Borrowed. */
 const char *transport_reason(const struct transport *tr);

@@ -51,6 +51,7 @@ test_expect_success 'plan --json with nothing reachable matches the documented k
 import json, sys
 d = json.load(open(sys.argv[1]))
 assert d[\"unobserved_hosts\"] == \"ctl,gpu[01-03]\", d
+assert [u[\"kind\"] for u in d[\"unobserved\"]] == [\"unreachable\"] * 4, d[\"unobserved\"]
 assert \"error\" in d[\"accounting\"] and \"error\" in d[\"munge_key\"], d
 " p.json
 '

@@ -73,7 +73,8 @@ test_expect_success 'a key the host does not accept is refused with a clear mess
 	ssh-keygen -q -t ed25519 -N "" -f "$TRASH/other_key" &&
 	test_must_fail --exit=4 "$TRASH/sshprobe" -F /dev/null -k "$L/ssh/known_hosts" \
 		-i "$TRASH/other_key" -r true "t1=$(addr_of t1)" >out &&
-	grep "^t1: failed: '\''t1'\'': authentication refused (publickey)$" out
+	grep "^t1: failed: '\''t1'\'': authentication refused (publickey)$" out &&
+	grep "^t1: kind auth$" out
 '
 
 test_expect_success 'ssh-agent is used when no identity is given' '
@@ -88,6 +89,7 @@ test_expect_success 'an unknown host key is refused, and nothing is written ther
 	test_must_fail --exit=4 probe -k "$PWD/kh" -p cgroup.conf=/etc/slurm/cgroup.conf t1 t2 t3 >out &&
 	grep "^t1: ok$" out && grep "^t3: ok$" out &&
 	grep "^t2: failed: host key for '\''t2'\'' is not known (SHA256:[A-Za-z0-9+/]*): refusing" out &&
+	grep "^t2: kind host_key_unknown$" out &&
 	test_must_fail on t2 test -e /etc/slurm/cgroup.conf
 '
 
@@ -104,6 +106,7 @@ test_expect_success 'a changed host key is refused even with the opt-in, nothing
 	test_must_fail --exit=4 probe -a -k "$PWD/kh3" -p munge.key=/etc/slurm/new.key,0400,0,0 t1 t3 >out &&
 	grep "^t1: ok$" out &&
 	grep "^t3: failed: host key for '\''t3'\'' has changed (SHA256:[A-Za-z0-9+/]*): refusing$" out &&
+	grep "^t3: kind host_key_changed$" out &&
 	test_must_fail on t3 test -e /etc/slurm/new.key &&
 	cmp "$L/ssh/known_hosts" kh3
 '
@@ -116,6 +119,7 @@ test_expect_success 'an unreachable host fails fast with a clear message, others
 	test $((end - start)) -le 7 &&  # below the 10 s connect timeout, with room for a loaded machine
 	grep "^t1: ok$" out && grep "^t2: ok$" out &&
 	grep "^t3: failed: '\''t3'\'': cannot connect: " out &&
+	grep "^t3: kind unreachable$" out &&
 	on t2 cat /etc/slurm/cgroup2.conf >got && cmp cgroup.conf got
 '
 
@@ -126,6 +130,7 @@ test_expect_success 'a full disk keeps the old file intact and says so' '
 	head -c 60000 /dev/urandom >big &&
 	test_must_fail --exit=4 probe -b -p big=/etc/tiny/slurm.conf t1 >out &&
 	grep "^t1: failed: '\''t1'\'': cannot write '\''/etc/tiny/.slurm.conf.clusterctl-[A-Za-z0-9]*'\'': no space left on device$" out &&
+	grep "^t1: kind refused$" out &&
 	on t1 cat /etc/tiny/slurm.conf >got && cmp cgroup.conf got &&
 	on t1 ls -a /etc/tiny >ls && printf ".\n..\nslurm.conf\n" >expect && test_cmp expect ls &&
 	on t1 umount /etc/tiny

@@ -11,5 +11,5 @@ san=
 # shellcheck disable=SC2046,SC2086
 ${CC:-cc} -std=c17 -Wall -Wextra -Werror -O2 -g $san -I"$TOP/src" \
 	$(pkg-config --cflags libssh) -o "$out" "$TOP/tests/tools/sshprobe.c" \
-	"$TOP/src/transport/exec.c" "$TOP"/src/transport/transport_*.c "$TOP/src/base/strbuf.c" \
+	"$TOP/src/transport/exec.c" "$TOP"/src/transport/transport*.c "$TOP/src/base/strbuf.c" \
 	"$TOP/src/base/fileio.c" "$TOP/src/base/xalloc.c" "$TOP/src/base/die.c" $(pkg-config --libs libssh) -lpthread

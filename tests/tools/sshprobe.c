@@ -86,8 +86,11 @@ static int parse_push(struct probe *pr, char *spec)
 	return 0;
 }
 
-/* A failed host keeps no temp files: drop what is still staged. */
-static int drop_staged(struct probe *pr, size_t idx, struct transport *tr)
+/*
+ * A failed host keeps no temp files: drop what is still staged. Returns
+ * rc, the failure's kind (enum transport_err), for the executor to record.
+ */
+static int drop_staged(struct probe *pr, size_t idx, struct transport *tr, int rc)
 {
 	for (size_t f = 0; f < pr->n_files; f++) {
 		if (pr->staged[idx][f])
@@ -95,25 +98,26 @@ static int drop_staged(struct probe *pr, size_t idx, struct transport *tr)
 		free(pr->staged[idx][f]);
 		pr->staged[idx][f] = NULL;
 	}
-	return -1;
+	return rc;
 }
 
 static int task_stage(size_t idx, struct transport *tr, void *cookie,
 		      char **cause)
 {
 	struct probe *pr = cookie;
+	int rc;
 
 	if (pr->delay_ms)
 		usleep((useconds_t)pr->delay_ms * 1000);
-	if (pr->mkdir_path && transport_mkdir_p(tr, pr->mkdir_path, 0755, cause))
-		return -1;
+	if (pr->mkdir_path && (rc = transport_mkdir_p(tr, pr->mkdir_path, 0755, cause)))
+		return rc;
 	for (size_t f = 0; f < pr->n_files; f++) {
 		struct push_file *pf = &pr->files[f];
 
-		if (transport_stage_file(tr, pf->remote, pf->data.buf,
-					 pf->data.len, pf->mode, pf->uid,
-					 pf->gid, &pr->staged[idx][f], cause))
-			return drop_staged(pr, idx, tr);
+		if ((rc = transport_stage_file(tr, pf->remote, pf->data.buf,
+					       pf->data.len, pf->mode, pf->uid,
+					       pf->gid, &pr->staged[idx][f], cause)))
+			return drop_staged(pr, idx, tr, rc);
 	}
 	return 0;
 }
@@ -133,7 +137,7 @@ static int task_commit(size_t idx, struct transport *tr, void *cookie,
 		free(pr->staged[idx][f]);
 		pr->staged[idx][f] = NULL;	/* renamed, or removed on failure */
 		if (rc)
-			return drop_staged(pr, idx, tr);
+			return drop_staged(pr, idx, tr, rc);
 	}
 	return 0;
 }
@@ -194,8 +198,9 @@ static int report(struct exec_pool *pool, struct transport_target *t,
 		if (r->state == EXEC_DONE)
 			printf("%s: ok\n", t[i].host);
 		else
-			printf("%s: %s: %s\n", t[i].host,
-			       exec_state_name(r->state), r->error);
+			printf("%s: %s: %s\n%s: kind %s\n", t[i].host,
+			       exec_state_name(r->state), r->error, t[i].host,
+			       transport_err_name(r->err));
 		fputs(pr->out[i].buf, stdout);
 		failed += r->state != EXEC_DONE;
 	}

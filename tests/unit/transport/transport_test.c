@@ -75,10 +75,25 @@ Test(transport, unresolvable_host_fails_with_its_name)
 	struct transport *tr = (struct transport *)&t;	/* must be reset */
 	char *cause = NULL;
 
-	cr_assert_eq(transport_connect(&t, &tr, &cause), -1);
+	cr_assert_eq(transport_connect(&t, &tr, &cause), TRANSPORT_ERR_UNREACHABLE);
 	cr_assert_null(tr, "*out is NULL on failure");
 	cr_assert_not_null(cause);
 	cr_assert(strncmp(cause, "'gpu03': cannot connect: ", 25) == 0,
 		  "cause: %s", cause);
 	free(cause);
+}
+
+/* plan --json writes these words (docs/json-format.md): each kind its own */
+Test(transport, every_failure_kind_has_its_own_name)
+{
+	static const char *const want[] = {
+		"failed", "unreachable", "host_key_unknown", "host_key_changed",
+		"auth", "refused", "invalid", "timeout",
+	};
+
+	cr_assert_str_eq(transport_err_name(0), "ok");
+	for (int err = -1; err >= TRANSPORT_ERR_TIMEOUT; err--)
+		cr_assert_str_eq(transport_err_name(err), want[-err - 1], "kind %d", err);
+	cr_assert_str_eq(transport_err_name(-42), "failed");
+	cr_assert_lt(TRANSPORT_ERR_FAILED, 0, "every kind is a failure (< 0)");
 }
