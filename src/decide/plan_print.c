@@ -520,9 +520,14 @@ static const char *plan_unobserved_kind(const struct plan *p, size_t h)
 				  TRANSPORT_ERR_FAILED);
 }
 
+static bool host_key_unknown(const struct plan *p, size_t h)
+{
+	return !p->obs[h].ok && p->obs[h].error_kind == TRANSPORT_ERR_HOST_KEY_UNKNOWN;
+}
+
 static void plan_print_unobserved(const struct plan *p, struct strbuf *out)
 {
-	char *hl = plan_unreached(p);
+	char *hl = plan_unreached(p), *unknown;
 	size_t h;
 
 	if (!hl)
@@ -532,6 +537,12 @@ static void plan_print_unobserved(const struct plan *p, struct strbuf *out)
 		if (!p->hosts[h].ok && !p->hosts[h].refused)
 			strbuf_addf(out, "  %s: %s\n", p->m->hosts[h].name,
 				    p->hosts[h].error ? p->hosts[h].error : "not reached");
+	/* the one refusal a flag mends; a changed key never is */
+	if ((unknown = plan_fold_hosts(p, host_key_unknown)))
+		strbuf_addf(out, "hint: %s showed host keys not in known_hosts: check "
+			    "their fingerprints, then run again with "
+			    "--accept-new-host-keys to record them\n", unknown);
+	free(unknown);
 	free(hl);
 }
 

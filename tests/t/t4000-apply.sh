@@ -184,6 +184,26 @@ test_expect_success 'a changed host key: that host is refused, nothing written t
 	on gpu01 grep -q "MaxTime=00:32:00" /etc/slurm/slurm.conf
 '
 
+test_expect_success 'plan says which kind each refusal is: a changed key is no hint, an unknown one is' '
+	test_must_fail cc plan --json "$INV" >p.json 2>/dev/null;
+	python3 -c "
+import json, sys
+u = {x[\"host\"]: x[\"kind\"] for x in json.load(open(sys.argv[1]))[\"unobserved\"]}
+assert u == {\"gpu06\": \"host_key_changed\"}, u
+" p.json &&
+	test_must_fail cc plan "$INV" >p.txt 2>/dev/null; ! grep "^hint:" p.txt &&
+	ssh-keygen -R "$LAB_NET.7" -f "$L/ssh/known_hosts" >/dev/null 2>&1;
+	ssh-keygen -R gpu06 -f "$L/ssh/known_hosts" >/dev/null 2>&1;
+	test_must_fail cc plan --json "$INV" >p.json 2>/dev/null;
+	python3 -c "
+import json, sys
+u = {x[\"host\"]: x[\"kind\"] for x in json.load(open(sys.argv[1]))[\"unobserved\"]}
+assert u == {\"gpu06\": \"host_key_unknown\"}, u
+" p.json &&
+	test_must_fail cc plan "$INV" >p.txt 2>/dev/null; cat p.txt &&
+	grep "^hint: gpu06 showed host keys not in known_hosts: .*--accept-new-host-keys" p.txt
+'
+
 test_expect_success 'the re-keyed host converges once its new key is accepted' '
 	ssh-keygen -R "$LAB_NET.7" -f "$L/ssh/known_hosts" >/dev/null 2>&1;
 	ssh-keygen -R gpu06 -f "$L/ssh/known_hosts" >/dev/null 2>&1;
