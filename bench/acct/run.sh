@@ -18,7 +18,9 @@
 # lft = rgt = 0, and the sql method reconfigures slurmctld instead of
 # restarting it). Without ACCT_ON/ACCT_VIA/ACCT_SQL in the environment it
 # brings up the project lab (scripts/lab.sh: ctl, gpu01-03 + MariaDB) and stops it
-# at the end. Prints a Markdown table.
+# at the end. Prints a Markdown table. CLUSTERCTL_BASE=BIN adds rows for
+# that build's sql apply and no-change plan, side by side with CLUSTERCTL's
+# (a change's build against the commit before it).
 USERS=${1:-10000} ACCOUNTS=${2:-100} SAMPLE=${3:-200}
 HERE=$(cd "$(dirname "$0")" && pwd)
 TOP=$(cd "$HERE/../.." && pwd)
@@ -73,35 +75,47 @@ echo "\$s \$(date +%s.%N) \$(printf %s "\$4" | tr '\n' ' ' | cut -c1-300)" >>"$W
 exit \$rc
 EOV
 chmod +x via.sh
-acct_reset_db gres/gpu >/dev/null && acct_registered || exit 1
-rm -f via.log
-t0=$(now)
-"$CLUSTERCTL" accounting apply big.yaml --exec-via "$W/via.sh" >sql.out 2>&1 || { cat sql.out >&2; exit 1; }
-t1=$(now)
-sql=$(secs "$t0" "$t1")
-# phase boundaries from via.log: start end command
-stop_end=$(awk '/slurmdbd stop/ { print $2 }' via.log)
-start_beg=$(awk '/slurmdbd start/ { print $1 }' via.log)
-start_end=$(awk '/slurmdbd start/ { print $2 }' via.log)
-ctld_beg=$(awk '/slurmctld (restart|reconfigure)/ { print $1 }' via.log)
-ctld_end=$(awk '/slurmctld (restart|reconfigure)/ { print $2 }' via.log)
-stop_beg=$(awk '/slurmdbd stop/ { print $1 }' via.log)
-plan_s=$(secs "$t0" "$stop_beg")
-dbdstop_s=$(secs "$stop_beg" "$stop_end")
-txn_s=$(secs "$stop_end" "$start_beg")
-dbdstart_s=$(secs "$start_beg" "$ctld_beg")
-ctld_s=$(secs "$ctld_beg" "$ctld_end")
-daemons_s=$(echo "$dbdstop_s + $dbdstart_s + $ctld_s" | bc)
-readback_s=$(secs "$ctld_end" "$t1")
-own_s=$(echo "$plan_s + $txn_s + $readback_s" | bc)
+# sql_seed BIN: steps 1 and 2 with clusterctl binary BIN, each from a fresh
+# database; sets sql, plan and the phases of the sql apply
+sql_seed() {
+	acct_reset_db gres/gpu >/dev/null && acct_registered || exit 1
+	rm -f via.log
+	t0=$(now)
+	"$1" accounting apply big.yaml --exec-via "$W/via.sh" >sql.out 2>&1 || { cat sql.out >&2; exit 1; }
+	t1=$(now)
+	sql=$(secs "$t0" "$t1")
+	# phase boundaries from via.log: start end command
+	stop_end=$(awk '/slurmdbd stop/ { print $2 }' via.log)
+	start_beg=$(awk '/slurmdbd start/ { print $1 }' via.log)
+	start_end=$(awk '/slurmdbd start/ { print $2 }' via.log)
+	ctld_beg=$(awk '/slurmctld (restart|reconfigure)/ { print $1 }' via.log)
+	ctld_end=$(awk '/slurmctld (restart|reconfigure)/ { print $2 }' via.log)
+	stop_beg=$(awk '/slurmdbd stop/ { print $1 }' via.log)
+	plan_s=$(secs "$t0" "$stop_beg")
+	dbdstop_s=$(secs "$stop_beg" "$stop_end")
+	txn_s=$(secs "$stop_end" "$start_beg")
+	dbdstart_s=$(secs "$start_beg" "$ctld_beg")
+	ctld_s=$(secs "$ctld_beg" "$ctld_end")
+	daemons_s=$(echo "$dbdstop_s + $dbdstart_s + $ctld_s" | bc)
+	readback_s=$(secs "$ctld_end" "$t1")
+	own_s=$(echo "$plan_s + $txn_s + $readback_s" | bc)
 
-# 2. no-change plan
-t0=$(now)
-"$CLUSTERCTL" accounting plan big.yaml >plan.out 2>&1
-rc=$?
-t1=$(now)
-plan=$(secs "$t0" "$t1")
-[ "$rc" = 0 ] || { echo "no-change plan exited $rc" >&2; cat plan.out >&2; }
+	# 2. no-change plan
+	t0=$(now)
+	"$1" accounting plan big.yaml >plan.out 2>&1
+	rc=$?
+	t1=$(now)
+	plan=$(secs "$t0" "$t1")
+	[ "$rc" = 0 ] || { echo "no-change plan exited $rc" >&2; cat plan.out >&2; }
+}
+
+# CLUSTERCTL_BASE: another build (the commit before a change) runs steps 1
+# and 2 first, on the same lab, for its rows beside this build's
+if [ -n "${CLUSTERCTL_BASE:-}" ]; then
+	sql_seed "$CLUSTERCTL_BASE"
+	base_sql=$sql base_own=$own_s base_txn=$txn_s base_plan=$plan
+fi
+sql_seed "$CLUSTERCTL"
 
 # 2b. clusterctl's sacctmgr method (same plan as sacctmgr -i commands)
 acct_reset_db gres/gpu >/dev/null && acct_registered || exit 1
@@ -170,6 +184,16 @@ cat <<EOT
 | sacctmgr method / sql method (ratio) | | $(ratio "$smethod" "$sql") |
 | sacctmgr load / sql method end to end (ratio) | | $(ratio "$load" "$sql") |
 | sacctmgr load / clusterctl's own work (ratio) | | $(ratio "$load" "$own_s") |
+EOT
+[ -n "${CLUSTERCTL_BASE:-}" ] && cat <<EOT
+| base build: clusterctl accounting apply (sql) | the same, CLUSTERCTL_BASE | $base_sql |
+| base build: clusterctl's own work (plan + transaction + read back) | | $base_own |
+| base build: the one transaction | | $base_txn |
+| base build: clusterctl accounting plan | no change | $base_plan |
+| this build / base build, own work (ratio; target 1 or less) | | $(ratio "$own_s" "$base_own") |
+| this build / base build, no-change plan (ratio; target 1 or less) | | $(ratio "$plan" "$base_plan") |
+EOT
+cat <<EOT
 
 load average at the start: $load0; at the end: $(cut -d' ' -f1-3 /proc/loadavg); Slurm $(acct_on sacctmgr -V | cut -d' ' -f2)
 EOT
