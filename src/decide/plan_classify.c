@@ -211,6 +211,17 @@ static unsigned plan_setting_class(const char *name, const struct slurmdiff_item
 	return RESTART_RECONFIGURE;	/* partitions, NodeSet, DownNodes ... */
 }
 
+unsigned plan_classify_setting(const char *path, const struct slurmdiff_item *it,
+			       bool reexec, const char **key)
+{
+	const char *k;
+	unsigned bits = plan_setting_class(fileio_basename(path), it, reexec, &k);
+
+	if (key)
+		*key = k;
+	return bits;
+}
+
 /* The bits the settings of d need; *why as plan_classify's; *settings: one a line. */
 static unsigned plan_classify_diff(const char *name, const struct slurmdiff *d,
 				   bool reexec, char **why, char **settings)

@@ -61,4 +61,15 @@ unsigned plan_classify_settings(const char *path, const char *old, size_t old_le
  */
 unsigned plan_classify_passthrough(const char *path, bool reexec, char **why);
 
+struct slurmdiff_item;
+
+/*
+ * What one setting that changes needs (enum plan_restart bits), as
+ * plan_classify_settings() counts it for the file at path; *key (may be
+ * NULL; borrowed) is set to the key that decides it ("NodeName", "gres",
+ * a slurmdbd.conf key), NULL where the file alone does.
+ */
+unsigned plan_classify_setting(const char *path, const struct slurmdiff_item *it,
+			       bool reexec, const char **key);
+
 #endif

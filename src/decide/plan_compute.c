@@ -177,7 +177,9 @@ static void plan_file_diff(struct plan *p, struct plan_file *pf,
 	char have[65] = "-", incs[65], *key;
 	struct plan_diff *d;
 
-	if (o && o->exists)
+	if (o && o->exists && o->sha256[0])
+		memcpy(have, o->sha256, sizeof(have));
+	else if (o && o->exists)
 		sha256_hex(o->bytes, o->len, have);
 	observe_include_digest(host, incs);
 	key = xasprintf("%s\037%s\037%s\037%zu", pf->want->path, have, incs,

@@ -34,11 +34,6 @@ struct plan_gitem {
 	size_t host;
 };
 
-struct plan_group {
-	size_t first;	/* the first item of the group (its content is printed) */
-	char *hosts;	/* folded hostlist */
-};
-
 static int plan_cmp_gitem(const void *a, const void *b)
 {
 	const struct plan_gitem *x = a, *y = b;
@@ -83,7 +78,7 @@ static struct plan_group *plan_group(const struct model *m,
 	return g;
 }
 
-static void plan_groups_free(struct plan_group *g, size_t n)
+void plan_groups_free(struct plan_group *g, size_t n)
 {
 	size_t i;
 
@@ -113,7 +108,7 @@ static void plan_file_key_fields(const struct plan_file *f, struct strbuf *k)
 	strbuf_addf(k, "%s\037%p", f->have_fp, (const void *)f->diff);
 }
 
-static struct plan_group *plan_file_groups(const struct plan *p, size_t *ng)
+struct plan_group *plan_file_groups(const struct plan *p, size_t *ng)
 {
 	struct plan_gitem *it = xcalloc(p->n_files + 1, sizeof(*it));
 	size_t i;
@@ -128,7 +123,7 @@ static struct plan_group *plan_file_groups(const struct plan *p, size_t *ng)
 	return plan_group(p->m, it, p->n_files, ng);
 }
 
-static struct plan_group *plan_ident_groups(const struct plan *p, size_t *ng)
+struct plan_group *plan_ident_groups(const struct plan *p, size_t *ng)
 {
 	struct plan_gitem *it = xcalloc(p->n_idents + 1, sizeof(*it));
 	size_t i;
@@ -145,7 +140,7 @@ static struct plan_group *plan_ident_groups(const struct plan *p, size_t *ng)
 	return plan_group(p->m, it, p->n_idents, ng);
 }
 
-static struct plan_group *plan_service_groups(const struct plan *p, size_t *ng)
+struct plan_group *plan_service_groups(const struct plan *p, size_t *ng)
 {
 	struct plan_gitem *it = xcalloc(p->n_services + 1, sizeof(*it));
 	size_t i;
@@ -719,7 +714,7 @@ static json_t *plan_json_files(const struct plan *p)
 	return a;
 }
 
-static json_t *plan_json_idents(const struct plan *p)
+json_t *plan_idents_to_json(const struct plan *p)
 {
 	size_t ng, i;
 	struct plan_group *g = plan_ident_groups(p, &ng);
@@ -741,7 +736,7 @@ static json_t *plan_json_idents(const struct plan *p)
 	return a;
 }
 
-static json_t *plan_json_services(const struct plan *p)
+json_t *plan_services_to_json(const struct plan *p)
 {
 	size_t ng, i;
 	struct plan_group *g = plan_service_groups(p, &ng);
@@ -805,8 +800,8 @@ json_t *plan_to_json(const struct plan *p)
 	char *outside = plan_hosts_left_alone(p, HOST_OUTSIDE_LIMIT);
 	json_t *o = json_pack("{s:o, s:o, s:o, s:o, s:s?, s:s?, s:s?, s:I, s:I}",
 			      "files", plan_json_files(p),
-			      "users", plan_json_idents(p),
-			      "services", plan_json_services(p),
+			      "users", plan_idents_to_json(p),
+			      "services", plan_services_to_json(p),
 			      "unobserved", plan_json_unobserved(p),
 			      "unobserved_hosts", hl,
 			      "unmanaged_hosts", unmanaged,

@@ -30,6 +30,12 @@ struct obs_file {
 	bool included;		/* not rendered: a config file includes it
 				 * (observe_include.h) */
 	char fp[MUNGEKEY_FP_LEN];	/* munge key only: fingerprint, else "" */
+	/*
+	 * The SHA-256 of bytes (lowercase hex) when the observer has it
+	 * already, else "": the plan keys its diffs by it and need not hash
+	 * the same bytes again for every host (diff's BASE: review_obs.c).
+	 */
+	char sha256[65];
 };
 
 struct obs_ident {

@@ -142,3 +142,23 @@ out:
 	acct_plan_free(p);
 	return rc;
 }
+
+int acct_plan_between(const struct model *base, const struct model *head,
+		      struct acct_plan **out, char **cause)
+{
+	struct acct_plan *p = xcalloc(1, sizeof(*p));
+
+	*out = NULL;
+	p->prune = true;
+	p->cluster = xstrdup(head->cluster.name ? head->cluster.name : "");
+	p->release = head->cluster.slurm_version ?
+		xstrdup(head->cluster.slurm_version) : NULL;
+	if (acct_desired_build(base, &p->have, cause) < 0 ||
+	    acct_desired_build(head, &p->want, cause) < 0) {
+		acct_plan_free(p);
+		return -1;
+	}
+	acct_plan_diff(p);
+	*out = p;
+	return 0;
+}

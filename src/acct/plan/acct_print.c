@@ -53,16 +53,24 @@ static void print_fields(const struct acct_change *c, struct strbuf *out)
 	}
 }
 
-void acct_plan_print(const struct acct_plan *p, struct strbuf *out)
+/* The database the plan was read from; none offline (acct_plan_between). */
+static void print_database(const struct acct_plan *p, struct strbuf *out)
 {
-	size_t count[3] = { 0, 0, 0 };
-
+	if (!p->where)
+		return;
 	strbuf_addf(out, "  cluster '%s', database %s\n", p->cluster, p->where);
 	if (!p->info.has_schema)
 		strbuf_addstr(out, "  (slurmdbd has not created its tables yet; everything is new)\n");
 	else if (!acct_sql_release(&p->info))
 		strbuf_addf(out, "  (schema version %ld is none the sql method knows: it will refuse it)\n",
 			    p->info.version);
+}
+
+void acct_plan_print(const struct acct_plan *p, struct strbuf *out)
+{
+	size_t count[3] = { 0, 0, 0 };
+
+	print_database(p, out);
 	for (size_t i = 0; i < p->n_changes; i++) {
 		const struct acct_change *c = &p->changes[i];
 
@@ -123,8 +131,10 @@ json_t *acct_plan_to_json(const struct acct_plan *p)
 		json_array_append_new(arr, change_json(&p->changes[i]));
 	}
 	json_object_set_new(j, "cluster", json_string(p->cluster));
-	json_object_set_new(j, "database", json_string(p->where));
-	json_object_set_new(j, "schema_version", json_integer(p->info.version));
+	if (p->where) {
+		json_object_set_new(j, "database", json_string(p->where));
+		json_object_set_new(j, "schema_version", json_integer(p->info.version));
+	}
 	json_object_set_new(j, "changes", arr);
 	json_object_set_new(j, "summary",
 			    json_pack("{sIsIsI}", "add", (json_int_t)count[ACCT_ADD],

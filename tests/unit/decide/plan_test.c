@@ -12,6 +12,7 @@
 
 #include "observe/observe.h"
 #include "decide/plan.h"
+#include "slurm/slurmdiff.h"
 #include "base/xalloc.h"
 #include "base/strbuf.h"
 #include "decide/plan_classify.h"
@@ -1559,4 +1560,38 @@ Test(plan, a_new_topology_conf_reconfigures)
 	free(t);
 	plan_free(p);
 	teardown_fx(&fx);
+}
+
+/* One setting at a time, as diff's review shows each (review.h). */
+static struct slurmdiff_item setting_item(enum slurmdiff_scope scope, const char *where,
+					  const char *key, const char *old, const char *new)
+{
+	/* borrowed for the call: plan_classify_setting() only reads it */
+	return (struct slurmdiff_item){ scope, (char *)where, (char *)key, (char *)old,
+					(char *)new, false };
+}
+
+Test(plan, each_setting_is_classified_on_its_release)
+{
+	struct slurmdiff_item task = setting_item(SLURMDIFF_GLOBAL, NULL, "TaskPlugin",
+						  "task/none", "task/affinity");
+	struct slurmdiff_item node = setting_item(SLURMDIFF_NODE, "n4", "CPUs", "4", "8");
+	struct slurmdiff_item part = setting_item(SLURMDIFF_PARTITION, "p", "MaxTime", "1", "2");
+	struct slurmdiff_item dbd = setting_item(SLURMDIFF_GLOBAL, NULL, "ArchiveJobs", NULL, "yes");
+	const char *key;
+
+	cr_assert_eq(plan_classify_setting("/etc/slurm/slurm.conf", &task, false, &key),
+		     RESTART_SLURMD);
+	cr_assert_str_eq(key, "TaskPlugin");
+	/* 23.11+: the reconfigure re-executes slurmd, which reads it again */
+	cr_assert_eq(plan_classify_setting("/etc/slurm/slurm.conf", &task, true, &key),
+		     RESTART_RECONFIGURE);
+	cr_assert_eq(plan_classify_setting("/etc/slurm/slurm.conf", &node, true, &key),
+		     RESTART_CTLD | RESTART_SLURMD);
+	cr_assert_str_eq(key, "NodeName");
+	cr_assert_eq(plan_classify_setting("/etc/slurm/slurm.conf", &part, false, &key),
+		     RESTART_RECONFIGURE);
+	cr_assert_null(key);
+	cr_assert_eq(plan_classify_setting("/etc/slurm/slurmdbd.conf", &dbd, false, NULL),
+		     RESTART_DBD);
 }
