@@ -69,10 +69,11 @@ void cmd_print_exit_codes(FILE *out)
 	fputs("\nexit codes:\n"
 	      "  0   success, nothing left to change\n"
 	      "  1   fatal error (nothing was changed where it could be avoided)\n"
-	      "  2   plan: changes pending\n"
+	      "  2   plan, diff: changes pending\n"
 	      "  3   invalid inventory\n"
 	      "  4   apply: some hosts failed (named in the summary); plan: some\n"
-	      "      hosts or the accounting database could not be observed\n"
+	      "      hosts or the accounting database could not be observed;\n"
+	      "      diff --fail-on-capacity-loss: HEAD takes capacity away\n"
 	      "  64  usage error\n",
 	      out);
 }
@@ -309,6 +310,9 @@ enum cmd_parse_result cmd_parse(struct cmd_ctx *ctx, const struct cmd_entry *cmd
 		} else if (c == OPT_ALLOW_PATH) {
 			if (pathtrust_allow(optarg, &ctx->args.error))
 				r = CMD_PARSE_BAD_ALLOW_PATH;
+			XGROW(ctx->allow_paths, ctx->alloc_allow_paths,
+			      ctx->n_allow_paths + 1);
+			ctx->allow_paths[ctx->n_allow_paths++] = optarg;
 		} else {
 			XGROW(ctx->opts, ctx->alloc_opts, ctx->n_opts + 1);
 			ctx->opts[ctx->n_opts++] = (struct cmd_opt){ c, optarg };
@@ -322,6 +326,7 @@ enum cmd_parse_result cmd_parse(struct cmd_ctx *ctx, const struct cmd_entry *cmd
 void cmd_ctx_release(struct cmd_ctx *ctx)
 {
 	free(ctx->opts);
+	free(ctx->allow_paths);
 	cmd_args_release(&ctx->args);
 	model_free(ctx->m);
 	diag_release(&ctx->dl);
@@ -411,6 +416,14 @@ static struct model *load_with(struct cmd_ctx *ctx, const char *path,
 struct model *cmd_load(struct cmd_ctx *ctx, const char *path)
 {
 	return load_with(ctx, path, validate_load);
+}
+
+struct model *cmd_load_other(struct cmd_ctx *ctx, const char *path,
+			     struct diag_list *dl)
+{
+	if (!(ctx->cmd->flags & CMD_INVENTORY))
+		BUG("cmd_load_other: '%s' loads no inventory", ctx->cmd->name);
+	return diag_read_source(dl, path) ? NULL : validate_load(path, dl);
 }
 
 struct model *cmd_load_database(struct cmd_ctx *ctx, const char *path)

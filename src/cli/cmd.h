@@ -24,7 +24,12 @@ enum cl_exit {
 	CL_FATAL = 1,		/* fatal error; nothing changed where avoidable */
 	CL_PENDING = 2,		/* plan: changes pending */
 	CL_INVALID = 3,		/* invalid inventory */
-	CL_PARTIAL = 4,		/* some hosts failed (named in the summary) */
+	/*
+	 * some hosts failed (named in the summary); also capacity taken away
+	 * where the command refuses it (apply without --allow-capacity-loss,
+	 * diff --fail-on-capacity-loss)
+	 */
+	CL_PARTIAL = 4,
 	CL_USAGE = 64,		/* usage error */
 };
 
@@ -185,6 +190,9 @@ struct cmd_ctx {
 	struct model *m;		/* cmd_load()'s inventory, or NULL */
 	struct diag_list dl;		/* with CMD_KEEP_DIAGNOSTICS: cmd_load()'s */
 	bool readable;			/* cmd_load(): the file could be read */
+	/* --allow-path DIRs as given (argv's; the array owned), in order */
+	const char **allow_paths;
+	size_t n_allow_paths, alloc_allow_paths;
 };
 
 /*
@@ -238,6 +246,14 @@ int cmd_usage(const struct cmd_ctx *ctx, const char *why);
  * any, is the command's to say (import nodes reads none).
  */
 struct model *cmd_load(struct cmd_ctx *ctx, const char *path);
+
+/*
+ * cmd_load() of a second inventory (diff reads two): the model is the
+ * caller's (model_free()) and the diagnostics are added to dl, for the
+ * caller to print; NULL when path cannot be read or is not valid.
+ */
+struct model *cmd_load_other(struct cmd_ctx *ctx, const char *path,
+			     struct diag_list *dl);
 
 /* cmd_load() of only cluster.name and database: (inventory_load_database()). */
 struct model *cmd_load_database(struct cmd_ctx *ctx, const char *path);

@@ -13,6 +13,7 @@
 #include "cli/cmd_accounting.h"
 #include "cli/cmd_add_user.h"
 #include "cli/cmd_apply.h"
+#include "cli/cmd_diff.h"
 #include "cli/cmd_export_sacctmgr.h"
 #include "cli/cmd_hostlist.h"
 #include "cli/cmd_import.h"
@@ -26,6 +27,7 @@ const struct cmd_entry *const commands[] = {
 	&cmd_validate_entry,
 	&cmd_render_entry,
 	&cmd_plan_entry,
+	&cmd_diff_entry,
 	&cmd_apply_entry,
 	&cmd_add_user_entry,
 	&cmd_export_sacctmgr_entry,
