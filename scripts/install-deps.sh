@@ -11,7 +11,7 @@ BUILD_PKGS="make gcc clang libclang-rt-14-dev pkg-config libyaml-dev libjansson-
 libssh-dev libmariadb-dev libcriterion-dev"
 LAB_PKGS="openssh-server openssh-client util-linux iproute2 procps psmisc debootstrap
 munge slurm-wlm slurmdbd slurm-client mariadb-server mariadb-client python3
-systemd"
+python3-yaml systemd"
 BENCH_PKGS="ansible-core clustershell pdsh hyperfine time bc"
 # make deb, make check-package (which debootstraps its own roots)
 PACKAGE_PKGS="dpkg-dev debhelper lintian"

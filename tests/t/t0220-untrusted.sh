@@ -9,7 +9,8 @@
 # moments; host-key trust on first use is not the inventory's to give; a
 # password passed through slurm_conf never reaches rendered files; the
 # credential files (password_file, ssh identity, known_hosts and config,
-# munge_key_source, tls_ca) are never opened by validate or render, so they
+# munge_key_source, tls_ca) are never opened by validate, render or diff
+# (diff reads a munge_key_source inside the tree, a regular file), so they
 # are not confined there (the admin's /etc/clusterctl/*.pass: every shipped
 # inventory validates and renders with no flag, issue 21 item 7), while
 # include: and templates stay in the tree unless --allow-path or
@@ -171,6 +172,21 @@ test_expect_success 'credential paths outside the tree: validate and render neve
 	test -s r5/head/etc/slurm/slurm.conf &&
 	no_key_in out err && ! grep -rF -f keylines r5 &&
 	test ! -e proxied
+'
+
+test_expect_success 'diff opens no credential file: a FIFO for each, nothing blocks' '
+	timeout 10 "$CLUSTERCTL" diff site/creds.yaml site/creds.yaml >out 2>err &&
+	grep -qx "diff: no change" out &&
+	grep -q "munge_key_source not read (.*outside the inventory" out &&
+	ln -s ../outside/fifo site/fifo-key &&
+	sed "s|munge_key_source: $TRASH/outside/fifo|munge_key_source: fifo-key|" site/creds.yaml >site/creds2.yaml &&
+	timeout 10 "$CLUSTERCTL" diff site/creds.yaml site/creds2.yaml >out 2>err
+	test $? = 2 && grep -q "munge_key_source not read" out &&
+	mkfifo site/fifo-in-tree &&
+	sed "s|munge_key_source: $TRASH/outside/fifo|munge_key_source: fifo-in-tree|" site/creds.yaml >site/creds3.yaml &&
+	timeout 10 "$CLUSTERCTL" diff site/creds.yaml site/creds3.yaml >out 2>err
+	test $? = 2 && grep -q "munge_key_source not read (.*fifo-in-tree is no regular file)" out &&
+	no_key_in out err && test ! -e proxied
 '
 
 test_expect_success 'every shipped inventory validates and renders with no flag or environment' '
