@@ -245,7 +245,8 @@ EXAMPLE_OVERLAYS := $(sort $(wildcard inventories/lab/*.yaml))
 install: $(BIN)
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR)/templates \
 		$(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(COMPLETIONDIR) \
-		$(DESTDIR)$(DOCDIR)/docs $(DESTDIR)$(DOCDIR)/examples/lab
+		$(DESTDIR)$(DOCDIR)/docs $(DESTDIR)$(DOCDIR)/docs/ci \
+		$(DESTDIR)$(DOCDIR)/examples/lab
 	install -d -m 0700 $(DESTDIR)$(SYSCONFDIR)/clusterctl
 	install -m 0755 $(BIN) $(DESTDIR)$(BINDIR)/clusterctl
 	install -m 0644 $(TEMPLATES) $(DESTDIR)$(DATADIR)/templates/
@@ -255,6 +256,7 @@ install: $(BIN)
 	install -m 0644 scripts/clusterctl.bash-completion $(DESTDIR)$(COMPLETIONDIR)/clusterctl
 	install -m 0644 README.md CHANGELOG.md $(DESTDIR)$(DOCDIR)/
 	install -m 0644 docs/*.md $(DESTDIR)$(DOCDIR)/docs/
+	install -m 0644 docs/ci/*.yml $(DESTDIR)$(DOCDIR)/docs/ci/
 	install -m 0644 $(EXAMPLES) $(DESTDIR)$(DOCDIR)/examples/
 	install -m 0644 $(EXAMPLE_OVERLAYS) $(DESTDIR)$(DOCDIR)/examples/lab/
 

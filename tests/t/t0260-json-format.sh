@@ -2,7 +2,7 @@
 # t0260-json-format: the JSON outputs against docs/json-format.md, in both
 # directions (tests/t/json-keys.py): every key an output holds is
 # documented with its type, every "always" key is there, and the documents
-# made here cover every documented key of validate and render. plan is
+# made here cover every documented key of validate, render and diff. plan is
 # checked on hosts that refuse connections (every host unobserved, the
 # database unreachable); t2010-ssh-lab checks a plan with changes and
 # accounting plan against a real lab. Every output starts with
@@ -59,6 +59,31 @@ assert \"error\" in d[\"accounting\"] and \"error\" in d[\"munge_key\"], d
 test_expect_success 'apply --dry-run --json prints the same document' '
 	test_must_fail --exit=4 "$CLUSTERCTL" apply closed.yaml --dry-run --json >a.json 2>err &&
 	test_cmp p.json a.json
+'
+
+# diff --json of the review test's pairs (tests/unit/data/review), and of
+# configless lab inventories, cover every key of its table
+test_expect_success 'diff --json matches the documented keys, all of them' '
+	cp -r "$DATA/review" rev &&
+	sed "s|munge_key_source: files/munge.key|munge_key_source: /etc/clusterctl/rev.key|" \
+		rev/newctl.yaml >rev/outside.yaml &&
+	sed -e "s/\"gpu\[01-03\]\", addresses: \"127.0.10.\[2-4\]\"/\"gpu[01-04]\", addresses: \"127.0.10.[2-5]\"/" \
+		"$TOP/inventories/lab-configless.yaml" >rev/configless-node.yaml &&
+	grep -q "gpu\[01-04\]" rev/configless-node.yaml &&
+	n=0 &&
+	for pair in "base maxtime-node" "base loss" "base newctl" "newctl outside" \
+		"epilog-base epilog-head" "base base"; do
+		set -- $pair; n=$((n + 1))
+		"$CLUSTERCTL" diff --json rev/$1.yaml rev/$2.yaml >d$n.json
+		test $? -le 2 || return 1
+	done &&
+	for pair in "lab lab-configless" "lab-configless configless-node"; do
+		set -- $pair; n=$((n + 1))
+		f=$TOP/inventories/$2.yaml; test -f "$f" || f=rev/$2.yaml
+		test_must_fail --exit=2 "$CLUSTERCTL" diff --json "$TOP/inventories/$1.yaml" "$f" >d$n.json || return 1
+	done &&
+	keys diff --cover d*.json &&
+	for f in d*.json; do first_key $f || return 1; done
 '
 
 test_expect_success 'the checker catches an undocumented key and a missing one' '

@@ -12,7 +12,7 @@
 # ports: plan and apply fail fast (exit 4), nothing is changed anywhere.
 . "$(dirname "$0")/test-lib.sh"
 
-CMDS="validate render plan apply add-user export-sacctmgr import accounting hostlist template version"
+CMDS="validate render plan diff apply add-user export-sacctmgr import accounting hostlist template version"
 n=0
 
 # help_opts CMD: the options --help explains, one per line, sorted
@@ -151,6 +151,7 @@ value() {
 	--overlay) echo overlay.yaml ;;
 	--ssh-config) echo ssh_config ;;
 	--files-dir) echo "$TRASH/files.$n" ;;
+	--base-ref) echo HEAD ;;
 	esac
 }
 
@@ -166,6 +167,7 @@ needs() {
 operands() {
 	case $1 in
 	validate|render|plan|apply|export-sacctmgr) echo closed.yaml ;;
+	diff) echo closed.yaml closed.yaml ;;
 	add-user) cp closed.yaml "u.$n.yaml"; echo "u.$n.yaml newbie$n" ;;
 	accounting) echo plan closed.yaml ;;
 	import) echo accounting ;;
