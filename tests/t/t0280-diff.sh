@@ -3,7 +3,8 @@
 #   - the issue's example on inventories/lab.yaml (one MaxTime change, one
 #     node added): where render twice and diff -r print a page per host,
 #     diff fits on one screen, says what each setting needs, repeats no
-#     line, and --files shows no hunk twice;
+#     line, and --files shows no hunk twice; README and
+#     docs/reviewing-changes.md show exactly what it prints;
 #   - exit codes: 0 no change, 2 changes, 3 a side invalid, 4 with
 #     --fail-on-capacity-loss, 64 usage errors;
 #   - --base-ref REF reads BASE, the files it includes, its template_dir,
@@ -39,6 +40,15 @@ test_expect_success 'the example: render twice + diff -r is pages, diff is one s
 	grep -qx "  gpu04 (new host): munge.key, cgroup.conf, gres.conf, slurm.conf (as ctl,gpu\[01-03\] get them)" out &&
 	grep -qx "  ctl: restart slurmctld (gres.conf: gres)" out &&
 	grep -qx "accounting: no change; capacity: no loss; munge key: unchanged" out
+'
+
+test_expect_success 'README and docs/reviewing-changes.md show what diff prints' '
+	(cd "$TOP" && test_must_fail --exit=2 "$CLUSTERCTL" diff inventories/lab.yaml "$TRASH/h/lab.yaml") |
+		sed "s|$TRASH/h/lab.yaml|/tmp/lab-head.yaml|" >printed &&
+	for doc in README.md docs/reviewing-changes.md; do
+		awk "/^diff inventories\/lab.yaml -> \/tmp\/lab-head.yaml/,/^diff: /" "$TOP/$doc" >shown &&
+		test_cmp shown printed || return 1
+	done
 '
 
 test_expect_success '--files: each hunk once, under the hosts that have it' '
