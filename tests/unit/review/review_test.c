@@ -20,6 +20,8 @@
 #include "base/fileio.h"
 #include "base/strbuf.h"
 #include "base/xalloc.h"
+#include "decide/plan_services.h"
+#include "inventory/overlay.h"
 #include "inventory/validate.h"
 #include "review/gitrev.h"
 #include "review/review.h"
@@ -241,6 +243,55 @@ Test(review, a_hunk_several_host_groups_share_is_shown_once)
 	cr_assert_null(strstr(at + 1, "\n@@"), "%s", sb.buf);
 	cr_assert(strstr(sb.buf, "\n+rm -rf \"/tmp/job.$SLURM_JOB_ID\"\n exit 0\n"), "%s", sb.buf);
 	strbuf_release(&sb);
+	pair_free(&p);
+}
+
+/* lab-configless.yaml with overlays: BASE with release, HEAD with MaxTime too. */
+static void review_configless(struct pair *p, const char *release)
+{
+	char *cause = NULL;
+
+	overlay_add(release);
+	p->base = load("inventories/lab-configless.yaml");
+	overlay_add(DATA "maxtime.overlay.yaml");
+	p->head = load("inventories/lab-configless.yaml");
+	overlay_clear();
+	cr_assert_eq(review_compute(p->base, "base", p->head, "head", &p->r, &cause), 0,
+		     "%s", cause ? cause : "");
+}
+
+/* The services of r's plan as text lines ("login1: restart sackd"). */
+static char *services_of(const struct review *r)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	for (size_t i = 0; i < r->plan->n_services; i++) {
+		const struct plan_service *s = &r->plan->services[i];
+
+		strbuf_addf(&sb, "%s: %s %s\n", r->head->hosts[s->host].name,
+			    plan_svc_action_name(s->action), service_kind_name(s->kind));
+	}
+	return strbuf_detach(&sb, NULL);
+}
+
+Test(review, what_a_change_does_to_the_daemons_follows_the_release)
+{
+	struct pair p;
+	char *svc;
+
+	/* 24.11: slurmctld pushes nothing to sackd, which fetches as it starts */
+	review_configless(&p, DATA "release-2411.overlay.yaml");
+	svc = services_of(p.r);
+	cr_assert_str_eq(svc, "ctl: reconfigure slurmctld\nlogin1: restart sackd\n");
+	cr_assert_str_eq(p.r->plan->fetch_hosts, "gpu[01-03]");
+	free(svc);
+	pair_free(&p);
+	/* 26.05: slurmctld pushes the change to sackd too */
+	review_configless(&p, DATA "release-2605.overlay.yaml");
+	svc = services_of(p.r);
+	cr_assert_str_eq(svc, "ctl: reconfigure slurmctld\n");
+	cr_assert_str_eq(p.r->plan->fetch_hosts, "gpu[01-03],login1");
+	free(svc);
 	pair_free(&p);
 }
 
