@@ -56,7 +56,11 @@
 # for 22.05). /tmp is the machine's in every host (the lab lives there).
 # exec and put run with a root login's environment, not the caller's. In every
 # host /usr/local/sbin/lab-service (scripts/lab-service.sh) drives munged,
-# slurmctld, slurmd, slurmdbd and sackd; /etc/hosts lists every lab host.
+# slurmctld, slurmd, slurmdbd and sackd, and /usr/local/sbin/systemctl
+# (scripts/lab-systemctl.sh) drives them as systemd's units would ("systemctl
+# restart slurmd", "systemctl is-active --quiet munge"; mariadb is the lab's
+# MariaDB), so that an inventory with the default service commands works
+# unchanged; /etc/hosts lists every lab host.
 set -u
 set -o pipefail
 
@@ -158,6 +162,8 @@ lab_init() {
 			die "ssh-keygen failed"
 	fi
 	install -m 0755 "$HERE/lab-service.sh" "$LAB/sbin/lab-service"
+	install -m 0755 "$HERE/lab-systemctl.sh" "$LAB/sbin/systemctl"
+	printf 'LAB_DIR=%q\nLAB_SCRIPTS=%q\n' "$LAB" "$HERE" >"$LAB/sbin/lab.env"
 }
 
 # lab_slurm_version: the lab's Slurm release (fixed at its first hosts-up)

@@ -2,8 +2,9 @@
 # slurm-releases: 22.05 24.11 26.05 (the lab itself on each release: its root's sshd, munged and MariaDB)
 # t0500-lab: the test lab itself (scripts/lab.sh): hosts are private (hostname,
 # /etc, users), reachable over ssh with strict host keys, stop and start, a
-# changed host key is refused, lab-service runs munged, the DB takes the slurm
-# user's password, and nothing keeps running afterwards.
+# changed host key is refused, lab-service runs munged and so does the hosts'
+# systemctl (systemd's words and exit codes), the DB takes the slurm user's
+# password, and nothing keeps running afterwards.
 . "$(dirname "$0")/test-lib.sh"
 . "$TOP/tests/t/lib-lab.sh"
 
@@ -216,6 +217,34 @@ test_expect_success 'lab-service runs munged; credentials from one host decode o
 	test_must_fail --exit=3 lab_exec a1 lab-service munge status
 '
 
+# What a real host's admin, and clusterctl's default service commands, run
+test_expect_success 'systemctl drives the daemons over SSH, with systemctl'\''s words and exit codes' '
+	test_must_fail --exit=3 lab_ssh a1 systemctl is-active --quiet munge &&
+	lab_ssh a1 systemctl is-active munge.service >st; test "$(cat st)" = inactive &&
+	lab_ssh a1 systemctl start munge &&
+	lab_ssh a1 systemctl is-active --quiet munge &&
+	lab_ssh a1 systemctl is-active munge >st && test "$(cat st)" = active &&
+	pid=$(lab_exec a1 lab-service munge status | sed -n "s/.*(pid \([0-9]*\))\$/\1/p") &&
+	lab_ssh a1 systemctl status munge >st && grep "Active: active (running)" st &&
+	grep "Main PID: $pid (munged)" st &&
+	lab_ssh a1 systemctl restart munge &&
+	lab_pid_moved a1 munge "$pid" &&
+	test_must_fail --exit=1 lab_ssh a1 systemctl reload munge 2>err &&
+	grep "Job type reload is not applicable for unit munge.service" err &&
+	lab_ssh a1 systemctl daemon-reload &&
+	test_must_fail --exit=5 lab_ssh a1 systemctl start nosuch 2>err &&
+	grep "Unit nosuch.service not found" err &&
+	test_must_fail --exit=4 lab_ssh a1 systemctl status nosuch &&
+	lab_ssh a1 systemctl stop munge &&
+	test_must_fail --exit=3 lab_ssh a1 systemctl status munge >st &&
+	grep "Active: inactive (dead)" st &&
+	test_must_fail --exit=3 lab_exec a1 lab-service munge status
+'
+
+test_expect_success 'systemctl is-active mariadb: not before db-up' '
+	test_must_fail --exit=3 lab_ssh a1 systemctl is-active --quiet mariadb
+'
+
 test_expect_success 'db-up: the slurm user logs in with the password from db.pass' '
 	lab db-up &&
 	echo 600 >expect && stat -c %a "$L/secrets/db.pass" >actual && test_cmp expect actual &&
@@ -226,7 +255,8 @@ test_expect_success 'db-up: the slurm user logs in with the password from db.pas
 	test_must_fail env MYSQL_PWD=wrong mariadb -h 127.0.0.1 -P "$LAB_DB_PORT" -u slurm -e "select 1" &&
 	lab db-sql -N -e "select @@innodb_lock_wait_timeout" >actual &&
 	echo 900 >expect &&
-	test_cmp expect actual
+	test_cmp expect actual &&
+	lab_ssh a2 systemctl is-active --quiet mariadb
 '
 
 # inner.sh: a test that brings up a host with munged in it, then fails (exit 1)

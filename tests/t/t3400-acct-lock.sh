@@ -48,7 +48,7 @@ cc_b() { env XDG_RUNTIME_DIR="$B" "$CLUSTERCTL" "$@"; }
 # slow NAME GPUS: the inventory with gpu2's limit at GPUS and a slurmdbd stop that takes 8 s
 slow() {
 	sed -e "s/max_tres_per_user: {gres\\/gpu: 2}/max_tres_per_user: {gres\\/gpu: $2}/" \
-	    -e "s/stop: lab-service slurmdbd stop,/stop: \"lab-service slurmdbd stop; sleep 8\",/" \
+	    -e "s/^cluster:\$/cluster:\n  services:\n    slurmdbd: {stop: \"systemctl stop slurmdbd; sleep 8\"}/" \
 		"$INV" >"$1"
 	grep -q "slurmdbd stop; sleep 8" "$1"
 }
@@ -102,7 +102,7 @@ test_expect_success 'Ctrl-C while slurmdbd is stopped: nothing written, slurmdbd
 	acct_on sacctmgr -n -P show qos gpu2 format=MaxTRESPU >actual &&
 	echo gres/gpu=3 >expect && test_cmp expect actual &&
 	lock_free &&
-	sed "s/stop: \"lab-service slurmdbd stop; sleep 8\",/stop: lab-service slurmdbd stop,/" slow4.yaml >four.yaml &&
+	sed "s/stop: \"systemctl stop slurmdbd; sleep 8\"/stop: systemctl stop slurmdbd/" slow4.yaml >four.yaml &&
 	cc_a accounting apply four.yaml --exec-via "$ACCT_VIA" >out &&
 	grep "applied and read back" out
 '
