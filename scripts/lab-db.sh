@@ -6,7 +6,8 @@
 # under $LAB; root over the socket only; DB user `slurm` (127.0.0.1 and localhost)
 # with a random password in $LAB/secrets/db.pass (0600, no trailing newline); an
 # empty database slurm_acct_db. The settings Slurm's accounting docs ask for
-# (innodb_lock_wait_timeout=900) are on.
+# (innodb_lock_wait_timeout=900) are on. $LAB/my.cnf.extra, when there, is
+# appended to the [mysqld] section at each start (a test's TLS settings).
 
 db_cnf() { echo "$LAB/my.cnf"; }
 
@@ -46,6 +47,9 @@ max_connections = 100
 general_log = $LAB_GENERAL_LOG
 general_log_file = $LAB/log/mysql-general.log
 EOF
+	# a test's own server settings (TLS certificates ...), kept across db-up
+	[ -r "$LAB/my.cnf.extra" ] && cat "$LAB/my.cnf.extra" >>"$(db_cnf)"
+	return 0
 }
 
 db_pid() {

@@ -20,6 +20,13 @@
 #   lab.sh hosts-down            stop every host
 #   lab.sh status                hosts and their state (exit 1 if one is down)
 #   lab.sh db-up | db-down | db-sql [ARGS...]
+#   lab.sh admin-up | admin-down  "the admin's machine": a network of its own
+#                                that reaches every lab host's sshd (relayed)
+#                                and nothing else, MariaDB included
+#                                (scripts/lab-admin.sh); admin-up again after
+#                                hosts-up adds hosts
+#   lab.sh admin CMD...          run CMD there (e.g. clusterctl through a
+#                                database.tunnel)
 #   lab.sh ports-free PORT...    exit 1 naming the lab (and the command that
 #                                stops it) or process that holds a PORT
 #                                (ports this lab holds count as free)
@@ -652,6 +659,12 @@ cmd_gc() {
 		"$HOLDER_TAG "*)
 			lab=$(tr '\0' '\n' <"$p/environ" 2>/dev/null | sed -n 's/^CLUSTERCTL_LAB=//p')
 			[ -n "$lab" ] && [ ! -d "$lab" ] && holders+=("${p#/proc/}") ;;
+		"$ADMIN_TAG "*)
+			# the admin's machine of a lab gone: its relays with it
+			lab=${args[0]#"$ADMIN_TAG "}; lab=${lab% anchor}; lab=${lab% }
+			[ -n "$lab" ] && [ ! -d "$lab" ] &&
+				kill -KILL $(netns_pids "${p#/proc/}") "${p#/proc/}" 2>/dev/null &&
+				n=$((n + 1)) ;;
 		mariadbd)
 			lab=${args[1]:-}
 			[[ $lab == --defaults-file=*/my.cnf ]] || continue
@@ -661,7 +674,7 @@ cmd_gc() {
 		esac
 	done
 	[ ${#holders[@]} -gt 0 ] && LAB_FAST=1 kill_ns "${holders[@]}"
-	say "gc: stopped ${#holders[@]} orphaned host(s), $n orphaned MariaDB server(s)"
+	say "gc: stopped ${#holders[@]} orphaned host(s), $n orphaned MariaDB server(s) and admin processes"
 }
 
 # ports-free PORT...: every PORT is free or held by this lab; else the first
@@ -680,6 +693,7 @@ cmd_wipe() {
 	[ -d "$LAB" ] || return 0
 	[ -f "$LAB/.clusterctl-lab" ] || die "refusing to wipe '$LAB': not a lab directory"
 	LAB_FAST=1
+	admin_down
 	cmd_hosts_down
 	db_down
 	rm -rf -- "$LAB"
@@ -689,6 +703,8 @@ usage() { sed -n '3,/^set -u/p' "$HERE/lab.sh" | sed -e '/^set -u/d' -e 's/^# \{
 
 # shellcheck source=lab-db.sh
 . "$HERE/lab-db.sh"
+# shellcheck source=lab-admin.sh
+. "$HERE/lab-admin.sh"
 db_port_init
 NET=$(lab_net)
 
@@ -708,9 +724,12 @@ status) cmd_status ;;
 db-up) db_up ;;
 db-down) db_down ;;
 db-sql) shift; db_sql "$@" ;;
+admin-up) admin_up ;;
+admin-down) admin_down ;;
+admin) shift; admin_exec "$@" ;;
 env) cmd_env ;;
 inventory) shift; cmd_inventory "$@" ;;
-down) db_down & cmd_hosts_down; wait ;;
+down) admin_down; db_down & cmd_hosts_down; wait ;;
 wipe) cmd_wipe ;;
 help|-h|--help) usage ;;
 *) usage >&2; exit 64 ;;

@@ -401,7 +401,7 @@ static void session_observe(struct session *s)
 struct plan *session_plan(struct session *s, char **cause)
 {
 	struct plan_round r = { .only = s->opt.only, .prune = s->opt.prune,
-				.obs = s->obs, .controller_key = &s->controller_key,
+				.accept_new = s->opt.accept_new_host_keys, .obs = s->obs, .controller_key = &s->controller_key,
 				.db_password = s->db_password };
 
 	*cause = NULL;

@@ -117,7 +117,7 @@ static int run(const char *verb, const struct model *m, const struct acct_opts *
 	/* apply plans under the cluster lock: what it writes is what it planned */
 	if ((!strcmp(verb, "apply") && m->db.host &&
 	     acct_lock_take(m, o->exec_via, o->accept_new, &lock, &cause) < 0) ||
-	    acct_plan_compute(m, o->prune, &p, &cause) < 0) {
+	    acct_plan_compute(m, o->prune, o->accept_new, &p, &cause) < 0) {
 		fprintf(stderr, "clusterctl: accounting: %s\n", cause);
 		free(cause);
 		acct_lock_release(lock);

@@ -152,7 +152,7 @@ static int add_user_plan_accounting(const struct model *m, const char *name,
 
 	a->plan = NULL;
 	a->mine = 0;
-	if (acct_plan_compute(m, false, &a->plan, &cause)) {
+	if (acct_plan_compute(m, false, false, &a->plan, &cause)) {
 		fprintf(stderr, "clusterctl: add-user: %s\n", cause);
 		free(cause);
 		return -1;

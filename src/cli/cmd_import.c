@@ -143,7 +143,7 @@ static int import_accounting(struct cmd_ctx *ctx, const char *inventory,
 	} else {
 		if (!cmd_load_database(ctx, inventory))
 			return CL_INVALID;
-		rc = acct_import_db(ctx->m, &out, &problems, &cause);
+		rc = acct_import_db(ctx->m, cmd_has(ctx, 'a'), &out, &problems, &cause);
 	}
 	rc = finish(rc, cause, &out, &problems);
 	strbuf_release(&out);

@@ -39,7 +39,7 @@ static int plan_choose_key(const struct model *m, const struct mungekey *found,
  * The accounting section into in: the plan, or why there is none; a
  * password the database refused also holds its files back.
  */
-static void plan_accounting(const struct model *m, bool prune,
+static void plan_accounting(const struct model *m, const struct plan_round *r,
 			    struct plan_inputs *in)
 {
 	char *cause = NULL;
@@ -47,7 +47,7 @@ static void plan_accounting(const struct model *m, bool prune,
 
 	if (!m->db.host || !(in->only & PLAN_ONLY_ACCOUNTING))
 		return;
-	rc = acct_plan_compute(m, prune, &in->acct, &cause);
+	rc = acct_plan_compute(m, r->prune, r->accept_new, &in->acct, &cause);
 	if (rc == ACCT_PLANNED)
 		return;
 	in->acct = NULL;
@@ -84,7 +84,7 @@ struct plan *plan_decide(const struct model *m, const struct rendered_set *rs,
 			xasprintf("not checked: the controller '%s' was not observed "
 				  "(its key is the cluster's)", m->hosts[ctl].name);
 	}
-	plan_accounting(m, r->prune, &in);
+	plan_accounting(m, r, &in);
 	p = plan_compute(m, rs, &in);
 	free(note);
 	mungekey_release(&key);

@@ -12,6 +12,7 @@
 struct plan_round {
 	unsigned only;				/* enum plan_only bits; 0 = all */
 	bool prune;				/* accounting: remove what the inventory lacks */
+	bool accept_new;			/* database.tunnel: trust an unknown host key */
 	const struct obs_host *obs;			/* borrowed; one per model host */
 	const struct mungekey *controller_key;	/* the key found on the controller */
 	const char *db_password;		/* NULL: none known */

@@ -21,6 +21,7 @@
 #include "import/acct_import.h"
 #include "acct/rows/acct_state.h"
 #include "transport/db.h"
+#include "transport/hosttarget.h"
 #include "base/strbuf.h"
 #include "base/xalloc.h"
 #include "base/yamlout.h"
@@ -655,10 +656,11 @@ static int unmodelled(struct db *db, const char *cluster, const struct acct_dbin
 	return sum;
 }
 
-int acct_import_db(const struct model *m, struct strbuf *out,
+int acct_import_db(const struct model *m, bool accept_new, struct strbuf *out,
 		   struct strbuf *problems, char **cause)
 {
 	struct acct_objset set = { 0 };
+	struct transport_target via;
 	struct acct_dbinfo info;
 	struct db *db = NULL;
 	char *where = NULL;
@@ -669,7 +671,7 @@ int acct_import_db(const struct model *m, struct strbuf *out,
 		*cause = xstrdup("the inventory has no database: section (database.host)");
 		return -1;
 	}
-	if (db_connect(&m->db, &db, cause) < 0 ||
+	if (db_connect(&m->db, db_tunnel_target(m, accept_new, &via), &db, cause) < 0 ||
 	    acct_observe(db, m->cluster.name, &set, &info, cause) < 0)
 		goto out;
 	if (!info.has_schema || !info.cluster_tables) {
@@ -680,8 +682,9 @@ int acct_import_db(const struct model *m, struct strbuf *out,
 	extra = unmodelled(db, m->cluster.name, &info, problems, cause);
 	if (extra < 0)
 		goto out;
-	where = xasprintf("cluster '%s' in the database %s at %s:%lld", m->cluster.name,
-			  db_name(&m->db), m->db.host, db_port(&m->db));
+	where = xasprintf("cluster '%s' in the database %s at %s:%lld%s%s", m->cluster.name,
+			  db_name(&m->db), m->db.host, db_port(&m->db),
+			  m->db.tunnel ? " through " : "", m->db.tunnel ? m->db.tunnel : "");
 	rc = extra + acct_import_emit(&set, true, where, out, problems);
 out:
 	if (db)

@@ -28,11 +28,13 @@ struct acct_objset;
 
 /*
  * Reads cluster m->cluster.name from the database m->db names (SELECTs
- * only, rolled back) and appends its YAML to out. Returns the number of
- * problems appended (0: the YAML says everything the database holds), or
- * -1 + *cause when the database cannot be read or holds no such cluster.
+ * only, rolled back; through database.tunnel's host when m names one,
+ * trusting its unknown host key when accept_new) and appends its YAML to
+ * out. Returns the number of problems appended (0: the YAML says
+ * everything the database holds), or -1 + *cause when the database cannot
+ * be read or holds no such cluster.
  */
-int acct_import_db(const struct model *m, struct strbuf *out,
+int acct_import_db(const struct model *m, bool accept_new, struct strbuf *out,
 		   struct strbuf *problems, char **cause);
 
 /*

@@ -179,7 +179,12 @@ const struct key_table inv_ssh_table = TABLE("ssh", ssh_keys);
 
 static const struct key_spec db_keys[] = {
 	{ "host", K_STR, F(struct db_settings, host), L(struct db_settings, host_loc),
-	  .doc = "MariaDB host as clusterctl reaches it" },
+	  .doc = "MariaDB host as clusterctl reaches it (with tunnel: as the "
+		 "tunnel host reaches it)" },
+	{ "tunnel", K_STR, F(struct db_settings, tunnel), L(struct db_settings, tunnel_loc),
+	  .doc = "a host whose SSH server carries clusterctl's connection to "
+		 "MariaDB (a direct-tcpip channel, as ssh -L): for a MariaDB only "
+		 "the cluster reaches; usually the accounting host" },
 	PORT("port", struct db_settings, port, "MariaDB port (default 3306)"),
 	{ "name", K_STR, F(struct db_settings, name), L(struct db_settings, name_loc),
 	  .def = "slurm_acct_db",

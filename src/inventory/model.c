@@ -619,6 +619,8 @@ char *db_password(const struct db_settings *s, char **cause)
 	const char *v;
 
 	*cause = NULL;
+	if (s->password)	/* import's, from slurmdbd.conf: never an inventory's */
+		return xstrdup(s->password);
 	/* no precedence, no fall-back (model.h says why) */
 	if (s->password_file && s->password_env) {
 		*cause = xstrdup("database.password_file and database.password_env "

@@ -170,7 +170,10 @@ struct ssh_settings {
 enum db_method { DB_METHOD_SQL, DB_METHOD_SACCTMGR, DB_METHOD_AUTO };
 
 struct db_settings {
-	const char *host;		/* as clusterctl reaches MariaDB */
+	const char *host;		/* as clusterctl reaches MariaDB (through the
+					   tunnel: as the tunnel host reaches it) */
+	const char *tunnel;		/* a host: MariaDB reached through its SSH
+					   server (direct-tcpip); NULL: directly */
 	long long port;			/* default 3306 */
 	const char *name;		/* default slurm_acct_db */
 	const char *user;		/* default slurm */
@@ -180,8 +183,14 @@ struct db_settings {
 	bool tls;			/* TLS, server certificate verified */
 	const char *tls_ca;		/* CA file for it; NULL: the system's */
 	enum db_method method;
+	/*
+	 * The password itself, never read from an inventory: import holds
+	 * slurmdbd.conf's StoragePass here to read the accounting once.
+	 */
+	const char *password;
 	struct src_loc loc;
 	struct src_loc host_loc, name_loc, user_loc, storage_host_loc;	/* of the keys */
+	struct src_loc tunnel_loc;
 	struct src_loc password_file_loc, password_env_loc, tls_ca_loc;
 };
 
@@ -531,8 +540,8 @@ const char *db_storage_host(const struct db_settings *s);
 
 /*
  * The database password, from the file database.password_file or the
- * environment variable database.password_env: the one place that reads
- * it. There is no precedence between the two: both set is an error here
+ * environment variable database.password_env (or the password import
+ * holds, db_settings.password): the one place that reads it. There is no precedence between the two: both set is an error here
  * and in validate, and neither falls back to the other. Why: once the
  * password was read file-first in one place and environment-first in
  * another, so plan's database connection and apply's slurmdbd.conf could

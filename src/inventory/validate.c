@@ -181,6 +181,38 @@ static void check_password_source(struct vctx *v)
 	diag_note(v->dl, &db->password_file_loc, "password_file set here");
 }
 
+/* "localhost" or an IPv4 loopback address (127.x.y.z) */
+static bool db_loopback(const char *h)
+{
+	return h && (!strcmp(h, "localhost") || !strncmp(h, "127.", 4));
+}
+
+/*
+ * database.tunnel names a host; TLS through it checks the certificate
+ * against the name clusterctl connects to, the tunnel's end on this
+ * machine, which stands for database.host only when that is loopback.
+ */
+static void check_db_tunnel(struct vctx *v)
+{
+	const struct db_settings *db = &v->m->db;
+	char *hint;
+
+	if (!db->tunnel)
+		return;
+	if (!model_find_host(v->m, db->tunnel)) {
+		hint = validate_host_hint(v, db->tunnel);
+		diag_error(v->dl, &db->tunnel_loc, "database.tunnel '%s' is not a host%s",
+			   db->tunnel, hint);
+		free(hint);
+	}
+	if ((db->tls || db->tls_ca) && db->host && !db_loopback(db->host))
+		diag_error(v->dl, &db->host_loc, "database.tls through database.tunnel: "
+			   "the certificate is checked against the name clusterctl connects "
+			   "to, the tunnel's end on this machine, so database.host must be "
+			   "localhost or a 127.x address (as '%s' reaches MariaDB), not '%s'",
+			   db->tunnel, db->host);
+}
+
 static void check_version(struct vctx *v)
 {
 	const struct cluster *c = &v->m->cluster;
@@ -576,6 +608,7 @@ size_t validate_model(const struct model *m, struct diag_list *dl)
 	check_local_paths(&v);
 	check_password_source(&v);
 	check_password_env(&v);
+	check_db_tunnel(&v);
 	validate_passthrough(&v, &m->cluster.slurm_conf, SLURMKEYS_CONF, "slurm.conf");
 	validate_passthrough(&v, &m->cluster.cgroup_conf, SLURMKEYS_CGROUP, "cgroup.conf");
 	validate_passthrough(&v, &m->cluster.slurmdbd_conf, SLURMKEYS_SLURMDBD,

@@ -8,6 +8,7 @@
  */
 #include "base/compat.h"
 
+#include <arpa/inet.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,12 +17,14 @@
 #include <mysql.h>
 
 #include "transport/db.h"
+#include "transport/tunnel.h"
 #include "base/die.h"
 #include "base/xalloc.h"
 #include "inventory/model.h"
 
 struct db {
 	MYSQL *conn;
+	struct tunnel *tunnel;	/* database.tunnel's, closed after conn */
 };
 
 struct db_stmt {
@@ -69,13 +72,68 @@ static int session_setup(struct db *db, char **cause)
 		       cause);
 }
 
-int db_connect(const struct db_settings *s, struct db **out, char **cause)
+/* "127.x.y.z" */
+static bool loopback4(const char *h)
 {
-	const char *host = s->host ? s->host : "localhost";
-	const char *user = db_user(s);
-	const char *name = db_name(s);
-	unsigned port = (unsigned)db_port(s);
+	struct in_addr a;
+
+	return !strncmp(h, "127.", 4) && inet_pton(AF_INET, h, &a) == 1;
+}
+
+/*
+ * Through database.tunnel (via: its host's SSH target), Connector/C
+ * connects to the tunnel's end on this machine: on database.host itself
+ * when that is a 127.x address, else on 127.0.0.1, by the name
+ * "localhost" when database.host says so (TLS checks the certificate
+ * against the name connected to: validate allows TLS through a tunnel only
+ * for these). *host and *port are then the tunnel's end.
+ */
+static int db_route(struct db *db, const struct db_settings *s,
+		    const struct transport_target *via, const char **host,
+		    unsigned *port, char **cause)
+{
+	unsigned tcp = MYSQL_PROTOCOL_TCP;
+	const char *bind = loopback4(*host) ? *host : "127.0.0.1";
+	char *why = NULL;
+	int local = 0;
+
+	if (!via)
+		return 0;
+	if (tunnel_open(via, *host, (int)*port, bind, &db->tunnel, &local, &why) < 0) {
+		*cause = xasprintf("cannot reach MariaDB at %s:%u through '%s' "
+				   "(database.tunnel): %s", *host, *port, s->tunnel, why);
+		free(why);
+		return -1;
+	}
+	mysql_options(db->conn, MYSQL_OPT_PROTOCOL, &tcp);
+	*host = !strcmp(*host, "localhost") ? "localhost" : bind;
+	*port = (unsigned)local;
+	return 0;
+}
+
+/* "cannot connect ..." for a refused mysql_real_connect; DB_REFUSED or -1. */
+static int connect_failed(struct db *db, const struct db_settings *s, const char *host,
+			  unsigned port, char **cause)
+{
+	/* 1044/1045: the server answered and refused these credentials */
+	unsigned err = mysql_errno(db->conn);
+	char *through = db->tunnel ? xasprintf(" through '%s' (database.tunnel)", s->tunnel) :
+		xstrdup("");
+
+	*cause = xasprintf("cannot connect to MariaDB at %s:%u%s as '%s'%s: %s", host, port,
+			   through, db_user(s), s->tls || s->tls_ca ? " over TLS" : "",
+			   mysql_error(db->conn));
+	free(through);
+	return err == 1044 || err == 1045 ? DB_REFUSED : -1;
+}
+
+int db_connect(const struct db_settings *s, const struct transport_target *via,
+	       struct db **out, char **cause)
+{
+	const char *host = s->host ? s->host : "localhost", *to = host;
+	unsigned port = (unsigned)db_port(s), to_port = port;
 	unsigned timeout = 10;
+	int rc = -1;
 	char *pass;
 	struct db *db;
 	MYSQL *ok;
@@ -90,25 +148,20 @@ int db_connect(const struct db_settings *s, struct db **out, char **cause)
 		die("out of memory");
 	mysql_options(db->conn, MYSQL_OPT_CONNECT_TIMEOUT, &timeout);
 	set_transport_options(db->conn, s);
-	ok = mysql_real_connect(db->conn, host, user, pass, name, port, NULL, 0);
+	if (db_route(db, s, via, &to, &to_port, cause) < 0)
+		goto out;
+	ok = mysql_real_connect(db->conn, to, db_user(s), pass, db_name(s), to_port, NULL, 0);
+	if (!ok)
+		rc = connect_failed(db, s, host, port, cause);
+	else if (session_setup(db, cause) == 0)
+		rc = 0;
+out:
 	xfree_secret(pass, strlen(pass));
-	if (!ok) {
-		/* 1044/1045: the server answered and refused these credentials */
-		unsigned err = mysql_errno(db->conn);
-
-		*cause = xasprintf("cannot connect to MariaDB at %s:%u as '%s'%s: %s",
-				   host, port, user,
-				   s->tls || s->tls_ca ? " over TLS" : "",
-				   mysql_error(db->conn));
+	if (rc == 0)
+		*out = db;
+	else
 		db_close(db);
-		return err == 1044 || err == 1045 ? DB_REFUSED : -1;
-	}
-	if (session_setup(db, cause) < 0) {
-		db_close(db);
-		return -1;
-	}
-	*out = db;
-	return 0;
+	return rc;
 }
 
 void db_close(struct db *db)
@@ -117,6 +170,7 @@ void db_close(struct db *db)
 		return;
 	if (db->conn)
 		mysql_close(db->conn);
+	tunnel_close(db->tunnel);
 	free(db);
 }
 

@@ -18,6 +18,8 @@
 
 #include "inventory/model.h"
 
+struct transport_target;
+
 struct db;
 struct db_stmt;
 
@@ -32,12 +34,17 @@ struct db_rows {
  * Connects with s (host, port, name, user; the password comes from
  * s->password_file or the environment variable s->password_env and is
  * wiped after use), sets slurmdbd's session sql_mode and turns autocommit
- * off. 0, or -1 + *cause ("cannot connect to MariaDB at H:P as 'U': ...");
- * DB_REFUSED (also < 0) when the server answered and refused the user or
- * password ("Access denied").
+ * off. via: NULL to reach s->host directly, else the SSH target of
+ * database.tunnel's host, through which s->host:port is reached as that
+ * host reaches it (tunnel.h; db_close() ends it). 0, or -1 + *cause
+ * ("cannot connect to MariaDB at H:P as 'U': ...", "cannot reach MariaDB
+ * at H:P through 'dbd' (database.tunnel): ..."); DB_REFUSED (also < 0)
+ * when the server answered and refused the user or password ("Access
+ * denied").
  */
 #define DB_REFUSED (-2)
-int db_connect(const struct db_settings *s, struct db **out, char **cause);
+int db_connect(const struct db_settings *s, const struct transport_target *via,
+	       struct db **out, char **cause);
 void db_close(struct db *db);
 
 /* Runs a statement without values (DDL, COMMIT, ...). 0 or -1 + *cause. */

@@ -24,3 +24,16 @@ void host_target(const struct model *m, const struct host *h, bool accept_new,
 	/* never the inventory's: a hostile one would add known_hosts: /dev/null */
 	t->accept_new_host_keys = accept_new;
 }
+
+const struct transport_target *db_tunnel_target(const struct model *m, bool accept_new,
+						struct transport_target *t)
+{
+	/* an inventory read for its database alone may have no hosts: ssh_config's */
+	struct host none = { .name = m->db.tunnel, .ssh_port = MODEL_UNSET };
+	const struct host *h = m->db.tunnel ? model_find_host(m, m->db.tunnel) : NULL;
+
+	if (!m->db.tunnel)
+		return NULL;
+	host_target(m, h ? h : &none, accept_new, t);
+	return t;
+}

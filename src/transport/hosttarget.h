@@ -1,7 +1,8 @@
 /*
  * hosttarget.h: how clusterctl reaches one inventory host over SSH. The one
  * place where the model's ssh settings and per-host overrides become a
- * transport target, shared by apply and the accounting remote.
+ * transport target, shared by apply, the accounting remote and the
+ * database tunnel.
  */
 #ifndef CLUSTERCTL_HOSTTARGET_H
 #define CLUSTERCTL_HOSTTARGET_H
@@ -22,5 +23,15 @@
  */
 void host_target(const struct model *m, const struct host *h, bool accept_new,
 		 struct transport_target *t);
+
+/*
+ * The SSH target through which clusterctl reaches MariaDB: database.tunnel's
+ * host, filled into t as host_target() does (t is returned; a name the
+ * inventory has no host for, as in one read for its database alone, with
+ * the ssh section's settings), or NULL when the inventory names no tunnel
+ * and MariaDB is reached directly.
+ */
+const struct transport_target *db_tunnel_target(const struct model *m, bool accept_new,
+						struct transport_target *t);
 
 #endif

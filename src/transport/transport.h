@@ -4,10 +4,11 @@
  * remote_stat). One authenticated SSH session (with SFTP) to one host
  * carries every remote operation clusterctl performs on that host:
  * transport_ssh.h opens and closes it, transport_sftp.h reads and writes
- * files over it, transport_exec.h runs commands. They are implemented over
- * libssh by transport_ssh.c, transport_sftp.c and transport_exec.c, the
- * only files that include <libssh/libssh.h> (through
- * transport_ssh_priv.h).
+ * files over it, transport_exec.h runs commands, transport_forward.h
+ * carries TCP connections the host makes (the database tunnel). They are
+ * implemented over libssh by transport_ssh.c, transport_sftp.c,
+ * transport_exec.c and transport_forward.c, the only files that include
+ * <libssh/libssh.h> (through transport_ssh_priv.h).
  *
  * A transport is used by one thread at a time (libssh sessions are not
  * thread-safe); only transport_abort() may be called from another thread.

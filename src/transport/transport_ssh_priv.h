@@ -1,9 +1,9 @@
 /*
  * transport_ssh_priv.h: what the SSH transport's own files share and
  * nothing else sees (transport_ssh.c, transport_sftp.c,
- * transport_exec.c): the session behind struct transport, and the
- * functions of transport_ssh.c that turn libssh's errors into cause
- * strings. The only header that includes libssh.
+ * transport_exec.c, transport_forward.c): the session behind struct
+ * transport, and the functions of transport_ssh.c that turn libssh's
+ * errors into cause strings. The only header that includes libssh.
  */
 #ifndef CLUSTERCTL_TRANSPORT_SSH_PRIV_H
 #define CLUSTERCTL_TRANSPORT_SSH_PRIV_H

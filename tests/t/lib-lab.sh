@@ -6,6 +6,9 @@
 #                             (hosts, daemons in them, MariaDB) however the test ends
 #   lab_hosts_up NAME...      hosts-up, or test_skip_or_die when it cannot
 #   lab_db_up                 db-up, or test_skip_or_die
+#   lab_admin_up              admin-up (the admin's machine), or test_skip_or_die;
+#   lab_admin CMD...          CMD there: a network that reaches only the
+#                             hosts' sshd (database.tunnel's tests)
 #   lab CMD...                scripts/lab.sh CMD... for this lab
 #   lab_exec NAME CMD...      run CMD inside a host (nsenter)
 #   lab_ssh NAME CMD...       ssh with the lab's client config (strict host keys)
@@ -125,6 +128,16 @@ lab_db_up() {
 	lab db-up >"$TRASH/.lab-db-up" 2>&1 ||
 		test_skip_or_die "cannot start the lab's MariaDB: $(tail -n 3 "$TRASH/.lab-db-up" | tr '\n' ' ')"
 }
+
+# lab_admin_up: "the admin's machine" (lab.sh admin-up: a network that
+# reaches the hosts' sshd only), or test_skip_or_die; lab_admin CMD... runs
+# CMD there
+lab_admin_up() {
+	command -v socat >/dev/null 2>&1 || test_skip_or_die "the admin's machine needs socat"
+	lab admin-up >"$TRASH/.lab-admin-up" 2>&1 ||
+		test_skip_or_die "cannot start the admin's machine: $(tail -n 3 "$TRASH/.lab-admin-up" | tr '\n' ' ')"
+}
+lab_admin() { lab admin "$@"; }
 
 lab_inventory() { lab inventory "$1" >"$2"; }
 

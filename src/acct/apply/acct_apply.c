@@ -19,6 +19,7 @@
 #include "acct/apply/acct_dbd.h"
 #include "acct/plan/acct_sacctmgr.h"
 #include "acct/sql/acct_sql.h"
+#include "transport/hosttarget.h"
 #include "transport/lock.h"
 #include "transport/transport_exec.h"
 #include "base/xalloc.h"
@@ -125,13 +126,14 @@ static int apply_sql(const struct model *m, const struct acct_plan *p,
 		     acct_remote_fn remote, void *cookie, char **cause)
 {
 	const char *dbd = acct_dbd_host(m);
+	struct transport_target via;
 	struct db *db = NULL;
 	bool need_cluster = false;
 	char *start_err = NULL;
 	long rpc = 0;
 	int rc = -1;
 
-	if (db_connect(&m->db, &db, cause) < 0)
+	if (db_connect(&m->db, db_tunnel_target(m, p->accept_new, &via), &db, cause) < 0)
 		return -1;
 	if (ensure_cluster(db, p, dbd, remote, cookie, &rpc, cause) < 0 ||
 	    interrupted(cause, "nothing was written") ||

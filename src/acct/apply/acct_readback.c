@@ -582,7 +582,7 @@ int acct_readback_db(const struct model *m, const struct acct_plan *p, char **ca
 	struct strbuf msg = STRBUF_INIT;
 	size_t n;
 
-	if (acct_plan_compute(m, p->prune, &again, cause) < 0)
+	if (acct_plan_compute(m, p->prune, p->accept_new, &again, cause) < 0)
 		return -1;
 	n = acct_plan_count(again);
 	for (size_t i = 0; i < n && i < MAX_REPORTED; i++) {

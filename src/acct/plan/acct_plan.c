@@ -16,6 +16,7 @@
 #include "acct/rows/acct_state.h"
 #include "inventory/model.h"
 #include "transport/db.h"
+#include "transport/hosttarget.h"
 #include "acct/read/acct_desired.h"
 #include "acct/rows/acct_obj.h"
 #include "acct/read/acct_observe.h"
@@ -101,16 +102,18 @@ void acct_plan_free(struct acct_plan *p)
 	free(p);
 }
 
-enum acct_plan_result acct_plan_compute(const struct model *m, bool prune,
+enum acct_plan_result acct_plan_compute(const struct model *m, bool prune, bool accept_new,
 					struct acct_plan **out, char **cause)
 {
 	struct acct_plan *p = xcalloc(1, sizeof(*p));
+	struct transport_target via;
 	struct db *db = NULL;
 	enum acct_plan_result rc = ACCT_PLAN_FAILED;
 	int crc;
 
 	*out = NULL;
 	p->prune = prune;
+	p->accept_new = accept_new;
 	p->cluster = xstrdup(m->cluster.name ? m->cluster.name : "");
 	p->release = m->cluster.slurm_version ? xstrdup(m->cluster.slurm_version) : NULL;
 	p->where = xasprintf("%s at %s:%lld", db_name(&m->db),
@@ -126,7 +129,7 @@ enum acct_plan_result acct_plan_compute(const struct model *m, bool prune,
 	}
 	if (acct_desired_build(m, &p->want, cause) < 0)
 		goto out;
-	if ((crc = db_connect(&m->db, &db, cause)) < 0) {
+	if ((crc = db_connect(&m->db, db_tunnel_target(m, accept_new, &via), &db, cause)) < 0) {
 		rc = crc == DB_REFUSED ? ACCT_DB_REFUSED : ACCT_PLAN_FAILED;
 		goto out;
 	}

@@ -14,8 +14,13 @@
 /* Diffs want against have into p->changes (both sets already in p). */
 void acct_plan_diff(struct acct_plan *p);
 
-enum acct_plan_result acct_plan_compute(const struct model *m, bool prune, struct acct_plan **out,
-		      char **cause);
+/*
+ * The plan of m's accounting against the database m->db names (through
+ * database.tunnel's host when it names one, trusting an unknown host key
+ * there when accept_new); prune: also what the inventory lacks.
+ */
+enum acct_plan_result acct_plan_compute(const struct model *m, bool prune, bool accept_new,
+					struct acct_plan **out, char **cause);
 
 /*
  * The accounting rows that change between two inventories, offline (no

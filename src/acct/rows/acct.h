@@ -32,7 +32,8 @@ typedef int (*acct_remote_fn)(void *cookie, const char *host, const char *cmd,
 
 /*
  * Reads the database named by m->db (password from the file or the
- * environment variable, never argv) and diffs it against the model.
+ * environment variable, never argv; through database.tunnel's host when
+ * the inventory names one) and diffs it against the model.
  * prune: also plan the removal of accounts, users, associations and QoS the
  * inventory does not name (never root, root's user association or
  * "normal"). A database without the cluster plans the cluster too; a

@@ -50,6 +50,7 @@ struct acct_plan {
 	char *release;			/* cluster.slurm_version, or NULL */
 	char *where;			/* "slurm_acct_db at host:port" */
 	bool prune;
+	bool accept_new;		/* the tunnel's unknown host key trusted */
 	struct acct_objset want, have;
 	struct acct_dbinfo info;
 	struct acct_change *changes;
