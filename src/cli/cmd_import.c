@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "import/acct_import.h"
 #include "acct/read/acct_showqos.h"
@@ -27,8 +28,9 @@
 static const char *const import_usage[] = {
 	"clusterctl import accounting INVENTORY",
 	"   or: clusterctl import accounting --dump FILE [--qos FILE]",
-	"   or: clusterctl import nodes SLURM_CONF [GRES_CONF] [--files-dir DIR]",
+	"   or: clusterctl import nodes SLURM_CONF [GRES_CONF] [--files-dir DIR] [-o FILE]",
 	"   or: clusterctl import cluster [USER@]HOST[:PORT] [CONFIG_DIR] [--files-dir DIR]",
+	"                                 [-o FILE]",
 	"",
 	"Prints inventory YAML for what a running cluster already has.",
 	"accounting: the qos:, accounts: and users: sections, read-only from the",
@@ -44,7 +46,13 @@ static const char *const import_usage[] = {
 	"Passwords are never printed: database.password_file names where to",
 	"put slurmdbd's. cluster: the same, read over SSH from a running",
 	"controller (CONFIG_DIR, default /etc/slurm), with the release from",
-	"'slurmctld -V', the slurm and munge users' UIDs and the ssh: section.",
+	"'slurmctld -V', the slurm and munge users' UIDs, the ssh: section,",
+	"and the accounting (qos:, accounts:, users:) read from the database",
+	"through slurmdbd's host (database.tunnel: the SSH server there",
+	"reaches MariaDB as slurmdbd does) with slurmdbd.conf's password: the",
+	"whole inventory in one command. With -o FILE the inventory goes to",
+	"FILE (which must not exist) and that password to slurmdbd.pass beside",
+	"it (mode 0600), where database.password_file finds it.",
 	"With --files-dir DIR, nodes and cluster also carry the files slurm.conf",
 	"names (Prolog/Epilog scripts, topology.conf, plugstack.conf, ...) that",
 	"they can read: each written to DIR followed by its path on the hosts,",
@@ -75,25 +83,39 @@ static char *read_all(const char *path, size_t *len, char **cause)
 	return text;
 }
 
-/* Prints the YAML and the problems; the exit code for rc problems. */
-static int finish(int rc, char *cause, struct strbuf *out, struct strbuf *problems)
+/*
+ * The problems on stderr, the YAML on stdout, or into output (-o FILE,
+ * which must not exist: a second import never overwrites the first); the
+ * exit code for rc problems.
+ */
+static int finish(int rc, char *cause, struct strbuf *out, struct strbuf *problems,
+		  const char *output)
 {
+	struct strbuf doc = STRBUF_INIT;
+
+	if (rc > 0)
+		strbuf_addstr(&doc, "# NOT IMPORTED: the inventory cannot express these (yet):\n");
+	for (const char *p = problems->buf; rc >= 0 && *p;) {
+		size_t n = strcspn(p, "\n");
+
+		if (rc > 0)
+			strbuf_addf(&doc, "#   %.*s\n", (int)n, p);
+		fprintf(stderr, "clusterctl: import: %.*s\n", (int)n, p);
+		p += n + (p[n] == '\n');
+	}
+	strbuf_add(&doc, out->buf, out->len);
+	if (rc >= 0 && output && fileio_write_new(output, doc.buf, doc.len, 0644) < 0) {
+		cause = xasprintf("%s: cannot write: %s", output, strerror(errno));
+		rc = -1;
+	} else if (rc >= 0 && !output) {
+		fwrite(doc.buf, 1, doc.len, stdout);
+	}
+	strbuf_release(&doc);
 	if (rc < 0) {
 		fprintf(stderr, "clusterctl: import: %s\n", cause);
 		free(cause);
 		return CL_FATAL;
 	}
-	if (rc > 0)
-		printf("# NOT IMPORTED: the inventory cannot express these (yet):\n");
-	for (const char *p = problems->buf; *p;) {
-		size_t n = strcspn(p, "\n");
-
-		if (rc > 0)
-			printf("#   %.*s\n", (int)n, p);
-		fprintf(stderr, "clusterctl: import: %.*s\n", (int)n, p);
-		p += n + (p[n] == '\n');
-	}
-	fwrite(out->buf, 1, out->len, stdout);
 	if (rc > 0)
 		fprintf(stderr, "clusterctl: import: %d thing%s could not be expressed "
 			"in the inventory (listed above and at the top of the YAML)\n",
@@ -145,32 +167,79 @@ static int import_accounting(struct cmd_ctx *ctx, const char *inventory,
 			return CL_INVALID;
 		rc = acct_import_db(ctx->m, cmd_has(ctx, 'a'), &out, &problems, &cause);
 	}
-	rc = finish(rc, cause, &out, &problems);
+	rc = finish(rc, cause, &out, &problems, NULL);
 	strbuf_release(&out);
 	strbuf_release(&problems);
 	return rc;
 }
 
 /*
+ * -o FILE: where the files beside the inventory go. FILE must not exist;
+ * the password (slurmdbd.conf's StoragePass), when there is one, goes to
+ * slurmdbd.pass beside it, mode 0600, as database.password_file says: a
+ * file already there must hold that password (a second import into the
+ * same directory), else nothing is written. A relative --files-dir is
+ * then FILE's directory's, as the inventory reads it. 0 or -1 + *cause.
+ */
+static int output_prepare(const char *output, const char *password,
+			  struct import_carry *carry, char **files_dir, char **cause)
+{
+	char *dir = xstrdup(output), *slash = strrchr(dir, '/'), *pass_path;
+	const char *base = slash ? (*slash = '\0', dir[0] ? dir : "/") : ".";
+	size_t len = 0;
+	char *had;
+	int rc = -1;
+
+	pass_path = fileio_join(base, "slurmdbd.pass");
+	if (access(output, F_OK) == 0) {
+		*cause = xasprintf("%s exists: not overwritten", output);
+	} else if (password && (had = fileio_read(pass_path, &len, NULL))) {
+		if (len == strlen(password) && !memcmp(had, password, len))
+			rc = 0;
+		else
+			*cause = xasprintf("%s holds another password: nothing written", pass_path);
+		xfree_secret(had, len);
+	} else if (password && fileio_write_new(pass_path, password, strlen(password), 0600) < 0) {
+		*cause = xasprintf("%s: cannot write: %s", pass_path, strerror(errno));
+	} else {
+		rc = 0;
+	}
+	if (rc == 0 && carry->dir && carry->dir[0] != '/' && slash)
+		carry->dir = *files_dir = fileio_join(base, carry->dir);
+	free(pass_path);
+	free(dir);
+	return rc;
+}
+
+/*
  * import nodes (slurm.conf and the files beside it, import_nodes.h) or
  * import cluster (over SSH, import_cluster.h); with --files-dir, the files
- * carried are written there before the YAML that names them is printed.
+ * carried are written there before the YAML that names them is printed
+ * (or written: -o FILE, with the password beside it).
  */
 static int import_config(struct cmd_ctx *ctx, bool cluster, const char *a1,
 			 const char *a2)
 {
 	struct strbuf out = STRBUF_INIT, problems = STRBUF_INIT;
 	struct import_carry carry = { .dir = cmd_value(ctx, 'D') };
-	char *cause = NULL;
+	const char *output = cmd_value(ctx, 'o');
+	char *cause = NULL, *password = NULL, *files_dir = NULL;
 	int rc = cluster ?
 		import_cluster_spec(a1, cmd_value(ctx, 'F'), cmd_has(ctx, 'a'), a2,
-				    carry.dir ? &carry : NULL, &out, &problems, &cause) :
+				    carry.dir ? &carry : NULL, &out, &problems, &password,
+				    &cause) :
 		import_nodes_files(a1, a2, carry.dir ? &carry : NULL, &out, &problems,
 				   &cause);
 
+	if (rc >= 0 && output &&
+	    output_prepare(output, password, &carry, &files_dir, &cause) < 0)
+		rc = -1;
 	if (rc >= 0 && import_carry_write(&carry, &cause) < 0)
 		rc = -1;
-	rc = finish(rc, cause, &out, &problems);
+	rc = finish(rc, cause, &out, &problems, output);
+	if (password)
+		xfree_secret(password, strlen(password));
+	free(files_dir);
 	import_carry_release(&carry);
 	strbuf_release(&out);
 	strbuf_release(&problems);
@@ -207,6 +276,8 @@ static const struct cmd_option import_options[] = {
 	{ 'q', "qos", "FILE", "with --dump: the QoS limits, from 'sacctmgr show qos -P'", 0 },
 	{ 'F', "ssh-config", "FILE", "import cluster: this ssh_config (docs/ssh.md)", 0 },
 	{ 'D', "files-dir", "DIR", "nodes, cluster: carry the files slurm.conf names into DIR", 0 },
+	{ 'o', "output", "FILE", "nodes, cluster: write the inventory to FILE (new), "
+	  "and cluster's database password beside it (slurmdbd.pass, 0600)", CMD_OPT_SHORT },
 	CMD_OPT_ACCEPT_NEW_HOST_KEYS,
 	CMD_OPT_END,
 };

@@ -10,12 +10,16 @@
 #include <string.h>
 #include <strings.h>
 
+#include "import/acct_import.h"
 #include "import/import_cluster.h"
 #include "import/import_daemons.h"
 #include "import/import_hw.h"
 #include "import/import_nodes.h"
 #include "slurm/slurmread.h"
+#include "base/diag.h"
 #include "base/strbuf.h"
+#include "inventory/inventory.h"
+#include "inventory/model.h"
 #include "transport/transport.h"
 #include "transport/transport_exec.h"
 #include "transport/transport_sftp.h"
@@ -279,15 +283,77 @@ static int read_dbd_conf(const struct transport_target *t, const char *dbd, cons
 	return n;
 }
 
+/* slurmdbd.conf's StoragePass (the last one), or NULL; newly allocated, a secret. */
+static char *storage_pass(const struct import_file *dbd)
+{
+	struct slurmconf c = { 0 };
+	const struct slurmconf_line *l;
+	char *cause = NULL, *pass = NULL;
+
+	if (dbd->path && slurmread_settings(dbd->path, dbd->text, dbd->len, &c, &cause) == 0 &&
+	    (l = slurmread_setting(&c, "StoragePass")))
+		pass = xstrdup(l->kv[0].value);
+	free(cause);
+	slurmconf_release(&c);
+	return pass;
+}
+
+/* What reading the accounting needs besides the YAML: import_source.accounting's arg. */
+struct acct_read {
+	const char *pass;	/* slurmdbd.conf's StoragePass; NULL: none */
+	bool accept_new;
+};
+
+/*
+ * import_source.accounting: the database the YAML's database: section
+ * names, through its tunnel, with slurmdbd.conf's password (held in
+ * memory only). A database that cannot be read is a problem, not a
+ * failure: the rest of the cluster is still imported.
+ */
+static int read_accounting(void *arg, struct strbuf *yaml, struct strbuf *problems,
+			   bool *read)
+{
+	const struct acct_read *a = arg;
+	struct diag_list dl = DIAG_LIST_INIT;
+	struct model *m = inventory_load_string("imported.yaml", yaml->buf, yaml->len, &dl);
+	struct strbuf acct = STRBUF_INIT;
+	char *cause = NULL;
+	int n = 0;
+
+	*read = false;
+	/* no database: no accounting to read (slurmdbd.conf's problem, if any, is named) */
+	if (m && m->db.host) {
+		m->db.password = a->pass;
+		m->db.password_file = m->db.password_env = NULL;
+		n = acct_import_db(m, a->accept_new, &acct, problems, &cause);
+	}
+	if (n < 0) {
+		strbuf_addf(problems, "the accounting (QoS, accounts, users) could not be read: "
+			    "%s; the partitions' QoS and accounts are named only ('clusterctl "
+			    "import accounting' reads the rest later)\n", cause);
+		n = 1;
+	} else if (acct.len) {
+		strbuf_addch(yaml, '\n');
+		strbuf_add(yaml, acct.buf, acct.len);
+		*read = true;
+	}
+	free(cause);
+	strbuf_release(&acct);
+	model_free(m);
+	diag_release(&dl);
+	return n;
+}
+
 int import_cluster(const struct transport_target *t, const char *config_dir,
 		   struct import_carry *carry, struct strbuf *out,
-		   struct strbuf *problems, char **cause)
+		   struct strbuf *problems, char **password, char **cause)
 {
 	struct import_source src = { .read = remote_read, .carry = carry,
-				     .mode = remote_mode };
+				     .mode = remote_mode, .accounting = read_accounting };
+	struct acct_read acct = { .accept_new = t->accept_new_host_keys };
 	struct transport *tr = NULL;
 	const char *dir = config_dir ? config_dir : "/etc/slurm";
-	char *dbd = NULL;
+	char *dbd = NULL, *pass = NULL;
 	int rc = -1, n_dbd = 0;
 
 	if (transport_connect(t, &tr, cause) < 0)
@@ -313,10 +379,18 @@ int import_cluster(const struct transport_target *t, const char *config_dir,
 	if (src.munge_user.uid < 0)
 		src.munge_user.name = NULL;
 	src.ssh_yaml = ssh_yaml(t);
+	acct.pass = pass = storage_pass(&src.dbd);
+	src.accounting_arg = &acct;
 	rc = import_nodes(&src, out, problems, cause);
 	if (rc >= 0)
 		rc += n_dbd;
+	if (rc >= 0 && password) {
+		*password = pass;
+		pass = NULL;
+	}
 out:
+	if (pass)
+		xfree_secret(pass, strlen(pass));
 	free(dbd);
 	import_source_release(&src);
 	transport_close(tr);
@@ -325,7 +399,8 @@ out:
 
 int import_cluster_spec(const char *spec, const char *ssh_config, bool accept_new,
 			const char *config_dir, struct import_carry *carry,
-			struct strbuf *out, struct strbuf *problems, char **cause)
+			struct strbuf *out, struct strbuf *problems, char **password,
+			char **cause)
 {
 	struct transport_target t = {
 		.ssh_config = ssh_config,
@@ -344,7 +419,7 @@ int import_cluster_spec(const char *spec, const char *ssh_config, bool accept_ne
 		t.port = atoi(colon + 1);
 	}
 	t.host = host;
-	rc = import_cluster(&t, config_dir, carry, out, problems, cause);
+	rc = import_cluster(&t, config_dir, carry, out, problems, password, cause);
 	free(copy);
 	return rc;
 }

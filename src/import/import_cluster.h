@@ -9,7 +9,11 @@
  * release from "slurmctld -V", the slurm and munge users' UIDs and GIDs
  * from getent, and the ssh: section that reached the host (user, port,
  * the ssh_config); then
- * import_nodes() as for local files.
+ * import_nodes() as for local files, with the accounting (qos:, accounts:,
+ * users:) read from the database slurmdbd.conf names, through its
+ * database.tunnel (slurmdbd's host) with slurmdbd.conf's password: one
+ * inventory, nothing to append. A database that cannot be read is a
+ * problem (the partitions' QoS and accounts are then named only).
  *
  * Ownership: out and problems are the caller's, appended to; *cause is
  * newly allocated. Nothing here prints or exits.
@@ -27,11 +31,14 @@
  * Reads the cluster through the controller t names (config_dir: NULL for
  * /etc/slurm) and appends the inventory YAML to out. As import_nodes():
  * the number of problems, or -1 + *cause. carry: as struct
- * import_source's (the files read through the same session).
+ * import_source's (the files read through the same session). password
+ * (may be NULL): on success, slurmdbd.conf's StoragePass, newly
+ * allocated (a secret: xfree_secret), for the file the YAML's
+ * database.password_file names; NULL when it has none.
  */
 int import_cluster(const struct transport_target *t, const char *config_dir,
 		   struct import_carry *carry, struct strbuf *out,
-		   struct strbuf *problems, char **cause);
+		   struct strbuf *problems, char **password, char **cause);
 
 /*
  * import_cluster() of "[USER@]HOST[:PORT]" through ssh_config (NULL: the
@@ -39,6 +46,7 @@ int import_cluster(const struct transport_target *t, const char *config_dir,
  */
 int import_cluster_spec(const char *spec, const char *ssh_config, bool accept_new,
 			const char *config_dir, struct import_carry *carry,
-			struct strbuf *out, struct strbuf *problems, char **cause);
+			struct strbuf *out, struct strbuf *problems, char **password,
+			char **cause);
 
 #endif

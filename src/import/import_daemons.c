@@ -101,14 +101,17 @@ void imp_emit_dbd(struct imp *im, const struct slurmconf *dbd, struct strbuf *ou
 	must_agree(im, dbd, "SlurmUser", user ? user : "root", NULL);
 	emit_settings(im, SLURMKEYS_SLURMDBD, dbd, modelled, "slurmdbd_conf", out);
 	strbuf_addstr(db, "\ndatabase:\n");
-	v = setting(dbd, "StorageHost");
-	if (v && !imp_local_host(v)) {
-		strbuf_addstr(db, "  host: ");
-		yamlout_scalar(db, v);
-		strbuf_addch(db, '\n');
-	} else if (v) {
-		/* slurmdbd reaches it on its own host; so does clusterctl, through there */
-		strbuf_addf(db, "  host: %s\n  storage_host: ", im->dbd ? im->dbd : im->controller);
+	/*
+	 * clusterctl reaches MariaDB as slurmdbd does, from slurmdbd's host,
+	 * through its SSH server: where the admin runs clusterctl seldom
+	 * reaches the database itself (MariaDB on slurmdbd's loopback, or on
+	 * the cluster's network only). host is then as slurmdbd has it.
+	 */
+	if ((v = setting(dbd, "StorageHost"))) {
+		strbuf_addstr(db, "  # reached as slurmdbd reaches it, through this host's SSH server\n"
+			      "  tunnel: ");
+		yamlout_scalar(db, im->dbd && !imp_local_host(im->dbd) ? im->dbd : im->controller);
+		strbuf_addstr(db, "\n  host: ");
 		yamlout_scalar(db, v);
 		strbuf_addch(db, '\n');
 	}
@@ -119,7 +122,7 @@ void imp_emit_dbd(struct imp *im, const struct slurmconf *dbd, struct strbuf *ou
 			strbuf_addch(db, '\n');
 		}
 	if ((pass = slurmread_setting(dbd, "StoragePass")))
-		strbuf_addf(db, "  # StoragePass (%s:%u) is not printed: put it in this "
-			    "file, mode 0600\n  password_file: slurmdbd.pass\n", pass->path,
-			    pass->lineno);
+		strbuf_addf(db, "  # StoragePass (%s:%u) is not printed: it goes in this file, "
+			    "mode 0600\n  # (import cluster -o FILE writes it beside FILE)\n"
+			    "  password_file: slurmdbd.pass\n", pass->path, pass->lineno);
 }

@@ -749,6 +749,8 @@ int import_nodes(const struct import_source *src, struct strbuf *out,
 	struct imp im;
 	struct strbuf head = STRBUF_INIT, body = STRBUF_INIT, full = STRBUF_INIT;
 	struct strbuf daemons = STRBUF_INIT, db = STRBUF_INIT, printed = STRBUF_INIT;
+	struct strbuf stubs = STRBUF_INIT;
+	bool read = false;
 	struct slurmconf r = { 0 }, cg = { 0 }, dbd = { 0 };
 	int rc = -1;
 
@@ -785,8 +787,8 @@ int import_nodes(const struct import_source *src, struct strbuf *out,
 	imp_emit_types(&im, &body);
 	imp_emit_hosts(&im, &body);
 	emit_partitions(&im, &body);
-	emit_stubs_sections(&im, &body);
-	strbuf_addf(&full, "cluster:\n%s%s", head.buf, body.buf);
+	emit_stubs_sections(&im, &stubs);
+	strbuf_addf(&full, "cluster:\n%s%s%s", head.buf, body.buf, stubs.buf);
 	if (render_conf(&im, full.buf, &r, cause) < 0)
 		goto out;
 	imp_emit_cgroup(&im, src->cgroup.path ? &cg : NULL, &daemons);
@@ -797,6 +799,11 @@ int import_nodes(const struct import_source *src, struct strbuf *out,
 	emit_slurm_conf(&im, &r, &printed);
 	strbuf_addf(&printed, "%s%s%s%s", daemons.buf, src->ssh_yaml ? src->ssh_yaml : "",
 		    db.buf, body.buf);
+	/* the accounting itself where it can be read, else what partitions name */
+	if (src->accounting)
+		im.n_problems += src->accounting(src->accounting_arg, &printed, problems, &read);
+	if (!read)
+		strbuf_add(&printed, stubs.buf, stubs.len);
 	sitecomments_rest(&im.comments, &printed);
 	if (check_printed(&printed, cause) < 0)
 		goto out;
@@ -814,6 +821,7 @@ out:
 	strbuf_release(&daemons);
 	strbuf_release(&db);
 	strbuf_release(&printed);
+	strbuf_release(&stubs);
 	imp_release(&im);
 	return rc;
 }

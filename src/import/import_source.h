@@ -14,6 +14,8 @@
 
 #include "slurm/slurmread.h"
 
+struct strbuf;
+
 /* One file's text; path NULL when the cluster has none. */
 struct import_file {
 	const char *path;		/* for messages */
@@ -68,6 +70,16 @@ struct import_source {
 	 */
 	struct import_carry *carry;
 	import_mode_fn mode;
+	/*
+	 * The accounting (import cluster): appends the qos:, accounts: and
+	 * users: sections to yaml, which holds the inventory up to its
+	 * partitions (its cluster and database: sections say what to read),
+	 * and sets *read; what cannot be read or said is problems (the
+	 * number returned). NULL, or *read false: the QoS and accounts the
+	 * partitions name are written by name only.
+	 */
+	int (*accounting)(void *arg, struct strbuf *yaml, struct strbuf *problems, bool *read);
+	void *accounting_arg;
 	/* what a running controller says (import cluster); NULL / -1: not known */
 	const char *release;		/* "24.11.1", from slurmctld -V */
 	struct import_user slurm_user, munge_user;

@@ -14,7 +14,9 @@
 # controller's stale copy; named by its address (AccountingStorageHost=
 # dbd1's), the same, with the address kept (accounting_address) and
 # slurmdbd on the host its DbdHost names; one that cannot be read is
-# named, exit 4.
+# named, exit 4. No MariaDB runs here: the accounting, which import cluster
+# reads through slurmdbd's host (database.tunnel), is the one problem named
+# (exit 4), the partitions' QoS and accounts by name only (t8000 reads it).
 . "$(dirname "$0")/test-lib.sh"
 . "$TOP/tests/t/lib-lab.sh"
 
@@ -49,6 +51,15 @@ printf 'ConstrainCores=yes\nConstrainSwapSpace=yes\nAllowedSwapSpace=0\n' >site/
 printf 'DbdHost=ctl\nStorageHost=localhost\nStoragePass=lab-secret-1\nPurgeJobAfter=12month\n' \
 	>site/slurmdbd.conf
 
+# no_db ERR [HOST]: the one problem on ERR is the accounting, which the
+# database (StorageHost=localhost, as HOST reaches it; default ctl) could
+# not give: nothing listens there
+no_db() {
+	grep -v "^clusterctl: import: 1 thing could not be expressed in the inventory" "$1" >"$1.rest" &&
+	cat "$1.rest" && test "$(wc -l <"$1.rest")" = 1 &&
+	grep "^clusterctl: import: the accounting (QoS, accounts, users) could not be read: cannot reach MariaDB at localhost:3306 through .${2:-ctl}. (database.tunnel): .*Connection refused; the partitions. QoS and accounts are named only" "$1.rest"
+}
+
 test_expect_success 'setup: the site files on ctl, its slurm and munge users' '
 	for u in slurm munge; do
 		lab_exec ctl getent passwd $u >/dev/null ||
@@ -62,9 +73,11 @@ test_expect_success 'setup: the site files on ctl, its slurm and munge users' '
 	test_cmp site/nodes.conf got
 '
 
-test_expect_success 'import cluster ctl reads it all over SSH: exit 0, nothing left out' '
-	"$CLUSTERCTL" import cluster ctl --ssh-config "$L/ssh/config" >inv.yaml 2>err &&
-	test_cmp /dev/null err &&
+test_expect_success 'import cluster ctl reads it all over SSH: nothing but the accounting left out' '
+	test_must_fail --exit=4 "$CLUSTERCTL" import cluster ctl --ssh-config "$L/ssh/config" \
+		>inv.yaml 2>err && no_db err &&
+	sed -n "/^database:\$/,/^\$/p" inv.yaml >db && cat db &&
+	grep -x "  tunnel: ctl" db && grep -x "  host: localhost" db &&
 	"$CLUSTERCTL" validate inv.yaml &&
 	grep -A1 "^  # the GPU pair, read through the include\$" inv.yaml | grep "^  - {names: \"gpu\[01-02\]\"" &&
 	sed -n "/^ssh:\$/,/^\$/p" inv.yaml >ssh &&
@@ -92,6 +105,34 @@ test_expect_success 'what was read means what the files meant; the password neve
 	grep "^gres gpu02 gpu:fake count=2 " b
 '
 
+test_expect_success '-o FILE: the inventory in FILE, the password beside it (0600), the carried files under it' '
+	lab_exec ctl sh -c "mkdir -p /etc/slurm-o && cp /etc/slurm/* /etc/slurm-o/ &&
+		echo Epilog=/etc/slurm/epilog.sh >>/etc/slurm-o/slurm.conf &&
+		printf \"#!/bin/sh\\ntrue\\n\" >/etc/slurm-o/epilog.sh && chmod 755 /etc/slurm-o/epilog.sh" &&
+	mkdir o &&
+	test_must_fail --exit=4 "$CLUSTERCTL" import cluster ctl /etc/slurm-o --ssh-config "$L/ssh/config" \
+		--files-dir files -o o/inv.yaml >o.out 2>err && no_db err && test_cmp /dev/null o.out &&
+	printf lab-secret-1 >want && test_cmp want o/slurmdbd.pass &&
+	test "$(stat -c %a o/slurmdbd.pass)" = 600 &&
+	grep -x "  password_file: slurmdbd.pass" o/inv.yaml && ! grep -r lab-secret-1 o/inv.yaml &&
+	grep "^  - {path: /etc/slurm/epilog.sh, source: files/etc/slurm/epilog.sh, mode: \"0755\"" o/inv.yaml &&
+	test -f o/files/etc/slurm/epilog.sh && ! test -e files &&
+	"$CLUSTERCTL" validate o/inv.yaml
+'
+
+test_expect_success '-o FILE: never over a file, nor beside another password; nothing written' '
+	cp o/inv.yaml inv.before &&
+	test_must_fail --exit=1 "$CLUSTERCTL" import cluster ctl /etc/slurm-o --ssh-config "$L/ssh/config" \
+		-o o/inv.yaml 2>err && cat err &&
+	grep "^clusterctl: import: o/inv.yaml exists: not overwritten\$" err &&
+	test_cmp inv.before o/inv.yaml &&
+	mkdir p && echo other >p/slurmdbd.pass &&
+	test_must_fail --exit=1 "$CLUSTERCTL" import cluster ctl /etc/slurm-o --ssh-config "$L/ssh/config" \
+		-o p/inv.yaml 2>err && cat err &&
+	grep "^clusterctl: import: p/slurmdbd.pass holds another password: nothing written\$" err &&
+	! test -e p/inv.yaml && echo other >want && test_cmp want p/slurmdbd.pass
+'
+
 test_expect_success 'no slurm.conf in CONFIG_DIR, or no such host: exit 1 naming it' '
 	test_must_fail --exit=1 "$CLUSTERCTL" import cluster ctl /nonexistent \
 		--ssh-config "$L/ssh/config" 2>err &&
@@ -115,8 +156,9 @@ test_expect_success 'slurmdbd on its own host: its slurmdbd.conf is read there' 
 	lab_exec dbd1 mkdir -p /etc/slurm-dbd &&
 	printf "DbdHost=dbd1\nStorageHost=localhost\nPurgeJobAfter=6month\nPurgeStepAfter=2month\n" |
 		lab_exec dbd1 sh -c "cat >/etc/slurm-dbd/slurmdbd.conf" &&
-	"$CLUSTERCTL" import cluster ctl /etc/slurm-dbd --ssh-config "$L/ssh/config" \
-		>dbd.yaml 2>err && cat err dbd.yaml && test_cmp /dev/null err &&
+	test_must_fail --exit=4 "$CLUSTERCTL" import cluster ctl /etc/slurm-dbd \
+		--ssh-config "$L/ssh/config" >dbd.yaml 2>err && cat dbd.yaml && no_db err dbd1 &&
+	grep -x "  tunnel: dbd1" dbd.yaml &&
 	grep "^# Imported by clusterctl from .*dbd1:/etc/slurm-dbd/slurmdbd.conf" dbd.yaml &&
 	grep "^  accounting_host: dbd1\$" dbd.yaml &&
 	grep "^    PurgeJobAfter: 6month\$" dbd.yaml && grep "^    PurgeStepAfter: 2month\$" dbd.yaml &&
@@ -128,8 +170,9 @@ test_expect_success 'slurmdbd named by its address: read there, kept as the site
 	addr=$(awk "\$1 == \"dbd1\" { print \$2 }" "$L/hosts.tsv") && test -n "$addr" &&
 	sed "s/^AccountingStorageHost=ctl\$/AccountingStorageHost=$addr/" site/slurm.conf |
 		lab_exec ctl sh -c "cat >/etc/slurm-dbd/slurm.conf" &&
-	"$CLUSTERCTL" import cluster ctl /etc/slurm-dbd --ssh-config "$L/ssh/config" \
-		>addr.yaml 2>err && cat err addr.yaml && test_cmp /dev/null err &&
+	test_must_fail --exit=4 "$CLUSTERCTL" import cluster ctl /etc/slurm-dbd \
+		--ssh-config "$L/ssh/config" >addr.yaml 2>err && cat addr.yaml && no_db err dbd1 &&
+	grep -x "  tunnel: dbd1" addr.yaml &&
 	grep "^# Imported by clusterctl from .*$addr:/etc/slurm-dbd/slurmdbd.conf" addr.yaml &&
 	grep "^  accounting_host: dbd1\$" addr.yaml &&
 	grep "^  accounting_address: $addr\$" addr.yaml &&

@@ -1,10 +1,12 @@
 #!/bin/sh
 # slurm-releases: 22.05 24.11 26.05
-# t8000-adopt: issue 21's adoption proof. Two lab hosts (ctl, gpu01) run a
-# cluster made by hand in a common site style, never rendered by
-# clusterctl: NodeName=DEFAULT with CPUs, RealMemory, Gres=gpu:fake:2 and
-# Features; PartitionName=DEFAULT DefaultTime=01:00:00; gres.conf with a
-# global AutoDetect=off and one line per GPU; cgroup.conf with swap limits
+# t8000-adopt: adoption in one command (issues 21 and 30). Two lab hosts
+# (ctl, gpu01) run a cluster made by hand in a common site style, never
+# rendered by clusterctl: NodeName=DEFAULT with CPUs, RealMemory,
+# Gres=gpu:fake:2 and Features; PartitionName=DEFAULT DefaultTime=01:00:00;
+# gres.conf with a global AutoDetect=off and one line per GPU (NodeName=gpu01
+# on each; ADOPT_GRES=global, t8010: without NodeName=, the same file on
+# both hosts, as many sites write it); cgroup.conf with swap limits
 # (the lab has no cgroups: task/none, so slurmd reads them but nothing
 # enforces them); slurmdbd.conf with seven Purge*After keys; QoS with GPU
 # limits and preemption and a user whose settings differ per account, all
@@ -12,12 +14,16 @@
 # 0750 slurm:slurm (import carries it, mode and owner: --files-dir). Captured with the daemons up: scontrol show
 # node/partition/config (times, pids and load dropped), sacctmgr dump and
 # what the files mean (tests/tools/slurmmeaning).
-# Then the one import command (import cluster ctl), validate with no flags,
-# plan (no daemon restarted or reconfigured), apply: the captures are as
-# before, a GPU job runs, add-user --apply is live with every daemon's pid
-# unchanged. Last, the same inventory without the DEFAULT line's CPUs,
-# memory and GPUs: apply refuses (exit 4) and every file and pid is as
-# before.
+# clusterctl runs on the admin's machine (lab.sh admin: it reaches the
+# hosts' sshd, not MariaDB). Then the one import command (import cluster
+# ctl -o inv.yaml: nodes, partitions, files, ids, ssh, the accounting read
+# through ctl's SSH server, database.tunnel, and the password beside it),
+# validate with no flags, plan (no restart, reconfigure, accounting change
+# or capacity loss), apply: no daemon's pid changed, the captures are as
+# before, clusterctl's own time under 10 s, a GPU job runs, the next plan is
+# empty, add-user --apply is live with every daemon's pid unchanged. Last,
+# the same inventory without the DEFAULT line's CPUs, memory and GPUs: apply
+# refuses (exit 4) and every file and pid is as before.
 . "$(dirname "$0")/test-lib.sh"
 . "$TOP/tests/t/lib-lab.sh"
 
@@ -31,11 +37,13 @@ XDG_RUNTIME_DIR=$TRASH
 export XDG_RUNTIME_DIR
 lab_hosts_up $HOSTS
 lab_db_up
+lab_admin_up
 lab_pick_port_shift 1
 CTLP=$((6817 + LAB_PORT_SHIFT)) DBDP=$((6819 + LAB_PORT_SHIFT)) SDP=$((6831 + LAB_PORT_SHIFT))
 
 on() { lab_exec "$@"; }
-cc() { "$CLUSTERCTL" "$@"; }
+# clusterctl as the admin runs it: where MariaDB cannot be reached
+cc() { lab_admin "$CLUSTERCTL" "$@"; }
 
 mkdir site
 cat >site/slurm.conf <<EOF
@@ -75,11 +83,11 @@ cat >site/epilog.sh <<'EOF'
 # the site's Epilog: a mark per job on the node that ran it
 echo "$SLURM_JOB_ID $(hostname)" >"/var/log/slurm/epilog-ran.$SLURM_JOB_ID"
 EOF
-cat >site/gres.conf <<'EOF'
-AutoDetect=off
-NodeName=gpu01 Name=gpu Type=fake File=/dev/tty1
-NodeName=gpu01 Name=gpu Type=fake File=/dev/tty2
-EOF
+if [ "${ADOPT_GRES:-}" = global ]; then
+	printf 'AutoDetect=off\nName=gpu Type=fake File=/dev/tty1\nName=gpu Type=fake File=/dev/tty2\n'
+else
+	printf 'AutoDetect=off\nNodeName=gpu01 Name=gpu Type=fake File=/dev/tty1\nNodeName=gpu01 Name=gpu Type=fake File=/dev/tty2\n'
+fi >site/gres.conf
 printf 'ConstrainCores=yes\nConstrainRAMSpace=yes\nConstrainSwapSpace=yes\nAllowedSwapSpace=0\n' \
 	>site/cgroup.conf
 cat >site/slurmdbd.conf <<EOF
@@ -134,11 +142,12 @@ test_expect_success 'setup: users, munge key and the hand-made files on both hos
 	lab put ctl site/slurmdbd.conf /etc/slurm/slurmdbd.conf 0600 slurm:slurm
 '
 
-# secs NAME CMD...: CMD, with "NAME WALL USER SYS" (seconds; clusterctl's
-# own CPU, not the daemons') appended to times
+# secs NAME ARGS...: clusterctl ARGS on the admin's machine (cc), with
+# "NAME WALL USER SYS" (seconds; clusterctl's own CPU, not the daemons')
+# appended to times
 secs() {
 	_n=$1; shift
-	/usr/bin/time -f "%e %U %S" -o "$TRASH/.secs" "$@"; _rc=$?
+	/usr/bin/time -f "%e %U %S" -o "$TRASH/.secs" bash "$LAB_SH" admin "$CLUSTERCTL" "$@"; _rc=$?
 	echo "$_n $(tail -n 1 "$TRASH/.secs")" >>"$TRASH/times"
 	return $_rc
 }
@@ -176,10 +185,11 @@ test_expect_success 'setup: the daemons started by hand, accounting made with sa
 	pids >pids.before && cat pids.before && grep -q "gpu01 slurmd [0-9]" pids.before
 '
 
-test_expect_success 'import cluster ctl: the one import command, exit 0' '
-	secs import-cluster "$CLUSTERCTL" import cluster ctl --ssh-config "$L/ssh/config" \
-		--files-dir files >inv.yaml 2>err; rc=$?
-	cat err; test "$rc" = 0 && grep "^  - {names: gpu01, address: $LAB_NET.2, type: " inv.yaml
+test_expect_success 'import cluster ctl: the one import command, exit 0, nothing on stderr' '
+	secs import-cluster import cluster ctl --ssh-config "$L/ssh/config" \
+		--files-dir files -o inv.yaml >out 2>err; rc=$?
+	cat out err; test "$rc" = 0 && test_cmp /dev/null err && test_cmp /dev/null out &&
+	grep "^  - {names: gpu01, address: $LAB_NET.2, type: " inv.yaml
 '
 
 test_expect_success 'import cluster carried the Epilog, its mode and owner, over the same session' '
@@ -187,31 +197,31 @@ test_expect_success 'import cluster carried the Epilog, its mode and owner, over
 	cmp site/epilog.sh files/etc/slurm/epilog.sh
 '
 
-# What import cluster does not write yet (branch import2 fills ssh: and
-# database: from what it saw): how to reach the hosts (this lab's
-# ssh_config), the lab's services (lab-service, no systemd), and the
-# database as the admin node reaches it. The password goes in the file
-# import named. Then the accounting sections from that database.
-test_expect_success 'the lab-specific parts, and import accounting from the database section' '
-	sed -n "s/^StoragePass=//p" site/slurmdbd.conf >slurmdbd.pass && chmod 600 slurmdbd.pass &&
-	sed -n "/^  services:/,/^\$/p" "$TOP/inventories/lab.yaml" | sed "\$d" >services &&
-	test -s services &&
-	awk -v f=services "{ print } /^  munge_user:/ { while ((getline l <f) > 0) print l }" inv.yaml |
-		sed "s/^  host: ctl\$/  host: 127.0.0.1/" >inv2.yaml &&
-	{ grep -q "^ssh:" inv2.yaml || printf "\nssh:\n  config: %s\n" "$L/ssh/config" >>inv2.yaml; } &&
-	mv inv2.yaml inv.yaml &&
-	secs import-accounting "$CLUSTERCTL" import accounting inv.yaml >acct.yaml 2>err; rc=$?
-	cat err acct.yaml; test "$rc" = 0 &&
-	cat acct.yaml >>inv.yaml &&
-	grep -q "gpu-high" inv.yaml
+# Nothing to add by hand: how to reach the hosts (the ssh_config import
+# went through), the database as slurmdbd reaches it, through ctl's SSH
+# server, its password beside the inventory, the accounting in the same
+# file (no stub to delete, no second import), the daemons driven by
+# systemctl as on any host (the lab's hosts have one).
+test_expect_success 'the one inventory: ssh, database through ctl, password, accounting' '
+	grep "^  config: $(cd "$L/ssh" && pwd -P)/config\$" inv.yaml &&
+	sed -n "/^database:/,/^\$/p" inv.yaml >db && cat db &&
+	grep -x "  tunnel: ctl" db && grep -x "  host: 127.0.0.1" db &&
+	grep -x "  port: $LAB_DB_PORT" db && grep -x "  password_file: slurmdbd.pass" db &&
+	sed -n "s/^StoragePass=//p" site/slurmdbd.conf | tr -d "\n" >pass.site &&
+	cmp pass.site slurmdbd.pass && test "$(stat -c %a slurmdbd.pass)" = 600 &&
+	! grep -r "$(cat pass.site)" inv.yaml &&
+	test "$(grep -c "^accounts:" inv.yaml)" = 1 && test "$(grep -c "^qos:" inv.yaml)" = 1 &&
+	grep -x "  - name: gpu-high" inv.yaml &&
+	grep -x "      - {account: physics, max_jobs: 2, default_qos: gpu-low, qos: \[gpu-low\]}" inv.yaml &&
+	! grep "services:" inv.yaml
 '
 
 test_expect_success 'validate, no flags' '
-	secs validate "$CLUSTERCTL" validate inv.yaml
+	secs validate validate inv.yaml
 '
 
 test_expect_success 'plan: no capacity loss, nothing the site did not have' '
-	secs plan "$CLUSTERCTL" plan inv.yaml >plan.out 2>err; rc=$?
+	secs plan plan inv.yaml >plan.out 2>err; rc=$?
 	cat plan.out err; test "$rc" = 0 || test "$rc" = 2 &&
 	! grep "^capacity:" plan.out
 '
@@ -228,9 +238,23 @@ test_expect_success 'plan: the carried Epilog is what gpu01 has' '
 	! grep ": /etc/slurm/epilog.sh: " plan.out
 '
 
-test_expect_success 'apply: exit 0, verified' '
-	secs apply "$CLUSTERCTL" apply inv.yaml >out 2>err; rc=$?
-	cat out err; test "$rc" = 0
+test_expect_success 'plan: the accounting read through ctl, no change to it' '
+	! grep "^accounting:" plan.out && ! grep "^  [+~-] " plan.out &&
+	! grep "not observed" plan.out
+'
+
+test_expect_success 'apply: exit 0, verified, no daemon restarted' '
+	pids >pids.apply &&
+	secs apply apply inv.yaml >out 2>err; rc=$?
+	cat out err; test "$rc" = 0 &&
+	grep "0 restarts, 0 reconfigures" out &&
+	pids >pids.applied && test_cmp pids.apply pids.applied
+'
+
+# Issue 30: one import command and apply in under 10 s of clusterctl's time
+test_expect_success 'import, validate, plan and apply: under 10 s of wall time' '
+	cat times &&
+	awk "{ s += \$2 } END { printf \"%.2f\n\", s; exit !(s < 10) }" times
 '
 
 test_expect_success 'after apply: scontrol, sacctmgr dump and the files mean what they did' '
@@ -297,7 +321,7 @@ test_expect_success 'after apply: the next plan is empty' '
 test_expect_success 'add-user --apply is live: read back, no daemon restarted' '
 	pids >pids.a &&
 	lab add-unix-user bob 5002 &&
-	secs add-user "$CLUSTERCTL" add-user inv.yaml bob --account physics --qos gpu-low --apply >out 2>err; rc=$?
+	secs add-user add-user inv.yaml bob --account physics --qos gpu-low --apply >out 2>err; rc=$?
 	cat out err; test "$rc" = 0 &&
 	on ctl sacctmgr -n -P show user bob format=user,defaultaccount >u && cat u &&
 	grep -x "bob|physics" u &&
