@@ -440,8 +440,9 @@ static struct plan_group *plan_release_groups(const struct plan *p, size_t *ng)
 
 			if (!p->obs[h].ok || !r->installed[0])
 				continue;
-			it[n].key = xasprintf("%d\037%s\037%d\037%s", k, r->installed,
-					      r->run, r->running);
+			it[n].key = xasprintf("%d\037%s\037%d\037%s\037%d", k, r->installed,
+					      r->run, r->running, k < SVC_COUNT &&
+					      plan_svc_runs_unseen(&p->obs[h], k));
 			it[n].item = h * OBS_REL_COUNT + (size_t)k;
 			it[n++].host = h;
 		}
@@ -461,12 +462,15 @@ static void plan_print_releases(const struct plan *p, struct strbuf *out)
 	if (ng)
 		strbuf_addstr(out, "releases (DAEMON -V, and the binary its process runs):\n");
 	for (size_t i = 0; i < ng; i++) {
-		const struct obs_release *r =
-			&p->obs[g[i].first / OBS_REL_COUNT].rel[g[i].first % OBS_REL_COUNT];
+		const struct obs_host *o = &p->obs[g[i].first / OBS_REL_COUNT];
+		int k = (int)(g[i].first % OBS_REL_COUNT);
+		const struct obs_release *r = &o->rel[k];
 
-		strbuf_addf(out, "  %s %s: %s%s%s%s%s%s\n",
-			    obs_release_name((int)(g[i].first % OBS_REL_COUNT)),
+		strbuf_addf(out, "  %s %s: %s%s%s%s%s%s%s\n", obs_release_name(k),
 			    r->installed, g[i].hosts,
+			    k < SVC_COUNT && plan_svc_runs_unseen(o, k) ? " (runs, though its "
+			    "status command says it does not: started outside its service "
+			    "manager?)" : "",
 			    r->run == OBS_RUN_STOPPED ? " (stopped)" :
 			    r->run == OBS_RUN_OTHER ? " (installed; the process runs "
 			    "another binary" : "", r->running[0] ? ", " : "", r->running,

@@ -332,6 +332,18 @@ static unsigned host_restart_bits(const struct plan *p, size_t h, unsigned fetch
 	return bits;
 }
 
+bool plan_svc_runs_unseen(const struct obs_host *o, enum service_kind k)
+{
+	/* the process behind its pid file runs the daemon's binary */
+	return o->svc[k] == OBS_SVC_STOPPED &&
+		(o->rel[k].run == OBS_RUN_INSTALLED || o->rel[k].run == OBS_RUN_OTHER);
+}
+
+bool plan_svc_stopped(const struct obs_host *o, enum service_kind k)
+{
+	return o->svc[k] == OBS_SVC_STOPPED && !plan_svc_runs_unseen(o, k);
+}
+
 /*
  * Host h's restarts for bits, and starts for its daemons that are not
  * running; returns bits with what a start makes read its files afresh.
@@ -354,7 +366,7 @@ static unsigned add_host_services(struct plan *p, size_t h, unsigned bits,
 			plan_add_service(p, h, map[j].k, PLAN_SVC_RESTART,
 					 why[plan_bit_index(map[j].bit)]);
 		} else if (p->hosts[h].ok &&
-			   p->obs[h].svc[map[j].k] == OBS_SVC_STOPPED) {
+			   plan_svc_stopped(&p->obs[h], map[j].k)) {
 			/* a restart starts it too; else it must be started */
 			plan_add_service(p, h, map[j].k, PLAN_SVC_START, "not running");
 			bits |= map[j].bit;	/* it reads its files afresh */

@@ -20,4 +20,13 @@ void plan_services(struct plan *p);
 /* "reconfigure", "restart" or "start". */
 const char *plan_svc_action_name(enum plan_svc_action a);
 
+/*
+ * Whether daemon k of the host o observed is stopped: its status command
+ * says so, and no process behind its pid file runs the daemon's binary.
+ * A daemon both run (plan_svc_runs_unseen: started outside the service
+ * manager the status command asks) is not started a second time.
+ */
+bool plan_svc_stopped(const struct obs_host *o, enum service_kind k);
+bool plan_svc_runs_unseen(const struct obs_host *o, enum service_kind k);
+
 #endif

@@ -130,9 +130,11 @@ void observe_parse_status(const char *out, struct obs_host *h)
 			if (strncmp(p, name, n) || p[n] != ' ')
 				continue;
 			code = strtol(p + n + 1, &end, 10);
+			/* 126, 127: the shell found no such command (a host
+			 * without systemctl): that says nothing of the daemon */
 			if (end != p + n + 1 && (*end == '\n' || !*end))
-				h->svc[k] = code ? OBS_SVC_STOPPED :
-					OBS_SVC_RUNNING;
+				h->svc[k] = code == 126 || code == 127 ? OBS_SVC_UNKNOWN :
+					code ? OBS_SVC_STOPPED : OBS_SVC_RUNNING;
 		}
 		p = strchr(p, '\n');
 		if (p)

@@ -733,6 +733,41 @@ Test(plan, stopped_daemon_is_started)
 	teardown_fx(&fx);
 }
 
+/*
+ * The status command says stopped, yet the process of the pid file runs
+ * the daemon's binary (started by hand, outside the service manager): not
+ * started a second time, and the plan says both.
+ */
+Test(plan, a_daemon_its_status_calls_stopped_but_runs_is_not_started)
+{
+	struct fixture fx;
+	struct plan *p;
+	char *t;
+
+	setup_running(&fx);
+	fx.obs[0].svc[SVC_SLURMDBD] = OBS_SVC_STOPPED;
+	snprintf(fx.obs[0].rel[SVC_SLURMDBD].installed, OBS_RELEASE_LEN, "22.05.8");
+	fx.obs[0].rel[SVC_SLURMDBD].run = OBS_RUN_INSTALLED;
+	p = compute(&fx, "pw");
+	cr_expect_eq(plan_count(p), 0);
+	cr_expect_eq(p->n_services, 0);
+	t = text(p);
+	cr_expect(strstr(t, "  slurmdbd 22.05.8: n1 (runs, though its status command says it "
+			    "does not: started outside its service manager?)\n"), "%s", t);
+	free(t);
+	plan_free(p);
+	/* and with no process behind the pid file, it is stopped: started */
+	fx.obs[0].rel[SVC_SLURMDBD].run = OBS_RUN_STOPPED;
+	p = compute(&fx, "pw");
+	cr_assert_eq(p->n_services, 1);
+	expect_service(p, 0, 0, SVC_SLURMDBD, PLAN_SVC_START);
+	t = text(p);
+	cr_expect(strstr(t, "  slurmdbd 22.05.8: n1 (stopped)\n"), "%s", t);
+	free(t);
+	plan_free(p);
+	teardown_fx(&fx);
+}
+
 Test(plan, unknown_state_and_other_sections_start_nothing)
 {
 	struct fixture fx;

@@ -504,6 +504,24 @@ Test(observe, getent_lines)
 	cr_expect_eq(id.id, -1, "a line without a number");
 }
 
+/*
+ * A status command that ran says running (0) or stopped; one the shell
+ * could not find or run (127, 126: no systemctl on the host) says nothing
+ * of the daemon: unknown, never "stopped" (a plan would start it again).
+ */
+Test(observe, status_codes)
+{
+	struct obs_host h;
+
+	memset(&h, 0, sizeof(h));
+	observe_parse_status("munge 0\nslurmd 3\nslurmdbd 127\nslurmctld 126\nsackd x\n", &h);
+	cr_expect_eq(h.svc[SVC_MUNGE], OBS_SVC_RUNNING);
+	cr_expect_eq(h.svc[SVC_SLURMD], OBS_SVC_STOPPED);
+	cr_expect_eq(h.svc[SVC_SLURMDBD], OBS_SVC_UNKNOWN);
+	cr_expect_eq(h.svc[SVC_SLURMCTLD], OBS_SVC_UNKNOWN);
+	cr_expect_eq(h.svc[SVC_SACKD], OBS_SVC_UNKNOWN);
+}
+
 /* apply's verification asks no ids and no release: no process for them */
 Test(observe, sections_not_asked_run_nothing)
 {
