@@ -50,7 +50,7 @@ slow() {
 	sed -e "s/max_tres_per_user: {gres\\/gpu: 2}/max_tres_per_user: {gres\\/gpu: $2}/" \
 	    -e "s/^cluster:\$/cluster:\n  services:\n    slurmdbd: {stop: \"systemctl stop slurmdbd; sleep 8\"}/" \
 		"$INV" >"$1"
-	grep -q "slurmdbd stop; sleep 8" "$1"
+	grep -q "stop slurmdbd; sleep 8" "$1"
 }
 
 test_expect_success 'lab: slurmdbd and slurmctld; the lab inventory seeded' '
