@@ -329,8 +329,11 @@ test_expect_success 'add-user --apply is live: read back, no daemon restarted' '
 '
 
 # The same cluster with the DEFAULT line left out: the node type loses its
-# CPUs, memory and GPUs (features stay)
-sed -e "/^    cpus: /d" -e "/^    memory: /d" -e "/^    gpus: /d" "$TRASH/inv.yaml" >"$TRASH/nodefault.yaml"
+# CPUs, memory and GPUs (features stay), and GPUs are no longer tracked (an
+# import that keeps the site's AccountingStorageTRES=gres/gpu in slurm_conf
+# loses it too)
+sed -e "/^    cpus: /d" -e "/^    memory: /d" -e "/^    gpus: /d" \
+	-e "/^    AccountingStorageTRES: gres\/gpu\$/d" "$TRASH/inv.yaml" >"$TRASH/nodefault.yaml"
 
 test_expect_success 'without the DEFAULT line: validate names the QoS GPU limits left without GPUs' '
 	! grep -q "^    gpus:" nodefault.yaml &&
