@@ -7,7 +7,7 @@
 test_expect_success 'accounting --help prints usage and exit codes, exits 0' '
 	"$CLUSTERCTL" accounting --help >out &&
 	grep "^usage: clusterctl accounting plan INVENTORY" out &&
-	grep "^  2   plan: changes pending" out
+	grep "^  2   plan, diff: changes pending" out
 '
 
 test_expect_success 'accounting without a verb or with extra words is a usage error' '
