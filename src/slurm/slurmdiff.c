@@ -74,7 +74,7 @@ static const char *const slurm_defaults[][3] = {
 	{ "set", "AccountingStorageType", "accounting_storage/none" },
 	{ "set", "SchedulerType", "sched/backfill" }, { "set", "SlurmctldDebug", "info" },
 	{ "set", "SlurmdDebug", "info" }, { "set", "AccountingStoragePort", "6819" },
-	{ "set", "FastSchedule", "1" },
+	{ "set", "FastSchedule", "1" }, { "set", "SlurmUser", "root" },
 	{ "part", "Default", "NO" }, { "part", "State", "UP" }, { "part", "Hidden", "NO" },
 	{ "part", "AllowGroups", "ALL" }, { "part", "AllowAccounts", "ALL" },
 	{ "part", "AllowQos", "ALL" },
@@ -83,10 +83,18 @@ static const char *const slurm_defaults[][3] = {
 
 bool slurmdiff_is_default(const char *where, const char *key, const char *value)
 {
-	for (size_t i = 0; i < ARRAY_SIZE(slurm_defaults); i++)
-		if (!strcmp(slurm_defaults[i][0], where) && !strcasecmp(slurm_defaults[i][1], key) &&
-		    !strcasecmp(slurm_defaults[i][2], value))
+	for (size_t i = 0; i < ARRAY_SIZE(slurm_defaults); i++) {
+		char *v;
+		bool same;
+
+		if (strcmp(slurm_defaults[i][0], where) || strcasecmp(slurm_defaults[i][1], key))
+			continue;
+		v = slurmdiff_value(key, value);	/* Hidden=false is Hidden=NO */
+		same = !strcasecmp(slurm_defaults[i][2], v);
+		free(v);
+		if (same)
 			return true;
+	}
 	return false;
 }
 
@@ -110,12 +118,27 @@ static char *sd_sorted_list(const char *v)
 	return strbuf_detach(&sb, NULL);
 }
 
+/*
+ * The keys Slurm reads as booleans (S_P_BOOLEAN in read_config.c's
+ * slurm_conf_options and _partition_options): yes, up, true and 1 say
+ * the same, as do no, down, false and 0.
+ */
+static const char *const boolean_keys[] = {
+	"Default", "DisableRootJobs", "ExclusiveTopo", "ExclusiveUser", "Hidden", "LLN",
+	"PowerDownOnIdle", "ReqResv", "RootOnly", "AllowSpecResourcesUsage",
+	"PriorityFavorSmall", "TrackWCKey", "UsePAM",
+};
+
 char *slurmdiff_value(const char *key, const char *v)
 {
 	/* GresTypes: slurmd and slurmctld load each name's plugin, in an order of their own */
 	static const char *const unordered[] = { "Features", "Gres", "GresTypes",
 						 "AllowAccounts", "AllowGroups", "AllowQos",
 						 "DenyAccounts", "DenyQos" };
+
+	for (size_t i = 0; i < ARRAY_SIZE(boolean_keys); i++)
+		if (!strcasecmp(key, boolean_keys[i]) && slurmread_bool(v) >= 0)
+			return xstrdup(slurmread_bool(v) ? "YES" : "NO");
 
 	if (!strcasecmp(key, "ClusterName")) {
 		char *d = xstrdup(v);
@@ -167,15 +190,19 @@ static int sd_node_facts(const struct slurmconf_line *l, struct sd_facts *f, cha
 	return 0;
 }
 
+/* dflt: the default partition's line (an earlier Default=YES is undone by the last) */
 static int sd_partition_facts(const struct slurmconf *c, const struct slurmconf_line *l,
-			      struct sd_facts *f, char **cause)
+			      const struct slurmconf_line *dflt_line, struct sd_facts *f,
+			      char **cause)
 {
+	bool dflt = dflt_line == l;
+
 	for (size_t i = 1; i < l->n; i++) {
 		const char *key = l->kv[i].key, *v = l->kv[i].value;
 		struct hostlist hl = HOSTLIST_INIT;
 		bool named;
 
-		if (slurmdiff_is_default("part", key, v))
+		if (slurmdiff_is_default("part", key, v) || (!strcasecmp(key, "Default") && !dflt))
 			continue;
 		if (strcasecmp(key, "Nodes")) {
 			sd_add(f, SLURMDIFF_PARTITION, l->kv[0].value, key, slurmdiff_value(key, v));
@@ -214,7 +241,7 @@ static void sd_global(struct sd_facts *f, const char *key, const char *v)
 
 /* The facts of one resolved line; -1 + *cause on a node list that does not expand. */
 static int sd_line_facts(const struct slurmconf *c, const struct slurmconf_line *l,
-			 struct sd_facts *f, char **cause)
+			 const struct slurmconf_line *dflt, struct sd_facts *f, char **cause)
 {
 	const char *key = l->kv[0].key;
 	char *where;
@@ -222,7 +249,7 @@ static int sd_line_facts(const struct slurmconf *c, const struct slurmconf_line 
 	if (!strcasecmp(key, "NodeName"))
 		return sd_node_facts(l, f, cause);
 	if (!strcasecmp(key, "PartitionName"))
-		return sd_partition_facts(c, l, f, cause);
+		return sd_partition_facts(c, l, dflt, f, cause);
 	if (l->n == 1) {
 		sd_global(f, key, l->kv[0].value);
 		return 0;
@@ -237,12 +264,13 @@ static int sd_line_facts(const struct slurmconf *c, const struct slurmconf_line 
 
 static int sd_conf_facts(const struct slurmconf *c, struct sd_facts *f, char **cause)
 {
+	const struct slurmconf_line *dflt = slurmread_default_partition(c);
 	char *why = NULL;
 
 	for (size_t i = 0; i < c->n; i++) {
 		const struct slurmconf_line *l = &c->lines[i];
 
-		if (sd_line_facts(c, l, f, &why) < 0) {
+		if (sd_line_facts(c, l, dflt, f, &why) < 0) {
 			*cause = xasprintf("%s:%u: %s", l->path, l->lineno, why);
 			free(why);
 			return -1;

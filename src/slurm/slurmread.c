@@ -33,6 +33,68 @@ int slurmread_local(void *arg, const char *path, char **text, size_t *len, char 
 	return 0;
 }
 
+/*
+ * The directories Slurm's packages and its configure default (sysconfdir
+ * /usr/local/etc) read slurm.conf from: a site's Include and file paths
+ * point into one of them.
+ */
+static const char *const host_conf_dirs[] = {
+	"/etc/slurm/", "/etc/slurm-llnl/", "/usr/local/etc/slurm/", "/usr/local/etc/",
+	"/opt/slurm/etc/",
+};
+
+char *slurmread_copy_path(const char *conf, const char *path)
+{
+	const char *slash = strrchr(conf, '/');
+	size_t dl = slash ? (size_t)(slash - conf + 1) : 0;
+
+	if (path[0] != '/' || (dl && !strncmp(path, conf, dl) && !strchr(path + dl, '/')))
+		return NULL;
+	for (size_t i = 0; i < ARRAY_SIZE(host_conf_dirs); i++) {
+		size_t n = strlen(host_conf_dirs[i]);
+
+		if (!strncmp(path, host_conf_dirs[i], n) && path[n])
+			return xasprintf("%.*s%s", (int)dl, conf, path + n);
+	}
+	return NULL;
+}
+
+int slurmread_copy(void *arg, const char *path, char **text, size_t *len, char **cause)
+{
+	char *beside = slurmread_copy_path(arg, path), *why = NULL;
+	int rc;
+
+	if (beside && slurmread_local(NULL, beside, text, len, &why) == 0) {
+		free(beside);
+		return 0;
+	}
+	rc = slurmread_local(NULL, path, text, len, cause);
+	if (rc < 0 && beside) {
+		char *own = *cause;
+
+		*cause = xasprintf("%s (nor beside %s: %s)", own, (const char *)arg, beside);
+		free(own);
+	}
+	free(why);
+	free(beside);
+	return rc;
+}
+
+int slurmread_bool(const char *v)
+{
+	static const char *const words[][2] = {
+		{ "yes", "no" }, { "up", "down" }, { "true", "false" }, { "1", "0" },
+	};
+
+	for (size_t i = 0; v && i < ARRAY_SIZE(words); i++) {
+		if (!strcasecmp(v, words[i][0]))
+			return 1;
+		if (!strcasecmp(v, words[i][1]))
+			return 0;
+	}
+	return -1;
+}
+
 /* ---- Include ---- */
 
 struct loader {
@@ -445,6 +507,17 @@ int slurmread_conf(const char *path, slurmread_fn read, void *arg, struct slurmc
 	rc = slurmread_conf_text(path, text, len, read, arg, out, cause);
 	free(text);
 	return rc;
+}
+
+const struct slurmconf_line *slurmread_default_partition(const struct slurmconf *c)
+{
+	const struct slurmconf_line *last = NULL;
+
+	for (size_t i = 0; i < c->n; i++)
+		if (key_is(&c->lines[i], "PartitionName") &&
+		    slurmread_bool(slurmconf_get(&c->lines[i], "Default")) == 1)
+			last = &c->lines[i];
+	return last;
 }
 
 int slurmread_settings(const char *path, const char *text, size_t len,

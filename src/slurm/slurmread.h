@@ -54,6 +54,29 @@ typedef int (*slurmread_fn)(void *arg, const char *path, char **text, size_t *le
 /* slurmread_fn for local files; arg unused. */
 int slurmread_local(void *arg, const char *path, char **text, size_t *len, char **cause);
 
+/*
+ * Where a copy of a host's Slurm config directory holds path: conf is the
+ * copy's slurm.conf, path one the hosts read (an Include, a file a key
+ * names) under a directory Slurm is installed to read its files from
+ * (/etc/slurm, /etc/slurm-llnl, /usr/local/etc/slurm, /usr/local/etc,
+ * /opt/slurm/etc): the same place under conf's directory. NULL when path
+ * is under none, or already where conf is. Newly allocated.
+ */
+char *slurmread_copy_path(const char *conf, const char *path);
+
+/*
+ * slurmread_fn for such a copy (arg: its slurm.conf's path): a file the
+ * copy holds (slurmread_copy_path) is read there, anything else at its
+ * own path, as the hosts read it.
+ */
+int slurmread_copy(void *arg, const char *path, char **text, size_t *len, char **cause);
+
+/*
+ * A boolean as Slurm reads it (s_p_handle_boolean(), src/common/parse_value.c):
+ * 1 for yes, up, true or 1, 0 for no, down, false or 0 (any case), -1 else.
+ */
+int slurmread_bool(const char *v);
+
 /* slurm.conf at path and what it includes, resolved as above, appended to out. */
 int slurmread_conf(const char *path, slurmread_fn read, void *arg, struct slurmconf *out,
 		   char **cause);
@@ -70,6 +93,13 @@ int slurmread_conf_text(const char *path, const char *text, size_t len, slurmrea
  */
 int slurmread_nodes(const struct slurmconf *c, const char *value, struct hostlist *out,
 		    bool *named, char **cause);
+
+/*
+ * The partition slurmctld makes the default: the last PartitionName= line
+ * with Default=YES (slurmctld/read_config.c, _build_single_partitionline_info():
+ * "changing default partition from A to B"), or NULL. Borrowed.
+ */
+const struct slurmconf_line *slurmread_default_partition(const struct slurmconf *c);
 
 /* cgroup.conf or slurmdbd.conf text: settings, the last value of each key. */
 int slurmread_settings(const char *path, const char *text, size_t len,

@@ -10,18 +10,27 @@
  *                              numbered: slurmctldhost.0, .1)
  *   node NAME KEY=VALUE        each key of each node, DEFAULTs applied
  *   gres NODE NAME[:TYPE] count=N files=F cores=C links=L flags=G
- *                              the node's gres.conf devices of one kind
- *                              that its Gres= names (what slurmctld
- *                              schedules); C, L, G per device, as runs
- *                              ("0-9*4;10-19*4"), whatever the lines
- *                              (multiplefiles=M when some line has it)
+ *                              the devices of one kind slurmd registers
+ *                              for the node: its Gres= merged with the
+ *                              gres.conf lines as slurmd merges them
+ *                              (slurm/gresmerge.h: lines cut to the count,
+ *                              the rest without a file, lines of no item
+ *                              ignored, an untyped item's untyped); C, L,
+ *                              G per device, as runs ("0-9*4;10-19*4"),
+ *                              whatever the lines (multiplefiles=M when
+ *                              some line has it)
  *   gres NODE autodetect=A     the AutoDetect in force on the node (one
  *                              with a Gres=)
  *   part NAME nodes=N1,N2,...  each partition's nodes, expanded, sorted
  *   part NAME KEY=VALUE        each other key of each partition
  *
  * Comma lists whose order Slurm ignores (Features, Gres, Allow*, Deny*)
- * are sorted; ClusterName is lowercased, as slurmctld does; NodeAddr and
+ * are sorted; ClusterName is lowercased, as slurmctld does; booleans are
+ * YES or NO however written; only the last partition with Default=YES
+ * is the default, as slurmctld takes it; a password is "(secret)" (the
+ * value goes in at apply); an Include (or gres.conf's) of a path under
+ * a Slurm config directory is read beside the given file when it is
+ * there (a copy of /etc/slurm: slurmread_copy()); NodeAddr and
  * NodeHostname are each node's own; SocketsPerBoard is Sockets (times
  * Boards); a value equal to Slurm's own default (slurm.conf(5): AuthType,
  * the ports, the timers, a partition's Default=NO and State=UP,
@@ -40,9 +49,11 @@
 #include <string.h>
 #include <strings.h>
 
+#include "slurm/gresmerge.h"
 #include "slurm/hostlist.h"
 #include "slurm/slurmconf.h"
 #include "slurm/slurmdiff.h"
+#include "slurm/slurmkeys.h"
 #include "slurm/slurmread.h"
 #include "base/strbuf.h"
 #include "base/xalloc.h"
@@ -78,15 +89,21 @@ static char *lower(const char *s)
 	return d;
 }
 
-/* "PREFIX KEY=VALUE" for every word of l after its own; k: the node's index on the line. */
+/*
+ * "PREFIX KEY=VALUE" for every word of l after its own but skip; k: the
+ * node's index on the line.
+ */
 static void words(struct facts *f, const char *where, const char *prefix,
-		  const struct slurmconf_line *l, size_t k, const char *skip)
+		  const struct slurmconf_line *l, size_t k, const char *const *skip)
 {
 	for (size_t i = 1; i < l->n; i++) {
 		const char *key = l->kv[i].key;
+		bool skipped = false;
 		char *lk, *v;
 
-		if ((skip && !strcasecmp(key, skip)) || slurmdiff_is_default(where, key, l->kv[i].value))
+		for (size_t s = 0; skip && skip[s]; s++)
+			skipped |= !strcasecmp(key, skip[s]);
+		if (skipped || slurmdiff_is_default(where, key, l->kv[i].value))
 			continue;
 		if (!strcasecmp(key, "SocketsPerBoard")) {
 			const char *b = slurmconf_get(l, "Boards");
@@ -131,6 +148,10 @@ struct nodes {
 
 static int conf_facts(const struct slurmconf *c, struct facts *f, struct nodes *nodes)
 {
+	static const char *const part_skip[] = { "Nodes", NULL };
+	/* Default=YES before the last one's is undone (slurmread.h) */
+	static const char *const undone_skip[] = { "Nodes", "Default", NULL };
+	const struct slurmconf_line *dflt = slurmread_default_partition(c);
 	size_t hosts = 0;
 
 	for (size_t i = 0; i < c->n; i++) {
@@ -168,13 +189,19 @@ static int conf_facts(const struct slurmconf *c, struct facts *f, struct nodes *
 				f->v[f->n - 1] = xasprintf("%s%s%s", old, k ? "," : "", hl.names[k]);
 				free(old);
 			}
-			words(f, "part", prefix, l, 0, "Nodes");
+			words(f, "part", prefix, l, 0, l == dflt ? part_skip : undone_skip);
 			free(prefix);
 		} else if (!strcasecmp(l->kv[0].key, "SlurmctldHost")) {
 			fact(f, "set slurmctldhost.%zu=%s", hosts++, l->kv[0].value);
 		} else if (strcasecmp(l->kv[0].key, "NodeSet") &&
 			   !slurmdiff_is_default("set", l->kv[0].key, l->kv[0].value)) {
 			char *k = lower(l->kv[0].key), *v = slurmdiff_value(l->kv[0].key, l->kv[0].value);
+
+			/* a password goes in at apply: that there is one is what a render can say */
+			if (slurmkeys_is_secret(l->kv[0].key)) {
+				free(v);
+				v = xstrdup("(secret)");
+			}
 			char *a = strcasecmp(k, "AccountingStorageHost") ? NULL : address_of(c, v);
 
 			if (a) {
@@ -197,19 +224,11 @@ bad:
 	return 0;
 }
 
-/* True when the Gres= value gres has an item of GRES name. */
-static bool names_gres(const char *gres, const char *name)
+/* Items of one name and type (both untyped, or the same type), in any case. */
+static bool same_kind(const struct gresmerge_item *a, const struct gresmerge_item *b)
 {
-	size_t n = strlen(name);
-
-	for (const char *p = gres; *p;) {
-		size_t k = strcspn(p, ",");
-
-		if (k >= n && !strncasecmp(p, name, n) && (k == n || p[n] == ':'))
-			return true;
-		p += k + (p[k] == ',');
-	}
-	return false;
+	return !strcasecmp(a->name, b->name) &&
+	       (a->type ? b->type && !strcasecmp(a->type, b->type) : !b->type);
 }
 
 /*
@@ -252,50 +271,62 @@ static const char *runs_text(struct runs *r)
 	return r->any ? r->sb.buf : "";
 }
 
-/* The gres facts of one node: its records grouped by name and type. */
+/*
+ * The gres facts of one node: what slurmd registers (gresmerge.h), its
+ * devices grouped by name and type; an untyped Gres= item's devices are
+ * untyped whatever the lines' Type=, as slurmd drops it.
+ */
 static void node_gres(const struct slurmgres *g, const char *node, const char *gres,
 		      struct facts *f)
 {
 	const char *ad = slurmgres_autodetect(g, node);
-	bool *done = xcalloc(g->n + 1, sizeof(*done));
+	struct gresmerge m;
+	bool *done;
+	char *cause = NULL;
 
 	/* a node without Gres= schedules no GRES, whatever slurmd detects */
 	if (ad && strcasecmp(ad, "off") && *gres)
 		fact(f, "gres %s autodetect=%s", node, ad);
-	for (size_t i = 0; i < g->n; i++) {
-		const struct slurmgres_rec *r = &g->recs[i];
+	if (gresmerge_node(g, node, gres, &m, &cause) < 0) {
+		fact(f, "gres %s unreadable: %s", node, cause);
+		free(cause);
+		return;
+	}
+	done = xcalloc(m.n_devs + 1, sizeof(*done));
+	for (size_t i = 0; i < m.n_devs; i++) {
+		const struct gresmerge_item *it = &m.items[m.devs[i].item];
 		struct strbuf files = STRBUF_INIT, other = STRBUF_INIT;
 		struct runs cores = { .sb = STRBUF_INIT }, links = { .sb = STRBUF_INIT },
 			    flags = { .sb = STRBUF_INIT }, mfiles = { .sb = STRBUF_INIT };
 		unsigned long long count = 0;
 		char *name;
 
-		if (done[i] || !r->name || !slurmgres_for_node(r, node) || !names_gres(gres, r->name))
+		if (done[i])
 			continue;
-		for (size_t j = i; j < g->n; j++) {
-			const struct slurmgres_rec *s = &g->recs[j];
+		for (size_t j = i; j < m.n_devs; j++) {
+			const struct gresmerge_dev *d = &m.devs[j];
+			const struct slurmgres_rec *s = d->rec;
 
-			if (!s->name || strcasecmp(s->name, r->name) || !slurmgres_for_node(s, node) ||
-			    (!r->type != !s->type) || (r->type && strcasecmp(r->type, s->type)))
+			if (!same_kind(&m.items[d->item], it))
 				continue;
 			done[j] = true;
-			count += s->count;
-			for (size_t k = 0; k < s->files.n; k++)
+			count += d->count;
+			for (size_t k = 0; s && k < d->files; k++)
 				strbuf_addf(&files, "%s%s", files.len ? "," : "", s->files.names[k]);
 			/* a line's Cores=, Links=, Flags= hold for each of its devices */
-			runs_add(&cores, s->cores, s->count);
-			runs_add(&links, s->links, s->count);
-			runs_add(&flags, s->flags, s->count);
-			runs_add(&mfiles, s->multiple_files, s->count);
+			runs_add(&cores, s ? s->cores : NULL, d->count);
+			runs_add(&links, s ? s->links : NULL, d->count);
+			runs_add(&flags, s ? s->flags : NULL, d->count);
+			runs_add(&mfiles, s ? s->multiple_files : NULL, d->count);
 		}
 		if (links.any || flags.any)
 			strbuf_addf(&other, " links=%s flags=%s", runs_text(&links),
 				    runs_text(&flags));
 		if (mfiles.any)
 			strbuf_addf(&other, " multiplefiles=%s", runs_text(&mfiles));
-		name = lower(r->name);
+		name = lower(it->name);
 		fact(f, "gres %s %s%s%s count=%llu files=%s cores=%s%s", node, name,
-		     r->type ? ":" : "", r->type ? r->type : "", count, files.buf,
+		     it->type ? ":" : "", it->type ? it->type : "", count, files.buf,
 		     runs_text(&cores), other.buf);
 		free(name);
 		strbuf_release(&files);
@@ -306,6 +337,7 @@ static void node_gres(const struct slurmgres *g, const char *node, const char *g
 		strbuf_release(&mfiles.sb);
 	}
 	free(done);
+	gresmerge_release(&m);
 }
 
 int main(int argc, char **argv)
@@ -322,9 +354,10 @@ int main(int argc, char **argv)
 		fprintf(stderr, "usage: slurmmeaning SLURM_CONF [GRES_CONF]\n");
 		return 64;
 	}
-	if (slurmread_conf(argv[1], slurmread_local, NULL, &c, &cause) < 0 ||
+	/* a copy of a host's config directory: what it includes is read there */
+	if (slurmread_conf(argv[1], slurmread_copy, argv[1], &c, &cause) < 0 ||
 	    (argc == 3 && (slurmread_local(NULL, argv[2], &text, &len, &cause) < 0 ||
-			   slurmread_gres(argv[2], text, len, slurmread_local, NULL, &g,
+			   slurmread_gres(argv[2], text, len, slurmread_copy, argv[2], &g,
 					  &cause) < 0))) {
 		fprintf(stderr, "slurmmeaning: %s\n", cause);
 		goto out;

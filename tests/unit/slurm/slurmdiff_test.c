@@ -159,6 +159,28 @@ Test(slurmdiff, a_default_written_out_is_no_change)
 			"Type=a100 File=/dev/nvidia[0-1] AutoDetect=off\n", "");
 }
 
+/* Slurm's boolean words say the same; only the last Default=YES makes the default */
+Test(slurmdiff, booleans_and_the_default_partition_by_meaning)
+{
+	static const char one[] = "SlurmctldHost=h\nNodeName=n1\n"
+				  "PartitionName=a Nodes=n1 Default=YES Hidden=NO\n"
+				  "PartitionName=b Nodes=n1\n";
+
+	expect_settings(SLURM, one,
+			"SlurmctldHost=h\nNodeName=n1\n"
+			"PartitionName=a Nodes=n1 Default=yes Hidden=false\n"
+			"PartitionName=b Nodes=n1 Default=0\n", "");
+	/* slurmctld: "changing default partition from b to a" */
+	expect_settings(SLURM, one,
+			"SlurmctldHost=h\nNodeName=n1\n"
+			"PartitionName=b Nodes=n1 Default=YES\n"
+			"PartitionName=a Nodes=n1 Default=YES\n", "");
+	expect_settings(SLURM, one,
+			"SlurmctldHost=h\nNodeName=n1\nPartitionName=a Nodes=n1 Default=YES\n"
+			"PartitionName=b Nodes=n1 Default=YES\n",
+			"partition a: Default YES -> (none)\npartition b: Default (none) -> YES\n");
+}
+
 Test(slurmdiff, include_lines_are_settings)
 {
 	expect_settings(SLURM, "ClusterName=lab\n",

@@ -11,8 +11,10 @@
 #include "base/compat.h"
 
 #include <criterion/criterion.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "slurm/hostlist.h"
 #include "slurm/slurmconf.h"
@@ -441,5 +443,85 @@ Test(slurmread, settings_files_keep_the_last_value)
 	cr_expect_eq(c.n, 2);
 	cr_expect_str_eq(setting(&c, "PurgeJobAfter"), "6month");
 	cr_expect_eq(slurmread_setting(&c, "PurgeJobAfter")->lineno, 3);
+	slurmconf_release(&c);
+}
+
+/* ---- a copy of a host's config directory ---- */
+
+Test(slurmread, copy_path_maps_slurm_config_directories_beside_the_copy)
+{
+	static const char *const cases[][3] = {
+		{ "site/slurm.conf", "/etc/slurm/nodes.conf", "site/nodes.conf" },
+		{ "/srv/copy/slurm.conf", "/etc/slurm/conf.d/gpu.conf", "/srv/copy/conf.d/gpu.conf" },
+		{ "slurm.conf", "/etc/slurm-llnl/parts.conf", "parts.conf" },
+		{ "c/slurm.conf", "/usr/local/etc/slurm/x.conf", "c/x.conf" },
+		{ "c/slurm.conf", "/usr/local/etc/x.conf", "c/x.conf" },
+		/* the copy is where the hosts keep it, or the path is elsewhere: as written */
+		{ "/etc/slurm/slurm.conf", "/etc/slurm/nodes.conf", NULL },
+		{ "c/slurm.conf", "/srv/shared/nodes.conf", NULL },
+		{ "c/slurm.conf", "/etc/slurm/", NULL },
+		{ "c/slurm.conf", "nodes.conf", NULL },
+	};
+
+	for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
+		char *got = slurmread_copy_path(cases[i][0], cases[i][1]);
+
+		if (cases[i][2])
+			cr_expect_str_eq(got ? got : "(null)", cases[i][2], "%s", cases[i][1]);
+		else
+			cr_expect_null(got, "%s -> %s", cases[i][1], got);
+		free(got);
+	}
+}
+
+Test(slurmread, copy_reads_an_absolute_include_beside_the_copy)
+{
+	char dir[] = "/tmp/slurmread-copy-XXXXXX", *conf, *inc, *cause = NULL;
+	struct slurmconf c = { 0 };
+	FILE *f;
+
+	cr_assert_not_null(mkdtemp(dir));
+	conf = xasprintf("%s/slurm.conf", dir);
+	inc = xasprintf("%s/headnode.conf", dir);
+	f = fopen(conf, "w");
+	fputs("ClusterName=c\ninclude /etc/slurm/headnode.conf\nNodeName=n1 CPUs=2\n", f);
+	fclose(f);
+	f = fopen(inc, "w");
+	fputs("SlurmctldHost=head\n", f);
+	fclose(f);
+	cr_assert_eq(slurmread_conf(conf, slurmread_copy, conf, &c, &cause), 0, "%s", cause);
+	cr_expect_str_eq(setting(&c, "SlurmctldHost"), "head");
+	/* the lines say where the hosts read them */
+	cr_expect_str_eq(slurmread_setting(&c, "SlurmctldHost")->path, "/etc/slurm/headnode.conf");
+	slurmconf_release(&c);
+	unlink(inc);
+	cr_expect_eq(slurmread_conf(conf, slurmread_copy, conf, &c, &cause), -1);
+	cr_expect(strstr(cause, "headnode.conf") != NULL, "%s", cause);
+	free(cause);
+	unlink(conf);
+	rmdir(dir);
+	free(conf);
+	free(inc);
+}
+
+Test(slurmread, booleans_and_the_last_default_partition)
+{
+	static const char *const yes[] = { "YES", "yes", "Up", "true", "1" };
+	static const char *const no[] = { "NO", "no", "DOWN", "False", "0" };
+	struct slurmconf c;
+
+	for (size_t i = 0; i < ARRAY_SIZE(yes); i++) {
+		cr_expect_eq(slurmread_bool(yes[i]), 1, "%s", yes[i]);
+		cr_expect_eq(slurmread_bool(no[i]), 0, "%s", no[i]);
+	}
+	cr_expect_eq(slurmread_bool("maybe"), -1);
+	cr_expect_eq(slurmread_bool(NULL), -1);
+	read_conf("SlurmctldHost=h\nNodeName=n1\nPartitionName=DEFAULT Default=no\n"
+		  "PartitionName=a Nodes=n1 Default=yes\nPartitionName=b Nodes=n1 Default=YES\n"
+		  "PartitionName=c Nodes=n1\n", &c);
+	cr_expect_eq(slurmread_default_partition(&c), record(&c, "PartitionName", "b"));
+	slurmconf_release(&c);
+	read_conf("SlurmctldHost=h\nPartitionName=a Default=NO\n", &c);
+	cr_expect_null(slurmread_default_partition(&c));
 	slurmconf_release(&c);
 }
