@@ -78,31 +78,39 @@ char *plan_mask_secrets(const char *text, size_t len, const char *password)
 }
 
 /*
- * The secret a placeholder at s stands for (render.h), and its length in
- * *phl; NULL when s starts no placeholder clusterctl wrote.
+ * The secret a placeholder at s stands for (render.h), newly allocated
+ * (wipe it), and its length in *phl; NULL when s starts no placeholder
+ * clusterctl wrote, or (*unknown) when the secret cannot be had: the
+ * database password unknown, a password file that does not read.
  */
-static const char *plan_placeholder_value(const struct plan *p, const char *s,
-					  size_t *phl)
+static char *plan_placeholder_value(const struct plan *p, const char *s, size_t *phl,
+				    bool *unknown)
 {
 	static const char vp[] = RENDER_SECRET_VALUE_PREFIX;
 	const struct cluster *c = &p->m->cluster;
-	const char *end, *v;
-	char *key;
+	const struct kv_list *lists[] = { &c->slurm_conf, &c->slurmdbd_conf, &c->cgroup_conf };
+	const struct kv *e = NULL;
+	const char *end;
+	char *key, *v, *cause = NULL;
 
 	if (!strncmp(s, RENDER_SECRET_DB_PASSWORD, strlen(RENDER_SECRET_DB_PASSWORD))) {
 		*phl = strlen(RENDER_SECRET_DB_PASSWORD);
-		return p->db_password;
+		*unknown = !p->db_password;
+		return p->db_password ? xstrdup(p->db_password) : NULL;
 	}
 	if (strncmp(s, vp, sizeof(vp) - 1) || !(end = strchr(s + sizeof(vp) - 1, '@')))
 		return NULL;
 	key = xstrndup(s + sizeof(vp) - 1, (size_t)(end - s) - (sizeof(vp) - 1));
-	v = kv_get(&c->slurm_conf, key);
-	if (!v)
-		v = kv_get(&c->slurmdbd_conf, key);
-	if (!v)
-		v = kv_get(&c->cgroup_conf, key);
+	for (size_t i = 0; !e && i < ARRAY_SIZE(lists); i++)
+		e = kv_find(lists[i], key);
 	free(key);
 	*phl = (size_t)(end - s) + 1;
+	if (!e)
+		return NULL;
+	/* a {password_file: PATH} value is read now, for the bytes apply writes */
+	v = kv_secret(e, &cause);
+	*unknown = !v;
+	free(cause);
 	return v;
 }
 
@@ -111,7 +119,8 @@ char *plan_file_bytes(const struct plan *p, const struct rendered_file *f,
 {
 	const struct rendered_blob *b;
 	struct strbuf out = STRBUF_INIT;
-	const char *s, *hit, *v;
+	const char *s, *hit;
+	char *v;
 	size_t phl;
 
 	if (f->secret) {
@@ -125,10 +134,19 @@ char *plan_file_bytes(const struct plan *p, const struct rendered_file *f,
 		return NULL;
 	s = b->bytes;
 	while (f->has_secret_placeholder && (hit = strstr(s, "@clusterctl:"))) {
+		bool unknown = false;
+
 		strbuf_add(&out, s, (size_t)(hit - s));
-		if ((v = plan_placeholder_value(p, hit, &phl))) {
+		if ((v = plan_placeholder_value(p, hit, &phl, &unknown))) {
 			strbuf_addstr(&out, v);
+			xfree_secret(v, strlen(v));
 			s = hit + phl;
+		} else if (unknown) {
+			/* no bytes rather than a placeholder on the hosts */
+			if (out.len)
+				explicit_bzero(out.buf, out.len);
+			strbuf_release(&out);
+			return NULL;
 		} else {
 			/* not ours: the text stays as the template wrote it */
 			strbuf_addch(&out, '@');

@@ -16,6 +16,7 @@
 
 #include "base/diag.h"
 #include "inventory/inventory_keys.h"
+#include "slurm/slurmkeys.h"
 #include "base/strbuf.h"
 #include "inventory/inventory_node.h"
 #include "inventory/model.h"
@@ -150,6 +151,32 @@ void inv_load_strlist(struct loader *ld, yaml_node_t *val,
 	out->n = n;
 }
 
+/*
+ * A password key's value as {password_file: PATH} (PATH as a K_PATH is
+ * resolved): the file holds it (struct kv). True when v was one, loaded
+ * into e or named.
+ */
+static bool load_kv_secret(struct loader *ld, yaml_node_t *v, struct kv *e)
+{
+	yaml_node_pair_t *p;
+	struct src_loc loc = inv_node_loc(ld, v);
+
+	if (v->type != YAML_MAPPING_NODE || !slurmkeys_is_secret(e->key))
+		return false;
+	p = v->data.mapping.pairs.start;
+	if (p + 1 != v->data.mapping.pairs.top || !inv_key_str(inv_node_get(ld, p->key)) ||
+	    strcmp(inv_key_str(inv_node_get(ld, p->key)), "password_file")) {
+		diag_error(ld->dl, &loc, "'%s' takes its value, or {password_file: PATH} "
+			   "(a file that holds it)", e->key);
+		return true;
+	}
+	if (!(e->password_file = inv_scalar_str(ld, inv_node_get(ld, p->value), "a path")))
+		return true;
+	e->password_file = inv_resolve_path(ld, e->password_file);
+	e->value = "";
+	return true;
+}
+
 static void load_kv(struct loader *ld, yaml_node_t *val, struct kv_list *out)
 {
 	yaml_node_pair_t *p;
@@ -178,9 +205,13 @@ static void load_kv(struct loader *ld, yaml_node_t *val, struct kv_list *out)
 			diag_error(ld->dl, &loc, "'%s' needs a value", e->key);
 			continue;
 		}
-		e->value = inv_scalar_str(ld, v, "a scalar value");
-		if (!e->value)
+		e->password_file = NULL;
+		if (load_kv_secret(ld, v, e)) {
+			if (!e->password_file)
+				continue;
+		} else if (!(e->value = inv_scalar_str(ld, v, "a scalar value"))) {
 			continue;
+		}
 		e->loc = inv_node_loc(ld, k);
 		e->value_loc = inv_node_loc(ld, v);
 		n++;

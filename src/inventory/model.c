@@ -585,7 +585,7 @@ const char *db_storage_host(const struct db_settings *s)
 /* ---- the database password ---- */
 
 /* The file's bytes without the line break at its end (wipe after use). */
-static char *db_password_file(const char *path, char **cause)
+static char *secret_file(const char *path, const char *what, char **cause)
 {
 	struct strbuf sb = STRBUF_INIT;
 	char buf[256];
@@ -593,7 +593,7 @@ static char *db_password_file(const char *path, char **cause)
 	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
 
 	if (fd < 0) {
-		*cause = xasprintf("cannot read the database password file '%s': %s",
+		*cause = xasprintf("cannot read the %s password file '%s': %s", what,
 				   path, strerror(errno));
 		return NULL;
 	}
@@ -601,7 +601,7 @@ static char *db_password_file(const char *path, char **cause)
 		strbuf_add(&sb, buf, (size_t)n);
 	explicit_bzero(buf, sizeof(buf));
 	if (n < 0) {
-		*cause = xasprintf("cannot read the database password file '%s': %s",
+		*cause = xasprintf("cannot read the %s password file '%s': %s", what,
 				   path, strerror(errno));
 		close(fd);
 		explicit_bzero(sb.buf, sb.len);
@@ -628,7 +628,7 @@ char *db_password(const struct db_settings *s, char **cause)
 		return NULL;
 	}
 	if (s->password_file)
-		return db_password_file(s->password_file, cause);
+		return secret_file(s->password_file, "database", cause);
 	if (!s->password_env)
 		return NULL;
 	if (!(v = getenv(s->password_env))) {
@@ -637,6 +637,13 @@ char *db_password(const struct db_settings *s, char **cause)
 		return NULL;
 	}
 	return xstrdup(v);
+}
+
+char *kv_secret(const struct kv *e, char **cause)
+{
+	*cause = NULL;
+	return e->password_file ? secret_file(e->password_file, e->key, cause) :
+				  xstrdup(e->value);
 }
 
 /* A user built without entries (tests, add-user) has no assocs: all unset. */

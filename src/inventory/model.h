@@ -1,7 +1,7 @@
 /*
  * model.h: the cluster as plain data. The loader (inventory.c) fills it, the
  * validator (validate.c) checks and resolves references, renderers and the
- * accounting layer read it. No I/O here but db_password().
+ * accounting layer read it. No I/O here but db_password() and kv_secret().
  *
  * Ownership: a struct model owns every string and array it reaches through
  * its pool; nothing outside inventory.c and model.c frees any part of it.
@@ -49,6 +49,12 @@ bool str_list_has(const struct str_list *l, const char *s);
 struct kv {
 	const char *key;
 	const char *value;	/* as written, e.g. "4", "100G", "UNLIMITED" */
+	/*
+	 * A password key (slurmkeys_is_secret()) written as {password_file:
+	 * PATH}: the file holds the value, read when apply writes it
+	 * (kv_secret()); value is "" then.
+	 */
+	const char *password_file;
 	struct src_loc loc;	/* of the key */
 	struct src_loc value_loc;
 };
@@ -551,6 +557,12 @@ const char *db_storage_host(const struct db_settings *s);
  * cannot be read; NULL with *cause NULL when neither is set.
  */
 char *db_password(const struct db_settings *s, char **cause);
+
+/*
+ * The value of a password key (struct kv): read from its password_file,
+ * or as written. Newly allocated (wipe it after use), or NULL + *cause.
+ */
+char *kv_secret(const struct kv *e, char **cause);
 
 /*
  * How host h gets the files slurmctld serves (configless): as slurmd
