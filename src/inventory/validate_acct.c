@@ -595,7 +595,8 @@ char *validate_effective_slurm_conf(const struct model *m, const char *key)
 	const struct kv *e = slurm_conf_find(m, key);
 
 	if (!strcasecmp(key, "AccountingStorageTRES")) {
-		if (!model_has_gpus(m))
+		/* as view.c renders it: gres/gpu added unless defaults: slurm */
+		if (!model_has_gpus(m) || m->cluster.defaults == DEFAULTS_SLURM)
 			return e ? xstrdup(e->value) : NULL;
 		if (!e || !*e->value)
 			return xstrdup("gres/gpu");

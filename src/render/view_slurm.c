@@ -136,7 +136,9 @@ char *view_accounting_tres(const struct model *m)
 			tres_add(&sb, pass, len);
 		pass += len + (end ? 1 : 0);
 	}
-	tres_add_gpu_types(&sb, m);
+	/* a site's file says which TRES it tracks: clusterctl adds none (defaults: slurm) */
+	if (m->cluster.defaults != DEFAULTS_SLURM)
+		tres_add_gpu_types(&sb, m);
 	if (!sb.len) {
 		strbuf_release(&sb);
 		return NULL;
@@ -398,31 +400,41 @@ static bool gres_types_has(const char *list, const char *name)
 	return false;
 }
 
+/* Appends the items of the comma list v that sb lacks (case-insensitively). */
+static void gres_types_add(struct strbuf *sb, const char *v)
+{
+	for (const char *p = v; p && *p;) {
+		size_t len = strcspn(p, ",");
+		char *name = xstrndup(p, len);
+
+		if (len && !gres_types_has(sb->buf, name))
+			strbuf_addf(sb, "%s%s", sb->len ? "," : "", name);
+		free(name);
+		p += len + (p[len] == ',');
+	}
+}
+
 /*
- * GresTypes=: gpu when a declared host has GPUs, then every other GRES
- * name of the declared hosts' node types (once, as Slurm compares them:
- * case-insensitively), in inventory order. NULL when there is none.
+ * GresTypes=: the site's own list (cluster.slurm_conf, as written: a name
+ * no node has yet is Slurm's to load all the same), then gpu when a
+ * declared host has GPUs, then every other GRES name of the declared
+ * hosts' node types (once, as Slurm compares them: case-insensitively),
+ * in inventory order. NULL when there is none.
  */
 static char *gres_types(const struct model *m)
 {
 	struct strbuf sb = STRBUF_INIT;
 
+	gres_types_add(&sb, view_kv_get_nocase(&m->cluster.slurm_conf, "GresTypes"));
 	if (model_has_gpus(m))
-		strbuf_addstr(&sb, "gpu");
+		gres_types_add(&sb, "gpu");
 	for (size_t t = 0; t < m->n_node_types; t++) {
 		const struct node_type *nt = &m->node_types[t];
 
 		if (!node_type_used(m, nt))
 			continue;
-		for (size_t g = 0; g < nt->n_gres; g++) {
-			const char *name = nt->gres[g].name;
-
-			if (!name || gres_types_has(sb.buf, name))
-				continue;
-			if (sb.len)
-				strbuf_addch(&sb, ',');
-			strbuf_addstr(&sb, name);
-		}
+		for (size_t g = 0; g < nt->n_gres; g++)
+			gres_types_add(&sb, nt->gres[g].name);
 	}
 	if (!sb.len) {
 		strbuf_release(&sb);
@@ -437,8 +449,9 @@ static json_t *scheduling_settings(const struct model *m)
 	json_t *a = view_defaults_only(&m->cluster, pass, scheduling_defaults);
 	char *types = gres_types(m);
 
+	/* merged with the site's value, so never skipped as an override */
 	if (types)
-		view_setting(a, pass, "GresTypes", types);
+		json_array_append_new(a, view_kv_pair("GresTypes", types));
 	free(types);
 	return a;
 }
@@ -473,10 +486,11 @@ static json_t *accounting_settings(const struct model *m)
 
 json_t *view_slurm_conf(const struct model *m, char **cause)
 {
-	static const char *const merged[] = { "AccountingStorageTRES", NULL };
+	static const char *const merged[] = { "GresTypes", "AccountingStorageTRES", NULL };
 	json_t *ctx, *parts, *site;
-	/* the TRES list is merged into the accounting section when there is one */
-	const char *const *skip = model_dbd_host(m) ? merged : NULL;
+	/* merged into their sections: the TRES list when there is an accounting one */
+	const char *const *skip = model_dbd_host(m) ? merged : (const char *const[]){
+		"GresTypes", NULL };
 
 	*cause = NULL;
 	parts = partition_lines(m, cause);

@@ -511,7 +511,6 @@ static const struct modelled conf_modelled[] = {
 	{ "ClusterName", "set cluster.name instead" },
 	{ "ControlAddr", "set cluster.controller_address instead" },
 	{ "ControlMachine", "set cluster.controller (and controller_address) instead" },
-	{ "GresTypes", "it follows from node_types gpus and gres" },
 	{ "NodeName", "describe nodes with node_types and hosts instead" },
 	{ "PartitionName", "describe partitions with partitions instead" },
 	{ "SlurmUser", "set cluster.slurm_user instead" },
