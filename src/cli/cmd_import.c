@@ -98,7 +98,8 @@ static int finish(int rc, char *cause, struct strbuf *out, struct strbuf *proble
 	for (const char *p = problems->buf; rc >= 0 && *p;) {
 		size_t n = strcspn(p, "\n");
 
-		if (rc > 0)
+		/* a note (import_ctx.h) is no loss: stderr only */
+		if (rc > 0 && !memmem(p, n, ": note: ", 8))
 			strbuf_addf(&doc, "#   %.*s\n", (int)n, p);
 		fprintf(stderr, "clusterctl: import: %.*s\n", (int)n, p);
 		p += n + (p[n] == '\n');

@@ -4,6 +4,7 @@
  */
 #include "base/compat.h"
 
+#include <ctype.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,16 +28,46 @@ void imp_init(struct imp *im, const struct import_source *src, struct strbuf *pr
 	strbuf_init(&im->acct_names);
 }
 
+/* Appends "path:line: [kind]message" to im->problems. */
+static void add_line(struct imp *im, const char *path, unsigned line, const char *kind,
+		     const char *fmt, va_list ap)
+{
+	strbuf_addf(im->problems, "%s:%u: %s", path, line, kind);
+	strbuf_vaddf(im->problems, fmt, ap);
+	strbuf_addch(im->problems, '\n');
+}
+
 void imp_problem(struct imp *im, const char *path, unsigned line, const char *fmt, ...)
 {
 	va_list ap;
 
-	strbuf_addf(im->problems, "%s:%u: ", path, line);
 	va_start(ap, fmt);
-	strbuf_vaddf(im->problems, fmt, ap);
+	add_line(im, path, line, "", fmt, ap);
 	va_end(ap);
-	strbuf_addch(im->problems, '\n');
 	im->n_problems++;
+}
+
+void imp_note(struct imp *im, const char *path, unsigned line, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	add_line(im, path, line, "note: ", fmt, ap);
+	va_end(ap);
+}
+
+void imp_conf_value(struct strbuf *out, const char *value)
+{
+	char *quoted;
+
+	/* slurmconf.h: a quoted value has no '"' inside; validate names any other */
+	if (!strpbrk(value, " \t") || strchr(value, '"')) {
+		yamlout_scalar(out, value);
+		return;
+	}
+	quoted = xasprintf("\"%s\"", value);
+	yamlout_scalar(out, quoted);
+	free(quoted);
 }
 
 /* The comments of path (text: NULL to read it through src->read). */
@@ -93,7 +124,7 @@ void imp_extra(const struct slurmconf_line *l, const char *const *plain, size_t 
 		if (modelled)
 			continue;
 		strbuf_addf(extra, "%s%s: ", extra->len ? ", " : "", k);
-		yamlout_scalar(extra, l->kv[i].value);
+		imp_conf_value(extra, l->kv[i].value);
 	}
 }
 
@@ -149,6 +180,20 @@ void imp_choose_version(struct imp *im, const struct slurmconf *cg,
 	free(all);
 }
 
+void imp_secret_ref(struct imp *im, const struct slurmconf_line *l, struct strbuf *out)
+{
+	char *file = xasprintf("%s.pass", l->kv[0].key);
+
+	for (char *p = file; *p; p++)
+		*p = (char)tolower((unsigned char)*p);
+	strbuf_addf(out, "    # %s (%s:%u) is not printed: put it in this file, mode 0600\n"
+		    "    %s: {password_file: %s}\n", l->kv[0].key, l->path, l->lineno,
+		    l->kv[0].key, file);
+	imp_note(im, l->path, l->lineno, "%s: a password: not printed: put it in %s (beside "
+		 "the inventory, mode 0600), which apply writes it from", l->kv[0].key, file);
+	free(file);
+}
+
 bool imp_key_unsayable(struct imp *im, enum slurmkeys_table t,
 		       const struct slurmconf_line *l, struct strbuf *out)
 {
@@ -157,8 +202,7 @@ bool imp_key_unsayable(struct imp *im, enum slurmkeys_table t,
 	const char *item;
 
 	if (slurmkeys_is_secret(key)) {
-		imp_problem(im, l->path, l->lineno, "%s: a password: not printed; "
-			    "not in the schema here: left out", key);
+		imp_secret_ref(im, l, out);
 		return true;
 	}
 	slurmkeys_check(t, key, im->version, &ck);
@@ -171,8 +215,11 @@ bool imp_key_unsayable(struct imp *im, enum slurmkeys_table t,
 	}
 	switch (ck.status) {
 	case SLURMKEY_DEFUNCT:
+		/* read_config.c: _defunct_option(), or FastSchedule=1's own error */
 		strbuf_addf(out, "    # %s=%s: Slurm ignores it since %s: left out\n", key,
 			    value, ck.since);
+		imp_note(im, l->path, l->lineno, "%s=%s: Slurm ignores it since %s (slurmctld "
+			 "logs an error and goes on): left out", key, value, ck.since);
 		return true;
 	case SLURMKEY_REMOVED:
 	case SLURMKEY_TOO_NEW:

@@ -77,6 +77,20 @@ void imp_problem(struct imp *im, const char *path, unsigned line, const char *fm
 	ATTR_PRINTF(4, 5);
 
 /*
+ * Appends "path:line: note: message" to im->problems without counting it:
+ * something the import carried as Slurm reads it but the site should hear
+ * of (a line Slurm ignores, a file left on the hosts).
+ */
+void imp_note(struct imp *im, const char *path, unsigned line, const char *fmt, ...)
+	ATTR_PRINTF(4, 5);
+
+/*
+ * Appends value as a YAML scalar Slurm reads back as one value: quoted
+ * for Slurm ("a b") when it holds a blank, as slurm.conf had it quoted.
+ */
+void imp_conf_value(struct strbuf *out, const char *value);
+
+/*
  * Picks the release the inventory says it is for: the oldest from 22.05
  * on that knows every key of slurm.conf (its node and partition lines),
  * cgroup.conf (cg) and slurmdbd.conf (dbd).
@@ -85,10 +99,16 @@ void imp_choose_version(struct imp *im, const struct slurmconf *cg,
 			const struct slurmconf *dbd);
 
 /*
+ * A password setting l as "    Key: {password_file: key.pass}" in out
+ * (the value is never printed), and a note saying where to put it.
+ */
+void imp_secret_ref(struct imp *im, const struct slurmconf_line *l, struct strbuf *out);
+
+/*
  * True when setting l (of table t) cannot be carried as it is: a key or
  * value the release does not take (a problem, named), a key the release
  * ignores (left out with a comment in out, meaning the same), or a secret
- * (a problem; the value is never printed).
+ * (in out as a password_file reference: imp_secret_ref()).
  */
 bool imp_key_unsayable(struct imp *im, enum slurmkeys_table t,
 		       const struct slurmconf_line *l, struct strbuf *out);

@@ -36,7 +36,7 @@ static void emit_settings(struct imp *im, enum slurmkeys_table t, const struct s
 			continue;
 		imp_comments(im, l->path, l->lineno, "    ", &body);
 		strbuf_addf(&body, "    %s: ", l->kv[0].key);
-		yamlout_scalar(&body, l->kv[0].value);
+		imp_conf_value(&body, l->kv[0].value);
 		strbuf_addch(&body, '\n');
 	}
 	if (body.len)

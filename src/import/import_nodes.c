@@ -88,8 +88,13 @@ static void emit_partition(struct imp *im, const struct slurmconf_line *l,
 	yamlout_scalar(out, l->kv[0].value);
 	if ((v = slurmconf_get(l, "Nodes")))
 		emit_part_nodes(im, v, out);
-	if ((v = slurmconf_get(l, "Default")) && !strcasecmp(v, "YES"))
+	if (slurmread_default_partition(&im->conf) == l)
 		strbuf_addstr(out, "\n    default: true");
+	else if (slurmread_bool(slurmconf_get(l, "Default")) == 1)
+		imp_note(im, l->path, l->lineno, "PartitionName=%s Default=%s: a later "
+			 "partition is the default (slurmctld: \"changing default partition "
+			 "from %s to %s\"): left out", l->kv[0].value, slurmconf_get(l, "Default"),
+			 l->kv[0].value, slurmread_default_partition(&im->conf)->kv[0].value);
 	for (size_t k = 0; k < ARRAY_SIZE(part_keys); k++) {
 		if (!(v = slurmconf_get(l, part_keys[k][0])) || default_all(part_keys[k][1], v))
 			continue;
@@ -438,8 +443,7 @@ static bool rendered_host(const struct imp *im, const struct slurmconf *r,
 static void emit_slurm_conf(struct imp *im, const struct slurmconf *r,
 			    struct strbuf *out)
 {
-	struct strbuf notes = STRBUF_INIT;
-	bool any = false;
+	struct strbuf notes = STRBUF_INIT, body = STRBUF_INIT;
 
 	for (size_t i = 0; i < r->n; i++) {
 		const struct slurmconf_line *l = &r->lines[i];
@@ -465,19 +469,19 @@ static void emit_slurm_conf(struct imp *im, const struct slurmconf *r,
 					    l->kv[0].value, ck.hint);
 			continue;
 		}
-		if (imp_key_unsayable(im, SLURMKEYS_CONF, l, out))
+		if (imp_key_unsayable(im, SLURMKEYS_CONF, l, &body))
 			continue;
 		if (!l->site && rendered_same(r, l->kv[0].key, l->kv[0].value))
 			continue;
-		if (!any)
-			strbuf_addstr(out, "  slurm_conf:\n");
-		any = true;
-		imp_comments(im, l->path, l->lineno, "    ", out);
-		strbuf_addf(out, "    %s: ", l->kv[0].key);
-		yamlout_scalar(out, l->kv[0].value);
-		strbuf_addch(out, '\n');
+		imp_comments(im, l->path, l->lineno, "    ", &body);
+		strbuf_addf(&body, "    %s: ", l->kv[0].key);
+		imp_conf_value(&body, l->kv[0].value);
+		strbuf_addch(&body, '\n');
 	}
+	if (body.len)
+		strbuf_addf(out, "  slurm_conf:\n%s", body.buf);
 	strbuf_release(&notes);
+	strbuf_release(&body);
 }
 
 /* Lines the schema has no place for at all. */
@@ -499,17 +503,21 @@ static void unplaceable(struct imp *im)
 	}
 }
 
-/* file NULL: the value is the file. */
+/*
+ * file NULL: the value is the file. Not asked to carry files (no
+ * --files-dir), the import says where they stay: the setting means the
+ * same, and apply leaves a file it does not render where it is.
+ */
 static void not_carried(struct imp *im, const struct slurmconf_line *l, const char *file)
 {
 	if (file)
-		imp_problem(im, l->path, l->lineno, "%s=%s reads %s, a file the inventory "
-			    "does not carry: keep it on the hosts yourself", l->kv[0].key,
-			    l->kv[0].value, file);
+		imp_note(im, l->path, l->lineno, "%s=%s reads %s, a file the inventory "
+			 "does not carry here: it stays on the hosts (--files-dir carries "
+			 "it)", l->kv[0].key, l->kv[0].value, file);
 	else
-		imp_problem(im, l->path, l->lineno, "%s=%s: the inventory carries the "
-			    "setting, not the file: keep it on the hosts yourself",
-			    l->kv[0].key, l->kv[0].value);
+		imp_note(im, l->path, l->lineno, "%s=%s: the inventory carries the "
+			 "setting, not the file: it stays on the hosts (--files-dir "
+			 "carries it)", l->kv[0].key, l->kv[0].value);
 }
 
 /* True when every line of text is blank, a comment or an include line. */
@@ -542,10 +550,15 @@ static void present_files(struct imp *im)
 
 		if (im->src->read(im->src->read_arg, path, &text, &len, &cause) == 0 &&
 		    (strcmp(name, "plugstack.conf") || !only_includes(text, len)) &&
-		    !imp_carry(im, name, host, path, text, len))
-			imp_problem(im, path, 0, "Slurm reads %s when it is there, and the "
-				    "inventory does not carry it: keep it on the hosts yourself",
-				    name);
+		    !imp_carry(im, name, host, path, text, len)) {
+			if (im->src->carry)
+				imp_problem(im, path, 0, "Slurm reads %s when it is there, and "
+					    "the inventory does not carry it: keep it on the "
+					    "hosts yourself", name);
+			else
+				imp_note(im, path, 0, "Slurm reads %s when it is there: it stays "
+					 "on the hosts (--files-dir carries it)", name);
+		}
 		free(host);
 		free(text);
 		free(cause);
@@ -774,6 +787,12 @@ int import_nodes(const struct import_source *src, struct strbuf *out,
 				   src->conf.path);
 		goto out;
 	}
+	/* read_config.c _validate_and_set_defaults(): slurmctld and slurmd stop */
+	if (!slurmread_setting(&im.conf, "ClusterName")) {
+		*cause = xasprintf("%s: no ClusterName= line, which Slurm refuses (\"ClusterName "
+				   "needs to be specified\")", src->conf.path);
+		goto out;
+	}
 	if (check_partition_nodes(&im, cause) < 0)
 		goto out;
 	if (!slurmread_setting(&im.conf, "PartitionName")) {
@@ -863,8 +882,9 @@ int import_nodes_files(const char *conf_path, const char *gres_path,
 		       struct import_carry *carry, struct strbuf *out,
 		       struct strbuf *problems, char **cause)
 {
-	struct import_source src = { .read = slurmread_local, .carry = carry,
-				     .mode = local_mode };
+	/* a copy of /etc/slurm: what it includes from there is read beside it */
+	struct import_source src = { .read = slurmread_copy, .read_arg = (void *)conf_path,
+				     .carry = carry, .mode = local_mode };
 	const char *slash = strrchr(conf_path, '/');
 	int dir = slash ? (int)(slash - conf_path + 1) : 0;
 	char *gres = gres_path ? xstrdup(gres_path) : xasprintf("%.*sgres.conf", dir, conf_path);
