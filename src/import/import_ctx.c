@@ -209,8 +209,9 @@ bool imp_key_unsayable(struct imp *im, enum slurmkeys_table t,
 	/* before defunct: FastSchedule=1 is ignored, =2 stops slurmctld */
 	item = slurmkeys_removed_value(t, key, value, im->version, &since, &instead);
 	if (item) {
-		imp_problem(im, l->path, l->lineno, "%s=%s: Slurm %s has no %s (gone in %s): "
-			    "left out", key, value, im->version_name, item, since);
+		imp_problem(im, l->path, l->lineno, "%s=%s: Slurm %s has no %s (gone in %s), "
+			    "and slurmctld stops on it: left out", key, value, im->version_name,
+			    item, since);
 		return true;
 	}
 	switch (ck.status) {
@@ -223,12 +224,14 @@ bool imp_key_unsayable(struct imp *im, enum slurmkeys_table t,
 		return true;
 	case SLURMKEY_REMOVED:
 	case SLURMKEY_TOO_NEW:
-		imp_problem(im, l->path, l->lineno, "%s: not a key of Slurm %s (%s %s): left "
-			    "out", key, im->version_name, ck.status == SLURMKEY_REMOVED ?
-			    "removed in" : "new in", ck.since);
+		/* read_config.c: fatal, at an unknown key or with its own message */
+		imp_problem(im, l->path, l->lineno, "%s: not a key of Slurm %s (%s %s), and "
+			    "slurmctld stops on it: left out", key, im->version_name,
+			    ck.status == SLURMKEY_REMOVED ? "removed in" : "new in", ck.since);
 		return true;
 	case SLURMKEY_UNKNOWN:
-		imp_problem(im, l->path, l->lineno, "%s: not a key Slurm knows: left out", key);
+		imp_problem(im, l->path, l->lineno, "%s: not a key Slurm knows, and slurmctld "
+			    "stops on it: left out", key);
 		return true;
 	default:
 		break;

@@ -3,14 +3,15 @@
  * files) carried into the inventory as pass-through files (files:), when
  * the import was given somewhere to put them (import_nodes.h, struct
  * import_carry) and can read them: import nodes beside the slurm.conf it
- * was given, import cluster over the controller's SSH session. Whatever is
- * not carried is named by import_nodes.c, as before.
+ * was given, import cluster over the controller's SSH session; whatever is
+ * not carried is named (imp_files_not_carried()).
  */
 #include "base/compat.h"
 
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 
 #include "base/fileio.h"
@@ -209,4 +210,123 @@ void import_carry_release(struct import_carry *carry)
 	free(carry->v);
 	carry->v = NULL;
 	carry->n = carry->alloc = 0;
+}
+
+/* ---- what slurm.conf names: carried, or named ---- */
+
+/*
+ * file NULL: the value is the file. Not asked to carry files (no
+ * --files-dir), the import says where they stay: the setting means the
+ * same, and apply leaves a file it does not render where it is.
+ */
+static void not_carried(struct imp *im, const struct slurmconf_line *l, const char *file)
+{
+	if (file)
+		imp_note(im, l->path, l->lineno, "%s=%s reads %s, a file the inventory "
+			 "does not carry here: it stays on the hosts (--files-dir carries "
+			 "it)", l->kv[0].key, l->kv[0].value, file);
+	else
+		imp_note(im, l->path, l->lineno, "%s=%s: the inventory carries the "
+			 "setting, not the file: it stays on the hosts (--files-dir "
+			 "carries it)", l->kv[0].key, l->kv[0].value);
+}
+
+/* True when every line of text is blank, a comment or an include line. */
+static bool only_includes(const char *text, size_t len)
+{
+	for (size_t off = 0; off < len;) {
+		const char *s = text + off, *nl = memchr(s, '\n', len - off);
+		size_t n = nl ? (size_t)(nl - s) : len - off, b = strspn(s, " \t\r");
+
+		off += n + (nl != NULL);
+		if (b < n && s[b] != '#' && strncasecmp(s + b, "include", 7))
+			return false;
+	}
+	return true;
+}
+
+/* The when_present files slurm.conf's directory holds, named. */
+static void present_files(struct imp *im)
+{
+	const char *conf = im->src->conf.path, *slash = strrchr(conf, '/');
+
+	for (size_t k = 0; passfile_when_present[k]; k++) {
+		const char *name = passfile_when_present[k];
+		char *path = xasprintf("%.*s%s", slash ? (int)(slash - conf + 1) : 0, conf,
+				       name);
+		char *text = NULL, *cause = NULL;
+		size_t len;
+
+		char *host = xasprintf("%s/%s", IMP_CONF_DIR, name);
+
+		if (im->src->read(im->src->read_arg, path, &text, &len, &cause) == 0 &&
+		    (strcmp(name, "plugstack.conf") || !only_includes(text, len)) &&
+		    !imp_carry(im, name, host, path, text, len)) {
+			if (im->src->carry)
+				imp_problem(im, path, 0, "Slurm reads %s when it is there, and "
+					    "the inventory does not carry it: keep it on the "
+					    "hosts yourself", name);
+			else
+				imp_note(im, path, 0, "Slurm reads %s when it is there: it stays "
+					 "on the hosts (--files-dir carries it)", name);
+		}
+		free(host);
+		free(text);
+		free(cause);
+		free(path);
+	}
+}
+
+/*
+ * Where the file at path on the hosts is read: one in the config
+ * directory (the inventory's, or the one slurm.conf was read from) beside
+ * the slurm.conf read, anything else at its own path. Newly allocated.
+ */
+static char *read_path_of(const struct imp *im, const char *path)
+{
+	const char *conf = im->src->conf.path, *cs = strrchr(conf, '/');
+	const char *slash = strrchr(path, '/');
+	int cl = cs ? (int)(cs - conf) : 0, pl = (int)(slash - path);
+
+	if ((pl == (int)strlen(IMP_CONF_DIR) && !strncmp(path, IMP_CONF_DIR, (size_t)pl)) ||
+	    (cs && pl == cl && !strncmp(path, conf, (size_t)pl)))
+		return xasprintf("%.*s%s", cs ? cl + 1 : 0, conf, slash + 1);
+	return xstrdup(path);
+}
+
+/* Carries the file slurm.conf's line l names at host (imp_carry()), else names it. */
+static void carry_or_name(struct imp *im, const struct slurmconf_line *l,
+			  const char *file, const char *host)
+{
+	char *from = read_path_of(im, host);
+
+	if (imp_carry(im, file ? file : l->kv[0].key, host, from, NULL, 0))
+		;
+	else if (im->src->carry)
+		imp_problem(im, l->path, l->lineno, "%s=%s: %s could not be read to carry "
+			    "it (files:): keep it on the hosts yourself", l->kv[0].key,
+			    l->kv[0].value, from);
+	else
+		not_carried(im, l, file);
+	free(from);
+}
+
+void imp_files_not_carried(struct imp *im)
+{
+	for (size_t i = 0; i < im->conf.n; i++) {
+		const struct slurmconf_line *l = &im->conf.lines[i];
+		const char *v = l->kv[0].value;
+		const char *file = passfile_plugin_file(l->kv[0].key, v);
+
+		if (file) {
+			char *host = xasprintf("%s/%s", IMP_CONF_DIR, file);
+
+			carry_or_name(im, l, file, host);
+			free(host);
+		}
+		for (size_t k = 0; passfile_path_keys[k]; k++)
+			if (imp_key_is(l, passfile_path_keys[k]) && *v == '/')
+				carry_or_name(im, l, NULL, v);
+	}
+	present_files(im);
 }

@@ -23,6 +23,14 @@
 bool imp_carry(struct imp *im, const char *key, const char *host_path,
 	       const char *read_path, const char *text, size_t len);
 
+/*
+ * Every file slurm.conf names (a script, a plugin's file) and the files
+ * Slurm reads when they are there: carried (imp_carry()), else named: a
+ * note without --files-dir (the file stays on the hosts), a problem when
+ * it could not be read to carry.
+ */
+void imp_files_not_carried(struct imp *im);
+
 /* The files: section of what was carried (nothing when nothing was). */
 void imp_emit_files(const struct imp *im, struct strbuf *out);
 

@@ -1,7 +1,7 @@
 /*
  * import_hw.c: the hardware half of "import nodes": each NodeName= line's
  * nodes, their GPUs and other GRES (shard, mps, a site's own) from Gres=
- * and gres.conf, node types inferred from
+ * and gres.conf (import_gres.c), node types inferred from
  * identical hardware, and host entries folded into hostlists (one entry
  * per run of hosts whose names, addresses and slurmd ports count up
  * together), written as YAML.
@@ -15,6 +15,7 @@
 
 #include "slurm/hostlist.h"
 #include "import/import_ctx.h"
+#include "import/import_gres.h"
 #include "import/import_hw.h"
 #include "inventory/model.h"
 #include "slurm/slurmread.h"
@@ -33,415 +34,6 @@ static const char *const type_keys[][2] = {
 
 /* NodeName= keys modelled outside the node type's own keys. */
 static const char *const node_plain[] = { "NodeAddr", "Port", "Features", "Gres" };
-
-/* ---- GRES: slurm.conf's Gres= and the gres.conf records for the node ---- */
-
-/* One item of a Gres= value: gpu:a100:2 -> name gpu, type a100, count 2. */
-struct gres_item {
-	char *name, *type;
-	uint64_t count;
-	const char *text;	/* the item as written, borrowed */
-};
-
-static void gres_item_release(struct gres_item *g)
-{
-	free(g->name);
-	free(g->type);
-}
-
-/* Parses item s; -1 when it has what the inventory cannot say (a socket list, a bad count). */
-static int gres_item_parse(const char *s, struct gres_item *g)
-{
-	const char *c1 = strchr(s, ':'), *c2 = c1 ? strchr(c1 + 1, ':') : NULL;
-	const char *count = c2 ? c2 + 1 : c1 ? c1 + 1 : NULL;
-
-	memset(g, 0, sizeof(*g));
-	g->text = s;
-	g->name = xstrndup(s, c1 ? (size_t)(c1 - s) : strlen(s));
-	g->count = 1;
-	if (c1 && !c2 && slurmread_count(c1 + 1, &g->count) < 0) {
-		/* gpu:a100 is type a100, one of it */
-		g->type = xstrdup(c1 + 1);
-		return strchr(g->type, '(') ? -1 : 0;
-	}
-	if (c2)
-		g->type = xstrndup(c1 + 1, (size_t)(c2 - c1 - 1));
-	return count && c2 && slurmread_count(count, &g->count) < 0 ? -1 : 0;
-}
-
-/* The gres.conf records of one GRES name and type on one node, in file order. */
-struct gpu_recs {
-	const struct slurmgres_rec **recs;	/* borrowed from im->gres */
-	size_t n;
-	uint64_t count;
-	size_t with_file, typed;	/* File= or MultipleFiles=; Type= */
-	size_t multiple;		/* MultipleFiles= */
-	const struct slurmgres_rec *other_untyped;	/* no Type= for a typed item */
-};
-
-static void gpu_recs_of(const struct imp *im, const char *node, const char *name,
-			const char *type, struct gpu_recs *r)
-{
-	r->recs = xcalloc(im->gres.n + 1, sizeof(*r->recs));
-	for (size_t i = 0; i < im->gres.n; i++) {
-		const struct slurmgres_rec *g = &im->gres.recs[i];
-
-		if (!g->name || strcasecmp(g->name, name) || !slurmgres_for_node(g, node))
-			continue;
-		if (type && !g->type && !r->other_untyped)
-			r->other_untyped = g;
-		if (type && (!g->type || strcasecmp(g->type, type)))
-			continue;
-		r->recs[r->n++] = g;
-		r->count += g->count;
-		r->with_file += g->file || g->multiple_files;
-		r->typed += g->type != NULL;
-		r->multiple += g->multiple_files != NULL;
-	}
-}
-
-/* files folded, or NULL when folding would reorder them (the GPU indexes). */
-static char *fold_files(const struct hostlist *files)
-{
-	char *s = hostlist_compress((const char *const *)files->names, files->n);
-	struct hostlist back = HOSTLIST_INIT;
-	char *cause = NULL;
-	bool same = hostlist_expand(s, &back, &cause) == 0 && back.n == files->n;
-
-	for (size_t i = 0; same && i < back.n; i++)
-		same = !strcmp(back.names[i], files->names[i]);
-	free(cause);
-	hostlist_release(&back);
-	if (!same) {
-		free(s);
-		return NULL;
-	}
-	return s;
-}
-
-/* The most a gres: entry counts (inventory_nodes.c). */
-#define GRES_COUNT_MAX (1ULL << 50)
-
-static bool is_gpu(const struct gres_item *g)
-{
-	return !strcasecmp(g->name, "gpu");
-}
-
-/*
- * Why the gres.conf records r of item g cannot be said as gpus: or gres:
- * entries, or NULL; *where the record to blame (NULL: the NodeName= line).
- */
-static const char *gpu_unsayable(const struct gres_item *g, const struct gpu_recs *r,
-				 const struct slurmgres_rec **where)
-{
-	*where = r->n ? r->recs[0] : r->other_untyped;
-	if (!is_gpu(g) && r->multiple)
-		return "MultipleFiles= for a GRES other than gpu";
-	if (!is_gpu(g) && g->count > GRES_COUNT_MAX)
-		return "a count above what a gres: entry holds (2^50)";
-	if (!g->type && r->typed)
-		return "Type= in gres.conf for an untyped Gres=";
-	if (r->other_untyped)
-		return "a gres.conf line without Type= for a typed Gres=";
-	if (r->with_file && r->with_file != r->n)
-		return "File= lines mixed with Count= lines";
-	if (r->n && r->count != g->count)
-		return is_gpu(g) ? "a GPU count other than slurm.conf's Gres=" :
-				   "a count other than slurm.conf's Gres=";
-	return NULL;
-}
-
-/*
- * One gpus: entry: consecutive records that say the same but their
- * files (which fold, in order, into one hostlist).
- */
-struct gpu_entry {
-	const struct slurmgres_rec *first;
-	struct hostlist files;
-	uint64_t count;
-};
-
-static bool same_opt(const char *a, const char *b)
-{
-	return a ? b && !strcmp(a, b) : !b;
-}
-
-/* Can record g join entry e (one line for both, nothing lost)? */
-static bool entry_joins(const struct gpu_entry *e, const struct slurmgres_rec *g)
-{
-	struct hostlist both = HOSTLIST_INIT;
-	char *folded;
-	size_t k;
-
-	if (e->first->multiple_files || g->multiple_files || !e->first->file != !g->file ||
-	    !same_opt(e->first->cores, g->cores) || !same_opt(e->first->links, g->links) ||
-	    !same_opt(e->first->flags, g->flags))
-		return false;
-	/* shard, mps: one line's count is spread evenly over its files */
-	if (model_gres_is_shared(g->name) && e->count * g->files.n != g->count * e->files.n)
-		return false;
-	for (k = 0; k < e->files.n; k++)
-		hostlist_push(&both, e->files.names[k]);
-	for (k = 0; k < g->files.n; k++)
-		hostlist_push(&both, g->files.names[k]);
-	folded = fold_files(&both);
-	hostlist_release(&both);
-	free(folded);
-	return folded != NULL;
-}
-
-/* r's records as entries (each its first record, files, count); returns how many. */
-static size_t gpu_entries(const struct gpu_recs *r, struct gpu_entry *out)
-{
-	size_t n = 0;
-
-	for (size_t i = 0; i < r->n; i++) {
-		const struct slurmgres_rec *g = r->recs[i];
-		struct gpu_entry *e = n ? &out[n - 1] : NULL;
-
-		if (!e || !entry_joins(e, g)) {
-			e = &out[n++];
-			e->first = g;
-			e->files = (struct hostlist)HOSTLIST_INIT;
-			e->count = 0;
-		}
-		e->count += g->count;
-		for (size_t k = 0; k < g->files.n; k++)
-			hostlist_push(&e->files, g->files.names[k]);
-	}
-	return n;
-}
-
-static void opt_yaml(struct strbuf *out, const char *key, const char *v)
-{
-	if (!v)
-		return;
-	strbuf_addf(out, ", %s: ", key);
-	yamlout_scalar(out, v);
-}
-
-/* A gres: entry starts with its name (a gpus: entry has none). */
-static void item_name_yaml(const struct gres_item *g, struct strbuf *out)
-{
-	if (is_gpu(g))
-		return;
-	strbuf_addstr(out, "name: ");
-	yamlout_scalar(out, g->name);
-	strbuf_addstr(out, ", ");
-}
-
-/* Entry e of item g as a flow mapping; ad on the item's first entry only. */
-static void entry_yaml(const struct gres_item *g, const struct gpu_entry *e,
-		       const char *ad, struct strbuf *out)
-{
-	char *files = e->files.n ? fold_files(&e->files) : NULL;
-
-	strbuf_addch(out, '{');
-	item_name_yaml(g, out);
-	if (g->type)
-		strbuf_addf(out, "type: %s, ", g->type);
-	strbuf_addf(out, "count: %llu", (unsigned long long)e->count);
-	opt_yaml(out, "autodetect", ad);
-	opt_yaml(out, "files", files);
-	opt_yaml(out, "multiple_files", e->first->multiple_files);
-	opt_yaml(out, "cores", e->first->cores);
-	opt_yaml(out, "links", e->first->links);
-	opt_yaml(out, "flags", e->first->flags);
-	strbuf_addch(out, '}');
-	free(files);
-}
-
-/* The gpus: or gres: entries of a node's Gres=, as YAML flow mappings (owned). */
-struct entry_list {
-	char **v;
-	size_t n, alloc;
-};
-
-static void entry_list_take(struct entry_list *el, struct strbuf *sb)
-{
-	XGROW(el->v, el->alloc, el->n + 1);
-	el->v[el->n++] = strbuf_detach(sb, NULL);
-}
-
-/* Item g without device lines (none, or AutoDetect's): one entry. */
-static void countonly_yaml(const struct gres_item *g, const char *ad, struct strbuf *out)
-{
-	strbuf_addch(out, '{');
-	item_name_yaml(g, out);
-	if (g->type)
-		strbuf_addf(out, "type: %s, ", g->type);
-	strbuf_addf(out, "count: %llu", (unsigned long long)g->count);
-	opt_yaml(out, "autodetect", ad);
-	strbuf_addch(out, '}');
-}
-
-/*
- * Adds item g's gpus: (or gres:) entries for node to out; -1 (and a
- * problem when report) if the inventory cannot say them. AutoDetect finds
- * GPUs only: the other GRES are their lines.
- */
-static int gpu_yaml(struct imp *im, const struct gres_item *g, const char *node,
-		    const struct slurmconf_line *l, bool report, struct entry_list *out)
-{
-	struct gpu_recs r = { 0 };
-	struct gpu_entry *ents;
-	const struct slurmgres_rec *where;
-	const char *ad = slurmgres_autodetect(&im->gres, node), *why;
-	struct strbuf one = STRBUF_INIT;
-	size_t n;
-
-	if ((ad && !strcasecmp(ad, "off")) || !is_gpu(g))
-		ad = NULL;
-	gpu_recs_of(im, node, g->name, g->type, &r);
-	why = gpu_unsayable(g, &r, &where);
-	if (why) {
-		if (report)
-			imp_problem(im, where ? where->path : l->path,
-				    where ? where->lineno : l->lineno, "Gres '%s' on %s: %s: "
-				    "not in the schema: left out", g->text, node, why);
-		free(r.recs);
-		return -1;
-	}
-	if (!r.n || (ad && !r.with_file)) {
-		countonly_yaml(g, ad, &one);
-		entry_list_take(out, &one);
-		free(r.recs);
-		return 0;
-	}
-	ents = xcalloc(r.n, sizeof(*ents));
-	n = gpu_entries(&r, ents);
-	for (size_t i = 0; i < n; i++) {
-		entry_yaml(g, &ents[i], i ? NULL : ad, &one);
-		entry_list_take(out, &one);
-		hostlist_release(&ents[i].files);
-	}
-	free(ents);
-	free(r.recs);
-	return 0;
-}
-
-bool imp_gres_named(const struct imp *im, const char *name)
-{
-	size_t n = strlen(name);
-
-	for (size_t i = 0; i < im->conf.n; i++) {
-		const char *v = imp_key_is(&im->conf.lines[i], "NodeName") ?
-			slurmconf_get(&im->conf.lines[i], "Gres") : NULL;
-
-		for (const char *p = v; p && *p;) {
-			size_t len = strcspn(p, ",");
-
-			if (strcspn(p, ":,") == n && !strncasecmp(p, name, n))
-				return true;
-			p += len + (p[len] == ',');
-		}
-	}
-	return false;
-}
-
-/* The items of a node's Gres=: each name and type (NULL: untyped), owned. */
-struct named_items {
-	char **names, **types;
-	size_t n;
-};
-
-static void named_items_release(struct named_items *nm)
-{
-	for (size_t i = 0; i < nm->n; i++) {
-		free(nm->names[i]);
-		free(nm->types[i]);
-	}
-	free(nm->names);
-	free(nm->types);
-}
-
-/* True when an item of Gres= takes record g: of its name, and of its type or untyped. */
-static bool gres_names_rec(const struct named_items *nm, const struct slurmgres_rec *g)
-{
-	for (size_t i = 0; i < nm->n; i++)
-		if (!strcasecmp(nm->names[i], g->name) &&
-		    /* an untyped item takes every line; an untyped line is its own problem */
-		    (!nm->types[i] || !g->type || !strcasecmp(nm->types[i], g->type)))
-			return true;
-	return false;
-}
-
-/*
- * gres.conf lines for node of a GRES name or type its Gres= does not name:
- * slurmd reports those devices, slurmctld has none of them, and the render
- * would drop the line.
- */
-static void unnamed_types(struct imp *im, const char *node, const struct named_items *nm,
-			  bool report)
-{
-	for (size_t i = 0; report && i < im->gres.n; i++) {
-		const struct slurmgres_rec *g = &im->gres.recs[i];
-		bool name_named = false;
-
-		/* a name no node's Gres= has is named once, for the file */
-		if (!g->name || !slurmgres_for_node(g, node) || gres_names_rec(nm, g) ||
-		    !imp_gres_named(im, g->name))
-			continue;
-		for (size_t k = 0; k < nm->n; k++)
-			name_named |= !strcasecmp(nm->names[k], g->name);
-		if (name_named)
-			imp_problem(im, g->path, g->lineno, "Gres of %s: gres.conf Type=%s, "
-				    "which its Gres= does not name: not in the schema: left "
-				    "out", node, g->type);
-		else
-			imp_problem(im, g->path, g->lineno, "Gres of %s: gres.conf Name=%s, "
-				    "which its Gres= does not name: not in the schema: left "
-				    "out", node, g->name);
-	}
-}
-
-/* el's entries as a key's value: one inline, several as a block list. */
-static void entries_yaml(struct entry_list *el, struct strbuf *out)
-{
-	for (size_t i = 0; i < el->n; i++) {
-		if (el->n == 1)
-			strbuf_addstr(out, el->v[i]);
-		else
-			strbuf_addf(out, "\n      - %s", el->v[i]);
-		free(el->v[i]);
-	}
-	free(el->v);
-}
-
-/*
- * Gres=gpu:a40:8,gpu:2,shard:16 + gres.conf -> the gpus: value of node in
- * gpus, the gres: value in other: one entry inline, several as a block
- * list (indented for a node type's key).
- */
-static void gres_yaml(struct imp *im, const struct slurmconf_line *l, const char *gres,
-		      const char *node, bool report, struct strbuf *gpus, struct strbuf *other)
-{
-	char *copy = xstrdup(gres), *save = NULL;
-	struct entry_list gl = { 0 }, ol = { 0 };
-	struct named_items nm = { 0 };
-
-	nm.names = xcalloc(strlen(gres) + 1, sizeof(*nm.names));
-	nm.types = xcalloc(strlen(gres) + 1, sizeof(*nm.types));
-	for (char *s = strtok_r(copy, ",", &save); s; s = strtok_r(NULL, ",", &save)) {
-		struct gres_item g;
-
-		if (gres_item_parse(s, &g) < 0) {
-			if (report)
-				imp_problem(im, l->path, l->lineno, "Gres '%s': a socket list "
-					    "or count the schema has no place for: left out", s);
-		} else {
-			nm.names[nm.n] = xstrdup(g.name);
-			nm.types[nm.n++] = g.type ? xstrdup(g.type) : NULL;
-			gpu_yaml(im, &g, node, l, report, is_gpu(&g) ? &gl : &ol);
-		}
-		gres_item_release(&g);
-	}
-	unnamed_types(im, node, &nm, report);
-	named_items_release(&nm);
-	entries_yaml(&gl, gpus);
-	entries_yaml(&ol, other);
-	free(copy);
-}
 
 /* ---- node types ---- */
 
@@ -484,7 +76,7 @@ static void type_body(struct imp *im, const struct slurmconf_line *l,
 	if ((v = slurmconf_get(l, "Gres"))) {
 		struct strbuf g = STRBUF_INIT, o = STRBUF_INIT;
 
-		gres_yaml(im, l, v, name, report, &g, &o);
+		imp_gres_yaml(im, l, v, name, report, &g, &o);
 		/* a block list starts on a line of its own */
 		if (g.len)
 			strbuf_addf(sb, "    gpus:%s%s\n", g.buf[0] == '\n' ? "" : " ", g.buf);
@@ -588,8 +180,16 @@ int imp_add_node_line(struct imp *im, size_t li, char **cause)
 	struct hostlist names = HOSTLIST_INIT, addrs = HOSTLIST_INIT, ports = HOSTLIST_INIT;
 	int rc = -1;
 
-	if (hostlist_expand(l->kv[0].value, &names, cause) < 0 ||
-	    per_node(l, "NodeAddr", names.n, &addrs, cause) < 0 ||
+	if (hostlist_expand(l->kv[0].value, &names, cause) < 0) {
+		char *why = *cause;
+
+		/* slurmctld stops too: its node list does not expand either */
+		*cause = xasprintf("%s:%u: NodeName=%s: %s, which slurmctld refuses", l->path,
+				   l->lineno, l->kv[0].value, why);
+		free(why);
+		goto out;
+	}
+	if (per_node(l, "NodeAddr", names.n, &addrs, cause) < 0 ||
 	    per_node(l, "Port", names.n, &ports, cause) < 0)
 		goto out;
 	for (size_t i = 0; i < names.n; i++) {

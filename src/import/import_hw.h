@@ -17,9 +17,6 @@ int imp_add_node_line(struct imp *im, size_t li, char **cause);
 /* "name(addr)" -> *name, *addr (newly allocated; *addr NULL without one). */
 void imp_split_host(const char *v, char **name, char **addr);
 
-/* True when some NodeName= line's Gres= has an item of GRES name (any case). */
-bool imp_gres_named(const struct imp *im, const char *name);
-
 /* Appends the node_types: and hosts: sections. */
 void imp_emit_types(struct imp *im, struct strbuf *out);
 void imp_emit_hosts(struct imp *im, struct strbuf *out);

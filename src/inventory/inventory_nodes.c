@@ -31,8 +31,40 @@
 /* ------------------------------------------------------------------ */
 /* node types                                                          */
 
+/* gres_conf: false is an entry gres.conf has no line for (no_line) */
+static void load_gres_conf_line(struct loader *ld, bool *no_line, yaml_node_t *val)
+{
+	const char *s = inv_scalar_str(ld, val, "a boolean");
+
+	if (!s)
+		return;
+	if (strcmp(s, "false") && strcmp(s, "true"))
+		inv_type_error(ld, val, "a boolean (true or false)");
+	*no_line = !strcmp(s, "false");
+}
+
+static void load_gpu_line(struct loader *ld, void *obj, yaml_node_t *val,
+			  const struct src_loc *kloc)
+{
+	(void)kloc;
+	load_gres_conf_line(ld, &((struct gpu_spec *)obj)->no_line, val);
+}
+
+static void load_gres_line(struct loader *ld, void *obj, yaml_node_t *val,
+			   const struct src_loc *kloc)
+{
+	(void)kloc;
+	load_gres_conf_line(ld, &((struct gres_spec *)obj)->no_line, val);
+}
+
+#define LINE_DOC "false: gres.conf has no line for these (slurm.conf's Gres= counts them)"
+#define LINE_TYPE_DOC "gres.conf Type= of an untyped entry (slurm.conf names none; slurmd drops it)"
+
 static const struct key_spec gpu_keys[] = {
 	{ "type", K_STR, F(struct gpu_spec, type), .doc = "GRES type, e.g. a40" },
+	{ "gres_conf", K_FN, .fn = load_gpu_line, .type_doc = "boolean", .def = "true",
+	  .doc = LINE_DOC },
+	{ "gres_conf_type", K_STR, F(struct gpu_spec, line_type), .doc = LINE_TYPE_DOC },
 	{ "count", K_INT, F(struct gpu_spec, count), .required = true, .min = 1,
 	  .max = 1024, .doc = "GPUs of this entry (a type's entries add up)" },
 	{ "files", K_STR, F(struct gpu_spec, files), L(struct gpu_spec, files_loc),
@@ -63,6 +95,9 @@ static const struct key_spec gres_keys[] = {
 	{ "name", K_STR, F(struct gres_spec, name), L(struct gres_spec, name_loc),
 	  .required = true, .doc = "GRES name: shard, mps, or a site's own (nic, qpu ...)" },
 	{ "type", K_STR, F(struct gres_spec, type), .doc = "GRES type" },
+	{ "gres_conf", K_FN, .fn = load_gres_line, .type_doc = "boolean", .def = "true",
+	  .doc = LINE_DOC },
+	{ "gres_conf_type", K_STR, F(struct gres_spec, line_type), .doc = LINE_TYPE_DOC },
 	{ "count", K_INT, F(struct gres_spec, count), .required = true, .min = 1,
 	  .max = 1LL << 50, .doc = "of this entry (a name and type's entries add up); "
 	  "shard and mps: spread over the files" },

@@ -211,6 +211,17 @@ struct db_settings {
  */
 struct gpu_spec {
 	const char *type;		/* e.g. "a40"; may be NULL (untyped) */
+	/*
+	 * gres.conf's Type= for an untyped entry (slurm.conf's Gres= names
+	 * these GPUs without a type, and slurmd drops the line's Type=); NULL.
+	 */
+	const char *line_type;
+	/*
+	 * No gres.conf line: GPUs slurm.conf's Gres= counts that gres.conf
+	 * has no line for (slurmd counts them without a device file, then
+	 * drops them: a node registers the GPUs it has a file for).
+	 */
+	bool no_line;
 	long long count;
 	const char *files;		/* "/dev/nvidia[0-3]"; may be NULL */
 	const char *multiple_files;	/* MultipleFiles=: one GPU, several files */
@@ -232,6 +243,8 @@ struct gpu_spec {
 struct gres_spec {
 	const char *name;		/* "shard", "mps", "nic"; never "gpu" */
 	const char *type;		/* may be NULL (untyped) */
+	const char *line_type;		/* as struct gpu_spec's */
+	bool no_line;			/* counted by Gres= alone (slurmd keeps them) */
 	long long count;
 	const char *files;		/* "/dev/nvidia[0-3]"; may be NULL */
 	const char *cores;		/* gres.conf Cores=; may be NULL */

@@ -371,10 +371,23 @@ static void check_gpu_keys(struct vctx *v, const struct node_type *nt,
 	else if (g->multiple_files && g->count != 1 && g->count != MODEL_UNSET)
 		diag_error(v->dl, &g->multiple_files_loc, "node type '%s': gpu entry with "
 			   "'multiple_files' is one GPU, not count %lld", nt->name, g->count);
-	else if (!g->files && !g->multiple_files && !g->autodetect)
+	else if (g->no_line && (g->files || g->multiple_files || g->cores || g->links ||
+				g->flags || g->line_type))
+		diag_error(v->dl, &g->loc, "node type '%s': gpu entry with gres_conf: false "
+			   "has no gres.conf line to say its files, cores, links, flags or "
+			   "type", nt->name);
+	else if (g->type && g->line_type)
+		diag_error(v->dl, &g->loc, "node type '%s': gpu entry has a type and a "
+			   "gres_conf_type: the type is both files' (gres_conf_type is for "
+			   "an untyped entry's line)", nt->name);
+	else if (!g->files && !g->multiple_files &&
+		 (!g->autodetect || !strcasecmp(g->autodetect, "off")))
+		/* gres.c: "Ignoring file-less GPU", after the merge with Gres= */
 		diag_warning(v->dl, &g->loc, "node type '%s': gpu entry without 'files' "
-			     "or 'autodetect' is a Count= line: slurmd binds these GPUs "
-			     "to no device", nt->name);
+			     "or 'autodetect' (%s): slurmd drops GPUs it has no device file "
+			     "for, and slurmctld drains a node that registers fewer than "
+			     "Gres= says", nt->name, g->no_line ? "and no gres.conf line" :
+			     "a Count= line");
 	validate_gres_flags(v, nt, "gpu", g->flags, &g->flags_loc);
 }
 
@@ -409,9 +422,12 @@ static void check_gpu_mix(struct vctx *v, const struct node_type *nt)
 	for (size_t g = 0; g < nt->n_gpus; g++) {
 		const struct gpu_spec *s = &nt->gpus[g];
 
-		if (s->type && !typed)
+		/* gres.c _foreach_gres_conf(): the node's lines, before the merge */
+		if (s->no_line)
+			continue;
+		if ((s->type || s->line_type) && !typed)
 			typed = s;
-		if (!s->type && !untyped)
+		if (!s->type && !s->line_type && !untyped)
 			untyped = s;
 		if ((s->files || s->multiple_files) && !filed)
 			filed = s;

@@ -135,6 +135,12 @@ static void check_shared_type(struct vctx *v, const struct node_type *nt,
 		     nt->name, g->name, g->type, g->name);
 }
 
+/* The Type= of g's gres.conf line (its own, or gres_conf_type's). */
+static const char *line_type(const struct gres_spec *g)
+{
+	return g->type ? g->type : g->line_type;
+}
+
 /* One entry on its own: name, type, flags, its count against its files. */
 static void check_entry(struct vctx *v, const struct node_type *nt,
 			const struct gres_spec *g)
@@ -152,9 +158,17 @@ static void check_entry(struct vctx *v, const struct node_type *nt,
 	if (!validate_conf_name_ok(g->name) || strchr(g->name, ':'))
 		diag_error(v->dl, &g->name_loc, "node type '%s': invalid gres name '%s'",
 			   nt->name, g->name);
-	if (g->type && (!validate_conf_name_ok(g->type) || strchr(g->type, ':')))
+	if (line_type(g) && (!validate_conf_name_ok(line_type(g)) || strchr(line_type(g), ':')))
 		diag_error(v->dl, &g->loc, "node type '%s': invalid %s type '%s'",
-			   nt->name, g->name, g->type);
+			   nt->name, g->name, line_type(g));
+	if (g->type && g->line_type)
+		diag_error(v->dl, &g->loc, "node type '%s': %s entry has a type and a "
+			   "gres_conf_type: the type is both files' (gres_conf_type is for "
+			   "an untyped entry's line)", nt->name, g->name);
+	if (g->no_line && (g->files || g->cores || g->links || g->flags || g->line_type))
+		diag_error(v->dl, &g->loc, "node type '%s': %s entry with gres_conf: false "
+			   "has no gres.conf line to say its files, cores, links, flags or "
+			   "type", nt->name, g->name);
 	validate_gres_flags(v, nt, "gres", g->flags, &g->flags_loc);
 	if (g->type && model_gres_is_shared(g->name))
 		check_shared_type(v, nt, g);
@@ -181,26 +195,35 @@ static void check_entry(struct vctx *v, const struct node_type *nt,
 	hostlist_release(&files);
 }
 
-/* The entries of nt named like gres[first], after it: what they say together. */
+/*
+ * The gres.conf lines of nt named like gres[first] (the entries from it
+ * that have one: slurmd checks the lines), what they say together.
+ */
 static void check_name(struct vctx *v, const struct node_type *nt, size_t first)
 {
 	const struct gres_spec *a = &nt->gres[first];
-	const struct gres_spec *flagged = a->flags ? a : NULL;
-	size_t bare = !a->files && (!a->type || model_gres_is_shared(a->name));
+	const struct gres_spec *flagged;
+	size_t bare;
 
+	while (a->no_line && ++first < nt->n_gres)
+		a = &nt->gres[first];
+	if (a->no_line || !a->name || strcasecmp(a->name, nt->gres[first].name))
+		return;
+	flagged = a->flags ? a : NULL;
+	bare = !a->files && (!line_type(a) || model_gres_is_shared(a->name));
 	for (size_t i = first + 1; i < nt->n_gres; i++) {
 		const struct gres_spec *b = &nt->gres[i];
 
-		if (!b->name || strcasecmp(b->name, a->name))
+		if (!b->name || strcasecmp(b->name, a->name) || b->no_line)
 			continue;
-		if (!a->type != !b->type)
+		if (!line_type(a) != !line_type(b))
 			diag_error(v->dl, &b->loc, "node type '%s': some %s entries have a "
 				   "type and some not, which slurmd refuses", nt->name, a->name);
 		else if (!a->files != !b->files)
 			diag_error(v->dl, &b->loc, "node type '%s': some %s entries have "
 				   "files and some only a count, which slurmd refuses",
 				   nt->name, a->name);
-		else if (!b->files && (!b->type || model_gres_is_shared(b->name)) && bare++)
+		else if (!b->files && (!line_type(b) || model_gres_is_shared(b->name)) && bare++)
 			diag_error(v->dl, &b->loc, "node type '%s': a second %s entry "
 				   "without files%s, which slurmd refuses", nt->name, a->name,
 				   model_gres_is_shared(a->name) ? "" : " or type");

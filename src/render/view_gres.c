@@ -47,7 +47,11 @@ static void add_other_gres_lines(const struct node_type *nt, const char *names,
 {
 	for (size_t g = 0; g < nt->n_gres; g++) {
 		const struct gres_spec *s = &nt->gres[g];
-		json_t *o = gres_line(names, s->name, s->type, s->files);
+		json_t *o;
+
+		if (s->no_line)
+			continue;
+		o = gres_line(names, s->name, s->type ? s->type : s->line_type, s->files);
 
 		if (!s->files)
 			view_set_num(o, "count", s->count, true);
@@ -59,9 +63,10 @@ static void add_other_gres_lines(const struct node_type *nt, const char *names,
 }
 
 /*
- * One gres.conf line per gpus: entry, then per gres: entry; the AutoDetect line once, first. An
- * entry with autodetect and no files of its own is that line only: the
- * GPUs are what autodetection finds.
+ * One gres.conf line per gpus: entry, then per gres: entry; the AutoDetect
+ * line once, first. An entry with autodetect (but off) and no files of its
+ * own is that line only: the GPUs are what autodetection finds. An entry
+ * gres.conf has no line for (no_line) is none: Gres= alone counts it.
  */
 static void add_gres_lines(const struct node_type *nt, const char *names,
 			   json_t *lines)
@@ -80,9 +85,10 @@ static void add_gres_lines(const struct node_type *nt, const char *names,
 			json_array_append_new(lines, o);
 			autodetect_done = true;
 		}
-		if (s->autodetect && !s->files && !s->multiple_files)
+		if (s->no_line || (s->autodetect && strcasecmp(s->autodetect, "off") &&
+				   !s->files && !s->multiple_files))
 			continue;
-		o = gres_line(names, "gpu", s->type, s->files);
+		o = gres_line(names, "gpu", s->type ? s->type : s->line_type, s->files);
 		view_set_str(o, "multiple_files", s->multiple_files);
 		if (!s->multiple_files)
 			view_set_num(o, "count", s->count, true);

@@ -643,12 +643,15 @@ static int gres_line(const struct slurmconf_line *l, struct slurmgres *out, char
 		return -1;
 	}
 	if (nodes && hostlist_expand(nodes, &r.nodes, cause) < 0) {
-		char *why = *cause;
-
-		*cause = xasprintf("%s:%u: NodeName=%s: %s", l->path, l->lineno, nodes, why);
-		free(why);
+		/* slurmd: a NodeName= that is no hostlist matches no node */
+		free(*cause);
+		*cause = NULL;
+		out->skipped = xreallocarray(out->skipped, out->n_skipped + 1,
+					     sizeof(*out->skipped));
+		out->skipped[out->n_skipped++] = (struct slurmgres_skip){
+			xstrdup(l->path), xstrdup(nodes), l->lineno };
 		gres_rec_release(&r);
-		return -1;
+		return 0;
 	}
 	if (gres_record(l, &r, cause) < 0) {
 		gres_rec_release(&r);
@@ -708,6 +711,11 @@ void slurmgres_release(struct slurmgres *g)
 		gres_rec_release(&g->recs[i]);
 	free(g->recs);
 	free(g->autodetect);
+	for (size_t i = 0; i < g->n_skipped; i++) {
+		free(g->skipped[i].path);
+		free(g->skipped[i].nodes);
+	}
+	free(g->skipped);
 	memset(g, 0, sizeof(*g));
 }
 

@@ -127,6 +127,16 @@ struct slurmgres {
 	size_t n, alloc;
 	char *autodetect;	/* the global "AutoDetect=" line's value, or NULL */
 	unsigned autodetect_line;
+	/*
+	 * Each line whose NodeName= is no hostlist: slurmd skips it (gres.c
+	 * _parse_gres_config_node(): no node matches), so no record stands
+	 * for it.
+	 */
+	struct slurmgres_skip {
+		char *path, *nodes;
+		unsigned lineno;
+	} *skipped;
+	size_t n_skipped;
 };
 
 /* gres.conf text (and what it includes) into out (zeroed by the caller). */

@@ -9,12 +9,23 @@
 # printed, the render means what the files meant (tests/tools/slurmmeaning
 # on both sides), the password is never printed; per-device Cores=,
 # Links=, Flags=, MultipleFiles= become gpus: entries of the same meaning;
-# what the inventory cannot carry (a GPU type Gres= does not name, counts
-# that disagree, a plugin's own file) is named by file:line, exit 4.
+# what slurmd makes of lines Gres= does not match (a GPU type Gres= does
+# not name, counts that disagree) is carried as it means and named; what
+# slurmd refuses is named by file:line, exit 4.
 . "$(dirname "$0")/test-lib.sh"
 
 MEANING=${CLUSTERCTL_TOOLS:-$TOP/build/tools}/slurmmeaning
 test -x "$MEANING" || test_skip_or_die "no $MEANING (make tools)"
+
+# site_meaning_kept OUT: the render in OUT (of site/) means all the site
+# files meant (a: the site's facts, b: the render's; what b adds is Slurm's
+# or clusterctl's own)
+site_meaning_kept() {
+	"$MEANING" site/slurm.conf site/gres.conf >a &&
+	"$MEANING" "$1/head/etc/slurm/slurm.conf" "$1/head/etc/slurm/gres.conf" >b &&
+	comm -23 a b >lost &&
+	test_cmp /dev/null lost
+}
 
 mkdir -p site abs
 cat >site/slurm.conf <<'EOF'
@@ -95,8 +106,8 @@ test_expect_success 'DEFAULT lines, includes, old names and Allow*=ALL read as s
 	grep "^  backup_controller: head2\$" site.yaml &&
 	grep "^    cpus: 64\$" site.yaml &&
 	grep "^    memory: 515000\$" site.yaml &&
-	grep "^    gpus: {type: a100, count: 2, files: \"/dev/nvidia\[0-1\]\"}\$" site.yaml &&
-	grep "^    gpus: {count: 8, files: \"/dev/nvidia\[0-7\]\"}\$" site.yaml &&
+	grep "^    gpus: {type: a100, count: 2, autodetect: \"off\", files: \"/dev/nvidia\[0-1\]\"}\$" site.yaml &&
+	grep "^    gpus: {count: 8, autodetect: \"off\", files: \"/dev/nvidia\[0-7\]\"}\$" site.yaml &&
 	grep "^    default_time: \"01:00:00\"\$" site.yaml &&
 	grep "^    oversubscribe: \"NO\"\$" site.yaml &&
 	grep "^    SchedulerParameters: \"bf_continue,bf_max_job_test=500\"\$" site.yaml &&
@@ -135,10 +146,7 @@ test_expect_success 'cgroup.conf and slurmdbd.conf come along; the password is n
 
 test_expect_success 'the render means what the site files meant' '
 	"$CLUSTERCTL" render site.yaml -o out >/dev/null &&
-	"$MEANING" site/slurm.conf site/gres.conf >a &&
-	"$MEANING" out/head/etc/slurm/slurm.conf out/head/etc/slurm/gres.conf >b &&
-	comm -23 a b >lost &&
-	test_cmp /dev/null lost &&
+	site_meaning_kept out &&
 	grep "^node big01 cpus=64\$" b &&
 	grep "^gres big01 gpu count=8 " b &&
 	grep "^part big maxtime=7-00:00:00\$" b
@@ -159,28 +167,36 @@ test_expect_success 'per-device Cores=, Links=, Flags=, MultipleFiles=: gpus: en
 	"$CLUSTERCTL" validate multi.yaml &&
 	"$CLUSTERCTL" render multi.yaml -o mout >/dev/null &&
 	grep "^NodeName=gpu\[01-02\] .*Gres=gpu:a100:2 " mout/head/etc/slurm/slurm.conf &&
-	"$MEANING" site/slurm.conf site/gres.conf >a &&
-	"$MEANING" mout/head/etc/slurm/slurm.conf mout/head/etc/slurm/gres.conf >b &&
+	site_meaning_kept mout &&
 	grep "^gres gpu01 gpu:a100 count=2 files=/dev/nvidia0 cores=0-31;32-63 links= flags=nvidia_gpu_env; multiplefiles=;/dev/nvidia1,/dev/nvidia-caps1\$" a &&
-	grep "^gres big01 gpu count=8 .* links=-1,2,2,2\*4;2,-1,2,2\*4 flags=\$" a &&
-	comm -23 a b >lost &&
-	test_cmp /dev/null lost
+	grep "^gres big01 gpu count=8 .* links=-1,2,2,2\*4;2,-1,2,2\*4 flags=\$" a
 '
 
-test_expect_success 'what gpus: entries cannot say is refused by file:line, exit 4' '
+# what slurmd makes of lines Gres= does not match (slurm/gresmerge.h): it
+# is carried as the files say it, and named; lines slurmd refuses are not
+test_expect_success 'gres.conf lines slurmd cuts, ignores or retypes are notes; lines it refuses exit 4' '
 	cat >site/gres.conf <<-\EOF &&
 	NodeName=gpu[01-02] Name=gpu Type=a100 File=/dev/nvidia0
 	NodeName=gpu[01-02] Name=gpu Type=h100 File=/dev/nvidia1
 	NodeName=big01 Name=gpu Type=h100 File=/dev/nvidia[0-7]
 	EOF
-	test_must_fail --exit=4 "$CLUSTERCTL" import nodes site/slurm.conf >lossy.yaml 2>err &&
-	grep "^clusterctl: import: site/gres.conf:1: Gres .gpu:a100:2. on gpu01: a GPU count other than slurm.conf.s Gres=: " err &&
-	grep "^clusterctl: import: site/gres.conf:2: Gres of gpu01: gres.conf Type=h100, which its Gres= does not name: " err &&
-	grep "^clusterctl: import: site/gres.conf:3: Gres .gpu:8. on big01: Type= in gres.conf for an untyped Gres=: " err &&
-	"$CLUSTERCTL" validate lossy.yaml &&
+	"$CLUSTERCTL" import nodes site/slurm.conf >notes.yaml 2>err &&
+	grep "^clusterctl: import: site/nodes.conf:4: note: Gres=gpu:a100:2 on gpu01: gres.conf gives a device file to 1: slurmd drops the 1 without one" err &&
+	grep "^clusterctl: import: site/gres.conf:2: note: Name=gpu Type=h100 on gpu01: no item of its Gres=gpu:a100:2 takes the line: slurmd ignores it" err &&
+	grep "^      - {type: a100, count: 1, files: /dev/nvidia0}\$" notes.yaml &&
+	grep "^      - {type: a100, count: 1, gres_conf: false}\$" notes.yaml &&
+	grep "^    gpus: {gres_conf_type: h100, count: 8, files: \"/dev/nvidia\[0-7\]\"}\$" notes.yaml &&
+	"$CLUSTERCTL" validate notes.yaml &&
+	"$CLUSTERCTL" render notes.yaml -o nout >/dev/null &&
+	grep "^NodeName=big01 Name=gpu Type=h100 File=/dev/nvidia\[0-7\]\$" nout/head/etc/slurm/gres.conf &&
+	grep "^NodeName=big01 .*Gres=gpu:8 " nout/head/etc/slurm/slurm.conf &&
+	! grep -i "count=" nout/head/etc/slurm/gres.conf &&
+	site_meaning_kept nout &&
+	grep "^gres gpu01 gpu:a100 count=1 files=/dev/nvidia0 cores=\$" b &&
+	grep "^gres big01 gpu count=8 files=/dev/nvidia0,.*,/dev/nvidia7 cores=\$" b &&
 	printf "NodeName=big01 Name=gpu File=/dev/nvidia[0-6]\nNodeName=big01 Name=gpu Count=1\n" >site/gres.conf &&
 	test_must_fail --exit=4 "$CLUSTERCTL" import nodes site/slurm.conf >lossy.yaml 2>err &&
-	grep "^clusterctl: import: site/gres.conf:1: Gres .gpu:8. on big01: File= lines mixed with Count= lines: " err &&
+	grep "^clusterctl: import: site/gres.conf:2: Gres .gpu. on big01: some lines have File= and others not, which slurmd refuses: left out" err &&
 	"$CLUSTERCTL" validate lossy.yaml &&
 	cp gres.orig site/gres.conf
 '
@@ -206,14 +222,15 @@ test_expect_success 'several slurmd on one host: one NodeAddr and a Port range f
 	grep "^clusterctl: import: multi/bad.conf:3: NodeAddr has 2 values for 3 nodes" err
 '
 
-test_expect_success 'a setting whose plugin needs a file of its own is named, exit 4' '
+test_expect_success 'a setting whose plugin needs a file of its own: the file stays on the hosts (a note, exit 0)' '
 	printf "ClusterName=c\nSlurmctldHost=h\nTopologyPlugin=topology/tree\nNodeName=n1\nPartitionName=p Nodes=n1 Default=YES\n" >topo.conf &&
-	test_must_fail --exit=4 "$CLUSTERCTL" import nodes topo.conf >topo.yaml 2>err &&
-	grep "^clusterctl: import: topo.conf:3: TopologyPlugin=topology/tree reads topology.conf, a file the inventory does not carry" err &&
-	grep "^    TopologyPlugin: topology/tree\$" topo.yaml
+	"$CLUSTERCTL" import nodes topo.conf >topo.yaml 2>err &&
+	grep "^clusterctl: import: topo.conf:3: note: TopologyPlugin=topology/tree reads topology.conf, a file the inventory does not carry here: it stays on the hosts (--files-dir carries it)" err &&
+	grep "^    TopologyPlugin: topology/tree\$" topo.yaml &&
+	! grep "NOT IMPORTED" topo.yaml
 '
 
-test_expect_success 'the other files slurm.conf names, or Slurm reads when there, are named, exit 4' '
+test_expect_success 'the other files slurm.conf names, or Slurm reads when there, are notes: they stay on the hosts' '
 	mkdir other &&
 	cat >other/slurm.conf <<-\EOF &&
 	ClusterName=c
@@ -228,18 +245,18 @@ test_expect_success 'the other files slurm.conf names, or Slurm reads when there
 	EOF
 	printf "include /etc/slurm/plugstack.conf.d/*.conf\n" >other/plugstack.conf &&
 	printf "[general]\nProfileHDF5Dir=/x\n" >other/acct_gather.conf &&
-	test_must_fail --exit=4 "$CLUSTERCTL" import nodes other/slurm.conf >other.yaml 2>err &&
-	grep "^clusterctl: import: other/slurm.conf:3: Prolog=/etc/slurm/prolog.d/\*: the inventory carries the setting, not the file" err &&
-	grep "^clusterctl: import: other/slurm.conf:4: EpilogSlurmctld=/opt/site/epilog-ctld.sh: the inventory carries" err &&
-	grep "^clusterctl: import: other/slurm.conf:6: JobSubmitPlugins=lua reads job_submit.lua, a file the inventory does not carry" err &&
-	grep "^clusterctl: import: other/slurm.conf:7: CliFilterPlugins=cli_filter/syslog,cli_filter/lua reads cli_filter.lua" err &&
-	grep "^clusterctl: import: other/acct_gather.conf:0: Slurm reads acct_gather.conf when it is there, and the inventory does not carry it" err &&
-	grep "^clusterctl: import: 5 things could not be expressed" err &&
+	"$CLUSTERCTL" import nodes other/slurm.conf >other.yaml 2>err &&
+	grep "^clusterctl: import: other/slurm.conf:3: note: Prolog=/etc/slurm/prolog.d/\*: the inventory carries the setting, not the file" err &&
+	grep "^clusterctl: import: other/slurm.conf:4: note: EpilogSlurmctld=/opt/site/epilog-ctld.sh: the inventory carries" err &&
+	grep "^clusterctl: import: other/slurm.conf:6: note: JobSubmitPlugins=lua reads job_submit.lua, a file the inventory does not carry" err &&
+	grep "^clusterctl: import: other/slurm.conf:7: note: CliFilterPlugins=cli_filter/syslog,cli_filter/lua reads cli_filter.lua" err &&
+	grep "^clusterctl: import: other/acct_gather.conf:0: note: Slurm reads acct_gather.conf when it is there: it stays on the hosts" err &&
+	! grep "could not be expressed" err &&
 	! grep "nhc\|plugstack" err &&
 	"$CLUSTERCTL" validate other.yaml &&
 	echo "required /opt/spank/x.so" >>other/plugstack.conf &&
-	test_must_fail --exit=4 "$CLUSTERCTL" import nodes other/slurm.conf >/dev/null 2>err &&
-	grep "^clusterctl: import: other/plugstack.conf:0: Slurm reads plugstack.conf when it is there" err
+	"$CLUSTERCTL" import nodes other/slurm.conf >/dev/null 2>err &&
+	grep "^clusterctl: import: other/plugstack.conf:0: note: Slurm reads plugstack.conf when it is there" err
 '
 
 test_expect_success 'a broken Include names the line, exit 1' '

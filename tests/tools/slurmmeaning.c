@@ -15,7 +15,9 @@
  *                              gres.conf lines as slurmd merges them
  *                              (slurm/gresmerge.h: lines cut to the count,
  *                              the rest without a file, lines of no item
- *                              ignored, an untyped item's untyped); C, L,
+ *                              ignored, an untyped item's untyped; a GPU
+ *                              without a device file dropped, unless
+ *                              AutoDetect may find it); C, L,
  *                              G per device, as runs ("0-9*4;10-19*4"),
  *                              whatever the lines (multiplefiles=M when
  *                              some line has it)
@@ -310,6 +312,10 @@ static void node_gres(const struct slurmgres *g, const char *node, const char *g
 			if (!same_kind(&m.items[d->item], it))
 				continue;
 			done[j] = true;
+			/* gres.c drops a GPU without a device file ("file-less GPU") */
+			if (!strcasecmp(it->name, "gpu") && !(s && (s->file || s->multiple_files)) &&
+			    (!ad || !strcasecmp(ad, "off")))
+				continue;
 			count += d->count;
 			for (size_t k = 0; s && k < d->files; k++)
 				strbuf_addf(&files, "%s%s", files.len ? "," : "", s->files.names[k]);

@@ -285,9 +285,11 @@ static int import_pair(const char *conf, const char *gres, struct strbuf *out,
 /*
  * issue 21: gres.conf as GPU sites write it. A line per device with its
  * socket's Cores= (runs of equal lines fold, in order), a node with
- * Gres= and no gres.conf line (a Count= entry), File= next to a global
- * AutoDetect, Links= and Flags=; a line of a type the node's Gres= does
- * not name is refused by file:line.
+ * Gres= and no gres.conf line (an entry without one, gres_conf: false:
+ * no invented Count= line), File= next to a global AutoDetect (and
+ * AutoDetect=off kept as written), Links= and Flags=; a line of a type
+ * the node's Gres= does not name is one slurmd ignores: a note, as is
+ * slurmd dropping the GPUs without a device file.
  */
 Test(import, gres_conf_forms_become_gpus_entries)
 {
@@ -313,18 +315,24 @@ Test(import, gres_conf_forms_become_gpus_entries)
 	struct diag_list dl = DIAG_LIST_INIT;
 	struct model *m;
 
-	cr_assert_eq(import_pair(conf, gres, &out, &problems), 1);
-	cr_expect_str_eq(problems.buf, "g.conf:11: Gres of odd: gres.conf Type=a2, which its "
-			 "Gres= does not name: not in the schema: left out\n");
+	cr_assert_eq(import_pair(conf, gres, &out, &problems), 0);
+	cr_expect_str_eq(problems.buf,
+			 "s.conf:4: note: Gres=gpu:t4:2 on bare: gres.conf gives a device file "
+			 "to 0: slurmd drops the 2 without one, and slurmctld drains the node for "
+			 "fewer GPUs than Gres= says (unless SlurmdParameters=config_overrides): "
+			 "carried as written\n"
+			 "g.conf:11: note: Name=gpu Type=a2 on odd: no item of its Gres=gpu:l4:1 "
+			 "takes the line: slurmd ignores it (\"Ignoring extra GRES\"): left out\n");
 	cr_expect(strstr(out.buf, "    gpus:\n"
-			 "      - {count: 2, files: \"/dev/nvidia[0-1]\", cores: 0-31, "
-			 "links: \"-1,2\"}\n"
+			 "      - {count: 2, autodetect: \"off\", files: \"/dev/nvidia[0-1]\", "
+			 "cores: 0-31, links: \"-1,2\"}\n"
 			 "      - {count: 2, files: \"/dev/nvidia[2-3]\", cores: 32-63, "
 			 "flags: nvidia_gpu_env}\n"), "%s", out.buf);
-	cr_expect(strstr(out.buf, "    gpus: {type: t4, count: 2}\n"), "%s", out.buf);
+	cr_expect(strstr(out.buf, "    gpus: {type: t4, count: 2, autodetect: \"off\", "
+			 "gres_conf: false}\n"), "%s", out.buf);
 	cr_expect(strstr(out.buf, "    gpus: {type: v100, count: 1, autodetect: nvml, "
 			 "files: /dev/nvidia0}\n"), "%s", out.buf);
-	/* it validates as printed; the Count= entry is the one warning */
+	/* it validates as printed; the GPUs without a device file are the one warning */
 	m = inventory_load_string("t.yaml", out.buf, out.len, &dl);
 	cr_assert_not_null(m, "%s", out.buf);
 	validate_model(m, &dl);
@@ -339,10 +347,11 @@ Test(import, gres_conf_forms_become_gpus_entries)
 
 /*
  * GRES besides GPUs become gres: entries: shard per device (lines join
- * where the count per file is the same), mps over two files, a site's CountOnly GRES with a
- * unit; a gres.conf count that disagrees with Gres= and a name no Gres=
- * names are named, not carried. What is carried validates and renders the
- * site's Gres= and gres.conf lines back.
+ * where the count per file is the same), mps over two files, a site's
+ * CountOnly GRES with a unit; shards Gres= counts beyond gres.conf's line
+ * are an entry without a line (slurmd spreads them over the GPUs), and a
+ * line of a name no Gres= names is one slurmd ignores (a note). What is
+ * carried validates and renders the site's Gres= and gres.conf lines back.
  */
 Test(import, other_gres_become_gres_entries)
 {
@@ -367,11 +376,12 @@ Test(import, other_gres_become_gres_entries)
 	struct diag_list dl = DIAG_LIST_INIT;
 	struct model *m;
 
-	cr_assert_eq(import_pair(conf, gres, &out, &problems), 2);
-	cr_expect_str_eq(problems.buf,
-			 "g.conf:8: Gres 'shard:4' on q1: a count other than slurm.conf's "
-			 "Gres=: not in the schema: left out\n"
-			 "g.conf:9: GRES 'nic': no node's Gres= names it: left out\n");
+	cr_assert_eq(import_pair(conf, gres, &out, &problems), 0);
+	cr_expect_str_eq(problems.buf, "g.conf:9: note: Name=nic: no node's Gres= names it: "
+			 "slurmd ignores the line: left out\n");
+	cr_expect(strstr(out.buf, "    gres:\n"
+			 "      - {name: shard, count: 2, files: /dev/nvidia0}\n"
+			 "      - {name: shard, count: 2, gres_conf: false}\n"), "%s", out.buf);
 	/* 8 and 4 shards: two lines, not 12 spread as 6 and 6 */
 	cr_expect(strstr(out.buf, "    gpus: {type: a40, count: 2, files: \"/dev/nvidia[0-1]\"}\n"
 			 "    gres:\n"
