@@ -1,18 +1,22 @@
 #!/bin/sh
 # t3330-import-corpus: "clusterctl import nodes" of real slurm.conf and
 # gres.conf files published by sites (tests/data/slurm-corpus, sources in
-# its SOURCES), without daemons. Each goes import -> validate (the YAML as
-# printed) -> render, and the rendered slurm.conf and gres.conf are read
-# back with the same reader (tests/tools/slurmmeaning: nodes with their
-# CPUs, memory, GRES devices and features, partitions and their limits,
-# every global setting, Slurm's defaults left out on both sides) and
-# compared with the originals. EXPECT says for each: exact (exit 0, same
-# meaning), refused (exit 4, and every fact the render lost is named on
-# stderr), invalid (exit 1: slurmctld would not run it either). GPU
-# facts are compared per device (tests/tools/slurmmeaning), so a line per
-# GPU and one line for several say the same. The
-# per-node gres.conf files (no NodeName=) are imported with a one-node
-# slurm.conf of the same GPU count.
+# its SOURCES: universities, national labs, Slurm's own examples, from
+# the FastSchedule era to now), without daemons. Each goes import ->
+# validate (the YAML as printed) -> render, and the rendered slurm.conf
+# and gres.conf are read back with the same reader (tests/tools/slurmmeaning:
+# nodes with their CPUs, memory, GRES devices as slurmd registers them and
+# features, partitions and their limits, every global setting, Slurm's
+# defaults left out on both sides) and compared with the originals. EXPECT
+# says for each: exact (exit 0, same meaning), refused (exit 4, and every
+# fact the render lost is named on stderr: what slurmctld itself stops
+# on), invalid (exit 1: slurmctld would not run it either). GPU facts are
+# compared per device (tests/tools/slurmmeaning), so a line per GPU and
+# one line for several say the same. An entry's other files are what its
+# slurm.conf includes (absolute Includes of /etc/slurm read beside it, as
+# from a copy of /etc/slurm). Every comment of the site's files is in the
+# imported YAML. The per-node gres.conf files (no NodeName=) are imported
+# with a one-node slurm.conf of the same GPU count.
 . "$(dirname "$0")/test-lib.sh"
 
 CORPUS=$TOP/tests/data/slurm-corpus
@@ -64,10 +68,10 @@ roundtrip() {
 }
 
 grep -v '^#' "$CORPUS/EXPECT" >expect
-test_expect_success 'the corpus holds 20+ slurm.conf files, each in SOURCES and EXPECT' '
+test_expect_success 'the corpus holds 40+ slurm.conf files, each file in SOURCES, each site in EXPECT' '
 	ls "$CORPUS"/*/slurm.conf | wc -l >n &&
-	test "$(cat n)" -ge 20 &&
-	for f in "$CORPUS"/*/slurm.conf "$CORPUS"/*/gres.conf; do
+	test "$(cat n)" -ge 40 &&
+	for f in "$CORPUS"/*/*; do
 		rel=${f#$CORPUS/} &&
 		grep -q "^$rel github.com/" "$CORPUS/SOURCES" || { echo "$rel not in SOURCES"; exit 1; }
 	done &&
@@ -103,6 +107,23 @@ test_expect_success 'corpus summary: exact, refused by name, invalid' '
 	for f in */added; do
 		[ -s "$f" ] && printf "%s adds %s\n" "${f%/added}" "$(tr "\n" " " <"$f")"
 	done >&2; true
+'
+
+# comments NAME: the comment lines of NAME's files, as text
+comments() {
+	for f in "$CORPUS/$1"/*; do
+		sed -n "s/^[ \t]*#[ \t]*\(.*[^ \t\r]\)[ \t\r]*\$/\1/p" "$f"
+		echo	# a last line without its newline
+	done | sed "/^\$/d" | sort -u
+}
+
+test_expect_success 'every comment of the files an import reads is in its YAML (sitecomments)' '
+	grep -v " invalid\$" expect | while read -r name want; do
+		comments "$name" >c.want &&
+		while IFS= read -r c; do
+			grep -qF -- "$c" "$name/inv.yaml" || { echo "$name: lost comment: $c"; exit 1; }
+		done <c.want || exit 1
+	done
 '
 
 # the per-node files (no NodeName=) of one site, each on a node of its own
