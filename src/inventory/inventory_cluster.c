@@ -6,6 +6,8 @@
  */
 #include "base/compat.h"
 
+#include <string.h>
+
 #include "inventory/inventory_keys.h"
 #include "inventory/model.h"
 #include "base/diag.h"
@@ -57,6 +59,44 @@ static const struct key_spec services_keys[] = {
 	SVC("sackd", SVC_SACKD),
 };
 static const struct key_table services_table = TABLE("services", services_keys);
+
+/* A port of 1..65535 written at s (digits only); -1 when it is none. */
+static long long port_at(const char *s, size_t n)
+{
+	long long v = 0;
+
+	if (!n || n > 5 || strspn(s, "0123456789") < n)
+		return -1;
+	for (size_t i = 0; i < n; i++)
+		v = v * 10 + (s[i] - '0');
+	return v >= 1 && v <= 65535 ? v : -1;
+}
+
+/* slurmctld_port: N, or first-last (slurm.conf(5): "SlurmctldPort=6817-6818") */
+static void load_ctld_port(struct loader *ld, void *obj, yaml_node_t *val,
+			   const struct src_loc *kloc)
+{
+	struct cluster *c = obj;
+	const char *s = inv_scalar_str(ld, val, "a port or a range of ports");
+	size_t n;
+	long long first, last = MODEL_UNSET;
+	struct src_loc loc = inv_node_loc(ld, val);
+
+	(void)kloc;
+	if (!s)
+		return;
+	n = strcspn(s, "-");
+	first = port_at(s, n);
+	if (s[n])
+		last = port_at(s + n + 1, strlen(s + n + 1));
+	if (first < 0 || (s[n] && (last < 0 || last < first))) {
+		diag_error(ld->dl, &loc, "'slurmctld_port' must be a port (1 to 65535) or a "
+			   "range first-last of them, got '%s'", s);
+		return;
+	}
+	c->slurmctld_port = first;
+	c->slurmctld_port_last = last;
+}
 
 static const struct key_spec cluster_keys[] = {
 	{ "name", K_STR, F(struct cluster, name), L(struct cluster, loc),
@@ -118,7 +158,8 @@ static const struct key_spec cluster_keys[] = {
 	  L(struct cluster, template_dir_loc), .def = "built-in templates",
 	  .doc = "site templates (relative: to the inventory); must lie in the "
 		 "inventory's directory tree unless --allow-path allows more" },
-	PORT("slurmctld_port", struct cluster, slurmctld_port, "SlurmctldPort"),
+	{ "slurmctld_port", K_FN, .fn = load_ctld_port, .type_doc = "integer or range",
+	  .doc = "SlurmctldPort: a port, or a range first-last slurmctld listens on (all)" },
 	PORT("slurmd_port", struct cluster, slurmd_port, "SlurmdPort"),
 	PORT("slurmdbd_port", struct cluster, slurmdbd_port, "DbdPort"),
 	{ "slurm_conf", K_KV, F(struct cluster, slurm_conf),

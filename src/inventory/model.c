@@ -174,6 +174,7 @@ struct model *model_new(void)
 	c->munge_user = (struct svc_user){ .name = "munge", .group = "munge",
 					   .uid = MODEL_UNSET, .gid = MODEL_UNSET };
 	c->slurmctld_port = c->slurmd_port = c->slurmdbd_port = MODEL_UNSET;
+	c->slurmctld_port_last = MODEL_UNSET;
 	set_systemd_defaults(m);
 
 	/* user and port unset: ssh_config's, else root and 22 (transport.h) */

@@ -140,6 +140,11 @@ struct cluster {
 	const char *template_dir;	/* site templates; may be NULL */
 
 	long long slurmctld_port;	/* MODEL_UNSET: Slurm's default */
+	/*
+	 * SlurmctldPort=first-last: slurmctld listens on every port of the
+	 * range (read_config.c: slurmctld_port_count); MODEL_UNSET: one port.
+	 */
+	long long slurmctld_port_last;
 	long long slurmd_port;
 	long long slurmdbd_port;
 

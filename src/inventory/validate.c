@@ -346,9 +346,15 @@ static void check_service_users(struct vctx *v)
 	const struct svc_user *s = &v->m->cluster.slurm_user;
 	const struct svc_user *mu = &v->m->cluster.munge_user;
 
+	/*
+	 * One user for both (SlurmUser=munge): slurm.conf(5) asks only for a
+	 * user slurmctld runs as; the two entries must then say the same user.
+	 */
 	if (s->name && mu->name && !strcmp(s->name, mu->name)) {
-		diag_error(v->dl, &mu->loc, "munge_user and slurm_user are both '%s'",
-			   s->name);
+		if ((s->uid != MODEL_UNSET && mu->uid != MODEL_UNSET && s->uid != mu->uid) ||
+		    (s->gid != MODEL_UNSET && mu->gid != MODEL_UNSET && s->gid != mu->gid))
+			diag_error(v->dl, &mu->loc, "munge_user and slurm_user are both '%s' "
+				   "with other ids: one user has one uid and gid", s->name);
 		return;
 	}
 	check_id_clash(v, "uid", s->uid, mu->uid);

@@ -623,17 +623,22 @@ static void check_limits_real(struct vctx *v, struct limit_seen *ls)
 			diag_note(v->dl, &ls->gpu->loc, "and %zu more gres/gpu limit%s",
 				  ls->n_gpu - 1, ls->n_gpu > 2 ? "s" : "");
 	}
+	/*
+	 * Slurm takes any of these (slurm.conf(5), AccountingStorageEnforce):
+	 * what it then does not enforce is a warning, not a refusal.
+	 */
 	if (ls->any && !csv_has(enforce, "limits") && !csv_has(enforce, "safe")) {
-		diag_error(v->dl, ls->any, "%s sets limits but AccountingStorageEnforce "
-			   "'%s' lacks 'limits': Slurm would not enforce them",
-			   ls->any_owner, enforce);
+		diag_warning(v->dl, ls->any, "%s sets limits but AccountingStorageEnforce "
+			     "'%s' lacks 'limits': Slurm stores them and does not enforce "
+			     "them", ls->any_owner, enforce);
 		if (set)
 			diag_note(v->dl, &set->loc, "AccountingStorageEnforce set here");
 	}
-	if (v->m->n_qos && !csv_has(enforce, "qos")) {
-		diag_error(v->dl, &v->m->qos[0].loc, "QoS are defined but "
-			   "AccountingStorageEnforce '%s' lacks 'qos': Slurm would not "
-			   "enforce them", enforce);
+	/* limits: the QoS's limits hold; qos: only which QoS a job may use */
+	if (v->m->n_qos && !csv_has(enforce, "qos") && csv_has(enforce, "limits")) {
+		diag_warning(v->dl, &v->m->qos[0].loc, "QoS are defined and "
+			     "AccountingStorageEnforce '%s' lacks 'qos': Slurm enforces "
+			     "their limits, not which QoS an association may use", enforce);
 		if (set)
 			diag_note(v->dl, &set->loc, "AccountingStorageEnforce set here");
 	}

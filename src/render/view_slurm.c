@@ -379,7 +379,14 @@ static json_t *control_settings(const struct model *m)
 	if (c->config_mode == CONFIG_CONFIGLESS)
 		view_setting(a, pass, "SlurmctldParameters", "enable_configless");
 	view_setting(a, pass, "SlurmUser", c->slurm_user.name);
-	view_setting_num(a, pass, "SlurmctldPort", c->slurmctld_port, 6817);
+	if (c->slurmctld_port_last >= 0) {
+		char *range = xasprintf("%lld-%lld", c->slurmctld_port, c->slurmctld_port_last);
+
+		view_setting(a, pass, "SlurmctldPort", range);
+		free(range);
+	} else {
+		view_setting_num(a, pass, "SlurmctldPort", c->slurmctld_port, 6817);
+	}
 	view_setting_num(a, pass, "SlurmdPort", c->slurmd_port, 6818);
 	view_settings_table(a, c, pass, control_defaults);
 	return a;

@@ -9,6 +9,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "observe/observe.h"
 #include "decide/plan.h"
@@ -1003,6 +1004,42 @@ Test(plan, secret_pass_through_values_never_in_the_plan)
 	free(bytes);
 	free(t);
 	free(j);
+	plan_free(p);
+	teardown_fx(&fx);
+}
+
+/*
+ * issue 30: an imported password stays in a file ({password_file: PATH}):
+ * apply's bytes hold the file's value (its line break dropped), and a file
+ * that does not read gives no bytes, never the placeholder.
+ */
+Test(plan, secret_pass_through_from_a_password_file)
+{
+	char path[] = "/tmp/plan-secret-XXXXXX";
+	int fd = mkstemp(path);
+	struct fixture fx;
+	struct plan *p;
+	char *bytes;
+	size_t i, len;
+
+	cr_assert_geq(fd, 0);
+	cr_assert_eq(write(fd, "file-SECRET\n", 12), 12);
+	close(fd);
+	setup(&fx, DBD_CONF);
+	use_secret_slurm_conf(&fx, "");
+	fx.m->cluster.slurm_conf.items[0].password_file = path;
+	observe_conf(&fx, 1, SLURM_CONF "AccountingStoragePass=old-SECRET\n");
+	p = compute(&fx, "pw");
+	for (i = 0; i < p->n_files; i++)
+		if (!strcmp(p->files[i].want->path, "/etc/slurm/slurm.conf"))
+			break;
+	cr_assert_lt(i, p->n_files);
+	bytes = plan_file_bytes(p, p->files[i].want, &len);
+	cr_assert_not_null(bytes);
+	cr_expect_not_null(strstr(bytes, "\nAccountingStoragePass=file-SECRET\n"), "%s", bytes);
+	free(bytes);
+	unlink(path);
+	cr_expect_null(plan_file_bytes(p, p->files[i].want, &len));
 	plan_free(p);
 	teardown_fx(&fx);
 }

@@ -729,3 +729,104 @@ Test(import, files_slurm_conf_names_are_carried)
 	strbuf_release(&out);
 	strbuf_release(&problems);
 }
+
+/*
+ * issue 30: forms real sites write, each carried as Slurm reads it or
+ * named with what Slurm does with it: the password a password_file
+ * reference (never printed), a value with a blank quoted for Slurm, the
+ * last Default=YES partition the default (the other named), FastSchedule=1
+ * named and left out, GresTypes kept where no node carries GRES, no
+ * gres/gpu TRES added, a SlurmctldPort range, SlurmUser=munge, limits
+ * enforced without qos; exit 0, and the YAML validates.
+ */
+Test(import, forms_slurm_takes_are_carried_or_named)
+{
+	static const char conf[] =
+		"ClusterName=c\nSlurmctldHost=h\nSlurmctldPort=6811-6818\nSlurmUser=munge\n"
+		"AccountingStorageType=accounting_storage/slurmdbd\nAccountingStorageHost=h\n"
+		"AccountingStoragePass=s3cret-VALUE\nAccountingStorageEnforce=limits\n"
+		"GresTypes=gpu\nFastSchedule=1\nRebootProgram=\"/bin/systemctl reboot\"\n"
+		"NodeName=n[1-2] CPUs=4 RealMemory=1000\n"
+		"PartitionName=p Nodes=n[1-2] Default=YES QOS=normal\n"
+		"PartitionName=q Nodes=n[1-2] Default=yes\n";
+	struct import_source src = { .conf = { "s.conf", conf, sizeof(conf) - 1 },
+				     .read = slurmread_local };
+	struct strbuf out = STRBUF_INIT, problems = STRBUF_INIT;
+	char *cause = NULL;
+
+	cr_assert_eq(import_nodes(&src, &out, &problems, &cause), 0, "%s%s",
+		     cause ? cause : "", problems.buf);
+	cr_expect(strstr(out.buf, "    AccountingStoragePass: {password_file: "
+			 "accountingstoragepass.pass}\n"), "%s", out.buf);
+	cr_expect_null(strstr(out.buf, "s3cret"));
+	cr_expect_null(strstr(problems.buf, "s3cret"));
+	cr_expect(strstr(problems.buf, "s.conf:7: note: AccountingStoragePass: a password: not "
+			 "printed: put it in accountingstoragepass.pass"), "%s", problems.buf);
+	cr_expect(strstr(out.buf, "    RebootProgram: \"\\\"/bin/systemctl reboot\\\"\"\n"),
+		  "%s", out.buf);
+	cr_expect(strstr(out.buf, "  - name: q\n    nodes: \"n[1-2]\"\n    default: true\n"),
+		  "%s", out.buf);
+	cr_expect(strstr(problems.buf, "s.conf:13: note: PartitionName=p Default=YES: a later "
+			 "partition is the default"), "%s", problems.buf);
+	cr_expect(strstr(problems.buf, "s.conf:10: note: FastSchedule=1: Slurm ignores it"),
+		  "%s", problems.buf);
+	cr_expect(strstr(out.buf, "    GresTypes: gpu\n"), "%s", out.buf);
+	cr_expect_null(strstr(out.buf, "AccountingStorageTRES"), "%s", out.buf);
+	cr_expect(strstr(out.buf, "  slurmctld_port: 6811-6818\n"), "%s", out.buf);
+	cr_expect(strstr(out.buf, "  slurm_user: {name: munge}\n"), "%s", out.buf);
+	cr_expect_eq(errors_of(out.buf), 0, "%s", out.buf);
+	strbuf_release(&out);
+	strbuf_release(&problems);
+}
+
+/* Slurm refuses a slurm.conf without ClusterName=, and import says so; none without partitions */
+Test(import, cluster_name_is_required_partitions_are_not)
+{
+	static const char none[] = "SlurmctldHost=h\nNodeName=n1 CPUs=2 RealMemory=100\n";
+	static const char parts[] = "ClusterName=c\nSlurmctldHost=h\nNodeName=n1 CPUs=2 RealMemory=100\n";
+	struct import_source src = { .conf = { "s.conf", none, sizeof(none) - 1 },
+				     .read = slurmread_local };
+	struct strbuf out = STRBUF_INIT, problems = STRBUF_INIT;
+	char *cause = NULL;
+
+	cr_assert_eq(import_nodes(&src, &out, &problems, &cause), -1);
+	cr_expect_str_eq(cause, "s.conf: no ClusterName= line, which Slurm refuses "
+			 "(\"ClusterName needs to be specified\")");
+	free(cause);
+	cause = NULL;
+	src.conf = (struct import_file){ "s.conf", parts, sizeof(parts) - 1 };
+	cr_assert_eq(import_nodes(&src, &out, &problems, &cause), 0, "%s", cause ? cause : "");
+	cr_expect_null(strstr(out.buf, "partitions:"), "%s", out.buf);
+	cr_expect_eq(errors_of(out.buf), 0, "%s", out.buf);
+	strbuf_release(&out);
+	strbuf_release(&problems);
+}
+
+/*
+ * A copy of a site's /etc/slurm: "include /etc/slurm/x.conf" is read
+ * beside the slurm.conf given, as the hosts read it there; the lines keep
+ * the path the hosts have.
+ */
+Test(import, an_absolute_include_of_a_copy_is_read_beside_it)
+{
+	char site[] = "/tmp/import-copy-XXXXXX";
+	struct strbuf out = STRBUF_INIT, problems = STRBUF_INIT;
+	char *paths[2], *cause = NULL, *cmd;
+
+	cr_assert_not_null(mkdtemp(site));
+	paths[0] = site_file(site, "slurm.conf", "ClusterName=c\n"
+			     "include /etc/slurm/headnode.conf\n"
+			     "NodeName=n1 CPUs=2 RealMemory=100\n", 0644);
+	paths[1] = site_file(site, "headnode.conf", "# the head\nSlurmctldHost=head\n", 0644);
+	cr_assert_eq(import_nodes_files(paths[0], NULL, NULL, &out, &problems, &cause), 0,
+		     "%s", cause ? cause : "");
+	cr_expect(strstr(out.buf, "  # the head\n  controller: head\n"), "%s", out.buf);
+	cr_expect_eq(errors_of(out.buf), 0, "%s", out.buf);
+	for (size_t i = 0; i < ARRAY_SIZE(paths); i++)
+		free(paths[i]);
+	cmd = xasprintf("rm -rf '%s'", site);
+	cr_expect_eq(system(cmd), 0);
+	free(cmd);
+	strbuf_release(&out);
+	strbuf_release(&problems);
+}

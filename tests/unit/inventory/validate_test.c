@@ -320,3 +320,131 @@ Test(validate, site_address_of_another_host_is_warned)
 	diag_release(&dl);
 	diag_release(&ok);
 }
+
+/* Loads src (a whole inventory), validates it; diagnostics sorted in dl. */
+static struct model *check_whole(const char *src, struct diag_list *dl)
+{
+	struct model *m = inventory_load_string("w.yaml", src, strlen(src), dl);
+
+	cr_assert_not_null(m);
+	validate_model(m, dl);
+	diag_sort(dl);
+	return m;
+}
+
+static const char enforce_src[] =
+	"cluster:\n"
+	"  name: tiny\n"
+	"  slurm_conf: {AccountingStorageEnforce: %s}\n"
+	"  controller: head\n"
+	"  accounting_host: head\n"
+	"hosts:\n"
+	"  - {names: head, roles: [controller, dbd]}\n"
+	"  - {names: \"n[1-2]\", type: small}\n"
+	"node_types: {small: {cpus: 4, memory: 8G}}\n"
+	"partitions: [{name: main, nodes: \"n[1-2]\", default: true}]\n"
+	"qos: [{name: normal, max_wall: \"1-00:00:00\"}]\n"
+	"accounts: [{name: a, max_jobs: 10}]\n";
+
+/*
+ * slurm.conf(5): limits enforces the associations' and QoS's limits, qos
+ * only which QoS a job may use: Slurm takes either without the other, so
+ * validate warns what Slurm then does not enforce, never refuses it.
+ */
+Test(validate, accounting_storage_enforce_is_never_stricter_than_slurm)
+{
+	struct diag_list dl = DIAG_LIST_INIT;
+	char *src = xasprintf(enforce_src, "associations");
+	struct model *m = check_whole(src, &dl);
+
+	cr_expect_eq(diag_errors(&dl), 0, "%s", dl.n ? dl.items[0].msg : "");
+	cr_expect(has_msg(&dl, "lacks 'limits': Slurm stores them and does not enforce them"));
+	model_free(m);
+	diag_release(&dl);
+	free(src);
+	src = xasprintf(enforce_src, "limits");
+	m = check_whole(src, &dl);
+	cr_expect_eq(diag_errors(&dl), 0, "%s", dl.n ? dl.items[0].msg : "");
+	cr_expect(has_msg(&dl, "lacks 'qos': Slurm enforces their limits, not which QoS an "
+			  "association may use"));
+	model_free(m);
+	diag_release(&dl);
+	free(src);
+}
+
+static const char users_src[] =
+	"cluster:\n"
+	"  name: tiny\n"
+	"  controller: head\n"
+	"  slurmctld_port: %s\n"
+	"  slurm_user: {name: munge, uid: 107}\n"
+	"  munge_user: {name: munge%s}\n"
+	"hosts:\n"
+	"  - {names: head, roles: [controller]}\n"
+	"  - {names: \"n[1-2]\", type: small}\n"
+	"node_types: {small: {cpus: 4, memory: 8G}}\n"
+	"partitions: [{name: main, nodes: \"n[1-2]\", default: true}]\n";
+
+/* SlurmUser=munge is one user for both; SlurmctldPort takes a range (slurm.conf(5)) */
+Test(validate, slurm_user_munge_and_a_slurmctld_port_range)
+{
+	struct diag_list dl = DIAG_LIST_INIT;
+	char *src = xasprintf(users_src, "6811-6818", "");
+	struct model *m = check_whole(src, &dl);
+
+	cr_expect_eq(dl.n, 0, "%s", dl.n ? dl.items[0].msg : "");
+	cr_expect_eq(m->cluster.slurmctld_port, 6811);
+	cr_expect_eq(m->cluster.slurmctld_port_last, 6818);
+	model_free(m);
+	diag_release(&dl);
+	free(src);
+	src = xasprintf(users_src, "6818-6811", ", uid: 108");
+	m = check_whole(src, &dl);
+	cr_expect(has_msg(&dl, "'slurmctld_port' must be a port (1 to 65535) or a range"));
+	cr_expect(has_msg(&dl, "munge_user and slurm_user are both 'munge' with other ids"));
+	model_free(m);
+	diag_release(&dl);
+	free(src);
+}
+
+static const char gpus_src[] =
+	"cluster: {name: t, controller: head}\n"
+	"hosts: [{names: head, roles: [controller]}, {names: n1, type: big}]\n"
+	"node_types: {big: {cpus: 4, memory: 8G, gpus: %s}}\n"
+	"partitions: [{name: main, nodes: n1, default: true}]\n";
+
+/* gres_conf: false and gres_conf_type say a line's absence and its Type= alone */
+Test(validate, gpu_entries_without_a_line_or_with_a_line_type)
+{
+	static const char *const bad[][2] = {
+		{ "{count: 2, gres_conf: false, files: \"/dev/nvidia[0-1]\"}",
+		  "gres_conf: false has no gres.conf line to say its files" },
+		{ "{type: a, gres_conf_type: b, count: 2, files: \"/dev/nvidia[0-1]\"}",
+		  "has a type and a gres_conf_type" },
+		{ "[{count: 1, files: /dev/nvidia0}, {count: 1, gres_conf_type: b, "
+		  "files: /dev/nvidia1}]", "some gpu entries have a type and some not" },
+	};
+	static const char *const good =
+		"[{gres_conf_type: a100, count: 1, files: /dev/nvidia0}, "
+		"{count: 1, gres_conf: false}]";
+	struct diag_list dl = DIAG_LIST_INIT;
+	char *src;
+	struct model *m;
+
+	for (size_t i = 0; i < ARRAY_SIZE(bad); i++) {
+		src = xasprintf(gpus_src, bad[i][0]);
+		m = check_whole(src, &dl);
+		cr_expect(has_msg(&dl, bad[i][1]), "%s", bad[i][0]);
+		model_free(m);
+		diag_release(&dl);
+		free(src);
+	}
+	src = xasprintf(gpus_src, good);
+	m = check_whole(src, &dl);
+	/* the entry without a line is no line: not a Count= line beside File= ones */
+	cr_expect_eq(diag_errors(&dl), 0, "%s", dl.n ? dl.items[0].msg : "");
+	cr_expect(has_msg(&dl, "slurmd drops GPUs it has no device file for"));
+	model_free(m);
+	diag_release(&dl);
+	free(src);
+}

@@ -58,6 +58,17 @@ static struct model *model_of(const char *cluster_extra, const char *rest)
 	return m;
 }
 
+/* A whole inventory text loaded and validated: no error (warnings in dl). */
+static struct model *valid_model(const char *inv, struct diag_list *dl)
+{
+	struct model *m = inventory_load_string("t.yaml", inv, strlen(inv), dl);
+
+	cr_assert_not_null(m);
+	validate_model(m, dl);
+	cr_assert_eq(diag_errors(dl), 0, "%s", dl->n ? dl->items[0].msg : "");
+	return m;
+}
+
 static json_t *slurm_ctx(const struct model *m)
 {
 	char *cause = NULL;
@@ -523,14 +534,11 @@ Test(view, gpu_entries_are_gres_lines_and_gres_sums_them)
 		"  - {names: \"g[1-2]\", type: n}\n  - {names: h1, type: c}\n"
 		"partitions:\n  - {name: p, nodes: ALL, default: true}\n";
 	struct diag_list dl = DIAG_LIST_INIT;
-	struct model *m = inventory_load_string("t.yaml", inv, sizeof(inv) - 1, &dl);
+	struct model *m = valid_model(inv, &dl);
 	char *cause = NULL;
 	json_t *ctx, *l;
 	size_t n_count = 0;
 
-	cr_assert_not_null(m);
-	validate_model(m, &dl);
-	cr_assert_eq(diag_errors(&dl), 0, "%s", dl.n ? dl.items[0].msg : "");
 	/* the Count= entry is a warning, not an error; only it */
 	for (size_t i = 0; i < dl.n; i++)
 		n_count += strstr(dl.items[i].msg, "Count= line") != NULL;
@@ -563,4 +571,87 @@ Test(view, gpu_entries_are_gres_lines_and_gres_sums_them)
 	json_decref(ctx);
 	diag_release(&dl);
 	model_free(m);
+}
+
+/*
+ * issue 30: gres.conf as an imported site wrote it. An entry gres.conf
+ * has no line for (gres_conf: false) is counted by Gres= and gets no
+ * invented Count= line; an untyped entry's gres_conf_type is its line's
+ * Type= (Gres= stays untyped); AutoDetect=off is written as the site
+ * wrote it, with the lines beside it.
+ */
+Test(view, entries_without_a_line_line_types_and_autodetect_off)
+{
+	static const char inv[] =
+		"cluster: {name: t, controller: ctl, defaults: slurm}\n"
+		"node_types:\n"
+		"  n: {cpus: 8, memory_mb: 1000, gpus: [\n"
+		"    {count: 1, autodetect: \"off\", files: /dev/nvidia0, cores: \"0\"},\n"
+		"    {count: 7, gres_conf: false}]}\n"
+		"  o: {cpus: 8, memory_mb: 1000, gpus: {gres_conf_type: orin, count: 1,\n"
+		"      files: /dev/dri/renderD128}}\n"
+		"  q: {cpus: 8, memory_mb: 1000, gres: [{name: qpu, count: 2},\n"
+		"      {name: qpu, count: 8, gres_conf: false}]}\n"
+		"hosts:\n  - {names: ctl, roles: [controller]}\n"
+		"  - {names: g1, type: n}\n  - {names: j1, type: o}\n  - {names: c6, type: q}\n"
+		"partitions:\n  - {name: p, nodes: ALL, default: true}\n";
+	struct diag_list dl = DIAG_LIST_INIT;
+	struct model *m = valid_model(inv, &dl);
+	char *cause = NULL;
+	json_t *ctx, *l;
+
+	ctx = view_gres_conf(m, &cause);
+	cr_assert_not_null(ctx);
+	/* g1: AutoDetect=off and its one line; j1: its line; c6: the qpu line */
+	cr_assert_eq(json_array_size(json_object_get(ctx, "gres")), 4);
+	l = line_at(ctx, "gres", 0);
+	cr_assert_str_eq(field(l, "nodes"), "g1");
+	cr_assert_str_eq(field(l, "autodetect"), "off");
+	l = line_at(ctx, "gres", 1);
+	cr_assert_str_eq(field(l, "file"), "/dev/nvidia0");
+	l = line_at(ctx, "gres", 2);
+	cr_assert_str_eq(field(l, "nodes"), "j1");
+	cr_assert_str_eq(field(l, "type"), "orin");
+	l = line_at(ctx, "gres", 3);
+	cr_assert_str_eq(field(l, "nodes"), "c6");
+	cr_assert_str_eq(field(l, "count"), "2");
+	json_decref(ctx);
+	ctx = slurm_ctx(m);
+	cr_assert_str_eq(field(line_at(ctx, "node_lines", 0), "gres"), "gpu:8");
+	cr_assert_str_eq(field(line_at(ctx, "node_lines", 1), "gres"), "gpu:1");
+	cr_assert_str_eq(field(line_at(ctx, "node_lines", 2), "gres"), "qpu:10");
+	json_decref(ctx);
+	model_free(m);
+	diag_release(&dl);
+}
+
+/*
+ * A site's GresTypes is kept when no node carries its GRES (Slurm loads
+ * the plugin all the same), merged with the names the node types need;
+ * with defaults: slurm, AccountingStorageTRES gets no gres/gpu the site
+ * did not list; SlurmctldPort may be a range.
+ */
+Test(view, site_gres_types_kept_no_tres_added_and_a_port_range)
+{
+	static const char *const rest =
+		"hosts:\n  - {names: ctl, roles: [controller, dbd]}\n"
+		"  - {names: n1, type: b}\n  - {names: g1, type: a}\n"
+		"partitions:\n  - {name: p, nodes: ALL, default: true}\n";
+	struct model *bare = model_of(", defaults: slurm, slurmctld_port: 6811-6818, "
+				      "slurm_conf: {GresTypes: \"nic,gpu\"}", "hosts:\n"
+				      "  - {names: ctl, roles: [controller, dbd]}\n"
+				      "  - {names: n1, type: b}\n"
+				      "partitions:\n  - {name: p, nodes: ALL, default: true}\n");
+	struct model *gpus = model_of(", defaults: slurm, slurm_conf: {GresTypes: mps}", rest);
+	json_t *a = slurm_ctx(bare), *b = slurm_ctx(gpus);
+
+	cr_assert_str_eq(setting_of(a, "scheduling", "GresTypes"), "nic,gpu");
+	cr_assert_null(setting_of(a, "site", "GresTypes"));
+	cr_assert_str_eq(setting_of(a, "control", "SlurmctldPort"), "6811-6818");
+	cr_assert_str_eq(setting_of(b, "scheduling", "GresTypes"), "mps,gpu");
+	cr_assert_null(setting_of(b, "accounting", "AccountingStorageTRES"));
+	json_decref(a);
+	json_decref(b);
+	model_free(bare);
+	model_free(gpus);
 }
