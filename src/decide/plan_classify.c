@@ -257,12 +257,14 @@ unsigned plan_classify_release(const char *path, const char *old, size_t old_len
 			       char **why)
 {
 	return plan_classify_settings(path, old, old_len, new, new_len, reexec, NULL, NULL,
-				      why, NULL);
+				      NULL, 0, why, NULL);
 }
 
 unsigned plan_classify_settings(const char *path, const char *old, size_t old_len,
 				const char *new, size_t new_len, bool reexec,
-				slurmread_fn read, void *arg, char **why, char **settings)
+				slurmread_fn read, void *arg,
+				const struct slurmdiff_reader *readers, size_t n_readers,
+				char **why, char **settings)
 {
 	const char *name = fileio_basename(path);
 	struct slurmdiff d = { 0 };
@@ -289,8 +291,8 @@ unsigned plan_classify_settings(const char *path, const char *old, size_t old_le
 		return RESTART_SACKD;
 	}
 	if (slurmdiff_handles(path)) {
-		if (slurmdiff_compute(path, old, old_len, new, new_len, read, arg, &d,
-				      &cause) == 0) {
+		if (slurmdiff_compute_gres(path, old, old_len, new, new_len, read, arg,
+					   readers, n_readers, &d, &cause) == 0) {
 			bits = plan_classify_diff(name, &d, reexec, why, settings);
 			slurmdiff_release(&d);
 			return bits;

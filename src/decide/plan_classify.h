@@ -11,6 +11,7 @@
 #include <stddef.h>
 
 #include "slurm/restart.h"
+#include "slurm/slurmdiff.h"
 #include "slurm/slurmread.h"
 
 /*
@@ -48,11 +49,15 @@ unsigned plan_classify_release(const char *path, const char *old, size_t old_len
  * be NULL) is set to those settings, one a line ("" when the change is
  * formatting only: nothing to restart or reconfigure), newly allocated;
  * NULL for other files, and where a side does not read (then its lines
- * are compared as text, as plan_classify_release did before).
+ * are compared as text, as plan_classify_release did before). A gres.conf
+ * is compared as the slurmd of each of readers makes it out
+ * (slurmdiff_compute_gres(); n_readers 0: line by line).
  */
 unsigned plan_classify_settings(const char *path, const char *old, size_t old_len,
 				const char *new, size_t new_len, bool reexec,
-				slurmread_fn read, void *arg, char **why, char **settings);
+				slurmread_fn read, void *arg,
+				const struct slurmdiff_reader *readers, size_t n_readers,
+				char **why, char **settings);
 
 /*
  * What a change of the pass-through file at path needs (passfile.h): 0

@@ -15,6 +15,7 @@
 
 #include "acct/rows/acct.h"
 #include "base/diff.h"
+#include "base/fileio.h"
 #include "base/sha256.h"
 #include "base/xalloc.h"
 #include "decide/plan.h"
@@ -32,6 +33,7 @@
 #include "observe/hwtruth.h"
 #include "observe/obs.h"
 #include "render/render.h"
+#include "render/view_slurm.h"
 #include "slurm/mungekey.h"
 #include "acct/plan/acct_method.h"
 
@@ -124,13 +126,60 @@ static struct plan_diff *plan_diff_find(struct plan *p, const char *key)
 	return &p->diffs[p->n_diffs++];
 }
 
+/* The slurmds that read a host's gres.conf (plan_gres_readers()); owned. */
+struct plan_readers {
+	struct slurmdiff_reader *v;
+	size_t n;
+	bool all;		/* every compute node's */
+};
+
+static void plan_readers_add(struct plan_readers *r, const struct host *h)
+{
+	r->v[r->n].node = h->name;
+	r->v[r->n++].gres = view_node_gres(h->type);
+}
+
+/*
+ * The slurmds that read host i's gres.conf: its own, when it is a compute
+ * node; every compute node's when the controller serves it (configless)
+ * or the host runs no slurmd (nobody's in particular: all of them, so no
+ * meaning is missed). Each with its Gres= as slurm.conf renders it.
+ */
+static void plan_gres_readers(const struct plan *p, size_t i, struct plan_readers *r)
+{
+	const struct model *m = p->m;
+	const struct host *h = &m->hosts[i];
+	bool node = (h->roles & ROLE_COMPUTE) && h->type;
+
+	r->all = !node || ((h->roles & ROLE_CONTROLLER) &&
+			   m->cluster.config_mode == CONFIG_CONFIGLESS);
+	r->n = 0;
+	r->v = xcalloc(r->all ? model_n_declared(m) + 1 : 1, sizeof(*r->v));
+	if (!r->all) {
+		plan_readers_add(r, h);
+		return;
+	}
+	for (size_t k = 0; k < model_n_declared(m); k++)
+		if ((m->hosts[k].roles & ROLE_COMPUTE) && m->hosts[k].type)
+			plan_readers_add(r, &m->hosts[k]);
+}
+
+static void plan_readers_release(struct plan_readers *r)
+{
+	for (size_t k = 0; k < r->n; k++)
+		free((char *)r->v[k].gres);
+	free(r->v);
+}
+
 /*
  * Computes the masked diff and the restart class of one change; what the
- * host's Include lines name is read from its observation (host).
+ * host's Include lines name is read from its observation (host), a
+ * gres.conf compared as its readers' slurmd make it out.
  */
 static void plan_diff_fill(const struct plan *p, struct plan_diff *d,
-			   const struct obs_host *host, const struct rendered_file *f,
-			   const struct obs_file *o, const char *want, size_t wlen)
+			   const struct obs_host *host, const struct plan_readers *rd,
+			   const struct rendered_file *f, const struct obs_file *o,
+			   const char *want, size_t wlen)
 {
 	const char *path = f->path;
 	bool reexec = slurmkeys_has(p->m->cluster.slurm_version,
@@ -154,6 +203,7 @@ static void plan_diff_fill(const struct plan *p, struct plan_diff *d,
 		d->restart = plan_classify_settings(path, had ? o->bytes : "",
 						    had ? o->len : 0, want, wlen, reexec,
 						    observe_include_read, (void *)host,
+						    rd ? rd->v : NULL, rd ? rd->n : 0,
 						    &d->why, &settings);
 	/* a new file's settings would be all of them: its diff says it */
 	if (settings && had)
@@ -167,8 +217,35 @@ static void plan_diff_fill(const struct plan *p, struct plan_diff *d,
 }
 
 /*
+ * The entry hosts share for a gres.conf change computed per reader (d):
+ * one per outcome (the same bytes, restart, reason and settings), so that
+ * hosts whose slurmd make the same of it are one change in the plan.
+ */
+static struct plan_diff *plan_diff_shared(struct plan *p, const struct plan_diff *d,
+					  const struct rendered_file *f, const char *have,
+					  const char *incs)
+{
+	char *key = xasprintf("%s\037%s\037%s\037%zu\037=%u\037%s\037%s", f->path, have,
+			      incs, f->blob, d->restart, d->why ? d->why : "",
+			      d->settings ? d->settings : "-");
+	size_t at = (size_t)(d - p->diffs);
+	struct plan_diff *s = plan_diff_find(p, key);
+
+	d = &p->diffs[at];	/* the find may have moved the array */
+	if (!s->text) {
+		s->text = xstrdup(d->text);
+		s->restart = d->restart;
+		s->why = d->why ? xstrdup(d->why) : NULL;
+		s->settings = d->settings ? xstrdup(d->settings) : NULL;
+	}
+	free(key);
+	return s;
+}
+
+/*
  * Sets pf's diff and restart class, computing them once per distinct
- * change (the same bytes, and the same files included: host's).
+ * change (the same bytes, and the same files included: host's; for a
+ * gres.conf, the same slurmd reading it).
  */
 static void plan_file_diff(struct plan *p, struct plan_file *pf,
 			   const struct obs_host *host, const struct obs_file *o,
@@ -176,17 +253,25 @@ static void plan_file_diff(struct plan *p, struct plan_file *pf,
 {
 	char have[65] = "-", incs[65], *key;
 	struct plan_diff *d;
+	struct plan_readers rd = { 0 };
+	bool gres = !strcmp(fileio_basename(pf->want->path), "gres.conf");
 
 	if (o && o->exists && o->sha256[0])
 		memcpy(have, o->sha256, sizeof(have));
 	else if (o && o->exists)
 		sha256_hex(o->bytes, o->len, have);
 	observe_include_digest(host, incs);
-	key = xasprintf("%s\037%s\037%s\037%zu", pf->want->path, have, incs,
-			pf->want->blob);
+	if (gres)
+		plan_gres_readers(p, (size_t)(host - p->obs), &rd);
+	/* a gres.conf means what its readers make of it: theirs is the change */
+	key = xasprintf("%s\037%s\037%s\037%zu\037%s", pf->want->path, have, incs,
+			pf->want->blob, !gres || rd.all ? "*" : rd.v[0].node);
 	d = plan_diff_find(p, key);
 	if (!d->text)
-		plan_diff_fill(p, d, host, pf->want, o, want, wlen);
+		plan_diff_fill(p, d, host, gres ? &rd : NULL, pf->want, o, want, wlen);
+	plan_readers_release(&rd);
+	if (gres)
+		d = plan_diff_shared(p, d, pf->want, have, incs);
 	pf->diff = d->text;
 	pf->restart = d->restart;
 	pf->restart_why = d->why;

@@ -158,7 +158,7 @@ static void gres_item(struct strbuf *sb, const char *name, const char *type,
 	strbuf_addf(sb, "%lld", count);
 }
 
-static char *gres_string(const struct node_type *nt)
+char *view_node_gres(const struct node_type *nt)
 {
 	struct strbuf sb = STRBUF_INIT;
 	size_t g;
@@ -195,7 +195,7 @@ static json_t *node_line(const struct model *m, const struct host *h,
 	view_set_num(o, "tmp_disk", nt->tmp_disk_mb, true);
 	view_set_num(o, "weight", nt->weight, true);
 	view_set_list(o, "feature", &nt->features);
-	s = gres_string(nt);
+	s = view_node_gres(nt);
 	view_set_str(o, "gres", s);
 	free(s);
 	view_set_num(o, "port", h->slurmd_port, false);

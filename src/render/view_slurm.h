@@ -27,4 +27,11 @@ json_t *view_slurm_conf(const struct model *m, char **cause);
  */
 char *view_accounting_tres(const struct model *m);
 
+/*
+ * A node type's Gres= as slurm.conf gets it ("gpu:a100:4,shard:8"; ""
+ * when it has none): one item per GPU type, its entries summed, then one
+ * per other GRES name and type. Newly allocated.
+ */
+char *view_node_gres(const struct node_type *nt);
+
 #endif

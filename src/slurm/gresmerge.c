@@ -9,6 +9,7 @@
 #include <strings.h>
 
 #include "slurm/gresmerge.h"
+#include "base/strbuf.h"
 #include "base/xalloc.h"
 
 int gresmerge_item_parse(const char *s, struct gresmerge_item *g)
@@ -167,4 +168,119 @@ void gresmerge_release(struct gresmerge *m)
 	free(m->devs);
 	free(m->ignored);
 	memset(m, 0, sizeof(*m));
+}
+
+/* ---- the kinds a node registers ---- */
+
+/* A per-device value as runs of equal values (gresmerge.h). */
+struct runs {
+	struct strbuf sb;
+	const char *last;
+	uint64_t n;
+	size_t written;
+	bool any;
+};
+
+static void runs_flush(struct runs *r)
+{
+	if (!r->n)
+		return;
+	strbuf_addf(&r->sb, "%s%s", r->written++ ? ";" : "", r->last);
+	if (r->n > 1)
+		strbuf_addf(&r->sb, "*%llu", (unsigned long long)r->n);
+	r->n = 0;
+}
+
+static void runs_add(struct runs *r, const char *v, uint64_t devices)
+{
+	v = v ? v : "";
+	r->any |= *v != 0;
+	if (r->n && strcmp(r->last, v))
+		runs_flush(r);
+	r->last = v;
+	r->n += devices;
+}
+
+/* The runs as text (newly allocated): "" when no device had a value. */
+static char *runs_text(struct runs *r)
+{
+	runs_flush(r);
+	if (!r->any) {
+		strbuf_release(&r->sb);
+		return xstrdup("");
+	}
+	return strbuf_detach(&r->sb, NULL);
+}
+
+/* Items of one name and type (both untyped, or the same type), in any case. */
+static bool same_kind(const struct gresmerge_item *a, const struct gresmerge_item *b)
+{
+	return !strcasecmp(a->name, b->name) && same_opt(a->type, b->type);
+}
+
+/* True when slurmd registers device record d (a GPU needs a file, or AutoDetect). */
+static bool registered(const struct gresmerge *m, const struct gresmerge_dev *d, bool detects)
+{
+	return detects || strcasecmp(m->items[d->item].name, "gpu") ||
+	       (d->rec && (d->rec->file || d->rec->multiple_files));
+}
+
+/* The kind of m->devs[i] and every later device of it; marks them done. */
+static void kind_of(const struct gresmerge *m, size_t i, bool detects, bool *done,
+		    struct gresmerge_kind *k)
+{
+	struct strbuf files = STRBUF_INIT;
+	struct runs cores = { .sb = STRBUF_INIT }, links = { .sb = STRBUF_INIT },
+		    flags = { .sb = STRBUF_INIT }, mfiles = { .sb = STRBUF_INIT };
+
+	k->item = &m->items[m->devs[i].item];
+	k->count = 0;
+	for (size_t j = i; j < m->n_devs; j++) {
+		const struct gresmerge_dev *d = &m->devs[j];
+		const struct slurmgres_rec *r = d->rec;
+
+		if (!same_kind(&m->items[d->item], k->item))
+			continue;
+		done[j] = true;
+		if (!registered(m, d, detects))
+			continue;
+		k->count += d->count;
+		for (size_t f = 0; r && f < d->files; f++)
+			strbuf_addf(&files, "%s%s", files.len ? "," : "", r->files.names[f]);
+		/* a line's Cores=, Links=, Flags= hold for each of its devices */
+		runs_add(&cores, r ? r->cores : NULL, d->count);
+		runs_add(&links, r ? r->links : NULL, d->count);
+		runs_add(&flags, r ? r->flags : NULL, d->count);
+		runs_add(&mfiles, r ? r->multiple_files : NULL, d->count);
+	}
+	k->files = strbuf_detach(&files, NULL);
+	k->cores = runs_text(&cores);
+	k->links = runs_text(&links);
+	k->flags = runs_text(&flags);
+	k->multiple_files = runs_text(&mfiles);
+}
+
+size_t gresmerge_kinds(const struct gresmerge *m, bool detects, struct gresmerge_kind **out)
+{
+	bool *done = xcalloc(m->n_devs + 1, sizeof(*done));
+	size_t n = 0;
+
+	*out = xcalloc(m->n_devs + 1, sizeof(**out));
+	for (size_t i = 0; i < m->n_devs; i++)
+		if (!done[i])
+			kind_of(m, i, detects, done, &(*out)[n++]);
+	free(done);
+	return n;
+}
+
+void gresmerge_kinds_release(struct gresmerge_kind *k, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		free(k[i].files);
+		free(k[i].cores);
+		free(k[i].links);
+		free(k[i].flags);
+		free(k[i].multiple_files);
+	}
+	free(k);
 }

@@ -78,6 +78,29 @@ int gresmerge_node(const struct slurmgres *g, const char *node, const char *gres
 /* True when d keeps fewer devices than its record says. */
 bool gresmerge_cut(const struct gresmerge_dev *d);
 
+/*
+ * One kind of device (a name and a type) the node registers, after slurmd
+ * drops the GPUs it has no device file for ("Ignoring file-less GPU",
+ * unless AutoDetect may find them): its count, files, and each line's
+ * Cores=, Links=, Flags=, MultipleFiles= per device, as runs ("0-9*2;10-19"
+ * for two devices with 0-9 then one with 10-19), so a line per device and
+ * one line for several say the same; "" when no device has one.
+ */
+struct gresmerge_kind {
+	const struct gresmerge_item *item;	/* its first item: name and type */
+	uint64_t count;
+	char *files;				/* comma-separated */
+	char *cores, *links, *flags, *multiple_files;
+};
+
+/*
+ * m's kinds, in the order of their first item (kinds with no device
+ * registered included, count 0). detects: AutoDetect is on (not off) for
+ * the node. Returns how many; *out owned (gresmerge_kinds_release).
+ */
+size_t gresmerge_kinds(const struct gresmerge *m, bool detects, struct gresmerge_kind **out);
+void gresmerge_kinds_release(struct gresmerge_kind *k, size_t n);
+
 void gresmerge_release(struct gresmerge *m);
 
 #endif

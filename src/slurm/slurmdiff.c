@@ -13,6 +13,7 @@
 #include <strings.h>
 
 #include "base/fileio.h"
+#include "slurm/gresmerge.h"
 #include "slurm/hostlist.h"
 #include "slurm/slurmconf.h"
 #include "slurm/slurmdiff.h"
@@ -408,9 +409,72 @@ bool slurmdiff_handles(const char *path)
 	       !strcmp(n, "cgroup.conf") || !strcmp(n, "slurmdbd.conf");
 }
 
-/* One side's facts; includes read by read(arg), or noted as settings (NULL). */
+/* Comma-separated files folded as a hostlist ("/dev/nvidia[0-3]"), as sd_gres_value() folds them. */
+static char *sd_files(const char *list)
+{
+	struct hostlist hl = HOSTLIST_INIT;
+	char *copy = xstrdup(list), *save = NULL, *s;
+
+	for (char *f = strtok_r(copy, ",", &save); f; f = strtok_r(NULL, ",", &save))
+		hostlist_push(&hl, f);
+	s = hostlist_compress((const char *const *)hl.names, hl.n);
+	hostlist_release(&hl);
+	free(copy);
+	return s;
+}
+
+/* The readers' facts of gres.conf g: what each one's slurmd registers. */
+static void sd_gres_reader_facts(const struct slurmgres *g, const struct slurmdiff_reader *r,
+				 size_t n, struct sd_facts *f)
+{
+	for (size_t i = 0; i < n; i++) {
+		const char *ad = slurmgres_autodetect(g, r[i].node);
+		bool detects = ad && strcasecmp(ad, "off");
+		struct gresmerge_kind *k;
+		struct gresmerge m;
+		char *cause = NULL;
+		size_t nk;
+
+		if (detects && *r[i].gres)
+			sd_add(f, SLURMDIFF_NODE, r[i].node, "AutoDetect", xstrdup(ad));
+		/* an item slurm.conf would not take either: slurm.conf's own change */
+		if (gresmerge_node(g, r[i].node, r[i].gres, &m, &cause) < 0) {
+			free(cause);
+			continue;
+		}
+		nk = gresmerge_kinds(&m, detects, &k);
+		for (size_t j = 0; j < nk; j++) {
+			const struct gresmerge_item *it = k[j].item;
+			char *key = it->type ? xasprintf("%s:%s", it->name, it->type) :
+				xstrdup(it->name);
+			char *files = sd_files(k[j].files);
+
+			for (char *p = key; *p && *p != ':'; p++)	/* Name= in any case */
+				*p = (char)tolower((unsigned char)*p);
+			sd_add(f, SLURMDIFF_GRES, r[i].node, key,
+			       xasprintf("Count=%llu%s%s%s%s%s%s%s%s%s%s",
+					 (unsigned long long)k[j].count,
+					 *files ? " File=" : "", files,
+					 *k[j].cores ? " Cores=" : "", k[j].cores,
+					 *k[j].links ? " Links=" : "", k[j].links,
+					 *k[j].flags ? " Flags=" : "", k[j].flags,
+					 *k[j].multiple_files ? " MultipleFiles=" : "",
+					 k[j].multiple_files));
+			free(key);
+			free(files);
+		}
+		gresmerge_kinds_release(k, nk);
+		gresmerge_release(&m);
+	}
+}
+
+/*
+ * One side's facts; includes read by read(arg), or noted as settings
+ * (NULL); a gres.conf as its readers make it out when there are some.
+ */
 static int sd_read(const char *path, const char *text, size_t len, slurmread_fn read,
-		   void *arg, struct sd_facts *f, char **cause)
+		   void *arg, const struct slurmdiff_reader *readers, size_t n_readers,
+		   struct sd_facts *f, char **cause)
 {
 	const char *name = fileio_basename(path);
 	struct slurmconf c = { 0 }, incs = { 0 };
@@ -424,7 +488,10 @@ static int sd_read(const char *path, const char *text, size_t len, slurmread_fn 
 	if (!strcmp(name, "gres.conf")) {
 		if (slurmread_gres(path, text, len, read, arg, &g, cause) < 0)
 			goto out;
-		sd_gres_facts(&g, f);
+		if (n_readers)
+			sd_gres_reader_facts(&g, readers, n_readers, f);
+		else
+			sd_gres_facts(&g, f);
 	} else if (!strcmp(name, "slurm.conf")) {
 		if (slurmread_conf_text(path, text, len, read, arg, &c, cause) < 0 ||
 		    sd_conf_facts(&c, f, cause) < 0)
@@ -599,15 +666,24 @@ int slurmdiff_compute(const char *path, const char *old, size_t old_len,
 		      const char *new, size_t new_len, slurmread_fn read, void *arg,
 		      struct slurmdiff *out, char **cause)
 {
+	return slurmdiff_compute_gres(path, old, old_len, new, new_len, read, arg, NULL, 0,
+				      out, cause);
+}
+
+int slurmdiff_compute_gres(const char *path, const char *old, size_t old_len,
+			   const char *new, size_t new_len, slurmread_fn read, void *arg,
+			   const struct slurmdiff_reader *readers, size_t n_readers,
+			   struct slurmdiff *out, char **cause)
+{
 	struct sd_facts a = { 0 }, b = { 0 };
 	char *why = NULL;
 	int rc = -1;
 
-	if (sd_read(path, old, old_len, read, arg, &a, &why) < 0) {
+	if (sd_read(path, old, old_len, read, arg, readers, n_readers, &a, &why) < 0) {
 		*cause = xasprintf("old: %s", why);
 		goto out;
 	}
-	if (sd_read(path, new, new_len, read, arg, &b, &why) < 0) {
+	if (sd_read(path, new, new_len, read, arg, readers, n_readers, &b, &why) < 0) {
 		*cause = xasprintf("new: %s", why);
 		goto out;
 	}

@@ -75,6 +75,29 @@ int slurmdiff_compute(const char *path, const char *old, size_t old_len,
 		      const char *new, size_t new_len, slurmread_fn read, void *arg,
 		      struct slurmdiff *out, char **cause);
 
+/* A slurmd that reads a gres.conf: its node, and its Gres= in slurm.conf ("": none). */
+struct slurmdiff_reader {
+	const char *node;
+	const char *gres;
+};
+
+/*
+ * slurmdiff_compute() of a gres.conf (path) by what the slurmd of each
+ * reader makes of it (gresmerge.h: its Gres= merged with the lines):
+ * a line without NodeName= is each reader's, a line for another node is
+ * no reader's, a line slurmd ignores or a GPU it drops no setting; per
+ * node the devices of each kind ("gpu01: gpu:a100 Count=2 File=...
+ * Cores=...") and the AutoDetect in force (on a node with a Gres=). So a
+ * site's lines without NodeName= and the render's NodeName= lines, a
+ * global and a per-node AutoDetect, AutoDetect=off and none, a line per
+ * device and a File= range, a Count= line and none are no change when
+ * they mean the same. n_readers 0: slurmdiff_compute().
+ */
+int slurmdiff_compute_gres(const char *path, const char *old, size_t old_len,
+			   const char *new, size_t new_len, slurmread_fn read, void *arg,
+			   const struct slurmdiff_reader *readers, size_t n_readers,
+			   struct slurmdiff *out, char **cause);
+
 /*
  * One item as people read it: "gpu[01-02]: Gres gpu:a100:2 -> (none)",
  * "SchedulerParameters: (none) -> bf_continue", "partition long:

@@ -8,7 +8,9 @@
 # plan says "formatting only" for them, plans no restart or reconfigure and
 # exits 2 (changes pending); apply writes them back and slurmctld/slurmd
 # keep their pids. Then one real setting changed by hand is named, and
-# classified as before (ReturnToService: reconfigure; gres.conf: restart).
+# classified as before (ReturnToService: reconfigure; gres.conf: restart,
+# of the slurmd that reads it). A site's gres.conf without NodeName= and
+# with AutoDetect=off, a line per GPU, is formatting only (issue 30).
 # Last, the node lines moved into an included nodes.conf on every host
 # (slurm.conf says "Include nodes.conf"): plan reads the included file from
 # each host and says "formatting only"; a feature added to gpu03 inside
@@ -101,21 +103,45 @@ test_expect_success 'a real slurm.conf change among the reform is named and reco
 	grep ", 0 restarts, 1 reconfigure" out
 '
 
-test_expect_success 'a real gres.conf change is named per node and restarts slurmd' '
+test_expect_success 'a real gres.conf change is named for the node whose slurmd reads it, and restarts it' '
 	reform gpu03 gres.conf "/tty2/d" &&
 	test_must_fail --exit=2 cc plan "$INV" >out && cat out &&
 	grep "^  gpu03: /etc/slurm/gres.conf: modify, settings:$" out &&
-	grep "^    gpu\[01-03\]: gpu:fake Count=1 File=/dev/tty1 -> Count=2 File=/dev/tty\[1-2\]$" out &&
+	grep "^    gpu03: gpu:fake Count=1 File=/dev/tty1 -> Count=2 File=/dev/tty\[1-2\]$" out &&
 	grep "^  gpu03: restart slurmd (gres.conf: gres)$" out &&
 	test_must_fail --exit=2 cc plan --json "$INV" >plan.json &&
 	python3 "$TOP/tests/t/json-keys.py" "$TOP/docs/json-format.md" plan plan.json &&
 	python3 -c "import json,sys; f=json.load(open(\"plan.json\"))[\"files\"]; \
-sys.exit(0 if [x[\"settings\"] for x in f] == [[\"gpu[01-03]: gpu:fake Count=1 File=/dev/tty1 -> Count=2 File=/dev/tty[1-2]\"]] else 1)" &&
+sys.exit(0 if [x[\"settings\"] for x in f] == [[\"gpu03: gpu:fake Count=1 File=/dev/tty1 -> Count=2 File=/dev/tty[1-2]\"]] else 1)" &&
 	cc apply "$INV" >out 2>&1; rc=$?; cat out; test "$rc" = 0 &&
 	grep " 1 restart," out &&
 	cc plan "$INV" >out; rc=$?; cat out; test "$rc" = 0
 '
 
+
+# issue 30: a site's own gres.conf, as an adopted cluster has it: one file
+# for every host without NodeName= (each slurmd takes its lines as its
+# own), a global AutoDetect=off (the render has none: the same to slurmd),
+# a line per GPU: plan compares what each host's slurmd (every node's for
+# the controller's copy) makes of it, so nothing restarts
+test_expect_success 'a gres.conf without NodeName=, with AutoDetect=off, a line per GPU: formatting only' '
+	ctld=$(pid_of ctl slurmctld) && d2=$(pid_of gpu02 slurmd) &&
+	test -n "$ctld" && test -n "$d2" &&
+	printf "AutoDetect=off\n# one line per GPU, every node\nName=gpu Type=fake File=/dev/tty1\nName=gpu Type=fake File=/dev/tty2\n" >site.gres.conf &&
+	for h in $HOSTS; do
+		on $h cat /etc/slurm/gres.conf >"keep.$h.gres.conf" &&
+		on $h sh -c "cat >/etc/slurm/gres.conf" <site.gres.conf || return 1
+	done &&
+	! grep -q "NodeName=.*AutoDetect" keep.gpu01.gres.conf &&
+	test_must_fail --exit=2 cc plan "$INV" >out && cat out &&
+	grep "^  ctl,gpu\[01-03\]: /etc/slurm/gres.conf: modify, formatting only$" out &&
+	test "$(grep -c ": /etc/" out)" = 1 &&
+	! grep "^services:" out && ! grep "restart\|reconfigure\|^capacity:" out &&
+	cc apply "$INV" >out 2>&1; rc=$?; cat out; test "$rc" = 0 &&
+	grep ", 0 restarts, 0 reconfigures" out &&
+	test "$(pid_of ctl slurmctld) $(pid_of gpu02 slurmd)" = "$ctld $d2" &&
+	cc plan "$INV" >out; rc=$?; cat out; test "$rc" = 0
+'
 
 test_expect_success 'nodes moved into an included file: formatting only' '
 	for h in $HOSTS; do

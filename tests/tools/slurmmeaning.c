@@ -226,123 +226,44 @@ bad:
 	return 0;
 }
 
-/* Items of one name and type (both untyped, or the same type), in any case. */
-static bool same_kind(const struct gresmerge_item *a, const struct gresmerge_item *b)
-{
-	return !strcasecmp(a->name, b->name) &&
-	       (a->type ? b->type && !strcasecmp(a->type, b->type) : !b->type);
-}
-
-/*
- * A per-device value as runs: "0-9*2;10-19" for two devices with
- * 0-9 then one with 10-19, so one line per device and one line for
- * several say the same. any: some device had a value at all.
- */
-struct runs {
-	struct strbuf sb;
-	const char *last;
-	unsigned long long n;
-	size_t written;		/* runs in sb */
-	bool any;
-};
-
-static void runs_flush(struct runs *r)
-{
-	if (!r->n)
-		return;
-	strbuf_addf(&r->sb, "%s%s", r->written++ ? ";" : "", r->last);
-	if (r->n > 1)
-		strbuf_addf(&r->sb, "*%llu", r->n);
-	r->n = 0;
-}
-
-static void runs_add(struct runs *r, const char *v, unsigned long long devices)
-{
-	v = v ? v : "";
-	r->any |= *v != 0;
-	if (r->n && strcmp(r->last, v))
-		runs_flush(r);
-	r->last = v;
-	r->n += devices;
-}
-
-/* The runs as text (borrowed), or "" when no device had a value. */
-static const char *runs_text(struct runs *r)
-{
-	runs_flush(r);
-	return r->any ? r->sb.buf : "";
-}
-
 /*
  * The gres facts of one node: what slurmd registers (gresmerge.h), its
- * devices grouped by name and type; an untyped Gres= item's devices are
- * untyped whatever the lines' Type=, as slurmd drops it.
+ * devices of each kind; an untyped Gres= item's untyped, whatever the
+ * lines' Type=, as slurmd drops it.
  */
 static void node_gres(const struct slurmgres *g, const char *node, const char *gres,
 		      struct facts *f)
 {
 	const char *ad = slurmgres_autodetect(g, node);
+	bool detects = ad && strcasecmp(ad, "off");
+	struct gresmerge_kind *k;
 	struct gresmerge m;
-	bool *done;
 	char *cause = NULL;
+	size_t n;
 
 	/* a node without Gres= schedules no GRES, whatever slurmd detects */
-	if (ad && strcasecmp(ad, "off") && *gres)
+	if (detects && *gres)
 		fact(f, "gres %s autodetect=%s", node, ad);
 	if (gresmerge_node(g, node, gres, &m, &cause) < 0) {
 		fact(f, "gres %s unreadable: %s", node, cause);
 		free(cause);
 		return;
 	}
-	done = xcalloc(m.n_devs + 1, sizeof(*done));
-	for (size_t i = 0; i < m.n_devs; i++) {
-		const struct gresmerge_item *it = &m.items[m.devs[i].item];
-		struct strbuf files = STRBUF_INIT, other = STRBUF_INIT;
-		struct runs cores = { .sb = STRBUF_INIT }, links = { .sb = STRBUF_INIT },
-			    flags = { .sb = STRBUF_INIT }, mfiles = { .sb = STRBUF_INIT };
-		unsigned long long count = 0;
-		char *name;
+	n = gresmerge_kinds(&m, detects, &k);
+	for (size_t i = 0; i < n; i++) {
+		char *name = lower(k[i].item->name);
+		const char *t = k[i].item->type;
 
-		if (done[i])
-			continue;
-		for (size_t j = i; j < m.n_devs; j++) {
-			const struct gresmerge_dev *d = &m.devs[j];
-			const struct slurmgres_rec *s = d->rec;
-
-			if (!same_kind(&m.items[d->item], it))
-				continue;
-			done[j] = true;
-			/* gres.c drops a GPU without a device file ("file-less GPU") */
-			if (!strcasecmp(it->name, "gpu") && !(s && (s->file || s->multiple_files)) &&
-			    (!ad || !strcasecmp(ad, "off")))
-				continue;
-			count += d->count;
-			for (size_t k = 0; s && k < d->files; k++)
-				strbuf_addf(&files, "%s%s", files.len ? "," : "", s->files.names[k]);
-			/* a line's Cores=, Links=, Flags= hold for each of its devices */
-			runs_add(&cores, s ? s->cores : NULL, d->count);
-			runs_add(&links, s ? s->links : NULL, d->count);
-			runs_add(&flags, s ? s->flags : NULL, d->count);
-			runs_add(&mfiles, s ? s->multiple_files : NULL, d->count);
-		}
-		if (links.any || flags.any)
-			strbuf_addf(&other, " links=%s flags=%s", runs_text(&links),
-				    runs_text(&flags));
-		if (mfiles.any)
-			strbuf_addf(&other, " multiplefiles=%s", runs_text(&mfiles));
-		name = lower(it->name);
-		fact(f, "gres %s %s%s%s count=%llu files=%s cores=%s%s", node, name,
-		     it->type ? ":" : "", it->type ? it->type : "", count, files.buf,
-		     runs_text(&cores), other.buf);
+		fact(f, "gres %s %s%s%s count=%llu files=%s cores=%s%s%s%s%s%s%s", node, name,
+		     t ? ":" : "", t ? t : "", (unsigned long long)k[i].count, k[i].files,
+		     k[i].cores, *k[i].links || *k[i].flags ? " links=" : "",
+		     *k[i].links || *k[i].flags ? k[i].links : "",
+		     *k[i].links || *k[i].flags ? " flags=" : "",
+		     *k[i].links || *k[i].flags ? k[i].flags : "",
+		     *k[i].multiple_files ? " multiplefiles=" : "", k[i].multiple_files);
 		free(name);
-		strbuf_release(&files);
-		strbuf_release(&other);
-		strbuf_release(&cores.sb);
-		strbuf_release(&links.sb);
-		strbuf_release(&flags.sb);
-		strbuf_release(&mfiles.sb);
 	}
-	free(done);
+	gresmerge_kinds_release(k, n);
 	gresmerge_release(&m);
 }
 

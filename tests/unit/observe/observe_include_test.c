@@ -111,7 +111,7 @@ static unsigned classify(struct obs_host *h, const char *old, const char *new, c
 {
 	char *why = NULL;
 	unsigned bits = plan_classify_settings(SLURM, old, strlen(old), new, strlen(new),
-					       false, observe_include_read, h, &why, set);
+					       false, observe_include_read, h, NULL, 0, &why, set);
 
 	free(why);
 	return bits;

@@ -23,11 +23,25 @@
 #define DBD "/etc/slurm/slurmdbd.conf"
 #define CGROUP "/etc/slurm/cgroup.conf"
 
+/* d's items as people read them, one a line (d released). */
+static char *items_text(struct slurmdiff *d)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	for (size_t i = 0; i < d->n; i++) {
+		char *t = slurmdiff_item_text(&d->v[i]);
+
+		strbuf_addf(&sb, "%s\n", t);
+		free(t);
+	}
+	slurmdiff_release(d);
+	return strbuf_detach(&sb, NULL);
+}
+
 /* The settings that change, one a line; NULL when a side does not read. */
 static char *settings(const char *path, const char *a, const char *b)
 {
 	struct slurmdiff d = { 0 };
-	struct strbuf sb = STRBUF_INIT;
 	char *cause = NULL;
 
 	if (slurmdiff_compute(path, a, strlen(a), b, strlen(b), NULL, NULL, &d, &cause) < 0) {
@@ -36,14 +50,7 @@ static char *settings(const char *path, const char *a, const char *b)
 		slurmdiff_release(&d);
 		return NULL;
 	}
-	for (size_t i = 0; i < d.n; i++) {
-		char *t = slurmdiff_item_text(&d.v[i]);
-
-		strbuf_addf(&sb, "%s\n", t);
-		free(t);
-	}
-	slurmdiff_release(&d);
-	return strbuf_detach(&sb, NULL);
+	return items_text(&d);
 }
 
 static void expect_settings(const char *path, const char *a, const char *b,
@@ -247,8 +254,8 @@ Test(slurmdiff, a_side_that_does_not_read_is_an_error)
 static unsigned classify(const char *path, const char *a, const char *b, bool reexec,
 			 char **why, char **set)
 {
-	return plan_classify_settings(path, a, strlen(a), b, strlen(b), reexec, NULL, NULL, why,
-				      set);
+	return plan_classify_settings(path, a, strlen(a), b, strlen(b), reexec, NULL, NULL, NULL,
+				      0, why, set);
 }
 
 Test(slurmdiff, formatting_only_needs_nothing)
@@ -372,4 +379,74 @@ Test(slurmdiff, other_gres_are_named_and_restart_as_gpus_do)
 	cr_expect_str_eq(set, "n1: Gres gpu:2,shard:16 -> gpu:2,shard:8\n");
 	free(why);
 	free(set);
+}
+
+/* The settings of gres.conf a -> b as the readers' slurmd make them out. */
+static char *gres_settings(const char *a, const char *b,
+			   const struct slurmdiff_reader *r, size_t n)
+{
+	struct slurmdiff d = { 0 };
+	char *cause = NULL;
+
+	cr_assert_eq(slurmdiff_compute_gres(GRES, a, strlen(a), b, strlen(b), NULL, NULL, r, n,
+					    &d, &cause), 0, "%s", cause ? cause : "");
+	return items_text(&d);
+}
+
+static void expect_gres(const char *a, const char *b, const struct slurmdiff_reader *r,
+			size_t n, const char *want)
+{
+	char *got = gres_settings(a, b, r, n);
+
+	cr_expect_str_eq(got, want);
+	free(got);
+}
+
+/*
+ * issue 30: an imported site's gres.conf against its render. Lines
+ * without NodeName= (a per-node file, or one for every node) are each
+ * reader's, the render's NodeName= lines the same devices; a global
+ * AutoDetect is each node's; AutoDetect=off is none; a Count= line is
+ * what Gres= alone counts; a line for another node is no reader's.
+ */
+Test(slurmdiff, gres_conf_by_what_each_slurmd_makes_of_it)
+{
+	static const struct slurmdiff_reader one[] = { { "gpu01", "gpu:a100:2" } };
+	static const struct slurmdiff_reader both[] = { { "gpu01", "gpu:a100:2" },
+						       { "gpu02", "gpu:a100:2" },
+						       { "cpu01", "" } };
+	static const char site[] =
+		"AutoDetect=off\n"
+		"Name=gpu Type=a100 File=/dev/nvidia0\n"
+		"Name=gpu Type=a100 File=/dev/nvidia1\n";
+	static const char render[] =
+		"NodeName=gpu[01-02] AutoDetect=off\n"
+		"NodeName=gpu[01-02] Name=gpu Type=a100 File=/dev/nvidia[0-1]\n";
+	char *got;
+
+	expect_gres(site, render, one, 1, "");
+	expect_gres(site, render, both, 3, "");
+	/* line by line (no readers), the same files differ: every node against two */
+	got = settings(GRES, site, render);
+	cr_expect_str_neq(got, "");
+	free(got);
+	/* AutoDetect: global and per node say the same; off and none too */
+	expect_gres("AutoDetect=nvml\nName=gpu Type=a100 File=/dev/nvidia[0-1]\n",
+		    "NodeName=gpu01 AutoDetect=nvml\n"
+		    "NodeName=gpu01 Name=gpu Type=a100 File=/dev/nvidia0\n"
+		    "NodeName=gpu01 Name=gpu Type=a100 File=/dev/nvidia1\n", one, 1, "");
+	expect_gres("NodeName=gpu01 Name=gpu Type=a100 File=/dev/nvidia[0-1]\n",
+		    "AutoDetect=off\nNodeName=gpu01 Name=gpu Type=a100 File=/dev/nvidia[0-1]\n"
+		    "NodeName=other Name=gpu Type=a100 File=/dev/nvidia9\n", one, 1, "");
+	/* a typed line under an untyped Gres= is untyped to slurmd; a Count= line is none */
+	expect_gres("Name=gpu Type=orin File=/dev/dri/renderD128\nName=qpu Count=2\n",
+		    "NodeName=j1 Name=gpu File=/dev/dri/renderD128\n",
+		    (const struct slurmdiff_reader[]){ { "j1", "gpu:1" } }, 1, "");
+	/* what does change is named per node */
+	expect_gres(render, "NodeName=gpu[01-02] Name=gpu Type=a100 File=/dev/nvidia[0-1]\n"
+		    "NodeName=gpu[01-02] AutoDetect=nvml\n", both, 3,
+		    "gpu[01-02]: AutoDetect (none) -> nvml\n");
+	expect_gres(render, "NodeName=gpu[01-02] Name=gpu Type=a100 File=/dev/nvidia[2-3]\n",
+		    both, 3, "gpu[01-02]: gpu:a100 Count=2 File=/dev/nvidia[0-1] -> "
+		    "Count=2 File=/dev/nvidia[2-3]\n");
 }
