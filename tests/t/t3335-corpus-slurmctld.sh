@@ -26,6 +26,10 @@
 #   AccountingStorageHost, AccountingStorageBackupHost -> the lab host, where
 #       slurmdbd runs (slurmctld stops when accounting goes to a slurmdbd it
 #       cannot reach: no TRES); what they said is kept and compared, as above.
+#   SlurmctldAddr -> left out: commands reach slurmctld at SlurmctldHost's
+#       lab address; what it said is kept and compared, as above.
+#   PluginDir -> left out (the lab's Slurm has its plugins where it was
+#       built to find them); what it said is kept and compared, as above.
 #   SlurmctldPort, AccountingStoragePort -> moved by LAB_PORT_SHIFT (6817 and
 #       6819 moved when unset): other labs share this machine's network. A
 #       move keeps a difference a difference.
@@ -34,6 +38,9 @@
 #       /var/{run,spool,log,lib} -> the same path under /var/lib/ctldcorpus:
 #       slurmctld writes there, and elsewhere it would write on the machine.
 #       The prefix keeps a difference a difference.
+# A password (AccountingStoragePass) is in the render as clusterctl's
+# placeholder: it gets the site's value, as apply puts the inventory's
+# there. The files an entry's slurm.conf includes go beside it.
 # Nothing else is changed. What the files need is provided instead: the
 # SlurmUser they name exists in the host (slurm with lab.yaml's uid), every
 # node name resolves (to an address where nothing listens: no slurmd
@@ -80,6 +87,8 @@ BEGIN {
 		if (k == "backupcontroller") { bc = v; continue }
 		if (k == "backupaddr") { ba = v; continue }
 		if (k == "accountingstoragehost" || k == "accountingstoragebackuphost") { acct[k] = v; continue }
+		if (k == "plugindir") { plugindir = v; continue }
+		if (k == "slurmctldaddr") { ctladdr = v; continue }
 		if (k == "slurmctldport") { ctlport = 1; t[i] = "SlurmctldPort=" moved(v) }
 		else if (k == "accountingstorageport") { acctport = 1; t[i] = "AccountingStoragePort=" moved(v) }
 		else if (k in writes && v ~ /^\// && !private(v)) t[i] = substr(t[i], 1, eq) "/var/lib/ctldcorpus" v
@@ -100,6 +109,8 @@ END {
 	}
 	split("accountingstoragehost accountingstoragebackuphost", w, " ")
 	for (i = 1; i <= 2; i++) if (w[i] in acct) print w[i] " " acct[w[i]] >rec
+	if (plugindir != "") print "plugindir " plugindir >rec
+	if (ctladdr != "") print "slurmctldaddr " ctladdr >rec
 	close(rec)
 	print "SlurmctldHost=" ctl "(" addr ")"
 	print "AccountingStorageHost=" addr
@@ -149,6 +160,22 @@ cluster_known() {
 		lab_exec ctl sacctmgr -i add cluster "$c" >/dev/null
 }
 
+# writable CONF: the files and the state directory slurmctld writes (after
+# the overrides) exist and are its SlurmUser's, as a site made them
+writable() {
+	u=$(conf_value "$1" SlurmUser root)
+	for k in StateSaveLocation SlurmctldLogFile SlurmSchedLogFile SlurmctldPidFile JobCompLoc; do
+		v=$(conf_value "$1" "$k" "")
+		case $v in /*) ;; *) continue ;; esac
+		if [ "$k" = StateSaveLocation ]; then
+			lab_exec ctl sh -c "mkdir -p \"\$1\" && chown \"\$2\" \"\$1\"" sh "$v" "$u"
+		else
+			lab_exec ctl sh -c "mkdir -p \"\${1%/*}\" && touch \"\$1\" && chown \"\$2\" \"\$1\"" \
+				sh "$v" "$u"
+		fi || return 1
+	done
+}
+
 # wipe_state CONF: no state of an earlier start is read by the next one
 wipe_state() {
 	d=$(conf_value "$1" StateSaveLocation "")
@@ -174,8 +201,20 @@ normalise_config() {
 # import leaves out on purpose
 refusal() {
 	sed -n -e 's/^\[[^]]*\] *//' -e 's/^slurmctld: *//' -e '/^error: Ignoring obsolete /d' \
+	    -e '/ specified more than once, latest value used$/d' \
 	    -e '/^\(error\|fatal\):/p' >refusal.all
 	! grep -q '^fatal:' refusal.all || cat refusal.all
+}
+
+# passwords SITE RENDER: RENDER with each password placeholder replaced by
+# SITE's value of its key (what apply does with the inventory's), on stdout
+passwords() {
+	cp "$2" pw.conf &&
+	for k in $(sed -n "s/.*@clusterctl:secret:\([A-Za-z]*\)@.*/\1/p" "$2"); do
+		v=$(conf_value "$1" "$k" "") &&
+		sed -i "s|@clusterctl:secret:$k@|$v|" pw.conf || return 1
+	done &&
+	cat pw.conf
 }
 
 # ctld_run SIDE CONF [GRES]: slurmctld on CONF (and GRES) with the lab's
@@ -184,8 +223,13 @@ refusal() {
 ctld_run() {
 	awk -v ctl=ctl -v addr="$ADDR" -v shift="$LAB_PORT_SHIFT" -v rec="$1.rec" \
 		-f "$TRASH/override.awk" "$2" >"$1.conf" || return 1
-	slurm_user "$1.conf" && wipe_state "$1.conf" &&
+	slurm_user "$1.conf" && writable "$1.conf" && wipe_state "$1.conf" &&
 	lab put ctl "$1.conf" /etc/slurm/slurm.conf 0644 root:root && cluster_known "$1.conf" || return 1
+	# the files it includes, as a copy of /etc/slurm has them
+	for f in "$(dirname "$2")"/*; do
+		case ${f##*/} in slurm.conf|gres.conf) continue ;; esac
+		lab put ctl "$f" "/etc/slurm/${f##*/}" 0644 root:root || return 1
+	done
 	if [ -n "${3:-}" ]; then
 		lab put ctl "$3" /etc/slurm/gres.conf 0644 root:root
 	else
@@ -226,8 +270,10 @@ entry() {
 	rg=
 	[ -n "$g" ] && rg=$etc/gres.conf
 	resolvable "$d/slurm.conf" "$etc/slurm.conf" &&
+	passwords "$d/slurm.conf" "$etc/slurm.conf" >"$etc/slurm.pw.conf" &&
 	ctld_run orig "$d/slurm.conf" $g &&
-	ctld_run render "$etc/slurm.conf" $rg
+	mkdir -p rendered && mv "$etc/slurm.pw.conf" rendered/slurm.conf &&
+	ctld_run render rendered/slurm.conf $rg
 	rc=$?
 	cd ..
 	return $rc
