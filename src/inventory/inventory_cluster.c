@@ -163,7 +163,9 @@ static const struct key_spec cluster_keys[] = {
 	PORT("slurmd_port", struct cluster, slurmd_port, "SlurmdPort"),
 	PORT("slurmdbd_port", struct cluster, slurmdbd_port, "DbdPort"),
 	{ "slurm_conf", K_KV, F(struct cluster, slurm_conf),
-	  .doc = "more slurm.conf keys, checked against the Slurm version" },
+	  .doc = "more slurm.conf keys, checked against the Slurm version; a password "
+		 "(AccountingStoragePass) may be {password_file: PATH}, read when apply "
+		 "writes it" },
 	{ "cgroup_conf", K_KV, F(struct cluster, cgroup_conf),
 	  .doc = "more cgroup.conf keys" },
 	{ "slurmdbd_conf", K_KV, F(struct cluster, slurmdbd_conf),
