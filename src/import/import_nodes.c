@@ -169,6 +169,9 @@ static void emit_stubs(const char *names, struct strbuf *out)
 /* The QoS and accounts partitions name must be defined for validate. */
 static void emit_stubs_sections(struct imp *im, struct strbuf *out)
 {
+	/* without accounting Slurm has no QoS nor accounts: the names stand alone */
+	if (!im->dbd)
+		return;
 	if (im->qos_names.len) {
 		strbuf_addstr(out, "\n# The QoS the partitions name; 'clusterctl import "
 			      "accounting' prints them\n# with their settings (use its "

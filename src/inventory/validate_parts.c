@@ -223,6 +223,32 @@ static void nodes_checks_release(struct vctx *v)
 	v->host_set = NULL;
 }
 
+/*
+ * A QoS or account a partition names. Without accounting (no
+ * accounting_host) Slurm has none to look it up in and takes the name as
+ * written: slurmctld/read_config.c _build_single_partitionline_info() asks
+ * assoc_mgr_fill_in_qos(), which finds no QoS list and succeeds unless
+ * AccountingStorageEnforce has qos. Validate warns, as it is not stricter.
+ */
+static void part_refs(struct vctx *v, const struct str_list *l, const char *one,
+		      const struct src_loc *one_loc, const char *owner, const char *kind,
+		      const struct name_index *ix)
+{
+	for (size_t i = 0; i < l->n + (one != NULL); i++) {
+		const char *name = i < l->n ? l->items[i] : one;
+		const struct src_loc *loc = i < l->n ? &l->locs[i] : one_loc;
+
+		if (name_index_find(ix, name))
+			continue;
+		if (v->m->cluster.accounting_host)
+			validate_unknown_ref(v, loc, owner, kind, name, ix);
+		else
+			diag_warning(v->dl, loc, "%s: %s '%s' is defined nowhere: without "
+				     "accounting (no accounting_host) Slurm takes the name as "
+				     "written", owner, kind, name);
+	}
+}
+
 void validate_partitions(struct vctx *v)
 {
 	const struct partition *first_default = NULL;
@@ -236,11 +262,9 @@ void validate_partitions(struct vctx *v)
 
 		check_partition_nodes(v, p);
 		check_partition_words(v, p, owner);
-		if (p->qos && !name_index_find(&v->qos, p->qos))
-			validate_unknown_ref(v, &p->qos_loc, owner, "QoS", p->qos, &v->qos);
-		validate_list_refs(v, &p->allow_qos, owner, "QoS", &v->qos);
-		validate_list_refs(v, &p->allow_accounts, owner, "account", &v->accounts);
-		validate_list_refs(v, &p->deny_accounts, owner, "account", &v->accounts);
+		part_refs(v, &p->allow_qos, p->qos, &p->qos_loc, owner, "QoS", &v->qos);
+		part_refs(v, &p->allow_accounts, NULL, NULL, owner, "account", &v->accounts);
+		part_refs(v, &p->deny_accounts, NULL, NULL, owner, "account", &v->accounts);
 		validate_passthrough(v, &p->extra, SLURMKEYS_PARTITION, "PartitionName");
 		if (p->is_default && first_default) {
 			diag_error(v->dl, &p->default_loc, "%s: more than one default "

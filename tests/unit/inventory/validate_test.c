@@ -448,3 +448,34 @@ Test(validate, gpu_entries_without_a_line_or_with_a_line_type)
 	diag_release(&dl);
 	free(src);
 }
+
+/*
+ * A partition's QOS or accounts without accounting: Slurm has no QoS to
+ * look the name up in and takes it as written (assoc_mgr_fill_in_qos()
+ * finds no list): a warning; with accounting, an unknown name is an error.
+ */
+Test(validate, partition_qos_without_accounting_is_slurms_to_take)
+{
+	static const char src[] =
+		"cluster: {name: t, controller: head%s}\n"
+		"hosts: [{names: head, roles: [controller%s]}, {names: n1, type: small}]\n"
+		"node_types: {small: {cpus: 4, memory: 8G}}\n"
+		"partitions: [{name: main, nodes: n1, default: true, qos: student,\n"
+		"  allow_accounts: [lab]}]\n";
+	struct diag_list dl = DIAG_LIST_INIT;
+	char *text = xasprintf(src, "", "");
+	struct model *m = check_whole(text, &dl);
+
+	cr_expect_eq(diag_errors(&dl), 0, "%s", dl.n ? dl.items[0].msg : "");
+	cr_expect(has_msg(&dl, "QoS 'student' is defined nowhere: without accounting"));
+	cr_expect(has_msg(&dl, "account 'lab' is defined nowhere"));
+	model_free(m);
+	diag_release(&dl);
+	free(text);
+	text = xasprintf(src, ", accounting_host: head", ", dbd");
+	m = check_whole(text, &dl);
+	cr_expect(has_msg(&dl, "unknown QoS 'student'"));
+	model_free(m);
+	diag_release(&dl);
+	free(text);
+}
