@@ -679,6 +679,12 @@ int import_nodes(const struct import_source *src, struct strbuf *out,
 				   src->conf.path);
 		goto out;
 	}
+	/* slurmctld/read_config.c read_slurm_conf(): "no nodes configured", it stops */
+	if (!im.n_nodes) {
+		*cause = xasprintf("%s: no NodeName= line, which slurmctld refuses (\"no nodes "
+				   "configured\")", src->conf.path);
+		goto out;
+	}
 	/* read_config.c _validate_and_set_defaults(): slurmctld and slurmd stop */
 	if (!slurmread_setting(&im.conf, "ClusterName")) {
 		*cause = xasprintf("%s: no ClusterName= line, which Slurm refuses (\"ClusterName "
