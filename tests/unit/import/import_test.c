@@ -48,10 +48,12 @@ static size_t errors_of(const char *text)
 	cr_assert_not_null(m, "%s", text);
 	validate_model(m, &dl);
 	n = diag_errors(&dl);
+	/* the errors, for a failing expectation's reader (a warning fails no run) */
 	for (size_t i = 0; i < dl.n; i++) {
-		char *s = diag_format(&dl.items[i]);
+		char *s = dl.items[i].level == DIAG_ERROR ? diag_format(&dl.items[i]) : NULL;
 
-		cr_log_warn("%s", s);
+		if (s)
+			cr_log_info("%s", s);
 		free(s);
 	}
 	model_free(m);
