@@ -126,26 +126,14 @@ static struct plan_diff *plan_diff_find(struct plan *p, const char *key)
 	return &p->diffs[p->n_diffs++];
 }
 
-/* The slurmds that read a host's gres.conf (plan_gres_readers()); owned. */
-struct plan_readers {
-	struct slurmdiff_reader *v;
-	size_t n;
-	bool all;		/* every compute node's */
-};
-
 static void plan_readers_add(struct plan_readers *r, const struct host *h)
 {
 	r->v[r->n].node = h->name;
 	r->v[r->n++].gres = view_node_gres(h->type);
 }
 
-/*
- * The slurmds that read host i's gres.conf: its own, when it is a compute
- * node; every compute node's when the controller serves it (configless)
- * or the host runs no slurmd (nobody's in particular: all of them, so no
- * meaning is missed). Each with its Gres= as slurm.conf renders it.
- */
-static void plan_gres_readers(const struct plan *p, size_t i, struct plan_readers *r)
+/* A host without slurmd reads its copy for nobody in particular: all, so no meaning is missed. */
+void plan_gres_readers(const struct plan *p, size_t i, struct plan_readers *r)
 {
 	const struct model *m = p->m;
 	const struct host *h = &m->hosts[i];
@@ -164,7 +152,7 @@ static void plan_gres_readers(const struct plan *p, size_t i, struct plan_reader
 			plan_readers_add(r, &m->hosts[k]);
 }
 
-static void plan_readers_release(struct plan_readers *r)
+void plan_readers_release(struct plan_readers *r)
 {
 	for (size_t k = 0; k < r->n; k++)
 		free((char *)r->v[k].gres);

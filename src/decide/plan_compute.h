@@ -7,6 +7,7 @@
 #include "base/compat.h"
 
 #include "decide/plan.h"
+#include "slurm/slurmdiff.h"
 
 /* Everything plan_compute() needs besides the model and the rendered set. */
 struct plan_inputs {
@@ -39,5 +40,22 @@ struct plan_inputs {
  */
 struct plan *plan_compute(const struct model *m, const struct rendered_set *rs,
 			  const struct plan_inputs *in);
+
+/* The slurmds that read a host's gres.conf (plan_gres_readers()); owned. */
+struct plan_readers {
+	struct slurmdiff_reader *v;
+	size_t n;
+	bool all;		/* every compute node's */
+};
+
+/*
+ * The slurmds that read host i's gres.conf (the plan compares it as they
+ * make it out: slurmdiff_compute_gres()): its own, when it is a compute
+ * node; every compute node's when the controller serves it (configless)
+ * or the host runs no slurmd. Each with its Gres= as slurm.conf renders
+ * it. Release with plan_readers_release().
+ */
+void plan_gres_readers(const struct plan *p, size_t i, struct plan_readers *r);
+void plan_readers_release(struct plan_readers *r);
 
 #endif

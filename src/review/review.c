@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 
 #include "acct/plan/acct_plan.h"
+#include "base/fileio.h"
 #include "base/pathtrust.h"
 #include "base/xalloc.h"
 #include "observe/observe_include.h"
@@ -222,11 +223,17 @@ static void file_settings(const struct review *r, struct review_file *rf)
 	struct slurmdiff d = { 0 };
 	char *cause = NULL;
 
+	struct plan_readers rd = { 0 };
+
 	if (!f->settings || !of || !of->bytes || !b)
 		return;
-	if (slurmdiff_compute(f->want->path, of->bytes, of->len, b->bytes, b->len,
-			      observe_include_read, (void *)o, &d, &cause) == 0)
+	/* a gres.conf as the plan read it: by the slurmd that read it */
+	if (!strcmp(fileio_basename(f->want->path), "gres.conf"))
+		plan_gres_readers(r->plan, f->host, &rd);
+	if (slurmdiff_compute_gres(f->want->path, of->bytes, of->len, b->bytes, b->len,
+				   observe_include_read, (void *)o, rd.v, rd.n, &d, &cause) == 0)
 		add_settings(r, rf, f->want->path, &d);
+	plan_readers_release(&rd);
 	free(cause);
 	slurmdiff_release(&d);
 }

@@ -445,6 +445,10 @@ static void sd_gres_reader_facts(const struct slurmgres *g, const struct slurmdi
 		nk = gresmerge_kinds(&m, detects, &k);
 		for (size_t j = 0; j < nk; j++) {
 			const struct gresmerge_item *it = k[j].item;
+
+			/* none registered is as none configured: a node new in the file too */
+			if (!k[j].count)
+				continue;
 			char *key = it->type ? xasprintf("%s:%s", it->name, it->type) :
 				xstrdup(it->name);
 			char *files = sd_files(k[j].files);

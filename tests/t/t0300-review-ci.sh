@@ -90,9 +90,10 @@ test_expect_success "$ci: the example (MaxTime, one node) is a comment, exit 0" 
 	grep -qx -- "- \`+ host gpu04: type fake2; roles compute\`" comment.md &&
 	grep -qx -- "- \`partition gpu: MaxTime 1-00:00:00 -> 2-00:00:00\`: reconfigure" comment.md &&
 	grep -q -- "^- \`gpu04: new node: .*\`: restart slurmctld, slurmd\$" comment.md &&
-	grep -q "^<details><summary><code>ctl,gpu\[01-03\]</code>: 2 files, 5 settings" comment.md &&
+	grep -q "^<details><summary><code>ctl,gpu\[01-03\]</code>: 1 file, 4 settings" comment.md &&
+	grep -q "^<details><summary><code>ctl</code>: 1 file, 1 setting" comment.md &&
 	test "$(grep -c "^+PartitionName=gpu " comment.md)" = 1 &&
-	test "$(grep -c "^@@ " comment.md)" = 2 &&
+	test "$(grep -c "^@@ " comment.md)" = 3 &&
 	grep -qx "no loss" comment.md
 '
 
