@@ -5,7 +5,9 @@
  * cgroup.conf. Each must either succeed or fail with a "path:line: ..."
  * cause and nothing left allocated; a resolved slurm.conf never holds a
  * DEFAULT record or an Include line, and every gres.conf record counts at
- * least one device when it has files. No crash, leak or ASan/UBSan report.
+ * least one device when it has files; a node of the input's first line as
+ * its Gres= registers no more than it counts (gresmerge.c). No crash,
+ * leak or ASan/UBSan report.
  */
 #include "base/compat.h"
 
@@ -14,6 +16,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "slurm/gresmerge.h"
 #include "slurm/slurmconf.h"
 #include "slurm/slurmread.h"
 #include "base/xalloc.h"
@@ -63,6 +66,42 @@ static void fuzz_conf(struct input *in)
 	slurmconf_release(&c);
 }
 
+/*
+ * What slurmd makes of the records for a node of the input's first line
+ * as its Gres= (gresmerge.h): no more devices than Gres= counts, each kept
+ * file one of its record's, the kinds' counts their devices'.
+ */
+static void fuzz_merge(const struct slurmgres *g, const struct input *in)
+{
+	char *gres = xstrndup(in->text, strcspn(in->text, "\n"));
+	struct gresmerge m;
+	struct gresmerge_kind *k;
+	char *cause = NULL;
+	uint64_t items = 0, devs = 0, kinds = 0;
+	size_t nk;
+
+	if (gresmerge_node(g, "n1", gres, &m, &cause) < 0) {
+		free(cause);
+		free(gres);
+		return;
+	}
+	for (size_t i = 0; i < m.n_items; i++)
+		items += m.items[i].count;
+	for (size_t i = 0; i < m.n_devs; i++) {
+		devs += m.devs[i].count;
+		if (m.devs[i].rec && m.devs[i].files > m.devs[i].rec->files.n)
+			abort();
+	}
+	nk = gresmerge_kinds(&m, true, &k);
+	for (size_t i = 0; i < nk; i++)
+		kinds += k[i].count;
+	if (devs > items || kinds != devs)
+		abort();
+	gresmerge_kinds_release(k, nk);
+	gresmerge_release(&m);
+	free(gres);
+}
+
 static void fuzz_gres(struct input *in)
 {
 	struct slurmgres g = { 0 };
@@ -72,6 +111,8 @@ static void fuzz_gres(struct input *in)
 	for (size_t i = 0; rc == 0 && i < g.n; i++)
 		if (g.recs[i].file && g.recs[i].files.n == 0)
 			abort();
+	if (rc == 0)
+		fuzz_merge(&g, in);
 	check_cause(rc, cause);
 	slurmgres_release(&g);
 }
