@@ -591,6 +591,30 @@ static int check_partition_nodes(const struct imp *im, char **cause)
 	return rc;
 }
 
+/* What slurmctld stops on, before anything is made of the files: 0, or -1 + *cause. */
+static int slurmctld_refuses(const struct imp *im, char **cause)
+{
+	const char *path = im->src->conf.path;
+
+	if (!im->controller) {
+		*cause = xasprintf("%s: no SlurmctldHost= (or ControlMachine=) line", path);
+		return -1;
+	}
+	/* slurmctld/read_config.c read_slurm_conf(): "no nodes configured", it stops */
+	if (!im->n_nodes) {
+		*cause = xasprintf("%s: no NodeName= line, which slurmctld refuses (\"no nodes "
+				   "configured\")", path);
+		return -1;
+	}
+	/* read_config.c _validate_and_set_defaults(): slurmctld and slurmd stop */
+	if (!slurmread_setting(&im->conf, "ClusterName")) {
+		*cause = xasprintf("%s: no ClusterName= line, which Slurm refuses (\"ClusterName "
+				   "needs to be specified\")", path);
+		return -1;
+	}
+	return check_partition_nodes(im, cause);
+}
+
 /* Reads gres.conf, cgroup.conf and slurmdbd.conf where the cluster has them. */
 static int read_others(struct imp *im, struct slurmconf *cg, struct slurmconf *dbd,
 		       char **cause)
@@ -674,24 +698,7 @@ int import_nodes(const struct import_source *src, struct strbuf *out,
 		if (imp_key_is(&im.conf.lines[i], "NodeName") && imp_add_node_line(&im, i, cause) < 0)
 			goto out;
 	read_cluster(&im, src->dbd.path ? &dbd : NULL);
-	if (!im.controller) {
-		*cause = xasprintf("%s: no SlurmctldHost= (or ControlMachine=) line",
-				   src->conf.path);
-		goto out;
-	}
-	/* slurmctld/read_config.c read_slurm_conf(): "no nodes configured", it stops */
-	if (!im.n_nodes) {
-		*cause = xasprintf("%s: no NodeName= line, which slurmctld refuses (\"no nodes "
-				   "configured\")", src->conf.path);
-		goto out;
-	}
-	/* read_config.c _validate_and_set_defaults(): slurmctld and slurmd stop */
-	if (!slurmread_setting(&im.conf, "ClusterName")) {
-		*cause = xasprintf("%s: no ClusterName= line, which Slurm refuses (\"ClusterName "
-				   "needs to be specified\")", src->conf.path);
-		goto out;
-	}
-	if (check_partition_nodes(&im, cause) < 0)
+	if (slurmctld_refuses(&im, cause) < 0)
 		goto out;
 	unplaceable(&im);
 	imp_files_not_carried(&im);
