@@ -308,32 +308,55 @@ static void emit_ctld_host_form(struct imp *im, struct strbuf *out)
 }
 
 /* cluster: keys from modelled slurm.conf keys. */
-static void emit_cluster_keys(struct imp *im, struct strbuf *out)
+/* cluster.name: ClusterName, lowercased as slurmctld does (and says so in its log) */
+static void emit_cluster_name(struct imp *im, struct strbuf *out)
+{
+	for (size_t i = 0; i < im->conf.n; i++) {
+		const struct slurmconf_line *l = &im->conf.lines[i];
+		char *lower;
+
+		if (!imp_key_is(l, "ClusterName"))
+			continue;
+		lower = xstrdup(l->kv[0].value);
+		for (char *p = lower; *p; p++)
+			*p = (char)tolower((unsigned char)*p);
+		imp_comments(im, l->path, l->lineno, "  ", out);
+		strbuf_addstr(out, "  name: ");
+		yamlout_scalar(out, lower);
+		strbuf_addch(out, '\n');
+		free(lower);
+	}
+}
+
+/* The service users, and the ports where they are not Slurm's defaults. */
+static void emit_users_and_ports(struct imp *im, struct strbuf *out)
 {
 	static const char *const ports[][3] = {
 		{ "SlurmctldPort", "slurmctld_port", "6817" },
 		{ "SlurmdPort", "slurmd_port", "6818" },
 		{ "AccountingStoragePort", "slurmdbd_port", "6819" },
 	};
-	const char *v;
 
 	for (size_t i = 0; i < im->conf.n; i++) {
 		const struct slurmconf_line *l = &im->conf.lines[i];
+		const char *v = l->kv[0].value;
 
-		v = l->kv[0].value;
-		if (imp_key_is(l, "ClusterName")) {
-			/* slurmctld lowercases it (and says so in its log) */
-			char *lower = xstrdup(v);
-
-			for (char *p = lower; *p; p++)
-				*p = (char)tolower((unsigned char)*p);
-			imp_comments(im, l->path, l->lineno, "  ", out);
-			strbuf_addstr(out, "  name: ");
-			yamlout_scalar(out, lower);
-			strbuf_addch(out, '\n');
-			free(lower);
-		}
+		if (imp_key_is(l, "SlurmUser") && !im->src->slurm_user.name)
+			strbuf_addf(out, "  slurm_user: {name: %s}\n", v);
+		for (size_t k = 0; k < ARRAY_SIZE(ports); k++)
+			if (imp_key_is(l, ports[k][0]) && strcmp(v, ports[k][2]))
+				strbuf_addf(out, "  %s: %s\n", ports[k][1], v);
 	}
+	emit_user("slurm_user", &im->src->slurm_user, out);
+	/* without SlurmUser= slurmctld runs as root, not as the inventory's default */
+	if (!im->src->slurm_user.name && !slurmread_setting(&im->conf, "SlurmUser"))
+		strbuf_addstr(out, "  slurm_user: {name: root}\n");
+	emit_user("munge_user", &im->src->munge_user, out);
+}
+
+static void emit_cluster_keys(struct imp *im, struct strbuf *out)
+{
+	emit_cluster_name(im, out);
 	if (im->src->release)
 		strbuf_addf(out, "  # slurmctld -V: %s\n", im->src->release);
 	else
@@ -363,21 +386,7 @@ static void emit_cluster_keys(struct imp *im, struct strbuf *out)
 		yamlout_scalar(out, im->dbd_addr);
 		strbuf_addch(out, '\n');
 	}
-	for (size_t i = 0; i < im->conf.n; i++) {
-		const struct slurmconf_line *l = &im->conf.lines[i];
-
-		v = l->kv[0].value;
-		if (imp_key_is(l, "SlurmUser") && !im->src->slurm_user.name)
-			strbuf_addf(out, "  slurm_user: {name: %s}\n", v);
-		for (size_t k = 0; k < ARRAY_SIZE(ports); k++)
-			if (imp_key_is(l, ports[k][0]) && strcmp(v, ports[k][2]))
-				strbuf_addf(out, "  %s: %s\n", ports[k][1], v);
-	}
-	emit_user("slurm_user", &im->src->slurm_user, out);
-	/* without SlurmUser= slurmctld runs as root, not as the inventory's default */
-	if (!im->src->slurm_user.name && !slurmread_setting(&im->conf, "SlurmUser"))
-		strbuf_addstr(out, "  slurm_user: {name: root}\n");
-	emit_user("munge_user", &im->src->munge_user, out);
+	emit_users_and_ports(im, out);
 }
 
 /* True when the rendered conf r has key with value (ClusterName in any case, as Slurm reads it). */
@@ -672,6 +681,35 @@ static int check_printed(const struct strbuf *out, char **cause)
 	return rc;
 }
 
+/*
+ * Reads src's files into im as Slurm reads them (cg, dbd: cgroup.conf and
+ * slurmdbd.conf), its node lines and cluster settings, refusing what
+ * slurmctld refuses. 0, or -1 with *cause.
+ */
+static int read_sources(struct imp *im, const struct import_source *src,
+			struct slurmconf *cg, struct slurmconf *dbd, char **cause)
+{
+	if (slurmread_conf_text(src->conf.path, src->conf.text, src->conf.len, src->read,
+				src->read_arg, &im->conf, cause) < 0 ||
+	    read_others(im, cg, dbd, cause) < 0)
+		return -1;
+	imp_choose_version(im, cg, dbd);
+	imp_scan_comments(im);
+	if (src->release && slurmkeys_version_index(src->release) < 0)
+		imp_problem(im, src->conf.path, 0, "slurmctld -V says %s, a release "
+			    "clusterctl does not know (%s): written as %s", src->release,
+			    slurmkeys_supported_versions(), im->version_name);
+	for (size_t i = 0; i < im->conf.n; i++)
+		if (imp_key_is(&im->conf.lines[i], "NodeName") && imp_add_node_line(im, i, cause) < 0)
+			return -1;
+	read_cluster(im, src->dbd.path ? dbd : NULL);
+	if (slurmctld_refuses(im, cause) < 0)
+		return -1;
+	unplaceable(im);
+	imp_files_not_carried(im);
+	return 0;
+}
+
 int import_nodes(const struct import_source *src, struct strbuf *out,
 		 struct strbuf *problems, char **cause)
 {
@@ -684,24 +722,8 @@ int import_nodes(const struct import_source *src, struct strbuf *out,
 	int rc = -1;
 
 	imp_init(&im, src, problems);
-	if (slurmread_conf_text(src->conf.path, src->conf.text, src->conf.len, src->read,
-				src->read_arg, &im.conf, cause) < 0 ||
-	    read_others(&im, &cg, &dbd, cause) < 0)
+	if (read_sources(&im, src, &cg, &dbd, cause) < 0)
 		goto out;
-	imp_choose_version(&im, &cg, &dbd);
-	imp_scan_comments(&im);
-	if (src->release && slurmkeys_version_index(src->release) < 0)
-		imp_problem(&im, src->conf.path, 0, "slurmctld -V says %s, a release "
-			    "clusterctl does not know (%s): written as %s", src->release,
-			    slurmkeys_supported_versions(), im.version_name);
-	for (size_t i = 0; i < im.conf.n; i++)
-		if (imp_key_is(&im.conf.lines[i], "NodeName") && imp_add_node_line(&im, i, cause) < 0)
-			goto out;
-	read_cluster(&im, src->dbd.path ? &dbd : NULL);
-	if (slurmctld_refuses(&im, cause) < 0)
-		goto out;
-	unplaceable(&im);
-	imp_files_not_carried(&im);
 	emit_cluster_keys(&im, &head);
 	imp_emit_types(&im, &body);
 	imp_emit_hosts(&im, &body);
