@@ -196,7 +196,7 @@ bool add_user_req_matches(const struct add_user_req *r, const struct user *u)
 
 	return u->accounts.n == r->user->accounts.n &&
 	       assocs_within(u, r->user) && assocs_within(r->user, u) &&
-	       same_set(&u->qos, &r->qos) &&
+	       same_set(&u->qos, &r->qos) && same_set(&u->clusters, &r->clusters) &&
 	       !strcmp(user_default_account(u), want_default) &&
 	       (int)u->admin_level == admin_level_of(r->admin_level);
 }

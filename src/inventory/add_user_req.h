@@ -20,6 +20,8 @@ struct add_user_req {
 	struct str_list accounts;	/* user's account names (borrowed) */
 	const char *default_account;
 	const char *admin_level;
+	/* a site file's entry: the clusters: it writes (argv's; n == 0: none) */
+	struct str_list clusters;
 	bool apply;
 	char **owned;			/* pieces of split "A,B" arguments */
 	size_t n_owned, alloc_owned;
@@ -47,7 +49,7 @@ int add_user_req_load(struct add_user_req *r);
  */
 int add_user_req_check(const struct add_user_req *r, const struct model *m);
 
-/* True if u already is what r asks for, settings and all. */
+/* True if u already is what r asks for, settings (and clusters:) and all. */
 bool add_user_req_matches(const struct add_user_req *r, const struct user *u);
 
 void add_user_req_release(struct add_user_req *r);

@@ -34,6 +34,7 @@
 #include "inventory/inventory_accounts.h"
 #include "inventory/inventory_cluster.h"
 #include "inventory/inventory_files.h"
+#include "inventory/inventory_site.h"
 #include "inventory/inventory_nodes.h"
 #include "base/strbuf.h"
 
@@ -72,6 +73,11 @@ static const struct key_spec top_keys[] = {
 	{ "files", K_FN, 0, .fn = inv_load_files, .type_doc = "list",
 	  .doc = "pass-through files (Prolog/Epilog scripts, topology.conf, "
 		 "plugstack.conf ...) copied as they are to the hosts" },
+	{ "site", K_SUB, F(struct model, site), L(struct model, site.loc),
+	  .sub = &inv_site_table, .doc = "a site file's settings (docs/site.md)" },
+	{ "clusters", K_FN, 0, .fn = inv_load_clusters, .type_doc = "list of paths",
+	  .doc = "a site file's cluster inventories (docs/site.md): with it the "
+		 "file is a site file, which has no cluster: of its own" },
 	{ "include", K_FN, 0, .fn = load_includes, .type_doc = "list of paths",
 	  .doc = "more files whose top-level keys merge in (lists append); inside "
 		 "the inventory's directory tree unless --allow-path allows more" },
@@ -516,6 +522,8 @@ static struct model *load_buffer(const char *name, const char *buf, size_t len,
 		ld.override_buf = opts->override_buf;
 		ld.override_len = opts->override_len;
 		ld.database_only = opts->database_only;
+		ld.site_file = opts->site_file;
+		ld.site = opts->site;
 	}
 
 	ld.m = m;
@@ -534,9 +542,12 @@ static struct model *load_buffer(const char *name, const char *buf, size_t len,
 		model_free(m);
 		return NULL;
 	}
+	if (ld.site)
+		inv_site_graft(&ld, ld.site);
 	if (!opts || !opts->no_overlays)
 		load_overlays(&ld);
-	if (!ld.top_seen[TOP_CLUSTER].file && !ld.database_only) {
+	if (!ld.top_seen[TOP_CLUSTER].file && !ld.database_only && !ld.site_file &&
+	    !ld.m->site.clusters.n) {
 		struct src_loc loc = { ld.file, 1, 1 };
 
 		diag_error(dl, &loc, "missing required key 'cluster' in the inventory");
@@ -576,13 +587,29 @@ struct model *inventory_load(const char *path, struct diag_list *dl)
 	return load_file(path, NULL, dl);
 }
 
+struct model *inventory_load_site_file(const char *path, struct diag_list *dl)
+{
+	struct loader opts = { .site_file = true, .no_overlays = true };
+
+	return load_file(path, &opts, dl);
+}
+
+struct model *inventory_load_in_site(const char *path, const struct model *site,
+				     struct diag_list *dl)
+{
+	struct loader opts = { .site = site };
+
+	return load_file(path, &opts, dl);
+}
+
 struct model *inventory_load_database(const char *path, struct diag_list *dl)
 {
 	struct loader opts = { .database_only = true };
 	struct src_loc top = { path, 1, 1 };
 	struct model *m = load_file(path, &opts, dl);
 
-	if (m && !m->cluster.name)
+	/* a site file (site.h) names its clusters in their own inventories */
+	if (m && !m->cluster.name && !m->site.clusters.n)
 		diag_error(dl, &top, "the inventory names no cluster (cluster: {name: NAME}): "
 			   "the database holds accounting per cluster");
 	diag_sort(dl);
@@ -593,26 +620,44 @@ struct model *inventory_load_database(const char *path, struct diag_list *dl)
 	return m;
 }
 
+/* path loaded with opts, the file override_path read as buf (opts say so). */
+static struct model *load_overridden(const char *path, const struct loader *opts,
+				     struct diag_list *dl)
+{
+	struct model *m;
+	char *own, *cause = NULL;
+	size_t own_len;
+
+	if (!strcmp(path, opts->override_path))
+		return load_buffer(path, opts->override_buf, opts->override_len, opts, dl);
+	if (!(own = read_file(path, &own_len, &cause))) {
+		diag_error(dl, NULL, "%s", cause);
+		free(cause);
+		return NULL;
+	}
+	m = load_buffer(path, own, own_len, opts, dl);
+	free(own);
+	return m;
+}
+
 struct model *inventory_load_override(const char *path, const char *override_path,
 				      const char *buf, size_t len,
 				      struct diag_list *dl)
 {
 	struct loader opts = { .override_path = override_path,
 			       .override_buf = buf, .override_len = len };
-	struct model *m;
-	char *own, *cause = NULL;
-	size_t own_len;
 
-	if (!strcmp(path, override_path))
-		return load_buffer(path, buf, len, &opts, dl);
-	if (!(own = read_file(path, &own_len, &cause))) {
-		diag_error(dl, NULL, "%s", cause);
-		free(cause);
-		return NULL;
-	}
-	m = load_buffer(path, own, own_len, &opts, dl);
-	free(own);
-	return m;
+	return load_overridden(path, &opts, dl);
+}
+
+struct model *inventory_load_site_override(const char *path, const char *override_path,
+					   const char *buf, size_t len,
+					   struct diag_list *dl)
+{
+	struct loader opts = { .override_path = override_path, .override_buf = buf,
+			       .override_len = len, .site_file = true, .no_overlays = true };
+
+	return load_overridden(path, &opts, dl);
 }
 
 void inventory_print_keys(struct strbuf *out)
@@ -620,7 +665,7 @@ void inventory_print_keys(struct strbuf *out)
 	/* in the order the inventory is usually written */
 	static const struct inv_ref_section *const parts[] = {
 		inv_top_ref, inv_cluster_ref, inv_nodes_ref, inv_accounts_ref,
-		inv_files_ref,
+		inv_files_ref, inv_site_ref,
 	};
 	const struct inv_ref_section *s;
 	size_t i;

@@ -38,8 +38,32 @@ struct model *inventory_load_string(const char *name, const char *buf,
 				    size_t len, struct diag_list *dl);
 
 /*
+ * A site file (site.h): as inventory_load(), no cluster: required, no
+ * --overlay applied (they apply to each cluster's inventory).
+ */
+struct model *inventory_load_site_file(const char *path, struct diag_list *dl);
+
+/*
+ * inventory_load_site_file() with the file override_path read as len
+ * bytes of buf, as inventory_load_override() does: an edit of a site
+ * file checked before it is written.
+ */
+struct model *inventory_load_site_override(const char *path, const char *override_path,
+					   const char *buf, size_t len,
+					   struct diag_list *dl);
+
+/*
+ * One cluster inventory of the site file site (loaded by the above):
+ * as inventory_load(), with site's part grafted in before the --overlay
+ * files apply (inventory_site.c says what). The model borrows strings
+ * from site's pool. Not validated.
+ */
+struct model *inventory_load_in_site(const char *path, const struct model *site,
+				     struct diag_list *dl);
+
+/*
  * What "import accounting INVENTORY" needs and nothing more: cluster.name
- * and the database: section. No key is required elsewhere and
+ * (none in a site file, which lists clusters:) and the database: section. No key is required elsewhere and
  * validate_model() is not run (ssh key paths, hosts, ... are not read);
  * what the file does say is still checked as inventory_load() checks it.
  * Returns the model only when it loads without errors and names the cluster.

@@ -81,7 +81,8 @@ void inv_load_qos(struct loader *ld, void *obj, yaml_node_t *val,
 		  const struct src_loc *kloc)
 {
 	(void)obj;
-	(void)kloc;
+	if (!ld->m->qos_loc.file)
+		ld->m->qos_loc = *kloc;
 	inv_for_each_item(ld, val, load_one_qos);
 }
 
@@ -125,6 +126,9 @@ static const struct key_spec account_keys[] = {
 	  .doc = "DefaultQOS" },
 	{ "qos", K_STRLIST, AC(qos), .def = "inherited", .doc = "QoS list" },
 	{ "coordinators", K_STRLIST, AC(coordinators), .doc = "coordinator users" },
+	{ "clusters", K_STRLIST, AC(clusters), .def = "the parent's: every cluster",
+	  .doc = "a site file's (docs/site.md): the clusters the account has an "
+		 "association on; its children follow" },
 	{ "children", K_FN, 0, .fn = keep_children, .type_doc = "list of accounts",
 	  .doc = "sub-accounts, same keys (parent is implied)" },
 };
@@ -225,7 +229,8 @@ void inv_load_accounts(struct loader *ld, void *obj, yaml_node_t *val,
 		       const struct src_loc *kloc)
 {
 	(void)obj;
-	(void)kloc;
+	if (!ld->m->accounts_loc.file)
+		ld->m->accounts_loc = *kloc;
 	inv_for_each_item(ld, val, load_top_account);
 }
 
@@ -256,6 +261,8 @@ static const struct key_spec user_assoc_keys[] = {
 	UA_INT("max_jobs", max_jobs, "MaxJobs"),
 	UA_INT("max_submit_jobs", max_submit_jobs, "MaxSubmitJobs"),
 	{ "max_wall", K_TIME, UA(max_wall), .def = "the user's", .doc = "MaxWall" },
+	{ "clusters", K_STRLIST, UA(clusters), .def = "the user's",
+	  .doc = "a site file's (docs/site.md): the clusters this association is on" },
 };
 static const struct key_table user_assoc_table = TABLE("association", user_assoc_keys);
 
@@ -328,6 +335,9 @@ static const struct key_spec user_keys[] = {
 	US_INT("max_jobs", max_jobs, "MaxJobs"),
 	US_INT("max_submit_jobs", max_submit_jobs, "MaxSubmitJobs"),
 	{ "max_wall", K_TIME, US(max_wall), .doc = "MaxWall" },
+	{ "clusters", K_STRLIST, US(clusters), .def = "every cluster of the site",
+	  .doc = "a site file's (docs/site.md): the clusters the user's "
+		 "associations are on" },
 };
 static const struct key_table user_table = TABLE("user", user_keys);
 

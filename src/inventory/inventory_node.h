@@ -58,6 +58,8 @@ struct loader {
 	struct model *defaults;	/* model_new()'s values, for "key: ~"; owned */
 	bool no_overlays;	/* a document given as a string: no --overlay */
 	bool database_only;	/* inventory_load_database(): no key is required */
+	bool site_file;		/* a site file: no cluster: is required */
+	const struct model *site;	/* inventory_load_in_site(): its site file */
 	const char *override_path;	/* read override_buf instead of this file */
 	const char *override_buf;
 	size_t override_len;

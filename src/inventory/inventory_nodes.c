@@ -226,7 +226,8 @@ void inv_load_node_types(struct loader *ld, void *obj, yaml_node_t *val,
 	yaml_node_pair_t *p;
 
 	(void)obj;
-	(void)kloc;
+	if (!ld->m->node_types_loc.file)
+		ld->m->node_types_loc = *kloc;
 	if (val->type != YAML_MAPPING_NODE) {
 		inv_type_error(ld, val, "a mapping of node type names");
 		return;

@@ -312,6 +312,13 @@ struct host {
 	size_t seq;			/* position in the inventory's host order */
 	enum host_scope scope;
 	struct src_loc managed_loc;	/* of "managed:"; loc when absent */
+	/*
+	 * A site's slurmdbd host as another cluster of the site declares it
+	 * (site.h): this cluster's Slurm reaches slurmdbd there, clusterctl
+	 * never manages it for this cluster (scope HOST_DECLARED). NULL for
+	 * the inventory's own hosts.
+	 */
+	const char *other_cluster;
 };
 
 /* ---- scheduling ---- */
@@ -382,6 +389,11 @@ struct account {
 	const char *default_qos;
 	struct str_list qos;		/* explicit QoS list; empty = inherit */
 	struct str_list coordinators;	/* user names */
+	/*
+	 * A site file's account (site.h): the clusters it has an association
+	 * on; empty: its parent's (a top-level account: every cluster)
+	 */
+	struct str_list clusters;
 	struct src_loc loc;
 	struct src_loc parent_loc;
 	struct src_loc default_qos_loc;
@@ -406,6 +418,7 @@ struct user_assoc {
 	struct kv_list max_tres_per_job;
 	long long grp_jobs, grp_submit_jobs, max_jobs, max_submit_jobs;
 	const char *max_wall;
+	struct str_list clusters;	/* a site file's: where; empty: the user's */
 	struct src_loc loc;		/* of the entry */
 	struct src_loc account_loc;
 	struct src_loc partition_loc;
@@ -427,6 +440,7 @@ struct user {
 	struct kv_list max_tres_per_job;
 	long long grp_jobs, grp_submit_jobs, max_jobs, max_submit_jobs;
 	const char *max_wall;
+	struct str_list clusters;	/* a site file's: where; empty: every cluster */
 	struct src_loc loc;
 	struct src_loc default_account_loc;
 	struct src_loc default_qos_loc;
@@ -451,6 +465,25 @@ struct pass_file {
 	struct src_loc loc;		/* of the entry */
 	struct src_loc path_loc, source_loc, roles_loc, hosts_loc;
 };
+
+/* ---- a site file (site.h) ---- */
+
+/*
+ * What only a site file says: its name, whether its clusters reach each
+ * other (sbatch -M, squeue -M, sacct -M: one munge key), the munge key
+ * every cluster gets, and the cluster inventories it lists.
+ */
+struct site_settings {
+	const char *name;		/* NULL: the file's name without .yaml */
+	bool cross_cluster;
+	const char *munge_key_source;	/* local file; NULL: the clusters' own */
+	struct str_list clusters;	/* inventory paths, resolved */
+	struct src_loc loc;		/* of site: */
+	struct src_loc clusters_loc;	/* of clusters: */
+	struct src_loc munge_key_source_loc, cross_cluster_loc;
+};
+
+struct site;
 
 /* ---- the whole inventory ---- */
 
@@ -488,9 +521,19 @@ struct model {
 	struct pass_file *files;
 	size_t n_files;
 
+	/* a site file's own settings (clusters.n > 0 makes it one) */
+	struct site_settings site;
+	/*
+	 * The site a cluster's inventory was loaded into (site.h): its other
+	 * clusters share the accounting database. NULL for an inventory of
+	 * its own. Borrowed: the site owns this model.
+	 */
+	const struct site *in_site;
+
 	/* Where each top-level section was written; line 0 when absent. */
 	struct src_loc file_loc;	/* the file itself (line 0) */
 	struct src_loc hosts_loc, partitions_loc, users_loc, files_loc;
+	struct src_loc qos_loc, accounts_loc, node_types_loc;
 
 	/*
 	 * hosts sorted by name, built by model_index_hosts() (validate calls

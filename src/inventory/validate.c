@@ -303,7 +303,8 @@ static void check_unmanaged(struct vctx *v)
 		const struct host *h = &v->m->hosts[i];
 		enum service_kind k = model_central_daemon(v->m, h);
 
-		if (h->scope == HOST_DECLARED && k != SVC_COUNT)
+		/* another cluster's slurmdbd (site.h) is that cluster's to manage */
+		if (h->scope == HOST_DECLARED && k != SVC_COUNT && !h->other_cluster)
 			diag_error(v->dl, &h->managed_loc, "host '%s' runs %s: "
 				   "it cannot be managed: false", h->name,
 				   service_kind_name(k));

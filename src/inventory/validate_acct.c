@@ -18,6 +18,7 @@
 #include "base/strbuf.h"
 #include "inventory/validate_acct.h"
 #include "inventory/validate_ref.h"
+#include "inventory/site_rows.h"
 #include "base/xalloc.h"
 #include "base/diag.h"
 #include "inventory/model.h"
@@ -662,11 +663,23 @@ static void check_accounting_host(struct vctx *v)
 			   "cluster.accounting_host");
 }
 
+/* clusters: places a site file's accounts and users (site.h); alone it means nothing */
+static void check_no_clusters(struct vctx *v)
+{
+	const struct model *m = v->m;
+
+	if (!m->in_site)
+		site_refuse_clusters(m->accounts, m->n_accounts, m->users, m->n_users,
+				     "clusters: is a site file's key (docs/site.md); this "
+				     "inventory is one cluster's", v->dl);
+}
+
 void validate_accounting(struct vctx *v)
 {
 	struct limit_seen ls = { 0 };
 
 	check_accounting_host(v);
+	check_no_clusters(v);
 
 	check_qos(v, &ls);
 	check_accounts(v, &ls);
