@@ -113,13 +113,26 @@ char *plan_hosts_left_alone(const struct plan *p, enum host_scope scope)
 	if (!m->n_unmanaged)
 		return NULL;
 	names = xcalloc(m->n_unmanaged, sizeof(*names));
+	/* another cluster's slurmdbd host is plan_site_hosts()'s */
 	for (i = m->n_hosts; i < model_n_declared(m); i++)
-		if (m->hosts[i].scope == scope)
+		if (m->hosts[i].scope == scope && !m->hosts[i].other_cluster)
 			names[n++] = m->hosts[i].name;
 	if (n)
 		res = hostlist_compress(names, n);
 	free(names);
 	return res;
+}
+
+char *plan_site_hosts(const struct plan *p)
+{
+	const struct model *m = p->m;
+	struct strbuf sb = STRBUF_INIT;
+
+	for (size_t i = m->n_hosts; i < model_n_declared(m); i++)
+		if (m->hosts[i].other_cluster)
+			strbuf_addf(&sb, "%s%s (cluster '%s''s slurmdbd host)", sb.len ? ", " : "",
+				    m->hosts[i].name, m->hosts[i].other_cluster);
+	return sb.len ? strbuf_detach(&sb, NULL) : NULL;
 }
 
 void plan_free(struct plan *p)

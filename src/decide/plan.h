@@ -231,6 +231,13 @@ char *plan_unreached(const struct plan *p);
  */
 char *plan_hosts_left_alone(const struct plan *p, enum host_scope scope);
 
+/*
+ * The hosts of the site's other clusters this cluster's slurm.conf names
+ * (inventory/site.h: its slurmdbd), never contacted: "ctl-a (cluster
+ * 'a''s slurmdbd host)"; NULL when none. Caller frees.
+ */
+char *plan_site_hosts(const struct plan *p);
+
 
 void plan_free(struct plan *p);
 

@@ -579,10 +579,14 @@ static void plan_print_left_alone(const struct plan *p, struct strbuf *out)
 	const char *stale;
 	char *declared = plan_hosts_left_alone(p, HOST_DECLARED);
 	char *outside = plan_hosts_left_alone(p, HOST_OUTSIDE_LIMIT);
+	char *site = plan_site_hosts(p);
 
 	if (declared)
 		strbuf_addf(out, "not managed: %s (managed: false: in slurm.conf, "
 			    "never contacted)\n", declared);
+	if (site)
+		strbuf_addf(out, "not managed: %s: another cluster's, in slurm.conf, "
+			    "never contacted\n", site);
 	if (outside)
 		strbuf_addf(out, "outside --limit: %s (not observed, left as "
 			    "they are)\n", outside);
@@ -602,6 +606,7 @@ static void plan_print_left_alone(const struct plan *p, struct strbuf *out)
 			    p->sackd_stale_hosts);
 	free(declared);
 	free(outside);
+	free(site);
 }
 
 /* True when some file needs the database password and none is known. */
@@ -802,7 +807,8 @@ json_t *plan_to_json(const struct plan *p)
 	char *hl = plan_unreached(p), *refused = plan_refused(p);
 	char *unmanaged = plan_hosts_left_alone(p, HOST_DECLARED);
 	char *outside = plan_hosts_left_alone(p, HOST_OUTSIDE_LIMIT);
-	json_t *o = json_pack("{s:o, s:o, s:o, s:o, s:s?, s:s?, s:s?, s:I, s:I}",
+	char *site = plan_site_hosts(p);
+	json_t *o = json_pack("{s:o, s:o, s:o, s:o, s:s?, s:s?, s:s?, s:s?, s:I, s:I}",
 			      "files", plan_json_files(p),
 			      "users", plan_idents_to_json(p),
 			      "services", plan_services_to_json(p),
@@ -810,6 +816,7 @@ json_t *plan_to_json(const struct plan *p)
 			      "unobserved_hosts", hl,
 			      "unmanaged_hosts", unmanaged,
 			      "outside_limit_hosts", outside,
+			      "other_cluster_hosts", site,
 			      "changes", (json_int_t)plan_count(p),
 			      "hosts", (json_int_t)p->m->n_hosts);
 
@@ -841,5 +848,6 @@ json_t *plan_to_json(const struct plan *p)
 	free(hl);
 	free(unmanaged);
 	free(outside);
+	free(site);
 	return o;
 }

@@ -10,6 +10,7 @@
 
 #include "acct/plan/acct_method.h"
 #include "acct/plan/acct_sacctmgr.h"
+#include "acct/plan/acct_site.h"
 #include "acct/rows/acct_db.h"
 #include "acct/sql/acct_sql.h"
 #include "base/strbuf.h"
@@ -53,6 +54,9 @@ enum db_method acct_plan_method(const struct model *m, const struct acct_plan *p
 {
 	char *why = NULL;
 
+	/* another cluster's slurmdbd or slurmctld: through slurmdbd, whatever was asked */
+	if (acct_site_method_why(p))
+		return DB_METHOD_SACCTMGR;
 	if (m->db.method != DB_METHOD_AUTO)
 		return m->db.method;
 	/*

@@ -2,7 +2,8 @@
  * acct_plan.c: the accounting plan: desired objects merged against the
  * observed ones, printed as the accounting section of "plan" and as JSON.
  * Removals are only planned with --prune and never touch root, root's user
- * association, the "normal" QoS, TRES rows or the cluster.
+ * association, the "normal" QoS, TRES rows or the cluster, nor a row of
+ * the whole database another cluster uses (acct_site.h).
  */
 #include "base/compat.h"
 
@@ -12,6 +13,7 @@
 
 #include "acct/rows/acct.h"
 #include "acct/rows/acct_db.h"
+#include "acct/plan/acct_site.h"
 #include "base/xalloc.h"
 #include "acct/rows/acct_state.h"
 #include "inventory/model.h"
@@ -76,8 +78,15 @@ void acct_plan_diff(struct acct_plan *p)
 	for (size_t i = p->have.n; p->prune && i-- > 0;) {
 		const struct acct_obj *have = &p->have.items[i];
 
-		if (prunable(have) && !acct_index_find_obj(&w, have))
-			push(p, ACCT_REMOVE, NULL, have);
+		if (!prunable(have) || acct_index_find_obj(&w, have))
+			continue;
+		/* a row of the whole database another cluster uses stays */
+		if (acct_site_keeps(p, have)) {
+			XGROW(p->kept, p->alloc_kept, p->n_kept + 1);
+			p->kept[p->n_kept++] = have;
+			continue;
+		}
+		push(p, ACCT_REMOVE, NULL, have);
 	}
 	acct_index_release(&w);
 	acct_index_release(&h);
@@ -95,6 +104,8 @@ void acct_plan_free(struct acct_plan *p)
 	acct_objset_release(&p->want);
 	acct_objset_release(&p->have);
 	acct_dbinfo_release(&p->info);
+	acct_site_release(p->site);
+	free(p->kept);
 	free(p->changes);
 	free(p->cluster);
 	free(p->release);
@@ -133,10 +144,12 @@ enum acct_plan_result acct_plan_compute(const struct model *m, bool prune, bool 
 		rc = crc == DB_REFUSED ? ACCT_DB_REFUSED : ACCT_PLAN_FAILED;
 		goto out;
 	}
-	if (acct_observe(db, p->cluster, &p->have, &p->info, cause) < 0)
+	if (acct_observe(db, p->cluster, &p->have, &p->info, cause) < 0 ||
+	    acct_site_observe(db, m, p, cause) < 0)
 		goto out;
 	db_rollback(db);
 	acct_plan_diff(p);
+	acct_site_decide(p);
 	*out = p;
 	p = NULL;
 	rc = ACCT_PLANNED;

@@ -10,6 +10,7 @@
 
 #include "acct/rows/acct.h"
 #include "acct/rows/acct_db.h"
+#include "acct/plan/acct_site.h"
 #include "acct/sql/acct_sql.h"
 #include "acct/rows/acct_state.h"
 #include "base/strbuf.h"
@@ -53,6 +54,31 @@ static void print_fields(const struct acct_change *c, struct strbuf *out)
 	}
 }
 
+/* " (site-wide: cluster 'b' has it too)" after a row other clusters use. */
+static void print_site_wide(const struct acct_plan *p, const struct acct_obj *o,
+			    struct strbuf *out)
+{
+	const struct acct_site_use *e = acct_site_find(p, o);
+
+	if (e)
+		strbuf_addf(out, " (site-wide: cluster%s %s %s it too)",
+			    strchr(e->clusters, ',') ? "s" : "", e->clusters,
+			    strchr(e->clusters, ',') ? "have" : "has");
+}
+
+static void print_kept(const struct acct_plan *p, struct strbuf *out)
+{
+	for (size_t i = 0; i < p->n_kept; i++) {
+		const struct acct_site_use *e = acct_site_find(p, p->kept[i]);
+
+		strbuf_addstr(out, "  = ");
+		print_name(p->kept[i], out);
+		strbuf_addf(out, " kept: cluster%s %s use%s it (site-wide)\n",
+			    e && strchr(e->clusters, ',') ? "s" : "", e ? e->clusters : "?",
+			    e && strchr(e->clusters, ',') ? "" : "s");
+	}
+}
+
 /* The database the plan was read from; none offline (acct_plan_between). */
 static void print_database(const struct acct_plan *p, struct strbuf *out)
 {
@@ -77,14 +103,19 @@ void acct_plan_print(const struct acct_plan *p, struct strbuf *out)
 		count[c->op]++;
 		strbuf_addf(out, "  %s ", op_sign(c->op));
 		print_name(c->want ? c->want : c->have, out);
+		print_site_wide(p, c->want ? c->want : c->have, out);
 		strbuf_addch(out, '\n');
 		print_fields(c, out);
 	}
-	if (!p->n_changes)
+	print_kept(p, out);
+	if (!p->n_changes) {
 		strbuf_addstr(out, "  no changes\n");
-	else
-		strbuf_addf(out, "  %zu to add, %zu to change, %zu to remove\n",
-			    count[ACCT_ADD], count[ACCT_CHANGE], count[ACCT_REMOVE]);
+		return;
+	}
+	strbuf_addf(out, "  %zu to add, %zu to change, %zu to remove\n",
+		    count[ACCT_ADD], count[ACCT_CHANGE], count[ACCT_REMOVE]);
+	if (acct_site_method_why(p))
+		strbuf_addf(out, "  through slurmdbd (sacctmgr): %s\n", acct_site_method_why(p));
 }
 
 static json_t *str_or_null(const char *s)
@@ -92,10 +123,29 @@ static json_t *str_or_null(const char *s)
 	return s ? json_string(s) : json_null();
 }
 
-static json_t *change_json(const struct acct_change *c)
+/* The other clusters of a site-wide row, as a JSON list; NULL when none. */
+static json_t *site_wide_json(const struct acct_plan *p, const struct acct_obj *o)
+{
+	const struct acct_site_use *e = acct_site_find(p, o);
+	json_t *arr;
+
+	if (!e)
+		return NULL;
+	arr = json_array();
+	for (const char *s = e->clusters; *s;) {
+		size_t n = strcspn(s, ",");
+
+		json_array_append_new(arr, json_stringn(s, n));
+		s += n;
+		s += strspn(s, ", ");
+	}
+	return arr;
+}
+
+static json_t *change_json(const struct acct_plan *p, const struct acct_change *c)
 {
 	const struct acct_obj *o = c->want ? c->want : c->have;
-	json_t *j = json_object(), *attrs = json_object();
+	json_t *j = json_object(), *attrs = json_object(), *sw;
 	size_t n;
 	const struct acct_field *f = acct_fields(o->kind, &n);
 
@@ -106,6 +156,8 @@ static json_t *change_json(const struct acct_change *c)
 		json_object_set_new(j, "user", json_string(o->user ? o->user : ""));
 	if (o->kind == ACCT_ASSOC && o->part)
 		json_object_set_new(j, "partition", json_string(o->part));
+	if ((sw = site_wide_json(p, o)))
+		json_object_set_new(j, "site_wide", sw);
 	for (size_t k = 0; k < n; k++) {
 		const char *old = c->have ? c->have->vals[k] : NULL;
 		const char *new = c->want ? c->want->vals[k] : NULL;
@@ -128,7 +180,7 @@ json_t *acct_plan_to_json(const struct acct_plan *p)
 
 	for (size_t i = 0; i < p->n_changes; i++) {
 		count[p->changes[i].op]++;
-		json_array_append_new(arr, change_json(&p->changes[i]));
+		json_array_append_new(arr, change_json(p, &p->changes[i]));
 	}
 	json_object_set_new(j, "cluster", json_string(p->cluster));
 	if (p->where) {
@@ -136,6 +188,20 @@ json_t *acct_plan_to_json(const struct acct_plan *p)
 		json_object_set_new(j, "schema_version", json_integer(p->info.version));
 	}
 	json_object_set_new(j, "changes", arr);
+	if (p->n_kept) {
+		json_t *kept = json_array();
+
+		for (size_t i = 0; i < p->n_kept; i++) {
+			json_t *sw = site_wide_json(p, p->kept[i]);
+
+			json_array_append_new(kept, json_pack("{ssssso}", "kind",
+				acct_kind_name(p->kept[i]->kind), "name", p->kept[i]->name,
+				"site_wide", sw ? sw : json_array()));
+		}
+		json_object_set_new(j, "kept", kept);
+	}
+	if (acct_site_method_why(p))
+		json_object_set_new(j, "through_slurmdbd", json_string(acct_site_method_why(p)));
 	json_object_set_new(j, "summary",
 			    json_pack("{sIsIsI}", "add", (json_int_t)count[ACCT_ADD],
 				      "change", (json_int_t)count[ACCT_CHANGE],

@@ -45,6 +45,8 @@ struct acct_change {
 	const struct acct_obj *have;	/* NULL for ACCT_ADD */
 };
 
+struct acct_site_view;
+
 struct acct_plan {
 	char *cluster;
 	char *release;			/* cluster.slurm_version, or NULL */
@@ -55,6 +57,11 @@ struct acct_plan {
 	struct acct_dbinfo info;
 	struct acct_change *changes;
 	size_t n_changes, alloc_changes;
+	/* the other clusters of the database and the site (acct_site.h); may be NULL */
+	struct acct_site_view *site;
+	/* rows --prune would remove but another cluster uses (in have) */
+	const struct acct_obj **kept;
+	size_t n_kept, alloc_kept;
 };
 
 #endif

@@ -1,0 +1,296 @@
+/*
+ * acct_site.c: one cluster's accounting among the others (acct_site.h).
+ * slurmdbd keeps QoS, accounts, users and coordinators once for the whole
+ * database and associations per cluster; so what this cluster's plan may
+ * prune, and what it changes for everyone, depends on the other clusters:
+ * those the database holds (their live associations say which accounts,
+ * users and QoS they use) and those of this cluster's site (their
+ * inventories say which rows they want, applied yet or not).
+ */
+#include "base/compat.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "acct/plan/acct_site.h"
+#include "acct/read/acct_desired.h"
+#include "acct/rows/acct_idmap.h"
+#include "acct/rows/acct_obj.h"
+#include "transport/db.h"
+#include "inventory/site.h"
+#include "base/strbuf.h"
+#include "base/xalloc.h"
+
+/* One use of one row by one other cluster, while they are gathered. */
+struct use1 {
+	enum acct_kind kind;
+	char *name;
+	const char *cluster;	/* borrowed: the cluster list's or a model's */
+	bool db;
+};
+
+struct uses {
+	struct use1 *v;
+	size_t n, alloc;
+};
+
+static void use_add(struct uses *u, enum acct_kind k, const char *name,
+		    const char *cluster, bool db)
+{
+	if (!name || !*name || !strcmp(name, "root"))
+		return;
+	XGROW(u->v, u->alloc, u->n + 1);
+	u->v[u->n++] = (struct use1){ k, xstrdup(name), cluster, db };
+}
+
+/* The QoS ids of a ",1,2," list or a ",+3,-4," delta list (removals are no use). */
+static void use_qos_list(struct uses *u, const struct acct_plan *p, const char *list,
+			 const char *cluster)
+{
+	for (const char *s = list; s && *s;) {
+		size_t n = strcspn(s, ",");
+
+		if (n && *s != '-') {
+			unsigned long id = strtoul(s + (*s == '+'), NULL, 10);
+
+			use_add(u, ACCT_QOS, acct_idmap_name(&p->info.qos, id), cluster, true);
+		}
+		s += n + (s[n] == ',');
+	}
+}
+
+/* The rows another cluster's live associations use. */
+static int read_cluster_uses(struct db *db, const struct acct_plan *p, const char *c,
+			     struct uses *u, char **cause)
+{
+	struct db_rows r = DB_ROWS_INIT;
+	char *sql = xasprintf("SELECT DISTINCT acct, user, qos, delta_qos, def_qos_id FROM "
+			      "\"%s_assoc_table\" WHERE deleted=0", c);
+	int rc = db_query(db, sql, &r, cause);
+
+	for (size_t i = 0; rc == 0 && i < r.n_rows; i++) {
+		char **row = r.rows[i];
+
+		use_add(u, ACCT_ACCOUNT, row[0], c, true);
+		use_add(u, ACCT_USER, row[1], c, true);
+		use_qos_list(u, p, row[2], c);
+		use_qos_list(u, p, row[3], c);
+		if (row[4])
+			use_qos_list(u, p, row[4], c);
+	}
+	free(sql);
+	db_rows_release(&r);
+	return rc;
+}
+
+/* Every other cluster of the database with tables: its uses, and whether it runs. */
+static int read_db_clusters(struct db *db, struct acct_plan *p, struct uses *u,
+			    char ***names, size_t *n_names, char **cause)
+{
+	struct db_rows r = DB_ROWS_INIT, t = DB_ROWS_INIT;
+	struct acct_site_view *v = p->site;
+	int rc = db_query(db, "SELECT name, control_port FROM cluster_table WHERE deleted=0 "
+			  "ORDER BY name", &r, cause);
+
+	if (rc == 0)
+		rc = db_query(db, "SELECT table_name FROM information_schema.tables WHERE "
+			      "table_schema=DATABASE() AND table_name LIKE '%\\_assoc\\_table'",
+			      &t, cause);
+	*names = xcalloc(r.n_rows + 1, sizeof(**names));
+	for (size_t i = 0; rc == 0 && i < r.n_rows; i++) {
+		const char *c = r.rows[i][0];
+		char *table = xasprintf("%s_assoc_table", c ? c : "");
+		bool has = false;
+
+		for (size_t k = 0; !has && k < t.n_rows; k++)
+			has = t.rows[k][0] && !strcmp(t.rows[k][0], table);
+		free(table);
+		if (!c || !strcmp(c, p->cluster) || !db_cluster_name_ok(c) || !has)
+			continue;
+		/* the uses borrow this copy: the rows go before they are merged */
+		c = (*names)[(*n_names)++] = xstrdup(c);
+		if (r.rows[i][1] && strtol(r.rows[i][1], NULL, 10) != 0) {
+			XGROW(v->running, v->n_running_alloc, v->n_running + 1);
+			v->running[v->n_running++] = xstrdup(c);
+		}
+		rc = read_cluster_uses(db, p, c, u, cause);
+	}
+	db_rows_release(&r);
+	db_rows_release(&t);
+	return rc;
+}
+
+/* The rows the site's other clusters want (their inventories). */
+static int read_site_wants(const struct model *m, struct uses *u, char **cause)
+{
+	const struct site *s = m->in_site;
+
+	for (size_t i = 0; s && i < s->n; i++) {
+		const struct model *o = s->clusters[i].m;
+		struct acct_objset want = { 0 };
+
+		if (o == m || !o->cluster.name)
+			continue;
+		if (acct_desired_build(o, &want, cause) < 0)
+			return -1;
+		for (size_t k = 0; k < want.n; k++) {
+			const struct acct_obj *ob = &want.items[k];
+
+			if (ob->kind == ACCT_QOS || ob->kind == ACCT_ACCOUNT || ob->kind == ACCT_USER)
+				use_add(u, ob->kind, ob->name, s->clusters[i].name, false);
+		}
+		acct_objset_release(&want);
+	}
+	return 0;
+}
+
+static int use1_cmp(const void *pa, const void *pb)
+{
+	const struct use1 *a = pa, *b = pb;
+	int c = (int)a->kind - (int)b->kind;
+
+	if (c)
+		return c;
+	if ((c = strcmp(a->name, b->name)))
+		return c;
+	return strcmp(a->cluster, b->cluster);
+}
+
+/* The uses gathered, one entry per row, its clusters joined. */
+static void uses_merge(struct acct_site_view *v, struct uses *u)
+{
+	xqsort(u->v, u->n, sizeof(*u->v), use1_cmp);
+	v->uses = xcalloc(u->n + 1, sizeof(*v->uses));
+	for (size_t i = 0; i < u->n;) {
+		struct acct_site_use *e = &v->uses[v->n++];
+		struct strbuf sb = STRBUF_INIT;
+		size_t j = i;
+
+		e->kind = u->v[i].kind;
+		e->name = xstrdup(u->v[i].name);
+		for (; j < u->n && u->v[j].kind == e->kind && !strcmp(u->v[j].name, e->name); j++) {
+			e->in_db |= u->v[j].db;
+			if (j == i || strcmp(u->v[j].cluster, u->v[j - 1].cluster))
+				strbuf_addf(&sb, "%s%s", sb.len ? ", " : "", u->v[j].cluster);
+		}
+		e->clusters = strbuf_detach(&sb, NULL);
+		i = j;
+	}
+	for (size_t i = 0; i < u->n; i++)
+		free(u->v[i].name);
+	free(u->v);
+}
+
+int acct_site_observe(struct db *db, const struct model *m, struct acct_plan *p,
+		      char **cause)
+{
+	struct uses u = { 0 };
+	char **names = NULL;
+	size_t n_names = 0;
+	const struct host *dbd = model_dbd_host(m);
+	int rc = 0;
+
+	p->site = xcalloc(1, sizeof(*p->site));
+	if (dbd && dbd->other_cluster)
+		p->site->dbd_elsewhere = xstrdup(dbd->other_cluster);
+	if (p->info.has_schema)
+		rc = read_db_clusters(db, p, &u, &names, &n_names, cause);
+	if (rc == 0)
+		rc = read_site_wants(m, &u, cause);
+	uses_merge(p->site, &u);
+	for (size_t i = 0; i < n_names; i++)
+		free(names[i]);
+	free(names);
+	return rc;
+}
+
+static int find_cmp(const void *key, const void *elem)
+{
+	const struct acct_obj *o = key;
+	const struct acct_site_use *e = elem;
+	int c = (int)o->kind - (int)e->kind;
+
+	return c ? c : strcmp(o->name, e->name);
+}
+
+const struct acct_site_use *acct_site_find(const struct acct_plan *p,
+					   const struct acct_obj *o)
+{
+	if (!p->site || !p->site->n)
+		return NULL;
+	return bsearch(o, p->site->uses, p->site->n, sizeof(*p->site->uses), find_cmp);
+}
+
+bool acct_site_keeps(const struct acct_plan *p, const struct acct_obj *o)
+{
+	const struct acct_site_use *e;
+
+	if (o->kind != ACCT_QOS && o->kind != ACCT_ACCOUNT && o->kind != ACCT_USER)
+		return false;
+	e = acct_site_find(p, o);
+	return e && (o->kind == ACCT_QOS || e->in_db);
+}
+
+/*
+ * A change another running slurmctld caches: any QoS (every slurmctld
+ * loads them all), or an account or user row another cluster uses
+ * (coordinators, admin levels).
+ */
+static bool reaches_running(const struct acct_plan *p, const struct acct_change *c)
+{
+	const struct acct_obj *o = c->want ? c->want : c->have;
+
+	if (o->kind == ACCT_QOS)
+		return true;
+	return (o->kind == ACCT_ACCOUNT || o->kind == ACCT_USER) && acct_site_find(p, o);
+}
+
+void acct_site_decide(struct acct_plan *p)
+{
+	struct acct_site_view *v = p->site;
+
+	if (!v)
+		return;
+	free(v->method_why);
+	v->method_why = NULL;
+	if (v->dbd_elsewhere) {
+		v->method_why = xasprintf("slurmdbd runs on cluster '%s''s host, which this "
+					  "cluster's apply does not stop", v->dbd_elsewhere);
+		return;
+	}
+	for (size_t i = 0; v->n_running && i < p->n_changes; i++)
+		if (reaches_running(p, &p->changes[i])) {
+			struct strbuf sb = STRBUF_INIT;
+
+			for (size_t k = 0; k < v->n_running; k++)
+				strbuf_addf(&sb, "%s'%s'", k ? ", " : "", v->running[k]);
+			v->method_why = xasprintf("the running slurmctld of cluster%s %s caches "
+						  "site-wide rows this changes: slurmdbd tells "
+						  "it, rows written by sql it would not see",
+						  v->n_running > 1 ? "s" : "", sb.buf);
+			strbuf_release(&sb);
+			return;
+		}
+}
+
+const char *acct_site_method_why(const struct acct_plan *p)
+{
+	return p->site ? p->site->method_why : NULL;
+}
+
+void acct_site_release(struct acct_site_view *v)
+{
+	if (!v)
+		return;
+	for (size_t i = 0; i < v->n; i++) {
+		free(v->uses[i].name);
+		free(v->uses[i].clusters);
+	}
+	free(v->uses);
+	for (size_t i = 0; i < v->n_running; i++)
+		free(v->running[i]);
+	free(v->running);
+	free(v->dbd_elsewhere);
+	free(v->method_why);
+	free(v);
+}
