@@ -232,7 +232,15 @@ struct tree {
 	struct acct_index ix;
 	struct strbuf *out, *problems;
 	int n;
+	/* a site's import: the clusters of each association ("a,b"), NULL: all */
+	const char *const *clusters;
 };
+
+/* The clusters association o is on ("a,b"), or NULL: every one (or no site). */
+static const char *clusters_of(const struct tree *t, const struct acct_obj *o)
+{
+	return t->clusters ? t->clusters[o - t->s->items] : NULL;
+}
 
 static void emit_assoc_limits(struct strbuf *out, const char *sep,
 			      const struct acct_obj *as)
@@ -241,6 +249,20 @@ static void emit_assoc_limits(struct strbuf *out, const char *sep,
 	for (size_t k = 0; k < ARRAY_SIZE(assoc_keys); k++)
 		add_kv(out, sep, assoc_keys[k].k.key, assoc_keys[k].k.shape,
 		       acct_obj_get(as, assoc_keys[k].k.field));
+}
+
+static bool same_clusters(const char *a, const char *b)
+{
+	return a == b || (a && b && !strcmp(a, b));
+}
+
+/* The clusters of account parent's association (root: every cluster). */
+static const char *parent_clusters(const struct tree *t, const char *parent)
+{
+	const struct acct_obj *p = strcmp(parent, "root") ?
+		acct_index_find(&t->ix, ACCT_ASSOC, parent, "") : NULL;
+
+	return p ? clusters_of(t, p) : NULL;
 }
 
 static void emit_account(struct tree *t, const struct acct_obj *as, unsigned depth)
@@ -262,6 +284,9 @@ static void emit_account(struct tree *t, const struct acct_obj *as, unsigned dep
 	emit_assoc_limits(t->out, sep, as);
 	if (a)
 		add_kv(t->out, sep, "coordinators", V_LIST, acct_obj_get(a, "coordinators"));
+	/* a child is where its parent is unless it says otherwise */
+	if (!same_clusters(clusters_of(t, as), parent_clusters(t, parent)))
+		add_kv(t->out, sep, "clusters", V_LIST, clusters_of(t, as));
 	if (acct_obj_get(as, "delta_qos"))
 		t->n += problem(t->problems, "account '%s': QoS list modifications "
 				"(delta_qos '%s') are not in the schema: left out",
@@ -396,12 +421,23 @@ static void add_entry(struct strbuf *out, bool block, size_t k,
  * block style with one line per association when some differ. v[ref] is
  * the default association: written first, so default_account is implied.
  */
+/* The clusters all of a user's associations v[] are on, or NULL: every one, or they differ. */
+static const char *user_clusters(const struct tree *t, const struct acct_obj *const *v,
+				 size_t n)
+{
+	for (size_t i = 1; i < n; i++)
+		if (!same_clusters(clusters_of(t, v[i]), clusters_of(t, v[0])))
+			return NULL;
+	return n ? clusters_of(t, v[0]) : NULL;
+}
+
 static void user_body(struct tree *t, const struct acct_obj *const *v, size_t n,
 		      size_t ref, const char *const *level)
 {
 	const struct acct_obj *u = acct_index_find(&t->ix, ACCT_USER, v[ref]->user, NULL);
 	const char *admin = u ? acct_obj_get(u, "admin_level") : NULL;
 	struct strbuf *own = xcalloc(n, sizeof(*own));
+	const char *where = user_clusters(t, v, n);
 	bool block = false;
 	const char *sep;
 	size_t j = 1;
@@ -409,6 +445,9 @@ static void user_body(struct tree *t, const struct acct_obj *const *v, size_t n,
 	for (size_t i = 0; i < n; i++) {
 		strbuf_init(&own[i]);
 		assoc_entry(&own[i], v[i], level);
+		/* where the user's associations differ, each says where it is */
+		if (!same_clusters(clusters_of(t, v[i]), where))
+			add_kv(&own[i], ", ", "clusters", V_LIST, clusters_of(t, v[i]));
 		block |= own[i].len > 0 || v[i]->part;
 	}
 	sep = block ? "\n    " : ", ";
@@ -432,6 +471,7 @@ static void user_body(struct tree *t, const struct acct_obj *const *v, size_t n,
 		if (assoc_keys[k].user)
 			add_kv(t->out, sep, assoc_keys[k].k.key, assoc_keys[k].k.shape,
 			       level[j++]);
+	add_kv(t->out, sep, "clusters", V_LIST, where);
 	strbuf_addstr(t->out, block ? "\n" : "}\n");
 	for (size_t i = 0; i < n; i++)
 		strbuf_release(&own[i]);
@@ -531,7 +571,14 @@ int acct_import_emit(const struct acct_objset *set, bool qos_known,
 		     const char *source, struct strbuf *out,
 		     struct strbuf *problems)
 {
-	struct tree t = { .s = set, .out = out, .problems = problems };
+	return acct_import_emit_site(set, NULL, qos_known, source, out, problems);
+}
+
+int acct_import_emit_site(const struct acct_objset *set, const char *const *clusters,
+			  bool qos_known, const char *source, struct strbuf *out,
+			  struct strbuf *problems)
+{
+	struct tree t = { .s = set, .out = out, .problems = problems, .clusters = clusters };
 
 	strbuf_addf(out, "# Accounting imported by clusterctl from %s.\n"
 		    "# Defaults are left out (description = name, organization = "
@@ -627,9 +674,9 @@ static int extra_columns(struct db *db, const struct acct_dbinfo *info,
 	return n;
 }
 
-/* The limits slurmdbd keeps beyond the schema, and root's own settings. */
-static int unmodelled(struct db *db, const char *cluster, const struct acct_dbinfo *info,
-		      struct strbuf *problems, char **cause)
+int acct_import_unmodelled(struct db *db, const char *cluster,
+			   const struct acct_dbinfo *info, bool qos,
+			   struct strbuf *problems, char **cause)
 {
 	char *from = xasprintf("\"%s_assoc_table\" WHERE deleted=0 "
 			       "AND acct<>'root' ORDER BY %sid_assoc", cluster,
@@ -638,8 +685,8 @@ static int unmodelled(struct db *db, const char *cluster, const struct acct_dbin
 			       "AND acct='root' AND user=''", cluster);
 	int n[4], sum = 0;
 
-	n[0] = extra_columns(db, info, "name", "qos_table WHERE deleted=0", "QoS",
-			     qos_extra, ARRAY_SIZE(qos_extra), problems, cause);
+	n[0] = !qos ? 0 : extra_columns(db, info, "name", "qos_table WHERE deleted=0", "QoS",
+					qos_extra, ARRAY_SIZE(qos_extra), problems, cause);
 	n[1] = n[0] < 0 ? -1 : extra_columns(db, info, "acct, user, `partition`", from, "association of account",
 					      assoc_extra, ARRAY_SIZE(assoc_extra), problems, cause);
 	n[2] = n[1] < 0 ? -1 : extra_columns(db, info, "acct", root, "the cluster's association of account",
@@ -679,7 +726,7 @@ int acct_import_db(const struct model *m, bool accept_new, struct strbuf *out,
 				   db_name(&m->db), m->cluster.name);
 		goto out;
 	}
-	extra = unmodelled(db, m->cluster.name, &info, problems, cause);
+	extra = acct_import_unmodelled(db, m->cluster.name, &info, true, problems, cause);
 	if (extra < 0)
 		goto out;
 	where = xasprintf("cluster '%s' in the database %s at %s:%lld%s%s", m->cluster.name,

@@ -57,4 +57,26 @@ int acct_import_emit(const struct acct_objset *set, bool qos_known,
 		     const char *source, struct strbuf *out,
 		     struct strbuf *problems);
 
+/*
+ * acct_import_emit() of a site's set (several clusters merged, one
+ * association per account, user and partition): clusters[i] says which
+ * clusters set->items[i] is on, "a,b" (NULL: every cluster of the
+ * database), written as the site file's clusters: keys.
+ */
+int acct_import_emit_site(const struct acct_objset *set, const char *const *clusters,
+			  bool qos_known, const char *source, struct strbuf *out,
+			  struct strbuf *problems);
+
+/*
+ * Appends a problem line for every limit cluster's association rows (and,
+ * with qos, the QoS rows: they are the whole database's) and root's own
+ * association hold that the schema cannot: the count, or -1 + *cause. db
+ * is an open connection (transport/db.h), info what acct_observe() read.
+ */
+struct db;
+struct acct_dbinfo;
+int acct_import_unmodelled(struct db *db, const char *cluster,
+			   const struct acct_dbinfo *info, bool qos,
+			   struct strbuf *problems, char **cause);
+
 #endif
