@@ -24,6 +24,8 @@
 #include "inventory/validate.h"
 #include "inventory/model.h"
 #include "inventory/overlay.h"
+#include "inventory/site.h"
+#include "inventory/site_rows.h"
 #include "base/pathtrust.h"
 #include "base/strbuf.h"
 #include "base/version.h"
@@ -162,7 +164,7 @@ void cmd_args_release(struct cmd_args *a)
 /* ---- the preamble: cmd_run() ---- */
 
 /* The options of every CMD_INVENTORY command: values no letter takes. */
-enum { OPT_ALLOW_PATH = 0x100, OPT_OVERLAY };
+enum { OPT_ALLOW_PATH = 0x100, OPT_OVERLAY, OPT_CLUSTER };
 
 static const struct cmd_option inventory_options[] = {
 	{ OPT_ALLOW_PATH, "allow-path", "DIR",
@@ -170,6 +172,9 @@ static const struct cmd_option inventory_options[] = {
 	  "DIR (repeatable; or CLUSTERCTL_ALLOW_PATH)", 0 },
 	{ OPT_OVERLAY, "overlay", "FILE",
 	  "apply FILE on top of INVENTORY (repeatable,\ndocs/overlays.md)", 0 },
+	{ OPT_CLUSTER, "cluster", "NAME",
+	  "INVENTORY is a site file (docs/site.md): only\n"
+	  "its cluster NAME (repeatable; default: every one)", 0 },
 };
 
 /* Every command's, handled by cmd_wants_help() before any parsing. */
@@ -307,6 +312,9 @@ enum cmd_parse_result cmd_parse(struct cmd_ctx *ctx, const struct cmd_entry *cmd
 			r = CMD_PARSE_USAGE;
 		} else if (c == OPT_OVERLAY) {
 			overlay_add(optarg);
+		} else if (c == OPT_CLUSTER) {
+			XGROW(ctx->clusters, ctx->alloc_clusters, ctx->n_clusters + 1);
+			ctx->clusters[ctx->n_clusters++] = optarg;
 		} else if (c == OPT_ALLOW_PATH) {
 			if (pathtrust_allow(optarg, &ctx->args.error))
 				r = CMD_PARSE_BAD_ALLOW_PATH;
@@ -327,8 +335,17 @@ void cmd_ctx_release(struct cmd_ctx *ctx)
 {
 	free(ctx->opts);
 	free(ctx->allow_paths);
+	free(ctx->clusters);
+	free(ctx->pick);
+	for (size_t i = 0; i < ctx->n_others; i++)
+		site_free(ctx->others[i]);
+	free(ctx->others);
 	cmd_args_release(&ctx->args);
-	model_free(ctx->m);
+	/* a site's model is the site's */
+	if (ctx->site)
+		site_free(ctx->site);
+	else
+		model_free(ctx->m);
 	diag_release(&ctx->dl);
 	*ctx = (struct cmd_ctx){ .args = CMD_ARGS_INIT, .dl = DIAG_LIST_INIT };
 }
@@ -413,17 +430,143 @@ static struct model *load_with(struct cmd_ctx *ctx, const char *path,
 	return ctx->m;
 }
 
+/* Moves src's diagnostics to the end of dst. */
+static void diag_move(struct diag_list *dst, struct diag_list *src)
+{
+	for (size_t i = 0; i < src->n; i++)
+		diag_add(dst, src->items[i].level,
+			 src->items[i].loc.file ? &src->items[i].loc : NULL, "%s",
+			 src->items[i].msg);
+	diag_release(src);
+}
+
+/*
+ * path as a site: a site file's (site.h), or a lone inventory as a site
+ * of one. The --overlay files apply to each cluster's inventory, not to
+ * the site file: a site file read with them is read again without.
+ */
+static struct site *load_site(const char *path, struct diag_list *dl)
+{
+	struct diag_list first = DIAG_LIST_INIT;
+	struct model *m = inventory_load(path, &first);
+
+	if (m && model_is_site(m)) {
+		diag_release(&first);
+		if (overlay_count()) {
+			model_free(m);
+			m = inventory_load_site_file(path, dl);
+		}
+		return m ? site_load_from(m, dl) : NULL;
+	}
+	diag_move(dl, &first);
+	if (m)
+		validate_model(m, dl);
+	diag_sort(dl);
+	if (m && diag_errors(dl)) {
+		model_free(m);
+		m = NULL;
+	}
+	return m ? site_of_model(m) : NULL;
+}
+
+/* --cluster NAME...: the clusters picked (each once, site order); else all. */
+static int pick_clusters(struct cmd_ctx *ctx)
+{
+	const struct site *s = ctx->site;
+
+	ctx->pick = xcalloc(s->n + 1, sizeof(*ctx->pick));
+	for (size_t i = 0; i < ctx->n_clusters; i++) {
+		const struct site_cluster *c = site_find(s, ctx->clusters[i]);
+		char *names;
+
+		if (c)
+			continue;
+		names = site_cluster_names(s);
+		fprintf(stderr, "clusterctl: %s: --cluster %s: %s%s%s\n", ctx->cmd->name,
+			ctx->clusters[i], s->shared ? "no such cluster in the site (its "
+			"clusters: " : "the inventory is one cluster, '", names,
+			s->shared ? ")" : "'");
+		free(names);
+		return CL_USAGE;
+	}
+	for (size_t i = 0; i < s->n; i++) {
+		bool want = !ctx->n_clusters;
+
+		for (size_t k = 0; !want && k < ctx->n_clusters; k++)
+			want = !strcmp(ctx->clusters[k], s->clusters[i].name);
+		if (want)
+			ctx->pick[ctx->n_pick++] = i;
+	}
+	return CL_OK;
+}
+
+struct site *cmd_load_site(struct cmd_ctx *ctx, const char *path)
+{
+	if (!(ctx->cmd->flags & CMD_INVENTORY) || ctx->m || ctx->site)
+		BUG("cmd_load_site: '%s' loads no inventory, or twice", ctx->cmd->name);
+	ctx->load_exit = CL_INVALID;
+	/* an unreadable file is its one "cannot read" diagnostic */
+	ctx->readable = !diag_read_source(&ctx->dl, path);
+	ctx->site = ctx->readable ? load_site(path, &ctx->dl) : NULL;
+	if (!(ctx->cmd->flags & CMD_KEEP_DIAGNOSTICS)) {
+		diag_print(&ctx->dl, stderr);
+		diag_release(&ctx->dl);
+	}
+	if (ctx->site && (ctx->load_exit = pick_clusters(ctx)) != CL_OK) {
+		site_free(ctx->site);
+		ctx->site = NULL;
+	}
+	return ctx->site;
+}
+
 struct model *cmd_load(struct cmd_ctx *ctx, const char *path)
 {
-	return load_with(ctx, path, validate_load);
+	char *names;
+
+	if (!cmd_load_site(ctx, path))
+		return NULL;
+	if (ctx->n_pick == 1)
+		return ctx->m = ctx->site->clusters[ctx->pick[0]].m;
+	names = site_cluster_names(ctx->site);
+	fprintf(stderr, "clusterctl: %s: '%s' is site '%s' of clusters %s: name one "
+		"with --cluster NAME\n", ctx->cmd->name, path, ctx->site->name, names);
+	free(names);
+	ctx->load_exit = CL_USAGE;
+	return NULL;
+}
+
+/* The cluster of s --cluster names (a site of one: its one), or NULL after an error in dl. */
+static struct model *other_cluster(const struct cmd_ctx *ctx, const struct site *s,
+				   const char *path, struct diag_list *dl)
+{
+	const struct site_cluster *c = !s->shared ? &s->clusters[0] :
+		ctx->n_clusters == 1 ? site_find(s, ctx->clusters[0]) : NULL;
+	char *names;
+
+	if (c)
+		return c->m;
+	names = site_cluster_names(s);
+	diag_error(dl, NULL, "'%s' is site '%s' of clusters %s: %s", path, s->name, names,
+		   ctx->n_clusters == 1 ? "--cluster names none of them" :
+		   "name one with --cluster NAME");
+	free(names);
+	return NULL;
 }
 
 struct model *cmd_load_other(struct cmd_ctx *ctx, const char *path,
 			     struct diag_list *dl)
 {
+	struct site *s;
+	struct model *m;
+
 	if (!(ctx->cmd->flags & CMD_INVENTORY))
 		BUG("cmd_load_other: '%s' loads no inventory", ctx->cmd->name);
-	return diag_read_source(dl, path) ? NULL : validate_load(path, dl);
+	if (diag_read_source(dl, path) || !(s = load_site(path, dl)))
+		return NULL;
+	XGROW(ctx->others, ctx->alloc_others, ctx->n_others + 1);
+	ctx->others[ctx->n_others++] = s;
+	m = other_cluster(ctx, s, path, dl);
+	return m;
 }
 
 struct model *cmd_load_database(struct cmd_ctx *ctx, const char *path)

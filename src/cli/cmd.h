@@ -17,6 +17,7 @@
 #include "base/diag.h"
 
 struct model;
+struct site;
 
 /* Exit codes (DESIGN.md §8); printed by "clusterctl --help" and in README. */
 enum cl_exit {
@@ -188,6 +189,14 @@ struct cmd_ctx {
 	size_t n_opts, alloc_opts;
 	struct cmd_args args;		/* the operands (args.operands[0..args.n)) */
 	struct model *m;		/* cmd_load()'s inventory, or NULL */
+	struct site *site;		/* cmd_load_site()'s (owns m then), or NULL */
+	const char **clusters;		/* --cluster NAME..., argv's strings */
+	size_t n_clusters, alloc_clusters;
+	size_t *pick;			/* the site's clusters picked, site order */
+	size_t n_pick;
+	int load_exit;			/* why cmd_load*() returned NULL */
+	struct site **others;		/* cmd_load_other()'s, owned */
+	size_t n_others, alloc_others;
 	struct diag_list dl;		/* with CMD_KEEP_DIAGNOSTICS: cmd_load()'s */
 	bool readable;			/* cmd_load(): the file could be read */
 	/* --allow-path DIRs as given (argv's; the array owned), in order */
@@ -248,12 +257,24 @@ int cmd_usage(const struct cmd_ctx *ctx, const char *why);
 struct model *cmd_load(struct cmd_ctx *ctx, const char *path);
 
 /*
- * cmd_load() of a second inventory (diff reads two): the model is the
- * caller's (model_free()) and the diagnostics are added to dl, for the
- * caller to print; NULL when path cannot be read or is not valid.
+ * cmd_load() of a second inventory (diff reads two): the model is ctx's
+ * (freed by cmd_run() after the command) and the diagnostics are added to
+ * dl, for the caller to print; NULL when path cannot be read or is not
+ * valid. A site file (docs/site.md) gives its cluster --cluster NAME
+ * names (one); one of several without it is an error in dl.
  */
 struct model *cmd_load_other(struct cmd_ctx *ctx, const char *path,
 			     struct diag_list *dl);
+
+/*
+ * The same for a command that works on several clusters: path is a site
+ * file (docs/site.md) or a lone inventory (a site of one); ctx->pick
+ * holds the clusters --cluster NAME picks (all when none is named). The
+ * site is ctx's. NULL: return ctx->load_exit (CL_INVALID, or CL_USAGE
+ * for a --cluster the site lacks). cmd_load() itself returns the one
+ * cluster picked, or NULL (CL_USAGE) when a site file picks several.
+ */
+struct site *cmd_load_site(struct cmd_ctx *ctx, const char *path);
 
 /* cmd_load() of only cluster.name and database: (inventory_load_database()). */
 struct model *cmd_load_database(struct cmd_ctx *ctx, const char *path);

@@ -12,12 +12,14 @@
 
 #include "acct/rows/acct.h"
 #include "cli/cmd.h"
+#include "cli/cmd_site.h"
 #include "cli/cmd_accounting.h"
 #include "base/strbuf.h"
 #include "acct/apply/acct_apply.h"
 #include "acct/plan/acct_plan.h"
 #include "acct/plan/acct_print.h"
 #include "acct/apply/acct_remote.h"
+#include "inventory/site.h"
 
 static const char *const accounting_usage[] = {
 	"clusterctl accounting plan INVENTORY [--prune] [--json] [--overlay FILE]...",
@@ -29,7 +31,9 @@ static const char *const accounting_usage[] = {
 	"exits 0 (nothing) or 2 (pending); apply writes it (method sql: one",
 	"transaction, slurmdbd stopped, then slurmdbd and slurmctld restarted;",
 	"method sacctmgr: sacctmgr -i commands on the accounting host) and",
-	"checks it with sacctmgr show. No file on any host is touched.",
+	"checks it with sacctmgr show. No file on any host is touched. A site",
+	"file's clusters (docs/site.md) go one after the other (--cluster NAME:",
+	"those only).",
 	NULL,
 };
 
@@ -140,12 +144,22 @@ static int cmd_accounting_run(struct cmd_ctx *ctx)
 		cmd_value(ctx, 'e'),
 	};
 	const char *why = check_operands(ctx);
+	const struct site *s;
+	int rc = CL_OK;
 
 	if (why)
 		return cmd_usage(ctx, why);
-	if (!cmd_load(ctx, ctx->args.operands[1]))
-		return CL_INVALID;
-	return run(ctx->args.operands[0], ctx->m, &o);
+	if (!(s = cmd_load_site(ctx, ctx->args.operands[1])))
+		return ctx->load_exit;
+	if (o.json && ctx->n_pick > 1)
+		return cmd_usage(ctx, "--json takes one cluster of a site: name it with --cluster");
+	/* a site's clusters one after the other: each plans what the ones before wrote */
+	for (size_t k = 0; k < ctx->n_pick && rc != CL_FATAL; k++) {
+		cmd_site_header(ctx, k, stdout);
+		rc = cmd_site_exit(rc, run(ctx->args.operands[0], s->clusters[ctx->pick[k]].m, &o));
+		fflush(stdout);
+	}
+	return rc;
 }
 
 const struct cmd_entry cmd_accounting_entry = {

@@ -38,16 +38,21 @@
 #include "acct/plan/acct_plan.h"
 #include "acct/plan/acct_print.h"
 #include "acct/apply/acct_remote.h"
+#include "inventory/site.h"
+#include "base/xalloc.h"
 
 static const char *const add_user_usage[] = {
 	"clusterctl add-user INVENTORY NAME --account A [--account B]...",
 	"          [--default-account A] [--qos Q]... [--admin-level L] [--apply]",
-	"          [--overlay FILE]...",
+	"          [--overlay FILE]... [--cluster NAME]...",
 	"",
 	"Adds user NAME to the inventory file in place (only the new entry's",
 	"lines change; comments and formatting stay), after checking that the",
 	"result is a valid inventory. The file is replaced atomically with its",
 	"mode and owner; a symlinked inventory is edited where the link points.",
+	"A site file (docs/site.md) gets the user in its users:, on the clusters",
+	"--cluster names (clusters: [..]; none: every cluster of the site);",
+	"--apply then writes each of those clusters' database rows.",
 	NULL,
 };
 
@@ -106,14 +111,17 @@ static const char *parse_args(struct add_user_req *r, const struct cmd_ctx *ctx)
 /* the edit                                                            */
 
 /* The new entry's fields, in the order a new users: list writes them. */
+#define ENTRY_FIELDS 6
+
 static void entry_fields(const struct add_user_req *r,
-			 struct yaml_splice_field f[5])
+			 struct yaml_splice_field f[ENTRY_FIELDS])
 {
 	f[0] = (struct yaml_splice_field){ "name", r->name, NULL };
 	f[1] = (struct yaml_splice_field){ "accounts", NULL, &r->entries };
 	f[2] = (struct yaml_splice_field){ "default_account", r->default_account, NULL };
 	f[3] = (struct yaml_splice_field){ "qos", NULL, &r->qos };
 	f[4] = (struct yaml_splice_field){ "admin_level", r->admin_level, NULL };
+	f[5] = (struct yaml_splice_field){ "clusters", NULL, &r->clusters };
 }
 
 /* ------------------------------------------------------------------ */
@@ -206,42 +214,62 @@ static int add_user_apply_accounting(const struct model *m, const char *name,
 	return rc;
 }
 
-/* Loads the edited text as part of the whole inventory, validates it. */
-static struct model *validate_edit(const struct add_user_req *r, const char *target,
-				   const struct strbuf *edited)
+/* The inventory as it will be with the edited text: a site, or a lone one's. */
+static struct site *load_edit(const struct add_user_req *r, const struct site *s,
+			      const char *target, const struct strbuf *edited,
+			      struct diag_list *dl)
+{
+	struct model *m;
+
+	if (!s->shared) {
+		m = inventory_load_override(r->inventory, target, edited->buf, edited->len, dl);
+		if (m)
+			validate_model(m, dl);
+		diag_sort(dl);
+		if (m && !diag_errors(dl))
+			return site_of_model(m);
+		model_free(m);
+		return NULL;
+	}
+	m = inventory_load_site_override(r->inventory, target, edited->buf, edited->len, dl);
+	if (!m) {
+		diag_sort(dl);
+		return NULL;
+	}
+	return site_load_from(m, dl);
+}
+
+/* Loads the edited text as part of the whole inventory (or site), validates it. */
+static struct site *validate_edit(const struct add_user_req *r, const struct site *s,
+				  const char *target, const struct strbuf *edited)
 {
 	struct diag_list dl = DIAG_LIST_INIT;
-	struct model *m = inventory_load_override(r->inventory, target, edited->buf,
-						  edited->len, &dl);
+	struct site *after = load_edit(r, s, target, edited, &dl);
+	const struct model *m;
 	const struct user *u;
 
-	if (m)
-		validate_model(m, &dl);
-	diag_sort(&dl);
-	if (!m || diag_errors(&dl)) {
+	if (!after) {
 		/* the excerpts show the edited text, not the file on disk */
 		diag_set_source(&dl, target, edited->buf, edited->len);
 		diag_print(&dl, stderr);
 		fprintf(stderr, "clusterctl: add-user: the inventory would not be "
 			"valid with user '%s'; nothing was changed\n", r->name);
-		goto fail;
+		diag_release(&dl);
+		return NULL;
 	}
+	m = after->shared ? after->shared : after->clusters[0].m;
 	u = model_find_user(m, r->name);
 	if (!u || !add_user_req_matches(r, u))
 		BUG("the new entry of '%s' did not load as written", r->name);
 	diag_release(&dl);
-	return m;
-fail:
-	model_free(m);
-	diag_release(&dl);
-	return NULL;
+	return after;
 }
 
 /* The edited text of real (target's file): the new user spliced in. */
 static int edit_file(const struct add_user_req *r, const char *target,
 		     const char *real, struct strbuf *edited, struct stat *st)
 {
-	struct yaml_splice_field fields[5];
+	struct yaml_splice_field fields[ENTRY_FIELDS];
 	char *cause = NULL, *text;
 	size_t len;
 	int rc;
@@ -261,13 +289,61 @@ static int edit_file(const struct add_user_req *r, const char *target,
 	return rc;
 }
 
-static int add_user_edit(const struct add_user_req *r, const struct model *m,
-			 struct acct_lock *lock)
+/* What add-user works on: the site (a lone inventory: a site of one), its clusters picked. */
+struct add_user_where {
+	const struct site *s;
+	const size_t *pick;
+	size_t n;
+	struct acct_lock **locks;	/* --apply: one per cluster picked */
+};
+
+/* The file the new entry goes to: the site file's users: list, or the lone inventory's. */
+static const char *edit_target(const struct site *s)
 {
-	const char *target = m->users_loc.file ? m->users_loc.file : m->path;
+	const struct model *m = s->shared ? s->shared : s->clusters[0].m;
+
+	return m->users_loc.file ? m->users_loc.file : m->path;
+}
+
+/* Plans and applies the user's rows on every cluster picked of s. */
+static int apply_clusters(const struct add_user_where *w, const struct site *s,
+			  const char *name)
+{
+	int rc = CL_OK;
+
+	for (size_t k = 0; k < w->n && rc == CL_OK; k++) {
+		const struct model *m = s->clusters[w->pick[k]].m;
+		struct add_user_acct acct;
+
+		if (w->n > 1)
+			printf("cluster '%s':\n", m->cluster.name);
+		if (add_user_plan_accounting(m, name, &acct))
+			return CL_FATAL;
+		rc = add_user_apply_accounting(m, name, &acct, w->locks[k]);
+		acct_plan_free(acct.plan);
+	}
+	return rc;
+}
+
+/* The database side of --apply, planned before the file is written. */
+static int plan_clusters(const struct add_user_where *w, const struct site *s,
+			 const char *name)
+{
+	for (size_t k = 0; k < w->n; k++) {
+		struct add_user_acct acct;
+
+		if (add_user_plan_accounting(s->clusters[w->pick[k]].m, name, &acct))
+			return -1;
+		acct_plan_free(acct.plan);
+	}
+	return 0;
+}
+
+static int add_user_edit(const struct add_user_req *r, const struct add_user_where *w)
+{
+	const char *target = edit_target(w->s);
 	struct strbuf edited = STRBUF_INIT;
-	struct model *after = NULL;
-	struct add_user_acct acct = { NULL, 0 };
+	struct site *after = NULL;
 	struct stat st;
 	char *real;
 	int rc = CL_FATAL;
@@ -283,11 +359,11 @@ static int add_user_edit(const struct add_user_req *r, const struct model *m,
 	}
 	if (edit_file(r, target, real, &edited, &st))
 		goto out;
-	if (!(after = validate_edit(r, target, &edited))) {
+	if (!(after = validate_edit(r, w->s, target, &edited))) {
 		rc = CL_INVALID;
 		goto out;
 	}
-	if (r->apply && add_user_plan_accounting(after, r->name, &acct))
+	if (r->apply && plan_clusters(w, after, r->name))
 		goto out;
 	if (fileio_replace(real, edited.buf, edited.len, st.st_mode, st.st_uid,
 			   st.st_gid)) {
@@ -296,66 +372,104 @@ static int add_user_edit(const struct add_user_req *r, const struct model *m,
 		goto out;
 	}
 	printf("added user '%s' to %s\n", r->name, target);
-	rc = r->apply ? add_user_apply_accounting(after, r->name, &acct, lock) : CL_OK;
+	rc = r->apply ? apply_clusters(w, after, r->name) : CL_OK;
 out:
-	acct_plan_free(acct.plan);
 	free(real);
 	strbuf_release(&edited);
-	model_free(after);
+	site_free(after);
 	return rc;
 }
 
-/* --apply for a user the inventory already has: only the database may change. */
-static int add_user_existing_apply(const struct model *m, const char *name,
-				   struct acct_lock *lock)
+/*
+ * The user the site or inventory already has: the site file's (or the
+ * lone inventory's); *own: a cluster inventory's own, which add-user
+ * leaves to be edited there.
+ */
+static const struct user *existing(const struct site *s, const char *name, bool *own)
 {
-	struct add_user_acct acct;
-	int rc;
-
-	if (add_user_plan_accounting(m, name, &acct))
-		return CL_FATAL;
-	rc = add_user_apply_accounting(m, name, &acct, lock);
-	acct_plan_free(acct.plan);
-	return rc;
-}
-
-static int add_user(struct cmd_ctx *ctx, const struct add_user_req *r)
-{
-	const struct model *m = cmd_load(ctx, r->inventory);
-	struct acct_lock *lock = NULL;
 	const struct user *u;
+
+	*own = false;
+	if (!s->shared)
+		return model_find_user(s->clusters[0].m, name);
+	if ((u = model_find_user(s->shared, name)))
+		return u;
+	for (size_t i = 0; i < s->n; i++)
+		if ((u = model_find_user(s->clusters[i].m, name))) {
+			*own = true;
+			return u;
+		}
+	return NULL;
+}
+
+/* Checks r against every cluster picked; with --apply, takes their locks. */
+static int add_user_prepare(const struct add_user_req *r, struct add_user_where *w)
+{
 	char *cause = NULL;
+
+	for (size_t k = 0; k < w->n; k++) {
+		const struct site_cluster *c = &w->s->clusters[w->pick[k]];
+
+		if (add_user_req_check(r, c->m)) {
+			if (w->s->shared)
+				fprintf(stderr, "clusterctl: add-user: (that is cluster '%s' "
+					"of the site, where the user's associations go; "
+					"--cluster NAME places them)\n", c->name);
+			return -1;
+		}
+	}
+	/* --apply writes the databases: under each cluster's lock, planned there */
+	for (size_t k = 0; r->apply && k < w->n; k++) {
+		const struct model *m = w->s->clusters[w->pick[k]].m;
+
+		if (m->db.host && acct_lock_take(m, NULL, false, &w->locks[k], &cause) < 0) {
+			fprintf(stderr, "clusterctl: add-user: %s\n", cause);
+			free(cause);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+static int add_user(struct cmd_ctx *ctx, struct add_user_req *r)
+{
+	const struct site *s = cmd_load_site(ctx, r->inventory);
+	struct add_user_where w = { s, ctx->pick, ctx->n_pick, NULL };
+	const struct user *u;
+	bool own;
 	int rc;
 
 	/* warnings of a valid inventory are not add-user's to show */
-	if (!m) {
+	if (!s) {
 		diag_print(&ctx->dl, stderr);
-		if (ctx->readable)
+		if (ctx->readable && ctx->load_exit == CL_INVALID)
 			fprintf(stderr, "clusterctl: add-user: '%s' is not a valid "
 				"inventory; fix it first\n", r->inventory);
-		return CL_INVALID;
+		return ctx->load_exit;
 	}
-	if (add_user_req_check(r, m)) {
+	/* a site file's entry names the clusters --cluster picked */
+	if (s->shared)
+		r->clusters = (struct str_list){ ctx->clusters, NULL, ctx->n_clusters };
+	w.locks = xcalloc(w.n + 1, sizeof(*w.locks));
+	u = existing(s, r->name, &own);
+	if (add_user_prepare(r, &w)) {
 		rc = CL_FATAL;
-	} else if (r->apply && m->db.host &&
-		   acct_lock_take(m, NULL, false, &lock, &cause) < 0) {
-		/* --apply writes the database: under the cluster lock, planned there */
-		fprintf(stderr, "clusterctl: add-user: %s\n", cause);
-		free(cause);
-		rc = CL_FATAL;
-	} else if ((u = model_find_user(m, r->name)) && add_user_req_matches(r, u)) {
+	} else if (u && !own && add_user_req_matches(r, u)) {
 		printf("user '%s' is already in %s with these settings%s\n",
 		       r->name, u->loc.file, r->apply ? "" : "; nothing to do");
-		rc = r->apply ? add_user_existing_apply(m, r->name, lock) : CL_OK;
+		rc = r->apply ? apply_clusters(&w, s, r->name) : CL_OK;
 	} else if (u) {
-		fprintf(stderr, "clusterctl: add-user: user '%s' already exists with "
-			"other settings at %s:%u:%u; edit it there\n", r->name,
-			u->loc.file, u->loc.line, u->loc.col);
+		fprintf(stderr, "clusterctl: add-user: user '%s' already exists%s at "
+			"%s:%u:%u; edit it there\n", r->name, own ? " in a cluster's "
+			"inventory" : " with other settings", u->loc.file, u->loc.line,
+			u->loc.col);
 		rc = CL_FATAL;
 	} else {
-		rc = add_user_edit(r, m, lock);
+		rc = add_user_edit(r, &w);
 	}
-	acct_lock_release(lock);
+	for (size_t k = 0; k < w.n; k++)
+		acct_lock_release(w.locks[k]);
+	free(w.locks);
 	return rc;
 }
 

@@ -16,6 +16,7 @@
 
 #include "act/apply.h"
 #include "cli/cmd.h"
+#include "cli/cmd_site.h"
 #include "cli/cmd_apply.h"
 #include "cli/cmd_plan.h"
 #include "decide/plan.h"
@@ -24,6 +25,7 @@
 #include "base/diag.h"
 #include "base/strbuf.h"
 #include "decide/plan_print.h"
+#include "inventory/site.h"
 
 static const char *const apply_usage[] = {
 	"clusterctl apply INVENTORY [--dry-run [--json]] [--fanout N] [--prune]",
@@ -31,6 +33,7 @@ static const char *const apply_usage[] = {
 	"                           [--limit HOSTLIST] [--accept-new-host-keys]",
 	"                           [--allow-capacity-loss]",
 	"                           [--allow-path DIR] [--overlay FILE]...",
+	"                           [--cluster NAME]...",
 	"",
 	"Computes the plan (as plan does) and prints it, then carries it out:",
 	"stages every changed file beside its target on every host and checks",
@@ -45,6 +48,8 @@ static const char *const apply_usage[] = {
 	"GRES, features, partitions, partition limits) is refused (exit 4)",
 	"unless --allow-capacity-loss; after apply, slurmctld's view of every",
 	"node must match the inventory, or apply exits 4.",
+	"A site file (docs/site.md) is applied cluster by cluster, in its order",
+	"(--cluster NAME: those only).",
 	"Exit 0: done; 4: some hosts failed, or refused or not verified as above.",
 	NULL,
 };
@@ -157,14 +162,34 @@ static int cmd_apply_run(struct cmd_ctx *ctx)
 		return cmd_plan_show(ctx, &cli);
 	if ((r = cmd_plan_load(ctx, &cli)))
 		return r;
-	started = session_job_start(&job, ctx->m, &cli, &dl, &cause);
-	diag_print(&dl, stderr);
-	diag_release(&dl);
-	if (cause)
-		fprintf(stderr, "clusterctl: apply: %s\n", cause);
-	r = started == SESSION_PLANNED ? apply_go(&job.s, job.p) : CL_FATAL;
-	free(cause);
-	session_job_finish(&job);
+	/*
+	 * A site's clusters one after the other, in the site's order (the
+	 * one running slurmdbd first when it is listed first); after a fatal
+	 * error the next ones are left as they are.
+	 */
+	for (size_t k = 0; k < ctx->n_pick; k++) {
+		const struct model *m = ctx->site->clusters[ctx->pick[k]].m;
+
+		cmd_site_header(ctx, k, stdout);
+		fflush(stdout);
+		started = session_job_start(&job, m, &cli, &dl, &cause);
+		diag_print(&dl, stderr);
+		diag_release(&dl);
+		if (cause)
+			fprintf(stderr, "clusterctl: apply: %s\n", cause);
+		r = cmd_site_exit(r, started == SESSION_PLANNED ? apply_go(&job.s, job.p) :
+				  CL_FATAL);
+		free(cause);
+		cause = NULL;
+		session_job_finish(&job);
+		if (r == CL_FATAL && k + 1 < ctx->n_pick) {
+			fprintf(stderr, "clusterctl: apply: cluster '%s' failed: the next "
+				"cluster%s left as %s\n", m->cluster.name,
+				k + 2 < ctx->n_pick ? "s are" : " is",
+				k + 2 < ctx->n_pick ? "they are" : "it is");
+			break;
+		}
+	}
 	return r;
 }
 

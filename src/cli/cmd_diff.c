@@ -216,10 +216,9 @@ static int load_sides(struct cmd_ctx *ctx, struct sides *s)
 	return s->base && s->head ? CL_OK : CL_INVALID;
 }
 
+/* the models are ctx's (cmd_load_other()) */
 static void sides_release(struct sides *s)
 {
-	model_free(s->base);
-	model_free(s->head);
 	free(s->base_label);
 	gitrev_release(&s->ref);
 }

@@ -43,7 +43,7 @@ static int cmd_export_sacctmgr_run(struct cmd_ctx *ctx)
 	if ((why = cmd_operands(ctx, 1, "missing INVENTORY")))
 		return cmd_usage(ctx, why);
 	if (!(m = cmd_load(ctx, ctx->args.operands[0])))
-		return CL_INVALID;
+		return ctx->load_exit;
 	rc = cmd_has(ctx, 'c') ? acct_export_commands(m, &out, &cause) :
 		acct_export_flat(m, &out, &cause);
 	if (rc < 0) {

@@ -21,6 +21,8 @@
 #include "base/fileio.h"
 #include "import/import_cluster.h"
 #include "import/import_nodes.h"
+#include "import/acct_import_site.h"
+#include "inventory/site.h"
 #include "base/strbuf.h"
 #include "base/xalloc.h"
 #include "import/import_files.h"
@@ -38,7 +40,10 @@ static const char *const import_usage[] = {
 	"other key is read), or from a 'sacctmgr dump' flat file (before 25.05",
 	"it holds no QoS limits: give them with --qos, 'sacctmgr show qos -P'",
 	"output, or the QoS are named, exit 4); append them to an",
-	"inventory without those sections. nodes: cluster:, database:,",
+	"inventory without those sections. A site file (docs/site.md), or",
+	"--cluster NAME..., reads every cluster of the database (or those",
+	"named): QoS, accounts and users once, each association with the",
+	"clusters: it is on, as a site file writes them. nodes: cluster:, database:,",
 	"node_types:, hosts: and partitions: from slurm.conf (and what it includes), gres.conf,",
 	"cgroup.conf and slurmdbd.conf (read beside slurm.conf, as Slurm finds",
 	"them), hostlists folded, every other key in cluster.slurm_conf,",
@@ -166,7 +171,12 @@ static int import_accounting(struct cmd_ctx *ctx, const char *inventory,
 	} else {
 		if (!cmd_load_database(ctx, inventory))
 			return CL_INVALID;
-		rc = acct_import_db(ctx->m, cmd_has(ctx, 'a'), &out, &problems, &cause);
+		/* a site file, or clusters named: every cluster (or those) of the database */
+		if (model_is_site(ctx->m) || ctx->n_clusters)
+			rc = acct_import_db_site(ctx->m, cmd_has(ctx, 'a'), ctx->clusters,
+						 ctx->n_clusters, &out, &problems, &cause);
+		else
+			rc = acct_import_db(ctx->m, cmd_has(ctx, 'a'), &out, &problems, &cause);
 	}
 	rc = finish(rc, cause, &out, &problems, NULL);
 	strbuf_release(&out);

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "cli/cmd.h"
+#include "cli/cmd_site.h"
 #include "cli/cmd_plan.h"
 #include "base/die.h"
 #include "slurm/hostlist.h"
@@ -23,12 +24,14 @@
 #include "base/strbuf.h"
 #include "decide/plan_print.h"
 #include "inventory/model.h"
+#include "inventory/site.h"
 
 static const char *const plan_usage[] = {
 	"clusterctl plan INVENTORY [--json] [--fanout N] [--prune]",
 	"                          [--only files,users,munge,services,accounting]",
 	"                          [--limit HOSTLIST] [--accept-new-host-keys]",
 	"                          [--allow-path DIR] [--overlay FILE]...",
+	"                          [--cluster NAME]...",
 	"",
 	"Connects to every host over SSH (and to the accounting database) and",
 	"prints what apply would change, changing nothing: unified diffs of the",
@@ -38,7 +41,9 @@ static const char *const plan_usage[] = {
 	"never shown. Exit 0: nothing to change; 2: changes pending; 4: some",
 	"hosts or the accounting database could not be observed, or service",
 	"users' ids differ between hosts while the inventory sets none (the",
-	"plan says which).",
+	"plan says which). A site file (docs/site.md) is planned cluster by",
+	"cluster (--cluster NAME: those only); a change of a row the site's",
+	"clusters share is marked site-wide.",
 	NULL,
 };
 
@@ -127,18 +132,51 @@ enum cmd_parse_result cmd_plan_options(const struct cmd_ctx *ctx, bool apply,
 	return CMD_PARSED;
 }
 
+/*
+ * --limit on the clusters picked: each keeps the hosts of its own named
+ * (and its slurmctld and slurmdbd hosts); a name of no cluster picked is
+ * an error, as for one inventory.
+ */
+static int limit_site(struct cmd_ctx *ctx, const struct hostlist *names, char **cause)
+{
+	const char **mine = xcalloc(names->n + 1, sizeof(*mine));
+	int rc = 0;
+
+	for (size_t k = 0; rc == 0 && k < ctx->n_pick; k++) {
+		struct model *m = ctx->site->clusters[ctx->pick[k]].m;
+		size_t n = 0;
+
+		for (size_t i = 0; i < names->n; i++)
+			if (ctx->n_pick == 1 || model_find_host(m, names->names[i]))
+				mine[n++] = names->names[i];
+		rc = model_limit_hosts(m, mine, n, cause);
+	}
+	for (size_t i = 0; rc == 0 && ctx->n_pick > 1 && i < names->n; i++) {
+		bool found = false;
+
+		for (size_t k = 0; !found && k < ctx->n_pick; k++)
+			found = model_find_host(ctx->site->clusters[ctx->pick[k]].m,
+						names->names[i]) != NULL;
+		if (!found) {
+			*cause = xasprintf("'%s' is no host of the clusters picked", names->names[i]);
+			rc = -1;
+		}
+	}
+	free(mine);
+	return rc;
+}
+
 int cmd_plan_load(struct cmd_ctx *ctx, const struct apply_cli *cli)
 {
 	struct hostlist names = HOSTLIST_INIT;
 	char *cause = NULL;
 
-	if (!cmd_load(ctx, cli->inventory))
-		return CL_INVALID;
+	if (!cmd_load_site(ctx, cli->inventory))
+		return ctx->load_exit;
 	if (!cli->limit)
 		return CL_OK;
 	if (!hostlist_expand(cli->limit, &names, &cause))
-		model_limit_hosts(ctx->m, (const char *const *)names.names,
-				  names.n, &cause);
+		limit_site(ctx, &names, &cause);
 	hostlist_release(&names);
 	if (!cause)
 		return CL_OK;
@@ -148,7 +186,8 @@ int cmd_plan_load(struct cmd_ctx *ctx, const struct apply_cli *cli)
 	return CL_USAGE;
 }
 
-int cmd_plan_show(struct cmd_ctx *ctx, const struct apply_cli *cli)
+/* One cluster's plan; its JSON goes into all when several are shown. */
+static int plan_one(const struct model *m, const struct apply_cli *cli, json_t *all)
 {
 	struct diag_list dl = DIAG_LIST_INIT;
 	struct session_job job;
@@ -156,21 +195,46 @@ int cmd_plan_show(struct cmd_ctx *ctx, const struct apply_cli *cli)
 	char *cause = NULL;
 	int r;
 
-	if ((r = cmd_plan_load(ctx, cli)))
-		return r;
-	started = session_job_start(&job, ctx->m, cli, &dl, &cause);
+	started = session_job_start(&job, m, cli, &dl, &cause);
 	diag_print(&dl, stderr);
 	diag_release(&dl);
 	if (cause)
-		fprintf(stderr, "clusterctl: plan: %s\n", cause);
+		fprintf(stderr, "clusterctl: plan: %s%s%s\n", all ? m->cluster.name : "",
+			all ? ": " : "", cause);
 	if (started == SESSION_PLANNED) {
-		plan_output(job.p, cli->json);
+		if (all)
+			json_array_append_new(all, plan_to_json(job.p));
+		else
+			plan_output(job.p, cli->json);
 		r = plan_exit(job.p);
 	} else {
 		r = CL_FATAL;
 	}
 	free(cause);
 	session_job_finish(&job);
+	return r;
+}
+
+int cmd_plan_show(struct cmd_ctx *ctx, const struct apply_cli *cli)
+{
+	json_t *all = NULL;
+	int r;
+
+	if ((r = cmd_plan_load(ctx, cli)))
+		return r;
+	/* several clusters as JSON: one document, the site's (docs/json-format.md) */
+	if (cli->json && ctx->n_pick > 1)
+		all = json_array();
+	for (size_t k = 0; k < ctx->n_pick; k++) {
+		if (!cli->json)
+			cmd_site_header(ctx, k, stdout);
+		fflush(stdout);
+		r = cmd_site_exit(r, plan_one(ctx->site->clusters[ctx->pick[k]].m, cli, all));
+	}
+	if (all)
+		cmd_print_json(json_pack("{sssO}", "site", ctx->site->name, "clusters", all),
+			       stdout);
+	json_decref(all);
 	return r;
 }
 

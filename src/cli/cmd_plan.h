@@ -21,9 +21,10 @@ enum cmd_parse_result cmd_plan_options(const struct cmd_ctx *ctx, bool apply,
 				       struct apply_cli *cli, char **why);
 
 /*
- * Loads cli->inventory into ctx->m and applies --limit: CL_OK, else the
- * exit code after printing why (CL_INVALID: the inventory; CL_USAGE: a
- * --limit that names no host of it).
+ * Loads cli->inventory into ctx->site (cmd_load_site()) and applies
+ * --limit to the clusters picked: CL_OK, else the exit code after
+ * printing why (CL_INVALID: the inventory; CL_USAGE: a --limit that
+ * names no host of them, a --cluster the site lacks).
  */
 int cmd_plan_load(struct cmd_ctx *ctx, const struct apply_cli *cli);
 

@@ -6,8 +6,11 @@
  */
 #include "base/compat.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
 
 #include "cli/cmd.h"
 #include "cli/cmd_render.h"
@@ -16,6 +19,8 @@
 #include "render/render.h"
 #include "render/render_dir.h"
 #include "base/strbuf.h"
+#include "base/xalloc.h"
+#include "inventory/site.h"
 
 static const char *const render_usage[] = {
 	"clusterctl render INVENTORY -o DIR [--json] [--overlay FILE]...",
@@ -28,7 +33,8 @@ static const char *const render_usage[] = {
 	"password passed through slurm_conf (AccountingStoragePass, JobCompPass)",
 	"is " RENDER_SECRET_VALUE_PREFIX "KEY@: apply writes the values.",
 	"Identical files are hard links. DIR must be empty, absent, or hold a",
-	"previous render, which is replaced.",
+	"previous render, which is replaced. A site file's clusters (docs/site.md)",
+	"go to DIR/CLUSTER each, unless one is picked with --cluster.",
 	NULL,
 };
 
@@ -73,14 +79,31 @@ static const struct cmd_option render_options[] = {
 static int cmd_render_run(struct cmd_ctx *ctx)
 {
 	const char *dir = cmd_value(ctx, 'o'), *why;
+	const struct site *s;
+	int rc = CL_OK;
 
 	if (!dir || !*dir)
 		return cmd_usage(ctx, "-o DIR is required");
 	if ((why = cmd_operands(ctx, 1, "missing INVENTORY")))
 		return cmd_usage(ctx, why);
-	if (!cmd_load(ctx, ctx->args.operands[0]))
-		return CL_INVALID;
-	return render_to(ctx->m, dir, cmd_has(ctx, 'j'));
+	if (!(s = cmd_load_site(ctx, ctx->args.operands[0])))
+		return ctx->load_exit;
+	if (ctx->n_pick == 1)
+		return render_to(s->clusters[ctx->pick[0]].m, dir, cmd_has(ctx, 'j'));
+	/* several clusters of a site: each in DIR/CLUSTER */
+	if (mkdir(dir, 0755) < 0 && errno != EEXIST) {
+		fprintf(stderr, "clusterctl: render: cannot create '%s': %s\n", dir,
+			strerror(errno));
+		return CL_FATAL;
+	}
+	for (size_t i = 0; i < ctx->n_pick && rc == CL_OK; i++) {
+		const struct site_cluster *c = &s->clusters[ctx->pick[i]];
+		char *sub = xasprintf("%s/%s", dir, c->name);
+
+		rc = render_to(c->m, sub, cmd_has(ctx, 'j'));
+		free(sub);
+	}
+	return rc;
 }
 
 const struct cmd_entry cmd_render_entry = {

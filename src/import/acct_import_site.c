@@ -19,6 +19,7 @@
 #include "import/acct_import.h"
 #include "import/acct_import_site.h"
 #include "transport/db.h"
+#include "transport/hosttarget.h"
 #include "base/strbuf.h"
 #include "base/xalloc.h"
 
@@ -193,10 +194,11 @@ static void site_read_release(struct site_read *r)
 	acct_objset_release(&r->merged);
 }
 
-int acct_import_db_site(const struct model *m, const char *const *only, size_t n_only,
-			struct strbuf *out, struct strbuf *problems, char **cause)
+int acct_import_db_site(const struct model *m, bool accept_new, const char *const *only,
+			size_t n_only, struct strbuf *out, struct strbuf *problems, char **cause)
 {
 	struct site_read r = { 0 };
+	struct transport_target via;
 	struct db *db = NULL;
 	struct strbuf where = STRBUF_INIT;
 	int rc = -1;
@@ -205,7 +207,8 @@ int acct_import_db_site(const struct model *m, const char *const *only, size_t n
 		*cause = xstrdup("the site file has no database: section (database.host)");
 		return -1;
 	}
-	if (db_connect(&m->db, &db, cause) < 0 || read_names(db, only, n_only, &r, cause) < 0)
+	if (db_connect(&m->db, db_tunnel_target(m, accept_new, &via), &db, cause) < 0 ||
+	    read_names(db, only, n_only, &r, cause) < 0)
 		goto out;
 	if (!r.n) {
 		*cause = xasprintf("the database '%s' holds no cluster%s", db_name(&m->db),

@@ -17,9 +17,10 @@
  * Every cluster of the database m->db names (or those of only, n_only >
  * 0), merged into a site file's qos:, accounts: and users:: the rows of
  * the whole database once, each association with the clusters: it is on.
- * As acct_import_db(): the number of problems, or -1 + *cause.
+ * As acct_import_db() (accept_new: for database.tunnel's host key): the
+ * number of problems, or -1 + *cause.
  */
-int acct_import_db_site(const struct model *m, const char *const *only, size_t n_only,
-			struct strbuf *out, struct strbuf *problems, char **cause);
+int acct_import_db_site(const struct model *m, bool accept_new, const char *const *only,
+			size_t n_only, struct strbuf *out, struct strbuf *problems, char **cause);
 
 #endif

@@ -149,6 +149,7 @@ value() {
 	--dump) echo dump.cfg ;;
 	--allow-path) echo "$TRASH" ;;
 	--overlay) echo overlay.yaml ;;
+	--cluster) echo lab ;;
 	--ssh-config) echo ssh_config ;;
 	--files-dir) echo "$TRASH/files.$n" ;;
 	--base-ref) echo HEAD ;;

@@ -366,6 +366,8 @@ Test(cmd, help_is_made_from_the_tables)
 		"  --allow-path DIR  include: files and templates may also lie under\n"
 		"                    DIR (repeatable; or CLUSTERCTL_ALLOW_PATH)\n"
 		"  --overlay FILE    the fake's own words\n"
+		"  --cluster NAME    INVENTORY is a site file (docs/site.md): only\n"
+		"                    its cluster NAME (repeatable; default: every one)\n"
 		"  -h, --help        show this help\n"
 		"\n"
 		"Last words.\n");
