@@ -13,10 +13,13 @@ set -euo pipefail
 
 TOP=$(cd "$(dirname "$0")/.." && pwd)
 # make demo SITE=skynet|aicloud|lri-spice|gcp-g2: a seed site instead;
+# SITE=multi: two clusters on one slurmdbd (scripts/multi-demo.sh);
 # SITE=lab-configless: the lab in configless mode (inventories/lab-configless.yaml)
 SITE=${SITE:-lab}
 case $SITE in
 lab|lab-configless) ;;
+# two clusters on one slurmdbd (inventories/multi, docs/site.md)
+multi) exec bash "$TOP/scripts/multi-demo.sh" ;;
 *) exec bash "$TOP/scripts/site-demo.sh" "$SITE" ;;
 esac
 CLUSTERCTL=${CLUSTERCTL:-$TOP/clusterctl}

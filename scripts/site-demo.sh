@@ -138,18 +138,10 @@ held() {
 }
 cancel_all() { on "$CTL" scancel --quiet --full $(on "$CTL" squeue -h -o %i) 2>/dev/null || true; }
 
-PASS=0 FAIL=0
-# check DESCRIPTION FUNCTION: one report line; the function's stderr is the reason
-check() {
-	local what=$1 out; shift
-	if out=$("$@" 2>&1); then
-		printf 'ok    %s\n' "$what"; PASS=$((PASS + 1))
-	else
-		printf 'FAIL  %s -- %s\n' "$what" "$(printf '%s' "$out" | tail -n 3 | tr '\n' ' ')"
-		FAIL=$((FAIL + 1))
-	fi
-	cancel_all
-}
+# check DESCRIPTION FUNCTION: one report line; the function's stderr is the
+# reason; every check's jobs are cancelled after it
+. "$TOP/scripts/demo-check.sh"
+check_after() { cancel_all; }
 
 # shellcheck source=/dev/null
 . "$CHECKS"

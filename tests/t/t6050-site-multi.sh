@@ -1,0 +1,87 @@
+#!/bin/sh
+# slurm-releases: 22.05 24.11 26.05 (tests/t/run.sh runs it once per release)
+# t6050-site-multi: make demo SITE=multi (scripts/multi-demo.sh) in this
+# test's own lab: two clusters on one slurmdbd (inventories/multi,
+# docs/site.md; cluster a: ctl-a with slurmctld and the site's slurmdbd,
+# gpu-a01, gpu-a02, the login host; cluster b: ctl-b, gpu-b01; Slurm's
+# ports of both in this test's block) come up from nothing by one
+# `clusterctl apply` of the site, a second plan is empty, and every check
+# of the demo holds: both clusters registered, a GPU job under the GPU QoS
+# in each, sbatch -M b from cluster a's login host, sacct -M all. Then a
+# second apply has nothing to do, --cluster b plans b alone, and b's
+# plan leaves cluster a's slurmdbd host alone as another cluster's.
+# Runs about 40 seconds (2 cores).
+. "$(dirname "$0")/test-lib.sh"
+. "$TOP/tests/t/lib-lab.sh"
+
+lab_begin
+XDG_RUNTIME_DIR=$TRASH
+export XDG_RUNTIME_DIR
+# 6817-6819 (b's slurmctld is 6818) and three slurmd from 6831
+lab_pick_port_shift 3
+export LAB_PORT_SHIFT
+SITE=$CLUSTERCTL_LAB/multi/site.yaml
+
+rc=0
+bash "$TOP/scripts/multi-demo.sh" >demo.out 2>&1 || rc=$?
+grep -q '^lab up in' demo.out ||
+	test_skip_or_die "the lab did not come up: $(tail -n 3 demo.out | tr '\n' ' ')"
+grep '^\(ok   \|FAIL\|apply:\|plan:\|multi:\)' demo.out | sed 's/^/# /'
+
+test_expect_success 'one apply of the site brings both clusters up from nothing' '
+	test $(grep -c "^apply: .* hosts, " demo.out) = 2 &&
+	! grep -q "^apply: .*failed:" demo.out &&
+	grep -q "^apply: 4 hosts, .*accounting change" demo.out &&
+	grep -q "^apply: 2 hosts, .*accounting change" demo.out
+'
+
+test_expect_success 'the second plan has nothing to change on either cluster' '
+	test $(grep -c "^plan: no changes" demo.out) = 2
+'
+
+grep '^\(ok   \|FAIL\) ' demo.out >checks
+test_expect_success 'every check of the demo ran (5)' '
+	test $(wc -l <checks) = 5
+'
+n=0
+while IFS= read -r line; do
+	n=$((n + 1))
+	printf '%s\n' "$line" >check.$n
+	what=$(printf '%s' "$line" | sed 's/^\(ok   \|FAIL\) *//; s/ -- .*//')
+	test_expect_success "$what" 'cat check.$n; grep -q "^ok " check.$n'
+done <checks
+
+test_expect_success 'the demo exits 0' 'test "$rc" = 0'
+
+test_expect_success 'a second apply of the site has nothing to do' '
+	"$CLUSTERCTL" apply "$SITE" >again.out 2>&1 || { cat again.out; false; } &&
+	test $(grep -c "^apply: nothing to do" again.out) = 2
+'
+
+test_expect_success '--cluster b plans cluster b alone, and leaves a'"'"'s slurmdbd host to a' '
+	"$CLUSTERCTL" plan "$SITE" --cluster b >b.out 2>&1 || { cat b.out; false; } &&
+	! grep -q "^== cluster" b.out &&
+	grep -q "^not managed: ctl-a (cluster .a..s slurmdbd host): another cluster.s" b.out &&
+	grep -q "^plan: no changes (10 files on 2 hosts checked)" b.out
+'
+
+test_expect_success 'add-user --cluster b --apply: the user in the site file, its rows on b alone' '
+	cp "$SITE" site.before &&
+	"$CLUSTERCTL" add-user "$SITE" erin --account chem --cluster b --apply >au.out 2>&1 ||
+		{ cat au.out; false; } &&
+	grep -q "^  - {name: erin, accounts: \[chem\], clusters: \[b\]}\$" "$SITE" &&
+	test $(diff site.before "$SITE" | grep -c "^>") = 1 &&
+	lab_exec ctl-a sacctmgr -n -P show assoc user=erin format=Cluster,Account,User >erin &&
+	echo "b|chem|erin" >expect && test_cmp expect erin &&
+	"$CLUSTERCTL" plan "$SITE" >after.out 2>&1 &&
+	test $(grep -c "^plan: no changes" after.out) = 2
+'
+
+test_expect_success 'add-user on the site: an account its cluster lacks is refused, the file untouched' '
+	cp "$SITE" site.before &&
+	test_must_fail "$CLUSTERCTL" add-user "$SITE" frank --account chem 2>frank.err &&
+	grep -q "cluster .a. of the site" frank.err &&
+	test_cmp site.before "$SITE"
+'
+
+test_done
