@@ -9,7 +9,9 @@
 # of the demo holds: both clusters registered, a GPU job under the GPU QoS
 # in each, sbatch -M b from cluster a's login host, sacct -M all. Then a
 # second apply has nothing to do, --cluster b plans b alone, and b's
-# plan leaves cluster a's slurmdbd host alone as another cluster's.
+# plan leaves cluster a's slurmdbd host alone as another cluster's;
+# add-user on one cluster; import accounting of the whole site, planned
+# again from its output with nothing to change.
 # Runs about 40 seconds (2 cores).
 . "$(dirname "$0")/test-lib.sh"
 . "$TOP/tests/t/lib-lab.sh"
@@ -82,6 +84,17 @@ test_expect_success 'add-user on the site: an account its cluster lacks is refus
 	test_must_fail "$CLUSTERCTL" add-user "$SITE" frank --account chem 2>frank.err &&
 	grep -q "cluster .a. of the site" frank.err &&
 	test_cmp site.before "$SITE"
+'
+
+test_expect_success 'import accounting SITE: every cluster of the database, as a site file; planned again, nothing to change' '
+	"$CLUSTERCTL" import accounting "$SITE" >imported.yaml 2>import.err || { cat import.err; false; } &&
+	grep -q "^  - {name: erin, accounts: \[chem\], clusters: \[b\]}\$" imported.yaml &&
+	grep -q "^  - {name: bob, accounts: \[physics\], admin_level: operator, clusters: \[a\]}\$" imported.yaml &&
+	grep -q "^  - name: chem\$" imported.yaml && grep -q "^    clusters: \[b\]\$" imported.yaml &&
+	mkdir -p again && cp "$CLUSTERCTL_LAB/multi/a.yaml" again/ &&
+	sed "/^qos:/,\$d" "$CLUSTERCTL_LAB/multi/b.yaml" >again/b.yaml &&
+	{ sed "/^qos:/,\$d" "$SITE" && cat imported.yaml; } >again/site.yaml &&
+	"$CLUSTERCTL" accounting plan again/site.yaml >again.plan 2>&1 || { cat imported.yaml again.plan; false; }
 '
 
 test_done
