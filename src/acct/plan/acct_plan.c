@@ -78,15 +78,8 @@ void acct_plan_diff(struct acct_plan *p)
 	for (size_t i = p->have.n; p->prune && i-- > 0;) {
 		const struct acct_obj *have = &p->have.items[i];
 
-		if (!prunable(have) || acct_index_find_obj(&w, have))
-			continue;
-		/* a row of the whole database another cluster uses stays */
-		if (acct_site_keeps(p, have)) {
-			XGROW(p->kept, p->alloc_kept, p->n_kept + 1);
-			p->kept[p->n_kept++] = have;
-			continue;
-		}
-		push(p, ACCT_REMOVE, NULL, have);
+		if (prunable(have) && !acct_index_find_obj(&w, have))
+			push(p, ACCT_REMOVE, NULL, have);
 	}
 	acct_index_release(&w);
 	acct_index_release(&h);
@@ -144,11 +137,14 @@ enum acct_plan_result acct_plan_compute(const struct model *m, bool prune, bool 
 		rc = crc == DB_REFUSED ? ACCT_DB_REFUSED : ACCT_PLAN_FAILED;
 		goto out;
 	}
-	if (acct_observe(db, p->cluster, &p->have, &p->info, cause) < 0 ||
-	    acct_site_observe(db, m, p, cause) < 0)
+	if (acct_observe(db, p->cluster, &p->have, &p->info, cause) < 0)
+		goto out;
+	acct_plan_diff(p);
+	/* what the other clusters do with the rows the diff names */
+	if (acct_site_observe(db, m, p, cause) < 0)
 		goto out;
 	db_rollback(db);
-	acct_plan_diff(p);
+	acct_site_keep(p);
 	acct_site_decide(p);
 	*out = p;
 	p = NULL;

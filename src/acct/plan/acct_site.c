@@ -34,6 +34,38 @@ struct uses {
 	size_t n, alloc;
 };
 
+/*
+ * The rows of the whole database the plan names (its changes), whose
+ * uses are looked for: what another cluster does with other rows does
+ * not matter to this plan, so a plan of one user costs on a database of
+ * many clusters what it costs on one. Past this many names, every use is
+ * read at once instead.
+ */
+#define SITE_TARGETED_MAX 256
+
+struct needed {
+	const struct acct_obj **v;	/* borrowed from the plan's sets */
+	size_t n;
+};
+
+static bool site_wide(enum acct_kind k)
+{
+	return k == ACCT_QOS || k == ACCT_ACCOUNT || k == ACCT_USER;
+}
+
+static void needed_build(const struct acct_plan *p, struct needed *nd)
+{
+	nd->v = xcalloc(p->n_changes + 1, sizeof(*nd->v));
+	nd->n = 0;
+	for (size_t i = 0; i < p->n_changes; i++) {
+		const struct acct_obj *o = p->changes[i].want ? p->changes[i].want :
+			p->changes[i].have;
+
+		if (site_wide(o->kind))
+			nd->v[nd->n++] = o;
+	}
+}
+
 static void use_add(struct uses *u, enum acct_kind k, const char *name,
 		    const char *cluster, bool db)
 {
@@ -83,9 +115,81 @@ static int read_cluster_uses(struct db *db, const struct acct_plan *p, const cha
 	return rc;
 }
 
+/* "?, ?, ..." for n names of kind k in nd, their names into params; the count. */
+static size_t in_list(const struct needed *nd, enum acct_kind k, struct strbuf *sql,
+		      const char **params, size_t at)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < nd->n; i++)
+		if (nd->v[i]->kind == k) {
+			strbuf_addstr(sql, n ? ", ?" : "?");
+			params[at + n++] = nd->v[i]->name;
+		}
+	return n;
+}
+
+/* The accounts and users of nd another cluster's live associations have. */
+static int read_named_uses(struct db *db, const char *c, const struct needed *nd,
+			   struct uses *u, char **cause)
+{
+	const char **params = xcalloc(nd->n + 1, sizeof(*params));
+	struct strbuf sql = STRBUF_INIT, acc = STRBUF_INIT, usr = STRBUF_INIT;
+	struct db_rows r = DB_ROWS_INIT;
+	size_t na = in_list(nd, ACCT_ACCOUNT, &acc, params, 0);
+	size_t nu = in_list(nd, ACCT_USER, &usr, params, na);
+	struct db_stmt *st = NULL;
+	int rc = 0;
+
+	strbuf_addf(&sql, "SELECT DISTINCT acct, user FROM \"%s_assoc_table\" WHERE deleted=0 "
+		    "AND (acct IN (%s) OR user IN (%s))", c, na ? acc.buf : "''",
+		    nu ? usr.buf : "''");
+	if (na + nu && (!(st = db_prepare(db, sql.buf, cause)) ||
+			db_stmt_exec(st, params, na + nu, &r, cause) < 0))
+		rc = -1;
+	for (size_t i = 0; rc == 0 && i < r.n_rows; i++) {
+		use_add(u, ACCT_ACCOUNT, r.rows[i][0], c, true);
+		use_add(u, ACCT_USER, r.rows[i][1], c, true);
+	}
+	db_stmt_free(st);
+	db_rows_release(&r);
+	strbuf_release(&sql);
+	strbuf_release(&acc);
+	strbuf_release(&usr);
+	free(params);
+	return rc;
+}
+
+/* The QoS of nd one of another cluster's live associations lists. */
+static int read_named_qos(struct db *db, const struct acct_plan *p, const char *c,
+			  const struct needed *nd, struct uses *u, char **cause)
+{
+	for (size_t i = 0; i < nd->n; i++) {
+		unsigned long id = nd->v[i]->kind == ACCT_QOS ?
+			acct_idmap_id(&p->info.qos, nd->v[i]->name) : 0;
+		struct db_rows r = DB_ROWS_INIT;
+		char *sql;
+		int rc;
+
+		if (!id)
+			continue;
+		sql = xasprintf("SELECT 1 FROM \"%s_assoc_table\" WHERE deleted=0 AND (qos LIKE "
+				"'%%,%lu,%%' OR delta_qos LIKE '%%+%lu,%%' OR def_qos_id=%lu) LIMIT 1",
+				c, id, id, id);
+		rc = db_query(db, sql, &r, cause);
+		if (rc == 0 && r.n_rows)
+			use_add(u, ACCT_QOS, nd->v[i]->name, c, true);
+		free(sql);
+		db_rows_release(&r);
+		if (rc < 0)
+			return -1;
+	}
+	return 0;
+}
+
 /* Every other cluster of the database with tables: its uses, and whether it runs. */
-static int read_db_clusters(struct db *db, struct acct_plan *p, struct uses *u,
-			    char ***names, size_t *n_names, char **cause)
+static int read_db_clusters(struct db *db, struct acct_plan *p, const struct needed *nd,
+			    struct uses *u, char ***names, size_t *n_names, char **cause)
 {
 	struct db_rows r = DB_ROWS_INIT, t = DB_ROWS_INIT;
 	struct acct_site_view *v = p->site;
@@ -113,15 +217,33 @@ static int read_db_clusters(struct db *db, struct acct_plan *p, struct uses *u,
 			XGROW(v->running, v->n_running_alloc, v->n_running + 1);
 			v->running[v->n_running++] = xstrdup(c);
 		}
-		rc = read_cluster_uses(db, p, c, u, cause);
+		if (nd->n > SITE_TARGETED_MAX)
+			rc = read_cluster_uses(db, p, c, u, cause);
+		else if (nd->n)
+			rc = read_named_uses(db, c, nd, u, cause) < 0 ? -1 :
+				read_named_qos(db, p, c, nd, u, cause);
 	}
 	db_rows_release(&r);
 	db_rows_release(&t);
 	return rc;
 }
 
-/* The rows the site's other clusters want (their inventories). */
-static int read_site_wants(const struct model *m, struct uses *u, char **cause)
+/* Whether model o wants row ob (a QoS, account or user of its own). */
+static bool model_wants(const struct model *o, const struct acct_obj *ob)
+{
+	switch (ob->kind) {
+	case ACCT_QOS:
+		return model_find_qos(o, ob->name) != NULL;
+	case ACCT_ACCOUNT:
+		return model_find_account(o, ob->name) != NULL;
+	default:
+		return model_find_user(o, ob->name) != NULL;
+	}
+}
+
+/* The rows the site's other clusters want (their inventories): nd's, or all of them. */
+static int read_site_wants(const struct model *m, const struct needed *nd,
+			   struct uses *u, char **cause)
 {
 	const struct site *s = m->in_site;
 
@@ -131,12 +253,19 @@ static int read_site_wants(const struct model *m, struct uses *u, char **cause)
 
 		if (o == m || !o->cluster.name)
 			continue;
+		if (nd->n <= SITE_TARGETED_MAX) {
+			for (size_t k = 0; k < nd->n; k++)
+				if (model_wants(o, nd->v[k]))
+					use_add(u, nd->v[k]->kind, nd->v[k]->name,
+						s->clusters[i].name, false);
+			continue;
+		}
 		if (acct_desired_build(o, &want, cause) < 0)
 			return -1;
 		for (size_t k = 0; k < want.n; k++) {
 			const struct acct_obj *ob = &want.items[k];
 
-			if (ob->kind == ACCT_QOS || ob->kind == ACCT_ACCOUNT || ob->kind == ACCT_USER)
+			if (site_wide(ob->kind))
 				use_add(u, ob->kind, ob->name, s->clusters[i].name, false);
 		}
 		acct_objset_release(&want);
@@ -185,6 +314,7 @@ int acct_site_observe(struct db *db, const struct model *m, struct acct_plan *p,
 		      char **cause)
 {
 	struct uses u = { 0 };
+	struct needed nd;
 	char **names = NULL;
 	size_t n_names = 0;
 	const struct host *dbd = model_dbd_host(m);
@@ -193,15 +323,35 @@ int acct_site_observe(struct db *db, const struct model *m, struct acct_plan *p,
 	p->site = xcalloc(1, sizeof(*p->site));
 	if (dbd && dbd->other_cluster)
 		p->site->dbd_elsewhere = xstrdup(dbd->other_cluster);
+	needed_build(p, &nd);
 	if (p->info.has_schema)
-		rc = read_db_clusters(db, p, &u, &names, &n_names, cause);
+		rc = read_db_clusters(db, p, &nd, &u, &names, &n_names, cause);
 	if (rc == 0)
-		rc = read_site_wants(m, &u, cause);
+		rc = read_site_wants(m, &nd, &u, cause);
 	uses_merge(p->site, &u);
 	for (size_t i = 0; i < n_names; i++)
 		free(names[i]);
 	free(names);
+	free(nd.v);
 	return rc;
+}
+
+void acct_site_keep(struct acct_plan *p)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < p->n_changes; i++) {
+		const struct acct_change *c = &p->changes[i];
+
+		/* a row of the whole database another cluster uses stays */
+		if (c->op == ACCT_REMOVE && acct_site_keeps(p, c->have)) {
+			XGROW(p->kept, p->alloc_kept, p->n_kept + 1);
+			p->kept[p->n_kept++] = c->have;
+			continue;
+		}
+		p->changes[n++] = *c;
+	}
+	p->n_changes = n;
 }
 
 static int find_cmp(const void *key, const void *elem)

@@ -38,10 +38,12 @@ struct acct_site_view {
 };
 
 /*
- * Reads, for the plan p of cluster m, which site-wide rows the other
- * clusters use: those of the database (their live associations, the QoS
- * those list, and whether their slurmctld is registered) and those of
- * m's site (the rows their inventories want). 0, or -1 + *cause.
+ * Reads, for the plan p of cluster m (diffed already), which of the
+ * site-wide rows its changes name the other clusters use: those of the
+ * database (their live associations, the QoS those list; and whether
+ * their slurmctld is registered) and those of m's site (the rows their
+ * inventories want). A plan of a few rows reads those few, whatever the
+ * other clusters hold. 0, or -1 + *cause.
  */
 int acct_site_observe(struct db *db, const struct model *m, struct acct_plan *p,
 		      char **cause);
@@ -57,6 +59,9 @@ const struct acct_site_use *acct_site_find(const struct acct_plan *p,
  * plan says).
  */
 bool acct_site_keeps(const struct acct_plan *p, const struct acct_obj *o);
+
+/* Moves p's removals of rows acct_site_keeps() keeps to p->kept. */
+void acct_site_keep(struct acct_plan *p);
 
 /* After the diff: decides acct_site_method_why() from p's changes. */
 void acct_site_decide(struct acct_plan *p);
