@@ -22,6 +22,7 @@
 #include "import/import_cluster.h"
 #include "import/import_nodes.h"
 #include "import/acct_import_site.h"
+#include "import/import_site.h"
 #include "inventory/site.h"
 #include "base/strbuf.h"
 #include "base/xalloc.h"
@@ -33,6 +34,7 @@ static const char *const import_usage[] = {
 	"   or: clusterctl import nodes SLURM_CONF [GRES_CONF] [--files-dir DIR] [-o FILE]",
 	"   or: clusterctl import cluster [USER@]HOST[:PORT] [CONFIG_DIR] [--files-dir DIR]",
 	"                                 [-o FILE]",
+	"   or: clusterctl import cluster HOST... --site DIR",
 	"",
 	"Prints inventory YAML for what a running cluster already has.",
 	"accounting: the qos:, accounts: and users: sections, read-only from the",
@@ -64,6 +66,11 @@ static const char *const import_usage[] = {
 	"and a files: entry whose source names it; without it, or for a file",
 	"that cannot be read, the file is named (exit 4). Give DIR as the",
 	"inventory will find it (relative: to the inventory's directory).",
+	"cluster HOST... --site DIR: the clusters of one accounting database,",
+	"each from its controller, written as a site (docs/site.md): DIR/site.yaml",
+	"with the database: they share, DIR/CLUSTER.yaml each (a cluster whose",
+	"slurmdbd another runs without it); a cluster of the database no HOST",
+	"was given for is named (exit 4).",
 	"",
 	"What the inventory cannot express (a user whose settings differ between",
 	"its accounts, partition associations, ...) is listed on stderr and marked",
@@ -258,6 +265,33 @@ static int import_config(struct cmd_ctx *ctx, bool cluster, const char *a1,
 }
 
 /* The verb and its operands; NULL, or why the command line is wrong. */
+/*
+ * import cluster HOST... --site DIR: the clusters of one database from
+ * their controllers, written as a site (import_site.h); what could not be
+ * said on stderr, exit 4.
+ */
+static int import_site_dir(struct cmd_ctx *ctx)
+{
+	struct import_site_opts o = { cmd_value(ctx, 's'), cmd_value(ctx, 'F'), NULL,
+				      cmd_has(ctx, 'a') };
+	struct strbuf wrote = STRBUF_INIT, problems = STRBUF_INIT;
+	char *cause = NULL;
+	int rc = import_site((const char *const *)ctx->args.operands + 1, ctx->args.n - 1,
+			     &o, &wrote, &problems, &cause);
+
+	if (rc < 0) {
+		fprintf(stderr, "clusterctl: import: %s\n", cause);
+		free(cause);
+	} else {
+		fputs(problems.buf, stderr);
+		printf("imported %zu cluster%s as a site: %s\n", ctx->args.n - 1,
+		       ctx->args.n == 2 ? "" : "s", wrote.buf);
+	}
+	strbuf_release(&wrote);
+	strbuf_release(&problems);
+	return rc < 0 ? CL_FATAL : rc > 0 ? CL_PARTIAL : CL_OK;
+}
+
 static const char *import_check_args(const struct cmd_args *a, const char *dump,
 				     const char *qos)
 {
@@ -270,9 +304,9 @@ static const char *import_check_args(const struct cmd_args *a, const char *dump,
 			return a->n == 1 ? NULL : "--dump FILE takes no INVENTORY";
 		return a->n == 2 ? NULL : a->n < 2 ? "missing INVENTORY" : "too many arguments";
 	}
+	/* several HOSTs with --site: the caller says */
 	if (!strcmp(a->operands[0], "cluster"))
-		return a->n == 2 || a->n == 3 ? NULL :
-			a->n < 2 ? "missing HOST" : "too many arguments";
+		return a->n >= 2 ? NULL : "missing HOST";
 	if (!strcmp(a->operands[0], "nodes")) {
 		if (dump)
 			return "--dump is for import accounting";
@@ -289,6 +323,9 @@ static const struct cmd_option import_options[] = {
 	{ 'D', "files-dir", "DIR", "nodes, cluster: carry the files slurm.conf names into DIR", 0 },
 	{ 'o', "output", "FILE", "nodes, cluster: write the inventory to FILE (new), "
 	  "and cluster's database password beside it (slurmdbd.pass, 0600)", CMD_OPT_SHORT },
+	{ 's', "site", "DIR", "cluster HOST...: the clusters of one database, each\n"
+	  "from its controller, as a site (DIR/site.yaml,\n"
+	  "DIR/CLUSTER.yaml; docs/site.md)", 0 },
 	CMD_OPT_ACCEPT_NEW_HOST_KEYS,
 	CMD_OPT_END,
 };
@@ -300,8 +337,16 @@ static int cmd_import_run(struct cmd_ctx *ctx)
 	const char *qos = cmd_value(ctx, 'q');
 	const char *why = import_check_args(a, dump, qos);
 
+	if (!why && cmd_has(ctx, 's'))
+		why = strcmp(a->operands[0], "cluster") ? "--site DIR is for import cluster" :
+			cmd_has(ctx, 'D') ? "--site DIR writes no --files-dir (yet)" :
+			a->n < 2 ? "missing HOST" : NULL;
+	else if (!why && !strcmp(a->operands[0], "cluster") && a->n > 3)
+		why = "too many arguments";
 	if (why)
 		return cmd_usage(ctx, why);
+	if (cmd_has(ctx, 's'))
+		return import_site_dir(ctx);
 	if (!strcmp(a->operands[0], "accounting"))
 		return import_accounting(ctx, dump ? NULL : a->operands[1], dump, qos);
 	return import_config(ctx, !strcmp(a->operands[0], "cluster"), a->operands[1],

@@ -397,6 +397,24 @@ out:
 	return rc;
 }
 
+/* "[USER@]HOST[:PORT]" into t; t's strings point into the returned copy (caller frees). */
+static char *spec_target(const char *spec, struct transport_target *t)
+{
+	char *copy = xstrdup(spec), *host = copy, *at = strchr(copy, '@'), *colon;
+
+	if (at) {
+		*at = '\0';
+		t->user = copy;
+		host = at + 1;
+	}
+	if ((colon = strrchr(host, ':'))) {
+		*colon = '\0';
+		t->port = atoi(colon + 1);
+	}
+	t->host = host;
+	return copy;
+}
+
 int import_cluster_spec(const char *spec, const char *ssh_config, bool accept_new,
 			const char *config_dir, struct import_carry *carry,
 			struct strbuf *out, struct strbuf *problems, char **password,
@@ -406,20 +424,39 @@ int import_cluster_spec(const char *spec, const char *ssh_config, bool accept_ne
 		.ssh_config = ssh_config,
 		.accept_new_host_keys = accept_new,
 	};
-	char *copy = xstrdup(spec), *host = copy, *at = strchr(copy, '@'), *colon;
-	int rc;
+	char *copy = spec_target(spec, &t);
+	int rc = import_cluster(&t, config_dir, carry, out, problems, password, cause);
 
-	if (at) {
-		*at = '\0';
-		t.user = copy;
-		host = at + 1;
+	free(copy);
+	return rc;
+}
+
+int import_cluster_db_names(const char *spec, const char *ssh_config, bool accept_new,
+			    struct strbuf *names, char **cause)
+{
+	struct transport_target t = {
+		.ssh_config = ssh_config,
+		.accept_new_host_keys = accept_new,
+	};
+	struct strbuf err = STRBUF_INIT;
+	struct transport *tr = NULL;
+	char *copy = spec_target(spec, &t);
+	int status = -1, rc = -1;
+
+	if (transport_connect(&t, &tr, cause) < 0)
+		goto out;
+	if (transport_run(tr, "sacctmgr -n -P show cluster format=Cluster", names, &err,
+			  &status, cause) < 0)
+		goto out;
+	if (status != 0) {
+		*cause = xasprintf("'%s': sacctmgr show cluster: exit %d%s%.200s", t.host,
+				   status, err.len ? ": " : "", err.buf);
+		goto out;
 	}
-	if ((colon = strrchr(host, ':'))) {
-		*colon = '\0';
-		t.port = atoi(colon + 1);
-	}
-	t.host = host;
-	rc = import_cluster(&t, config_dir, carry, out, problems, password, cause);
+	rc = 0;
+out:
+	strbuf_release(&err);
+	transport_close(tr);
 	free(copy);
 	return rc;
 }

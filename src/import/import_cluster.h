@@ -49,4 +49,12 @@ int import_cluster_spec(const char *spec, const char *ssh_config, bool accept_ne
 			struct strbuf *out, struct strbuf *problems, char **password,
 			char **cause);
 
+/*
+ * The clusters of the database the controller spec names reaches: one
+ * name a line, appended to names, from "sacctmgr show cluster" run there.
+ * 0, or -1 + *cause.
+ */
+int import_cluster_db_names(const char *spec, const char *ssh_config, bool accept_new,
+			    struct strbuf *names, char **cause);
+
 #endif

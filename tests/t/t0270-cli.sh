@@ -150,6 +150,7 @@ value() {
 	--allow-path) echo "$TRASH" ;;
 	--overlay) echo overlay.yaml ;;
 	--cluster) echo lab ;;
+	--site) echo "$TRASH/site.$n" ;;
 	--ssh-config) echo ssh_config ;;
 	--files-dir) echo "$TRASH/files.$n" ;;
 	--base-ref) echo HEAD ;;
@@ -162,7 +163,7 @@ needs() {
 	render) case $2 in -o|--output) ;; *) echo "-o $TRASH/out.$n" ;; esac ;;
 	apply) case $2 in --json) echo --dry-run ;; esac ;;
 	add-user) case $2 in --account) ;; *) echo "--account physics" ;; esac ;;
-	import) case $2 in --dump) ;; *) echo "--dump dump.cfg" ;; esac ;;
+	import) case $2 in --dump|--site) ;; *) echo "--dump dump.cfg" ;; esac ;;
 	esac
 }
 operands() {
@@ -171,7 +172,7 @@ operands() {
 	diff) echo closed.yaml closed.yaml ;;
 	add-user) cp closed.yaml "u.$n.yaml"; echo "u.$n.yaml newbie$n" ;;
 	accounting) echo plan closed.yaml ;;
-	import) echo accounting ;;
+	import) case ${2:-} in --site) echo cluster 127.0.0.1:1 ;; *) echo accounting ;; esac ;;
 	hostlist) echo expand "n[1-2]" ;;
 	template) echo t.mustache ;;
 	esac
@@ -196,9 +197,9 @@ test_expect_success 'every option works before and after the operands' '
 			fi
 			n=$((n + 1))
 			v=$(value $c $o)
-			try $c $o $v $(needs $c $o) $(operands $c) || return 1
+			try $c $o $v $(needs $c $o) $(operands $c $o) || return 1
 			n=$((n + 1))
-			try $c $(operands $c) $(needs $c $o) $o $v || return 1
+			try $c $(operands $c $o) $(needs $c $o) $o $v || return 1
 		done
 	done &&
 	test "$n" -gt 40

@@ -11,7 +11,8 @@
 # second apply has nothing to do, --cluster b plans b alone, and b's
 # plan leaves cluster a's slurmdbd host alone as another cluster's;
 # add-user on one cluster; import accounting of the whole site, planned
-# again from its output with nothing to change.
+# again from its output with nothing to change; import cluster of both
+# controllers as a site that validates.
 # Runs about 40 seconds (2 cores).
 . "$(dirname "$0")/test-lib.sh"
 . "$TOP/tests/t/lib-lab.sh"
@@ -95,6 +96,25 @@ test_expect_success 'import accounting SITE: every cluster of the database, as a
 	sed "/^qos:/,\$d" "$CLUSTERCTL_LAB/multi/b.yaml" >again/b.yaml &&
 	{ sed "/^qos:/,\$d" "$SITE" && cat imported.yaml; } >again/site.yaml &&
 	"$CLUSTERCTL" accounting plan again/site.yaml >again.plan 2>&1 || { cat imported.yaml again.plan; false; }
+'
+
+test_expect_success 'import cluster ctl-a ctl-b --site: both clusters of the database as a site that validates' '
+	"$CLUSTERCTL" import cluster ctl-a ctl-b --site imported-site \
+		--ssh-config "$CLUSTERCTL_LAB/ssh/config" >imp.out 2>imp.err || { cat imp.out imp.err; false; } &&
+	grep -q "^imported 2 clusters as a site: " imp.out &&
+	grep -q "^clusters: \[a.yaml, b.yaml\]\$" imported-site/site.yaml &&
+	grep -q "^database:\$" imported-site/site.yaml && grep -q "^qos:\$" imported-site/site.yaml &&
+	! grep -q "^database:\|^qos:" imported-site/a.yaml imported-site/b.yaml &&
+	grep -q "^  accounting_host: ctl-a\$" imported-site/a.yaml &&
+	! grep -q "accounting_host\|slurmdbd_conf\|names: ctl-a" imported-site/b.yaml &&
+	test "$(stat -c %a imported-site/slurmdbd.pass)" = 600 &&
+	"$CLUSTERCTL" validate imported-site/site.yaml
+'
+
+test_expect_success 'import cluster --site names a cluster of the database no controller was given for' '
+	test_must_fail --exit=4 "$CLUSTERCTL" import cluster ctl-a --site one-site \
+		--ssh-config "$CLUSTERCTL_LAB/ssh/config" >one.out 2>one.err &&
+	grep -q "cluster .b. of the database is not imported: give its controller too" one.err
 '
 
 test_done
