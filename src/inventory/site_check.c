@@ -273,9 +273,14 @@ static void row_error(struct diag_list *dl, const char *kind, const char *name,
 		      const struct src_loc *la, const struct site_cluster *cb,
 		      const struct src_loc *lb)
 {
-	diag_error(dl, lb, "%s '%s' %s for cluster '%s' than for cluster '%s': it is "
-		   "one row of the site's accounting, the same for every cluster", kind,
-		   name, what, cb->name, ca->name);
+	if (what)
+		diag_error(dl, lb, "%s '%s' %s for cluster '%s' than for cluster '%s': it "
+			   "is one row of the site's accounting, the same for every cluster",
+			   kind, name, what, cb->name, ca->name);
+	else
+		diag_error(dl, lb, "%s '%s' is defined for cluster '%s' and again for cluster "
+			   "'%s': it is one row of the site's accounting; define it once, in "
+			   "the site file", kind, name, ca->name, cb->name);
 	diag_note(dl, la, "cluster '%s''s %s '%s' is here", ca->name, kind, name);
 }
 
@@ -320,7 +325,7 @@ static const char *qos_apart(const void *a, const void *b)
 {
 	(void)a;
 	(void)b;
-	return "is defined apart";
+	return "";	/* defined twice is wrong whatever they say */
 }
 
 static const char *account_apart(const void *pa, const void *pb)
@@ -363,8 +368,8 @@ static void check_rows(const struct site *s, const struct host_key *v, size_t n,
 		lb = (const struct src_loc *)((const char *)v[i].h + loc_off);
 		if (same_place(la, lb) || !(why = apart(v[first].h, v[i].h)))
 			continue;
-		row_error(dl, kind, v[i].key, why, &s->clusters[v[first].cluster], la,
-			  &s->clusters[v[i].cluster], lb);
+		row_error(dl, kind, v[i].key, *why ? why : NULL, &s->clusters[v[first].cluster],
+			  la, &s->clusters[v[i].cluster], lb);
 	}
 }
 

@@ -319,7 +319,7 @@ Test(site, site_wide_rows_set_apart)
 			    "users: [{name: u, accounts: [x]}]\n", b_yaml);
 
 	cr_expect_null(load(site_yaml, a, b, &dl));
-	expect_both(&dl, "QoS 'long' is defined apart for cluster 'b'", "b.yaml", "a.yaml");
+	expect_both(&dl, "QoS 'long' is defined for cluster 'a' and again for cluster 'b'", "b.yaml", "a.yaml");
 	expect_both(&dl, "account 'x' has another description or organization", "b.yaml",
 		    "a.yaml");
 	expect_both(&dl, "user 'u' has another admin_level", "b.yaml", "a.yaml");
