@@ -340,6 +340,7 @@ static int cmd_import_run(struct cmd_ctx *ctx)
 	if (!why && cmd_has(ctx, 's'))
 		why = strcmp(a->operands[0], "cluster") ? "--site DIR is for import cluster" :
 			cmd_has(ctx, 'D') ? "--site DIR writes no --files-dir (yet)" :
+			cmd_has(ctx, 'o') ? "--site DIR writes its own files: no -o" :
 			a->n < 2 ? "missing HOST" : NULL;
 	else if (!why && !strcmp(a->operands[0], "cluster") && a->n > 3)
 		why = "too many arguments";
