@@ -344,12 +344,13 @@ static int read_accounting(void *arg, struct strbuf *yaml, struct strbuf *proble
 	return n;
 }
 
-int import_cluster(const struct transport_target *t, const char *config_dir,
-		   struct import_carry *carry, struct strbuf *out,
-		   struct strbuf *problems, char **password, char **cause)
+/* import_cluster(), with the accounting read from the database or not */
+static int import_at(const struct transport_target *t, const char *config_dir,
+		     struct import_carry *carry, bool accounting, struct strbuf *out,
+		     struct strbuf *problems, char **password, char **cause)
 {
-	struct import_source src = { .read = remote_read, .carry = carry,
-				     .mode = remote_mode, .accounting = read_accounting };
+	struct import_source src = { .read = remote_read, .carry = carry, .mode = remote_mode,
+				     .accounting = accounting ? read_accounting : NULL };
 	struct acct_read acct = { .accept_new = t->accept_new_host_keys };
 	struct transport *tr = NULL;
 	const char *dir = config_dir ? config_dir : "/etc/slurm";
@@ -397,6 +398,13 @@ out:
 	return rc;
 }
 
+int import_cluster(const struct transport_target *t, const char *config_dir,
+		   struct import_carry *carry, struct strbuf *out,
+		   struct strbuf *problems, char **password, char **cause)
+{
+	return import_at(t, config_dir, carry, true, out, problems, password, cause);
+}
+
 /* "[USER@]HOST[:PORT]" into t; t's strings point into the returned copy (caller frees). */
 static char *spec_target(const char *spec, struct transport_target *t)
 {
@@ -415,20 +423,37 @@ static char *spec_target(const char *spec, struct transport_target *t)
 	return copy;
 }
 
-int import_cluster_spec(const char *spec, const char *ssh_config, bool accept_new,
-			const char *config_dir, struct import_carry *carry,
-			struct strbuf *out, struct strbuf *problems, char **password,
-			char **cause)
+static int spec_import(const char *spec, const char *ssh_config, bool accept_new,
+		       const char *config_dir, struct import_carry *carry, bool accounting,
+		       struct strbuf *out, struct strbuf *problems, char **password,
+		       char **cause)
 {
 	struct transport_target t = {
 		.ssh_config = ssh_config,
 		.accept_new_host_keys = accept_new,
 	};
 	char *copy = spec_target(spec, &t);
-	int rc = import_cluster(&t, config_dir, carry, out, problems, password, cause);
+	int rc = import_at(&t, config_dir, carry, accounting, out, problems, password, cause);
 
 	free(copy);
 	return rc;
+}
+
+int import_cluster_spec(const char *spec, const char *ssh_config, bool accept_new,
+			const char *config_dir, struct import_carry *carry,
+			struct strbuf *out, struct strbuf *problems, char **password,
+			char **cause)
+{
+	return spec_import(spec, ssh_config, accept_new, config_dir, carry, true, out,
+			   problems, password, cause);
+}
+
+int import_cluster_spec_bare(const char *spec, const char *ssh_config, bool accept_new,
+			     const char *config_dir, struct strbuf *out,
+			     struct strbuf *problems, char **password, char **cause)
+{
+	return spec_import(spec, ssh_config, accept_new, config_dir, NULL, false, out,
+			   problems, password, cause);
 }
 
 int import_cluster_db_names(const char *spec, const char *ssh_config, bool accept_new,

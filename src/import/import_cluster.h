@@ -50,6 +50,15 @@ int import_cluster_spec(const char *spec, const char *ssh_config, bool accept_ne
 			char **cause);
 
 /*
+ * import_cluster_spec() without reading the accounting: the partitions'
+ * QoS and accounts named only, as when the database cannot be read, and no
+ * problem said (import_site.c reads the database once for every cluster).
+ */
+int import_cluster_spec_bare(const char *spec, const char *ssh_config, bool accept_new,
+			     const char *config_dir, struct strbuf *out,
+			     struct strbuf *problems, char **password, char **cause);
+
+/*
  * The clusters of the database the controller spec names reaches: one
  * name a line, appended to names, from "sacctmgr show cluster" run there.
  * 0, or -1 + *cause.

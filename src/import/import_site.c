@@ -5,8 +5,11 @@
  * database: section they share, DIR/CLUSTER.yaml per cluster. A cluster
  * whose slurmdbd another one runs keeps nothing of that slurmdbd (its
  * accounting_host, slurmdbd_conf and the host entry): the site gives it
- * the host again. The database's clusters no controller was given for
- * are named problems.
+ * the host again. The accounting is read once, from the database, as
+ * "import accounting SITE" reads it (acct_import_site.h), into site.yaml:
+ * the clusters' files keep none (when the database cannot be read, the
+ * partitions' QoS and accounts are named, as import cluster names them).
+ * The database's clusters no controller was given for are named problems.
  *
  * The cluster files are import's own YAML edited as text: its top-level
  * blocks start at column 0, the cluster's keys at column 2.
@@ -20,6 +23,7 @@
 #include "base/fileio.h"
 #include "base/strbuf.h"
 #include "base/xalloc.h"
+#include "import/acct_import_site.h"
 #include "import/import_cluster.h"
 #include "import/import_site.h"
 #include "inventory/inventory.h"
@@ -148,6 +152,23 @@ static void take_qos(struct imported *c, struct strbuf *qos)
 	strbuf_release(&block);
 }
 
+/*
+ * Cuts the QoS and accounts the partitions name (import_nodes.c's stubs,
+ * with their comments) from cluster c: the site file has the accounting.
+ */
+static void drop_stubs(struct imported *c)
+{
+	static const char *const lines[] = {
+		"# The QoS the partitions name", "# with their settings (use its qos:",
+		"# The accounts the partitions name", "# whole tree (use its accounts:",
+	};
+
+	for (size_t i = 0; i < sizeof(lines) / sizeof(lines[0]); i++)
+		cut_block(&c->yaml, lines[i], 0, NULL);
+	cut_block(&c->yaml, "qos:", 0, NULL);
+	cut_block(&c->yaml, "accounts:", 0, NULL);
+}
+
 static int write_secret(const char *dir, const char *password, char **cause)
 {
 	char *path = xasprintf("%s/slurmdbd.pass", dir);
@@ -159,9 +180,13 @@ static int write_secret(const char *dir, const char *password, char **cause)
 	return rc;
 }
 
-/* DIR/site.yaml and DIR/CLUSTER.yaml of the imports v[0..n). */
+/*
+ * DIR/site.yaml and DIR/CLUSTER.yaml of the imports v[0..n); acct: the
+ * site's qos:, accounts: and users:, or empty: the partitions' QoS, as
+ * each cluster names them, moved to the site.
+ */
 static int write_site(const char *dir, struct imported *v, size_t n,
-		      struct strbuf *wrote, char **cause)
+		      const struct strbuf *acct, struct strbuf *wrote, char **cause)
 {
 	struct strbuf site = STRBUF_INIT, db = STRBUF_INIT, qos = STRBUF_INIT;
 	size_t owner = dbd_owner(v, n);
@@ -177,12 +202,19 @@ static int write_site(const char *dir, struct imported *v, size_t n,
 		strbuf_addf(&site, "%s%s.yaml", i ? ", " : "", v[i].m->cluster.name);
 		/* one database: section, the site's */
 		cut_block(&v[i].yaml, "database:", 0, db.len ? NULL : &db);
-		take_qos(&v[i], &qos);
+		if (acct->len)
+			drop_stubs(&v[i]);
+		else
+			take_qos(&v[i], &qos);
 		if (i != owner && dbd && v[i].m->cluster.accounting_host &&
 		    !strcmp(v[i].m->cluster.accounting_host, dbd))
 			drop_dbd(&v[i], dbd);
 	}
-	strbuf_addf(&site, "]\n\n%s%s%s", db.buf, qos.len ? "\n" : "", qos.buf);
+	strbuf_addf(&site, "]\n\n%s", db.buf);
+	/* the database: block ends with its blank line, if any */
+	if ((qos.len || acct->len) && !(db.len > 1 && !strcmp(db.buf + db.len - 2, "\n\n")))
+		strbuf_addch(&site, '\n');
+	strbuf_addstr(&site, acct->len ? acct->buf : qos.buf);
 	if (fileio_mkdir_p(dir) < 0) {
 		*cause = xasprintf("cannot create '%s': %s", dir, strerror(errno));
 		rc = -1;
@@ -234,13 +266,46 @@ static int missing_clusters(const char *spec, const struct import_site_opts *o,
 	return count;
 }
 
+/*
+ * The accounting of the clusters v[0..n_v) in their database, read once
+ * through the slurmdbd host's cluster's database: section (its tunnel)
+ * with its slurmdbd.conf password, into acct. Not read: a problem, acct empty. The problems.
+ */
+static int read_site_acct(struct imported *v, size_t n_v, bool accept_new,
+			  struct strbuf *acct, struct strbuf *problems)
+{
+	struct imported *owner = &v[dbd_owner(v, n_v)];
+	struct model *m = owner->m;
+	const char **names = xcalloc(n_v, sizeof(*names));
+	char *cause = NULL;
+	int n;
+
+	/* the clusters imported (one the database has besides is named apart) */
+	for (size_t i = 0; i < n_v; i++)
+		names[i] = v[i].m->cluster.name;
+	m->db.password = owner->password;
+	m->db.password_file = m->db.password_env = NULL;
+	n = acct_import_db_site(m, accept_new, names, n_v, acct, problems, &cause);
+	m->db.password = NULL;
+	free(names);
+	if (n < 0) {
+		strbuf_reset(acct);
+		strbuf_addf(problems, "the accounting (QoS, accounts, users) could not be read: "
+			    "%s; the partitions' QoS and accounts are named only ('clusterctl "
+			    "import accounting DIR/site.yaml' reads the rest later)\n", cause);
+		n = 1;
+	}
+	free(cause);
+	return n;
+}
+
 /* Reads controller spec into c: its YAML, and that YAML loaded. */
 static int import_one(const char *spec, const struct import_site_opts *o,
 		      struct imported *c, struct strbuf *problems, char **cause)
 {
 	struct diag_list dl = DIAG_LIST_INIT;
-	int rc = import_cluster_spec(spec, o->ssh_config, o->accept_new, o->config_dir,
-				     NULL, &c->yaml, problems, &c->password, cause);
+	int rc = import_cluster_spec_bare(spec, o->ssh_config, o->accept_new, o->config_dir,
+					  &c->yaml, problems, &c->password, cause);
 
 	if (rc < 0)
 		return -1;
@@ -257,6 +322,7 @@ int import_site(const char *const *specs, size_t n, const struct import_site_opt
 		struct strbuf *wrote, struct strbuf *problems, char **cause)
 {
 	struct imported *v = xcalloc(n + 1, sizeof(*v));
+	struct strbuf acct = STRBUF_INIT;
 	int rc = 0, count = 0;
 
 	for (size_t i = 0; rc >= 0 && i < n; i++) {
@@ -273,9 +339,10 @@ int import_site(const char *const *specs, size_t n, const struct import_site_opt
 				break;
 			}
 	if (rc >= 0 && (rc = missing_clusters(specs[0], o, v, n, problems, cause)) >= 0) {
-		count += rc;
-		rc = write_site(o->dir, v, n, wrote, cause);
+		count += rc + read_site_acct(v, n, o->accept_new, &acct, problems);
+		rc = write_site(o->dir, v, n, &acct, wrote, cause);
 	}
+	strbuf_release(&acct);
 	for (size_t i = 0; i < n; i++) {
 		strbuf_release(&v[i].yaml);
 		model_free(v[i].m);

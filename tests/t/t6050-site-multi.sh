@@ -98,17 +98,21 @@ test_expect_success 'import accounting SITE: every cluster of the database, as a
 	"$CLUSTERCTL" accounting plan again/site.yaml >again.plan 2>&1 || { cat imported.yaml again.plan; false; }
 '
 
-test_expect_success 'import cluster ctl-a ctl-b --site: both clusters of the database as a site that validates' '
+test_expect_success 'import cluster ctl-a ctl-b --site: both clusters of the database as a site that validates, its accounting in site.yaml' '
 	"$CLUSTERCTL" import cluster ctl-a ctl-b --site imported-site \
 		--ssh-config "$CLUSTERCTL_LAB/ssh/config" >imp.out 2>imp.err || { cat imp.out imp.err; false; } &&
 	grep -q "^imported 2 clusters as a site: " imp.out &&
 	grep -q "^clusters: \[a.yaml, b.yaml\]\$" imported-site/site.yaml &&
 	grep -q "^database:\$" imported-site/site.yaml && grep -q "^qos:\$" imported-site/site.yaml &&
-	! grep -q "^database:\|^qos:" imported-site/a.yaml imported-site/b.yaml &&
+	grep -q "^  - {name: erin, accounts: \[chem\], clusters: \[b\]}\$" imported-site/site.yaml &&
+	grep -q "^    clusters: \[b\]\$" imported-site/site.yaml &&
+	! grep -q "^database:\|^qos:\|^accounts:\|^users:" imported-site/a.yaml imported-site/b.yaml &&
 	grep -q "^  accounting_host: ctl-a\$" imported-site/a.yaml &&
 	! grep -q "accounting_host\|slurmdbd_conf\|names: ctl-a" imported-site/b.yaml &&
 	test "$(stat -c %a imported-site/slurmdbd.pass)" = 600 &&
-	"$CLUSTERCTL" validate imported-site/site.yaml
+	"$CLUSTERCTL" validate imported-site/site.yaml &&
+	"$CLUSTERCTL" accounting plan imported-site/site.yaml >imp.plan 2>&1 || { cat imp.plan; false; } &&
+	test $(grep -c "^  no changes\$" imp.plan) = 2
 '
 
 test_expect_success 'import cluster --site names a cluster of the database no controller was given for' '
