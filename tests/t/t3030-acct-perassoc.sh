@@ -121,7 +121,7 @@ test_expect_success 'read-back names a partition association changed behind the 
 	cat >meddle.sh <<-EOF &&
 	#!/bin/sh
 	$ACCT_VIA "\$@"; rc=\$?
-	case "\$4" in *"slurmdbd start"*)
+	case "\$4" in *"slurmdbd start"*|*"start slurmdbd"*)
 		echo "update lab_assoc_table set max_jobs=9 where user=\"carol\" and \\\`partition\\\`=\"gpu\";" |
 			$ACCT_SQL slurm_acct_db ;;
 	esac

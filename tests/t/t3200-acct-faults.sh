@@ -115,7 +115,7 @@ test_expect_success 'a QoS changed behind the apply: the read-back names it, pla
 	cat >meddle.sh <<-EOF &&
 	#!/bin/sh
 	$ACCT_VIA "\$@"; rc=\$?
-	case "\$4" in *"slurmdbd start"*)
+	case "\$4" in *"slurmdbd start"*|*"start slurmdbd"*)
 		echo "update qos_table set priority=99 where name=\"gpu2\";" |
 			$ACCT_SQL slurm_acct_db ;;
 	esac
