@@ -6,14 +6,12 @@
 #include "base/compat.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "base/diag.h"
+#include "base/fileio.h"
 #include "base/strbuf.h"
 #include "base/xalloc.h"
 
@@ -114,49 +112,15 @@ char *diag_format(const struct diag *d)
 
 /* ---- source files for excerpts ---- */
 
-/* The loader refuses larger inventories, so no excerpt needs more. */
-#define SOURCE_MAX_SIZE (64u << 20)
-
 /*
  * Reads a regular file whole into *text (caller frees) and returns NULL, or
- * returns why it cannot: strerror() text or a phrase of ours. O_NONBLOCK:
- * opening a FIFO must not wait for a writer.
+ * returns why it cannot (fileio.h: a FIFO is refused, not waited on; the
+ * loader refuses larger inventories, so no excerpt needs more).
  */
 static const char *source_read_file(const char *path, char **text, size_t *len)
 {
-	struct stat st;
-	const char *why = NULL;
-	size_t have = 0;
-	ssize_t got = 0;
-	int fd;
-
-	*text = NULL;
-	if ((fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)) < 0)
-		return strerror(errno);
-	if (fstat(fd, &st) < 0)
-		why = strerror(errno);
-	else if (S_ISDIR(st.st_mode))
-		why = strerror(EISDIR);
-	else if (!S_ISREG(st.st_mode))
-		why = "not a regular file";
-	else if (st.st_size > (off_t)SOURCE_MAX_SIZE)
-		why = "file too large";
-	if (!why) {
-		*text = xmalloc((size_t)st.st_size + 1);
-		while (have < (size_t)st.st_size &&
-		       (got = read(fd, *text + have, (size_t)st.st_size - have)) > 0)
-			have += (size_t)got;
-		if (got < 0) {
-			why = strerror(errno);
-			free(*text);
-			*text = NULL;
-		} else {
-			(*text)[have] = '\0';
-			*len = have;
-		}
-	}
-	close(fd);
-	return why;
+	*text = fileio_read(path, len, NULL);
+	return *text ? NULL : fileio_strerror(errno);
 }
 
 static struct diag_source *source_find(struct diag_list *dl, const char *path)

@@ -9,24 +9,84 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "base/fileio.h"
 #include "base/strbuf.h"
 #include "base/xalloc.h"
 
-char *fileio_read_fd(int fd, size_t *len)
+const char *fileio_strerror(int err)
+{
+	switch (err) {
+	case FILEIO_EFIFO:
+		return "a FIFO, not a regular file";
+	case FILEIO_ESOCK:
+		return "a socket, not a regular file";
+	case FILEIO_EDEV:
+		return "a device, not a regular file";
+	}
+	return strerror(err);
+}
+
+/* 0 for a regular file, else the errno that says what it is. */
+static int regular_or_why(mode_t mode)
+{
+	if (S_ISREG(mode))
+		return 0;
+	if (S_ISDIR(mode))
+		return EISDIR;
+	if (S_ISFIFO(mode))
+		return FILEIO_EFIFO;
+	if (S_ISSOCK(mode))
+		return FILEIO_ESOCK;
+	return FILEIO_EDEV;
+}
+
+int fileio_open_regular(const char *path, struct stat *st)
+{
+	struct stat own;
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY), e;
+
+	if (!st)
+		st = &own;
+	if (fd < 0) {
+		/* open() of a socket is ENXIO: say what it is */
+		if (errno == ENXIO && stat(path, st) == 0 &&
+		    (e = regular_or_why(st->st_mode)))
+			errno = e;
+		return -1;
+	}
+	if (fstat(fd, st) < 0)
+		e = errno;
+	else if ((e = regular_or_why(st->st_mode)) == 0 &&
+		 fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK) < 0)
+		e = errno;
+	if (e) {
+		close(fd);
+		errno = e;
+		return -1;
+	}
+	return fd;
+}
+
+/* The rest of fd; size: what it is expected to hold, to allocate once. */
+static char *read_rest(int fd, size_t size, size_t *len)
 {
 	struct strbuf sb = STRBUF_INIT;
 	char buf[65536];
 	ssize_t n;
 
+	if (size)
+		strbuf_grow(&sb, size);
 	while ((n = read(fd, buf, sizeof(buf))) != 0) {
+		int e = EFBIG;
+
 		if (n < 0 && errno == EINTR)
 			continue;
-		if (n < 0) {
-			int e = errno;
-
+		if (n < 0 || sb.len + (size_t)n > FILEIO_MAX_READ) {
+			if (n < 0)
+				e = errno;
 			strbuf_release(&sb);
 			errno = e;
 			return NULL;
@@ -36,16 +96,26 @@ char *fileio_read_fd(int fd, size_t *len)
 	return strbuf_detach(&sb, len);
 }
 
+char *fileio_read_fd(int fd, size_t *len)
+{
+	return read_rest(fd, 0, len);
+}
+
 char *fileio_read(const char *path, size_t *len, struct stat *st)
 {
-	int fd = open(path, O_RDONLY | O_CLOEXEC), e;
+	struct stat own;
+	int fd, e = EFBIG;
 	char *text = NULL;
 
-	if (fd < 0)
+	if (!st)
+		st = &own;
+	if ((fd = fileio_open_regular(path, st)) < 0)
 		return NULL;
-	if (!st || fstat(fd, st) == 0)
-		text = fileio_read_fd(fd, len);
-	e = errno;
+	/* refused before a byte is read */
+	if (st->st_size <= (off_t)FILEIO_MAX_READ) {
+		text = read_rest(fd, (size_t)st->st_size, len);
+		e = errno;
+	}
 	close(fd);
 	errno = e;
 	return text;

@@ -17,14 +17,44 @@
 
 struct strbuf;
 
+/* The most any file is read whole: inventories, templates, dumps, stdin. */
+#define FILEIO_MAX_READ (64u << 20)
+
 /*
- * The whole of path (NUL-terminated; *len, when len is not NULL, is its
- * length); with st not NULL, the file's fstat() too. NULL with errno set.
- * Caller frees.
+ * errno values of our own, beyond the system's, for a path that is not a
+ * regular file: fileio_strerror() words them (strerror() does not).
+ */
+enum {
+	FILEIO_EFIFO = 0x7f00,
+	FILEIO_ESOCK,
+	FILEIO_EDEV,
+};
+
+/* strerror(), and the words for FILEIO_E*. */
+const char *fileio_strerror(int err);
+
+/*
+ * How every file a command line or an inventory names is opened to be
+ * read: O_NONBLOCK, so that opening a FIFO with no writer does not wait
+ * for one, then fstat() (into st when not NULL), and refused unless it is
+ * a regular file: a FIFO, socket or device would be waited on, or read
+ * without end. The descriptor (blocking again), or -1 with errno set:
+ * FILEIO_E* for those, EISDIR for a directory.
+ */
+int fileio_open_regular(const char *path, struct stat *st);
+
+/*
+ * The whole of path, a regular file (fileio_open_regular()) of at most
+ * FILEIO_MAX_READ bytes (else EFBIG), NUL-terminated; *len, when len is
+ * not NULL, is its length; with st not NULL, the file's fstat() too.
+ * NULL with errno set (fileio_strerror() words it). Caller frees.
  */
 char *fileio_read(const char *path, size_t *len, struct stat *st);
 
-/* The rest of fd (not closed), as fileio_read(). */
+/*
+ * The rest of fd (not closed; a pipe is fine, standard input), as
+ * fileio_read(): at most FILEIO_MAX_READ bytes, else NULL with EFBIG.
+ */
 char *fileio_read_fd(int fd, size_t *len);
 
 /*

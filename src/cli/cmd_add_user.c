@@ -276,7 +276,7 @@ static int edit_file(const struct add_user_req *r, const char *target,
 
 	if (!(text = fileio_read(real, &len, st))) {
 		fprintf(stderr, "clusterctl: add-user: cannot read '%s': %s\n", real,
-			strerror(errno));
+			fileio_strerror(errno));
 		return -1;
 	}
 	entry_fields(r, fields);

@@ -92,7 +92,7 @@ static char *read_all(const char *path, size_t *len, char **cause)
 	char *text = fileio_read(path, len, NULL);
 
 	if (!text)
-		*cause = xasprintf("%s: cannot read: %s", path, strerror(errno));
+		*cause = xasprintf("%s: cannot read: %s", path, fileio_strerror(errno));
 	return text;
 }
 

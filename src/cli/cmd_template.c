@@ -74,7 +74,7 @@ static void tpl_find(struct tpl_partials *ps, struct tpl_partial *p)
 		}
 		if (errno != ENOENT)
 			diag_error(ps->dl, &ps->at, "cannot read partial '%s': %s",
-				   path, strerror(errno));
+				   path, fileio_strerror(errno));
 		free(path);
 	}
 	diag_warning(ps->dl, &ps->at,
@@ -151,7 +151,7 @@ static json_t *tpl_load_data(const char *path, struct diag_list *dl)
 		return json_object();
 	text = tpl_read(path, &len);
 	if (!text) {
-		diag_error(dl, NULL, "cannot read '%s': %s", path, strerror(errno));
+		diag_error(dl, NULL, "cannot read '%s': %s", path, fileio_strerror(errno));
 		return NULL;
 	}
 	v = json_loadb(text, len, JSON_DECODE_ANY, &err);
@@ -201,7 +201,7 @@ static int tpl_render(const struct tpl_opts *o, struct tpl_partials *ps,
 
 	if (!src) {
 		diag_error(dl, NULL, "cannot read '%s': %s", o->file,
-			   strerror(errno));
+			   fileio_strerror(errno));
 		return -1;
 	}
 	t = tmpl_parse_diag(src, len, o->file, dl);

@@ -14,14 +14,12 @@
 #include "base/compat.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 #include <yaml.h>
 
 #include "base/die.h"
+#include "base/fileio.h"
 #include "inventory/inventory.h"
 #include "inventory/inventory_keys.h"
 #include "inventory/overlay.h"
@@ -38,8 +36,6 @@
 #include "inventory/inventory_nodes.h"
 #include "base/strbuf.h"
 
-/* An inventory larger than this is a mistake (or an attack on the loader). */
-#define MAX_FILE_SIZE (64u << 20)
 #define MAX_NODE_VISITS 10000000u
 #define MAX_INCLUDE_DEPTH 16u
 
@@ -273,41 +269,18 @@ out_parser:
 	return r;
 }
 
-/* Reads a regular file of at most MAX_FILE_SIZE bytes; caller frees. */
+/*
+ * Reads a regular file of at most FILEIO_MAX_READ bytes (fileio.h: a FIFO
+ * is refused, never waited on); caller frees.
+ */
 static char *read_file(const char *path, size_t *len, char **cause)
 {
-	struct stat st;
-	char *buf = NULL;
-	ssize_t got;
-	size_t have = 0;
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	char *buf = fileio_read(path, len, NULL);
 
-	if (fd < 0 || fstat(fd, &st) < 0) {
-		*cause = xasprintf("cannot read '%s': %s", path, strerror(errno));
-		goto fail;
-	}
-	if (!S_ISREG(st.st_mode) || st.st_size > (off_t)MAX_FILE_SIZE) {
+	if (!buf)
 		*cause = xasprintf("cannot read '%s': %s", path,
-				   S_ISREG(st.st_mode) ? "file too large" :
-							 "not a regular file");
-		goto fail;
-	}
-	buf = xmalloc((size_t)st.st_size + 1);
-	while ((got = read(fd, buf + have, (size_t)st.st_size - have)) > 0)
-		have += (size_t)got;
-	if (got < 0) {
-		*cause = xasprintf("cannot read '%s': %s", path, strerror(errno));
-		goto fail;
-	}
-	close(fd);
-	buf[have] = '\0';
-	*len = have;
+				   fileio_strerror(errno));
 	return buf;
-fail:
-	if (fd >= 0)
-		close(fd);
-	free(buf);
-	return NULL;
 }
 
 static const char *dir_of(struct pool *p, const char *path)

@@ -8,7 +8,6 @@
 #include "base/compat.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -591,11 +590,12 @@ static char *secret_file(const char *path, const char *what, char **cause)
 	struct strbuf sb = STRBUF_INIT;
 	char buf[256];
 	ssize_t n;
-	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
+	/* a FIFO is refused, not waited on (fileio.h) */
+	int fd = fileio_open_regular(path, NULL);
 
 	if (fd < 0) {
 		*cause = xasprintf("cannot read the %s password file '%s': %s", what,
-				   path, strerror(errno));
+				   path, fileio_strerror(errno));
 		return NULL;
 	}
 	while ((n = read(fd, buf, sizeof(buf))) > 0)

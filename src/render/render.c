@@ -48,22 +48,6 @@ struct template_store {
 	char *refused;		/* first template outside the allowed tree */
 };
 
-static int read_whole_file(const char *path, struct strbuf *out)
-{
-	FILE *f = fopen(path, "rb");
-	char buf[8192];
-	size_t got;
-	int err;
-
-	if (!f)
-		return -1;
-	while ((got = fread(buf, 1, sizeof(buf), f)) > 0)
-		strbuf_add(out, buf, got);
-	err = ferror(f);
-	fclose(f);
-	return err ? -1 : 0;
-}
-
 /* True for NAME.mustache: the only files read from template_dir. */
 static bool is_template_name(const char *name)
 {
@@ -92,10 +76,9 @@ static const char *store_get(struct template_store *ts, const char *name,
 			return ts->items[i].data;
 		}
 	if (ts->dir && !strchr(name, '/') && is_template_name(name)) {
-		struct strbuf sb = STRBUF_INIT;
 		char *path = xasprintf("%s/%s", ts->dir, name);
-		char *real = NULL, *cause = NULL;
-		int r = -1;
+		char *real = NULL, *cause = NULL, *data = NULL;
+		size_t n = 0;
 
 		/*
 		 * A file missing here falls back to the embedded copy; one that
@@ -103,27 +86,27 @@ static const char *store_get(struct template_store *ts, const char *name,
 		 * /root/.ssh/id_ed25519 must not become a partial.
 		 */
 		if (access(path, F_OK) == 0 &&
-		    !(real = pathtrust_resolve(ts->root, path, &cause))) {
-			if (!ts->refused)
-				ts->refused = cause;
-			else
-				free(cause);
-		}
-		if (real)
-			r = read_whole_file(real, &sb);
+		    (real = pathtrust_resolve(ts->root, path, &cause)) &&
+		    !(data = fileio_read(real, &n, NULL)))
+			/* there but unreadable (a FIFO): never the embedded one */
+			cause = xasprintf("cannot read template '%s': %s", path,
+					  fileio_strerror(errno));
+		if (cause && !ts->refused)
+			ts->refused = cause;
+		else
+			free(cause);
 		free(real);
 		free(path);
-		if (r == 0) {
+		if (data) {
 			struct loaded_template *lt;
 
 			XGROW(ts->items, ts->alloc, ts->n + 1);
 			lt = &ts->items[ts->n++];
 			lt->name = xstrdup(name);
-			lt->data = strbuf_detach(&sb, &lt->len);
-			*len = lt->len;
-			return lt->data;
+			lt->data = data;
+			lt->len = *len = n;
+			return data;
 		}
-		strbuf_release(&sb);
 	}
 	e = embedded_find(name);
 	if (!e)
@@ -580,26 +563,23 @@ static int render_pass_one(const struct model *m, const struct pass_file *f,
 			   struct rendered_set *set, struct render_pass *rq,
 			   char **cause)
 {
-	struct strbuf sb = STRBUF_INIT;
 	char *real = pathtrust_resolve(m->dir, f->source, cause), *bytes;
 	size_t len;
 
 	if (!real)
 		return -1;
-	if (read_whole_file(real, &sb) < 0) {
-		*cause = xasprintf("cannot read '%s': %s", real, strerror(errno));
+	if (!(bytes = fileio_read(real, &len, NULL))) {
+		*cause = xasprintf("cannot read '%s': %s", real, fileio_strerror(errno));
 		free(real);
-		strbuf_release(&sb);
 		return -1;
 	}
 	free(real);
-	if (sb.len > RENDER_PASS_MAX) {
+	if (len > RENDER_PASS_MAX) {
 		*cause = xasprintf("'%s' holds more than %u MB", f->source,
 				   RENDER_PASS_MAX >> 20);
-		strbuf_release(&sb);
+		free(bytes);
 		return -1;
 	}
-	bytes = strbuf_detach(&sb, &len);
 	rq->blob = set_add_blob(set, bytes, len);
 	if (m->cluster.config_dir && fileio_in_dir(f->path, m->cluster.config_dir))
 		rq->served = passfile_served(m->cluster.slurm_version,

@@ -7,13 +7,13 @@
 #include "base/compat.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/random.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "base/fileio.h"
 #include "slurm/mungekey.h"
 #include "base/sha256.h"
 #include "base/xalloc.h"
@@ -76,11 +76,12 @@ int mungekey_load_file(struct mungekey *k, const char *path, char **cause)
 	size_t cap = MUNGEKEY_MAX_SIZE + 1;
 	unsigned char *buf;
 	ssize_t n;
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	/* a FIFO is refused, not waited on (fileio.h) */
+	int fd = fileio_open_regular(path, NULL);
 
 	if (fd < 0) {
 		*cause = xasprintf("cannot open munge key '%s': %s", path,
-				   strerror(errno));
+				   fileio_strerror(errno));
 		return -1;
 	}
 	buf = xmalloc(cap);

@@ -27,7 +27,7 @@ int slurmread_local(void *arg, const char *path, char **text, size_t *len, char 
 {
 	(void)arg;
 	if (!(*text = fileio_read(path, len, NULL))) {
-		*cause = xasprintf("%s: cannot read: %s", path, strerror(errno));
+		*cause = xasprintf("%s: cannot read: %s", path, fileio_strerror(errno));
 		return -1;
 	}
 	return 0;

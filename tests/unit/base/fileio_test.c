@@ -13,7 +13,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/un.h>
 #include <unistd.h>
 
 #include "base/fileio.h"
@@ -81,6 +83,58 @@ Test(fileio, read_of_a_missing_file_sets_errno)
 
 	cr_expect_null(fileio_read(path, NULL, NULL));
 	cr_expect_eq(errno, ENOENT);
+	free(path);
+}
+
+/* A FIFO with no writer: an open() without O_NONBLOCK would wait for ever. */
+Test(fileio, read_refuses_a_fifo_a_socket_a_device_and_a_directory, .timeout = 10)
+{
+	char *fifo = xasprintf("%s/fifo", dir), *sock = xasprintf("%s/sock", dir);
+	struct sockaddr_un sa = { .sun_family = AF_UNIX };
+	int s = socket(AF_UNIX, SOCK_STREAM, 0);
+
+	cr_assert_eq(mkfifo(fifo, 0600), 0);
+	cr_expect_null(fileio_read(fifo, NULL, NULL));
+	cr_expect_eq(errno, FILEIO_EFIFO);
+	cr_expect_str_eq(fileio_strerror(errno), "a FIFO, not a regular file");
+	cr_expect_eq(fileio_open_regular(fifo, NULL), -1);
+	snprintf(sa.sun_path, sizeof(sa.sun_path), "%s", sock);
+	cr_assert_eq(bind(s, (struct sockaddr *)&sa, sizeof(sa)), 0);
+	cr_expect_null(fileio_read(sock, NULL, NULL));
+	cr_expect_str_eq(fileio_strerror(errno), "a socket, not a regular file");
+	cr_expect_null(fileio_read("/dev/zero", NULL, NULL));
+	cr_expect_str_eq(fileio_strerror(errno), "a device, not a regular file");
+	cr_expect_null(fileio_read(dir, NULL, NULL));
+	cr_expect_eq(errno, EISDIR);
+	cr_expect_str_eq(fileio_strerror(ENOENT), strerror(ENOENT));
+	close(s);
+	free(fifo);
+	free(sock);
+}
+
+Test(fileio, read_refuses_more_than_the_limit)
+{
+	char *path = xasprintf("%s/big", dir);
+	int fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0600);
+	char *text;
+	size_t len;
+
+	cr_assert_geq(fd, 0);
+	cr_assert_eq(ftruncate(fd, FILEIO_MAX_READ), 0);
+	text = fileio_read(path, &len, NULL);
+	cr_assert_not_null(text, "exactly the limit is read");
+	cr_expect_eq(len, FILEIO_MAX_READ);
+	free(text);
+	cr_assert_eq(ftruncate(fd, FILEIO_MAX_READ + 1), 0);
+	cr_expect_null(fileio_read(path, &len, NULL));
+	cr_expect_eq(errno, EFBIG);
+	/* a pipe has no size to check first: counted as it is read */
+	cr_assert_eq(lseek(fd, 0, SEEK_SET), 0);
+	close(fd);
+	fd = open(path, O_RDONLY);
+	cr_expect_null(fileio_read_fd(fd, &len));
+	cr_expect_eq(errno, EFBIG);
+	close(fd);
 	free(path);
 }
 

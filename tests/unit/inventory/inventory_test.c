@@ -317,7 +317,7 @@ Test(inventory, unreadable_or_unparsable_gives_no_model)
 	cr_expect(strstr(dl.items[0].msg, "cannot read '/nonexistent/inventory.yaml'"));
 	diag_release(&dl);
 	cr_expect_null(inventory_load("/", &dl));
-	cr_expect(strstr(dl.items[0].msg, "not a regular file"));
+	cr_expect(strstr(dl.items[0].msg, "Is a directory"));
 	diag_release(&dl);
 	cr_expect_null(inventory_load_string("b.yaml", broken, strlen(broken), &dl));
 	cr_expect_eq(diag_errors(&dl), 1);
