@@ -22,6 +22,7 @@
 #include "base/fileio.h"
 #include "inventory/inventory.h"
 #include "inventory/inventory_keys.h"
+#include "inventory/inventory_scan.h"
 #include "inventory/overlay.h"
 #include "base/pathtrust.h"
 #include "inventory/model_complete.h"
@@ -126,110 +127,68 @@ static void yaml_problem(struct loader *ld, const yaml_parser_t *p,
 	}
 }
 
-/* What a first pass over a file's YAML events found. */
-struct yaml_scan {
-	bool syntax_error;	/* libyaml stopped at an error */
-	bool too_deep;		/* nested past MAX_YAML_DEPTH, at deep_mark */
-	yaml_mark_t deep_mark;
-	bool mapping;		/* the first document is a mapping */
-	bool known_key;		/* ... with a top-level inventory key */
-};
-
-/* True when a top-level key of the first document is an inventory key. */
-static bool scan_top_key(const yaml_event_t *ev)
+/*
+ * The first pass over a file's events (inventory_scan.h), its nodes
+ * counted against what the load's files so far allow. Release sc.
+ */
+static void scan_file(struct loader *ld, const char *buf, size_t len,
+		      struct inv_scan *sc)
 {
-	const char *k = (const char *)ev->data.scalar.value;
-	size_t i;
+	ld->bytes += len;
+	inv_scan(buf, len, inv_scan_budget(ld->bytes) - ld->nodes, &inv_top_table, sc);
+	ld->nodes += sc->nodes;
+}
 
-	for (i = 0; i < inv_top_table.n; i++)
-		if (!strcmp(inv_top_table.keys[i].name, k))
-			return true;
+/* The scan's refusal, reported at its mark; false when there is none. */
+static bool scan_refused(struct loader *ld, const struct inv_scan *sc)
+{
+	struct src_loc loc = inv_loc_from_mark(ld->file, sc->mark);
+	unsigned long long limit = inv_scan_budget(ld->bytes);
+	const char *alias = sc->alias ? inv_shown(ld, sc->alias, strlen(sc->alias)) : "";
+
+	switch (sc->stop) {
+	case INV_SCAN_DEEP:
+		diag_error(ld->dl, &loc, "YAML nested more than %u levels deep",
+			   MAX_YAML_DEPTH);
+		return true;
+	case INV_SCAN_CYCLE:
+		diag_error(ld->dl, &loc, "alias '*%s' is inside the node it names: "
+			   "it would repeat without end", alias);
+		return true;
+	case INV_SCAN_NODES:
+		if (sc->alias)
+			diag_error(ld->dl, &loc, "alias '*%s' repeats %llu YAML nodes "
+				   "and takes the inventory past the %llu it may hold "
+				   "(an alias counts as all that its anchor holds)", alias,
+				   (unsigned long long)sc->alias_nodes, limit);
+		else
+			diag_error(ld->dl, &loc, "the inventory holds more than the "
+				   "%llu YAML nodes it may (%u, plus one per %u bytes of "
+				   "its files; a long value counts one per %u bytes)", limit,
+				   INV_NODES_BASE, INV_BYTES_PER_NODE, INV_BYTES_PER_NODE);
+		return true;
+	case INV_SCAN_DONE:
+	case INV_SCAN_SYNTAX:
+		break;
+	}
 	return false;
 }
 
 /*
- * Walks the events of every document in buf before anything is built:
- * libyaml's time grows with the square of the nesting depth, so a deep
- * file must be refused while that is cheap (sc->deep_mark: the first node
- * too deep, for the caller to report). Also notes what the include check
- * needs: is the first document a mapping with an inventory key. Syntax
- * errors are left to the load, which reports them.
- */
-static void scan_yaml(const char *buf, size_t len, struct yaml_scan *sc)
-{
-	yaml_parser_t parser;
-	yaml_event_t ev;
-	unsigned depth = 0, docs = 0;
-	size_t top_items = 0;	/* nodes finished at depth 1 of document 1 */
-	bool done = false;
-
-	memset(sc, 0, sizeof(*sc));
-	if (!yaml_parser_initialize(&parser))
-		die("out of memory");
-	yaml_parser_set_input_string(&parser, (const unsigned char *)buf, len);
-	while (!done) {
-		bool opens, closes, first = docs == 1;
-
-		if (!yaml_parser_parse(&parser, &ev)) {
-			if (parser.error == YAML_MEMORY_ERROR)
-				die("out of memory");
-			sc->syntax_error = true;
-			break;
-		}
-		opens = ev.type == YAML_SEQUENCE_START_EVENT ||
-			ev.type == YAML_MAPPING_START_EVENT;
-		closes = ev.type == YAML_SEQUENCE_END_EVENT ||
-			 ev.type == YAML_MAPPING_END_EVENT;
-		if (ev.type == YAML_DOCUMENT_START_EVENT)
-			docs++;
-		if (first && depth == 0 && ev.type == YAML_MAPPING_START_EVENT)
-			sc->mapping = true;
-		/* keys are the even items of the root mapping */
-		if (first && depth == 1 && sc->mapping && top_items % 2 == 0 &&
-		    ev.type == YAML_SCALAR_EVENT && scan_top_key(&ev))
-			sc->known_key = true;
-		if (opens && ++depth > MAX_YAML_DEPTH) {
-			sc->too_deep = true;
-			sc->deep_mark = ev.start_mark;
-			done = true;
-		}
-		if (closes)
-			depth--;
-		if (first && depth == 1 && !opens &&
-		    (closes || ev.type == YAML_SCALAR_EVENT || ev.type == YAML_ALIAS_EVENT))
-			top_items++;
-		if (ev.type == YAML_STREAM_END_EVENT)
-			done = true;
-		yaml_event_delete(&ev);
-	}
-	yaml_parser_delete(&parser);
-}
-
-/*
- * Loads one document's top-level mapping (the main file or an include).
- * sc: the file's scan when the caller made it, else NULL.
+ * Loads one document's top-level mapping (the main file or an include);
+ * sc: the file's scan (scan_file()).
  */
 static int load_document(struct loader *ld, const char *buf, size_t len,
-			 const struct yaml_scan *sc)
+			 const struct inv_scan *sc)
 {
 	yaml_parser_t parser;
 	yaml_document_t doc, extra;
 	yaml_node_t *root;
 	yaml_document_t *saved = ld->doc;
-	struct yaml_scan own;
 	int r = -1;
 
-	if (!sc) {
-		scan_yaml(buf, len, &own);
-		sc = &own;
-	}
-	if (sc->too_deep) {
-		struct src_loc loc = inv_loc_from_mark(ld->file, sc->deep_mark);
-
-		diag_error(ld->dl, &loc, "YAML nested more than %u levels deep",
-			   MAX_YAML_DEPTH);
+	if (scan_refused(ld, sc))
 		return -1;
-	}
 	if (!yaml_parser_initialize(&parser))
 		die("out of memory");
 	yaml_parser_set_input_string(&parser, (const unsigned char *)buf, len);
@@ -349,14 +308,15 @@ static char *read_include(struct loader *ld, const char *path,
  */
 static bool include_is_inventory(struct loader *ld, const char *path,
 				 const struct src_loc *loc,
-				 const struct yaml_scan *sc)
+				 const struct inv_scan *sc)
 {
 	const char *why;
 
 	if (sc->known_key)
 		return true;
-	why = sc->too_deep ? "nested too deep" :
-	      sc->syntax_error ? "not YAML" :
+	why = sc->stop == INV_SCAN_DEEP ? "nested too deep" :
+	      sc->stop == INV_SCAN_SYNTAX ? "not YAML" :
+	      sc->stop != INV_SCAN_DONE ? "too large" :
 	      !sc->mapping ? "not a YAML mapping" :
 			     "no inventory key at its top level";
 	diag_error(ld->dl, loc, "'%s' is not an inventory (%s); its "
@@ -369,7 +329,7 @@ static void load_file_bytes(struct loader *ld, const char *path,
 			    const struct src_loc *loc, char *buf, size_t len)
 {
 	const char *saved_file = ld->file, *saved_dir = ld->dir;
-	struct yaml_scan sc;
+	struct inv_scan sc;
 
 	if (!note_included(ld, path)) {
 		/* a cycle, or a file included twice: its lists would double */
@@ -377,7 +337,7 @@ static void load_file_bytes(struct loader *ld, const char *path,
 		free(buf);
 		return;
 	}
-	scan_yaml(buf, len, &sc);
+	scan_file(ld, buf, len, &sc);
 	if (include_is_inventory(ld, path, loc, &sc)) {
 		ld->include_depth++;
 		ld->file = pool_strdup(&ld->m->pool, path);
@@ -387,6 +347,7 @@ static void load_file_bytes(struct loader *ld, const char *path,
 		ld->dir = saved_dir;
 		ld->include_depth--;
 	}
+	inv_scan_release(&sc);
 	free(buf);
 }
 
@@ -489,6 +450,8 @@ static struct model *load_buffer(const char *name, const char *buf, size_t len,
 {
 	struct loader ld = { 0 };
 	struct model *m = model_new();
+	struct inv_scan sc;
+	int r;
 
 	if (opts) {
 		ld.override_path = opts->override_path;
@@ -510,7 +473,10 @@ static struct model *load_buffer(const char *name, const char *buf, size_t len,
 	/* the groups default to the user names, which a file may change */
 	m->cluster.slurm_user.group = m->cluster.munge_user.group = NULL;
 	note_included(&ld, name);
-	if (load_document(&ld, buf, len, NULL) < 0) {
+	scan_file(&ld, buf, len, &sc);
+	r = load_document(&ld, buf, len, &sc);
+	inv_scan_release(&sc);
+	if (r < 0) {
 		loader_finish(&ld);
 		model_free(m);
 		return NULL;

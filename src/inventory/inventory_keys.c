@@ -180,6 +180,7 @@ static bool load_kv_secret(struct loader *ld, yaml_node_t *v, struct kv *e)
 static void load_kv(struct loader *ld, yaml_node_t *val, struct kv_list *out)
 {
 	yaml_node_pair_t *p;
+	bool *rep;
 	size_t n = 0;
 
 	if (val->type != YAML_MAPPING_NODE) {
@@ -190,11 +191,12 @@ static void load_kv(struct loader *ld, yaml_node_t *val, struct kv_list *out)
 				(size_t)(val->data.mapping.pairs.top -
 					 val->data.mapping.pairs.start + 1) *
 					sizeof(*out->items));
+	rep = inv_map_repeats(ld, val, true);
 	for (p = val->data.mapping.pairs.start; p < val->data.mapping.pairs.top; p++) {
 		yaml_node_t *k = inv_node_get(ld, p->key), *v = inv_node_get(ld, p->value);
 		struct kv *e = &out->items[n];
 
-		if (!k || !v || inv_map_key_repeats(ld, val, p, true))
+		if (!k || !v || (rep && rep[p - val->data.mapping.pairs.start]))
 			continue;
 		e->key = inv_scalar_str(ld, k, "a key");
 		if (!e->key)
@@ -216,6 +218,7 @@ static void load_kv(struct loader *ld, yaml_node_t *val, struct kv_list *out)
 		e->value_loc = inv_node_loc(ld, v);
 		n++;
 	}
+	free(rep);
 	out->n = n;
 }
 
@@ -294,21 +297,26 @@ static void apply_key(struct loader *ld, const struct key_spec *ks, void *obj,
 	}
 }
 
-static void unknown_key(struct loader *ld, const struct key_table *t,
-			const char *name, const struct src_loc *loc)
+/* Reports an unknown key; returns the bit of the key it suggests, or 0. */
+static uint64_t unknown_key(struct loader *ld, const struct key_table *t,
+			    const char *name, const struct src_loc *loc)
 {
-	const char *names[64];
+	const char *names[64] = { NULL };
 	const char *hint;
 	size_t i, n = t->n < ARRAY_SIZE(names) ? t->n : ARRAY_SIZE(names);
 
 	for (i = 0; i < n; i++)
 		names[i] = t->keys[i].name;
 	hint = diag_suggest(name, names, n);
-	if (hint)
-		diag_error(ld->dl, loc, "unknown key '%s' in %s (did you mean '%s'?)",
-			   name, t->what, hint);
-	else
+	if (!hint) {
 		diag_error(ld->dl, loc, "unknown key '%s' in %s", name, t->what);
+		return 0;
+	}
+	diag_error(ld->dl, loc, "unknown key '%s' in %s (did you mean '%s'?)",
+		   name, t->what, hint);
+	for (i = 0; i < n && names[i] != hint; i++)
+		;
+	return 1ull << i;
 }
 
 static const struct key_spec *find_key(const struct key_table *t, const char *name)
@@ -325,13 +333,16 @@ void inv_load_mapping(struct loader *ld, yaml_node_t *map,
 		      const struct key_table *t, void *obj)
 {
 	yaml_node_pair_t *p;
-	uint64_t seen = 0;
+	uint64_t seen = 0;	/* bit i: t->keys[i] is there, or misspelt */
+	bool *rep = NULL;
 	size_t i;
 
 	if (map->type != YAML_MAPPING_NODE && !inv_node_is_null(map)) {
 		inv_type_error(ld, map, "a mapping");
 		return;
 	}
+	if (map->type == YAML_MAPPING_NODE)
+		rep = inv_map_repeats(ld, map, false);
 	/* an empty "key:" is an empty mapping: its required keys are missing */
 	for (p = map->data.mapping.pairs.start;
 	     map->type == YAML_MAPPING_NODE && p < map->data.mapping.pairs.top; p++) {
@@ -340,7 +351,7 @@ void inv_load_mapping(struct loader *ld, yaml_node_t *map,
 		struct src_loc kloc;
 		const char *name;
 
-		if (!k || !v || inv_map_key_repeats(ld, map, p, false))
+		if (!k || !v || (rep && rep[p - map->data.mapping.pairs.start]))
 			continue;
 		kloc = inv_node_loc(ld, k);
 		if (!(name = inv_key_str(k))) {
@@ -348,8 +359,9 @@ void inv_load_mapping(struct loader *ld, yaml_node_t *map,
 			continue;
 		}
 		if (!(ks = find_key(t, name))) {
-			unknown_key(ld, t, inv_shown(ld, name, k->data.scalar.length),
-				    &kloc);
+			/* "did you mean 'name'" is the cause of "missing 'name'" */
+			seen |= unknown_key(ld, t, inv_shown(ld, name, k->data.scalar.length),
+					    &kloc);
 			continue;
 		}
 		seen |= 1ull << (ks - t->keys);
@@ -361,6 +373,7 @@ void inv_load_mapping(struct loader *ld, yaml_node_t *map,
 		}
 		apply_key(ld, ks, obj, v, &kloc);
 	}
+	free(rep);
 	/*
 	 * the top level may be split over files: load_buffer() checks it; an
 	 * overlay changes what is there: only what it adds must be whole

@@ -7,6 +7,7 @@
  */
 #include "base/compat.h"
 
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 #include <yaml.h>
@@ -14,6 +15,7 @@
 #include "base/diag.h"
 #include "inventory/inventory_node.h"
 #include "inventory/model.h"
+#include "base/xalloc.h"
 
 struct src_loc inv_loc_from_mark(const char *file, yaml_mark_t mark)
 {
@@ -168,30 +170,66 @@ const char *inv_key_str(const yaml_node_t *k)
 					     NULL;
 }
 
-bool inv_map_key_repeats(struct loader *ld, yaml_node_t *map,
-			 yaml_node_pair_t *pair, bool fold)
+/* A key of a mapping, for finding repeats by sorting. */
+struct key_at {
+	const char *key;
+	size_t pair;
+};
+
+/* c, or the order of the pairs when the keys compare equal */
+static int then_by_pair(int c, const struct key_at *x, const struct key_at *y)
 {
-	yaml_node_pair_t *p;
-	yaml_node_t *k = yaml_document_get_node(ld->doc, pair->key);
-	const char *ks = inv_key_str(k);
+	return c ? c : (x->pair > y->pair) - (x->pair < y->pair);
+}
 
-	if (!ks)
-		return false;
-	for (p = map->data.mapping.pairs.start; p < pair; p++) {
-		yaml_node_t *pk = yaml_document_get_node(ld->doc, p->key);
-		const char *ps = inv_key_str(pk);
-		struct src_loc loc, first;
+static int key_at_cmp(const void *a, const void *b)
+{
+	return then_by_pair(strcmp(((const struct key_at *)a)->key,
+				   ((const struct key_at *)b)->key), a, b);
+}
 
-		if (!ps || (fold ? strcasecmp(ps, ks) : strcmp(ps, ks)))
-			continue;
-		loc = inv_node_loc(ld, k);
-		first = inv_node_loc(ld, pk);
-		diag_error(ld->dl, &loc, "duplicate key '%s'",
-			   inv_shown(ld, ks, k->data.scalar.length));
-		diag_note(ld->dl, &first, "first defined here");
-		return true;
+static int key_at_casecmp(const void *a, const void *b)
+{
+	return then_by_pair(strcasecmp(((const struct key_at *)a)->key,
+				       ((const struct key_at *)b)->key), a, b);
+}
+
+bool *inv_map_repeats(struct loader *ld, yaml_node_t *map, bool fold)
+{
+	yaml_node_pair_t *pairs = map->data.mapping.pairs.start;
+	size_t i, first = 0, k = 0, n = (size_t)(map->data.mapping.pairs.top - pairs);
+	struct key_at *keys = xcalloc(n ? n : 1, sizeof(*keys));
+	int (*cmp)(const void *, const void *) = fold ? key_at_casecmp : key_at_cmp;
+	bool *rep = NULL;
+
+	for (i = 0; i < n; i++) {
+		const char *ks = inv_key_str(yaml_document_get_node(ld->doc, pairs[i].key));
+
+		if (ks)
+			keys[k++] = (struct key_at){ ks, i };
 	}
-	return false;
+	xqsort(keys, k, sizeof(*keys), cmp);
+	for (i = 1; i < k; i++) {
+		yaml_node_t *key, *kfirst;
+		struct src_loc loc, floc;
+
+		if (cmp(&(struct key_at){ keys[i].key, 0 }, &(struct key_at){ keys[first].key, 0 })) {
+			first = i;
+			continue;
+		}
+		if (!rep)
+			rep = xcalloc(n, sizeof(*rep));
+		rep[keys[i].pair] = true;
+		key = yaml_document_get_node(ld->doc, pairs[keys[i].pair].key);
+		kfirst = yaml_document_get_node(ld->doc, pairs[keys[first].pair].key);
+		loc = inv_node_loc(ld, key);
+		floc = inv_node_loc(ld, kfirst);
+		diag_error(ld->dl, &loc, "duplicate key '%s'",
+			   inv_shown(ld, keys[i].key, key->data.scalar.length));
+		diag_note(ld->dl, &floc, "first defined here");
+	}
+	free(keys);
+	return rep;
 }
 
 size_t inv_seq_len(const yaml_node_t *n)

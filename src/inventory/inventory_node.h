@@ -10,6 +10,7 @@
 
 #include "base/compat.h"
 
+#include <stdint.h>
 #include <yaml.h>
 
 #include "base/diag.h"
@@ -29,6 +30,7 @@ struct loader {
 	const char *file;	/* pool; names the current file in locations */
 	const char *dir;	/* pool; resolves relative paths */
 	size_t budget;		/* node visits left: bounds alias bombs */
+	uint64_t bytes, nodes;	/* of the files scanned so far (inventory_scan.h) */
 	unsigned depth;		/* account nesting */
 	unsigned include_depth;
 	bool budget_reported;
@@ -108,11 +110,13 @@ const char *inv_shown(struct loader *ld, const char *s, size_t len);
 const char *inv_key_str(const yaml_node_t *k);
 
 /*
- * True (after "duplicate key" + note) if the key of pair repeats an
- * earlier key of map. Keys compare exactly, or ignoring case when fold is set.
+ * The pairs of map whose key repeats an earlier key (exactly, or ignoring
+ * case when fold is set), each reported as "duplicate key" with a note at
+ * the first; sorted, not compared pair by pair, since a mapping may hold
+ * 100,000 keys. NULL when no key repeats, else one flag per pair; caller
+ * frees.
  */
-bool inv_map_key_repeats(struct loader *ld, yaml_node_t *map,
-			 yaml_node_pair_t *pair, bool fold);
+bool *inv_map_repeats(struct loader *ld, yaml_node_t *map, bool fold);
 
 size_t inv_seq_len(const yaml_node_t *n);
 

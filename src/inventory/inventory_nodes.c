@@ -224,6 +224,7 @@ void inv_load_node_types(struct loader *ld, void *obj, yaml_node_t *val,
 			 const struct src_loc *kloc)
 {
 	yaml_node_pair_t *p;
+	bool *rep;
 
 	(void)obj;
 	if (!ld->m->node_types_loc.file)
@@ -232,11 +233,12 @@ void inv_load_node_types(struct loader *ld, void *obj, yaml_node_t *val,
 		inv_type_error(ld, val, "a mapping of node type names");
 		return;
 	}
+	rep = inv_map_repeats(ld, val, false);
 	for (p = val->data.mapping.pairs.start; p < val->data.mapping.pairs.top; p++) {
 		yaml_node_t *k = inv_node_get(ld, p->key), *v = inv_node_get(ld, p->value);
 		struct node_type nt;
 
-		if (!k || !v || inv_map_key_repeats(ld, val, p, false))
+		if (!k || !v || (rep && rep[p - val->data.mapping.pairs.start]))
 			continue;
 		node_type_init(&nt);
 		if (!(nt.name = inv_scalar_str(ld, k, "a node type name")))
@@ -250,6 +252,7 @@ void inv_load_node_types(struct loader *ld, void *obj, yaml_node_t *val,
 		XGROW(ld->node_types, ld->alloc_node_types, ld->n_node_types + 1);
 		ld->node_types[ld->n_node_types++] = nt;
 	}
+	free(rep);
 }
 
 /* ------------------------------------------------------------------ */

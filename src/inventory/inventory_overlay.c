@@ -9,6 +9,7 @@
  */
 #include "base/compat.h"
 
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 #include <yaml.h>
@@ -118,6 +119,7 @@ void inv_kv_merge(struct pool *p, struct kv_list *dst, const struct kv_list *src
 void inv_overlay_kv(struct loader *ld, yaml_node_t *val, struct kv_list *out)
 {
 	yaml_node_pair_t *p;
+	bool *rep;
 
 	if (val->type != YAML_MAPPING_NODE) {
 		inv_type_error(ld, val, "a mapping");
@@ -125,11 +127,12 @@ void inv_overlay_kv(struct loader *ld, yaml_node_t *val, struct kv_list *out)
 	}
 	kv_reserve(&ld->m->pool, out, (size_t)(val->data.mapping.pairs.top -
 					       val->data.mapping.pairs.start));
+	rep = inv_map_repeats(ld, val, true);
 	for (p = val->data.mapping.pairs.start; p < val->data.mapping.pairs.top; p++) {
 		yaml_node_t *k = inv_node_get(ld, p->key), *v = inv_node_get(ld, p->value);
 		struct kv e = { 0 };
 
-		if (!k || !v || inv_map_key_repeats(ld, val, p, true))
+		if (!k || !v || (rep && rep[p - val->data.mapping.pairs.start]))
 			continue;
 		if (!(e.key = inv_scalar_str(ld, k, "a key")))
 			continue;
@@ -143,6 +146,7 @@ void inv_overlay_kv(struct loader *ld, yaml_node_t *val, struct kv_list *out)
 		e.value_loc = inv_node_loc(ld, v);
 		kv_set(out, &e);
 	}
+	free(rep);
 }
 
 /* The size of the field a key of kind k fills; 0 for kinds with no one field. */

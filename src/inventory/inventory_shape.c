@@ -12,6 +12,7 @@
 #include <yaml.h>
 
 #include "base/die.h"
+#include "inventory/inventory_scan.h"
 #include "base/xalloc.h"
 #include "inventory/inventory_node.h"
 #include "inventory/inventory_shape.h"
@@ -102,10 +103,21 @@ int inventory_list_shape(const char *buf, size_t len, const char *key,
 	yaml_document_t doc;
 	yaml_node_t *root, *v;
 	yaml_node_pair_t *p;
+	struct inv_scan sc;
 	int r = -1;
 
 	memset(out, 0, sizeof(*out));
 	*cause = NULL;
+	/* what the loader refuses, for the loader's reasons (inventory_scan.h) */
+	inv_scan(buf, len, inv_scan_budget(len), NULL, &sc);
+	inv_scan_release(&sc);
+	if (sc.stop == INV_SCAN_DEEP || sc.stop == INV_SCAN_NODES ||
+	    sc.stop == INV_SCAN_CYCLE) {
+		*cause = xasprintf("the inventory is %s at line %zu",
+				   sc.stop == INV_SCAN_DEEP ? "nested too deep" :
+				   "too large", sc.mark.line + 1);
+		return -1;
+	}
 	if (!yaml_parser_initialize(&parser))
 		die("out of memory");
 	yaml_parser_set_input_string(&parser, (const unsigned char *)buf, len);

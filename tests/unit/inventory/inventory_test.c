@@ -340,16 +340,43 @@ Test(inventory, alias_cycles_and_deep_nesting_are_bounded)
 		"cluster: {name: c, controller: h}\n"
 		"accounts: &a [{name: x, children: *a}]\n";
 	struct diag_list dl = DIAG_LIST_INIT;
-	struct model *m = inventory_load_string("c.yaml", cyc, strlen(cyc), &dl);
-	size_t i;
-	bool deep = false;
 
-	cr_assert_not_null(m);
-	for (i = 0; i < dl.n; i++)
-		deep |= !strcmp(dl.items[i].msg, "accounts nested too deeply");
-	cr_expect(deep);
-	model_free(m);
+	cr_expect_null(inventory_load_string("c.yaml", cyc, strlen(cyc), &dl),
+		       "refused before a node is walked");
+	cr_assert_eq(dl.n, 1);
+	cr_expect_str_eq(dl.items[0].msg, "alias '*a' is inside the node it names: "
+			 "it would repeat without end");
+	cr_expect_eq(dl.items[0].loc.line, 2);
+	cr_expect_eq(dl.items[0].loc.col, 35);
 	diag_release(&dl);
+}
+
+/*
+ * Each alias counts as all its anchor holds: ten aliases of ten aliases
+ * ... (a billion nodes from 400 bytes) are refused at the alias that goes
+ * past the budget, named in the message, before the document is built.
+ */
+Test(inventory, alias_bombs_are_counted_against_the_node_budget)
+{
+	struct strbuf sb = STRBUF_INIT;
+	struct diag_list dl = DIAG_LIST_INIT;
+	int i, j;
+
+	strbuf_addstr(&sb, "cluster: {name: c, controller: h}\nx0: &a0 [l,l,l,l,l,l,l,l,l,l]\n");
+	for (i = 1; i < 9; i++) {
+		strbuf_addf(&sb, "x%d: &a%d [", i, i);
+		for (j = 0; j < 10; j++)
+			strbuf_addf(&sb, "%s*a%d", j ? "," : "", i - 1);
+		strbuf_addstr(&sb, "]\n");
+	}
+	cr_expect_null(inventory_load_string("b.yaml", sb.buf, sb.len, &dl));
+	cr_assert_eq(dl.n, 1);
+	cr_expect_str_eq(dl.items[0].msg, "alias '*a4' repeats 111111 YAML nodes and "
+			 "takes the inventory past the 192001 it may hold (an alias "
+			 "counts as all that its anchor holds)");
+	cr_expect_eq(dl.items[0].loc.line, 7);
+	diag_release(&dl);
+	strbuf_release(&sb);
 }
 
 Test(inventory, memory_sizes)
