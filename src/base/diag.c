@@ -15,15 +15,48 @@
 #include "base/strbuf.h"
 #include "base/xalloc.h"
 
+/* fmt's text, cut at DIAG_MSG_MAX bytes (not inside a UTF-8 character). */
+static char *bounded_msg(const char *fmt, va_list ap)
+{
+	char msg[DIAG_MSG_MAX + 4];
+	int n = vsnprintf(msg, DIAG_MSG_MAX + 1, fmt, ap);
+	size_t end = DIAG_MSG_MAX;
+
+	if (n < 0)
+		msg[0] = '\0';
+	if (n > (int)DIAG_MSG_MAX) {
+		while (end && ((unsigned char)msg[end] & 0xc0) == 0x80)
+			end--;
+		memcpy(msg + end, "...", 4);
+	}
+	return xstrdup(msg);
+}
+
+/* Counts an error or warning; false when it, or the note's, is not kept. */
+static bool diag_keep(struct diag_list *dl, enum diag_level level)
+{
+	if (level == DIAG_NOTE)
+		return !dl->dropping;
+	if (level == DIAG_ERROR)
+		dl->errors++;
+	else
+		dl->warnings++;
+	dl->dropping = dl->kept >= DIAG_KEEP;
+	dl->kept += !dl->dropping;
+	return !dl->dropping;
+}
+
 static void diag_vadd(struct diag_list *dl, enum diag_level level,
 		      const struct src_loc *loc, const char *fmt, va_list ap)
 {
 	struct diag *d;
 
+	if (!diag_keep(dl, level))
+		return;
 	XGROW(dl->items, dl->alloc, dl->n + 1);
 	d = &dl->items[dl->n++];
 	d->level = level;
-	d->msg = xvasprintf(fmt, ap);
+	d->msg = bounded_msg(fmt, ap);
 	d->file = NULL;
 	d->loc.file = NULL;
 	d->loc.line = d->loc.col = 0;
@@ -76,11 +109,12 @@ void diag_warning(struct diag_list *dl, const struct src_loc *loc,
 
 size_t diag_errors(const struct diag_list *dl)
 {
-	size_t i, n = 0;
+	return dl->errors;
+}
 
-	for (i = 0; i < dl->n; i++)
-		n += dl->items[i].level == DIAG_ERROR;
-	return n;
+size_t diag_warnings(const struct diag_list *dl)
+{
+	return dl->warnings;
 }
 
 static const char *level_name(enum diag_level level)
@@ -190,26 +224,37 @@ static struct diag_source *source_get(struct diag_list *dl, const char *path)
 	return s->text ? s : NULL;
 }
 
-/* Line lineno (1-based) of s without its end of line; false past the end. */
+/*
+ * Line lineno (1-based) of s without its end of line; false past the end.
+ * Only every DIAG_LINE_STEP-th line's offset is kept: a 64 MB file of
+ * empty lines must not take 8 bytes a line.
+ */
 static bool source_line(struct diag_source *s, unsigned lineno,
 			const char **line, size_t *len)
 {
-	const char *end;
-	size_t i, alloc = 0;
+	const char *end, *p;
+	size_t i, alloc = 0, left;
 
 	if (!s->lines) {
+		XGROW(s->lines, alloc, 1);
+		s->lines[0] = 0;
 		for (i = 0; i < s->len; i++) {
-			if (i == 0 || s->text[i - 1] == '\n') {
-				XGROW(s->lines, alloc, s->n_lines + 1);
-				s->lines[s->n_lines++] = i;
+			if (i && s->text[i - 1] == '\n' && !(s->n_lines % DIAG_LINE_STEP)) {
+				XGROW(s->lines, alloc, s->n_lines / DIAG_LINE_STEP + 1);
+				s->lines[s->n_lines / DIAG_LINE_STEP] = i;
 			}
+			s->n_lines += i == 0 || s->text[i - 1] == '\n';
 		}
 	}
 	if (lineno == 0 || lineno > s->n_lines)
 		return false;
-	*line = s->text + s->lines[lineno - 1];
-	end = memchr(*line, '\n', s->len - s->lines[lineno - 1]);
-	*len = end ? (size_t)(end - *line) : s->len - s->lines[lineno - 1];
+	p = s->text + s->lines[(lineno - 1) / DIAG_LINE_STEP];
+	for (i = (lineno - 1) % DIAG_LINE_STEP; i; i--)
+		p = (const char *)memchr(p, '\n', s->len - (size_t)(p - s->text)) + 1;
+	*line = p;
+	left = s->len - (size_t)(p - s->text);
+	end = memchr(p, '\n', left);
+	*len = end ? (size_t)(end - p) : left;
 	if (*len && (*line)[*len - 1] == '\r')
 		(*len)--;
 	return true;
@@ -307,26 +352,50 @@ static void add_excerpt(struct diag_list *dl, const struct diag *d,
 	if (d->level == DIAG_NOTE || !d->loc.file || !d->loc.line)
 		return;
 	if (!(s = source_get(dl, d->loc.file)) ||
-	    !source_line(s, d->loc.line, &line, &len))
+	    !source_line(s, d->loc.line, &line, &len) || len > DIAG_EXCERPT_MAX_LINE)
 		return;
 	diag_excerpt(sb, d->loc.line, d->loc.col, line, len);
+}
+
+/* "and N more errors and M more warnings", for what was not printed. */
+static void print_rest(FILE *out, size_t errors, size_t warnings)
+{
+	if (errors)
+		fprintf(out, "and %zu more error%s", errors, errors == 1 ? "" : "s");
+	if (warnings)
+		fprintf(out, "%s %zu more warning%s", errors ? " and" : "and",
+			warnings, warnings == 1 ? "" : "s");
+	if (errors || warnings)
+		fputc('\n', out);
 }
 
 void diag_print(struct diag_list *dl, FILE *out)
 {
 	struct strbuf sb = STRBUF_INIT;
-	size_t i;
+	size_t i, shown[2] = { 0, 0 };	/* errors, warnings */
+	bool skip = false;		/* the notes of what is not printed */
 
 	for (i = 0; i < dl->n; i++) {
-		char *line = diag_format(&dl->items[i]);
+		const struct diag *d = &dl->items[i];
+		char *line;
 
+		if (d->level != DIAG_NOTE) {
+			size_t *k = &shown[d->level == DIAG_WARNING];
+
+			skip = *k >= DIAG_PRINT_MAX;
+			*k += !skip;
+		}
+		if (skip)
+			continue;
+		line = diag_format(d);
 		strbuf_reset(&sb);
 		strbuf_addf(&sb, "%s\n", line);
-		add_excerpt(dl, &dl->items[i], &sb);
+		add_excerpt(dl, d, &sb);
 		fwrite(sb.buf, 1, sb.len, out);
 		free(line);
 	}
 	strbuf_release(&sb);
+	print_rest(out, dl->errors - shown[0], dl->warnings - shown[1]);
 }
 
 /* A group is one error or warning followed by its notes. */
@@ -406,6 +475,8 @@ void diag_release(struct diag_list *dl)
 	free(dl->items);
 	dl->items = NULL;
 	dl->n = dl->alloc = 0;
+	dl->errors = dl->warnings = dl->kept = 0;
+	dl->dropping = false;
 	for (i = 0; i < dl->n_sources; i++) {
 		free(dl->sources[i].path);
 		free(dl->sources[i].text);
@@ -449,12 +520,19 @@ const char *diag_suggest(const char *word, const char *const *candidates,
 			 size_t n)
 {
 	const char *best = NULL;
-	size_t i, best_d = SIZE_MAX, len = strlen(word);
+	size_t i, best_d = SIZE_MAX, len = strnlen(word, DIAG_SUGGEST_MAX + 1);
 	/* A typo changes at most a third of a word, and at least one letter. */
 	size_t limit = len / 3 > 1 ? len / 3 : 2;
 
+	if (len > DIAG_SUGGEST_MAX)
+		return NULL;
 	for (i = 0; i < n; i++) {
-		size_t d = edit_distance(word, candidates[i]);
+		size_t clen = strnlen(candidates[i], len + limit + 1), d;
+
+		/* the distance is at least the difference of the lengths */
+		if (clen > len + limit || clen + limit < len)
+			continue;
+		d = edit_distance(word, candidates[i]);
 
 		if (d < best_d) {
 			best_d = d;

@@ -40,9 +40,20 @@ struct diag_source {
 	char *path;		/* owned */
 	char *text;		/* owned; NULL: the file cannot be read */
 	size_t len;
-	size_t *lines;		/* owned; offset of each line, built on first use */
-	size_t n_lines;
+	size_t *lines;		/* owned; offset of every DIAG_LINE_STEP-th line,
+				   built on first use */
+	size_t n_lines;		/* all of them */
 };
+
+/*
+ * A list keeps the first DIAG_KEEP errors and warnings (with their notes)
+ * and counts the rest: a hostile inventory can make hundreds of thousands,
+ * and the printer shows DIAG_PRINT_MAX anyway. A message is cut at
+ * DIAG_MSG_MAX bytes (a value echoed in it may be megabytes long).
+ */
+#define DIAG_KEEP 10000
+#define DIAG_PRINT_MAX 100
+#define DIAG_MSG_MAX 1024
 
 struct diag_list {
 	struct diag *items;
@@ -50,11 +61,18 @@ struct diag_list {
 	/* each file read at most once per list, by diag_print() or below */
 	struct diag_source *sources;
 	size_t n_sources, alloc_sources;
+	size_t errors, warnings;	/* added, kept or not */
+	size_t kept;		/* errors and warnings in items */
+	bool dropping;		/* the last error or warning was not kept */
 };
 
-#define DIAG_LIST_INIT { NULL, 0, 0, NULL, 0, 0 }
+#define DIAG_LIST_INIT { NULL, 0, 0, NULL, 0, 0, 0, 0, 0, false }
 
-/* Adds a diagnostic; loc may be NULL. The location's file is copied. */
+/*
+ * Adds a diagnostic; loc may be NULL. The location's file is copied. Past
+ * DIAG_KEEP errors and warnings, an error or warning is only counted, and
+ * the notes after it are dropped with it.
+ */
 ATTR_PRINTF(4, 5) void diag_add(struct diag_list *dl, enum diag_level level,
 				 const struct src_loc *loc, const char *fmt, ...);
 ATTR_PRINTF(3, 4) void diag_error(struct diag_list *dl,
@@ -64,7 +82,9 @@ ATTR_PRINTF(3, 4) void diag_note(struct diag_list *dl,
 ATTR_PRINTF(3, 4) void diag_warning(struct diag_list *dl,
 				     const struct src_loc *loc, const char *fmt, ...);
 
+/* Every error (warning) added, kept in items or only counted. */
 size_t diag_errors(const struct diag_list *dl);
+size_t diag_warnings(const struct diag_list *dl);
 
 /*
  * Sorts errors and warnings by file, line and column, keeping every note
@@ -73,8 +93,10 @@ size_t diag_errors(const struct diag_list *dl);
 void diag_sort(struct diag_list *dl);
 
 /*
- * Prints every diagnostic as a "file:line:col: level: msg" line, each error
- * and warning followed by its source excerpt (see diag_excerpt()). The
+ * Prints the diagnostics as "file:line:col: level: msg" lines, each error
+ * and warning followed by its source excerpt (see diag_excerpt()): at most
+ * DIAG_PRINT_MAX errors and as many warnings, in the list's order, then
+ * "and N more errors" (and warnings) for the rest, kept or not. The
  * files are read by the paths in the locations, once per list; one that
  * cannot be read (or "-", standard input) or a line past its end just
  * gets no excerpt. Without colour: nothing else in clusterctl colours
@@ -107,12 +129,16 @@ void diag_set_source(struct diag_list *dl, const char *path, const char *text,
  * its character; other control characters show as '?'. A column past the
  * end of the line puts the caret just after it. A line longer than
  * DIAG_EXCERPT_WIDTH characters is cut to that many around the column,
- * with "..." where text was left out.
+ * with "..." where text was left out; diag_print() shows no excerpt of a
+ * line longer than DIAG_EXCERPT_MAX_LINE bytes (finding a column in it
+ * would cost more than it helps).
  */
 void diag_excerpt(struct strbuf *sb, unsigned lineno, unsigned col,
 		  const char *line, size_t len);
 
 #define DIAG_EXCERPT_WIDTH 100
+#define DIAG_LINE_STEP 64
+#define DIAG_EXCERPT_MAX_LINE (1u << 20)
 
 /* Formats one diagnostic into a newly allocated string; caller frees. */
 char *diag_format(const struct diag *d);
@@ -121,8 +147,12 @@ void diag_release(struct diag_list *dl);
 
 /*
  * "did you mean": returns the candidate closest to word by edit distance
- * when it is close enough to be a likely typo, else NULL. Borrowed.
+ * when it is close enough to be a likely typo, else NULL. Borrowed. Words
+ * and candidates longer than DIAG_SUGGEST_MAX bytes are never typos of
+ * each other; a candidate whose length alone rules it out costs nothing.
  */
+#define DIAG_SUGGEST_MAX 128
+
 const char *diag_suggest(const char *word, const char *const *candidates,
 			 size_t n);
 

@@ -61,7 +61,7 @@ static void print_json(const char *path, bool valid, const struct diag_list *dl,
 		       FILE *out)
 {
 	json_t *top = json_object(), *arr = json_array(), *last = NULL;
-	size_t i, errors = 0, warnings = 0;
+	size_t i;
 
 	for (i = 0; i < dl->n; i++) {
 		const struct diag *d = &dl->items[i];
@@ -72,28 +72,23 @@ static void print_json(const char *path, bool valid, const struct diag_list *dl,
 			json_array_append_new(json_object_get(last, "notes"), o);
 			continue;
 		}
-		errors += d->level == DIAG_ERROR;
-		warnings += d->level == DIAG_WARNING;
 		json_object_set_new(o, "notes", json_array());
 		json_array_append_new(arr, o);
 		last = note ? NULL : o;
 	}
 	json_object_set_new(top, "file", json_string(path));
 	json_object_set_new(top, "valid", json_boolean(valid));
-	json_object_set_new(top, "errors", json_integer((json_int_t)errors));
-	json_object_set_new(top, "warnings", json_integer((json_int_t)warnings));
+	/* every one, also those past the DIAG_KEEP the list holds */
+	json_object_set_new(top, "errors", json_integer((json_int_t)diag_errors(dl)));
+	json_object_set_new(top, "warnings", json_integer((json_int_t)diag_warnings(dl)));
 	json_object_set_new(top, "diagnostics", arr);
 	cmd_print_json(top, out);
 }
 
 static void print_summary(const char *path, const struct diag_list *dl)
 {
-	size_t i, errors = 0, warnings = 0;
+	size_t errors = diag_errors(dl), warnings = diag_warnings(dl);
 
-	for (i = 0; i < dl->n; i++) {
-		errors += dl->items[i].level == DIAG_ERROR;
-		warnings += dl->items[i].level == DIAG_WARNING;
-	}
 	fprintf(stderr, "%s: %zu error%s, %zu warning%s\n", path, errors,
 		errors == 1 ? "" : "s", warnings, warnings == 1 ? "" : "s");
 }

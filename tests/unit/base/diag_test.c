@@ -348,3 +348,99 @@ Test(diag, set_source_replaces_what_was_read)
 	unlink(path);
 	free(path);
 }
+
+/* issue 29: a hostile inventory makes 100,000 errors; a person reads 100. */
+Test(diag, print_shows_the_first_hundred_errors_then_counts_the_rest)
+{
+	struct diag_list dl = DIAG_LIST_INIT;
+	char *got, *p;
+	size_t lines = 0;
+	int i;
+
+	for (i = 0; i < 150; i++) {
+		at(&dl, DIAG_ERROR, NULL, 0, 0, "bad");
+		at(&dl, DIAG_NOTE, NULL, 0, 0, "why");
+	}
+	at(&dl, DIAG_WARNING, NULL, 0, 0, "odd");
+	got = print(&dl);
+	for (p = got; (p = strchr(p, '\n')); p++)
+		lines++;
+	cr_expect_eq(lines, 2 * DIAG_PRINT_MAX + 2, "100 errors, their notes, "
+		     "the warning, the rest: %zu lines", lines);
+	cr_expect(strstr(got, "warning: odd\nand 50 more errors\n") != NULL, "%s",
+		  got + strlen(got) - 40);
+	free(got);
+	diag_release(&dl);
+}
+
+Test(diag, the_list_keeps_ten_thousand_and_counts_every_one)
+{
+	struct diag_list dl = DIAG_LIST_INIT;
+	size_t i;
+
+	for (i = 0; i < DIAG_KEEP + 5; i++) {
+		at(&dl, i % 2 ? DIAG_WARNING : DIAG_ERROR, "f", 1, 1, "x");
+		at(&dl, DIAG_NOTE, "f", 1, 1, "note");
+	}
+	cr_expect_eq(dl.n, 2 * DIAG_KEEP, "notes go with their problem");
+	cr_expect_eq(diag_errors(&dl) + diag_warnings(&dl), DIAG_KEEP + 5);
+	cr_expect_eq(diag_errors(&dl), (DIAG_KEEP + 5 + 1) / 2);
+	diag_release(&dl);
+	cr_expect_eq(diag_errors(&dl), 0);
+}
+
+Test(diag, a_message_is_cut_at_a_kilobyte_not_inside_a_character)
+{
+	struct diag_list dl = DIAG_LIST_INIT;
+	struct strbuf long_value = STRBUF_INIT;
+	size_t len;
+
+	strbuf_addch(&long_value, 'x');
+	for (int i = 0; i < 100000; i++)
+		strbuf_addstr(&long_value, "\xc3\xa9");	/* é, two bytes */
+	diag_error(&dl, NULL, "invalid value '%s'", long_value.buf);
+	len = strlen(dl.items[0].msg);
+	cr_expect_leq(len, DIAG_MSG_MAX + 3);
+	cr_expect_str_eq(dl.items[0].msg + len - 3, "...");
+	cr_expect_eq(((unsigned char)dl.items[0].msg[len - 4] & 0xc0), 0x80,
+		     "the last character before ... is whole");
+	strbuf_release(&long_value);
+	diag_release(&dl);
+}
+
+Test(diag, suggest_skips_what_length_alone_rules_out)
+{
+	static const char *const cands[] = { "memory", "cpus", "features" };
+	char huge[DIAG_SUGGEST_MAX + 2];
+
+	cr_expect_str_eq(diag_suggest("memroy", cands, 3), "memory");
+	memset(huge, 'm', sizeof(huge) - 1);
+	huge[sizeof(huge) - 1] = '\0';
+	cr_expect_null(diag_suggest(huge, cands, 3), "a long word is no typo");
+}
+
+Test(diag, excerpts_of_a_file_of_many_lines)
+{
+	struct diag_list dl = DIAG_LIST_INIT;
+	struct strbuf text = STRBUF_INIT;
+	char *path;
+
+	for (int i = 1; i <= 1000; i++)
+		strbuf_addf(&text, "line %d\n", i);
+	path = temp_file(text.buf);
+	at(&dl, DIAG_ERROR, path, 1000, 6, "last");
+	at(&dl, DIAG_ERROR, path, 65, 1, "after the first step");
+	at(&dl, DIAG_ERROR, path, 1001, 1, "past the end");
+	expect_printed(&dl, path,
+		       "@:1000:6: error: last\n"
+		       " 1000 | line 1000\n"
+		       "      |      ^\n"
+		       "@:65:1: error: after the first step\n"
+		       "   65 | line 65\n"
+		       "      | ^\n"
+		       "@:1001:1: error: past the end\n");
+	diag_release(&dl);
+	strbuf_release(&text);
+	unlink(path);
+	free(path);
+}
