@@ -12,6 +12,7 @@
 #include <yaml.h>
 
 #include "base/die.h"
+#include "base/ixhash.h"
 #include "inventory/inventory_scan.h"
 #include "inventory/inventory_shape.h"
 #include "inventory/keytable.h"
@@ -37,18 +38,9 @@ struct anchors {
 	size_t n, size;		/* size: a power of two, or 0 */
 };
 
-static size_t anchor_hash(const char *s)
-{
-	uint64_t h = 1469598103934665603ULL;	/* FNV-1a */
-
-	while (*s)
-		h = (h ^ (unsigned char)*s++) * 1099511628211ULL;
-	return (size_t)h;
-}
-
 static struct anchor *anchor_slot(struct anchors *a, const char *name)
 {
-	size_t k = anchor_hash(name) & (a->size - 1);
+	size_t k = (size_t)ixhash_str(name) & (a->size - 1);
 
 	while (a->slots[k].name && strcmp(a->slots[k].name, name))
 		k = (k + 1) & (a->size - 1);

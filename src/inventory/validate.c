@@ -407,7 +407,7 @@ static void check_gpu(struct vctx *v, const struct node_type *nt,
 	check_gpu_keys(v, nt, g);
 	if (!g->files || g->count == MODEL_UNSET)
 		return;
-	if (hostlist_expand(g->files, &files, &cause)) {
+	if (validate_expand(v, g->files, &files, &cause)) {
 		diag_error(v->dl, &g->files_loc, "node type '%s': invalid gpu files '%s': %s",
 			   nt->name, g->files, cause);
 		free(cause);
@@ -602,6 +602,8 @@ static void vctx_init(struct vctx *v, const struct model *m, struct diag_list *d
 	memset(v, 0, sizeof(*v));
 	v->m = m;
 	v->dl = dl;
+	v->hints_left = VALIDATE_HINTS;
+	v->names_left = VALIDATE_NAMES;
 	name_index_build(&v->types, m->node_types, m->n_node_types, sizeof(*m->node_types));
 	name_index_build(&v->parts, m->partitions, m->n_partitions, sizeof(*m->partitions));
 	name_index_build(&v->qos, m->qos, m->n_qos, sizeof(*m->qos));

@@ -95,29 +95,7 @@ static void check_source(struct vctx *v, const struct pass_file *f)
 	free(real);
 }
 
-/* Expands f's hosts into names (sorted); errors for unknown hosts. */
-static void check_hosts_of(struct vctx *v, const struct pass_file *f,
-			   struct hostlist *names)
-{
-	char *cause = NULL;
-
-	if (!f->hosts)
-		return;
-	if (hostlist_expand(f->hosts, names, &cause) < 0) {
-		diag_error(v->dl, &f->hosts_loc, "hosts: %s", cause);
-		free(cause);
-		return;
-	}
-	for (size_t i = 0; i < names->n; i++)
-		if (!model_find_host(v->m, names->names[i])) {
-			diag_error(v->dl, &f->hosts_loc, "hosts: unknown host '%s'",
-				   names->names[i]);
-			break;
-		}
-}
-
-static void check_entry(struct vctx *v, const struct pass_file *f,
-			struct hostlist *names)
+static void check_entry(struct vctx *v, const struct pass_file *f)
 {
 	const char *clash;
 
@@ -135,49 +113,130 @@ static void check_entry(struct vctx *v, const struct pass_file *f,
 		diag_error(v->dl, &f->loc, "group '%s': a file's group is root or the "
 			   "slurm or munge user's group", f->group);
 	check_source(v, f);
-	check_hosts_of(v, f, names);
 }
 
-static bool named_in(const struct hostlist *names, const char *host)
+/*
+ * Which file of one path each host got so far: stamp says which path
+ * group wrote owner, so the arrays are cleared once, not per group.
+ */
+struct path_owners {
+	size_t *stamp, *owner;	/* per declared host */
+	size_t group;
+	bool shared;		/* the group has more than one file */
+};
+
+/*
+ * Gives host h file i of the current group; the earlier file h already
+ * has there (index + 1), or 0.
+ */
+static size_t owners_take(struct path_owners *po, size_t h, size_t i)
 {
-	for (size_t i = 0; i < names->n; i++)
-		if (!strcmp(names->names[i], host))
-			return true;
-	return false;
+	if (!po->shared)
+		return 0;
+	if (po->stamp[h] == po->group && po->owner[h] != i)
+		return po->owner[h] + 1;
+	po->stamp[h] = po->group;
+	po->owner[h] = i;
+	return 0;
 }
 
-/* The first host that gets both a and b, or NULL. */
-static const struct host *shared_host(const struct model *m,
-				      const struct pass_file *a, const struct hostlist *na,
-				      const struct pass_file *b, const struct hostlist *nb)
+/*
+ * The hosts f names, each taken in po; an unknown one is an error. The
+ * other file of the first host that already had one, or 0.
+ */
+static size_t take_named(struct vctx *v, struct path_owners *po,
+			 const struct pass_file *f, const struct host **x)
 {
-	for (size_t h = 0; h < model_n_declared(m); h++) {
-		const struct host *x = &m->hosts[h];
+	struct hostlist names = HOSTLIST_INIT;
+	size_t i, other = 0;
+	char *cause = NULL;
 
-		if (model_pass_file_for(a, x, named_in(na, x->name)) &&
-		    model_pass_file_for(b, x, named_in(nb, x->name)))
-			return x;
+	if (validate_expand(v, f->hosts, &names, &cause) < 0) {
+		diag_error(v->dl, &f->hosts_loc, "hosts: %s", cause);
+		free(cause);
 	}
-	return NULL;
-}
+	for (i = 0; i < names.n; i++) {
+		const struct host *h = model_find_host(v->m, names.names[i]);
 
-static void check_dups(struct vctx *v, const struct hostlist *names)
-{
-	const struct model *m = v->m;
-
-	for (size_t j = 1; j < m->n_files; j++)
-		for (size_t i = 0; i < j; i++) {
-			const struct host *h;
-
-			if (strcmp(m->files[i].path, m->files[j].path) ||
-			    !(h = shared_host(m, &m->files[i], &names[i],
-					      &m->files[j], &names[j])))
-				continue;
-			diag_error(v->dl, &m->files[j].path_loc, "host '%s' gets "
-				   "two files at '%s'", h->name, m->files[j].path);
-			diag_note(v->dl, &m->files[i].path_loc, "the other is here");
+		if (!h) {
+			diag_error(v->dl, &f->hosts_loc, "hosts: unknown host '%s'",
+				   names.names[i]);
 			break;
 		}
+		if (!other && (other = owners_take(po, (size_t)(h - v->m->hosts),
+						   (size_t)(f - v->m->files))))
+			*x = h;
+	}
+	hostlist_release(&names);
+	return other;
+}
+
+/*
+ * The hosts file f goes to, each taken in po: its role's (every host,
+ * charged to the names budget, when the path is shared), then those it
+ * names. The first host that already has a file at the path is reported.
+ */
+static void take_file(struct vctx *v, struct path_owners *po,
+		      const struct pass_file *f)
+{
+	const struct model *m = v->m;
+	size_t h, n = model_n_declared(m), other = 0, i = (size_t)(f - m->files);
+	const struct host *x = NULL;
+
+	if (po->shared && (f->roles || !f->hosts) && n <= v->names_left) {
+		v->names_left -= n;
+		for (h = 0; h < n && !other; h++)
+			if (model_pass_file_for(f, &m->hosts[h], false) &&
+			    (other = owners_take(po, h, i)))
+				x = &m->hosts[h];
+	}
+	if (!other && f->hosts)
+		other = take_named(v, po, f, &x);
+	if (!other)
+		return;
+	diag_error(v->dl, &f->path_loc, "host '%s' gets two files at '%s'", x->name,
+		   f->path);
+	diag_note(v->dl, &m->files[other - 1].path_loc, "the other is here");
+}
+
+static int path_cmp(const void *a, const void *b)
+{
+	const struct pass_file *x = *(const struct pass_file *const *)a;
+	const struct pass_file *y = *(const struct pass_file *const *)b;
+	int c = strcmp(x->path, y->path);
+
+	return c ? c : (x > y) - (x < y);
+}
+
+/*
+ * The hosts of every entry exist, and no host gets two files at one path:
+ * one pass over each path's entries, each hostlist expanded once and let
+ * go (2,000 entries of 120,000 hosts each must not be held at once).
+ */
+static void check_hosts(struct vctx *v)
+{
+	const struct model *m = v->m;
+	const struct pass_file **by_path = xcalloc(m->n_files + 1, sizeof(*by_path));
+	struct path_owners po = { NULL, NULL, 0, false };
+	size_t i, first;
+
+	for (i = 0; i < m->n_files; i++)
+		by_path[i] = &m->files[i];
+	xqsort(by_path, m->n_files, sizeof(*by_path), path_cmp);
+	po.stamp = xcalloc(model_n_declared(m) + 1, sizeof(*po.stamp));
+	po.owner = xcalloc(model_n_declared(m) + 1, sizeof(*po.owner));
+	for (first = 0; first < m->n_files; first = i) {
+		for (i = first + 1; i < m->n_files &&
+		     !strcmp(by_path[i]->path, by_path[first]->path); i++)
+			;
+		po.group++;
+		po.shared = i - first > 1;
+		for (size_t k = first; k < i; k++)
+			take_file(v, &po, by_path[k]);
+	}
+	free(po.stamp);
+	free(po.owner);
+	free(by_path);
 }
 
 /* True when some entry's path is path, or matches it as a glob (Prolog=/x/p*). */
@@ -221,15 +280,8 @@ static void check_named(struct vctx *v)
 
 void validate_files(struct vctx *v)
 {
-	struct hostlist *names = xcalloc(v->m->n_files + 1, sizeof(*names));
-
-	for (size_t i = 0; i < v->m->n_files; i++) {
-		hostlist_init(&names[i]);
-		check_entry(v, &v->m->files[i], &names[i]);
-	}
-	check_dups(v, names);
-	check_named(v);
 	for (size_t i = 0; i < v->m->n_files; i++)
-		hostlist_release(&names[i]);
-	free(names);
+		check_entry(v, &v->m->files[i]);
+	check_hosts(v);
+	check_named(v);
 }

@@ -81,7 +81,8 @@ void validate_gres_flags(struct vctx *v, const struct node_type *nt,
 }
 
 /* The GPUs' device files of nt, one per GPU; false when they are not all known. */
-static bool gpu_files(const struct node_type *nt, struct hostlist *out)
+static bool gpu_files(struct vctx *v, const struct node_type *nt,
+		      struct hostlist *out)
 {
 	for (size_t g = 0; g < nt->n_gpus; g++) {
 		const struct gpu_spec *s = &nt->gpus[g];
@@ -89,7 +90,7 @@ static bool gpu_files(const struct node_type *nt, struct hostlist *out)
 
 		/* autodetected or multi-file GPUs: which files they have is the node's */
 		if (!s->files || s->autodetect || s->multiple_files ||
-		    hostlist_expand(s->files, out, &cause)) {
+		    validate_expand(v, s->files, out, &cause)) {
 			free(cause);
 			return false;
 		}
@@ -103,7 +104,7 @@ static void check_shared_files(struct vctx *v, const struct node_type *nt,
 {
 	struct hostlist gpus = HOSTLIST_INIT;
 
-	if (gpu_files(nt, &gpus)) {
+	if (gpu_files(v, nt, &gpus)) {
 		for (size_t i = 0; i < files->n; i++) {
 			size_t k;
 
@@ -174,7 +175,7 @@ static void check_entry(struct vctx *v, const struct node_type *nt,
 		check_shared_type(v, nt, g);
 	if (!g->files)
 		return;
-	if (hostlist_expand(g->files, &files, &cause)) {
+	if (validate_expand(v, g->files, &files, &cause)) {
 		diag_error(v->dl, &g->files_loc, "node type '%s': invalid %s files '%s': %s",
 			   nt->name, g->name, g->files, cause);
 		free(cause);

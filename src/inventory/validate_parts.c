@@ -12,6 +12,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "base/ixhash.h"
 #include "base/xalloc.h"
 #include "inventory/validate_keys.h"
 #include "inventory/validate_parts.h"
@@ -30,15 +31,6 @@ struct nodes_check {
 	char *not_compute;	/* first host that is not a compute host */
 };
 
-static uint64_t name_hash(const char *s)
-{
-	uint64_t h = 1469598103934665603ULL;	/* FNV-1a */
-
-	while (*s)
-		h = (h ^ (unsigned char)*s++) * 1099511628211ULL;
-	return h;
-}
-
 /*
  * Host names in an open-addressing hash table: partitions may name every
  * host, several times over, so lookups must not cost a binary search.
@@ -52,7 +44,7 @@ static void host_set_build(struct vctx *v)
 	v->host_set = xcalloc(size, sizeof(*v->host_set));
 	v->host_set_mask = size - 1;
 	for (i = 0; i < model_n_declared(v->m); i++) {
-		size_t k = name_hash(v->m->hosts[i].name) & v->host_set_mask;
+		size_t k = ixhash_str(v->m->hosts[i].name) & v->host_set_mask;
 
 		while (v->host_set[k] && strcmp(v->host_set[k]->name, v->m->hosts[i].name))
 			k = (k + 1) & v->host_set_mask;
@@ -63,7 +55,7 @@ static void host_set_build(struct vctx *v)
 
 static const struct host *host_set_find(const struct vctx *v, const char *name)
 {
-	size_t k = name_hash(name) & v->host_set_mask;
+	size_t k = ixhash_str(name) & v->host_set_mask;
 
 	while (v->host_set[k]) {
 		if (!strcmp(v->host_set[k]->name, name))
@@ -78,7 +70,7 @@ static void nodes_check_run(struct vctx *v, struct nodes_check *nc)
 	struct hostlist names = HOSTLIST_INIT;
 	size_t i;
 	/* released even on failure: a partial expansion must not leak */
-	bool ok = !hostlist_expand(nc->expr, &names, &nc->cause);
+	bool ok = !validate_expand(v, nc->expr, &names, &nc->cause);
 
 	for (i = 0; ok && i < names.n; i++) {
 		const struct host *h = host_set_find(v, names.names[i]);
@@ -91,14 +83,38 @@ static void nodes_check_run(struct vctx *v, struct nodes_check *nc)
 	hostlist_release(&names);
 }
 
-/* The check of expr, computed once per distinct expression. */
+static uint64_t nodes_check_hash(size_t i, const void *cookie)
+{
+	return ixhash_str(((const struct vctx *)cookie)->nodes_checks[i].expr);
+}
+
+struct nodes_check_key {
+	const struct vctx *v;
+	const char *expr;
+};
+
+static bool nodes_check_is(size_t i, const void *cookie)
+{
+	const struct nodes_check_key *k = cookie;
+
+	return !strcmp(k->v->nodes_checks[i].expr, k->expr);
+}
+
+/*
+ * The check of expr, computed once per distinct expression, found by a
+ * hash of the expressions (20,000 partitions must not compare each with
+ * every other).
+ */
 static const struct nodes_check *nodes_check_get(struct vctx *v, const char *expr)
 {
-	size_t i;
+	struct nodes_check_key key = { v, expr };
+	size_t *slot;
 
-	for (i = 0; i < v->n_nodes_checks; i++)
-		if (!strcmp(v->nodes_checks[i].expr, expr))
-			return &v->nodes_checks[i];
+	ixhash_reserve(&v->nodes_check_ix, v->n_nodes_checks, nodes_check_hash, v);
+	slot = ixhash_find(&v->nodes_check_ix, ixhash_str(expr), nodes_check_is, &key);
+	if (*slot)
+		return &v->nodes_checks[*slot - 1];
+	*slot = v->n_nodes_checks + 1;
 	XGROW(v->nodes_checks, v->alloc_nodes_checks, v->n_nodes_checks + 1);
 	v->nodes_checks[v->n_nodes_checks] = (struct nodes_check){ .expr = expr };
 	nodes_check_run(v, &v->nodes_checks[v->n_nodes_checks]);
@@ -218,6 +234,7 @@ static void nodes_checks_release(struct vctx *v)
 		free(v->nodes_checks[i].not_compute);
 	}
 	free(v->nodes_checks);
+	ixhash_release(&v->nodes_check_ix);
 	free(v->host_set);
 	v->nodes_checks = NULL;
 	v->host_set = NULL;

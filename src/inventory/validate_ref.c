@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "slurm/hostlist.h"
 #include "inventory/validate_ref.h"
 #include "base/xalloc.h"
 #include "base/diag.h"
@@ -39,12 +40,46 @@ void validate_report_dups(struct vctx *v, const struct name_index *ix,
 	}
 }
 
+int validate_expand(struct vctx *v, const char *expr, struct hostlist *out,
+		    char **cause)
+{
+	size_t n, max = v->names_left < VALIDATE_EXPR_NAMES ? v->names_left :
+		    VALIDATE_EXPR_NAMES;
+
+	/* counted first, no further than allowed: what is refused is never made */
+	if (hostlist_count(expr, max, &n, cause) < 0)
+		return -1;
+	if (n > max && max == VALIDATE_EXPR_NAMES) {
+		*cause = xasprintf("'%s' names more than %u hosts, more than an "
+				   "inventory may hold", expr, VALIDATE_EXPR_NAMES);
+		return -1;
+	}
+	if (n > max) {
+		*cause = xasprintf("the inventory's hostlists name more than %u hosts "
+				   "in all (partitions' nodes, files: hosts, GPU and "
+				   "GRES files): this one is not checked", VALIDATE_NAMES);
+		return -1;
+	}
+	v->names_left -= n;
+	return hostlist_expand_max(expr, VALIDATE_EXPR_NAMES, out, cause);
+}
+
+/* True when a hint among n candidates still fits in v's budget (taken). */
+static bool hint_affordable(struct vctx *v, size_t n)
+{
+	if (n > v->hints_left)
+		return false;
+	v->hints_left -= n;
+	return true;
+}
+
 /* Reports "OWNER: unknown KIND 'name' (did you mean ...)". */
 void validate_unknown_ref(struct vctx *v, const struct src_loc *loc,
 			  const char *owner, const char *kind, const char *name,
 			  const struct name_index *ix)
 {
-	const char *hint = ix ? name_index_suggest(ix, name) : NULL;
+	const char *hint = ix && hint_affordable(v, ix->n) ?
+		name_index_suggest(ix, name) : NULL;
 
 	if (hint)
 		diag_error(v->dl, loc, "%s: unknown %s '%s' (did you mean '%s'?)",
@@ -79,11 +114,13 @@ bool validate_conf_name_ok(const char *name)
 
 char *validate_host_hint(struct vctx *v, const char *name)
 {
-	const char **cands = xcalloc(model_n_declared(v->m) + 1, sizeof(*cands));
-	const char *hint;
+	const char **cands, *hint;
 	char *res;
 	size_t i;
 
+	if (!hint_affordable(v, model_n_declared(v->m)))
+		return xstrdup("");
+	cands = xcalloc(model_n_declared(v->m) + 1, sizeof(*cands));
 	for (i = 0; i < model_n_declared(v->m); i++)
 		cands[i] = v->m->hosts[i].name;
 	hint = diag_suggest(name, cands, model_n_declared(v->m));

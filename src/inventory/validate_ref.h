@@ -11,6 +11,7 @@
 #include "base/compat.h"
 
 #include "base/diag.h"
+#include "base/ixhash.h"
 #include "inventory/model.h"
 #include "inventory/name_index.h"
 
@@ -25,7 +26,36 @@ struct vctx {
 	size_t host_set_mask;
 	struct nodes_check *nodes_checks;	/* one per distinct nodes expr */
 	size_t n_nodes_checks, alloc_nodes_checks;
+	struct ixhash nodes_check_ix;	/* of nodes_checks, by expr */
+	size_t hints_left;	/* "did you mean" comparisons still allowed */
+	size_t names_left;	/* hostlist names still allowed (validate_expand) */
 };
+
+/*
+ * The names the hostlists of one inventory (partitions' nodes, files:
+ * hosts, GPU and GRES files) may expand to in all: 2,000 partitions
+ * naming 100,000 hosts each would take minutes to check one by one. One
+ * of them names no more hosts than an inventory may hold (65,536,
+ * inventory_nodes.c): its names are made, then let go, one at a time.
+ */
+#define VALIDATE_NAMES 2000000u
+#define VALIDATE_EXPR_NAMES 65536u
+
+struct hostlist;
+
+/*
+ * hostlist_expand() within v's budget of names; -1 with *cause (caller
+ * frees) when expr is not a hostlist or would spend more than is left.
+ */
+int validate_expand(struct vctx *v, const char *expr, struct hostlist *out,
+		    char **cause);
+
+/*
+ * The comparisons all "did you mean" hints of one validation may make:
+ * 15,000 unknown names among 15,000 accounts would take minutes, and past
+ * the first errors a hint helps no one. Both hints below spend it.
+ */
+#define VALIDATE_HINTS 2000000u
 
 /*
  * Reports every name defined twice: "duplicate KIND 'x'" at the later one

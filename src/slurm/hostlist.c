@@ -73,6 +73,9 @@ struct hl_parser {
 	char **cause;
 	const char *tok;	/* copy of the token being parsed ... */
 	size_t tok_off;		/* ... and its offset in expr */
+	size_t max;		/* the most hosts the whole expression may name */
+	bool over;		/* it failed for naming more */
+	bool count_only;	/* groups keep their size, not their numbers */
 };
 
 /* 1-based column in the expression of a pointer into the token's copy. */
@@ -95,6 +98,13 @@ static int hl_fail(struct hl_parser *p, const char *fmt, ...)
 	*p->cause = xasprintf("bad hostlist '%s': %s", p->expr, detail);
 	free(detail);
 	return -1;
+}
+
+/* The expression names more than p->max hosts. */
+static int hl_over(struct hl_parser *p)
+{
+	p->over = true;
+	return hl_fail(p, "expands to more than %zu hosts", p->max);
 }
 
 static void hl_token_release(struct hl_token *t)
@@ -167,10 +177,13 @@ static int hl_parse_range(struct hl_parser *p, const char *s, size_t len,
 	if (hi - lo >= HOSTLIST_MAX_RANGE)
 		return hl_fail(p, "range '%.*s' holds more than %d hosts",
 			       (int)len, s, HOSTLIST_MAX_RANGE);
-	if (*total + (hi - lo + 1) > HOSTLIST_MAX_HOSTS)
-		return hl_fail(p, "expands to more than %d hosts",
-			       HOSTLIST_MAX_HOSTS);
+	if (*total + (hi - lo + 1) > p->max)
+		return hl_over(p);
 	*total += hi - lo + 1;
+	if (p->count_only) {
+		g->n += hi - lo + 1;
+		return 0;
+	}
 	for (v = lo; v <= hi; v++)
 		hl_group_add(g, v, (int)lo_len);
 	return 0;
@@ -234,15 +247,13 @@ static int hl_parse_token(struct hl_parser *p, const char *s, size_t len,
 		if (hl_parse_group(p, s + i + 1, (size_t)(close - s) - i - 1, g))
 			return -1;
 		if (g->n > budget / n)	/* n * g->n > budget, without overflow */
-			return hl_fail(p, "expands to more than %d hosts",
-				       HOSTLIST_MAX_HOSTS);
+			return hl_over(p);
 		n *= g->n;
 		i = lit = (size_t)(close - s) + 1;
 	}
 	hl_token_add_lit(t, lit, len - lit);
 	if (n > budget)		/* a plain name when the budget is spent */
-		return hl_fail(p, "expands to more than %d hosts",
-			       HOSTLIST_MAX_HOSTS);
+		return hl_over(p);
 	*count = n;
 	return 0;
 }
@@ -354,7 +365,10 @@ static int hl_token_end(struct hl_parser *p, const char *s, size_t *len)
 	return 0;
 }
 
-/* Parses and expands one token; *budget is the number of hosts still allowed. */
+/*
+ * Parses one token and expands it into out (when not NULL); *budget is
+ * the number of hosts still allowed.
+ */
 static int hl_expand_token(struct hl_parser *p, const char *s, size_t len,
 			   size_t *budget, struct hostlist *out)
 {
@@ -368,7 +382,8 @@ static int hl_expand_token(struct hl_parser *p, const char *s, size_t len,
 	p->tok_off = (size_t)(s - p->expr);
 	if (!hl_parse_token(p, copy, len, *budget, &t, &n)) {
 		*budget -= n;
-		hl_token_expand(&t, out);
+		if (out)
+			hl_token_expand(&t, out);
 		ret = 0;
 	}
 	hl_token_release(&t);
@@ -378,25 +393,54 @@ static int hl_expand_token(struct hl_parser *p, const char *s, size_t len,
 
 int hostlist_expand(const char *expr, struct hostlist *out, char **cause)
 {
-	struct hl_parser p = { expr, cause, expr, 0 };
-	size_t start_n = out->n, budget = HOSTLIST_MAX_HOSTS, len = 0;
+	return hostlist_expand_max(expr, HOSTLIST_MAX_HOSTS, out, cause);
+}
+
+/* Expands expr into out, or only counts its names when out is NULL. */
+static int hl_run(const char *expr, size_t max, struct hostlist *out,
+		  size_t *count, char **cause)
+{
+	struct hl_parser p = { expr, cause, expr, 0, max, false, !out };
+	size_t start_n = out ? out->n : 0, budget = max, len = 0;
 	const char *s = expr;
 
 	*cause = NULL;
 	for (;;) {
 		while (hl_is_sep(*s))
 			s++;
-		if (!*s)
+		if (!*s) {
+			*count = max - budget;
 			return 0;
+		}
 		p.tok = expr;
 		p.tok_off = 0;
 		if (hl_token_end(&p, s, &len) ||
 		    hl_expand_token(&p, s, len, &budget, out)) {
-			hostlist_truncate(out, start_n);
-			return -1;
+			if (out)
+				hostlist_truncate(out, start_n);
+			if (out || !p.over)
+				return -1;
+			/* counting: more than max is an answer, not an error */
+			free(*cause);
+			*cause = NULL;
+			*count = max + 1;
+			return 0;
 		}
 		s += len;
 	}
+}
+
+int hostlist_expand_max(const char *expr, size_t max, struct hostlist *out,
+			char **cause)
+{
+	size_t n;
+
+	return hl_run(expr, max, out, &n, cause);
+}
+
+int hostlist_count(const char *expr, size_t max, size_t *n, char **cause)
+{
+	return hl_run(expr, max, NULL, n, cause);
 }
 
 /* ---- compression ---- */

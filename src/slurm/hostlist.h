@@ -47,6 +47,17 @@ void hostlist_release(struct hostlist *hl);
  */
 int hostlist_expand(const char *expr, struct hostlist *out, char **cause);
 
+/* As hostlist_expand(), naming at most max hosts ("expands to more than"). */
+int hostlist_expand_max(const char *expr, size_t max, struct hostlist *out,
+			char **cause);
+
+/*
+ * The number of names expr expands to, without making them (duplicates
+ * counted), or max + 1 when it names more than max (found as soon as it
+ * does): 0 with *n, or hostlist_expand()'s -1 and *cause.
+ */
+int hostlist_count(const char *expr, size_t max, size_t *n, char **cause);
+
 /*
  * Folds names into the fewest ranges, Slurm style ("gpu[001-128],login1"),
  * deterministic whatever the input order: names are grouped by the text

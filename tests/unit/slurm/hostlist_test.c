@@ -163,6 +163,35 @@ Test(hostlist, expand_limits)
 		    "1000000 hosts");
 }
 
+/* Counting makes no name, and stops at max: validate's budget (issue 29). */
+Test(hostlist, count_without_expanding_and_stop_past_max)
+{
+	size_t n = 0;
+	char *cause = NULL;
+
+	cr_assert_eq(hostlist_count("n[01-16],login1,n[1-2]x[1-3]", 100, &n, &cause), 0);
+	cr_expect_eq(n, 16 + 1 + 6);
+	cr_assert_eq(hostlist_count("a[0-59999],b[0-59999]", 100000, &n, &cause), 0);
+	cr_expect_eq(n, 100001, "more than max: max + 1, no error");
+	cr_expect_null(cause);
+	cr_assert_eq(hostlist_count("a[0-999][0-999][0-999]", 1000, &n, &cause), 0);
+	cr_expect_eq(n, 1001);
+	cr_expect_eq(hostlist_count("n[1-", 100, &n, &cause), -1);
+	cr_expect_not_null(strstr(cause, "never closed"), "%s", cause);
+	free(cause);
+}
+
+Test(hostlist, expand_max_names_its_own_limit)
+{
+	struct hostlist hl = HOSTLIST_INIT;
+	char *cause = NULL;
+
+	cr_expect_eq(hostlist_expand_max("n[1-20]", 10, &hl, &cause), -1);
+	cr_expect_str_eq(cause, "bad hostlist 'n[1-20]': expands to more than 10 hosts");
+	cr_expect_eq(hl.n, 0);
+	free(cause);
+}
+
 Test(hostlist, release_is_null_safe_and_reusable)
 {
 	struct hostlist hl = HOSTLIST_INIT;
