@@ -196,31 +196,55 @@ static char *temp_name(const char *path)
 			 slash ? slash + 1 : path);
 }
 
+int fileio_stream_open(struct fileio_stream *s, const char *path,
+		       unsigned mode, uid_t uid, gid_t gid)
+{
+	s->path = path;
+	s->tmp = temp_name(path);
+	s->err = 0;
+	if ((s->fd = mkstemp(s->tmp)) < 0 ||
+	    fchmod(s->fd, mode & 07777) < 0 ||
+	    /* keep the owner when we can (root editing someone's file) */
+	    (fchown(s->fd, uid, gid) < 0 && geteuid() == 0))
+		s->err = errno;
+	return s->err ? -1 : 0;
+}
+
+void fileio_stream_write(struct fileio_stream *s, const void *data, size_t len)
+{
+	if (!s->err && write_fd(s->fd, data, len) < 0)
+		s->err = errno;
+}
+
+int fileio_stream_commit(struct fileio_stream *s)
+{
+	int e;
+
+	if (s->fd >= 0) {
+		if (!s->err && fsync(s->fd) < 0)
+			s->err = errno;
+		if (close(s->fd) < 0 && !s->err)
+			s->err = errno;
+		if (!s->err && rename(s->tmp, s->path) < 0)
+			s->err = errno;
+		if (s->err)
+			unlink(s->tmp);
+	}
+	e = s->err;
+	free(s->tmp);
+	s->tmp = NULL;
+	errno = e;
+	return e ? -1 : 0;
+}
+
 int fileio_replace(const char *path, const void *data, size_t len,
 		   unsigned mode, uid_t uid, gid_t gid)
 {
-	char *tmp = temp_name(path);
-	int fd = mkstemp(tmp), r = -1, e;
+	struct fileio_stream s;
 
-	if (fd < 0)
-		goto out;
-	if (fchmod(fd, mode & 07777) < 0 ||
-	    /* keep the owner when we can (root editing someone's file) */
-	    (fchown(fd, uid, gid) < 0 && geteuid() == 0) ||
-	    write_fd(fd, data, len) < 0 || fsync(fd) < 0) {
-		close_failed(fd);
-		goto out;
-	}
-	if (close(fd) < 0 || rename(tmp, path) < 0)
-		goto out;
-	r = 0;
-out:
-	e = errno;
-	if (r < 0 && fd >= 0)
-		unlink(tmp);
-	free(tmp);
-	errno = e;
-	return r;
+	if (fileio_stream_open(&s, path, mode, uid, gid) == 0)
+		fileio_stream_write(&s, data, len);
+	return fileio_stream_commit(&s);
 }
 
 /* Creates dir's components after its first skip bytes, top-down. */

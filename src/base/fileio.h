@@ -74,6 +74,23 @@ int fileio_write_new(const char *path, const void *data, size_t len,
 int fileio_replace(const char *path, const void *data, size_t len,
 		   unsigned mode, uid_t uid, gid_t gid);
 
+/*
+ * fileio_replace() in pieces, for a file too large to hold whole first:
+ * open makes the temp file (mode, owner), write appends (the first error
+ * is kept), commit fsyncs and renames it over path, or removes it after
+ * any error; -1 with errno set. Commit always, to release s.
+ */
+struct fileio_stream {
+	const char *path;	/* borrowed */
+	char *tmp;
+	int fd, err;
+};
+
+int fileio_stream_open(struct fileio_stream *s, const char *path,
+		       unsigned mode, uid_t uid, gid_t gid);
+void fileio_stream_write(struct fileio_stream *s, const void *data, size_t len);
+int fileio_stream_commit(struct fileio_stream *s);
+
 /* mkdir -p dir, new directories 0755 (less the umask). -1 with errno set. */
 int fileio_mkdir_p(const char *dir);
 

@@ -11,10 +11,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "cli/cmd.h"
 #include "cli/cmd_render.h"
 #include "base/diag.h"
+#include "base/fileio.h"
 #include "inventory/model.h"
 #include "render/render.h"
 #include "render/render_dir.h"
@@ -40,11 +42,28 @@ static const char *const render_usage[] = {
 
 /* ---- the command ---- */
 
+/* --json: DIR/manifest.json as written, copied a piece at a time. */
+static int print_manifest(const char *dir)
+{
+	char *path = xasprintf("%s/manifest.json", dir), buf[65536];
+	int fd = fileio_open_regular(path, NULL);
+	ssize_t n = 0;
+
+	while (fd >= 0 && (n = read(fd, buf, sizeof(buf))) > 0)
+		fwrite(buf, 1, (size_t)n, stdout);
+	if (fd < 0 || n < 0)
+		fprintf(stderr, "clusterctl: render: cannot read '%s': %s\n", path,
+			fileio_strerror(errno));
+	if (fd >= 0)
+		close(fd);
+	free(path);
+	return fd < 0 || n < 0 ? -1 : 0;
+}
+
 static int render_to(const struct model *m, const char *dir, bool json)
 {
 	struct rendered_set set = RENDERED_SET_INIT;
 	struct diag_list dl = DIAG_LIST_INIT;
-	struct strbuf manifest = STRBUF_INIT;
 	char *cause = NULL;
 	int rc = CL_FATAL;
 
@@ -52,19 +71,18 @@ static int render_to(const struct model *m, const char *dir, bool json)
 		diag_print(&dl, stderr);
 		goto out;
 	}
-	if (render_dir_write(m, &set, dir, &manifest, &cause) < 0) {
+	if (render_dir_write(m, &set, dir, &cause) < 0) {
 		fprintf(stderr, "clusterctl: render: %s\n", cause);
 		goto out;
 	}
-	if (json)
-		fwrite(manifest.buf, 1, manifest.len, stdout);
-	else
+	if (json && print_manifest(dir) < 0)
+		goto out;
+	if (!json)
 		printf("rendered %zu files (%zu distinct) for %zu hosts into '%s'\n",
 		       set.n_files, set.n_blobs, m->n_hosts, dir);
 	rc = CL_OK;
 out:
 	free(cause);
-	strbuf_release(&manifest);
 	diag_release(&dl);
 	rendered_set_release(&set);
 	return rc;

@@ -23,10 +23,12 @@
  * Hosts in one inventory. A few bytes of hostlist can name a million hosts,
  * and every host costs files and directories in a render, a session in a
  * plan: the limit turns a 250-byte inventory that would make render write
- * tens of GB into one error at the expression. 100,000 is ten times the
- * largest clusters of the benchmarks and above any Slurm cluster we know.
+ * tens of GB into one error at the expression. 65,536 (Slurm's own limit
+ * of one range) is six times the largest clusters of the benchmarks, and
+ * what a render keeps in memory under the 64 MB any input may take
+ * (docs/security.md): some 600 bytes a host, 100,000 hosts took 66 MB.
  */
-#define MAX_HOSTS 100000ULL
+#define MAX_HOSTS 65536ULL
 
 /* ------------------------------------------------------------------ */
 /* node types                                                          */

@@ -18,6 +18,7 @@
 #include "render/embedded.h"
 #include "base/fileio.h"
 #include "slurm/hostlist.h"
+#include "base/ixhash.h"
 #include "slurm/passfile.h"
 #include "base/pathtrust.h"
 #include "render/render.h"
@@ -147,27 +148,97 @@ static const char *store_partial(void *cookie, const char *name)
 
 /* ---- blobs and files ---- */
 
+/*
+ * A set's strings: a host's name or a path is the same for hundreds of
+ * thousands of files, so each is kept once in a pool (100,000 hosts made
+ * 1.6 million small copies); the last few are found again by their
+ * source's address, else by text. Blobs are found by a hash of their
+ * sha256 (ixhash.h), not by a walk over all of them.
+ */
+#define INTERN_RECENT 16
+
+struct rendered_strings {
+	struct pool pool;
+	const char *src[INTERN_RECENT];
+	char *copy[INTERN_RECENT];
+	unsigned next;
+	struct ixhash blobs;	/* of set->blobs, by sha256 */
+};
+
+static struct rendered_strings *set_strings(struct rendered_set *set)
+{
+	if (!set->strings)
+		set->strings = xcalloc(1, sizeof(*set->strings));
+	return set->strings;
+}
+
+static char *set_intern(struct rendered_set *set, const char *s)
+{
+	struct rendered_strings *rs = set_strings(set);
+	unsigned i;
+
+	for (i = 0; i < INTERN_RECENT; i++)
+		if (rs->copy[i] && (rs->src[i] == s || !strcmp(rs->copy[i], s)))
+			return rs->copy[i];
+	i = rs->next++ % INTERN_RECENT;
+	rs->src[i] = s;
+	rs->copy[i] = pool_strdup(&rs->pool, s);
+	return rs->copy[i];
+}
+
+/* The first 16 hex digits of a blob's sha256, as a number. */
+static uint64_t blob_hash_hex(const char *hex)
+{
+	uint64_t h = 0;
+
+	for (int i = 0; i < 16; i++)
+		h = h * 16 + (uint64_t)(hex[i] <= '9' ? hex[i] - '0' : hex[i] - 'a' + 10);
+	return h;
+}
+
+static uint64_t blob_hash(size_t i, const void *cookie)
+{
+	return blob_hash_hex(((const struct rendered_set *)cookie)->blobs[i].sha256);
+}
+
+struct blob_key {
+	const struct rendered_set *set;
+	const char *hex, *bytes;
+	size_t len;
+};
+
+static bool blob_is(size_t i, const void *cookie)
+{
+	const struct blob_key *k = cookie;
+	const struct rendered_blob *b = &k->set->blobs[i];
+
+	return !strcmp(b->sha256, k->hex) && b->len == k->len &&
+	       !memcmp(b->bytes, k->bytes, k->len);
+}
+
 /* Adds bytes (taking ownership) as a blob, sharing an identical one. */
 static size_t set_add_blob(struct rendered_set *set, char *bytes, size_t len)
 {
 	struct rendered_blob *b;
+	size_t *slot;
 	char hex[65];
-	size_t i;
+	struct blob_key key = { set, hex, bytes, len };
 
 	sha256_hex(bytes, len, hex);
-	for (i = 0; i < set->n_blobs; i++)
-		if (!strcmp(set->blobs[i].sha256, hex) &&
-		    set->blobs[i].len == len &&
-		    !memcmp(set->blobs[i].bytes, bytes, len)) {
-			free(bytes);
-			return i;
-		}
+	ixhash_reserve(&set_strings(set)->blobs, set->n_blobs, blob_hash, set);
+	slot = ixhash_find(&set->strings->blobs, blob_hash_hex(hex), blob_is, &key);
+	if (*slot) {
+		free(bytes);
+		return *slot - 1;
+	}
 	XGROW(set->blobs, set->alloc_blobs, set->n_blobs + 1);
 	b = &set->blobs[set->n_blobs];
 	b->bytes = bytes;
 	b->len = len;
 	b->value_placeholder = strstr(bytes, RENDER_SECRET_VALUE_PREFIX) != NULL;
 	memcpy(b->sha256, hex, sizeof(hex));
+	set->bytes += len;
+	*slot = set->n_blobs + 1;
 	return set->n_blobs++;
 }
 
@@ -305,10 +376,10 @@ static void set_add_file(struct rendered_set *set, const char *host,
 	XGROW(set->files, set->alloc_files, set->n_files + 1);
 	f = &set->files[set->n_files++];
 	memset(f, 0, sizeof(*f));
-	f->host = xstrdup(host);
-	f->path = xstrdup(fs->path);
-	f->owner = xstrdup(fs->owner);
-	f->group = xstrdup(fs->group ? fs->group : fs->owner);
+	f->host = set_intern(set, host);
+	f->path = set_intern(set, fs->path);
+	f->owner = set_intern(set, fs->owner);
+	f->group = set_intern(set, fs->group ? fs->group : fs->owner);
 	f->mode = fs->mode;
 	f->blob = fs->blob;
 	f->secret = fs->secret;
@@ -492,10 +563,9 @@ static void host_absent(struct rendered_set *set, const struct model *m,
 		XGROW(set->absent, set->alloc_absent, set->n_absent + 1);
 		f = &set->absent[set->n_absent++];
 		memset(f, 0, sizeof(*f));
-		f->host = xstrdup(h->name);
-		f->path = xstrdup(rp->path[k]);
-		f->owner = xstrdup("root");
-		f->group = xstrdup("root");
+		f->host = set_intern(set, h->name);
+		f->path = set_intern(set, rp->path[k]);
+		f->owner = f->group = set_intern(set, "root");
 		f->blob = SIZE_MAX;
 		f->absent = true;
 		f->only_ours = src == CONF_LOCAL;
@@ -520,10 +590,9 @@ static void host_pass_absent(struct rendered_set *set, const struct model *m,
 		XGROW(set->absent, set->alloc_absent, set->n_absent + 1);
 		f = &set->absent[set->n_absent++];
 		memset(f, 0, sizeof(*f));
-		f->host = xstrdup(h->name);
-		f->path = xstrdup(m->files[i].path);
-		f->owner = xstrdup("root");
-		f->group = xstrdup("root");
+		f->host = set_intern(set, h->name);
+		f->path = set_intern(set, m->files[i].path);
+		f->owner = f->group = set_intern(set, "root");
 		f->blob = SIZE_MAX;
 		f->absent = true;
 		f->passthrough = true;
@@ -536,32 +605,27 @@ static void host_pass_absent(struct rendered_set *set, const struct model *m,
  * what `render -o` writes is bounded by about twice this (one copy per
  * link-count limit of hard links, cmd_render.c) plus the hosts' directories.
  */
-#define RENDER_MAX_BYTES (256u << 20)
+#define RENDER_MAX_BYTES (32u << 20)
 
+/* Checked as each blob is made: the render stops before it fills memory. */
 static int check_total(const struct rendered_set *set, struct diag_list *dl)
 {
-	size_t i, total = 0;
-
-	for (i = 0; i < set->n_blobs; i++)
-		total += set->blobs[i].len;
-	if (total <= RENDER_MAX_BYTES)
+	if (set->bytes <= RENDER_MAX_BYTES)
 		return 0;
-	diag_error(dl, NULL, "the rendered files come to %zu MB, more than the "
-		   "%u MB a render may produce", total >> 20, RENDER_MAX_BYTES >> 20);
+	diag_error(dl, NULL, "the rendered files come to more than the %u MB a "
+		   "render may produce", RENDER_MAX_BYTES >> 20);
 	return -1;
 }
 
 /* The most a pass-through file may hold: a script or a plugin's config. */
 #define RENDER_PASS_MAX (16u << 20)
 
-/* True when path's directory is dir (trailing slashes ignored). */
 /*
- * Reads pass-through file f's source (confined: pathtrust.h) into a blob
- * and expands its hostlist. 0, or -1 with *cause (caller frees).
+ * Reads pass-through file f's source (confined: pathtrust.h) into a blob.
+ * 0, or -1 with *cause (caller frees).
  */
-static int render_pass_one(const struct model *m, const struct pass_file *f,
-			   struct rendered_set *set, struct render_pass *rq,
-			   char **cause)
+static int pass_read(const struct model *m, const struct pass_file *f,
+		     struct rendered_set *set, size_t *blob, char **cause)
 {
 	char *real = pathtrust_resolve(m->dir, f->source, cause), *bytes;
 	size_t len;
@@ -580,7 +644,14 @@ static int render_pass_one(const struct model *m, const struct pass_file *f,
 		free(bytes);
 		return -1;
 	}
-	rq->blob = set_add_blob(set, bytes, len);
+	*blob = set_add_blob(set, bytes, len);
+	return 0;
+}
+
+/* Whom pass-through file f goes to. 0, or -1 with *cause (caller frees). */
+static int pass_targets(const struct model *m, const struct pass_file *f,
+			struct render_pass *rq, char **cause)
+{
 	if (m->cluster.config_dir && fileio_in_dir(f->path, m->cluster.config_dir))
 		rq->served = passfile_served(m->cluster.slurm_version,
 					     fileio_basename(f->path));
@@ -591,23 +662,54 @@ static int render_pass_one(const struct model *m, const struct pass_file *f,
 	return 0;
 }
 
+static int source_cmp(const void *a, const void *b)
+{
+	const struct pass_file *x = *(const struct pass_file *const *)a;
+	const struct pass_file *y = *(const struct pass_file *const *)b;
+	int c = strcmp(x->source, y->source);
+
+	return c ? c : (x > y) - (x < y);
+}
+
+/*
+ * Each source is read once, however many entries name it (200 entries
+ * of one 16 MB script read 3.2 GB), and the render stops as soon as its
+ * distinct bytes pass the limit.
+ */
 static int render_pass_files(const struct model *m, struct rendered_set *set,
 			     struct render_plan *rp, struct diag_list *dl)
 {
+	const struct pass_file **order = xcalloc(m->n_files + 1, sizeof(*order));
+	const struct pass_file *prev = NULL;
+	size_t i, blob = SIZE_MAX;
 	int errors = 0;
 
 	rp->pass = xcalloc(m->n_files + 1, sizeof(*rp->pass));
-	for (size_t i = 0; i < m->n_files; i++) {
+	for (i = 0; i < m->n_files; i++) {
+		hostlist_init(&rp->pass[i].names);
+		order[i] = &m->files[i];
+	}
+	xqsort(order, m->n_files, sizeof(*order), source_cmp);
+	for (i = 0; i < m->n_files && !check_total(set, dl); i++) {
+		const struct pass_file *f = order[i];
+		struct render_pass *rq = &rp->pass[f - m->files];
 		char *cause = NULL;
 
-		hostlist_init(&rp->pass[i].names);
-		if (render_pass_one(m, &m->files[i], set, &rp->pass[i], &cause) < 0) {
-			diag_error(dl, &m->files[i].source_loc, "files: %s", cause);
+		if ((!prev || strcmp(prev->source, f->source)) &&
+		    pass_read(m, f, set, &blob, &cause) < 0)
+			blob = SIZE_MAX;
+		prev = f;
+		rq->blob = blob;
+		if (!cause && blob == SIZE_MAX)
+			continue;	/* its source failed: said at its first entry */
+		if (cause || pass_targets(m, f, rq, &cause) < 0) {
+			diag_error(dl, &f->source_loc, "files: %s", cause);
 			free(cause);
 			errors++;
 		}
 	}
-	return errors ? -1 : 0;
+	free(order);
+	return errors || i < m->n_files || check_total(set, dl) ? -1 : 0;
 }
 
 static int render_blobs(const struct model *m, struct template_store *ts,
@@ -616,7 +718,7 @@ static int render_blobs(const struct model *m, struct template_store *ts,
 {
 	int k, errors = 0;
 
-	for (k = 0; k < FK_COUNT; k++) {
+	for (k = 0; k < FK_COUNT && !check_total(set, dl); k++) {
 		char *cause = NULL;
 
 		if ((k == FK_SLURMDBD && !rp->dbd) ||
@@ -630,9 +732,9 @@ static int render_blobs(const struct model *m, struct template_store *ts,
 			errors++;
 		}
 	}
-	if (render_pass_files(m, set, rp, dl) < 0)
+	if (k < FK_COUNT || render_pass_files(m, set, rp, dl) < 0)
 		errors++;
-	return errors || check_total(set, dl) ? -1 : 0;
+	return errors ? -1 : 0;
 }
 
 int render_cluster(const struct model *m, struct rendered_set *out,
@@ -667,27 +769,20 @@ int render_cluster(const struct model *m, struct rendered_set *out,
 	return 0;
 }
 
-static void files_release(struct rendered_file *files, size_t n)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++) {
-		free(files[i].host);
-		free(files[i].path);
-		free(files[i].owner);
-		free(files[i].group);
-	}
-	free(files);
-}
-
 void rendered_set_release(struct rendered_set *set)
 {
 	size_t i;
 
 	if (!set)
 		return;
-	files_release(set->files, set->n_files);
-	files_release(set->absent, set->n_absent);
+	/* the files' strings are the set's pool's */
+	free(set->files);
+	free(set->absent);
+	if (set->strings) {
+		pool_release(&set->strings->pool);
+		ixhash_release(&set->strings->blobs);
+		free(set->strings);
+	}
 	for (i = 0; i < set->n_blobs; i++)
 		free(set->blobs[i].bytes);
 	free(set->blobs);

@@ -62,9 +62,12 @@ struct rendered_set {
 	/* files hosts must not have (absent set), sorted like files */
 	struct rendered_file *absent;
 	size_t n_absent, alloc_absent;
+	size_t bytes;		/* of all blobs */
+	/* render.c's: the files' strings, each kept once, and the blobs by hash */
+	struct rendered_strings *strings;
 };
 
-#define RENDERED_SET_INIT { NULL, 0, 0, NULL, 0, 0, NULL, 0, 0 }
+#define RENDERED_SET_INIT { NULL, 0, 0, NULL, 0, 0, NULL, 0, 0, 0, NULL }
 
 /*
  * Renders every host's files from a validated model into out (which must be

@@ -78,20 +78,31 @@ static void manifest_entry(struct strbuf *out, const struct rendered_set *set,
 	strbuf_addch(out, '}');
 }
 
-static void manifest_text(const struct model *m, const struct rendered_set *set,
-			  struct strbuf *out)
+/*
+ * Streamed into s 64 KB at a time: the manifest of 100,000 hosts is some
+ * 70 MB, which must not be held whole.
+ */
+static void manifest_write(const struct model *m, const struct rendered_set *set,
+			   struct fileio_stream *s)
 {
+	struct strbuf out = STRBUF_INIT;
 	size_t i;
 
-	strbuf_addf(out, "{\n  \"format_version\": %d,\n  \"cluster\": ",
+	strbuf_addf(&out, "{\n  \"format_version\": %d,\n  \"cluster\": ",
 		    CL_JSON_FORMAT_VERSION);
-	add_json_string(out, m->cluster.name ? m->cluster.name : "");
-	strbuf_addstr(out, ",\n  \"files\": [\n");
+	add_json_string(&out, m->cluster.name ? m->cluster.name : "");
+	strbuf_addstr(&out, ",\n  \"files\": [\n");
 	for (i = 0; i < set->n_files; i++) {
-		manifest_entry(out, set, &set->files[i]);
-		strbuf_addstr(out, i + 1 < set->n_files ? ",\n" : "\n");
+		manifest_entry(&out, set, &set->files[i]);
+		strbuf_addstr(&out, i + 1 < set->n_files ? ",\n" : "\n");
+		if (out.len >= 65536) {
+			fileio_stream_write(s, out.buf, out.len);
+			strbuf_reset(&out);
+		}
 	}
-	strbuf_addstr(out, "  ]\n}\n");
+	strbuf_addstr(&out, "  ]\n}\n");
+	fileio_stream_write(s, out.buf, out.len);
+	strbuf_release(&out);
 }
 
 /* ---- a previous render, from its manifest ---- */
@@ -177,19 +188,24 @@ static void old_release(struct old_render *old)
 }
 
 /*
- * Reads a manifest line by line (one entry per line, as manifest_text()
- * writes it), so a 40,000-file render costs a few MB, not a JSON tree.
+ * Reads a manifest line by line (one entry per line, as manifest_write()
+ * writes it), so a 40,000-file render costs a few MB, not a JSON tree. A
+ * FIFO put there is refused, not waited on (fileio.h).
  */
 static int old_load(const char *manifest, struct old_render *old, char **cause)
 {
-	FILE *f = fopen(manifest, "r");
+	int fd = fileio_open_regular(manifest, NULL);
+	FILE *f = fd >= 0 ? fdopen(fd, "r") : NULL;
 	char *line = NULL, *why = NULL;
 	size_t cap = 0, lineno = 0;
 	bool framed = false;
 	int r = 0;
 
 	if (!f) {
-		*cause = xasprintf("cannot read '%s': %s", manifest, strerror(errno));
+		*cause = xasprintf("cannot read '%s': %s", manifest,
+				   fileio_strerror(errno));
+		if (fd >= 0)
+			close(fd);
 		return -1;
 	}
 	while (r == 0 && getline(&line, &cap, f) > 0) {
@@ -426,13 +442,16 @@ static int prepare_dir(char *dir, struct old_render *old, char **cause)
 }
 
 /* The manifest last, replaced atomically: it only ever lists what is there. */
-static int write_manifest(const char *dir, const struct strbuf *text,
-			  char **cause)
+static int write_manifest(const struct model *m, const struct rendered_set *set,
+			  const char *dir, char **cause)
 {
 	char *path = xasprintf("%s/%s", dir, MANIFEST_NAME);
-	int r = fileio_replace(path, text->buf, text->len, 0644, geteuid(),
-			       getegid());
+	struct fileio_stream s;
+	int r;
 
+	if (fileio_stream_open(&s, path, 0644, geteuid(), getegid()) == 0)
+		manifest_write(m, set, &s);
+	r = fileio_stream_commit(&s);
 	if (r < 0)
 		*cause = xasprintf("cannot write '%s': %s", path, strerror(errno));
 	free(path);
@@ -440,16 +459,15 @@ static int write_manifest(const char *dir, const struct strbuf *text,
 }
 
 int render_dir_write(const struct model *m, const struct rendered_set *set,
-		     const char *dir, struct strbuf *manifest, char **cause)
+		     const char *dir, char **cause)
 {
 	struct old_render old = { NULL, 0, 0 };
 	char *own = xstrdup(dir);	/* prepare_dir() writes into it */
 	int r;
 
-	manifest_text(m, set, manifest);
 	r = prepare_dir(own, &old, cause) < 0 ||
 	    write_files(own, set, &old, cause) < 0 ||
-	    write_manifest(own, manifest, cause) < 0 ? -1 : 0;
+	    write_manifest(m, set, own, cause) < 0 ? -1 : 0;
 	old_release(&old);
 	free(own);
 	return r;

@@ -19,10 +19,10 @@ struct model;
 struct strbuf;
 
 /*
- * Writes set (m's render) into dir, creating it when absent; the manifest
- * text also goes to manifest (for --json). 0, or -1 with *cause.
+ * Writes set (m's render) into dir, creating it when absent, and
+ * dir/manifest.json last. 0, or -1 with *cause.
  */
 int render_dir_write(const struct model *m, const struct rendered_set *set,
-		     const char *dir, struct strbuf *manifest, char **cause);
+		     const char *dir, char **cause);
 
 #endif

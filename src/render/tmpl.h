@@ -16,8 +16,9 @@
  *     "true", null and false as nothing, lists and objects as compact JSON.
  *   - A missing partial renders as nothing; partials may nest 64 deep,
  *     sections 1000 deep, and one expansion may visit at most 10,000,000
- *     tags and texts and write at most 256 MiB (a runaway template fails
- *     instead of hanging; a 10,000-node slurm.conf needs well under 1%).
+ *     tags and texts and write at most 16 MiB (a runaway template fails
+ *     instead of hanging or filling memory; a 10,000-node slurm.conf needs
+ *     well under 1 MiB). A template's source is at most 1 MiB.
  *
  * Errors carry "name:line:col" (1-based, bytes); inside a partial, the
  * partial's name is the file name.
@@ -44,8 +45,12 @@ typedef const char *(*tmpl_partial_fn)(void *cookie, const char *name);
 
 struct tmpl;
 
+/* The largest template source tmpl_parse() takes. */
+#define TMPL_MAX_SOURCE (1UL << 20)
+
 /*
- * Parses src (len bytes, NULs allowed only as text); `name` is used in
+ * Parses src (len bytes, NULs allowed only as text; at most
+ * TMPL_MAX_SOURCE); `name` is used in
  * error messages ("name:line:col: unclosed section 'x' opened at 3:5").
  * Returns a new template (tmpl_free) or NULL with *cause set (newly
  * allocated; caller frees).

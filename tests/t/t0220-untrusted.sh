@@ -135,7 +135,7 @@ test_expect_success 'a million hosts from a few bytes: refused, render writes no
 	sed "s/n\\[1-2\\]/n[0-999][000-998]/g" base.yaml >big.yaml &&
 	test $(wc -c <big.yaml) -lt 300 &&
 	test_must_fail --exit=3 timeout 10 "$CLUSTERCTL" validate big.yaml >out &&
-	grep "^big.yaml:4:6: error: .n\\[0-999\\]\\[000-998\\]. expands to too many names (an inventory holds at most 100000 hosts)" out &&
+	grep "^big.yaml:4:6: error: .n\\[0-999\\]\\[000-998\\]. expands to too many names (an inventory holds at most 65536 hosts)" out &&
 	test_must_fail --exit=3 timeout 10 "$CLUSTERCTL" render big.yaml -o r3 2>/dev/null &&
 	test ! -e r3
 '

@@ -571,8 +571,9 @@ Test(render, template_symlink_out_of_the_tree_is_not_read)
 
 /*
  * issue 15: the sum of what one render produces is capped. Partials that
- * double their text eleven times make two files of 139 MB each, each under
- * the template engine's own cap: together they are over the render's.
+ * double their text seven times make three files of 15 MB each, each under
+ * the template engine's own cap (16 MiB): together they are over the
+ * render's (32 MB), and the render stops at the third.
  */
 Test(render, total_output_is_capped)
 {
@@ -584,12 +585,12 @@ Test(render, total_output_is_capped)
 	struct model *m;
 	int i;
 
-	for (i = 0; i < 68 * 1024 / 64; i++)
+	for (i = 0; i < 120 * 1024 / 64; i++)
 		strbuf_addstr(&chunk, "# padding padding padding padding padding padding padding pad\n");
 	path = xasprintf("%s/p0.mustache", dir);
 	write_file(path, chunk.buf);
 	free(path);
-	for (i = 1; i <= 11; i++) {
+	for (i = 1; i <= 7; i++) {
 		char *text = xasprintf("{{> p%d}}{{> p%d}}", i - 1, i - 1);
 
 		path = xasprintf("%s/p%d.mustache", dir, i);
@@ -598,17 +599,20 @@ Test(render, total_output_is_capped)
 		free(text);
 	}
 	path = xasprintf("%s/slurm.conf.mustache", dir);
-	write_file(path, "{{> p11}}");
+	write_file(path, "{{> p7}}");
 	free(path);
 	path = xasprintf("%s/gres.conf.mustache", dir);
-	write_file(path, "{{> p11}}gres\n");	/* not the same blob */
+	write_file(path, "{{> p7}}gres\n");	/* not the same blob */
+	free(path);
+	path = xasprintf("%s/cgroup.conf.mustache", dir);
+	write_file(path, "{{> p7}}cgroup\n");
 	free(path);
 	keys = xasprintf(", template_dir: %s", dir);
 	allow(dir);
 	m = model_with(keys);
 	cr_assert_eq(render_cluster(m, &set, &dl), -1);
 	cr_assert_eq(diag_errors(&dl), 1);
-	cr_expect_not_null(strstr(dl.items[0].msg, "more than the 256 MB a render may produce"),
+	cr_expect_not_null(strstr(dl.items[0].msg, "more than the 32 MB a render may produce"),
 			   "%s", dl.items[0].msg);
 	cr_expect_eq(set.n_files, 0);
 	diag_release(&dl);

@@ -334,9 +334,9 @@ Test(tmpl, runaway_output_fails_instead_of_filling_memory)
 	t = tmpl_parse(src.buf, src.len, "t", &cause);
 	cr_assert_not_null(t);
 	cr_assert_eq(tmpl_expand(t, ctx, NULL, NULL, 0, &out, &cause), -1);
-	cr_assert_str_eq(cause, "t:1:31: expansion is larger than 256 MiB "
+	cr_assert_str_eq(cause, "t:1:31: expansion is larger than 16 MiB "
 			 "(runaway nesting?)");
-	cr_assert(out.len <= (256UL << 20) + 4096);
+	cr_assert(out.len <= (16UL << 20) + 4096);
 	free(cause);
 	tmpl_free(t);
 	json_decref(ctx);
@@ -356,6 +356,23 @@ Test(tmpl, deep_section_nesting_is_a_parse_error)
 	cr_assert_str_eq(cause, "t:1:6001: sections nested deeper than 1000");
 	free(cause);
 	strbuf_release(&src);
+}
+
+/* issue 29: a tag costs the parse some 150 bytes: 64 MB of tags was 740 MB */
+Test(tmpl, a_source_over_a_mebibyte_is_refused)
+{
+	size_t len = TMPL_MAX_SOURCE + 1;
+	char *src = xmalloc(len), *cause = NULL;
+	struct tmpl *t;
+
+	memset(src, 'x', len);
+	cr_expect_null(tmpl_parse(src, len, "big", &cause));
+	cr_expect_str_eq(cause, "big:1:1: template is larger than 1 MiB");
+	free(cause);
+	t = tmpl_parse(src, len - 1, "big", &cause);
+	cr_expect_not_null(t, "exactly the limit is parsed");
+	tmpl_free(t);
+	free(src);
 }
 
 Test(tmpl, parse_once_expand_many_times)
