@@ -23,7 +23,7 @@
 #include <stdint.h>
 #include <yaml.h>
 
-#define INV_NODES_BASE 192000u
+#define INV_NODES_BASE 160000u
 #define INV_BYTES_PER_NODE 256u
 
 /* The nodes a load whose files hold bytes bytes may expand to. */
