@@ -43,6 +43,20 @@ static int regular_or_why(mode_t mode)
 	return FILEIO_EDEV;
 }
 
+int fileio_check_regular(const char *path)
+{
+	struct stat st;
+	int e;
+
+	if (stat(path, &st) < 0)
+		return -1;
+	if ((e = regular_or_why(st.st_mode))) {
+		errno = e;
+		return -1;
+	}
+	return 0;
+}
+
 int fileio_open_regular(const char *path, struct stat *st)
 {
 	struct stat own;

@@ -44,6 +44,12 @@ const char *fileio_strerror(int err);
 int fileio_open_regular(const char *path, struct stat *st);
 
 /*
+ * 0 when path is a regular file (after symlinks), else -1 with errno as
+ * fileio_open_regular() sets it; never opens it.
+ */
+int fileio_check_regular(const char *path);
+
+/*
  * The whole of path, a regular file (fileio_open_regular()) of at most
  * FILEIO_MAX_READ bytes (else EFBIG), NUL-terminated; *len, when len is
  * not NULL, is its length; with st not NULL, the file's fstat() too.

@@ -10,12 +10,13 @@
  */
 #include "base/compat.h"
 
+#include <errno.h>
 #include <fnmatch.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <sys/stat.h>
 
+#include "base/fileio.h"
 #include "slurm/hostlist.h"
 #include "slurm/hostpaths.h"
 #include "slurm/passfile.h"
@@ -82,16 +83,16 @@ static const char *rendered_clash(const struct model *m, const char *path)
 static void check_source(struct vctx *v, const struct pass_file *f)
 {
 	char *cause = NULL, *real = pathtrust_resolve(v->m->dir, f->source, &cause);
-	struct stat st;
 
 	if (!real) {
 		diag_error(v->dl, &f->source_loc, "source: %s", cause);
 		free(cause);
 		return;
 	}
-	if (stat(real, &st) < 0 || !S_ISREG(st.st_mode))
-		diag_error(v->dl, &f->source_loc, "source: '%s' is not a regular file",
-			   f->source);
+	/* render reads it: a FIFO would be waited on (fileio.h) */
+	if (fileio_check_regular(real) < 0)
+		diag_error(v->dl, &f->source_loc, "source: '%s': %s", f->source,
+			   fileio_strerror(errno));
 	free(real);
 }
 
