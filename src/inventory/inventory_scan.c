@@ -14,8 +14,6 @@
 #include "base/die.h"
 #include "base/ixhash.h"
 #include "inventory/inventory_scan.h"
-#include "inventory/inventory_shape.h"
-#include "inventory/keytable.h"
 #include "base/xalloc.h"
 
 uint64_t inv_scan_budget(uint64_t bytes)
@@ -101,7 +99,7 @@ struct frame {
 
 struct scan_state {
 	struct inv_scan *sc;
-	const struct key_table *top;
+	bool (*is_top_key)(const char *key);
 	uint64_t budget;
 	struct anchors anchors;
 	struct frame stack[MAX_YAML_DEPTH + 1];
@@ -180,17 +178,15 @@ static bool scan_scalar(struct scan_state *st, const yaml_event_t *ev)
 static void scan_top(struct scan_state *st, const yaml_event_t *ev)
 {
 	bool first = st->docs == 1;
-	size_t i;
 
 	if (first && st->depth == 1 && ev->type == YAML_MAPPING_START_EVENT)
 		st->sc->mapping = true;
 	/* keys are the even items of the root mapping */
-	if (!first || !st->top || st->depth != 1 || !st->sc->mapping ||
+	if (!first || !st->is_top_key || st->depth != 1 || !st->sc->mapping ||
 	    st->top_items % 2 || ev->type != YAML_SCALAR_EVENT)
 		return;
-	for (i = 0; i < st->top->n; i++)
-		if (!strcmp(st->top->keys[i].name, (const char *)ev->data.scalar.value))
-			st->sc->known_key = true;
+	if (st->is_top_key((const char *)ev->data.scalar.value))
+		st->sc->known_key = true;
 }
 
 /* One event; false when the scan stops. */
@@ -232,7 +228,7 @@ static bool scan_event(struct scan_state *st, const yaml_event_t *ev)
 }
 
 void inv_scan(const char *buf, size_t len, uint64_t budget,
-	      const struct key_table *top, struct inv_scan *sc)
+	      bool (*is_top_key)(const char *key), struct inv_scan *sc)
 {
 	struct scan_state *st = xcalloc(1, sizeof(*st));
 	yaml_parser_t parser;
@@ -241,7 +237,7 @@ void inv_scan(const char *buf, size_t len, uint64_t budget,
 
 	memset(sc, 0, sizeof(*sc));
 	st->sc = sc;
-	st->top = top;
+	st->is_top_key = is_top_key;
 	st->budget = budget;
 	if (!yaml_parser_initialize(&parser))
 		die("out of memory");

@@ -26,6 +26,16 @@
 #define INV_NODES_BASE 160000u
 #define INV_BYTES_PER_NODE 256u
 
+/* Accounts nest at most this deep; inventory_list_shape() walks as deep. */
+#define MAX_DEPTH 64u
+
+/*
+ * YAML deeper than this is refused before it is loaded (libyaml's time
+ * grows with the square of the depth). Accounts nested MAX_DEPTH deep take
+ * two levels each (a children: list and a mapping) under the top level.
+ */
+#define MAX_YAML_DEPTH (2 * MAX_DEPTH + 8)
+
 /* The nodes a load whose files hold bytes bytes may expand to. */
 uint64_t inv_scan_budget(uint64_t bytes);
 
@@ -47,15 +57,13 @@ struct inv_scan {
 	bool known_key;		/* ... with a top-level inventory key */
 };
 
-struct key_table;
-
 /*
  * Reads the events of every document of buf, counting at most budget
- * nodes; sc->known_key says whether a top-level key is one of top's (top
- * may be NULL). Release sc with inv_scan_release().
+ * nodes; sc->known_key says whether is_top_key (may be NULL) took a
+ * top-level key. Release sc with inv_scan_release().
  */
 void inv_scan(const char *buf, size_t len, uint64_t budget,
-	      const struct key_table *top, struct inv_scan *sc);
+	      bool (*is_top_key)(const char *key), struct inv_scan *sc);
 
 void inv_scan_release(struct inv_scan *sc);
 

@@ -10,15 +10,7 @@
 
 #include <stddef.h>
 
-/* Accounts nest at most this deep; inventory_list_shape() walks as deep. */
-#define MAX_DEPTH 64u
-
-/*
- * YAML deeper than this is refused before it is loaded (libyaml's time
- * grows with the square of the depth). Accounts nested MAX_DEPTH deep take
- * two levels each (a children: list and a mapping) under the top level.
- */
-#define MAX_YAML_DEPTH (2 * MAX_DEPTH + 8)
+#include "inventory/inventory_scan.h"	/* MAX_DEPTH */
 
 /* ---- where a top-level list is written, for in-place edits ---- */
 
