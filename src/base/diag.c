@@ -46,11 +46,86 @@ static bool diag_keep(struct diag_list *dl, enum diag_level level)
 	return !dl->dropping;
 }
 
+/* ---- knock-ons: quiet places ---- */
+
+void diag_quiet(struct diag_list *dl, const struct src_loc *from,
+		const struct src_loc *to)
+{
+	XGROW(dl->quiet, dl->alloc_quiet, dl->n_quiet + 1);
+	dl->quiet[dl->n_quiet++] = (struct diag_span){ xstrdup(from->file),
+		from->line, from->col, to->line, to->col };
+}
+
+/* <0, 0, >0: (line, col) a before, at or after b */
+static int pos_cmp(unsigned la, unsigned ca, unsigned lb, unsigned cb)
+{
+	return la != lb ? (la < lb ? -1 : 1) : (ca > cb) - (ca < cb);
+}
+
+static int span_cmp(const void *a, const void *b)
+{
+	const struct diag_span *x = a, *y = b;
+	int c = strcmp(x->file, y->file);
+
+	return c ? c : pos_cmp(x->line1, x->col1, y->line1, y->col1);
+}
+
+/* Sorted, and nested or overlapping places merged: one search finds it. */
+void diag_quiet_start(struct diag_list *dl)
+{
+	size_t i, k = 0;
+
+	xqsort(dl->quiet, dl->n_quiet, sizeof(*dl->quiet), span_cmp);
+	for (i = 0; i < dl->n_quiet; i++) {
+		struct diag_span *last = k ? &dl->quiet[k - 1] : NULL, *s = &dl->quiet[i];
+
+		if (last && !strcmp(last->file, s->file) &&
+		    pos_cmp(s->line1, s->col1, last->line2, last->col2) <= 0) {
+			if (pos_cmp(s->line2, s->col2, last->line2, last->col2) > 0) {
+				last->line2 = s->line2;
+				last->col2 = s->col2;
+			}
+			free(s->file);
+			continue;
+		}
+		dl->quiet[k++] = *s;
+	}
+	dl->n_quiet = k;
+	dl->quiet_on = true;
+}
+
+static bool in_quiet_place(const struct diag_list *dl, const struct src_loc *loc)
+{
+	size_t lo = 0, hi = dl->n_quiet;
+	const struct diag_span *s;
+
+	if (!dl->quiet_on || !loc || !loc->file || !loc->line)
+		return false;
+	while (lo < hi) {	/* the first place starting after loc */
+		size_t mid = lo + (hi - lo) / 2;
+		struct diag_span key = { (char *)loc->file, loc->line, loc->col, 0, 0 };
+
+		if (span_cmp(&dl->quiet[mid], &key) <= 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (!lo)
+		return false;
+	s = &dl->quiet[lo - 1];
+	return !strcmp(s->file, loc->file) &&
+	       pos_cmp(loc->line, loc->col, s->line2, s->col2) <= 0;
+}
+
 static void diag_vadd(struct diag_list *dl, enum diag_level level,
 		      const struct src_loc *loc, const char *fmt, va_list ap)
 {
 	struct diag *d;
 
+	if (level != DIAG_NOTE && in_quiet_place(dl, loc)) {
+		dl->dropping = true;	/* its notes with it */
+		return;
+	}
 	if (!diag_keep(dl, level))
 		return;
 	XGROW(dl->items, dl->alloc, dl->n + 1);
@@ -477,6 +552,12 @@ void diag_release(struct diag_list *dl)
 	dl->n = dl->alloc = 0;
 	dl->errors = dl->warnings = dl->kept = 0;
 	dl->dropping = false;
+	for (i = 0; i < dl->n_quiet; i++)
+		free(dl->quiet[i].file);
+	free(dl->quiet);
+	dl->quiet = NULL;
+	dl->n_quiet = dl->alloc_quiet = 0;
+	dl->quiet_on = false;
 	for (i = 0; i < dl->n_sources; i++) {
 		free(dl->sources[i].path);
 		free(dl->sources[i].text);

@@ -55,6 +55,12 @@ struct diag_source {
 #define DIAG_PRINT_MAX 100
 #define DIAG_MSG_MAX 1024
 
+/* A place whose later diagnostics are knock-ons (diag_quiet()). */
+struct diag_span {
+	char *file;		/* owned */
+	unsigned line1, col1, line2, col2;
+};
+
 struct diag_list {
 	struct diag *items;
 	size_t n, alloc;
@@ -64,9 +70,12 @@ struct diag_list {
 	size_t errors, warnings;	/* added, kept or not */
 	size_t kept;		/* errors and warnings in items */
 	bool dropping;		/* the last error or warning was not kept */
+	struct diag_span *quiet;	/* sorted, disjoint once quiet_on */
+	size_t n_quiet, alloc_quiet;
+	bool quiet_on;
 };
 
-#define DIAG_LIST_INIT { NULL, 0, 0, NULL, 0, 0, 0, 0, 0, false }
+#define DIAG_LIST_INIT { NULL, 0, 0, NULL, 0, 0, 0, 0, 0, false, NULL, 0, 0, false }
 
 /*
  * Adds a diagnostic; loc may be NULL. The location's file is copied. Past
@@ -81,6 +90,18 @@ ATTR_PRINTF(3, 4) void diag_note(struct diag_list *dl,
 				  const struct src_loc *loc, const char *fmt, ...);
 ATTR_PRINTF(3, 4) void diag_warning(struct diag_list *dl,
 				     const struct src_loc *loc, const char *fmt, ...);
+
+/*
+ * The cause first (issue 29): from..to (same file; a single place when
+ * equal) is where something whose own definition already failed is, e.g.
+ * a node type with a wrong value. Once diag_quiet_start() is called, a
+ * diagnostic added with a location there is dropped, neither kept nor
+ * counted: it could only follow from the failure already reported (the
+ * loader reports causes; the checks after it, knock-ons).
+ */
+void diag_quiet(struct diag_list *dl, const struct src_loc *from,
+		const struct src_loc *to);
+void diag_quiet_start(struct diag_list *dl);
 
 /* Every error (warning) added, kept in items or only counted. */
 size_t diag_errors(const struct diag_list *dl);

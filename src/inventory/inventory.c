@@ -119,7 +119,13 @@ static void yaml_problem(struct loader *ld, const yaml_parser_t *p,
 	}
 	if (p->error == YAML_MEMORY_ERROR)
 		die("out of memory");
-	diag_error(ld->dl, &loc, "%s", p->problem ? p->problem : "invalid YAML");
+	/* libyaml's words for a tab ("cannot start any token") tell no newcomer */
+	if (p->problem_mark.index < len && buf[p->problem_mark.index] == '\t')
+		diag_error(ld->dl, &loc, "a tab: YAML indents with spaces only, and a "
+			   "tab cannot start a value; replace it with spaces (%s)",
+			   p->problem ? p->problem : "invalid YAML");
+	else
+		diag_error(ld->dl, &loc, "%s", p->problem ? p->problem : "invalid YAML");
 	if (p->context) {
 		struct src_loc ctx = inv_loc_from_mark(ld->file, p->context_mark);
 
@@ -131,11 +137,21 @@ static void yaml_problem(struct loader *ld, const yaml_parser_t *p,
  * The first pass over a file's events (inventory_scan.h), its nodes
  * counted against what the load's files so far allow. Release sc.
  */
+static bool is_top_key(const char *key)
+{
+	size_t i;
+
+	for (i = 0; i < inv_top_table.n; i++)
+		if (!strcmp(inv_top_table.keys[i].name, key))
+			return true;
+	return false;
+}
+
 static void scan_file(struct loader *ld, const char *buf, size_t len,
 		      struct inv_scan *sc)
 {
 	ld->bytes += len;
-	inv_scan(buf, len, inv_scan_budget(ld->bytes) - ld->nodes, &inv_top_table, sc);
+	inv_scan(buf, len, inv_scan_budget(ld->bytes) - ld->nodes, is_top_key, sc);
 	ld->nodes += sc->nodes;
 }
 

@@ -83,7 +83,7 @@ void inv_load_qos(struct loader *ld, void *obj, yaml_node_t *val,
 	(void)obj;
 	if (!ld->m->qos_loc.file)
 		ld->m->qos_loc = *kloc;
-	inv_for_each_item(ld, val, load_one_qos);
+	inv_for_each_item(ld, val, load_one_qos, MODEL_FAILED_QOS);
 }
 
 /* ------------------------------------------------------------------ */
@@ -156,9 +156,13 @@ static void load_children(struct loader *ld, yaml_node_t *children,
 	for (it = children->data.sequence.items.start;
 	     it < children->data.sequence.items.top; it++) {
 		yaml_node_t *e = inv_node_get(ld, *it);
+		struct inv_entity ent;
 
-		if (e)
-			load_account_under(ld, e, a->name, &a->loc);
+		if (!e)
+			continue;
+		inv_entity_begin(ld, &ent);
+		load_account_under(ld, e, a->name, &a->loc);
+		inv_entity_end(ld, &ent, MODEL_FAILED_ACCOUNTS, e);
 	}
 	ld->depth--;
 }
@@ -231,7 +235,7 @@ void inv_load_accounts(struct loader *ld, void *obj, yaml_node_t *val,
 	(void)obj;
 	if (!ld->m->accounts_loc.file)
 		ld->m->accounts_loc = *kloc;
-	inv_for_each_item(ld, val, load_top_account);
+	inv_for_each_item(ld, val, load_top_account, MODEL_FAILED_ACCOUNTS);
 }
 
 /*
@@ -368,7 +372,7 @@ void inv_load_users(struct loader *ld, void *obj, yaml_node_t *val,
 	(void)obj;
 	if (!ld->m->users_loc.file)
 		ld->m->users_loc = *kloc;
-	inv_for_each_item(ld, val, load_user);
+	inv_for_each_item(ld, val, load_user, MODEL_FAILED_USERS);
 }
 
 const struct inv_ref_section inv_accounts_ref[] = {

@@ -111,7 +111,7 @@ void inv_load_files(struct loader *ld, void *obj, yaml_node_t *val,
 	(void)obj;
 	if (!ld->m->files_loc.file)
 		ld->m->files_loc = *kloc;
-	inv_for_each_item(ld, val, load_file_entry);
+	inv_for_each_item(ld, val, load_file_entry, MODEL_FAILED_FILES);
 }
 
 const struct inv_ref_section inv_files_ref[] = {

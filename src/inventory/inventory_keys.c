@@ -390,9 +390,10 @@ void inv_load_mapping(struct loader *ld, yaml_node_t *map,
 }
 
 void inv_for_each_item(struct loader *ld, yaml_node_t *seq,
-		       void (*fn)(struct loader *, yaml_node_t *))
+		       void (*fn)(struct loader *, yaml_node_t *), unsigned kind)
 {
 	yaml_node_item_t *it;
+	struct inv_entity ent;
 
 	if (seq->type != YAML_SEQUENCE_NODE) {
 		inv_type_error(ld, seq, "a list");
@@ -401,8 +402,11 @@ void inv_for_each_item(struct loader *ld, yaml_node_t *seq,
 	for (it = seq->data.sequence.items.start; it < seq->data.sequence.items.top; it++) {
 		yaml_node_t *e = inv_node_get(ld, *it);
 
-		if (e)
-			fn(ld, e);
+		if (!e)
+			continue;
+		inv_entity_begin(ld, &ent);
+		fn(ld, e);
+		inv_entity_end(ld, &ent, kind, e);
 	}
 }
 

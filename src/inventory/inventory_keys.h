@@ -28,9 +28,12 @@ void inv_load_strlist(struct loader *ld, yaml_node_t *val, struct str_list *out)
 void inv_load_mapping(struct loader *ld, yaml_node_t *map,
 		      const struct key_table *t, void *obj);
 
-/* Calls fn(ld, element) for each element of a list; errors for non-lists. */
+/*
+ * Calls fn(ld, element) for each element of a list, each an entity of
+ * kind (inv_entity_begin()); errors for non-lists.
+ */
 void inv_for_each_item(struct loader *ld, yaml_node_t *seq,
-		       void (*fn)(struct loader *, yaml_node_t *));
+		       void (*fn)(struct loader *, yaml_node_t *), unsigned kind);
 
 /* The reference of table t under a "## `title`" heading, as Markdown. */
 void inv_print_table(struct strbuf *out, const char *title,

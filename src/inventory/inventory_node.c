@@ -45,6 +45,44 @@ yaml_node_t *inv_node_get(struct loader *ld, int idx)
 	return yaml_document_get_node(ld->doc, idx);
 }
 
+/* How many of each kind (enum model_failed, by bit) are loaded so far. */
+static void entities_made(const struct loader *ld, size_t made[7])
+{
+	made[0] = ld->n_node_types;
+	made[1] = ld->n_hosts;
+	made[2] = ld->n_partitions;
+	made[3] = ld->n_qos;
+	made[4] = ld->n_accounts;
+	made[5] = ld->n_users;
+	made[6] = ld->n_files;
+}
+
+void inv_entity_begin(struct loader *ld, struct inv_entity *e)
+{
+	e->before = diag_errors(ld->dl);
+	e->nested = ld->entity_errors;
+	ld->entity_errors = 0;
+	entities_made(ld, e->made);
+}
+
+void inv_entity_end(struct loader *ld, struct inv_entity *e, unsigned kind,
+		    const yaml_node_t *at)
+{
+	size_t all = diag_errors(ld->dl) - e->before, made[7];
+	int bit = __builtin_ctz(kind);
+
+	if (all > ld->entity_errors) {
+		struct src_loc loc = inv_node_loc(ld, at);
+
+		diag_quiet(ld->dl, &loc, &loc);
+		entities_made(ld, made);
+		if (made[bit] == e->made[bit])
+			ld->m->failed |= kind;
+	}
+	/* to whatever holds this one, all of it is nested */
+	ld->entity_errors = e->nested + all;
+}
+
 static const char *node_kind_name(const yaml_node_t *n)
 {
 	switch (n->type) {

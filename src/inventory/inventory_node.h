@@ -31,6 +31,7 @@ struct loader {
 	const char *dir;	/* pool; resolves relative paths */
 	size_t budget;		/* node visits left: bounds alias bombs */
 	uint64_t bytes, nodes;	/* of the files scanned so far (inventory_scan.h) */
+	size_t entity_errors;	/* of the entities inside the current one */
 	unsigned depth;		/* account nesting */
 	unsigned include_depth;
 	bool budget_reported;
@@ -76,6 +77,27 @@ struct src_loc inv_node_loc(const struct loader *ld, const yaml_node_t *n);
  * (reported once): every walk goes through here, so aliases cannot blow up.
  */
 yaml_node_t *inv_node_get(struct loader *ld, int idx);
+
+/*
+ * One entity of the inventory (a node type, a host entry, a partition, a
+ * QoS, an account, a user, a files: entry) loaded between begin and end,
+ * at node at. When its own definition got an error (errors of entities
+ * nested in it, an account's children, are theirs):
+ *   - what validate says of it as a whole, at its own place (at's start:
+ *     "node type 'x' sets no memory" after memory: banana), only follows
+ *     from that error: that place is made quiet (diag_quiet());
+ *   - when it was not made at all (no name, not a mapping, no host of
+ *     its hostlist), kind (enum model_failed) is noted in the model: a
+ *     name of that kind validate cannot find may be its.
+ */
+struct inv_entity {
+	size_t before, nested;
+	size_t made[7];		/* the model's arrays' lengths, by kind bit */
+};
+
+void inv_entity_begin(struct loader *ld, struct inv_entity *e);
+void inv_entity_end(struct loader *ld, struct inv_entity *e, unsigned kind,
+		    const yaml_node_t *at);
 
 /* A plain "", ~ or null scalar: "key:" written with no value. */
 bool inv_node_is_null(const yaml_node_t *n);

@@ -238,6 +238,7 @@ void inv_load_node_types(struct loader *ld, void *obj, yaml_node_t *val,
 	rep = inv_map_repeats(ld, val, false);
 	for (p = val->data.mapping.pairs.start; p < val->data.mapping.pairs.top; p++) {
 		yaml_node_t *k = inv_node_get(ld, p->key), *v = inv_node_get(ld, p->value);
+		struct inv_entity ent;
 		struct node_type nt;
 
 		if (!k || !v || (rep && rep[p - val->data.mapping.pairs.start]))
@@ -248,9 +249,12 @@ void inv_load_node_types(struct loader *ld, void *obj, yaml_node_t *val,
 		if (overlay_node_type(ld, nt.name, v))
 			continue;
 		nt.loc = inv_node_loc(ld, k);
+		/* from its name: what validate says of it is said there */
+		inv_entity_begin(ld, &ent);
 		ld->adding++;
 		inv_load_mapping(ld, v, &node_type_table, &nt);
 		ld->adding--;
+		inv_entity_end(ld, &ent, MODEL_FAILED_NODE_TYPES, k);
 		XGROW(ld->node_types, ld->alloc_node_types, ld->n_node_types + 1);
 		ld->node_types[ld->n_node_types++] = nt;
 	}
@@ -548,7 +552,7 @@ void inv_load_hosts(struct loader *ld, void *obj, yaml_node_t *val,
 	(void)obj;
 	if (!ld->m->hosts_loc.file)
 		ld->m->hosts_loc = *kloc;
-	inv_for_each_item(ld, val, load_host_entry);
+	inv_for_each_item(ld, val, load_host_entry, MODEL_FAILED_HOSTS);
 }
 
 /* ------------------------------------------------------------------ */
@@ -614,7 +618,7 @@ void inv_load_partitions(struct loader *ld, void *obj, yaml_node_t *val,
 	(void)obj;
 	if (!ld->m->partitions_loc.file)
 		ld->m->partitions_loc = *kloc;
-	inv_for_each_item(ld, val, load_partition);
+	inv_for_each_item(ld, val, load_partition, MODEL_FAILED_PARTITIONS);
 }
 
 const struct inv_ref_section inv_nodes_ref[] = {

@@ -487,6 +487,16 @@ struct site;
 
 /* ---- the whole inventory ---- */
 
+enum model_failed {
+	MODEL_FAILED_NODE_TYPES = 1 << 0,
+	MODEL_FAILED_HOSTS = 1 << 1,
+	MODEL_FAILED_PARTITIONS = 1 << 2,
+	MODEL_FAILED_QOS = 1 << 3,
+	MODEL_FAILED_ACCOUNTS = 1 << 4,
+	MODEL_FAILED_USERS = 1 << 5,
+	MODEL_FAILED_FILES = 1 << 6,
+};
+
 struct model {
 	struct pool pool;
 	const char *path;		/* the inventory file as given */
@@ -520,6 +530,12 @@ struct model {
 	size_t n_users;
 	struct pass_file *files;
 	size_t n_files;
+	/*
+	 * The kinds of which some entity failed to load (enum model_failed;
+	 * the loader said why): validate says nothing that only follows
+	 * from it, such as "unknown node" where a host entry failed.
+	 */
+	unsigned failed;
 
 	/* a site file's own settings (clusters.n > 0 makes it one) */
 	struct site_settings site;

@@ -246,7 +246,11 @@ static void check_role_host(struct vctx *v, const char *what, const char *name,
 	if (!name)
 		return;
 	if (!(h = model_find_host(v->m, name))) {
-		char *hint = validate_host_hint(v, name);
+		char *hint;
+
+		if (validate_knock_on(v, MODEL_FAILED_HOSTS))
+			return;
+		hint = validate_host_hint(v, name);
 
 		diag_error(v->dl, loc, "%s '%s' is not a host%s", what, name, hint);
 		free(hint);
@@ -588,7 +592,7 @@ static void check_hosts(struct vctx *v)
 		if (first_of_entry)
 			validate_passthrough(v, &h->extra, SLURMKEYS_NODE, "NodeName");
 	}
-	if (!computes)
+	if (!computes && !validate_knock_on(v, MODEL_FAILED_HOSTS))
 		diag_error(v->dl, v->m->hosts_loc.file ? &v->m->hosts_loc :
 			   &v->m->file_loc, "no compute hosts");
 	check_host_dups(v);
@@ -625,6 +629,8 @@ size_t validate_model(const struct model *m, struct diag_list *dl)
 	size_t before = diag_errors(dl);
 	struct vctx v;
 
+	/* from here on, what is found in a failed entity is a knock-on */
+	diag_quiet_start(dl);
 	vctx_init(&v, m, dl);
 	check_version(&v);
 	check_cluster_name(&v);

@@ -160,8 +160,9 @@ static size_t take_named(struct vctx *v, struct path_owners *po,
 		const struct host *h = model_find_host(v->m, names.names[i]);
 
 		if (!h) {
-			diag_error(v->dl, &f->hosts_loc, "hosts: unknown host '%s'",
-				   names.names[i]);
+			if (!validate_knock_on(v, MODEL_FAILED_HOSTS))
+				diag_error(v->dl, &f->hosts_loc, "hosts: unknown host "
+					   "'%s'", names.names[i]);
 			break;
 		}
 		if (!other && (other = owners_take(po, (size_t)(h - v->m->hosts),

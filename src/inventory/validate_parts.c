@@ -133,7 +133,7 @@ static void check_partition_nodes(struct vctx *v, const struct partition *p)
 	if (nc->cause)
 		diag_error(v->dl, &p->nodes_loc, "%s: invalid nodes '%s': %s", owner,
 			   p->nodes, nc->cause);
-	if (nc->unknown) {
+	if (nc->unknown && !validate_knock_on(v, MODEL_FAILED_HOSTS)) {
 		char *hint = validate_host_hint(v, nc->unknown);
 
 		diag_error(v->dl, &p->nodes_loc, "%s: unknown node '%s'%s", owner,
@@ -295,7 +295,7 @@ void validate_partitions(struct vctx *v)
 	}
 	/* Slurm runs without one (a job must then name its partition), and
 	 * sites choose that: an import must not make one up */
-	if (!first_default)
+	if (!first_default && !validate_knock_on(v, MODEL_FAILED_PARTITIONS))
 		diag_warning(v->dl, v->m->partitions_loc.file ? &v->m->partitions_loc :
 			     &v->m->file_loc, "no default partition: a job that names "
 			     "none is refused (set default: true on one for a default)");

@@ -73,13 +73,31 @@ static bool hint_affordable(struct vctx *v, size_t n)
 	return true;
 }
 
+bool validate_knock_on(const struct vctx *v, unsigned kind)
+{
+	return (v->m->failed & kind) != 0;
+}
+
+/* The kind of entity ix indexes (enum model_failed), or 0. */
+static unsigned index_kind(const struct vctx *v, const struct name_index *ix)
+{
+	return ix == &v->types ? MODEL_FAILED_NODE_TYPES :
+	       ix == &v->parts ? MODEL_FAILED_PARTITIONS :
+	       ix == &v->qos ? MODEL_FAILED_QOS :
+	       ix == &v->accounts ? MODEL_FAILED_ACCOUNTS :
+	       ix == &v->users ? MODEL_FAILED_USERS : 0;
+}
+
 /* Reports "OWNER: unknown KIND 'name' (did you mean ...)". */
 void validate_unknown_ref(struct vctx *v, const struct src_loc *loc,
 			  const char *owner, const char *kind, const char *name,
 			  const struct name_index *ix)
 {
-	const char *hint = ix && hint_affordable(v, ix->n) ?
-		name_index_suggest(ix, name) : NULL;
+	const char *hint;
+
+	if (ix && validate_knock_on(v, index_kind(v, ix)))
+		return;
+	hint = ix && hint_affordable(v, ix->n) ? name_index_suggest(ix, name) : NULL;
 
 	if (hint)
 		diag_error(v->dl, loc, "%s: unknown %s '%s' (did you mean '%s'?)",

@@ -64,7 +64,17 @@ int validate_expand(struct vctx *v, const char *expr, struct hostlist *out,
 void validate_report_dups(struct vctx *v, const struct name_index *ix,
 			  const char *kind, size_t loc_off);
 
-/* Reports "OWNER: unknown KIND 'name' (did you mean ...)"; ix may be NULL. */
+/*
+ * True when some entity of kind (enum model_failed) failed to load: a
+ * name missing among them, or a count short of them, may be its, so it
+ * is not reported (the cause first; the loader said why it failed).
+ */
+bool validate_knock_on(const struct vctx *v, unsigned kind);
+
+/*
+ * Reports "OWNER: unknown KIND 'name' (did you mean ...)"; ix may be NULL.
+ * Nothing when the entities of ix's kind have a failed one.
+ */
 void validate_unknown_ref(struct vctx *v, const struct src_loc *loc,
 			  const char *owner, const char *kind, const char *name,
 			  const struct name_index *ix);

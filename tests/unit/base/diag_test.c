@@ -444,3 +444,28 @@ Test(diag, excerpts_of_a_file_of_many_lines)
 	unlink(path);
 	free(path);
 }
+
+/* The cause first: once started, what lands where a failed thing is, goes. */
+Test(diag, quiet_places_drop_later_diagnostics_and_their_notes)
+{
+	struct diag_list dl = DIAG_LIST_INIT;
+	struct src_loc from = { "f", 3, 5 }, to = { "f", 4, 2 }, point = { "f", 9, 3 };
+
+	diag_quiet(&dl, &from, &to);
+	diag_quiet(&dl, &point, &point);
+	at(&dl, DIAG_ERROR, "f", 3, 7, "the cause, before the start");
+	diag_quiet_start(&dl);
+	at(&dl, DIAG_ERROR, "f", 3, 9, "a knock-on");
+	at(&dl, DIAG_NOTE, "f", 1, 1, "its note");
+	at(&dl, DIAG_WARNING, "f", 9, 3, "at the point");
+	at(&dl, DIAG_WARNING, "f", 9, 4, "past the point");
+	at(&dl, DIAG_ERROR, "f", 4, 3, "after the place");
+	at(&dl, DIAG_ERROR, "g", 3, 9, "another file");
+	cr_assert_eq(dl.n, 4);
+	cr_expect_str_eq(dl.items[0].msg, "the cause, before the start");
+	cr_expect_str_eq(dl.items[1].msg, "past the point");
+	cr_expect_str_eq(dl.items[2].msg, "after the place");
+	cr_expect_str_eq(dl.items[3].msg, "another file");
+	cr_expect_eq(diag_errors(&dl), 3, "knock-ons are not counted");
+	diag_release(&dl);
+}
