@@ -66,18 +66,57 @@ bool cmd_use_color(int fd)
 	return isatty(fd) && !(no && *no);
 }
 
+/*
+ * The one table of exit codes (enum cl_exit): --help prints it, and
+ * README.md's "Exit codes" says the same words (t0270 compares them).
+ */
+static const struct {
+	int code;
+	const char *meaning;
+} exit_codes[] = {
+	{ CL_OK, "success, nothing left to change" },
+	{ CL_FATAL, "fatal error; nothing was changed where that could be avoided" },
+	{ CL_PENDING, "plan, diff: changes pending" },
+	{ CL_INVALID, "invalid inventory; add-user: a user the inventory could "
+		      "not hold (a bad name, an unknown account or QoS)" },
+	{ CL_PARTIAL, "some hosts failed or were refused, or some part could not "
+		      "be observed; apply: capacity loss refused, or slurmctld runs "
+		      "a node otherwise than the inventory says; diff "
+		      "--fail-on-capacity-loss: HEAD takes capacity away; import: "
+		      "something could not be expressed (listed on stderr)" },
+	{ CL_USAGE, "usage error, an unknown command included (help COMMAND too)" },
+};
+
+/* Prints text from column 7, folded before column 78. */
+static void print_folded(FILE *out, const char *text)
+{
+	size_t col = 6;
+
+	while (*text) {
+		size_t n = strcspn(text, " ");
+
+		if (col > 6 && col + 1 + n > 77) {
+			fputs("\n      ", out);
+			col = 6;
+		} else if (col > 6) {
+			fputc(' ', out);
+			col++;
+		}
+		fwrite(text, 1, n, out);
+		col += n;
+		text += n;
+		text += *text == ' ';
+	}
+	fputc('\n', out);
+}
+
 void cmd_print_exit_codes(FILE *out)
 {
-	fputs("\nexit codes:\n"
-	      "  0   success, nothing left to change\n"
-	      "  1   fatal error (nothing was changed where it could be avoided)\n"
-	      "  2   plan, diff: changes pending\n"
-	      "  3   invalid inventory\n"
-	      "  4   apply: some hosts failed (named in the summary); plan: some\n"
-	      "      hosts or the accounting database could not be observed;\n"
-	      "      diff --fail-on-capacity-loss: HEAD takes capacity away\n"
-	      "  64  usage error\n",
-	      out);
+	fputs("\nexit codes:\n", out);
+	for (size_t i = 0; i < ARRAY_SIZE(exit_codes); i++) {
+		fprintf(out, "  %-3d ", exit_codes[i].code);
+		print_folded(out, exit_codes[i].meaning);
+	}
 }
 
 bool cmd_wants_help(int argc, char **argv)

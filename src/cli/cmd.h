@@ -19,19 +19,18 @@
 struct model;
 struct site;
 
-/* Exit codes (DESIGN.md §8); printed by "clusterctl --help" and in README. */
+/*
+ * Exit codes (DESIGN.md §8). What each means, command by command, is one
+ * table: exit_codes[] in cmd.c, printed by --help; README.md says the
+ * same (t0270 compares them).
+ */
 enum cl_exit {
-	CL_OK = 0,		/* success, nothing left to change */
-	CL_FATAL = 1,		/* fatal error; nothing changed where avoidable */
-	CL_PENDING = 2,		/* plan: changes pending */
-	CL_INVALID = 3,		/* invalid inventory */
-	/*
-	 * some hosts failed (named in the summary); also capacity taken away
-	 * where the command refuses it (apply without --allow-capacity-loss,
-	 * diff --fail-on-capacity-loss)
-	 */
+	CL_OK = 0,
+	CL_FATAL = 1,
+	CL_PENDING = 2,
+	CL_INVALID = 3,
 	CL_PARTIAL = 4,
-	CL_USAGE = 64,		/* usage error */
+	CL_USAGE = 64,
 };
 
 /*

@@ -58,7 +58,11 @@ static const char *const add_user_usage[] = {
 
 static const char *const add_user_epilog[] = {
 	"The same user with the same settings changes nothing (exit 0); the",
-	"same user with other settings is refused (exit 1).",
+	"same user with other settings is refused (exit 1). A user the",
+	"inventory could not hold, by its name or by what it refers to (an",
+	"unknown account or QoS, a default account not among --account, an",
+	"admin level Slurm lacks), is refused as invalid (exit 3), as validate",
+	"would refuse it.",
 	NULL,
 };
 
@@ -403,6 +407,11 @@ static const struct user *existing(const struct site *s, const char *name, bool 
 }
 
 /* Checks r against every cluster picked; with --apply, takes their locks. */
+/*
+ * Checks the user against each cluster it goes to (1: it cannot be held,
+ * said on stderr) and takes their locks for --apply (-1: one could not be
+ * taken); 0 when all is ready.
+ */
 static int add_user_prepare(const struct add_user_req *r, struct add_user_where *w)
 {
 	char *cause = NULL;
@@ -415,7 +424,7 @@ static int add_user_prepare(const struct add_user_req *r, struct add_user_where 
 				fprintf(stderr, "clusterctl: add-user: (that is cluster '%s' "
 					"of the site, where the user's associations go; "
 					"--cluster NAME places them)\n", c->name);
-			return -1;
+			return 1;
 		}
 	}
 	/* --apply writes the databases: under each cluster's lock, planned there */
@@ -437,7 +446,7 @@ static int add_user(struct cmd_ctx *ctx, struct add_user_req *r)
 	struct add_user_where w = { s, ctx->pick, ctx->n_pick, NULL };
 	const struct user *u;
 	bool own;
-	int rc;
+	int rc, prep;
 
 	/* warnings of a valid inventory are not add-user's to show */
 	if (!s) {
@@ -452,8 +461,9 @@ static int add_user(struct cmd_ctx *ctx, struct add_user_req *r)
 		r->clusters = (struct str_list){ ctx->clusters, NULL, ctx->n_clusters };
 	w.locks = xcalloc(w.n + 1, sizeof(*w.locks));
 	u = existing(s, r->name, &own);
-	if (add_user_prepare(r, &w)) {
-		rc = CL_FATAL;
+	if ((prep = add_user_prepare(r, &w))) {
+		/* a bad name or reference: the inventory with this user is not valid */
+		rc = prep > 0 ? CL_INVALID : CL_FATAL;
 	} else if (u && !own && add_user_req_matches(r, u)) {
 		printf("user '%s' is already in %s with these settings%s\n",
 		       r->name, u->loc.file, r->apply ? "" : "; nothing to do");

@@ -57,27 +57,25 @@ int main(int argc, char **argv)
 		return CL_USAGE;
 	}
 	if (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help") ||
-	    !strcmp(argv[1], "help")) {
-		if (argc > 2 && strcmp(argv[1], "help") == 0) {
-			cmd = commands_find(argv[2], NULL);
-			if (cmd) {
-				char *help_argv[] = { argv[2], help_word, NULL };
-
-				return finish_stdout(cmd_run(cmd, 2, help_argv));
-			}
-		}
+	    (!strcmp(argv[1], "help") && argc == 2)) {
 		print_main_help(stdout);
 		return finish_stdout(CL_OK);
 	}
 	if (!strcmp(argv[1], "--version"))
 		argv[1] = version_word;
-	cmd = commands_find(argv[1], &why);
+	/* "help CMD" is "CMD --help"; an unknown CMD is the same usage error */
+	cmd = commands_find(argv[1 + !strcmp(argv[1], "help")], &why);
 	if (!cmd) {
 		fprintf(stderr, "clusterctl: %s\n", why);
 		fputs("run 'clusterctl --help' for the list of commands\n",
 		      stderr);
 		free(why);
 		return CL_USAGE;
+	}
+	if (!strcmp(argv[1], "help")) {
+		char *help_argv[] = { argv[2], help_word, NULL };
+
+		return finish_stdout(cmd_run(cmd, 2, help_argv));
 	}
 	return finish_stdout(cmd_run(cmd, argc - 1, argv + 1));
 }

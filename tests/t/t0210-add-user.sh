@@ -118,12 +118,13 @@ test_expect_success 'refusals leave the file untouched' '
 	mk j.yaml "users:\n  - {name: x, accounts: [lab]}\n" &&
 	test_must_fail --exit=1 "$CLUSTERCTL" add-user j.yaml x --account ops 2>err &&
 	grep -q "user .x. already exists with other settings at j.yaml:8:6" err &&
-	test_must_fail --exit=1 "$CLUSTERCTL" add-user j.yaml bob --account lba 2>err &&
+	# what the inventory could not hold is invalid (3), a bad name or a reference
+	test_must_fail --exit=3 "$CLUSTERCTL" add-user j.yaml bob --account lba 2>err &&
 	grep -q "unknown account .lba. (did you mean .lab.?)" err &&
-	test_must_fail --exit=1 "$CLUSTERCTL" add-user j.yaml bob --account lab --qos nromal 2>err &&
+	test_must_fail --exit=3 "$CLUSTERCTL" add-user j.yaml bob --account lab --qos nromal 2>err &&
 	grep -q "unknown QoS .nromal. (did you mean .normal.?)" err &&
-	test_must_fail --exit=1 "$CLUSTERCTL" add-user j.yaml bob --account lab --default-account ops 2>err &&
-	test_must_fail --exit=1 "$CLUSTERCTL" add-user j.yaml bob --account lab --admin-level root 2>err &&
+	test_must_fail --exit=3 "$CLUSTERCTL" add-user j.yaml bob --account lab --default-account ops 2>err &&
+	test_must_fail --exit=3 "$CLUSTERCTL" add-user j.yaml bob --account lab --admin-level root 2>err &&
 	test_must_fail --exit=3 "$CLUSTERCTL" add-user j.yaml Bob --account lab 2>err &&
 	grep -q "user name .Bob. has uppercase letters" err &&
 	test_must_fail --exit=1 "$CLUSTERCTL" add-user j.yaml bob --account lab --apply 2>err &&
