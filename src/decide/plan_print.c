@@ -620,6 +620,32 @@ static bool plan_lacks_password(const struct plan *p)
 	return false;
 }
 
+/*
+ * The last line. "no changes" only of what was seen: hosts not reached
+ * are unknown, not in place, and a plan that reached none says so.
+ */
+static void plan_print_total(const struct plan *p, size_t n, struct strbuf *out)
+{
+	size_t h, seen = 0, hosts = p->m->n_hosts;
+
+	for (h = 0; h < hosts; h++)
+		seen += p->hosts[h].ok || p->hosts[h].refused;
+	if (hosts && !seen)
+		strbuf_addf(out, "plan: no host reached (%zu host%s not observed): "
+			    "nothing was compared\n", hosts, hosts == 1 ? "" : "s");
+	else if (n)
+		strbuf_addf(out, "plan: %zu change%s pending on %zu host%s\n", n,
+			    n == 1 ? "" : "s", hosts, hosts == 1 ? "" : "s");
+	else if (seen < hosts)
+		strbuf_addf(out, "plan: no changes on the %zu host%s observed (%zu "
+			    "files checked); %zu host%s not observed\n", seen,
+			    seen == 1 ? "" : "s", p->n_files_total, hosts - seen,
+			    hosts - seen == 1 ? "" : "s");
+	else
+		strbuf_addf(out, "plan: no changes (%zu files on %zu hosts checked)\n",
+			    p->n_files_total, hosts);
+}
+
 void plan_print(const struct plan *p, unsigned flags, struct strbuf *out)
 {
 	size_t n = plan_count(p);
@@ -653,13 +679,7 @@ void plan_print(const struct plan *p, unsigned flags, struct strbuf *out)
 	plan_print_releases(p, out);
 	plan_print_unobserved(p, out);
 	plan_print_left_alone(p, out);
-	if (n)
-		strbuf_addf(out, "plan: %zu change%s pending on %zu host%s\n", n,
-			    n == 1 ? "" : "s", p->m->n_hosts,
-			    p->m->n_hosts == 1 ? "" : "s");
-	else
-		strbuf_addf(out, "plan: no changes (%zu files on %zu hosts checked)\n",
-			    p->n_files_total, p->m->n_hosts);
+	plan_print_total(p, n, out);
 }
 
 /* ---- JSON ---- */

@@ -233,4 +233,43 @@ test_expect_success '"--" ends the options: an operand may start with a dash' '
 	test_must_fail --exit=64 "$CLUSTERCTL" validate -inv.yaml 2>/dev/null
 '
 
+test_expect_success 'a plan that reaches no host says so, never "no changes"' '
+	test_must_fail --exit=4 "$CLUSTERCTL" plan closed.yaml >out 2>err &&
+	tail -1 out | grep -x "plan: no host reached (4 hosts not observed): nothing was compared" &&
+	! grep -q "no changes" out &&
+	test_must_fail --exit=4 "$CLUSTERCTL" plan closed.yaml --limit ctl >out 2>err &&
+	tail -1 out | grep -x "plan: no host reached (1 host not observed): nothing was compared"
+'
+
+test_expect_success 'help of an unknown command is the usage error of one, exit 64' '
+	test_must_fail --exit=64 "$CLUSTERCTL" help nosuch >out 2>err &&
+	test_cmp /dev/null out &&
+	grep -q "^clusterctl: unknown command .nosuch.\$" err &&
+	test_must_fail --exit=64 "$CLUSTERCTL" nosuch 2>err2 &&
+	test_cmp err err2 &&
+	"$CLUSTERCTL" help >out && grep -q "^exit codes:" out
+'
+
+# exit_codes: "CODE meaning" lines from --help's table, each entry one line
+exit_codes_help() {
+	"$CLUSTERCTL" --help | awk '/^exit codes:/ { on = 1; next }
+		on && /^  [0-9]/ { if (l != "") print l; sub(/^  /, ""); l = $0; sub(/ +/, " ", l); next }
+		on && /^      / { sub(/^ +/, ""); l = l " " $0 }
+		END { print l }'
+}
+
+test_expect_success 'one table of exit codes: --help, README.md and the man page say the same' '
+	exit_codes_help >help.codes &&
+	test "$(wc -l <help.codes)" = 6 &&
+	sed -n "/^## Exit codes/,/^## /p" "$TOP/README.md" |
+		sed -n "s/^| \([0-9][0-9]*\) | \(.*\) |\$/\1 \2/p" | tr -d "\`" >readme.codes &&
+	test_cmp help.codes readme.codes &&
+	sed -n "/^\.SH EXIT STATUS/,/^\.SH FILES/p" "$TOP/doc/clusterctl.1" | awk '"'"'
+		/^\.B [0-9]/ { if (l != "") print l; l = $2; next }
+		/^\.(TP|SH)/ { next }
+		{ l = l " " $0 }
+		END { print l }'"'"' >man.codes &&
+	test_cmp help.codes man.codes
+'
+
 test_done
