@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """hostile.py DIR [NAME...] | hostile.py --names: writes hostile inputs for
-t0280-hostile-input.sh: one directory DIR/NAME per case with the files it
+t0285-hostile-input.sh: one directory DIR/NAME per case with the files it
 reads, and DIR/cases, one line per case: NAME, the bytes of its input files
 (what the memory bound is measured against), the clusterctl arguments (run
 from the case's directory; OUT is a fresh output directory). --names lists
