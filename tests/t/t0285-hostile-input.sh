@@ -1,5 +1,5 @@
 #!/bin/sh
-# t0280-hostile-input: an inventory, template or command line nobody has
+# t0285-hostile-input: an inventory, template or command line nobody has
 # reviewed yet (a merge request's pipeline, issue 29) is bounded: each case
 # hostile.py writes (alias bombs, wide and deep YAML, values and lines of
 # 64 MB, hostlists of a billion names, thousands of includes, runaway
@@ -11,14 +11,14 @@
 # file is read: include:, --overlay, a template in template_dir, a files:
 # source, the password file, import's --dump and --qos and slurm.conf, the
 # template command's template and partials, a previous render's manifest.
-# T0280_CASES="NAME..." runs only those cases. No daemon.
+# T0285_CASES="NAME..." runs only those cases. No daemon.
 . "$(dirname "$0")/test-lib.sh"
 
 HOSTILE="$TOP/tests/t/hostile.py"
 # render -o writes one directory per host: on tmpfs when there is one, so
 # that what is measured is clusterctl and not ext4's inode allocator
 OUTROOT=$TRASH
-test -d /dev/shm && test -w /dev/shm && OUTROOT=$(mktemp -d /dev/shm/clusterctl-t0280.XXXXXX)
+test -d /dev/shm && test -w /dev/shm && OUTROOT=$(mktemp -d /dev/shm/clusterctl-t0285.XXXXXX)
 trap 'rm -rf "$OUTROOT"' EXIT
 
 if ! test -x /usr/bin/time; then
@@ -48,7 +48,7 @@ else
 		}'
 	}
 
-	for name in ${T0280_CASES:-$(python3 "$HOSTILE" --names)}; do
+	for name in ${T0285_CASES:-$(python3 "$HOSTILE" --names)}; do
 		test_expect_success "hostile input $name: within 5 s and 64 MB + 4x" "
 			run_case $name || { head -c 2000 \"\$TRASH/err\"; head -c 2000 \"\$TRASH/out\"; false; }
 		"
