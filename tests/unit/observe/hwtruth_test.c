@@ -466,6 +466,21 @@ static void add_rendered(struct rendered_set *rs, const char *host,
 		.group = xstrdup("root"), .mode = 0644, .blob = rs->n_blobs++ };
 }
 
+/*
+ * The strings add_rendered() made (a set render_cluster() makes keeps its
+ * own, and its release frees them), then the set.
+ */
+static void release_rendered(struct rendered_set *rs)
+{
+	for (size_t i = 0; i < rs->n_files; i++) {
+		free(rs->files[i].host);
+		free(rs->files[i].path);
+		free(rs->files[i].owner);
+		free(rs->files[i].group);
+	}
+	rendered_set_release(rs);
+}
+
 Test(hwtruth, probe_script)
 {
 	struct rendered_set rs = RENDERED_SET_INIT;
@@ -494,7 +509,7 @@ Test(hwtruth, probe_script)
 	cr_assert(!strstr(cmd.buf, "slurmd -G"));
 	cr_assert(strstr(cmd.buf, "@@HW G-skipped"));
 	strbuf_release(&cmd);
-	rendered_set_release(&rs);
+	release_rendered(&rs);
 	fx_fini(&x);
 }
 
