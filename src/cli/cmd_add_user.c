@@ -406,7 +406,6 @@ static const struct user *existing(const struct site *s, const char *name, bool 
 	return NULL;
 }
 
-/* Checks r against every cluster picked; with --apply, takes their locks. */
 /*
  * Checks the user against each cluster it goes to (1: it cannot be held,
  * said on stderr) and takes their locks for --apply (-1: one could not be
