@@ -56,6 +56,26 @@ void diag_quiet(struct diag_list *dl, const struct src_loc *from,
 		from->line, from->col, to->line, to->col };
 }
 
+void diag_take(struct diag_list *dst, struct diag_list *src)
+{
+	diag_quiet_copy(dst, src);
+	for (size_t i = 0; i < src->n; i++)
+		diag_add(dst, src->items[i].level,
+			 src->items[i].loc.file ? &src->items[i].loc : NULL, "%s",
+			 src->items[i].msg);
+	diag_release(src);
+}
+
+void diag_quiet_copy(struct diag_list *dst, const struct diag_list *src)
+{
+	for (size_t i = 0; i < src->n_quiet; i++) {
+		const struct diag_span *q = &src->quiet[i];
+
+		diag_quiet(dst, &(struct src_loc){ q->file, q->line1, q->col1 },
+			   &(struct src_loc){ q->file, q->line2, q->col2 });
+	}
+}
+
 /* <0, 0, >0: (line, col) a before, at or after b */
 static int pos_cmp(unsigned la, unsigned ca, unsigned lb, unsigned cb)
 {

@@ -103,6 +103,15 @@ void diag_quiet(struct diag_list *dl, const struct src_loc *from,
 		const struct src_loc *to);
 void diag_quiet_start(struct diag_list *dl);
 
+/*
+ * Adds src's quiet places to dst: a loader's diagnostics and a later
+ * validation's may be kept in two lists (a site's clusters are).
+ */
+void diag_quiet_copy(struct diag_list *dst, const struct diag_list *src);
+
+/* Adds every diagnostic of src, and its quiet places, to dst; releases src. */
+void diag_take(struct diag_list *dst, struct diag_list *src);
+
 /* Every error (warning) added, kept in items or only counted. */
 size_t diag_errors(const struct diag_list *dl);
 size_t diag_warnings(const struct diag_list *dl);

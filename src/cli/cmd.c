@@ -470,15 +470,6 @@ static struct model *load_with(struct cmd_ctx *ctx, const char *path,
 }
 
 /* Moves src's diagnostics to the end of dst. */
-static void diag_move(struct diag_list *dst, struct diag_list *src)
-{
-	for (size_t i = 0; i < src->n; i++)
-		diag_add(dst, src->items[i].level,
-			 src->items[i].loc.file ? &src->items[i].loc : NULL, "%s",
-			 src->items[i].msg);
-	diag_release(src);
-}
-
 /*
  * path as a site: a site file's (site.h), or a lone inventory as a site
  * of one. The --overlay files apply to each cluster's inventory, not to
@@ -497,7 +488,7 @@ static struct site *load_site(const char *path, struct diag_list *dl)
 		}
 		return m ? site_load_from(m, dl) : NULL;
 	}
-	diag_move(dl, &first);
+	diag_take(dl, &first);
 	if (m)
 		validate_model(m, dl);
 	diag_sort(dl);

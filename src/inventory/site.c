@@ -73,6 +73,8 @@ static void merge_unique(struct diag_list *dst, struct diag_list *src)
 {
 	bool skip = false;
 
+	/* what the loader found failed stays quiet when the cluster is validated */
+	diag_quiet_copy(dst, src);
 	for (size_t i = 0; i < src->n; i++) {
 		const struct diag *d = &src->items[i];
 
@@ -137,6 +139,7 @@ static void validate_clusters(struct site *s, struct diag_list *dl)
 	for (size_t i = 0; i < s->n; i++) {
 		struct diag_list own = DIAG_LIST_INIT;
 
+		diag_quiet_copy(&own, dl);
 		validate_model(s->clusters[i].m, &own);
 		merge_unique(dl, &own);
 	}
