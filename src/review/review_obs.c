@@ -106,13 +106,19 @@ static void observe_sackd_cache(const struct model *base,
 	size_t c = model_controller(base);
 	const struct rendered_file *f;
 	const struct rendered_blob *b;
+	struct obs_file *of;
 
 	if (c >= base->n_hosts || !model_host_runs(base, bh, SVC_SACKD))
 		return;
 	f = rendered_host_conf(base, brs, base->hosts[c].name, "slurm.conf");
 	b = f ? rendered_file_blob(brs, f) : NULL;
-	if (b)
-		obs_add_file(o, SLURM_SACKD_CACHE, true, 0644, 0, 0, b->bytes, b->len);
+	if (!b)
+		return;
+	/* borrowed like the other files' (review_observe_release()) */
+	of = obs_add_file(o, SLURM_SACKD_CACHE, true, 0644, 0, 0, NULL, 0);
+	of->bytes = b->bytes;
+	of->len = b->len;
+	memcpy(of->sha256, b->sha256, sizeof(of->sha256));
 }
 
 static void observe_idents(const struct model *base, const struct model *head,
