@@ -75,6 +75,8 @@ static const struct key_spec top_keys[] = {
 	{ "clusters", K_FN, 0, .fn = inv_load_clusters, .type_doc = "list of paths",
 	  .doc = "a site file's cluster inventories (docs/site.md): with it the "
 		 "file is a site file, which has no cluster: of its own" },
+	{ "federation", K_FN, 0, .fn = inv_load_federation, .type_doc = "mapping",
+	  .doc = "a site file's Slurm federation of its clusters (docs/site.md)" },
 	{ "include", K_FN, 0, .fn = load_includes, .type_doc = "list of paths",
 	  .doc = "more files whose top-level keys merge in (lists append); inside "
 		 "the inventory's directory tree unless --allow-path allows more" },
@@ -451,6 +453,7 @@ static void loader_finish(struct loader *ld)
 	MOVE_TO_POOL(ld, accounts, n_accounts);
 	MOVE_TO_POOL(ld, users, n_users);
 	MOVE_TO_POOL(ld, files, n_files);
+	MOVE_TO_POOL(ld, fed_members, n_fed_members);
 	for (i = 0; i < ld->n_included; i++)
 		free(ld->included[i]);
 	free(ld->included);

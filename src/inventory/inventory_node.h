@@ -54,6 +54,8 @@ struct loader {
 	size_t n_users, alloc_users;
 	struct pass_file *files;
 	size_t n_files, alloc_files;
+	struct fed_member *fed_members;
+	size_t n_fed_members, alloc_fed_members;
 	char **included;	/* canonical paths of files loaded, for cycles */
 	size_t n_included, alloc_included;
 	bool overlay;		/* loading an --overlay file: merge, see overlay.h */

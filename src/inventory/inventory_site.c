@@ -5,7 +5,8 @@
  * database (one for every cluster), ssh settings and munge key where the
  * cluster's inventory has none, the site's QoS, and the site's accounts
  * and users that are on this cluster (their clusters: lists), appended
- * after the cluster inventory's own before any --overlay applies.
+ * after the cluster inventory's own before any --overlay applies; and
+ * the site's federation (federation:), which only a site file declares.
  *
  * The grafted elements are struct copies: their strings stay in the site
  * file's pool, which the site keeps alive as long as its cluster models.
@@ -18,6 +19,7 @@
 #include "inventory/inventory_keys.h"
 #include "inventory/inventory_site.h"
 #include "inventory/inventory_node.h"
+#include "inventory/inventory_overlay.h"
 #include "inventory/model.h"
 #include "inventory/site_rows.h"
 #include "base/xalloc.h"
@@ -51,10 +53,91 @@ void inv_load_clusters(struct loader *ld, void *obj, yaml_node_t *val,
 		diag_error(ld->dl, kloc, "clusters: lists no cluster inventory");
 }
 
+/* ---- federation: ---- */
+
+static const char *const fed_states[] = { "active", "inactive", "drain", NULL };
+
+#define FM(field) F(struct fed_member, field)
+static const struct key_spec fed_member_keys[] = {
+	{ "name", K_STR, FM(name), L(struct fed_member, loc), .required = true,
+	  .doc = "a cluster of the site (its cluster.name)" },
+	{ "features", K_STRLIST, FM(features), .def = "none",
+	  .doc = "the cluster's features (sacctmgr Features=): a job's "
+		 "--cluster-constraint picks the clusters that have them" },
+	{ "state", K_ENUM, FM(state), .choices = fed_states, .base = FED_STATE_ACTIVE,
+	  .def = "active", .doc = "FedState: active (takes federated jobs), inactive "
+	  "(takes none) or drain (runs what it has, takes no new ones)" },
+};
+static const struct key_table fed_member_table = TABLE("federation cluster", fed_member_keys);
+
+static void load_one_member(struct loader *ld, yaml_node_t *n)
+{
+	struct fed_member fm = { 0 }, *old;
+
+	old = INV_OVERLAY_FIND(ld, n, ld->fed_members, ld->n_fed_members, struct fed_member);
+	if (old) {
+		inv_load_mapping(ld, n, &fed_member_table, old);
+		return;
+	}
+	fm.loc = inv_node_loc(ld, n);
+	ld->adding++;
+	inv_load_mapping(ld, n, &fed_member_table, &fm);
+	ld->adding--;
+	if (!fm.name)
+		return;
+	XGROW(ld->fed_members, ld->alloc_fed_members, ld->n_fed_members + 1);
+	ld->fed_members[ld->n_fed_members++] = fm;
+}
+
+static void load_fed_members(struct loader *ld, void *obj, yaml_node_t *val,
+			     const struct src_loc *kloc)
+{
+	(void)obj;
+	if (!ld->m->federation.clusters_loc.file)
+		ld->m->federation.clusters_loc = *kloc;
+	inv_for_each_item(ld, val, load_one_member, MODEL_FAILED_FED_MEMBERS);
+}
+
+static const struct key_spec fed_keys[] = {
+	{ "name", K_STR, F(struct federation, name), L(struct federation, name_loc),
+	  .required = true, .doc = "the federation's name (sacctmgr add federation NAME)" },
+	{ "clusters", K_FN, 0, .fn = load_fed_members, .type_doc = "list",
+	  .required = true, .doc = "its member clusters, each {name, features, state}" },
+};
+const struct key_table inv_fed_table = TABLE("federation", fed_keys);
+
+/*
+ * federation: of a site file (or an overlay of one of its clusters); a
+ * cluster's inventory has none (the site's is grafted in), and a lone
+ * inventory's is validation's to refuse (validate_acct.c).
+ */
+void inv_load_federation(struct loader *ld, void *obj, yaml_node_t *val,
+			 const struct src_loc *kloc)
+{
+	(void)obj;
+	if (ld->site && !ld->overlay) {
+		diag_error(ld->dl, kloc, "federation: belongs in the site file (docs/site.md): "
+			   "a cluster's inventory is that cluster's only");
+		if (ld->site->federation.loc.file)
+			diag_note(ld->dl, &ld->site->federation.loc, "the site's federation: is here");
+		return;
+	}
+	if (!ld->m->federation.loc.file)
+		ld->m->federation.loc = *kloc;
+	inv_load_mapping(ld, val, &inv_fed_table, &ld->m->federation);
+}
+
 const struct inv_ref_section inv_site_ref[] = {
 	{ "site", "A site file's own settings (docs/site.md): a file with "
 	  "`clusters:` is a site file; it has no `cluster:`, `hosts:`, "
 	  "`node_types:`, `partitions:` or `files:` of its own.", &inv_site_table },
+	{ "federation", "A site file's Slurm federation (docs/site.md): the "
+	  "`federation_table` row and, on each member cluster's row, the "
+	  "federation, its features and its state, as `sacctmgr add federation` "
+	  "and `sacctmgr modify cluster ... set federation=` write them.",
+	  &inv_fed_table },
+	{ "federation.clusters[]", "A member cluster of the federation.",
+	  &fed_member_table },
 	{ 0 }
 };
 
@@ -135,6 +218,18 @@ static void graft_settings(struct loader *ld, const struct model *site)
 	}
 }
 
+/* The site's federation: every cluster plans its row, a member its membership too. */
+static void graft_federation(struct loader *ld, const struct model *site)
+{
+	if (!site->federation.name)
+		return;
+	ld->m->federation = site->federation;
+	for (size_t i = 0; i < site->n_fed_members; i++) {
+		XGROW(ld->fed_members, ld->alloc_fed_members, ld->n_fed_members + 1);
+		ld->fed_members[ld->n_fed_members++] = site->fed_members[i];
+	}
+}
+
 void inv_site_graft(struct loader *ld, const struct model *site)
 {
 	const char *cluster = ld->m->cluster.name;
@@ -144,6 +239,7 @@ void inv_site_graft(struct loader *ld, const struct model *site)
 			     "clusters: belongs in the site file (docs/site.md): a "
 			     "cluster's inventory is that cluster's only", ld->dl);
 	graft_settings(ld, site);
+	graft_federation(ld, site);
 	if (!cluster)
 		return;
 	for (size_t i = 0; i < site->n_qos; i++) {

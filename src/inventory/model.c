@@ -347,6 +347,7 @@ DEFINE_FIND(model_find_partition, partition, partitions, n_partitions)
 DEFINE_FIND(model_find_qos, qos, qos, n_qos)
 DEFINE_FIND(model_find_account, account, accounts, n_accounts)
 DEFINE_FIND(model_find_user, user, users, n_users)
+DEFINE_FIND(model_fed_member, fed_member, fed_members, n_fed_members)
 
 const char *user_default_account(const struct user *u)
 {

@@ -485,6 +485,27 @@ struct site_settings {
 
 struct site;
 
+/*
+ * A site's federation (docs/site.md): slurmdbd's federation_table row
+ * and its member clusters, each with the cluster features and the state
+ * sacctmgr sets ("modify cluster C set federation=F features=... fedstate=...").
+ * A site file declares it; each cluster's model gets it grafted in.
+ */
+enum fed_state { FED_STATE_ACTIVE = 1, FED_STATE_INACTIVE, FED_STATE_DRAIN };
+
+struct fed_member {
+	const char *name;		/* a cluster of the site */
+	struct str_list features;	/* cluster features (--cluster-constraint) */
+	int state;			/* enum fed_state; 0: active */
+	struct src_loc loc;		/* of the entry */
+};
+
+struct federation {
+	const char *name;		/* NULL: the site declares none */
+	struct src_loc loc;		/* of federation: */
+	struct src_loc name_loc, clusters_loc;
+};
+
 /* ---- the whole inventory ---- */
 
 enum model_failed {
@@ -495,6 +516,7 @@ enum model_failed {
 	MODEL_FAILED_ACCOUNTS = 1 << 4,
 	MODEL_FAILED_USERS = 1 << 5,
 	MODEL_FAILED_FILES = 1 << 6,
+	MODEL_FAILED_FED_MEMBERS = 1 << 7,
 };
 
 struct model {
@@ -539,6 +561,10 @@ struct model {
 
 	/* a site file's own settings (clusters.n > 0 makes it one) */
 	struct site_settings site;
+	/* the site's federation and its members (a cluster's: the site's, grafted) */
+	struct federation federation;
+	struct fed_member *fed_members;
+	size_t n_fed_members;
 	/*
 	 * The site a cluster's inventory was loaded into (site.h): its other
 	 * clusters share the accounting database. NULL for an inventory of
@@ -606,6 +632,8 @@ const struct qos *model_find_qos(const struct model *m, const char *name);
 const struct account *model_find_account(const struct model *m,
 					 const char *name);
 const struct user *model_find_user(const struct model *m, const char *name);
+/* The federation's member cluster `name` (m->fed_members), or NULL. */
+const struct fed_member *model_fed_member(const struct model *m, const char *name);
 
 /*
  * The database settings' defaults (docs/inventory-keys.md), one answer

@@ -14,6 +14,7 @@
 #include "inventory/inventory.h"
 #include "inventory/site.h"
 #include "inventory/site_check.h"
+#include "inventory/site_fed.h"
 #include "inventory/site_rows.h"
 #include "inventory/validate.h"
 #include "base/strbuf.h"
@@ -158,6 +159,7 @@ struct site *site_load_from(struct model *shared, struct diag_list *dl)
 	site_share_dbd(s, dl);
 	validate_clusters(s, dl);
 	site_check(s, dl);
+	site_check_federation(s, dl);
 	diag_sort(dl);
 	if (diag_errors(dl)) {
 		site_free(s);

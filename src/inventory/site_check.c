@@ -224,26 +224,40 @@ static int same_key(const char *a, const char *b)
 	return rc;
 }
 
+/*
+ * The clusters that reach each other: every one with cross_cluster, else
+ * the federation's members (their slurmctld talk to each other).
+ */
+static bool reaches_others(const struct site *s, const char *cluster)
+{
+	return s->cross_cluster || (cluster && model_fed_member(s->shared, cluster));
+}
+
 static void check_munge(const struct site *s, struct diag_list *dl)
 {
 	const struct site_cluster *first = NULL;
-	const struct src_loc *why = &s->shared->site.cross_cluster_loc;
+	bool cc = s->cross_cluster;
+	const struct src_loc *why = cc ? &s->shared->site.cross_cluster_loc :
+		&s->shared->federation.loc;
+	const char *how = cc ? "cross_cluster" : "federation";
+	const char *need = cc ? "sbatch -M, squeue -M and sacct -M" : "their slurmctld";
 
-	for (size_t i = 0; s->cross_cluster && i < s->n; i++) {
+	for (size_t i = 0; i < s->n; i++) {
 		const struct cluster *c = &s->clusters[i].m->cluster;
 
+		if (!reaches_others(s, c->name))
+			continue;
 		if (!c->munge_key_source) {
 			diag_error(dl, &c->loc, "cluster '%s' has no munge_key_source, but the "
-				   "site's clusters reach each other (cross_cluster): they need "
-				   "one munge key; set site.munge_key_source", c->name);
-			diag_note(dl, why, "cross_cluster is set here");
+				   "site's clusters reach each other (%s): they need "
+				   "one munge key; set site.munge_key_source", c->name, how);
+			diag_note(dl, why, "%s is set here", how);
 		} else if (!first) {
 			first = &s->clusters[i];
 		} else if (same_key(first->m->cluster.munge_key_source, c->munge_key_source) == 0) {
 			diag_error(dl, &c->munge_key_source_loc, "cluster '%s' has another munge "
 				   "key than cluster '%s', but the site's clusters reach each "
-				   "other (cross_cluster): sbatch -M, squeue -M and sacct -M need "
-				   "one key", c->name, first->name);
+				   "other (%s): %s need one key", c->name, first->name, how, need);
 			diag_note(dl, &first->m->cluster.munge_key_source_loc,
 				  "cluster '%s''s key is set here", first->name);
 		}

@@ -663,15 +663,22 @@ static void check_accounting_host(struct vctx *v)
 			   "cluster.accounting_host");
 }
 
-/* clusters: places a site file's accounts and users (site.h); alone it means nothing */
+/*
+ * clusters: places a site file's accounts and users (site.h), federation:
+ * federates its clusters; alone they mean nothing
+ */
 static void check_no_clusters(struct vctx *v)
 {
 	const struct model *m = v->m;
 
-	if (!m->in_site)
-		site_refuse_clusters(m->accounts, m->n_accounts, m->users, m->n_users,
-				     "clusters: is a site file's key (docs/site.md); this "
-				     "inventory is one cluster's", v->dl);
+	if (m->in_site)
+		return;
+	site_refuse_clusters(m->accounts, m->n_accounts, m->users, m->n_users,
+			     "clusters: is a site file's key (docs/site.md); this "
+			     "inventory is one cluster's", v->dl);
+	if (m->federation.loc.file)
+		diag_error(v->dl, &m->federation.loc, "federation: belongs in a site file "
+			   "(docs/site.md): a federation is of the clusters a site lists");
 }
 
 void validate_accounting(struct vctx *v)

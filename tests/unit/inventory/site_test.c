@@ -397,3 +397,161 @@ Test(site, one_problem_of_the_site_file_is_reported_once)
 	free(s);
 	diag_release(&dl);
 }
+
+/* ---- federation: ---- */
+
+static const char fed_yaml[] =
+	"federation:\n"
+	"  name: f\n"
+	"  clusters:\n"
+	"    - {name: a, features: [gpu, big]}\n"
+	"    - {name: b, features: [small], state: inactive}\n";
+
+/* site_yaml with a munge key for both and fed (a federation: block). */
+static char *fed_site(const char *fed)
+{
+	char key[64], *s, *out;
+
+	memset(key, 'k', sizeof(key));
+	key[63] = '\0';
+	put("key", key);
+	s = replaced(site_yaml, "site: {name: s}", "site: {name: s, munge_key_source: key}");
+	out = xasprintf("%s%s", s, fed);
+	free(s);
+	return out;
+}
+
+Test(site, a_federation_of_both_clusters)
+{
+	struct diag_list dl = DIAG_LIST_INIT;
+	char *s = fed_site(fed_yaml);
+	struct site *st = load(s, a_yaml, b_yaml, &dl);
+	const struct model *a, *b;
+	const struct fed_member *fm;
+
+	cr_assert_not_null(st, "first: %s", dl.n ? dl.items[0].msg : "");
+	a = site_find(st, "a")->m;
+	b = site_find(st, "b")->m;
+	/* each cluster gets the site's federation, its members all */
+	cr_expect_str_eq(a->federation.name, "f");
+	cr_expect_str_eq(b->federation.name, "f");
+	cr_expect_eq(b->n_fed_members, 2);
+	fm = model_fed_member(b, "b");
+	cr_assert_not_null(fm);
+	cr_expect_eq(fm->features.n, 1);
+	cr_expect_str_eq(fm->features.items[0], "small");
+	cr_expect_eq(fm->state, FED_STATE_INACTIVE);
+	cr_expect_eq(model_fed_member(a, "a")->state, 0);
+	site_free(st);
+	free(s);
+	diag_release(&dl);
+}
+
+Test(site, a_federation_member_that_is_no_cluster_of_the_site)
+{
+	char *s = fed_site("federation: {name: f, clusters: [{name: a}, {name: c}]}\n");
+
+	refused(s, a_yaml, b_yaml, "federation 'f': 'c' is no cluster of the site (its "
+		"clusters: a, b)", "site.yaml", "site.yaml");
+	free(s);
+}
+
+Test(site, a_federation_member_listed_twice)
+{
+	char *s = fed_site("federation: {name: f, clusters: [{name: a}, {name: b}, "
+			   "{name: a, features: [x]}]}\n");
+
+	refused(s, a_yaml, b_yaml, "federation 'f': cluster 'a' is listed twice", "site.yaml",
+		"site.yaml");
+	free(s);
+}
+
+Test(site, a_federation_feature_sacctmgr_would_split_or_merge)
+{
+	struct diag_list dl = DIAG_LIST_INIT;
+	char *s = fed_site("federation: {name: f, clusters: [{name: a, features: "
+			   "[\"gpu,big\", Gpu, gpu]}]}\n");
+	const struct diag *d;
+
+	cr_expect_null(load(s, a_yaml, b_yaml, &dl));
+	d = error_with(&dl, "feature 'gpu,big': a cluster feature is letters");
+	cr_assert_not_null(d);
+	/* file:line:col of the feature itself */
+	cr_expect_eq(d->loc.line, 13);
+	cr_expect_eq(d->loc.col, 55);
+	expect_both(&dl, "feature 'gpu' is listed twice", "site.yaml", "site.yaml");
+	free(s);
+	diag_release(&dl);
+}
+
+Test(site, a_federation_state_slurm_has_not)
+{
+	struct diag_list dl = DIAG_LIST_INIT;
+	char *s = fed_site("federation: {name: f, clusters: [{name: a, state: drained}]}\n");
+
+	cr_expect_null(load(s, a_yaml, b_yaml, &dl));
+	cr_expect_not_null(error_with(&dl, "invalid state 'drained'"));
+	free(s);
+	diag_release(&dl);
+}
+
+Test(site, a_federation_without_clusters)
+{
+	struct diag_list dl = DIAG_LIST_INIT;
+	char *s = fed_site("federation: {name: f, clusters: []}\n");
+
+	cr_expect_null(load(s, a_yaml, b_yaml, &dl));
+	cr_expect_not_null(error_with(&dl, "federation 'f' lists no cluster"));
+	free(s);
+	diag_release(&dl);
+}
+
+Test(site, a_federation_in_a_cluster_inventory)
+{
+	char *s = fed_site(fed_yaml);
+	char *b = xasprintf("%sfederation: {name: g, clusters: [{name: b}]}\n", b_yaml);
+
+	refused(s, a_yaml, b, "federation: belongs in the site file", "b.yaml", "site.yaml");
+	free(s);
+	free(b);
+}
+
+Test(site, federation_members_need_one_munge_key)
+{
+	struct diag_list dl = DIAG_LIST_INIT;
+	char k1[64], k2[64];
+	char *s = xasprintf("%s%s", site_yaml, fed_yaml);
+	char *a = replaced(a_yaml, "slurmdbd_port: 7019", "slurmdbd_port: 7019, munge_key_source: k1");
+	char *b = replaced(b_yaml, "controller: ctl-b", "controller: ctl-b, munge_key_source: k2");
+
+	memset(k1, 'x', sizeof(k1));
+	memset(k2, 'y', sizeof(k2));
+	k1[63] = k2[63] = '\0';
+	put("k1", k1);
+	put("k2", k2);
+	cr_expect_null(load(s, a, b, &dl));
+	expect_both(&dl, "cluster 'b' has another munge key than cluster 'a', but the site's "
+		    "clusters reach each other (federation)", "b.yaml", "a.yaml");
+	free(s);
+	free(a);
+	free(b);
+	diag_release(&dl);
+}
+
+Test(site, a_federation_in_a_lone_inventory)
+{
+	struct diag_list dl = DIAG_LIST_INIT;
+	char *lone = xasprintf("%sfederation: {name: f, clusters: [{name: a}]}\n", a_yaml);
+	struct model *m = inventory_load_string("lone.yaml", lone, strlen(lone), &dl);
+	const struct diag *d;
+
+	cr_assert_not_null(m);
+	validate_model(m, &dl);
+	d = error_with(&dl, "federation: belongs in a site file");
+	cr_assert_not_null(d);
+	cr_expect_eq(d->loc.line, 9);
+	cr_expect_eq(d->loc.col, 1);
+	model_free(m);
+	free(lone);
+	diag_release(&dl);
+}
