@@ -5,6 +5,7 @@
  */
 #include "base/compat.h"
 
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -433,6 +434,7 @@ static bool plan_touches(const struct acct_plan *p, enum acct_kind k)
 }
 
 #define SHOW_SEP "--clusterctl-readback--"
+#define FED_SHOW "sacctmgr -n -P show federation format=Federation,Cluster,Features,FedState"
 
 /* " users=a,b,..." (quoted) for a show command. */
 static void add_users(struct strbuf *cmd, const char *const *names, size_t n)
@@ -447,6 +449,9 @@ static void add_users(struct strbuf *cmd, const char *const *names, size_t n)
 	strbuf_release(&arg);
 }
 
+/* The shows: associations, QoS, users, the federation. */
+#define N_SHOWS 4
+
 /*
  * Runs the shows side by side in one remote command: each sacctmgr request
  * costs slurmdbd ~0.2 s on 22.05 whatever its size, and a live change of
@@ -454,7 +459,7 @@ static void add_users(struct strbuf *cmd, const char *const *names, size_t n)
  * NULL: nothing). -1 + *cause when any of them failed.
  */
 static int show_all(acct_remote_fn remote, void *cookie, const char *host,
-		    const char *const cmds[3], struct strbuf out[3], char **cause)
+		    const char *const cmds[N_SHOWS], struct strbuf out[N_SHOWS], char **cause)
 {
 	struct strbuf script = STRBUF_INIT, all = STRBUF_INIT;
 	char *why = NULL, *p;
@@ -462,12 +467,15 @@ static int show_all(acct_remote_fn remote, void *cookie, const char *host,
 	int rc = 0;
 
 	strbuf_addstr(&script, "d=$(mktemp -d) || exit 1\n");
-	for (i = 0; i < 3; i++)
+	for (i = 0; i < N_SHOWS; i++)
 		strbuf_addf(&script, "%s >\"$d/%zu\" & p%zu=$!\n", cmds[i] ? cmds[i] : ":",
 			    i, i);
-	strbuf_addstr(&script, "rc=0; wait $p0 || rc=1; wait $p1 || rc=1; wait $p2 || rc=1\n"
-		      "cat \"$d/0\"; echo " SHOW_SEP "; cat \"$d/1\"; echo " SHOW_SEP
-		      "; cat \"$d/2\"; rm -rf \"$d\"; exit $rc\n");
+	strbuf_addstr(&script, "rc=0;");
+	for (i = 0; i < N_SHOWS; i++)
+		strbuf_addf(&script, " wait $p%zu || rc=1;", i);
+	for (i = 0; i < N_SHOWS; i++)
+		strbuf_addf(&script, "%s cat \"$d/%zu\";", i ? " echo " SHOW_SEP ";" : "\n", i);
+	strbuf_addstr(&script, " rm -rf \"$d\"; exit $rc\n");
 	if (remote(cookie, host, script.buf, &all, &why) < 0) {
 		*cause = xasprintf("cannot read back with sacctmgr show on '%s': %s", host,
 				   why ? why : "failed");
@@ -475,8 +483,8 @@ static int show_all(acct_remote_fn remote, void *cookie, const char *host,
 		rc = -1;
 	}
 	p = all.buf;
-	for (i = 0; rc == 0 && i < 3; i++) {
-		char *sep = i < 2 ? strstr(p, SHOW_SEP "\n") : NULL;
+	for (i = 0; rc == 0 && i < N_SHOWS; i++) {
+		char *sep = i + 1 < N_SHOWS ? strstr(p, SHOW_SEP "\n") : NULL;
 
 		strbuf_add(&out[i], p, sep ? (size_t)(sep - p) : strlen(p));
 		p = sep ? sep + strlen(SHOW_SEP) + 1 : p + strlen(p);
@@ -512,11 +520,49 @@ static bool in_sample(const struct sample *sm, const char *name)
 	return bsearch(&name, sm->names, sm->n, sizeof(*sm->names), cmp_str) != NULL;
 }
 
+/*
+ * A federation (its line "F|||", or a member's) and this cluster's
+ * membership ("F|C|features|STATE") as "sacctmgr show federation" lists
+ * them (its last line ends in one '|' more).
+ */
+static void check_fed(const struct acct_obj *o, const struct lines *l, struct report *r)
+{
+	char *what = acct_obj_label(o), *key, *got_f, *got_s, *want_s;
+	const char *line, *want_f;
+
+	key = o->kind == ACCT_FEDERATION ? xasprintf("%s|", o->name) :
+		xasprintf("%s|%s|", acct_obj_get(o, "federation"), o->name);
+	line = find_line(l, key);
+	free(key);
+	if (!line || o->kind == ACCT_FEDERATION) {
+		if (!line)
+			missing(r, what);
+		free(what);
+		return;
+	}
+	want_f = acct_obj_get(o, "features");
+	got_f = field(line, 2);
+	got_s = field(line, 3);
+	want_s = xstrdup(acct_obj_get(o, "state"));
+	for (char *c = want_s; *c; c++)
+		*c = (char)toupper((unsigned char)*c);
+	if (strcmp(got_f, want_f ? want_f : ""))
+		differ(r, what, want_f ? want_f : "", got_f);
+	/* a draining cluster's slurmctld makes it DRAINED once its jobs are done */
+	else if (strcmp(got_s, want_s) && !(!strcmp(want_s, "DRAIN") && !strcmp(got_s, "DRAINED")))
+		differ(r, what, want_s, got_s);
+	free(got_f);
+	free(got_s);
+	free(want_s);
+	free(what);
+}
+
 /* Each desired row of p against what sacctmgr showed (l: assoc, qos, user lines). */
 static void compare_rows(const struct acct_plan *p, const struct lines *l,
 			 const struct sample *sm, struct report *r)
 {
 	bool assocs = plan_touches(p, ACCT_ASSOC), qos = plan_touches(p, ACCT_QOS);
+	bool fed = plan_touches(p, ACCT_FEDERATION) || plan_touches(p, ACCT_FEDMEMBER);
 	struct acct_index ix = { 0 };
 
 	acct_index_build(&ix, &p->want);
@@ -529,6 +575,8 @@ static void compare_rows(const struct acct_plan *p, const struct lines *l,
 			check_qos(o, &l[1], r);
 		else if (o->kind == ACCT_USER && in_sample(sm, o->name))
 			check_user(acct_index_default(&ix, o->name), o, &l[2], r);
+		else if ((o->kind == ACCT_FEDERATION || o->kind == ACCT_FEDMEMBER) && fed)
+			check_fed(o, &l[3], r);
 	}
 	acct_index_release(&ix);
 }
@@ -537,9 +585,10 @@ int acct_readback(const struct model *m, const struct acct_plan *p,
 		  acct_remote_fn remote, void *cookie, char **cause)
 {
 	const char *host = acct_dbd_host(m);
-	struct strbuf out[3] = { STRBUF_INIT, STRBUF_INIT, STRBUF_INIT };
+	struct strbuf out[N_SHOWS] = { STRBUF_INIT, STRBUF_INIT, STRBUF_INIT, STRBUF_INIT };
 	struct strbuf acmd = STRBUF_INIT, qcmd = STRBUF_INIT;
-	struct lines l[3] = { { 0 }, { 0 }, { 0 } };
+	struct lines l[N_SHOWS] = { { 0 }, { 0 }, { 0 }, { 0 } };
+	bool fed = plan_touches(p, ACCT_FEDERATION) || plan_touches(p, ACCT_FEDMEMBER);
 	struct report r = { STRBUF_INIT, 0 };
 	struct sample sm = { NULL, 0, false };
 	char *ucmd = NULL;
@@ -550,11 +599,12 @@ int acct_readback(const struct model *m, const struct acct_plan *p,
 	if ((sm.only = users_only(p, sm.n)))
 		add_users(&acmd, sm.names, sm.n);
 	if (show_all(remote, cookie, host,
-		     (const char *const[3]){ plan_touches(p, ACCT_ASSOC) ? acmd.buf : NULL,
-					     plan_touches(p, ACCT_QOS) ? qcmd.buf : NULL, ucmd },
+		     (const char *const[N_SHOWS]){ plan_touches(p, ACCT_ASSOC) ? acmd.buf : NULL,
+						   plan_touches(p, ACCT_QOS) ? qcmd.buf : NULL, ucmd,
+						   fed ? FED_SHOW : NULL },
 		     out, cause) < 0)
 		goto out;
-	for (size_t i = 0; i < 3; i++)
+	for (size_t i = 0; i < N_SHOWS; i++)
 		split_lines(out[i].buf, &l[i]);
 	compare_rows(p, l, &sm, &r);
 	if (r.n) {
@@ -566,7 +616,7 @@ int acct_readback(const struct model *m, const struct acct_plan *p,
 out:
 	free(ucmd);
 	free(sm.names);
-	for (size_t i = 0; i < 3; i++) {
+	for (size_t i = 0; i < N_SHOWS; i++) {
 		free(l[i].v);
 		strbuf_release(&out[i]);
 	}

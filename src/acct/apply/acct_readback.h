@@ -11,11 +11,13 @@
 #include "inventory/model.h"
 
 /*
- * Reads "sacctmgr show assoc|qos|user -P" on the accounting host and checks
- * every desired association (parent, fairshare, QoS list, default QoS, TRES,
- * job and wall limits), QoS (every field the inventory sets) and user
- * (default account, admin level; a sample when there are many) is there as
- * desired. 0, or -1 + *cause naming the first differences (acct_readback.c).
+ * Reads "sacctmgr show assoc|qos|user|federation -P" on the accounting host
+ * and checks every desired association (parent, fairshare, QoS list,
+ * default QoS, TRES, job and wall limits), QoS (every field the inventory
+ * sets), user (default account, admin level; a sample when there are
+ * many), federation and membership (features, state) is there as
+ * desired. 0, or -1 + *cause naming the first differences
+ * (acct_readback.c).
  */
 int acct_readback(const struct model *m, const struct acct_plan *p,
 		  acct_remote_fn remote, void *cookie, char **cause);

@@ -3,7 +3,8 @@
  * observed ones, printed as the accounting section of "plan" and as JSON.
  * Removals are only planned with --prune and never touch root, root's user
  * association, the "normal" QoS, TRES rows or the cluster, nor a row of
- * the whole database another cluster uses (acct_site.h).
+ * the whole database another cluster uses (acct_site.h); a membership of
+ * a federation removed leaves the cluster in none.
  */
 #include "base/compat.h"
 
@@ -53,6 +54,8 @@ static bool prunable(const struct acct_obj *o)
 	case ACCT_ACCOUNT:
 	case ACCT_USER:
 	case ACCT_ASSOC:
+	case ACCT_FEDERATION:
+	case ACCT_FEDMEMBER:
 		return true;
 	default:
 		return false;

@@ -13,6 +13,7 @@
 #include "acct/rows/acct.h"
 #include "acct/rows/acct_db.h"
 #include "acct/plan/acct_sacctmgr.h"
+#include "acct/plan/acct_sacctmgr_fed.h"
 #include "acct/sql/acct_sql.h"
 #include "transport/transport_exec.h"
 #include "base/xalloc.h"
@@ -318,6 +319,10 @@ static void removal(struct strbuf *out, const struct acct_plan *p,
 		    const struct acct_obj *o)
 {
 	switch (o->kind) {
+	case ACCT_FEDERATION:
+	case ACCT_FEDMEMBER:
+		acct_sacctmgr_fed_remove(out, o);
+		return;
 	case ACCT_QOS:
 		cmd_start(out, "delete", "qos where");
 		arg(out, "name", o->name);
@@ -465,7 +470,7 @@ static void qos_side_by_side(const struct acct_plan *p, struct strbuf *out)
 }
 
 /*
- * The cluster and the QoS: what the adds may name. side_by_side: the
+ * The cluster, its federation and the QoS: what the adds may name. side_by_side: the
  * QoS as qos_side_by_side() runs them (an apply), else one command each
  * (a script for a human).
  */
@@ -485,6 +490,11 @@ static void cmds_head(const struct acct_plan *p, struct strbuf *out, bool side_b
 		arg(out, NULL, p->cluster);
 		strbuf_addch(out, '\n');
 	}
+	/* the federation and this cluster's membership: the cluster exists now */
+	for (size_t i = 0; i < p->n_changes; i++)
+		if (p->changes[i].want && (p->changes[i].want->kind == ACCT_FEDERATION ||
+					   p->changes[i].want->kind == ACCT_FEDMEMBER))
+			acct_sacctmgr_fed_change(out, &p->changes[i]);
 	if (side_by_side)
 		qos_side_by_side(p, out);
 	for (size_t i = 0; !side_by_side && i < p->n_changes; i++)
@@ -700,6 +710,11 @@ int acct_export_flat(const struct model *m, struct strbuf *out, char **cause)
 		if (co)
 			strbuf_addf(out, "# coordinators of '%s': sacctmgr -i add coordinator "
 				    "account='%s' names='%s'\n", a->name, a->name, co);
+		/* nor a federation: its commands, to run after the load */
+		if (a->kind == ACCT_FEDERATION || a->kind == ACCT_FEDMEMBER) {
+			strbuf_addstr(out, "# federation: ");
+			acct_sacctmgr_fed_change(out, &(struct acct_change){ ACCT_ADD, a, NULL });
+		}
 	}
 	rc = 0;
 	acct_objset_release(&p.want);

@@ -50,7 +50,7 @@ struct needed {
 
 static bool site_wide(enum acct_kind k)
 {
-	return k == ACCT_QOS || k == ACCT_ACCOUNT || k == ACCT_USER;
+	return k == ACCT_QOS || k == ACCT_ACCOUNT || k == ACCT_USER || k == ACCT_FEDERATION;
 }
 
 static void needed_build(const struct acct_plan *p, struct needed *nd)
@@ -187,6 +187,32 @@ static int read_named_qos(struct db *db, const struct acct_plan *p, const char *
 	return 0;
 }
 
+/* The federations of nd another cluster of the database is a member of. */
+static int read_fed_uses(struct db *db, const struct acct_plan *p, const struct needed *nd,
+			 struct uses *u, char ***names, size_t *n_names, char **cause)
+{
+	struct db_rows r = DB_ROWS_INIT;
+	bool any = false;
+	int rc;
+
+	for (size_t i = 0; i < nd->n && !any; i++)
+		any = nd->v[i]->kind == ACCT_FEDERATION;
+	if (!any)
+		return 0;
+	rc = db_query(db, "SELECT name, federation FROM cluster_table WHERE deleted=0 AND "
+		      "federation<>'' ORDER BY name", &r, cause);
+	*names = xrealloc(*names, (*n_names + r.n_rows + 1) * sizeof(**names));
+	for (size_t i = 0; rc == 0 && i < r.n_rows; i++) {
+		if (!r.rows[i][0] || !strcmp(r.rows[i][0], p->cluster))
+			continue;
+		/* the uses borrow this copy, as read_db_clusters()'s */
+		(*names)[*n_names] = xstrdup(r.rows[i][0]);
+		use_add(u, ACCT_FEDERATION, r.rows[i][1], (*names)[(*n_names)++], true);
+	}
+	db_rows_release(&r);
+	return rc;
+}
+
 /* Every other cluster of the database with tables: its uses, and whether it runs. */
 static int read_db_clusters(struct db *db, struct acct_plan *p, const struct needed *nd,
 			    struct uses *u, char ***names, size_t *n_names, char **cause)
@@ -234,6 +260,8 @@ static bool model_wants(const struct model *o, const struct acct_obj *ob)
 	switch (ob->kind) {
 	case ACCT_QOS:
 		return model_find_qos(o, ob->name) != NULL;
+	case ACCT_FEDERATION:
+		return o->federation.name && !strcmp(o->federation.name, ob->name);
 	case ACCT_ACCOUNT:
 		return model_find_account(o, ob->name) != NULL;
 	default:
@@ -326,6 +354,8 @@ int acct_site_observe(struct db *db, const struct model *m, struct acct_plan *p,
 	needed_build(p, &nd);
 	if (p->info.has_schema)
 		rc = read_db_clusters(db, p, &nd, &u, &names, &n_names, cause);
+	if (rc == 0 && p->info.has_schema)
+		rc = read_fed_uses(db, p, &nd, &u, &names, &n_names, cause);
 	if (rc == 0)
 		rc = read_site_wants(m, &nd, &u, cause);
 	uses_merge(p->site, &u);
@@ -375,22 +405,24 @@ bool acct_site_keeps(const struct acct_plan *p, const struct acct_obj *o)
 {
 	const struct acct_site_use *e;
 
-	if (o->kind != ACCT_QOS && o->kind != ACCT_ACCOUNT && o->kind != ACCT_USER)
+	if (!site_wide(o->kind))
 		return false;
 	e = acct_site_find(p, o);
-	return e && (o->kind == ACCT_QOS || e->in_db);
+	return e && (o->kind == ACCT_QOS || o->kind == ACCT_FEDERATION || e->in_db);
 }
 
 /*
  * A change another running slurmctld caches: any QoS (every slurmctld
- * loads them all), or an account or user row another cluster uses
- * (coordinators, admin levels).
+ * loads them all), an account or user row another cluster uses
+ * (coordinators, admin levels), or a federation (slurmdbd sends its
+ * members to every slurmctld it knows).
  */
 static bool reaches_running(const struct acct_plan *p, const struct acct_change *c)
 {
 	const struct acct_obj *o = c->want ? c->want : c->have;
 
-	if (o->kind == ACCT_QOS)
+	/* every slurmctld loads every QoS, and a federation's members each other */
+	if (o->kind == ACCT_QOS || o->kind == ACCT_FEDERATION || o->kind == ACCT_FEDMEMBER)
 		return true;
 	return (o->kind == ACCT_ACCOUNT || o->kind == ACCT_USER) && acct_site_find(p, o);
 }

@@ -19,6 +19,7 @@
 #include "acct/rows/acct_obj.h"
 #include "acct/rows/acct_value.h"
 #include "acct/read/acct_desired.h"
+#include "acct/read/acct_fed.h"
 
 #define FAIRSHARE_PARENT "2147483647"
 
@@ -302,6 +303,7 @@ int acct_desired_build(const struct model *m, struct acct_objset *out,
 		if (add_user(out, &m->users[i], cause) < 0)
 			goto fail;
 	add_tres(out);
+	acct_fed_desired(m, out);
 	return 0;
 fail:
 	acct_objset_release(out);

@@ -20,6 +20,7 @@
 #include "acct/rows/acct_convert.h"
 #include "acct/rows/acct_obj.h"
 #include "acct/read/acct_observe.h"
+#include "acct/read/acct_fed.h"
 
 void acct_dbinfo_release(struct acct_dbinfo *info)
 {
@@ -270,7 +271,8 @@ int acct_observe(struct db *db, const char *cluster, struct acct_objset *out,
 	if (read_objects(db, info, ACCT_QOS, "name", "qos_table WHERE deleted=0", out, cause) < 0 ||
 	    read_objects(db, info, ACCT_ACCOUNT, "name", "acct_table WHERE deleted=0", out, cause) < 0 ||
 	    read_coords(db, out, first, cause) < 0 ||
-	    read_objects(db, info, ACCT_USER, "name", "user_table WHERE deleted=0", out, cause) < 0)
+	    read_objects(db, info, ACCT_USER, "name", "user_table WHERE deleted=0", out, cause) < 0 ||
+	    acct_fed_observe(db, cluster, out, cause) < 0)
 		return -1;
 	if (!info->cluster_tables)
 		return 0;

@@ -69,6 +69,19 @@ static const struct acct_field assoc_fields[] = {
 	{ "is_def", "is_def", F_INT, NULL },
 };
 
+/*
+ * A cluster's place in a federation (sacctmgr modify cluster C set
+ * Federation= Features= FedState=): features sorted as slurmdbd stores
+ * them, the state by name ("active"). Their own code reads and writes
+ * them (acct_fed.c, acct_sql_fed.c, acct_sacctmgr_fed.c): fed_state is a
+ * number in the database.
+ */
+static const struct acct_field fedmember_fields[] = {
+	{ "federation", "federation", F_STR, "Federation" },
+	{ "features", "features", F_STR, "Features" },
+	{ "state", "fed_state", F_STR, "FedState" },
+};
+
 const struct acct_field *acct_fields(enum acct_kind k, size_t *n)
 {
 	switch (k) {
@@ -84,6 +97,9 @@ const struct acct_field *acct_fields(enum acct_kind k, size_t *n)
 	case ACCT_ASSOC:
 		*n = ARRAY_SIZE(assoc_fields);
 		return assoc_fields;
+	case ACCT_FEDMEMBER:
+		*n = ARRAY_SIZE(fedmember_fields);
+		return fedmember_fields;
 	default:
 		*n = 0;
 		return NULL;
@@ -94,6 +110,7 @@ const char *acct_kind_name(enum acct_kind k)
 {
 	static const char *const names[] = {
 		"cluster", "tres", "qos", "account", "user", "association",
+		"federation", "federation_member",
 	};
 
 	if ((size_t)k >= ARRAY_SIZE(names))
@@ -162,6 +179,9 @@ char *acct_obj_label(const struct acct_obj *o)
 		return xasprintf("association '%s' in '%s'", o->user, o->name);
 	if (o->kind == ACCT_ASSOC)
 		return xasprintf("association of account '%s'", o->name);
+	if (o->kind == ACCT_FEDMEMBER)
+		return xasprintf("cluster '%s' in federation '%s'", o->name,
+				 acct_obj_get(o, "federation"));
 	return xasprintf("%s '%s'", acct_kind_name(o->kind), o->name);
 }
 

@@ -23,6 +23,10 @@ enum acct_kind {
 	ACCT_ACCOUNT,
 	ACCT_USER,
 	ACCT_ASSOC,
+	/* a site's federation (federation_table); read and written by acct_fed*.c */
+	ACCT_FEDERATION,
+	/* this cluster's membership: cluster_table's federation columns */
+	ACCT_FEDMEMBER,
 	ACCT_KIND_COUNT
 };
 
@@ -51,7 +55,8 @@ struct acct_field {
 
 struct acct_obj {
 	enum acct_kind kind;
-	char *name;	/* cluster/tres/qos/account/user name; assoc: account */
+	char *name;	/* cluster/tres/qos/account/user/federation name; assoc:
+			 * account; federation member: the cluster */
 	char *user;	/* assoc: user name, "" for account rows; else NULL */
 	char *part;	/* assoc: partition; NULL (or "") for none */
 	char **vals;	/* one per field of the kind */

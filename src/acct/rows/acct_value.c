@@ -261,6 +261,32 @@ const char *acct_admin_name(int level)
 	}
 }
 
+/* slurmdb.h: CLUSTER_FED_STATE_ACTIVE 1, _INACTIVE 2, flags _DRAIN 0x10, _REMOVE 0x20 */
+/*
+ * A draining cluster's slurmctld makes it inactive once its federated jobs
+ * are done (fed_mgr.c): "drained" is where "drain" ends, no change to make.
+ */
+static const struct { long v; const char *name; } fed_states[] = {
+	{ 1, "active" }, { 2, "inactive" }, { 0x11, "drain" }, { 0x12, "drain" },
+	{ 0x31, "drain+remove" }, { 0x32, "drain+remove" },
+};
+
+const char *acct_fed_state_name(long state)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(fed_states); i++)
+		if (fed_states[i].v == state)
+			return fed_states[i].name;
+	return NULL;
+}
+
+long acct_fed_state_value(const char *name)
+{
+	for (size_t i = 0; name && i < ARRAY_SIZE(fed_states); i++)
+		if (!strcmp(fed_states[i].name, name))
+			return fed_states[i].v;
+	return 0;
+}
+
 int acct_admin_level(const char *name)
 {
 	if (name && !strcmp(name, "Operator"))

@@ -35,6 +35,15 @@ char *acct_pmode_from_bits(unsigned bits);
 
 const char *acct_admin_name(int level);
 
+/*
+ * A cluster's fed_state (cluster_table) by name: "active", "inactive",
+ * "drain" (active and draining), "drain+remove"; NULL for 0 (in no
+ * federation) or a state sacctmgr cannot set. acct_fed_state_value() is
+ * the number of a name, 0 for none of them.
+ */
+const char *acct_fed_state_name(long state);
+long acct_fed_state_value(const char *name);
+
 int acct_admin_level(const char *name);
 
 /* Lowercases in place and returns s. */

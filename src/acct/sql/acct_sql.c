@@ -14,9 +14,9 @@
  *
  * This file holds the table of generations, the schema check, the batches
  * and the order of the steps; the statements they share are acct_sqlw.c's,
- * QoS, users and accounts are in acct_sql_entity.c, associations in
- * acct_sql_assoc.c, removals in acct_sql_remove.c over the row sets of
- * acct_sql_rset.c.
+ * QoS, users and accounts are in acct_sql_entity.c, the federation in
+ * acct_sql_fed.c, associations in acct_sql_assoc.c, removals in
+ * acct_sql_remove.c over the row sets of acct_sql_rset.c.
  */
 #include "base/compat.h"
 
@@ -30,6 +30,7 @@
 #include "acct/sql/acct_sql.h"
 #include "acct/sql/acct_sql_assoc.h"
 #include "acct/sql/acct_sql_entity.h"
+#include "acct/sql/acct_sql_fed.h"
 #include "acct/sql/acct_sql_2205.h"
 #include "acct/sql/acct_sql_2311.h"
 #include "acct/sql/acct_sql_2505.h"
@@ -208,6 +209,7 @@ static int write_all(struct sqlw *w, char **cause)
 	if (db_begin(w->db, cause) < 0 || sqlw_write_qos(w, cause) < 0 ||
 	    sqlw_write_entities(w, cause) < 0 ||
 	    (!w->info.cluster_exists && w->gen->add_cluster_row(w, cause) < 0) ||
+	    sqlw_write_federation(w, cause) < 0 ||
 	    sqlw_write_assocs(w, cause) < 0 || sqlw_write_removals(w, cause) < 0 ||
 	    acct_batch_flush(&w->txn, cause) < 0 || acct_batch_flush(&w->txn_cl, cause) < 0)
 		return -1;

@@ -446,6 +446,9 @@ static int remove_one(struct sqlw *w, const struct acct_obj *o, char **cause)
 		return rm_entity(w, "acct", o->name, cause);
 	case ACCT_USER:
 		return rm_entity(w, "user", o->name, cause);
+	case ACCT_FEDERATION:
+	case ACCT_FEDMEMBER:
+		return 0;	/* acct_sql_fed.c's */
 	default:
 		break;
 	}

@@ -670,20 +670,13 @@ Test(acct, partition_associations_and_their_default)
  * where account=x" reaches x/gpu too, so its value is set back after; a
  * pruned partition row is deleted only while it exists.
  */
-Test(acct, sacctmgr_sets_partition_rows_back_and_guards_their_removal)
+/* The sacctmgr commands (--prune) from the rows of was to those of now; frees both. */
+static char *diff_commands(struct model *now, struct model *was)
 {
-	struct model *was = load_text(inv_part);
-	char *text = xstrdup(inv_part), *p = strstr(text, "fairshare: 5"), *line;
 	struct acct_plan pl;
 	struct strbuf out = STRBUF_INIT;
-	struct model *now;
 	char *cause = NULL;
-	const char *mod, *back;
 
-	p[11] = '6';
-	line = strstr(text, "      - {account: y, partition: debug}\n");
-	memmove(line, strchr(line, '\n') + 1, strlen(strchr(line, '\n') + 1) + 1);
-	now = load_text(text);
 	memset(&pl, 0, sizeof(pl));
 	pl.cluster = (char *)"t1";
 	pl.prune = true;
@@ -691,22 +684,36 @@ Test(acct, sacctmgr_sets_partition_rows_back_and_guards_their_removal)
 	cr_assert_eq(acct_desired_build(was, &pl.have, &cause), 0);
 	acct_plan_diff(&pl);
 	acct_sacctmgr_commands(&pl, &out);
-	mod = strstr(out.buf, "sacctmgr -i modify user where 'name=u' 'account=x' 'cluster=t1' "
-		     "set 'Fairshare=6'\n");
-	back = mod ? strstr(mod, "sacctmgr -i modify user where 'name=u' 'account=x' "
-			    "'partition=gpu' 'cluster=t1' set 'Fairshare=9'\n") : NULL;
-	cr_expect(mod && back, "%s", out.buf);
-	cr_expect(strstr(out.buf, "if sacctmgr -n -P show assoc where 'users=u' 'accounts=y' "
-			 "'partitions=debug' 'cluster=t1' format=user | grep -q .; then "
-			 "sacctmgr -i delete user where 'name=u' 'account=y' 'partition=debug' "
-			 "'cluster=t1'; fi\n"), "%s", out.buf);
 	free(pl.changes);
 	acct_objset_release(&pl.want);
 	acct_objset_release(&pl.have);
-	strbuf_release(&out);
-	free(text);
 	model_free(now);
 	model_free(was);
+	return strbuf_detach(&out, NULL);
+}
+
+Test(acct, sacctmgr_sets_partition_rows_back_and_guards_their_removal)
+{
+	struct model *was = load_text(inv_part);
+	char *text = xstrdup(inv_part), *p = strstr(text, "fairshare: 5"), *line;
+	char *out;
+	const char *mod, *back;
+
+	p[11] = '6';
+	line = strstr(text, "      - {account: y, partition: debug}\n");
+	memmove(line, strchr(line, '\n') + 1, strlen(strchr(line, '\n') + 1) + 1);
+	out = diff_commands(load_text(text), was);
+	mod = strstr(out, "sacctmgr -i modify user where 'name=u' 'account=x' 'cluster=t1' "
+		     "set 'Fairshare=6'\n");
+	back = mod ? strstr(mod, "sacctmgr -i modify user where 'name=u' 'account=x' "
+			    "'partition=gpu' 'cluster=t1' set 'Fairshare=9'\n") : NULL;
+	cr_expect(mod && back, "%s", out);
+	cr_expect(strstr(out, "if sacctmgr -n -P show assoc where 'users=u' 'accounts=y' "
+			 "'partitions=debug' 'cluster=t1' format=user | grep -q .; then "
+			 "sacctmgr -i delete user where 'name=u' 'account=y' 'partition=debug' "
+			 "'cluster=t1'; fi\n"), "%s", out);
+	free(out);
+	free(text);
 }
 
 /* ---- sacctmgr output ---- */
@@ -1108,4 +1115,87 @@ Test(acct, nested_set_removal_takes_the_whole_subtree_soft_deleted_rows_too)
 	cr_expect_eq(s.rows[acct_nset_find(&s, "physics", "dave")].lft, 3);
 	cr_expect(acct_nset_valid(&s));
 	acct_nset_release(&s);
+}
+
+/* ---- a site's federation ---- */
+
+/* inv with a federation: block (a lone inventory loads one; a site's clusters get theirs grafted) */
+static struct model *fed_model(const char *fed)
+{
+	char *text = xasprintf("%s%s", inv, fed);
+	struct model *m = load_text(text);
+
+	free(text);
+	return m;
+}
+
+Test(acct, federation_rows_of_a_member)
+{
+	struct model *m = fed_model("federation: {name: f, clusters: [{name: t1, features: "
+				    "[small, Big]}, {name: t2, state: drain}]}\n");
+	struct acct_objset s = { 0 };
+	const struct acct_obj *o;
+	char *cause = NULL;
+
+	cr_assert_eq(acct_desired_build(m, &s, &cause), 0);
+	find(&s, ACCT_FEDERATION, "f", NULL);
+	o = find(&s, ACCT_FEDMEMBER, "t1", NULL);
+	expect_val(o, "federation", "f");
+	/* sorted as slurmdbd stores them (strcmp: upper case first) */
+	expect_val(o, "features", "Big,small");
+	expect_val(o, "state", "active");
+	acct_objset_release(&s);
+	model_free(m);
+}
+
+Test(acct, federation_by_sacctmgr_joins_once_and_sets_what_changes)
+{
+	const char *fed = "federation: {name: f, clusters: [{name: t1, features: [gpu, big]}]}\n";
+	char *out = diff_commands(fed_model(fed), load());
+
+	/* features always when joining; FedState only where not joining's active */
+	cr_expect(strstr(out, "sacctmgr -i add federation 'f' || sacctmgr -n -P show "
+			 "federation format=federation | grep -Fqx 'f'\n"
+			 "sacctmgr -i modify cluster where 'name=t1' set 'Federation=f' "
+			 "'Features=big,gpu'\n"), "%s", out);
+	free(out);
+	out = diff_commands(fed_model("federation: {name: f, clusters: [{name: t1, features: "
+				     "[gpu], state: inactive}]}\n"), fed_model(fed));
+	/* in f already: Federation= would make sacctmgr change nothing */
+	cr_expect(strstr(out, "sacctmgr -i modify cluster where 'name=t1' set "
+			 "'Features=gpu' 'FedState=inactive'\n"), "%s", out);
+	cr_expect_null(strstr(out, "Federation="), "%s", out);
+	cr_expect_null(strstr(out, "add federation"), "%s", out);
+	free(out);
+	/* into g: g added, t1 moved, f (wanted no more) removed by --prune */
+	out = diff_commands(fed_model("federation: {name: g, clusters: [{name: t1, features: "
+				     "[gpu, big]}]}\n"), fed_model(fed));
+	cr_expect(strstr(out, "sacctmgr -i modify cluster where 'name=t1' set 'Federation=g' "
+			 "'Features=big,gpu'\n"), "%s", out);
+	cr_expect(strstr(out, "sacctmgr -i delete federation where 'name=f'\n"), "%s", out);
+	free(out);
+}
+
+Test(acct, federation_pruned_membership_first)
+{
+	char *out = diff_commands(load(), fed_model("federation: {name: f, clusters: "
+						   "[{name: t1}]}\n"));
+	const char *leave = strstr(out, "sacctmgr -i modify cluster where 'name=t1' set "
+				   "'Federation='\n");
+	const char *del = strstr(out, "sacctmgr -i delete federation where 'name=f'\n");
+
+	cr_expect(leave && del && leave < del, "%s", out);
+	free(out);
+}
+
+Test(acct, federation_states_by_name)
+{
+	cr_expect_str_eq(acct_fed_state_name(1), "active");
+	cr_expect_str_eq(acct_fed_state_name(2), "inactive");
+	cr_expect_str_eq(acct_fed_state_name(0x11), "drain");
+	/* a drained cluster's slurmctld made it inactive: still "drain" */
+	cr_expect_str_eq(acct_fed_state_name(0x12), "drain");
+	cr_expect_null(acct_fed_state_name(0));
+	cr_expect_eq(acct_fed_state_value("drain"), 0x11);
+	cr_expect_eq(acct_fed_state_value("inactive"), 2);
 }
