@@ -6,7 +6,8 @@
  * clusters become one entry whose clusters: names them (none when every
  * cluster has it), and an association two clusters set apart cannot be one
  * entry: it is written as the first cluster has it and named a problem,
- * so the import says it is lossy.
+ * so the import says it is lossy. The federation the clusters are members
+ * of becomes the site file's federation:.
  */
 #include "base/compat.h"
 
@@ -22,6 +23,7 @@
 #include "transport/hosttarget.h"
 #include "base/strbuf.h"
 #include "base/xalloc.h"
+#include "base/yamlout.h"
 
 /* One cluster's association, while they are merged. */
 struct tagged {
@@ -180,6 +182,71 @@ static int read_clusters(struct db *db, struct site_read *r, struct strbuf *prob
 	return 0;
 }
 
+/* One member as a federation: entry; its state when sacctmgr could set it. */
+static int emit_member(const struct acct_obj *o, struct strbuf *out, struct strbuf *problems)
+{
+	const char *features = acct_obj_get(o, "features");
+	const char *state = acct_obj_get(o, "state");
+	bool settable = !strcmp(state, "active") || !strcmp(state, "inactive") ||
+		!strcmp(state, "drain");
+
+	strbuf_addstr(out, "    - {name: ");
+	yamlout_scalar(out, o->name);
+	if (features) {
+		strbuf_addstr(out, ", features: ");
+		yamlout_list(out, features);
+	}
+	if (settable && strcmp(state, "active")) {
+		strbuf_addstr(out, ", state: ");
+		yamlout_scalar(out, state);
+	}
+	strbuf_addstr(out, "}\n");
+	if (settable)
+		return 0;
+	strbuf_addf(problems, "cluster '%s' of federation '%s': its state (%s) is none the "
+		    "inventory sets: written as active\n", o->name, acct_obj_get(o, "federation"),
+		    state);
+	return 1;
+}
+
+/*
+ * The federation the clusters read are members of, as a site file's
+ * federation:; a site has one: a cluster in another is named a problem.
+ * The number of problems.
+ */
+static int emit_federation(const struct site_read *r, struct strbuf *out,
+			   struct strbuf *problems)
+{
+	const char *fed = NULL, *first = NULL;
+	int n = 0;
+
+	for (size_t c = 0; c < r->n; c++)
+		for (size_t i = 0; i < r->sets[c].n; i++) {
+			const struct acct_obj *o = &r->sets[c].items[i];
+			const char *f = o->kind == ACCT_FEDMEMBER ?
+				acct_obj_get(o, "federation") : NULL;
+
+			if (!f)
+				continue;
+			if (fed && strcmp(f, fed)) {
+				strbuf_addf(problems, "cluster '%s' is in federation '%s', cluster "
+					    "'%s' in '%s': a site declares one; left out\n",
+					    o->name, f, first, fed);
+				n++;
+				continue;
+			}
+			if (!fed) {
+				fed = f;
+				first = o->name;
+				strbuf_addstr(out, "\nfederation:\n  name: ");
+				yamlout_scalar(out, fed);
+				strbuf_addstr(out, "\n  clusters:\n");
+			}
+			n += emit_member(o, out, problems);
+		}
+	return n;
+}
+
 static void site_read_release(struct site_read *r)
 {
 	for (size_t c = 0; c < r->n; c++) {
@@ -225,6 +292,7 @@ int acct_import_db_site(const struct model *m, bool accept_new, const char *cons
 		    db_port(&m->db));
 	rc = r.problems + acct_import_emit_site(&r.merged, (const char *const *)r.where,
 						true, where.buf, out, problems);
+	rc += emit_federation(&r, out, problems);
 out:
 	if (db)
 		db_rollback(db);
