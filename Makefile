@@ -9,6 +9,7 @@
 #   make demo SITE=skynet     a seed site (aicloud, lri-spice, gcp-g2) and its guide's checks
 #   make demo SITE=lab-configless   the lab in configless mode (each slurmd fetches from slurmctld)
 #   make demo SITE=multi      two clusters on one slurmdbd (inventories/multi, docs/site.md)
+#   make demo SITE=multi MULTI_SITE_FILE=federation.yaml   the two as a Slurm federation
 #   make demo SLURM_VERSION=24.11   the same on Slurm 24.11 or 26.05 (22.05 is the default)
 #   make demo CLUSTERCTL=/usr/bin/clusterctl   the demo driving an installed clusterctl
 #   make install PREFIX=/usr/local DESTDIR=

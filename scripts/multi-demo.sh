@@ -8,6 +8,10 @@
 # GPU QoS, `sbatch -M b` from cluster a's login host, and `sacct -M all`
 # showing the jobs of both. One report line per check (ok / FAIL), as
 # scripts/site-demo.sh prints them; exit 0 only when all hold.
+# MULTI_SITE_FILE=federation.yaml applies the site as a Slurm federation
+# (inventories/multi/federation.yaml): two checks more, each slurmctld
+# seeing both members, and a plain sbatch on cluster a's login host placed
+# on cluster b by --cluster-constraint.
 #
 # Knobs: SLURM_VERSION (22.05, 24.11, 26.05), LAB_ACCT_METHOD (database.method:
 # sql, sacctmgr or auto; default as `lab.sh inventory` chooses), CLUSTERCTL,
@@ -21,7 +25,8 @@ CLUSTERCTL=${CLUSTERCTL:-$TOP/clusterctl}
 SRC=$TOP/inventories/multi
 export CLUSTERCTL_LAB=${CLUSTERCTL_LAB:-/tmp/clusterctl-lab-multi}
 LAB=$CLUSTERCTL_LAB
-SITE=$LAB/multi/site.yaml
+MULTI_SITE_FILE=${MULTI_SITE_FILE:-site.yaml}
+SITE=$LAB/multi/$MULTI_SITE_FILE
 HOSTS=(ctl-a gpu-a01 gpu-a02 ctl-b gpu-b01 login)
 # Slurm's ports in the site's inventories: both slurmctld, slurmdbd, the slurmd
 PORTS="6817 6818 6819 6831 6832 6833"
@@ -69,7 +74,8 @@ pick_spot() {
 # port and release (lab.sh inventory), Slurm's ports shifted
 site_files() {
 	mkdir -p "$LAB/multi"
-	for f in site a b; do
+	for f in "$SRC"/*.yaml; do
+		f=$(basename "$f" .yaml)
 		lab inventory "$SRC/$f.yaml" |
 			SHIFT=$LAB_PORT_SHIFT perl -pe 's/((?:port|slurmd_port|slurmctld_port|slurmdbd_port): *)(68\d\d)\b/$1 . ($2 + $ENV{SHIFT})/ge' \
 			>"$LAB/multi/$f.yaml"
@@ -135,6 +141,33 @@ sacct_all() {
 	printf '%s\n' "$out"
 	return 1
 }
+# federation: each slurmctld lists itself and the other member, with the
+# site file's features, the other one connected and synced
+fed_seen() {
+	local c other out
+	for c in a b; do
+		other=b; [ $c = b ] && other=a
+		out=$(on "ctl-$c" scontrol show federation) || return 1
+		printf '%s\n' "$out"
+		printf '%s\n' "$out" | grep -q "^Federation: multi\$" &&
+		printf '%s\n' "$out" | grep -q "^Self: *$c:.* FedState:ACTIVE Features:$(feat $c)\$" &&
+		printf '%s\n' "$out" | grep -q "^Sibling: *$other:.* Features:$(feat $other) PersistConnSend/Recv:Yes/Yes Synced:Yes\$" ||
+			return 1
+	done
+}
+feat() { [ "$1" = a ] && echo big,gpu || echo gpu,small; }
+# a federated job: a plain sbatch on cluster a's login host, which only
+# cluster b's features satisfy, runs on gpu-b01 (its id carries the
+# origin cluster a's federation id in its top bits)
+fed_job() {
+	local id node
+	id=$(as alice login "sbatch --parsable --cluster-constraint=small -o /dev/null --gres=gpu:1 -A hep --wrap hostname") &&
+		echo "$id" >"$LAB/job-fed" && [ "$id" -ge 67108864 ] &&
+		done_ok login -M b -j "$id" || return 1
+	node=$(on login sacct -n -X -P -M b -j "$id" -o NodeList)
+	[ "$node" = gpu-b01 ] || { echo "the federated job ran on '$node'" >&2; return 1; }
+}
+
 # both clusters registered with the one slurmdbd
 clusters_registered() {
 	on ctl-a sacctmgr -n -P show cluster format=Cluster,ControlPort | sort |
@@ -187,6 +220,10 @@ check "a GPU job under QoS gpu2 in cluster a" gpu_job_in a
 check "a GPU job under QoS gpu2 in cluster b" gpu_job_in b
 check "sbatch -M b from cluster a's login host runs on gpu-b01" sbatch_m_b
 check "sacct -M all lists the jobs of both clusters" sacct_all
+if grep -q '^federation:' "$SITE"; then
+	check "scontrol show federation on each cluster: both members, their features" fed_seen
+	check "sbatch --cluster-constraint=small on cluster a's login host runs on cluster b" fed_job
+fi
 
 step "sacct -M all on the login host (cluster a's): the jobs of both clusters"
 on login sacct -X -M all -a -o Cluster,JobID,User,Account,QOS,AllocTRES%30,NodeList,State || true

@@ -7,11 +7,14 @@
 # b's slurm.conf pointing at a's slurmdbd; a one-cluster command asks for
 # --cluster (diff: its load error, exit 3); diff --cluster compares one
 # cluster of two sites; add-user on the site file adds the entry with
-# clusters:. No host, no database.
+# clusters:; the site as a federation (federation.yaml) validates, diff
+# shows its rows, and a member that is no cluster of the site or a
+# feature listed twice is an error at its file:line:col. No host, no
+# database.
 . "$(dirname "$0")/test-lib.sh"
 
 cp "$TOP/inventories/multi/site.yaml" "$TOP/inventories/multi/a.yaml" \
-	"$TOP/inventories/multi/b.yaml" .
+	"$TOP/inventories/multi/b.yaml" "$TOP/inventories/multi/federation.yaml" .
 
 test_expect_success 'validate: the site of two clusters is valid' '
 	"$CLUSTERCTL" validate site.yaml 2>err &&
@@ -75,6 +78,34 @@ test_expect_success 'add-user on the site file: the entry with clusters:, only i
 	test_cmp want added &&
 	test_must_fail "$CLUSTERCTL" add-user site.yaml frank --account chem 2>err &&
 	grep -q "that is cluster .a. of the site" err
+'
+
+test_expect_success 'federation.yaml: the site as a federation validates; diff shows its rows' '
+	"$CLUSTERCTL" validate federation.yaml 2>err &&
+	grep -q "federation.yaml: 0 errors" err &&
+	test_must_fail --exit=2 "$CLUSTERCTL" diff site.yaml federation.yaml --cluster b >fd.out &&
+	grep -q "^  + federation .multi.\$" fd.out &&
+	grep -q "^  + cluster .b. in federation .multi.\$" fd.out &&
+	grep -q "^      features = gpu,small\$" fd.out
+'
+
+test_expect_success 'federation: a member that is no cluster of the site, a feature twice: file:line:col' '
+	mkdir -p badfed && cp site.yaml a.yaml b.yaml federation.yaml badfed/ &&
+	sed -i "s/{name: b, features: \[gpu, small\]}/{name: c, features: [gpu, small]}/; s/\[big, gpu\]/[big, gpu, GPU]/" badfed/federation.yaml &&
+	test_must_fail --exit=3 "$CLUSTERCTL" validate badfed/federation.yaml >out 2>&1 &&
+	cat out &&
+	grep -q "^badfed/federation.yaml:15:8: error: federation .multi.: .c. is no cluster of the site (its clusters: a, b)\$" out &&
+	grep -q "^badfed/site.yaml:[0-9]*:1: note: the site.s clusters are listed here" out &&
+	grep -q "^badfed/federation.yaml:14:38: error: federation cluster .a.: feature .GPU. is listed twice\$" out &&
+	grep -q "^badfed/federation.yaml:14:33: note: it is first listed here" out
+'
+
+test_expect_success 'federation: in a cluster'"'"'s inventory, an error pointing at the site'"'"'s' '
+	mkdir -p badfed2 && cp site.yaml a.yaml b.yaml federation.yaml badfed2/ &&
+	echo "federation: {name: x, clusters: [{name: b}]}" >>badfed2/b.yaml &&
+	test_must_fail --exit=3 "$CLUSTERCTL" validate badfed2/federation.yaml >out 2>&1 &&
+	grep -q "^badfed2/b.yaml:[0-9]*:1: error: federation: belongs in the site file" out &&
+	grep -q "^badfed2/federation.yaml:11:1: note: the site.s federation: is here" out
 '
 
 test_done

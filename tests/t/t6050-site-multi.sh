@@ -16,20 +16,9 @@
 # Runs about 40 seconds (2 cores).
 . "$(dirname "$0")/test-lib.sh"
 . "$TOP/tests/t/lib-lab.sh"
+. "$TOP/tests/t/lib-multi.sh"
 
-lab_begin
-XDG_RUNTIME_DIR=$TRASH
-export XDG_RUNTIME_DIR
-# 6817-6819 (b's slurmctld is 6818) and three slurmd from 6831
-lab_pick_port_shift 3
-export LAB_PORT_SHIFT
-SITE=$CLUSTERCTL_LAB/multi/site.yaml
-
-rc=0
-bash "$TOP/scripts/multi-demo.sh" >demo.out 2>&1 || rc=$?
-grep -q '^lab up in' demo.out ||
-	test_skip_or_die "the lab did not come up: $(tail -n 3 demo.out | tr '\n' ' ')"
-grep '^\(ok   \|FAIL\|apply:\|plan:\|multi:\)' demo.out | sed 's/^/# /'
+multi_demo_run
 
 test_expect_success 'one apply of the site brings both clusters up from nothing' '
 	test $(grep -c "^apply: .* hosts, " demo.out) = 2 &&
@@ -42,19 +31,7 @@ test_expect_success 'the second plan has nothing to change on either cluster' '
 	test $(grep -c "^plan: no changes" demo.out) = 2
 '
 
-grep '^\(ok   \|FAIL\) ' demo.out >checks
-test_expect_success 'every check of the demo ran (5)' '
-	test $(wc -l <checks) = 5
-'
-n=0
-while IFS= read -r line; do
-	n=$((n + 1))
-	printf '%s\n' "$line" >check.$n
-	what=$(printf '%s' "$line" | sed 's/^\(ok   \|FAIL\) *//; s/ -- .*//')
-	test_expect_success "$what" 'cat check.$n; grep -q "^ok " check.$n'
-done <checks
-
-test_expect_success 'the demo exits 0' 'test "$rc" = 0'
+multi_demo_checks 5
 
 test_expect_success 'a second apply of the site has nothing to do' '
 	"$CLUSTERCTL" apply "$SITE" >again.out 2>&1 || { cat again.out; false; } &&
