@@ -105,7 +105,8 @@ test_expect_success 'the site without its federation plans nothing; --prune keep
 	cat prune.plan &&
 	grep -q "^  - cluster .a. in federation .multi.\$" prune.plan &&
 	grep -q "^  = federation .multi. kept: cluster b uses it (site-wide)\$" prune.plan &&
-	grep -q "^  = federation .multi. kept: cluster a uses it (site-wide)\$" prune.plan
+	grep -q "^  = federation .multi. kept: cluster a uses it (site-wide)\$" prune.plan &&
+	grep -q "^  through slurmdbd (sacctmgr): the running slurmctld of cluster .b. caches the federation this changes" prune.plan
 '
 
 test_expect_success 'apply --prune: each cluster leaves, the federation goes with the last; nothing left to plan' '

@@ -411,6 +411,14 @@ bool acct_site_keeps(const struct acct_plan *p, const struct acct_obj *o)
 	return e && (o->kind == ACCT_QOS || o->kind == ACCT_FEDERATION || e->in_db);
 }
 
+/* A change of the federation or this cluster's membership. */
+static bool fed_change(const struct acct_change *c)
+{
+	const struct acct_obj *o = c->want ? c->want : c->have;
+
+	return o->kind == ACCT_FEDERATION || o->kind == ACCT_FEDMEMBER;
+}
+
 /*
  * A change another running slurmctld caches: any QoS (every slurmctld
  * loads them all), an account or user row another cluster uses
@@ -422,7 +430,7 @@ static bool reaches_running(const struct acct_plan *p, const struct acct_change 
 	const struct acct_obj *o = c->want ? c->want : c->have;
 
 	/* every slurmctld loads every QoS, and a federation's members each other */
-	if (o->kind == ACCT_QOS || o->kind == ACCT_FEDERATION || o->kind == ACCT_FEDMEMBER)
+	if (o->kind == ACCT_QOS || fed_change(c))
 		return true;
 	return (o->kind == ACCT_ACCOUNT || o->kind == ACCT_USER) && acct_site_find(p, o);
 }
@@ -447,9 +455,11 @@ void acct_site_decide(struct acct_plan *p)
 			for (size_t k = 0; k < v->n_running; k++)
 				strbuf_addf(&sb, "%s'%s'", k ? ", " : "", v->running[k]);
 			v->method_why = xasprintf("the running slurmctld of cluster%s %s caches "
-						  "site-wide rows this changes: slurmdbd tells "
-						  "it, rows written by sql it would not see",
-						  v->n_running > 1 ? "s" : "", sb.buf);
+						  "%s this changes: slurmdbd tells it, rows "
+						  "written by sql it would not see",
+						  v->n_running > 1 ? "s" : "", sb.buf,
+						  fed_change(&p->changes[i]) ?
+						  "the federation" : "site-wide rows");
 			strbuf_release(&sb);
 			return;
 		}
