@@ -27,6 +27,8 @@ export CLUSTERCTL_LAB=${CLUSTERCTL_LAB:-/tmp/clusterctl-lab-multi}
 LAB=$CLUSTERCTL_LAB
 MULTI_SITE_FILE=${MULTI_SITE_FILE:-site.yaml}
 SITE=$LAB/multi/$MULTI_SITE_FILE
+FEDERATED=0
+grep -q '^federation:' "$SRC/$MULTI_SITE_FILE" && FEDERATED=1
 HOSTS=(ctl-a gpu-a01 gpu-a02 ctl-b gpu-b01 login)
 # Slurm's ports in the site's inventories: both slurmctld, slurmdbd, the slurmd
 PORTS="6817 6818 6819 6831 6832 6833"
@@ -112,10 +114,13 @@ idle() {
 	return 1
 }
 
-# a GPU job under the GPU QoS in cluster C (on its controller), as alice
+# a GPU job under the GPU QoS in cluster C (on its controller), as alice;
+# federated, a job goes to whichever member starts it first: C's own
+# feature keeps it on C
 gpu_job_in() {
-	local id
-	id=$(as alice "ctl-$1" "sbatch --parsable -o /dev/null --gres=gpu:1 -A hep --qos=gpu2 --wrap 'test -n \"\$CUDA_VISIBLE_DEVICES\"'") &&
+	local id pin=
+	if [ "$FEDERATED" = 1 ]; then pin="--cluster-constraint=$([ "$1" = a ] && echo big || echo small)"; fi
+	id=$(as alice "ctl-$1" "sbatch --parsable $pin -o /dev/null --gres=gpu:1 -A hep --qos=gpu2 --wrap 'test -n \"\$CUDA_VISIBLE_DEVICES\"'") &&
 		echo "$id" >"$LAB/job-$1" && done_ok "ctl-$1" -j "$id"
 }
 # sbatch -M b on cluster a's login host: the job runs on gpu-b01
@@ -220,7 +225,7 @@ check "a GPU job under QoS gpu2 in cluster a" gpu_job_in a
 check "a GPU job under QoS gpu2 in cluster b" gpu_job_in b
 check "sbatch -M b from cluster a's login host runs on gpu-b01" sbatch_m_b
 check "sacct -M all lists the jobs of both clusters" sacct_all
-if grep -q '^federation:' "$SITE"; then
+if [ "$FEDERATED" = 1 ]; then
 	check "scontrol show federation on each cluster: both members, their features" fed_seen
 	check "sbatch --cluster-constraint=small on cluster a's login host runs on cluster b" fed_job
 fi
