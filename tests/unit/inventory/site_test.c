@@ -484,26 +484,33 @@ Test(site, a_federation_feature_sacctmgr_would_split_or_merge)
 	diag_release(&dl);
 }
 
-Test(site, a_federation_state_slurm_has_not)
+/* The site with federation fed is refused with an error holding needle. */
+static void fed_refused(const char *fed, const char *needle)
 {
 	struct diag_list dl = DIAG_LIST_INIT;
-	char *s = fed_site("federation: {name: f, clusters: [{name: a, state: drained}]}\n");
+	char *s = fed_site(fed);
 
 	cr_expect_null(load(s, a_yaml, b_yaml, &dl));
-	cr_expect_not_null(error_with(&dl, "invalid state 'drained'"));
+	cr_expect_not_null(error_with(&dl, needle), "no error with '%s'", needle);
 	free(s);
 	diag_release(&dl);
 }
 
+Test(site, a_federation_state_slurm_has_not)
+{
+	fed_refused("federation: {name: f, clusters: [{name: a, state: drained}]}\n",
+		    "invalid state 'drained'");
+}
+
 Test(site, a_federation_without_clusters)
 {
-	struct diag_list dl = DIAG_LIST_INIT;
-	char *s = fed_site("federation: {name: f, clusters: []}\n");
+	fed_refused("federation: {name: f, clusters: []}\n", "federation 'f' lists no cluster");
+}
 
-	cr_expect_null(load(s, a_yaml, b_yaml, &dl));
-	cr_expect_not_null(error_with(&dl, "federation 'f' lists no cluster"));
-	free(s);
-	diag_release(&dl);
+Test(site, a_federation_name_sacctmgr_would_split)
+{
+	fed_refused("federation: {name: \"f,g\", clusters: [{name: a}]}\n",
+		    "federation name 'f,g': letters, digits");
 }
 
 Test(site, a_federation_in_a_cluster_inventory)
