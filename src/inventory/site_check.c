@@ -247,7 +247,13 @@ static void check_munge(const struct site *s, struct diag_list *dl)
 
 		if (!reaches_others(s, c->name))
 			continue;
-		if (!c->munge_key_source) {
+		if (!c->munge_key_source && !cc) {
+			/* a federation that runs shares one already: imported, it has none */
+			diag_warning(dl, &c->loc, "cluster '%s' has no munge_key_source: its munge "
+				     "key stays as it is, and a federation's members need one key; "
+				     "set site.munge_key_source", c->name);
+			diag_note(dl, why, "%s is set here", how);
+		} else if (!c->munge_key_source) {
 			diag_error(dl, &c->loc, "cluster '%s' has no munge_key_source, but the "
 				   "site's clusters reach each other (%s): they need "
 				   "one munge key; set site.munge_key_source", c->name, how);

@@ -562,3 +562,19 @@ Test(site, a_federation_in_a_lone_inventory)
 	free(lone);
 	diag_release(&dl);
 }
+
+/* A federation running already shares a key: without munge_key_source, a warning */
+Test(site, federation_members_without_a_munge_key_source)
+{
+	struct diag_list dl = DIAG_LIST_INIT;
+	char *s = xasprintf("%s%s", site_yaml, fed_yaml);
+	struct site *st = load(s, a_yaml, b_yaml, &dl);
+
+	cr_expect_not_null(st, "first: %s", dl.n ? dl.items[0].msg : "");
+	cr_expect_eq(diag_warnings(&dl), 2);
+	cr_expect(dl.n && strstr(dl.items[0].msg, "cluster 'a' has no munge_key_source: its "
+				 "munge key stays as it is"), "%s", dl.n ? dl.items[0].msg : "");
+	site_free(st);
+	free(s);
+	diag_release(&dl);
+}
