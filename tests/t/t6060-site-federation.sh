@@ -11,7 +11,8 @@
 # sacctmgr show federation reads back the site file; the sql method's rows
 # for cluster a are those sacctmgr writes for the same command; a change
 # of b's features and state reaches a's running slurmctld; import
-# accounting writes the federation back as the site file has it; without
+# accounting and import cluster --site write the federation back as the
+# site file has it; without
 # the federation the site plans nothing, and --prune takes each cluster out,
 # the federation with the last (kept while the other is a member).
 # Runs 20 to 30 seconds (2 cores; 22.05 the longest).
@@ -34,6 +35,10 @@ want = {"op": "change", "kind": "federation_member", "name": "b",
 got = [{k: x.get(k) for k in want} for x in c]
 sys.exit(0 if got == [want] else "changes: %s" % c)
 EOF
+
+# the federation as import writes it back, after b's change below
+printf '%s\n' "federation:" "  name: multi" "  clusters:" "    - {name: a, features: [big, gpu]}" \
+	"    - {name: b, features: [gpu, tiny], state: inactive}" >"$TRASH/fed.expect"
 
 multi_demo_run
 FED=$SITE
@@ -89,13 +94,21 @@ test_expect_success 'b'"'"'s features and state changed: planned, applied, a'"'"
 test_expect_success 'import accounting: the federation as the site file has it; planned again, nothing to change' '
 	{ "$CLUSTERCTL" import accounting "$FED" >imported.yaml 2>import.err || { cat import.err; false; }; } &&
 	sed -n "/^federation:/,\$p" imported.yaml >fed.imported &&
-	printf "%s\n" "federation:" "  name: multi" "  clusters:" "    - {name: a, features: [big, gpu]}" \
-		"    - {name: b, features: [gpu, tiny], state: inactive}" >expect &&
-	test_cmp expect fed.imported &&
+	test_cmp "$TRASH/fed.expect" fed.imported &&
 	mkdir -p again && cp "$CLUSTERCTL_LAB/multi/a.yaml" again/ &&
 	sed "/^qos:/,\$d" "$CLUSTERCTL_LAB/multi/b.yaml" >again/b.yaml &&
 	{ sed "/^qos:/,\$d" "$SITE" && cat imported.yaml; } >again/site.yaml &&
 	"$CLUSTERCTL" accounting plan again/site.yaml --prune >again.plan 2>&1 || { cat again.plan; false; }
+'
+
+test_expect_success 'import cluster ctl-a ctl-b --site: the federation in site.yaml; it validates and plans nothing' '
+	{ "$CLUSTERCTL" import cluster ctl-a ctl-b --site imported-site \
+		--ssh-config "$CLUSTERCTL_LAB/ssh/config" >imp.out 2>imp.err ||
+		{ cat imp.out imp.err; false; }; } &&
+	sed -n "/^federation:/,\$p" imported-site/site.yaml >fed.site &&
+	test_cmp "$TRASH/fed.expect" fed.site &&
+	"$CLUSTERCTL" validate imported-site/site.yaml &&
+	"$CLUSTERCTL" accounting plan imported-site/site.yaml --prune >imp.plan 2>&1 || { cat imp.plan; false; }
 '
 
 test_expect_success 'the site without its federation plans nothing; --prune keeps it while the other cluster is a member' '
