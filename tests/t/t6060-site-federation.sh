@@ -15,7 +15,7 @@
 # site file has it; without
 # the federation the site plans nothing, and --prune takes each cluster out,
 # the federation with the last (kept while the other is a member).
-# Runs 20 to 30 seconds (2 cores; 22.05 the longest).
+# Runs 20 to 40 seconds (2 cores; 22.05 the longest).
 . "$(dirname "$0")/test-lib.sh"
 . "$TOP/tests/t/lib-lab.sh"
 . "$TOP/tests/t/lib-multi.sh"
