@@ -121,6 +121,14 @@ const struct kv *kv_find(const struct kv_list *kv, const char *key)
 	return NULL;
 }
 
+const struct kv *kv_find_nocase(const struct kv_list *kv, const char *key)
+{
+	for (size_t i = 0; i < kv->n; i++)
+		if (!strcasecmp(kv->items[i].key, key))
+			return &kv->items[i];
+	return NULL;
+}
+
 const char *kv_get(const struct kv_list *kv, const char *key)
 {
 	const struct kv *e = kv_find(kv, key);

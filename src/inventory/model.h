@@ -67,6 +67,8 @@ struct kv_list {
 /* Returns the value for key, or NULL. */
 const char *kv_get(const struct kv_list *kv, const char *key);
 const struct kv *kv_find(const struct kv_list *kv, const char *key);
+/* kv_find() as Slurm compares its keys: in any case. */
+const struct kv *kv_find_nocase(const struct kv_list *kv, const char *key);
 
 /* ---- cluster-wide settings ---- */
 

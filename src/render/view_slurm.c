@@ -22,6 +22,7 @@
 #include "render/view_slurm.h"
 #include "slurm/hostlist.h"
 #include "inventory/model.h"
+#include "inventory/model_defaults.h"
 
 /* ---- AccountingStorageTRES ---- */
 
@@ -310,9 +311,10 @@ static json_t *partition_lines(const struct model *m, char **cause)
 }
 
 /*
- * What clusterctl writes where the inventory says nothing. Not TaskPlugin
- * nor the log files: a site without them runs task/none or logs to
- * syslog, and an adopted cluster must not change that unasked (issue 21).
+ * What clusterctl writes where the inventory says nothing. Not the log
+ * files: a site without them logs to syslog, and an adopted cluster must not
+ * change that unasked (issue 21). TaskPlugin and DefMemPerCPU depend on the
+ * rest of the model: inventory/model_defaults.h.
  */
 static const struct default_setting control_defaults[] = {
 	{ "AuthType", "auth/munge" },
@@ -389,6 +391,8 @@ static json_t *control_settings(const struct model *m)
 	}
 	view_setting_num(a, pass, "SlurmdPort", c->slurmd_port, 6818);
 	view_settings_table(a, c, pass, control_defaults);
+	if (model_task_plugin_is_default(m))
+		view_setting(a, pass, "TaskPlugin", model_task_plugin(m));
 	return a;
 }
 
@@ -460,6 +464,8 @@ static json_t *scheduling_settings(const struct model *m)
 	if (types)
 		json_array_append_new(a, view_kv_pair("GresTypes", types));
 	free(types);
+	if (model_default_mem_per_cpu(m) != MODEL_UNSET)
+		view_setting_num(a, pass, "DefMemPerCPU", model_default_mem_per_cpu(m), 0);
 	return a;
 }
 

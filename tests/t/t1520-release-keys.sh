@@ -49,8 +49,9 @@ with_keys() {
     HealthCheckInterval: 300\
     HealthCheckTimeout: 30\
     LicenseParameters: RemoteFuzzyMatch|' \
-	    -e 's|^  config_mode: push$|  config_mode: push\
-  cgroup_conf: {CgroupSlice: system.slice, CgroupJobIdPaths: "no"}|' \
+	    -e 's|^  cgroup_conf:$|  cgroup_conf:\
+    CgroupSlice: system.slice\
+    CgroupJobIdPaths: "no"|' \
 	    -e 's|^  slurmdbd_conf:$|  slurmdbd_conf:\
     DisableArchiveCommands: "yes"\
     MaxPurgeLimit: 1000\
@@ -174,8 +175,8 @@ test_expect_success '3. TaskPluginParam=Sched (gone in 21.08, still in old site 
 '
 
 test_expect_success '3. cgroup.conf CgroupReleaseAgentDir: refused; slurmd stops on it' '
-	sed "s|^  config_mode: push\$|  config_mode: push\\
-  cgroup_conf: {CgroupReleaseAgentDir: /tmp}|" "$BASE" >"$INV" &&
+	sed "s|^  cgroup_conf:\$|  cgroup_conf:\\
+    CgroupReleaseAgentDir: /tmp|" "$BASE" >"$INV" &&
 	test_must_fail "$CLUSTERCTL" validate "$INV" >out 2>&1; cat out &&
 	grep "error: cgroup.conf key .CgroupReleaseAgentDir. was removed in Slurm 22.05" out &&
 	on gpu01 lab-service slurmd stop &&
