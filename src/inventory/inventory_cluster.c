@@ -141,7 +141,7 @@ static const struct key_spec cluster_keys[] = {
 	  .doc = "push: every node gets the files; configless: only the controllers, slurmd fetches them (--conf-server in /etc/default/slurmd, and a slurmd.service drop-in clearing ConditionPathExists), and from 23.11 sackd on login-only hosts (/etc/default/sackd)" },
 	{ "defaults", K_ENUM, F(struct cluster, defaults),
 	  .choices = render_defaults, .def = "clusterctl",
-	  .doc = "what the files say where the inventory says nothing: clusterctl: its own choices (ProctrackType, SelectTypeParameters, cgroup.conf's Constrain*, pid and spool paths, timers, slurmdbd's DebugLevel...); slurm: nothing, so Slurm's defaults hold (import writes it: an adopted cluster keeps what it ran with)" },
+	  .doc = "what the files say where the inventory says nothing: clusterctl: its own choices (ProctrackType, SelectTypeParameters, cgroup.conf's Constrain*, TaskPlugin=task/cgroup,task/affinity where cgroup.conf constrains devices, DefMemPerCPU where memory is a consumable, pid and spool paths, timers, slurmdbd's DebugLevel...); slurm: nothing, so Slurm's defaults hold (import writes it: an adopted cluster keeps what it ran with)" },
 	{ "slurmctld_host", K_ENUM, F(struct cluster, slurmctld_host),
 	  .choices = ctld_host_forms, .def = "address",
 	  .doc = "how SlurmctldHost= names each controller: address: name(address) where its host entry has an address; name: the name alone, which every node resolves itself (import writes it where the site's slurm.conf gave no address); controller_address and backup_controller_address, where set, win over either" },
@@ -267,7 +267,12 @@ const struct inv_ref_section inv_cluster_ref[] = {
 	  "`slurmdbd_conf` keys are checked, case-insensitively, against what "
 	  "`slurm_version` accepts: removed or newer keys are errors, ignored "
 	  "(defunct) ones warnings, and keys the inventory models itself are "
-	  "errors (ClusterName, SlurmctldHost, NodeName, ...).", &inv_cluster_table },
+	  "errors (ClusterName, SlurmctldHost, NodeName, ...). Their values "
+	  "(and those of node types' and partitions' `extra`) are checked as "
+	  "that release reads them: integers and their ranges, booleans, times, "
+	  "plugin names, list words; what Slurm refuses or reads as something "
+	  "else is an error, what it starts with after logging an error and "
+	  "using another value a warning.", &inv_cluster_table },
 	{ "cluster.slurm_user, cluster.munge_user", "Service users, created with "
 	  "the same UID/GID on every host.", &svc_user_table },
 	{ "cluster.services", "Commands that drive each service on a host.",

@@ -274,6 +274,7 @@ struct node_type {
 	struct str_list features;
 	struct kv_list extra;		/* more NodeName= keys, validated */
 	struct src_loc loc;
+	struct src_loc memory_loc;	/* of memory: or memory_mb: */
 };
 
 enum host_role {
@@ -347,6 +348,7 @@ struct partition {
 	struct src_loc qos_loc;
 	struct src_loc default_loc;
 	struct src_loc state_loc, preempt_mode_loc, oversubscribe_loc;
+	struct src_loc max_time_loc, default_time_loc;
 };
 
 struct qos {

@@ -27,6 +27,7 @@
 #include "inventory/validate_gres.h"
 #include "inventory/validate_keys.h"
 #include "inventory/validate_parts.h"
+#include "inventory/validate_values.h"
 #include "inventory/validate_ref.h"
 #include "base/xalloc.h"
 #include "base/diag.h"
@@ -650,6 +651,7 @@ size_t validate_model(const struct model *m, struct diag_list *dl)
 	check_controllers(&v);
 	validate_addresses(&v);
 	validate_partitions(&v);
+	validate_values(&v);
 	validate_accounting(&v);
 	validate_files(&v);
 	validate_gres(&v);

@@ -14,6 +14,7 @@
 #include <strings.h>
 
 #include "inventory/validate_keys.h"
+#include "inventory/validate_values.h"
 #include "slurm/slurmkeys.h"
 #include "base/diag.h"
 
@@ -68,7 +69,8 @@ void validate_passthrough(struct vctx *v, const struct kv_list *kv,
 		slurmkeys_check(table, e->key, v->version, &ck);
 		switch (ck.status) {
 		case SLURMKEY_OK:
-			check_removed_value(v, e, table, what);
+			if (!check_removed_value(v, e, table, what))
+				validate_value(v, e, table, what);
 			break;
 		case SLURMKEY_UNKNOWN:
 			if (ck.suggest)

@@ -6,6 +6,7 @@
  */
 #include "base/compat.h"
 
+#include <ctype.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -16,6 +17,7 @@
 #include "base/xalloc.h"
 #include "inventory/validate_keys.h"
 #include "inventory/validate_parts.h"
+#include "inventory/validate_values.h"
 #include "slurm/hostlist.h"
 #include "slurm/slurmkeys.h"
 #include "base/diag.h"
@@ -160,32 +162,10 @@ static bool word_in(const char *w, const char *const *set, size_t n)
 }
 
 /*
- * Checks a PreemptMode value (comma-separated words, any case) and reports
- * "OWNER: invalid preempt_mode 'x' ..." at loc.
+ * EXCLUSIVE, NO, or FORCE/YES with an optional ":count": at least 1 with
+ * FORCE and 2 with YES (slurmctld ignores a smaller one, with an error,
+ * and the partition gets OverSubscribe=NO).
  */
-static void validate_preempt_mode(struct vctx *v, const char *owner,
-				  const char *value, const struct src_loc *loc)
-{
-	static const char *const modes[] = { "OFF", "CANCEL", "GANG", "REQUEUE",
-					     "SUSPEND", "WITHIN", "PRIORITY" };
-	const char *p = value;
-	char word[32];
-
-	do {
-		size_t n = strcspn(p, ",");
-
-		snprintf(word, sizeof(word), "%.*s", (int)n, p);
-		if (!n || n >= sizeof(word) || !word_in(word, modes, ARRAY_SIZE(modes))) {
-			diag_error(v->dl, loc, "%s: invalid preempt_mode '%s' (expected "
-				   "OFF, CANCEL, GANG, REQUEUE, SUSPEND, WITHIN or "
-				   "PRIORITY, comma-separated)", owner, value);
-			return;
-		}
-		p += n;
-	} while (*p++ == ',');
-}
-
-/* EXCLUSIVE, NO, or FORCE/YES with an optional ":count". */
 static bool oversubscribe_ok(const char *s)
 {
 	static const char *const plain[] = { "EXCLUSIVE", "NO" };
@@ -205,7 +185,8 @@ static bool oversubscribe_ok(const char *s)
 		return true;
 	for (p = s + n + 1; *p >= '0' && *p <= '9'; p++)
 		;
-	return p > s + n + 1 && !*p;
+	return p > s + n + 1 && !*p &&
+	       atoi(s + n + 1) >= (toupper((unsigned char)*s) == 'Y' ? 2 : 1);
 }
 
 static void check_partition_words(struct vctx *v, const struct partition *p,
@@ -216,11 +197,12 @@ static void check_partition_words(struct vctx *v, const struct partition *p,
 	if (p->state && !word_in(p->state, states, ARRAY_SIZE(states)))
 		diag_error(v->dl, &p->state_loc, "%s: invalid state '%s' "
 			   "(expected UP, DOWN, DRAIN or INACTIVE)", owner, p->state);
-	if (p->preempt_mode)
-		validate_preempt_mode(v, owner, p->preempt_mode, &p->preempt_mode_loc);
+	validate_value_at(v, SLURMKEYS_PARTITION, "PreemptMode", p->preempt_mode,
+			  &p->preempt_mode_loc, owner, "preempt_mode");
 	if (p->oversubscribe && !oversubscribe_ok(p->oversubscribe))
 		diag_error(v->dl, &p->oversubscribe_loc, "%s: invalid oversubscribe "
-			   "'%s' (expected EXCLUSIVE, FORCE[:N], YES[:N] or NO)", owner,
+			   "'%s' (expected EXCLUSIVE, FORCE[:N] with N of 1 or more, "
+			   "YES[:N] with N of 2 or more, or NO)", owner,
 			   p->oversubscribe);
 	if (!validate_conf_name_ok(p->name))
 		diag_error(v->dl, &p->loc, "invalid partition name '%s'", p->name);

@@ -233,7 +233,7 @@ Test(import, nodes_of_a_small_slurm_conf)
 	static const char conf[] =
 		"ClusterName=t\nSlurmctldHost=h(10.0.0.1)\n"
 		"AccountingStorageType=accounting_storage/slurmdbd\n"
-		"AccountingStorageHost=10.0.0.1\nPreemptType=preempt/qos\n"
+		"AccountingStorageHost=10.0.0.1\nPreemptType=preempt/qos PreemptMode=REQUEUE\n"
 		"NodeName=n1 NodeAddr=10.0.1.1 CPUs=4 RealMemory=8192 Gres=gpu:a100:2 Port=7001\n"
 		"NodeName=n2 NodeAddr=10.0.1.2 CPUs=4 RealMemory=8192 Gres=gpu:a100:2 Port=7002\n"
 		"NodeName=n3 NodeAddr=10.0.1.3 CPUs=4 RealMemory=8192 Gres=gpu:a100:2 Port=7005\n"

@@ -479,3 +479,61 @@ Test(validate, partition_qos_without_accounting_is_slurms_to_take)
 	diag_release(&dl);
 	free(text);
 }
+
+/* Values as the release reads them: what the tables say, at the value. */
+Test(validate, values_are_checked_as_the_release_reads_them)
+{
+	struct diag_list dl = DIAG_LIST_INIT, ok = DIAG_LIST_INIT, r24 = DIAG_LIST_INIT;
+	struct model *m = check_cluster("slurm_conf: {ReturnToService: banana, MinJobAge: 1}, ",
+					"", &dl);
+	/* a k suffix, a quoted boolean (Slurm drops the quotes), cons_res on 22.05 */
+	struct model *m2 = check_cluster("slurm_conf: {MaxJobCount: 10k, DisableRootJobs: "
+					 "'\"yes\"', SelectType: select/cons_res}, ", "", &ok);
+	struct model *m3 = check_cluster("slurm_version: \"24.11\", slurm_conf: {PrivateData: "
+					 "cloud}, ", "", &r24);
+
+	cr_expect_eq(diag_errors(&dl), 1);
+	cr_expect_eq(dl.n, 2);
+	cr_expect(has_msg(&dl, "slurm.conf ReturnToService=banana: Slurm 22.05 takes an "
+			  "integer from 0 to 2"));
+	cr_expect(has_msg(&dl, "slurm.conf MinJobAge=1: Slurm 22.05 starts, but logs an "
+			  "error and uses another value"));
+	cr_expect_eq(ok.n, 0, "first: %s", ok.n ? ok.items[0].msg : "");
+	cr_expect(has_msg(&r24, "PrivateData=cloud: Slurm 24.11 has no 'cloud' there"));
+	model_free(m);
+	model_free(m2);
+	model_free(m3);
+	diag_release(&dl);
+	diag_release(&ok);
+	diag_release(&r24);
+}
+
+/* Devices constrained by default, TaskPlugin without task/cgroup: a warning. */
+Test(validate, devices_constrained_without_task_cgroup_is_warned)
+{
+	struct diag_list dl = DIAG_LIST_INIT, said = DIAG_LIST_INIT, adopted = DIAG_LIST_INIT;
+	struct diag_list dflt = DIAG_LIST_INIT;
+	struct model *m = check_cluster("slurm_conf: {TaskPlugin: task/affinity}, ", "", &dl);
+	struct model *m2 = check_cluster("slurm_conf: {TaskPlugin: task/affinity}, cgroup_conf: "
+					 "{ConstrainDevices: \"no\"}, ", "", &said);
+	/* an adopted cluster: Slurm's ConstrainDevices=no unless it says otherwise */
+	struct model *m3 = check_cluster("defaults: slurm, ", "", &adopted);
+	/* the default TaskPlugin has task/cgroup */
+	struct model *m4 = check_cluster("", "", &dflt);
+
+	cr_expect_eq(diag_errors(&dl), 0);
+	cr_expect_eq(dl.n, 1);
+	cr_expect(has_msg(&dl, "cgroup.conf constrains devices (ConstrainDevices=yes) but "
+			  "TaskPlugin=task/affinity has no task/cgroup to do it"));
+	cr_expect_eq(said.n, 0, "first: %s", said.n ? said.items[0].msg : "");
+	cr_expect_eq(adopted.n, 0, "first: %s", adopted.n ? adopted.items[0].msg : "");
+	cr_expect_eq(dflt.n, 0, "first: %s", dflt.n ? dflt.items[0].msg : "");
+	model_free(m);
+	model_free(m2);
+	model_free(m3);
+	model_free(m4);
+	diag_release(&dl);
+	diag_release(&said);
+	diag_release(&adopted);
+	diag_release(&dflt);
+}
