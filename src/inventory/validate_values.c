@@ -63,7 +63,7 @@ void validate_value(struct vctx *v, const struct kv *e, enum slurmkeys_table tab
 			   what, e->key);
 		return;
 	}
-	/* Slurm reads "a b" as a b; what has blanks outside quotes is validate.c's */
+	/* Slurm reads "a b" as a b; blanks outside quotes are validate_keys.c's */
 	if (n >= 2 && e->value[0] == '"' && e->value[n - 1] == '"' &&
 	    !memchr(e->value + 1, '"', n - 2))
 		value = xstrndup(e->value + 1, n - 2);
@@ -341,6 +341,70 @@ static unsigned long long conf_number(const struct kv *e, unsigned long long dfl
 	return *end == 'k' || *end == 'K' ? n * 1024 : n;
 }
 
+/* The cores slurm.conf gives a node of type nt (its CPUs without a topology). */
+static long long node_cores(const struct node_type *nt)
+{
+	if (nt->sockets == MODEL_UNSET || nt->cores_per_socket == MODEL_UNSET)
+		return nt->cpus;
+	return (nt->boards == MODEL_UNSET ? 1 : nt->boards) * nt->sockets *
+	       nt->cores_per_socket;
+}
+
+/* e holds a plain number (validate_value reports any other value). */
+static bool plain_number(const struct kv *e)
+{
+	return e && e->value[0] >= '0' && e->value[0] <= '9';
+}
+
+/*
+ * What Slurm's NodeName= reader resets with an error: a CoreSpecCount of
+ * every core or more (to 1), a MemSpecLimit of all the memory or more (to
+ * 0); extra is the node type's or a host entry's.
+ */
+static void check_node_spec(struct vctx *v, const struct node_type *nt,
+			    const struct kv_list *extra)
+{
+	const struct kv *cs = kv_find_nocase(extra, "CoreSpecCount");
+	const struct kv *ms = kv_find_nocase(extra, "MemSpecLimit");
+	long long cores = node_cores(nt);
+
+	if (plain_number(cs) && cores > 0 && conf_number(cs, 0) >= (unsigned long long)cores)
+		diag_warning(v->dl, &cs->value_loc, "NodeName CoreSpecCount=%s reserves "
+			     "all %lld cores of node type '%s': Slurm logs an error and "
+			     "uses 1", cs->value, cores, nt->name);
+	if (plain_number(ms) && nt->memory_mb > 0 &&
+	    conf_number(ms, 0) >= (unsigned long long)nt->memory_mb)
+		diag_warning(v->dl, &ms->value_loc, "NodeName MemSpecLimit=%s reserves "
+			     "all %lld MB of node type '%s': Slurm logs an error and "
+			     "uses 0", ms->value, nt->memory_mb, nt->name);
+}
+
+static void check_node_specs(struct vctx *v)
+{
+	for (size_t i = 0; i < v->m->n_node_types; i++)
+		check_node_spec(v, &v->m->node_types[i], &v->m->node_types[i].extra);
+	for (size_t i = 0; i < model_n_declared(v->m); i++) {
+		const struct host *h = &v->m->hosts[i];
+
+		/* one report per host entry: its hosts share their extra */
+		if (h->type && (i == 0 || v->m->hosts[i - 1].entry != h->entry))
+			check_node_spec(v, h->type, &h->extra);
+	}
+}
+
+/* job_container/tmpfs needs PrologFlags=Contain (fatal without). */
+static void check_job_container(struct vctx *v)
+{
+	const struct kv *jc = conf(v, "JobContainerType"), *pf = conf(v, "PrologFlags");
+
+	if (!jc || strcasecmp(jc->value, "job_container/tmpfs") ||
+	    (pf && (strcasestr(pf->value, "contain") || strcasestr(pf->value, "x11") ||
+		    strcasestr(pf->value, "runinjob"))))
+		return;
+	diag_error(v->dl, &jc->value_loc, "slurm.conf JobContainerType=job_container/tmpfs "
+		   "without PrologFlags=Contain, which Slurm refuses");
+}
+
 /* FirstJobId above MaxJobId: "FirstJobId > MaxJobId", fatal. */
 static void check_job_ids(struct vctx *v)
 {
@@ -451,6 +515,8 @@ static void check_conf_together(struct vctx *v)
 	check_select(v);
 	check_needs(v, "SlurmSchedLogLevel", "SlurmSchedLogFile", "0");
 	check_needs(v, "MCSParameters", "MCSPlugin", NULL);
+	check_job_container(v);
+	check_node_specs(v);
 	check_device_confinement(v);
 }
 

@@ -211,12 +211,26 @@ static const struct slurmvalue_row rows[] = {
 	WORDS(C, "SelectTypeParameters", AT24, SV_LIST, 0, SELECT_PARAMS SHARING_PARAMS,
 	      "CR_ONE_TASK_PER_CORE-CR_CPU,CR_ONE_TASK_PER_CORE-CR_CPU_Memory"),
 	WORDS(C, "SelectTypeParameters", AT26, SV_LIST, 0,
-	      SELECT_PARAMS SHARING_PARAMS ",CR_NO_DIST_TOPO_BLOCK", NULL),
+	      SELECT_PARAMS SHARING_PARAMS ",CR_NO_DIST_TOPO_BLOCK",
+	      "CR_ONE_TASK_PER_CORE-CR_CPU,CR_ONE_TASK_PER_CORE-CR_CPU_Memory"),
 	WORDS(C, "TaskPluginParam", TO24, SV_LIST, 0, TASK_PARAMS, NULL),
 	WORDS(C, "TaskPluginParam", AT24, SV_LIST, 0, TASK_PARAMS ",OOMKillStep", NULL),
 	WORDS(C, "TaskPluginParam", AT26, SV_LIST, 0,
 	      TASK_PARAMS ",OOMKillStep,SlurmdSpecOverride", "SlurmdOffSpec-SlurmdSpecOverride"),
 	/* slurm.conf: plugins */
+	WORDS(C, "AcctGatherEnergyType", TO24, SV_WORD, 0, "acct_gather_energy/none,"
+	      "acct_gather_energy/gpu,acct_gather_energy/ibmaem,acct_gather_energy/ipmi,"
+	      "acct_gather_energy/pm_counters,acct_gather_energy/rapl,"
+	      "acct_gather_energy/rsmi,acct_gather_energy/xcc", NULL),
+	WORDS(C, "AcctGatherEnergyType", FROM24, SV_WORD, 0, "acct_gather_energy/none,"
+	      "acct_gather_energy/gpu,acct_gather_energy/ibmaem,acct_gather_energy/ipmi,"
+	      "acct_gather_energy/pm_counters,acct_gather_energy/rapl,acct_gather_energy/xcc", NULL),
+	WORDS(C, "AcctGatherFilesystemType", ALL, SV_WORD, 0,
+	      "acct_gather_filesystem/none,acct_gather_filesystem/lustre", NULL),
+	WORDS(C, "AcctGatherInterconnectType", ALL, SV_WORD, 0, "acct_gather_interconnect/none,"
+	      "acct_gather_interconnect/ofed,acct_gather_interconnect/sysfs", NULL),
+	WORDS(C, "AcctGatherProfileType", ALL, SV_WORD, 0, "acct_gather_profile/none,"
+	      "acct_gather_profile/hdf5,acct_gather_profile/influxdb", NULL),
 	WORDS(C, "AccountingStorageType", TO24, SV_WORD, 0,
 	      "accounting_storage/none,accounting_storage/slurmdbd", NULL),
 	WORDS(C, "AccountingStorageType", FROM24, SV_WORD, 0,
@@ -230,6 +244,10 @@ static const struct slurmvalue_row rows[] = {
 	      "jobcomp/elasticsearch,jobcomp/lua,jobcomp/script", NULL),
 	WORDS(C, "JobCompType", FROM24, SV_WORD, 0, "jobcomp/none,jobcomp/filetxt,jobcomp/mysql,"
 	      "jobcomp/elasticsearch,jobcomp/kafka,jobcomp/lua,jobcomp/script", NULL),
+	WORDS(C, "JobContainerType", TO24, SV_WORD, 0, "job_container/none,"
+	      "job_container/tmpfs,job_container/cncu", NULL),
+	WORDS(C, "JobContainerType", FROM24, SV_WORD, 0,
+	      "job_container/none,job_container/tmpfs", NULL),
 	WORDS(C, "MCSPlugin", TO24, SV_WORD, 0, "mcs/none,mcs/account,mcs/group,mcs/user", NULL),
 	WORDS(C, "MCSPlugin", FROM24, SV_WORD, 0,
 	      "mcs/none,mcs/account,mcs/group,mcs/user,mcs/label", NULL),
