@@ -2,11 +2,18 @@
  * slurmvalues_test.c: the value tables against what Slurm's readers do at
  * 22.05, 24.11 and 26.05 (the integer, boolean, time, purge and level
  * parsers, word lists with their groups and rules, plugin names per
- * release).
+ * release), and against tests/data/wrong-values/corpus.tsv: every
+ * pass-through case there gets from the tables the verdict the corpus
+ * recorded for validate on each release (t1540 feeds the same cases to the
+ * real daemons) at least as strict as the tables alone (validate adds the
+ * checks of keys that only work together, and of the inventory's own).
  */
 #include "base/compat.h"
 
 #include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "slurm/slurmkeys.h"
 #include "slurm/slurmvalues.h"
@@ -179,4 +186,86 @@ Test(slurmvalues, says_what_the_release_takes)
 		     SLURMVALUE_OK);
 	cr_expect_null(ck.accepts);
 	slurmvalue_check_release(&ck);
+}
+
+/* ---- the corpus: validate's verdict on each pass-through case ---- */
+
+static bool corpus_table(const char *where, enum slurmkeys_table *t)
+{
+	static const struct { const char *where; enum slurmkeys_table t; } map[] = {
+		{ "conf", SLURMKEYS_CONF }, { "cgroup", SLURMKEYS_CGROUP },
+		{ "dbd", SLURMKEYS_SLURMDBD }, { "node", SLURMKEYS_NODE },
+		{ "part", SLURMKEYS_PARTITION },
+	};
+
+	for (size_t i = 0; i < ARRAY_SIZE(map); i++)
+		if (!strcmp(where, map[i].where)) {
+			*t = map[i].t;
+			return true;
+		}
+	return false;
+}
+
+/* What the tables say of key=value (a key the release lacks is an error). */
+static const char *table_verdict(enum slurmkeys_table t, const char *key,
+				 const char *value, const char *release)
+{
+	struct slurmkey_check kc;
+	const char *since, *instead;
+	int v = slurmkeys_version_index(release);
+
+	slurmkeys_check(t, key, v, &kc);
+	if (kc.status == SLURMKEY_DEFUNCT)
+		return "warning";
+	if (kc.status != SLURMKEY_OK ||
+	    slurmkeys_removed_value(t, key, value, v, &since, &instead) || !*value)
+		return "error";
+	switch (verdict(t, key, value, release)) {
+	case SLURMVALUE_OK:
+		return "ok";
+	case SLURMVALUE_WARN:
+		return "warning";
+	default:
+		return "error";
+	}
+}
+
+Test(slurmvalues, corpus_verdicts_are_at_least_the_tables)
+{
+	static const char *const releases[] = { "22.05", "24.11", "26.05" };
+	FILE *f = fopen("tests/data/wrong-values/corpus.tsv", "r");
+	char line[1024];
+	size_t checked = 0, ok_cases = 0;
+
+	cr_assert_not_null(f, "tests/data/wrong-values/corpus.tsv");
+	while (fgets(line, sizeof(line), f)) {
+		char *field[6], *save = NULL, *p = line;
+		enum slurmkeys_table t;
+		int n = 0;
+
+		line[strcspn(line, "\n")] = '\0';
+		if (line[0] == '#' || !line[0])
+			continue;
+		for (char *tok; n < 6 && (tok = strsep(&p, "\t")); )
+			field[n++] = tok;
+		(void)save;
+		cr_assert_eq(n, 6, "corpus line '%s'", line);
+		if (!corpus_table(field[0], &t))
+			continue;
+		for (int r = 0; r < 3; r++) {
+			const char *got = table_verdict(t, field[1], field[2], releases[r]);
+			const char *want = field[3 + r];
+			bool ok = !strcmp(got, "ok") ||
+				  !strncmp(want, "error/", 6) ||
+				  (!strcmp(got, "warning") && !strncmp(want, "warning/", 8));
+
+			cr_expect(ok, "%s %s=%s on %s: the tables say %s, the corpus %s",
+				  field[0], field[1], field[2], releases[r], got, want);
+			ok_cases += !strcmp(got, "ok") && !strncmp(want, "ok/", 3);
+		}
+		checked++;
+	}
+	fclose(f);
+	cr_expect_gt(checked, 100);
+	cr_expect_gt(ok_cases, 60);	/* and the values both pass */
 }
