@@ -18,6 +18,7 @@
 #include "slurm/sitecomments.h"
 #include "slurm/slurmconf.h"
 #include "slurm/slurmkeys.h"
+#include "slurm/slurmvalues.h"
 
 void imp_init(struct imp *im, const struct import_source *src, struct strbuf *problems)
 {
@@ -147,6 +148,21 @@ static size_t too_new(const struct slurmconf *c, enum slurmkeys_table t, int v)
 	return n;
 }
 
+/*
+ * Whether an AutoDetect= of gres.conf names what release idx does not know
+ * (AutoDetect=nvidia before 24.11): slurmd would log an error and detect
+ * nothing, so the files are for a later release.
+ */
+static bool autodetect_too_new(const struct slurmgres *g, int idx)
+{
+	if (g->autodetect && slurmvalues_autodetect(g->autodetect, idx))
+		return true;
+	for (size_t i = 0; i < g->n; i++)
+		if (g->recs[i].autodetect && slurmvalues_autodetect(g->recs[i].autodetect, idx))
+			return true;
+	return false;
+}
+
 void imp_choose_version(struct imp *im, const struct slurmconf *cg,
 			const struct slurmconf *dbd)
 {
@@ -174,7 +190,8 @@ void imp_choose_version(struct imp *im, const struct slurmconf *cg,
 		im->version_name = xstrdup(v);
 		im->version = idx;
 		if (!too_new(&im->conf, SLURMKEYS_CONF, idx) &&
-		    !too_new(cg, SLURMKEYS_CGROUP, idx) && !too_new(dbd, SLURMKEYS_SLURMDBD, idx))
+		    !too_new(cg, SLURMKEYS_CGROUP, idx) && !too_new(dbd, SLURMKEYS_SLURMDBD, idx) &&
+		    !autodetect_too_new(&im->gres, idx))
 			break;
 	}
 	free(all);
@@ -192,6 +209,37 @@ void imp_secret_ref(struct imp *im, const struct slurmconf_line *l, struct strbu
 	imp_note(im, l->path, l->lineno, "%s: a password: not printed: put it in %s (beside "
 		 "the inventory, mode 0600), which apply writes it from", l->kv[0].key, file);
 	free(file);
+}
+
+/*
+ * A value the release refuses, or reads as something else (slurmvalues.h),
+ * is left out and named with what Slurm does with it: validate refuses it
+ * in an inventory, and the import's own inventory must validate. A value
+ * Slurm only warns of is carried (validate warns the same).
+ */
+static bool value_unsayable(struct imp *im, enum slurmkeys_table t,
+			    const struct slurmconf_line *l)
+{
+	const char *key = l->kv[0].key, *value = l->kv[0].value;
+	struct slurmvalue_check vc;
+	struct strbuf sb = STRBUF_INIT;
+	bool bad = slurmvalues_check(t, key, value, im->version, &vc) == SLURMVALUE_ERROR;
+
+	if (bad) {
+		strbuf_addf(&sb, "%s=%s: Slurm %s ", key, value, im->version_name);
+		if (vc.item[0])
+			strbuf_addf(&sb, "has no '%s' there", vc.item);
+		else
+			strbuf_addstr(&sb, "does not take it");
+		if (vc.why[0])
+			strbuf_addf(&sb, " (%s)", vc.why);
+		if (vc.accepts)
+			strbuf_addf(&sb, "; it takes %s", vc.accepts);
+		imp_problem(im, l->path, l->lineno, "%s: left out", sb.buf);
+	}
+	strbuf_release(&sb);
+	slurmvalue_check_release(&vc);
+	return bad;
 }
 
 bool imp_key_unsayable(struct imp *im, enum slurmkeys_table t,
@@ -236,7 +284,7 @@ bool imp_key_unsayable(struct imp *im, enum slurmkeys_table t,
 	default:
 		break;
 	}
-	return false;
+	return value_unsayable(im, t, l);
 }
 
 void imp_release(struct imp *im)

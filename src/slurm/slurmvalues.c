@@ -19,6 +19,7 @@
 
 #include "base/strbuf.h"
 #include "slurm/slurmtime.h"
+#include "base/xalloc.h"
 #include "slurm/slurmvalues.h"
 #include "slurm/slurmvalues_rows.h"
 
@@ -528,6 +529,19 @@ const char *slurmvalues_autodetect(const char *value, int version)
 		  "nvml, nvidia, rsmi, oneapi, nrt, off or full" },
 	};
 	int i = version >= SV_2605 || version < 0 ? 2 : version >= SV_2411 ? 1 : 0;
+	char *words = xstrdup(sets[i].words), *save = NULL;
+	const char *res = sets[i].text;
 
-	return word_group(sets[i].words, value, strlen(value)) < 0 ? sets[i].text : NULL;
+	/*
+	 * As _handle_autodetect_flags() reads it: off and full are the whole
+	 * value, a library's name is found anywhere in it, in any case
+	 * ("nvml:" is nvml); anything else is logged as an error and detects
+	 * nothing
+	 */
+	for (char *w = strtok_r(words, ",", &save); w && res; w = strtok_r(NULL, ",", &save))
+		if (!strcmp(w, "off") || !strcmp(w, "full") ? !strcasecmp(value, w) :
+		    strcasestr(value, w) != NULL)
+			res = NULL;
+	free(words);
+	return res;
 }

@@ -161,6 +161,12 @@ Test(slurmvalues, words_per_release)
 	cr_expect_null(slurmvalues_autodetect("NVIDIA", 7));
 	cr_expect_null(slurmvalues_autodetect("full", 10));
 	cr_expect_not_null(slurmvalues_autodetect("full", 7));
+	/* gres.c finds a library's name anywhere in the value, off only whole */
+	cr_expect_null(slurmvalues_autodetect("nvml:", 3), "a site's 'nvml:' is nvml");
+	cr_expect_null(slurmvalues_autodetect("Nvml", 3));
+	cr_expect_null(slurmvalues_autodetect("OFF", 3));
+	cr_expect_not_null(slurmvalues_autodetect("offline", 3), "off is the whole value");
+	cr_expect_not_null(slurmvalues_autodetect("cuda", 3));
 }
 
 Test(slurmvalues, says_what_the_release_takes)
