@@ -36,15 +36,69 @@ static const char *apply_service_cmd(const struct service_cmds *c,
 }
 
 /*
+ * Before a reconfigure that re-executes the daemon (23.11+): the pid in
+ * its pid file (p0) and how long its log is (l0), which the wait after it
+ * compares against. A daemon run attached (-D, not under systemd) execs
+ * in place, keeping its pid: p0 stays empty and the wait is skipped.
+ */
+static void apply_reexec_before(const char *pidfile, const char *logfile,
+				struct strbuf *sb)
+{
+	strbuf_addstr(sb, "p0=; { read -r p0 <");
+	transport_shell_quote(sb, pidfile);
+	strbuf_addstr(sb, "; } 2>/dev/null; a=$(tr '\\0' '\\n' </proc/$p0/cmdline "
+		      "2>/dev/null); if printf '%s\\n' \"$a\" | grep -qx -- '-[a-zA-Z]*D[a-zA-Z]*' "
+		      "&& ! printf '%s\\n' \"$a\" | grep -qx -- --systemd; then p0=; fi; l0=0");
+	if (logfile) {
+		strbuf_addstr(sb, "; l0=$(wc -c <");
+		transport_shell_quote(sb, logfile);
+		strbuf_addstr(sb, " 2>/dev/null) || l0=0");
+	}
+	strbuf_addch(sb, '\n');
+}
+
+/*
+ * After it: "scontrol reconfigure" returns 0 before the new process runs,
+ * and when that process exits (a StateSaveLocation it cannot create, say)
+ * the old one logs "Resuming operation, reconfigure failed." and runs on
+ * with the old files, pid unchanged. So wait (up to 30 s) for a new pid
+ * in the pid file that is alive and answers the status command; the log
+ * saying the reconfigure failed, or the time running out, fails the step
+ * with that cause, which rolls the files back like a failed restart. A
+ * daemon the reconfigure fell back to restarting (w=1) is past this.
+ */
+static void apply_reexec_wait(const char *pidfile, const char *logfile,
+			      const char *status, const char *name,
+			      const char *nonce, size_t i, struct strbuf *sb)
+{
+	strbuf_addstr(sb, "if [ $w = 0 ] && [ -n \"$p0\" ]; then n=0; ok=0; "
+		      "while [ $n -lt 150 ]; do p=; { read -r p <");
+	transport_shell_quote(sb, pidfile);
+	strbuf_addf(sb, "; } 2>/dev/null; if [ -n \"$p\" ] && [ \"$p\" != \"$p0\" ] && "
+		    "[ -e \"/proc/$p\" ] && (\n%s\n) </dev/null >/dev/null 2>&1; then "
+		    "ok=1; break; fi; ", status);
+	if (logfile) {
+		strbuf_addstr(sb, "tail -c +$((l0 + 1)) ");
+		transport_shell_quote(sb, logfile);
+		strbuf_addstr(sb, " 2>/dev/null | grep -aq 'reconfigure failed' && break; ");
+	}
+	strbuf_addf(sb, "n=$((n + 1)); sleep 0.2; done; if [ $ok = 0 ]; then "
+		    "echo '%s did not take the new files: the process \"scontrol "
+		    "reconfigure\" started exited, and the old one runs on with the "
+		    "old files (see its log)' >&2; echo \"@@%s failed %zu 0 1\"; exit 0; "
+		    "fi; fi\n", name, nonce, i);
+}
+
+/*
  * One action of the services script: its stderr starts after a "step"
  * marker; a reconfigure that fails because the daemon is not running
  * (it cannot re-read) restarts it instead (w=1 says so); the first action
  * that fails ends the script with "failed I W STATUS". From 23.11
  * "scontrol reconfigure" starts a new daemon process and returns before
- * it runs: the script waits (up to 30 s) until the status command sees it
+ * it runs: the script waits until the new process runs (above), or, with
+ * no pid file to read, (up to 30 s) until the status command sees it
  * again, so that what follows (the next host's reconfigure, apply's own
- * verification) does not meet a daemon between its two lives. Pacing
- * only: a daemon that stays down is what the verification reports.
+ * verification) does not meet a daemon between its two lives.
  */
 static void apply_service_script(const struct apply_run *r, size_t i,
 				 const char *nonce, struct strbuf *sb)
@@ -53,15 +107,22 @@ static void apply_service_script(const struct apply_run *r, size_t i,
 	const struct service_cmds *c = &r->s->m->cluster.services[sv->kind];
 	const char *cmd = apply_service_cmd(c, sv);
 	const char *status = observe_status_cmd(r->s->m, sv->kind);
+	const char *pidfile = r->s->pidfile[sv->kind];
+	bool reexec = sv->action == PLAN_SVC_RECONFIGURE && status &&
+		slurmkeys_has(r->s->m->cluster.slurm_version, SLURM_RECONFIGURE_REEXECS);
 
+	if (reexec && pidfile)
+		apply_reexec_before(pidfile, r->s->logfile[sv->kind], sb);
 	strbuf_addf(sb, "w=0; echo '@@%s step' >&2; (\n%s\n) </dev/null >/dev/null",
 		    nonce, cmd);
 	if (sv->action == PLAN_SVC_RECONFIGURE && c->restart && strcmp(cmd, c->restart))
 		strbuf_addf(sb, " || { w=1; echo '@@%s step' >&2; (\n%s\n) "
 			    "</dev/null >/dev/null; }", nonce, c->restart);
 	strbuf_addf(sb, " || { echo \"@@%s failed %zu $w $?\"; exit 0; }\n", nonce, i);
-	if (sv->action == PLAN_SVC_RECONFIGURE && status &&
-	    slurmkeys_has(r->s->m->cluster.slurm_version, SLURM_RECONFIGURE_REEXECS))
+	if (reexec && pidfile)
+		apply_reexec_wait(pidfile, r->s->logfile[sv->kind], status,
+				  service_kind_name(sv->kind), nonce, i, sb);
+	else if (reexec)
 		strbuf_addf(sb, "(i=0; until (\n%s\n) </dev/null >/dev/null 2>&1; do "
 			    "i=$((i + 1)); [ $i -lt 150 ] || exit 1; sleep 0.2; done)\n",
 			    status);
