@@ -9,12 +9,15 @@
  */
 #include "base/compat.h"
 
+#include <errno.h>
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 
+#include "base/fileio.h"
 #include "base/strbuf.h"
 #include "base/xalloc.h"
 #include "transport/transport_ssh.h"
@@ -136,6 +139,38 @@ static int set_default_user(ssh_session s)
 	return ssh_options_set(s, SSH_OPTIONS_USER, TRANSPORT_DEFAULT_USER);
 }
 
+/*
+ * The ssh files an inventory or command line names are read by libssh
+ * with a plain open(): a FIFO would hang the run, a device be read without
+ * end. Refused here unless a regular file or /dev/null (the admin's way
+ * to say "none", which reads as empty); one not there is left to what
+ * libssh does (a known_hosts is created by accepting a new host key, an
+ * identity's absence is an authentication failure).
+ */
+static bool is_dev_null(const char *path)
+{
+	struct stat st, null;
+
+	return stat(path, &st) == 0 && S_ISCHR(st.st_mode) &&
+		stat("/dev/null", &null) == 0 && st.st_rdev == null.st_rdev;
+}
+
+static int check_ssh_file(struct transport *tr, const char *what, const char *path,
+			  char **cause)
+{
+	char *p;
+	int rc = 0;
+
+	if (!path)
+		return 0;
+	p = expand_tilde(path);
+	if (fileio_check_regular(p) < 0 && errno != ENOENT && !is_dev_null(p))
+		rc = transport_fail_as(tr, cause, TRANSPORT_ERR_INVALID, "%s '%s': %s",
+				       what, p, fileio_strerror(errno));
+	free(p);
+	return rc;
+}
+
 static int configure_session(struct transport *tr,
 			     const struct transport_target *t, char **cause)
 {
@@ -144,6 +179,10 @@ static int configure_session(struct transport *tr,
 	int verbosity = SSH_LOG_NOLOG, nodelay = 1, no = 0;
 	int rc = 0;
 
+	if (check_ssh_file(tr, "ssh config", t->ssh_config, cause) ||
+	    check_ssh_file(tr, "known_hosts", t->known_hosts, cause) ||
+	    check_ssh_file(tr, "identity", t->identity, cause))
+		return -1;
 	rc |= ssh_options_set(s, SSH_OPTIONS_LOG_VERBOSITY, &verbosity);
 	rc |= ssh_options_set(s, SSH_OPTIONS_HOST, t->host);
 	if (t->ssh_config) {

@@ -10,7 +10,8 @@
 # alias. A FIFO, socket or device is refused, never waited on, wherever a
 # file is read: include:, --overlay, a template in template_dir, a files:
 # source, the password file, import's --dump and --qos and slurm.conf, the
-# template command's template and partials, a previous render's manifest.
+# template command's template and partials, a previous render's manifest,
+# the ssh identity, known_hosts and ssh config.
 # T0285_CASES="NAME..." runs only those cases. No daemon.
 . "$(dirname "$0")/test-lib.sh"
 
@@ -145,6 +146,26 @@ test_expect_success 'the database password file as a FIFO: an error, not a wait'
 	mkdir -p f5 && cd f5 && mkfifo fifo &&
 	{ printf "%s\n" "$SITE"; echo "database: {host: 127.0.0.1, port: 1, user: slurm, password_file: fifo}"; } >inv.yaml &&
 	refused "$CLUSTERCTL" accounting plan inv.yaml
+'
+
+for k in identity known_hosts config; do
+	test_expect_success "ssh $k of a FIFO: the hosts fail naming it, no wait" '
+		mkdir -p "f-$k" && cd "f-$k" && mkfifo fifo &&
+		{ printf "%s\n" "$SITE"; echo "ssh: {$k: fifo, connect_timeout: 2}"; } >inv.yaml &&
+		refused "$CLUSTERCTL" plan inv.yaml &&
+		grep -q "^  head: .*fifo.: a FIFO, not a regular file" out &&
+		grep -q "^plan: no host reached" out
+	'
+done
+
+test_expect_success 'ssh known_hosts: /dev/null is taken (the hosts fail on their names), /dev/zero is not' '
+	mkdir -p f-null && cd f-null &&
+	{ printf "%s\n" "$SITE"; echo "ssh: {known_hosts: /dev/null, connect_timeout: 2}"; } >inv.yaml &&
+	timeout -s KILL 20 "$CLUSTERCTL" plan inv.yaml >out 2>err; test $? = 4 &&
+	grep -q "^  head: " out && ! grep -q "regular file" out err &&
+	sed "s|/dev/null|/dev/zero|" inv.yaml >zero.yaml &&
+	timeout -s KILL 20 "$CLUSTERCTL" plan zero.yaml >out 2>err; test $? = 4 &&
+	grep -q "^  head: known_hosts ./dev/zero.: a device, not a regular file" out
 '
 
 test_expect_success 'import accounting --dump and --qos, import nodes of a FIFO' '
