@@ -45,8 +45,11 @@ yaml_node_t *inv_node_get(struct loader *ld, int idx)
 	return yaml_document_get_node(ld->doc, idx);
 }
 
+_Static_assert(MODEL_FAILED_FED_MEMBERS == 1 << (MODEL_FAILED_KINDS - 1),
+	       "entities_made() counts every kind of enum model_failed");
+
 /* How many of each kind (enum model_failed, by bit) are loaded so far. */
-static void entities_made(const struct loader *ld, size_t made[7])
+static void entities_made(const struct loader *ld, size_t made[MODEL_FAILED_KINDS])
 {
 	made[0] = ld->n_node_types;
 	made[1] = ld->n_hosts;
@@ -55,6 +58,7 @@ static void entities_made(const struct loader *ld, size_t made[7])
 	made[4] = ld->n_accounts;
 	made[5] = ld->n_users;
 	made[6] = ld->n_files;
+	made[7] = ld->n_fed_members;
 }
 
 void inv_entity_begin(struct loader *ld, struct inv_entity *e)
@@ -68,7 +72,7 @@ void inv_entity_begin(struct loader *ld, struct inv_entity *e)
 void inv_entity_end(struct loader *ld, struct inv_entity *e, unsigned kind,
 		    const yaml_node_t *at)
 {
-	size_t all = diag_errors(ld->dl) - e->before, made[7];
+	size_t all = diag_errors(ld->dl) - e->before, made[MODEL_FAILED_KINDS];
 	int bit = __builtin_ctz(kind);
 
 	if (all > ld->entity_errors) {

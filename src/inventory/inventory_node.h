@@ -94,7 +94,7 @@ yaml_node_t *inv_node_get(struct loader *ld, int idx);
  */
 struct inv_entity {
 	size_t before, nested;
-	size_t made[7];		/* the model's arrays' lengths, by kind bit */
+	size_t made[MODEL_FAILED_KINDS];	/* the model's arrays' lengths, by kind bit */
 };
 
 void inv_entity_begin(struct loader *ld, struct inv_entity *e);

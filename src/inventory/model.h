@@ -522,6 +522,7 @@ enum model_failed {
 	MODEL_FAILED_FILES = 1 << 6,
 	MODEL_FAILED_FED_MEMBERS = 1 << 7,
 };
+#define MODEL_FAILED_KINDS 8	/* how many bits enum model_failed has */
 
 struct model {
 	struct pool pool;
