@@ -170,7 +170,8 @@ tools: $(TOOLS)
 
 check-integration: $(BIN) $(TOOLS)
 	$(AS_ROOT) env CLUSTERCTL=$(abspath $(BIN)) CLUSTERCTL_TOOLS=$(abspath $(BUILD)/tools) \
-		$(if $(SLURM_VERSIONS),SLURM_VERSIONS="$(SLURM_VERSIONS)") sh tests/t/run.sh
+		$(if $(SLURM_VERSIONS),SLURM_VERSIONS="$(SLURM_VERSIONS)") \
+		$(if $(SANITIZE),CLUSTERCTL_SANITIZE="$(SANITIZE)") sh tests/t/run.sh
 
 FUZZ_SECONDS ?= 10
 FUZZ_TARGETS := $(patsubst tests/fuzz/fuzz_%.c,%,$(sort $(wildcard tests/fuzz/fuzz_*.c)))

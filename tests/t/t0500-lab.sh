@@ -156,24 +156,36 @@ test_expect_success 'exec gives a root login environment, not the caller'"'"'s' 
 	test_cmp expect actual
 '
 
-# none_in_ns NS [print]: no process is left in mount namespace NS (killed
-# processes may take a moment to be reaped); "print" names those left
-none_in_ns() {
+# in_ns NS: "PID STARTTIME" of each process in mount namespace NS. A
+# namespace's inode number is reused once it is gone (another job's lab
+# host may get it), so what host-stop must end is these processes, each
+# known by its pid and start time, not "whatever is in NS now".
+in_ns() {
 	for p in /proc/[0-9]*; do
-		if [ "$(readlink $p/ns/mnt 2>/dev/null)" = "$1" ]; then
-			[ "${2:-}" = print ] && echo "left: $p $(tr '\0' ' ' <$p/cmdline 2>/dev/null)"
+		[ "$(readlink $p/ns/mnt 2>/dev/null)" = "$1" ] &&
+			echo "${p#/proc/} $(sed "s/.*) //" $p/stat 2>/dev/null | cut -d" " -f20)"
+	done
+	return 0
+}
+# none_left FILE [print]: no process of FILE (in_ns's lines) runs any more
+# (killed processes may take a moment to be reaped); "print" names those left
+none_left() {
+	while read -r pid start; do
+		if [ "$(sed "s/.*) //" /proc/$pid/stat 2>/dev/null | cut -d" " -f20)" = "$start" ]; then
+			[ "${2:-}" = print ] && echo "left: $pid $(tr '\0' ' ' </proc/$pid/cmdline 2>/dev/null)"
 			return 1
 		fi
-	done
+	done <"$1"
 }
 
 test_expect_success 'host-stop kills the host and everything in it; host-start brings it back' '
 	pid=$(cat "$L/hosts/a2/holder.pid") &&
 	ns=$(readlink /proc/$pid/ns/mnt) &&
 	lab_ssh a2 "echo kept >/etc/kept" &&
+	in_ns "$ns" >procs && grep -q "^$pid " procs &&
 	lab host-stop a2 &&
 	! test -e "/proc/$pid" &&
-	{ wait_for 15 none_in_ns "$ns" || { none_in_ns "$ns" print; false; }; } &&
+	{ wait_for 15 none_left procs || { none_left procs print; false; }; } &&
 	test_must_fail lab_ssh -o ConnectTimeout=3 a2 true &&
 	{ lab status >status; test $? = 1; } &&
 	grep "^a2 .* down" status &&
