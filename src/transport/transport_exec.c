@@ -6,6 +6,7 @@
  */
 #include "base/compat.h"
 
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>

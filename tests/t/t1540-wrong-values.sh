@@ -17,6 +17,10 @@
 # WRONG_VALUES_RECORD=FILE: what this release did, one line per case, for
 # refreshing the corpus's column of a release (the agreement still holds);
 # WRONG_VALUES_CORPUS=FILE: another corpus (a few cases, while working).
+# Under a sanitizer build (CLUSTERCTL_SANITIZE) each case goes to the
+# sanitized validate alone, which must say what the corpus recorded: the
+# daemons are Debian's, not instrumented, and the normal pass has just
+# fed them every case (about 9 of the sanitizer pass's minutes saved).
 . "$(dirname "$0")/test-lib.sh"
 . "$TOP/tests/t/lib-lab.sh"
 
@@ -123,6 +127,13 @@ validate_outcome() {
 one_case() {
 	rm -rf c && mkdir c &&
 	python3 "$CASE" "$BASE" "$1" "$2" "$3" c || return 1
+	if [ -n "${CLUSTERCTL_SANITIZE:-}" ]; then
+		v=$(validate_outcome) || return 1
+		echo "$1	$2	$3	$v" >>outcomes
+		echo "validate: $v (corpus: $4; daemons not run: $CLUSTERCTL_SANITIZE build)"
+		test "$v" = "${4%%/*}"
+		return
+	fi
 	for h in ctl gpu01; do
 		on $h sh "$TRASH/host.sh" restore && on $h sh "$TRASH/c/$h.sh" || return 1
 	done
