@@ -160,10 +160,12 @@ test_expect_success 'exec gives a root login environment, not the caller'"'"'s' 
 # namespace's inode number is reused once it is gone (another job's lab
 # host may get it), so what host-stop must end is these processes, each
 # known by its pid and start time, not "whatever is in NS now".
+# started PID: the process's start time (field 22 of /proc/PID/stat)
+started() { sed "s/.*) //" /proc/$1/stat 2>/dev/null | cut -d" " -f20; }
 in_ns() {
 	for p in /proc/[0-9]*; do
 		[ "$(readlink $p/ns/mnt 2>/dev/null)" = "$1" ] &&
-			echo "${p#/proc/} $(sed "s/.*) //" $p/stat 2>/dev/null | cut -d" " -f20)"
+			echo "${p#/proc/} $(started ${p#/proc/})"
 	done
 	return 0
 }
@@ -171,7 +173,7 @@ in_ns() {
 # (killed processes may take a moment to be reaped); "print" names those left
 none_left() {
 	while read -r pid start; do
-		if [ "$(sed "s/.*) //" /proc/$pid/stat 2>/dev/null | cut -d" " -f20)" = "$start" ]; then
+		if [ "$(started $pid)" = "$start" ]; then
 			[ "${2:-}" = print ] && echo "left: $pid $(tr '\0' ' ' </proc/$pid/cmdline 2>/dev/null)"
 			return 1
 		fi
